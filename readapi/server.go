@@ -1,0 +1,78 @@
+// Package readapi is the HTTP server: routing, authentication, query handlers that read the
+// read models, command endpoints, error mapping and the live stream.
+package readapi
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"portal/eventstore"
+)
+
+// Server holds what the handlers need. Each area registers its routes in its own file.
+type Server struct {
+	Pool   *pgxpool.Pool
+	Store  eventstore.Store
+	Now    func() time.Time
+	WebDir string // the built web app (web/dist); empty serves no app
+}
+
+// Handler builds the Echo router.
+func (s *Server) Handler() *echo.Echo {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = errorHandler
+	e.Use(middleware.Recover())
+	e.Use(middleware.BodyLimit("1M"))
+
+	api := e.Group("/api")
+	s.routesAuth(api)
+	s.routesClock(api)
+	s.routesStream(api)
+	s.routesHealth(e)
+	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
+	s.routesWeb(e)
+	return e
+}
+
+// routesWeb serves the built single-page app; unknown paths get index.html and the app shows
+// its 404 page.
+func (s *Server) routesWeb(e *echo.Echo) {
+	if s.WebDir == "" {
+		return
+	}
+	index := filepath.Join(s.WebDir, "index.html")
+	e.GET("/*", func(c echo.Context) error {
+		p := filepath.Clean("/" + c.Param("*"))
+		if p != "/" && !strings.HasPrefix(p, "/api") {
+			f := filepath.Join(s.WebDir, p)
+			if st, err := os.Stat(f); err == nil && !st.IsDir() {
+				if strings.HasPrefix(p, "/assets/") {
+					c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				return c.File(f)
+			}
+		}
+		c.Response().Header().Set("Cache-Control", "no-cache")
+		return c.File(index)
+	})
+}
+
+// Placeholders, each replaced by its area's file.
+func (s *Server) routesAuth(g *echo.Group)   {}
+func (s *Server) routesClock(g *echo.Group)  {}
+func (s *Server) routesStream(g *echo.Group) {}
+func (s *Server) routesHealth(e *echo.Echo) {
+	e.GET("/health", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"status": "ok"}) })
+}
