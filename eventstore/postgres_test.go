@@ -1,0 +1,52 @@
+package eventstore_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"portal/eventstore"
+	"portal/eventstore/storetest"
+	"portal/platform/pgtest"
+)
+
+var testDB *pgtest.DB
+
+func TestMain(m *testing.M) {
+	var err error
+	testDB, err = pgtest.Start("eventstore")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pgtest:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	testDB.Close()
+	os.Exit(code)
+}
+
+func TestPostgresContract(t *testing.T) {
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	storetest.Run(t, storetest.Harness{
+		Store: store,
+		HoldOpen: func(ctx context.Context, meta eventstore.Meta, stream string, ev eventstore.EventData) (func() error, error) {
+			tx, err := testDB.Pool.Begin(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if err := eventstore.AppendTx(ctx, tx, meta, stream, eventstore.NoStream, ev); err != nil {
+				tx.Rollback(ctx)
+				return nil, err
+			}
+			return func() error { return tx.Commit(context.Background()) }, nil
+		},
+		Tamper: func(ctx context.Context, id uuid.UUID) (error, error) {
+			_, uerr := testDB.Pool.Exec(ctx, `UPDATE events SET data = '{}' WHERE id = $1`, id)
+			_, derr := testDB.Pool.Exec(ctx, `DELETE FROM events WHERE id = $1`, id)
+			return uerr, derr
+		},
+	})
+}

@@ -1,0 +1,368 @@
+// Package storetest is the contract suite every eventstore.Store implementation must pass
+// (ARCHITECTURE.md, "Event store contract").
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/eventstore"
+)
+
+// Harness gives the suite a store and the implementation-specific hooks it cannot express
+// through the port.
+type Harness struct {
+	Store eventstore.Store
+	// HoldOpen appends ev to stream inside a transaction it keeps open until commit is called.
+	HoldOpen func(ctx context.Context, meta eventstore.Meta, stream string, ev eventstore.EventData) (commit func() error, err error)
+	// Tamper tries to update and then delete the stored event id; both must fail.
+	Tamper func(ctx context.Context, id uuid.UUID) (updateErr, deleteErr error)
+	// Writers and Events size the concurrency test (defaults 32 and 20,000).
+	Writers, Events int
+	// Hold is how long HoldOpen's transaction stays open (default 3 s).
+	Hold time.Duration
+}
+
+// Run runs the whole contract.
+func Run(t *testing.T, h Harness) {
+	t.Run("append_is_atomic_and_checks_version", func(t *testing.T) { testAppendVersion(t, h) })
+	t.Run("retried_append_is_a_no_op", func(t *testing.T) { testIdempotent(t, h) })
+	t.Run("events_carry_their_metadata", func(t *testing.T) { testMetadata(t, h) })
+	t.Run("events_are_never_updated_or_deleted", func(t *testing.T) { testImmutable(t, h) })
+	t.Run("wake_signals_new_events", func(t *testing.T) { testWake(t, h) })
+	t.Run("global_log_exactly_once_in_one_order_under_concurrency", func(t *testing.T) { testConcurrentLog(t, h) })
+}
+
+// Event builds an event with a fresh id.
+func Event(typ string, data any) eventstore.EventData {
+	b, err := json.Marshal(data)
+	if err != nil {
+		panic(err)
+	}
+	return eventstore.EventData{ID: uuid.New(), Type: typ, SchemaVersion: 1, Data: b}
+}
+
+func newMeta() eventstore.Meta {
+	return eventstore.Meta{Tenant: uuid.New(), Actor: "tester", CorrelationID: uuid.New(), CausationID: uuid.New(), CommandID: uuid.NewString()}
+}
+
+func testAppendVersion(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Store
+	meta := newMeta()
+	stream := "test-" + uuid.NewString()
+
+	res, err := s.Append(ctx, meta, stream, eventstore.NoStream, Event("t.a.v1", 1), Event("t.b.v1", 2))
+	if err != nil {
+		t.Fatalf("first append: %v", err)
+	}
+	if res.NextVersion != 1 {
+		t.Fatalf("NextVersion = %d, want 1", res.NextVersion)
+	}
+	if _, err := s.Append(ctx, meta, stream, eventstore.NoStream, Event("t.c.v1", 3)); !errors.Is(err, eventstore.ErrConcurrency) {
+		t.Fatalf("append to existing stream with NoStream: err = %v, want ErrConcurrency", err)
+	}
+	if _, err := s.Append(ctx, meta, stream, 0, Event("t.c.v1", 3), Event("t.d.v1", 4)); !errors.Is(err, eventstore.ErrConcurrency) {
+		t.Fatalf("stale expected version: err = %v, want ErrConcurrency", err)
+	}
+	got, err := s.ReadStream(ctx, meta.Tenant, stream, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("a refused append wrote something: stream has %d events, want 2", len(got))
+	}
+	if _, err := s.Append(ctx, meta, stream, 1, Event("t.c.v1", 3)); err != nil {
+		t.Fatalf("append at the right version: %v", err)
+	}
+	if _, err := s.Append(ctx, meta, stream, eventstore.Any, Event("t.d.v1", 4)); err != nil {
+		t.Fatalf("append with Any: %v", err)
+	}
+	got, _ = s.ReadStream(ctx, meta.Tenant, stream, 2)
+	if len(got) != 2 || got[0].Version != 2 || got[1].Version != 3 || got[0].Type != "t.c.v1" {
+		t.Fatalf("ReadStream from 2 = %+v", got)
+	}
+	// Streams are scoped by tenant: the same name in another tenant is another stream.
+	other, _ := s.ReadStream(ctx, uuid.New(), stream, 0)
+	if len(other) != 0 {
+		t.Fatalf("another tenant sees %d events of this stream", len(other))
+	}
+	// Concurrent appends at the same expected version: exactly one wins.
+	var wins, conflicts atomic.Int32
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.Append(ctx, meta, stream, 3, Event("t.race.v1", i))
+			switch {
+			case err == nil:
+				wins.Add(1)
+			case errors.Is(err, eventstore.ErrConcurrency):
+				conflicts.Add(1)
+			default:
+				t.Errorf("racing append: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins.Load() != 1 || conflicts.Load() != 7 {
+		t.Fatalf("racing appends: %d won, %d conflicted; want 1 and 7", wins.Load(), conflicts.Load())
+	}
+}
+
+func testIdempotent(t *testing.T, h Harness) {
+	ctx := context.Background()
+	meta := newMeta()
+	stream := "test-" + uuid.NewString()
+	evs := []eventstore.EventData{Event("t.a.v1", 1), Event("t.b.v1", 2)}
+	if _, err := h.Store.Append(ctx, meta, stream, eventstore.NoStream, evs...); err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.Store.Append(ctx, meta, stream, eventstore.NoStream, evs...)
+	if err != nil {
+		t.Fatalf("retried append: %v", err)
+	}
+	if !res.Duplicate {
+		t.Fatalf("retried append not reported as duplicate: %+v", res)
+	}
+	res, err = h.Store.Append(ctx, meta, stream, eventstore.Any, evs...)
+	if err != nil || !res.Duplicate {
+		t.Fatalf("retried append with Any: %+v, %v", res, err)
+	}
+	got, _ := h.Store.ReadStream(ctx, meta.Tenant, stream, 0)
+	if len(got) != 2 {
+		t.Fatalf("stream has %d events after retries, want 2", len(got))
+	}
+	// One new event beside an old one is not a retry: it must not be half-written.
+	if _, err := h.Store.Append(ctx, meta, stream, eventstore.Any, evs[0], Event("t.c.v1", 3)); err == nil {
+		t.Fatal("mixing a stored and a new event id was accepted")
+	}
+	got, _ = h.Store.ReadStream(ctx, meta.Tenant, stream, 0)
+	if len(got) != 2 {
+		t.Fatalf("stream has %d events after a refused mixed append, want 2", len(got))
+	}
+}
+
+func testMetadata(t *testing.T, h Harness) {
+	ctx := context.Background()
+	meta := newMeta()
+	stream := "test-" + uuid.NewString()
+	ev := Event("t.meta.v1", map[string]int{"n": 7})
+	ev.SchemaVersion = 3
+	before := time.Now().Add(-time.Minute)
+	res, err := h.Store.Append(ctx, meta, stream, eventstore.NoStream, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := h.Store.ReadStream(ctx, meta.Tenant, stream, 0)
+	if len(got) != 1 {
+		t.Fatalf("got %d events", len(got))
+	}
+	e := got[0]
+	var data map[string]int
+	json.Unmarshal(e.Data, &data)
+	switch {
+	case e.ID != ev.ID, e.Stream != stream, e.Version != 0, e.Type != "t.meta.v1", e.SchemaVersion != 3:
+		t.Fatalf("identity fields wrong: %+v", e)
+	case e.Tenant != meta.Tenant, e.Actor != meta.Actor, e.CorrelationID != meta.CorrelationID,
+		e.CausationID != meta.CausationID, e.CommandID != meta.CommandID:
+		t.Fatalf("metadata wrong: %+v", e)
+	case e.Cursor != res.Last || e.Position() <= 0:
+		t.Fatalf("position %+v, append said %+v", e.Cursor, res.Last)
+	case e.RecordedAt.Before(before), data["n"] != 7:
+		t.Fatalf("recorded time or data wrong: %v %s", e.RecordedAt, e.Data)
+	}
+	c, err := h.Store.Lookup(ctx, e.Position())
+	if err != nil || c != e.Cursor {
+		t.Fatalf("Lookup(%d) = %+v, %v; want %+v", e.Position(), c, err, e.Cursor)
+	}
+	if _, err := h.Store.Lookup(ctx, -5); !errors.Is(err, eventstore.ErrNotFound) {
+		t.Fatalf("Lookup of unknown position: %v", err)
+	}
+}
+
+func testImmutable(t *testing.T, h Harness) {
+	if h.Tamper == nil {
+		t.Fatal("harness has no Tamper hook")
+	}
+	ctx := context.Background()
+	meta := newMeta()
+	ev := Event("t.keep.v1", 1)
+	if _, err := h.Store.Append(ctx, meta, "test-"+uuid.NewString(), eventstore.NoStream, ev); err != nil {
+		t.Fatal(err)
+	}
+	uerr, derr := h.Tamper(ctx, ev.ID)
+	if uerr == nil || derr == nil {
+		t.Fatalf("update err = %v, delete err = %v; both must fail", uerr, derr)
+	}
+}
+
+func testWake(t *testing.T, h Harness) {
+	ch, cancel := h.Store.Wake()
+	defer cancel()
+	for len(ch) > 0 {
+		<-ch
+	}
+	start := time.Now()
+	if _, err := h.Store.Append(context.Background(), newMeta(), "test-"+uuid.NewString(), eventstore.NoStream, Event("t.w.v1", 1)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ch:
+		t.Logf("woken %v after the append started", time.Since(start))
+	case <-time.After(500 * time.Millisecond):
+		t.Fatal("no wake-up within 500 ms of an append")
+	}
+}
+
+// testConcurrentLog has many writers append single-event transactions while one transaction
+// holds an appended event open for seconds; a reader following the log must see every event
+// exactly once, in one order that a later full read repeats, with nothing missing.
+func testConcurrentLog(t *testing.T, h Harness) {
+	writers, total, hold := h.Writers, h.Events, h.Hold
+	if writers == 0 {
+		writers = 32
+	}
+	if total == 0 {
+		total = 20000
+	}
+	if hold == 0 {
+		hold = 3 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	start, err := head(ctx, h.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := newMeta()
+
+	commitHeld, err := h.HoldOpen(ctx, meta, "held-"+uuid.NewString(), Event("t.held.v1", 0))
+	if err != nil {
+		t.Fatalf("HoldOpen: %v", err)
+	}
+	heldCommitted := make(chan struct{})
+	go func() {
+		time.Sleep(hold)
+		if err := commitHeld(); err != nil {
+			t.Errorf("commit held transaction: %v", err)
+		}
+		close(heldCommitted)
+	}()
+
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	writeErr := make(chan error, writers)
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1)
+				if i > int64(total) {
+					return
+				}
+				stream := fmt.Sprintf("conc-%s-%d", meta.Tenant, i%97)
+				if _, err := h.Store.Append(ctx, meta, stream, eventstore.Any, Event("t.conc.v1", i)); err != nil {
+					writeErr <- err
+					return
+				}
+			}
+		}()
+	}
+	writersDone := make(chan struct{})
+	go func() { wg.Wait(); close(writersDone) }()
+
+	want := total + 1 // the held event too
+	seen := make(map[int64]bool, want)
+	var order []eventstore.Cursor
+	cur := start
+	wake, stop := h.Store.Wake()
+	defer stop()
+	sawBeforeHeldCommit := 0
+	for len(order) < want {
+		batch, err := h.Store.ReadAll(ctx, cur, 1000)
+		if err != nil {
+			t.Fatalf("ReadAll: %v", err)
+		}
+		for i, e := range batch {
+			if !cur.Before(e.Cursor) {
+				t.Fatalf("log went backwards: %+v after %+v (item %d of a batch of %d read after %d events)", e.Cursor, cur, i, len(batch), len(order))
+			}
+			if seen[e.Position()] {
+				t.Fatalf("event %d seen twice", e.Position())
+			}
+			seen[e.Position()] = true
+			order = append(order, e.Cursor)
+			cur = e.Cursor
+		}
+		select {
+		case <-heldCommitted:
+		default:
+			sawBeforeHeldCommit = len(order)
+		}
+		if len(batch) == 0 {
+			select {
+			case err := <-writeErr:
+				t.Fatalf("writer: %v", err)
+			case <-wake:
+			case <-time.After(50 * time.Millisecond):
+			case <-ctx.Done():
+				t.Fatalf("reader saw %d of %d events before the deadline", len(order), want)
+			}
+		}
+	}
+	<-writersDone
+	select {
+	case err := <-writeErr:
+		t.Fatalf("writer: %v", err)
+	default:
+	}
+	if extra, _ := h.Store.ReadAll(ctx, cur, 10); len(extra) != 0 {
+		t.Fatalf("%d events beyond the %d expected", len(extra), want)
+	}
+	// The order is total and stable: reading everything again gives the same sequence.
+	again, c := []eventstore.Cursor{}, start
+	for {
+		batch, err := h.Store.ReadAll(ctx, c, 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(batch) == 0 {
+			break
+		}
+		for _, e := range batch {
+			again = append(again, e.Cursor)
+		}
+		c = batch[len(batch)-1].Cursor
+	}
+	if len(again) != len(order) {
+		t.Fatalf("second read saw %d events, first %d", len(again), len(order))
+	}
+	for i := range order {
+		if order[i] != again[i] {
+			t.Fatalf("order differs at %d: %+v then %+v", i, order[i], again[i])
+		}
+	}
+	t.Logf("%d writers, %d events; the reader had %d events while the held transaction was open", writers, want, sawBeforeHeldCommit)
+}
+
+func head(ctx context.Context, s eventstore.Store) (eventstore.Cursor, error) {
+	cur := eventstore.Start
+	for {
+		batch, err := s.ReadAll(ctx, cur, 10000)
+		if err != nil || len(batch) == 0 {
+			return cur, err
+		}
+		cur = batch[len(batch)-1].Cursor
+	}
+}
