@@ -3,7 +3,6 @@
 package readapi
 
 import (
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,15 +12,27 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"portal/auth"
+	"portal/commands"
 	"portal/eventstore"
+	"portal/projections"
+	"portal/push"
 )
 
 // Server holds what the handlers need. Each area registers its routes in its own file.
 type Server struct {
 	Pool   *pgxpool.Pool
 	Store  eventstore.Store
+	Auth   *auth.Service
+	Runner *projections.Runner // projections of this process, for /health; nil: none
+	Hub    *push.Hub           // live push for /api/stream
 	Now    func() time.Time
 	WebDir string // the built web app (web/dist); empty serves no app
+
+	// Time clock (clock.go). Nil fields are built from Pool, Store and Now by routesClock.
+	ClockReads    ClockReadModel                 // default projections.Clock{}
+	RegisterMark  *commands.RegisterMarkHandler  // POST v2/registrar-ponto
+	RemoveAddress *commands.RemoveAddressHandler // DELETE historico-endereco-ponto
 }
 
 // Handler builds the Echo router.
@@ -70,9 +81,3 @@ func (s *Server) routesWeb(e *echo.Echo) {
 }
 
 // Placeholders, each replaced by its area's file.
-func (s *Server) routesAuth(g *echo.Group)   {}
-func (s *Server) routesClock(g *echo.Group)  {}
-func (s *Server) routesStream(g *echo.Group) {}
-func (s *Server) routesHealth(e *echo.Echo) {
-	e.GET("/health", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"status": "ok"}) })
-}

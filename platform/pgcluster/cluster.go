@@ -77,20 +77,32 @@ func (c *Cluster) URL(db string) string {
 	return fmt.Sprintf("postgres://portal@/%s?host=%s&port=%d&sslmode=disable", db, c.Dir, c.Port)
 }
 
-// Start initialises the data directory if needed and starts the server unless it runs already.
-func (c *Cluster) Start(ctx context.Context) error {
+// Start initialises the data directory if needed and starts the server unless it runs
+// already; started tells whether this call started it.
+func (c *Cluster) Start(ctx context.Context) (started bool, err error) {
+	return c.start(ctx)
+}
+
+func (c *Cluster) start(ctx context.Context) (bool, error) {
+	if err := os.MkdirAll(filepath.Dir(c.Dir), 0o755); err != nil {
+		return false, err
+	}
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
-		return err
+		return false, err
 	}
 	if len(c.run) > 0 {
+		// The postgres user must be able to reach the data directory.
+		if err := os.Chmod(filepath.Dir(c.Dir), 0o755); err != nil {
+			return false, err
+		}
 		if out, err := exec.Command("chown", "-R", "postgres:postgres", c.Dir).CombinedOutput(); err != nil {
-			return fmt.Errorf("chown %s: %v: %s", c.Dir, err, out)
+			return false, fmt.Errorf("chown %s: %v: %s", c.Dir, err, out)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(c.Dir, "PG_VERSION")); errors.Is(err, os.ErrNotExist) {
 		out, err := c.cmd("initdb", "-D", c.Dir, "-U", "portal", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-instructions").CombinedOutput()
 		if err != nil {
-			return fmt.Errorf("initdb: %v: %s", err, out)
+			return false, fmt.Errorf("initdb: %v: %s", err, out)
 		}
 		conf := strings.Join([]string{
 			"listen_addresses = ''",
@@ -102,23 +114,23 @@ func (c *Cluster) Start(ctx context.Context) error {
 		}, "\n") + "\n"
 		f, err := os.OpenFile(filepath.Join(c.Dir, "postgresql.auto.conf"), os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
-			return err
+			return false, err
 		}
 		_, err = f.WriteString(conf)
 		f.Close()
 		if err != nil {
-			return err
+			return false, err
 		}
 	}
 	if c.running() {
-		return nil
+		return false, nil
 	}
 	logf := filepath.Join(c.Dir, "server.log")
 	out, err := c.cmd("pg_ctl", "-D", c.Dir, "-l", logf, "-w", "-t", "60", "-o", fmt.Sprintf("-p %d", c.Port), "start").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("pg_ctl start: %v: %s", err, out)
+		return false, fmt.Errorf("pg_ctl start: %v: %s", err, out)
 	}
-	return c.waitReady(ctx)
+	return true, c.waitReady(ctx)
 }
 
 func (c *Cluster) running() bool {

@@ -45,7 +45,7 @@ func Start(name string) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := c.Start(ctx); err != nil {
+		if _, err := c.Start(ctx); err != nil {
 			return nil, err
 		}
 		d.cluster = c

@@ -1,0 +1,582 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/platform/db"
+)
+
+// Sentinel errors of sign-in.
+var (
+	// ErrUnauthorized is the one answer to every failed sign-in: unknown access code or
+	// user, wrong password, disabled account, throttled attempt.
+	ErrUnauthorized = errors.New("auth: not authorized")
+	// ErrUnknownTenant answers TenantInfo for an access code that names no tenant.
+	ErrUnknownTenant = errors.New("auth: unknown access code")
+)
+
+// TimeClockModule is the purchased access id that shows the quick time clock
+// (spec: portal-core §6).
+const TimeClockModule = "rh_007_001"
+
+// Defaults of Options.
+const (
+	DefaultAccessTTL      = 15 * time.Minute
+	DefaultRefreshTTL     = 30 * 24 * time.Hour
+	DefaultActiveCacheTTL = 5 * time.Second
+)
+
+// Options configure a Service; zero values take the defaults.
+type Options struct {
+	// TokenKey signs access tokens (HS256, at least 32 bytes). When empty the key comes
+	// from PORTAL_TOKEN_KEY (base64), else from the server_secrets table.
+	TokenKey       []byte
+	Now            func() time.Time
+	AccessTTL      time.Duration
+	RefreshTTL     time.Duration
+	ActiveCacheTTL time.Duration // how long Verify trusts that a user is still active
+}
+
+// Service signs users in and verifies their tokens.
+type Service struct {
+	pool       *pgxpool.Pool
+	key        []byte
+	now        func() time.Time
+	accessTTL  time.Duration
+	refreshTTL time.Duration
+	activeTTL  time.Duration
+	dummyHash  string // checked for unknown users so every failure costs the same time
+	limiter    *throttle
+
+	activeMu sync.Mutex
+	active   map[[2]uuid.UUID]activeEntry
+}
+
+type activeEntry struct {
+	active bool
+	at     time.Time
+}
+
+// NewService loads (or creates) the signing key and returns the service.
+func NewService(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Service, error) {
+	if pool == nil {
+		return nil, errors.New("auth.NewService: nil pool")
+	}
+	key, err := loadTokenKey(ctx, pool, opts.TokenKey)
+	if err != nil {
+		return nil, err
+	}
+	dummy, err := HashPassword("not a password: burns the time of a real check")
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{
+		pool: pool, key: key, now: opts.Now,
+		accessTTL: opts.AccessTTL, refreshTTL: opts.RefreshTTL, activeTTL: opts.ActiveCacheTTL,
+		dummyHash: dummy, limiter: newThrottle(), active: map[[2]uuid.UUID]activeEntry{},
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.accessTTL <= 0 {
+		s.accessTTL = DefaultAccessTTL
+	}
+	if s.refreshTTL <= 0 {
+		s.refreshTTL = DefaultRefreshTTL
+	}
+	if s.activeTTL <= 0 {
+		s.activeTTL = DefaultActiveCacheTTL
+	}
+	return s, nil
+}
+
+// TenantInfo is what the login screen shows before sign-in (spec: portal-core §3).
+type TenantInfo struct {
+	AccessCode        string         `json:"accessCode"`
+	TenantID          uuid.UUID      `json:"tenantId"`
+	TenantName        string         `json:"tenantName"`
+	CognitoGrantTypes int            `json:"cognitoGrantTypes"`
+	LoginRedirect     string         `json:"loginRedirect"`
+	Settings          map[string]any `json:"settings"`
+	Logo              string         `json:"logo"`
+	Themes            string         `json:"themes"`
+	URLs              TenantURLs     `json:"urls"`
+	Provider          Provider       `json:"provider"`
+}
+
+// TenantURLs are the tenant's footer links.
+type TenantURLs struct {
+	LinkedIn string `json:"linkedin"`
+	Facebook string `json:"facebook"`
+	YouTube  string `json:"youTube"`
+	Spotify  string `json:"spotify"`
+	URL      string `json:"url"`
+	Title    string `json:"title"`
+}
+
+// Provider is the footer's provider link.
+type Provider struct {
+	URL   string `json:"url"`
+	Title string `json:"title"`
+}
+
+// normalizeCode is how access codes compare: trimmed, upper case.
+func normalizeCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
+
+// tenantByCode finds a tenant by access code. It is the one cross-tenant read of sign-in
+// (the tenant is what it finds), so it runs on the pool's own role, outside row-level
+// security; every later read is scoped with db.InTenant.
+func (s *Service) tenantByCode(ctx context.Context, code string) (TenantInfo, error) {
+	var t TenantInfo
+	var settings, urls, provider []byte
+	err := s.pool.QueryRow(ctx, `SELECT id, access_code, name, settings, urls, provider, logo, themes, login_redirect
+		FROM tenants WHERE upper(access_code) = $1`, normalizeCode(code)).
+		Scan(&t.TenantID, &t.AccessCode, &t.TenantName, &settings, &urls, &provider, &t.Logo, &t.Themes, &t.LoginRedirect)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, ErrUnknownTenant
+	}
+	if err != nil {
+		return t, fmt.Errorf("tenant %q: %w", code, err)
+	}
+	t.Settings = map[string]any{}
+	_ = json.Unmarshal(settings, &t.Settings)
+	if _, ok := t.Settings["layout"]; !ok {
+		t.Settings["layout"] = "layout1"
+	}
+	_ = json.Unmarshal(urls, &t.URLs)
+	_ = json.Unmarshal(provider, &t.Provider)
+	return t, nil
+}
+
+// TenantInfo returns the tenant of an access code, or ErrUnknownTenant.
+func (s *Service) TenantInfo(ctx context.Context, accessCode string) (TenantInfo, error) {
+	if normalizeCode(accessCode) == "" {
+		return TenantInfo{}, ErrUnknownTenant
+	}
+	return s.tenantByCode(ctx, accessCode)
+}
+
+// User is the signed-in user as the web app reads it (docs/api.md, spec: portal-core §3).
+type User struct {
+	UserName          string            `json:"userName"`
+	AccessCode        string            `json:"accessCode"`
+	TenID             uuid.UUID         `json:"tenId"`
+	Hash              string            `json:"hash"`
+	DisplayName       string            `json:"displayName"`
+	Initials          string            `json:"initials"`
+	Email             string            `json:"email"`
+	LanguageID        string            `json:"languageId"`
+	Role              []string          `json:"role"`
+	Roles             []string          `json:"roles"`
+	Purchased         string            `json:"purchased"`
+	Deny              string            `json:"deny"`
+	DynamicAccess     DynamicAccess     `json:"dynamicAccess"`
+	Layoff            []Period          `json:"layoff"`
+	CercaVirtual      []Fence           `json:"cercaVirtual"`
+	TratamentodePonto TratamentodePonto `json:"tratamentodePonto"`
+	TenantFantasyName string            `json:"tenantFantasyName"`
+	Active            bool              `json:"active"`
+	Flags             Flags             `json:"flags"`
+}
+
+// DynamicAccess switches survey menus and the "other addresses" clock section (0/1).
+type DynamicAccess struct {
+	AlteraLocalizacao int `json:"altera_localizacao"`
+	ENPS              int `json:"eNPS"`
+	Clima             int `json:"clima"`
+	Enquete           int `json:"enquete"`
+}
+
+// Period is a layoff period, dates as YYYY-MM-DD, both days included.
+type Period struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// Fence is a virtual fence: a place the employee may punch near.
+type Fence struct {
+	Desc string  `json:"desc"`
+	Lat  float64 `json:"lat"`
+	Lon  float64 `json:"lon"`
+}
+
+// TratamentodePonto says whether the employee's time is treated (punched) at all.
+type TratamentodePonto struct {
+	SemTratamentodePonto bool `json:"semTratamentodePonto"`
+}
+
+// Flags are the user's switches; Admin opens the colour-scheme and HR-settings panels.
+type Flags struct {
+	Admin bool `json:"Admin"`
+}
+
+// LoginResult is the answer to a successful sign-in.
+type LoginResult struct {
+	User         User   `json:"user"`
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refreshToken"`
+	IDToken      string `json:"idToken"` // the access token: there is no separate identity provider yet
+	Claims       Claims `json:"-"`
+}
+
+// userRow is what sign-in reads about a user.
+type userRow struct {
+	id           uuid.UUID
+	userName     string
+	hash         string
+	passwordHash string
+	employeeID   *uuid.UUID
+	displayName  string
+	email        string
+	roles        []string
+	admin        bool
+	active       bool
+	language     string
+	purchased    string
+	deny         string
+	dynamic      []byte
+	accessConfig []byte
+	empStatus    *string
+	layoff       []byte
+	fences       []Fence
+}
+
+// Login checks a user's password and issues tokens.
+//
+// Every failure gives ErrUnauthorized after the same work (a password check against a
+// dummy hash when there is no user), so the answer does not tell which part was wrong.
+// Failures are throttled per account and per address (WithClientIP).
+//
+// Sign-in is refused to accounts with users.active = false. An inactive *employee* (status
+// 'inactive', role pwa-rh-inativo) may sign in: the spec lets such people see the portal
+// (payslips, income reports) and refuses only their punches (colaborador_inativo). Their
+// collaborator roles are replaced by pwa-rh-inativo so the token cannot register marks.
+func (s *Service) Login(ctx context.Context, accessCode, userName, password string) (LoginResult, error) {
+	code := normalizeCode(accessCode)
+	name := strings.ToLower(strings.TrimSpace(userName))
+	account := code + "\x00" + name
+	addr := clientIP(ctx)
+	if s.limiter.blocked(account, addr, s.now()) {
+		return LoginResult{}, ErrUnauthorized
+	}
+	fail := func() (LoginResult, error) {
+		s.limiter.failed(account, addr, s.now())
+		return LoginResult{}, ErrUnauthorized
+	}
+
+	tenant, err := s.tenantByCode(ctx, code)
+	if err != nil && !errors.Is(err, ErrUnknownTenant) {
+		return LoginResult{}, err
+	}
+	if err != nil || name == "" {
+		_, _ = CheckPassword(s.dummyHash, password)
+		return fail()
+	}
+	u, found, err := s.loadUser(ctx, tenant.TenantID, name)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	stored := s.dummyHash
+	if found {
+		stored = u.passwordHash
+	}
+	ok, err := CheckPassword(stored, password)
+	if err != nil {
+		// A stored hash this package cannot read is a data fault; answering 500 would tell
+		// that the account exists, so it is logged and answered like a wrong password.
+		slog.Error("sign-in: unreadable password hash", "tenant", tenant.TenantID, "user", u.id, "err", err)
+		_, _ = CheckPassword(s.dummyHash, password)
+		ok = false
+	}
+	if !found || !ok || !u.active {
+		return fail()
+	}
+	s.limiter.succeeded(account)
+
+	user := buildUser(tenant, u)
+	claims := Claims{Tenant: tenant.TenantID, UserID: u.id, UserHash: u.hash, Roles: user.Roles}
+	if u.employeeID != nil {
+		claims.EmployeeID = *u.employeeID
+	}
+	access, _, err := s.issueAccess(claims)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	var refresh string
+	err = db.InTenant(ctx, s.pool, tenant.TenantID.String(), func(tx pgx.Tx) error {
+		refresh, err = s.issueRefresh(ctx, tx, tenant.TenantID, u.id)
+		return err
+	})
+	if err != nil {
+		return LoginResult{}, err
+	}
+	s.remember(claims.Tenant, claims.UserID, true)
+	return LoginResult{User: user, AccessToken: access, RefreshToken: refresh, IDToken: access, Claims: claims}, nil
+}
+
+// loadUser reads the user, the employee's status and layoffs, and the fences, under the
+// tenant's row-level security.
+func (s *Service) loadUser(ctx context.Context, tenant uuid.UUID, name string) (userRow, bool, error) {
+	var u userRow
+	found := false
+	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT u.id, u.user_name, u.hash, u.password_hash, u.employee_id, u.display_name,
+				u.email, u.roles, u.admin, u.active, u.language, u.purchased, u.deny, u.dynamic_access,
+				u.access_config, e.status, e.layoff
+			FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+			WHERE u.tenant_id = $1 AND lower(u.user_name) = $2`, tenant, name).
+			Scan(&u.id, &u.userName, &u.hash, &u.passwordHash, &u.employeeID, &u.displayName,
+				&u.email, &u.roles, &u.admin, &u.active, &u.language, &u.purchased, &u.deny, &u.dynamic,
+				&u.accessConfig, &u.empStatus, &u.layoff)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		found = true
+		if u.employeeID == nil {
+			return nil
+		}
+		rows, err := tx.Query(ctx, `SELECT description, lat, lon FROM fences
+			WHERE tenant_id = $1 AND employee_id = $2 ORDER BY description, id`, tenant, *u.employeeID)
+		if err != nil {
+			return err
+		}
+		u.fences, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Fence, error) {
+			var f Fence
+			return f, r.Scan(&f.Desc, &f.Lat, &f.Lon)
+		})
+		return err
+	})
+	if err != nil {
+		return u, false, fmt.Errorf("load user %q: %w", name, err)
+	}
+	return u, found, nil
+}
+
+// buildUser derives the web app's user object from the stored rows.
+func buildUser(t TenantInfo, u userRow) User {
+	var access map[string]any
+	_ = json.Unmarshal(u.accessConfig, &access)
+	var dyn map[string]any
+	_ = json.Unmarshal(u.dynamic, &dyn)
+
+	isEmployee := u.employeeID != nil
+	empActive := !isEmployee || (u.empStatus != nil && *u.empStatus == "active")
+	roles := deriveRoles(u.roles, u.empStatus)
+
+	// An employee's time is treated unless the access config says otherwise; accounts
+	// without an employee (kiosk, candidates) have nothing to punch.
+	sem := !isEmployee || truthy(access["semTratamentodePonto"])
+	purchased := u.purchased
+	if !sem && !slices.Contains(splitList(purchased), TimeClockModule) {
+		purchased = joinList(append(splitList(purchased), TimeClockModule))
+	}
+
+	layoff := []Period{}
+	var stored []Period
+	if json.Unmarshal(u.layoff, &stored) == nil {
+		for _, p := range stored {
+			layoff = append(layoff, Period{Start: dateOnly(p.Start), End: dateOnly(p.End)})
+		}
+	}
+	fences := u.fences
+	if fences == nil {
+		fences = []Fence{}
+	}
+	lang := u.language
+	if lang == "" {
+		lang = "pt"
+	}
+	return User{
+		UserName:    u.userName,
+		AccessCode:  t.AccessCode,
+		TenID:       t.TenantID,
+		Hash:        u.hash,
+		DisplayName: u.displayName,
+		Initials:    Initials(u.displayName),
+		Email:       u.email,
+		LanguageID:  lang,
+		Role:        roles,
+		Roles:       slices.Clone(roles),
+		Purchased:   purchased,
+		Deny:        u.deny,
+		DynamicAccess: DynamicAccess{
+			AlteraLocalizacao: intOf(dyn["altera_localizacao"]),
+			ENPS:              intOf(dyn["eNPS"]),
+			Clima:             intOf(dyn["clima"]),
+			Enquete:           intOf(dyn["enquete"]),
+		},
+		Layoff:            layoff,
+		CercaVirtual:      fences,
+		TratamentodePonto: TratamentodePonto{SemTratamentodePonto: sem},
+		TenantFantasyName: t.TenantName,
+		Active:            empActive,
+		Flags:             Flags{Admin: u.admin},
+	}
+}
+
+// deriveRoles keeps the known roles, in stored order, and turns an inactive employee's HR
+// roles into pwa-rh-inativo, so that HR marking someone inactive takes effect at the next
+// sign-in without editing the role list.
+func deriveRoles(stored []string, empStatus *string) []string {
+	inactive := empStatus != nil && *empStatus == "inactive"
+	roles := []string{}
+	for _, r := range stored {
+		if !knownRoles[r] || slices.Contains(roles, r) {
+			continue
+		}
+		if inactive && (r == RoleCollaborator || r == RoleManager || r == RoleHRAdmin) {
+			r = RoleInactive
+			if slices.Contains(roles, r) {
+				continue
+			}
+		}
+		roles = append(roles, r)
+	}
+	if inactive && !slices.Contains(roles, RoleInactive) {
+		roles = append(roles, RoleInactive)
+	}
+	return roles
+}
+
+// Initials are the first letters of the first and the last name, upper case.
+func Initials(name string) string {
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return ""
+	}
+	first := func(w string) string {
+		r, _ := utf8.DecodeRuneInString(w)
+		return string(unicode.ToUpper(r))
+	}
+	if len(words) == 1 {
+		return first(words[0])
+	}
+	return first(words[0]) + first(words[len(words)-1])
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func joinList(l []string) string { return strings.Join(l, ",") }
+
+func dateOnly(s string) string {
+	if len(s) >= 10 {
+		return s[:10]
+	}
+	return s
+}
+
+func truthy(v any) bool {
+	switch x := v.(type) {
+	case bool:
+		return x
+	case float64:
+		return x != 0
+	case string:
+		return x == "1" || strings.EqualFold(x, "true")
+	}
+	return false
+}
+
+func intOf(v any) int {
+	if truthy(v) {
+		return 1
+	}
+	return 0
+}
+
+// Verify checks an access token's signature and expiry, then that its user may still sign
+// in. That last check reads the database at most once per user every ActiveCacheTTL
+// (5 s by default), so disabling an account ends its sessions within seconds.
+func (s *Service) Verify(token string) (Claims, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return s.VerifyContext(ctx, token)
+}
+
+// VerifyContext is Verify with the caller's context for the database check.
+func (s *Service) VerifyContext(ctx context.Context, token string) (Claims, error) {
+	c, err := s.parseAccess(token)
+	if err != nil {
+		return Claims{}, err
+	}
+	active, err := s.userActive(ctx, c.Tenant, c.UserID)
+	if err != nil {
+		return Claims{}, err
+	}
+	if !active {
+		return Claims{}, fmt.Errorf("%w: user disabled", ErrInvalidToken)
+	}
+	return c, nil
+}
+
+func (s *Service) userActive(ctx context.Context, tenant, user uuid.UUID) (bool, error) {
+	k := [2]uuid.UUID{tenant, user}
+	now := s.now()
+	s.activeMu.Lock()
+	e, ok := s.active[k]
+	s.activeMu.Unlock()
+	if ok && now.Sub(e.at) < s.activeTTL && now.Sub(e.at) >= 0 {
+		return e.active, nil
+	}
+	var active bool
+	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT active FROM users WHERE tenant_id = $1 AND id = $2`, tenant, user).Scan(&active)
+		if errors.Is(err, pgx.ErrNoRows) {
+			active = false
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("check user %s: %w", user, err)
+	}
+	s.remember(tenant, user, active)
+	return active, nil
+}
+
+func (s *Service) remember(tenant, user uuid.UUID, active bool) {
+	now := s.now()
+	s.activeMu.Lock()
+	defer s.activeMu.Unlock()
+	if len(s.active) > 50_000 {
+		for k, e := range s.active {
+			if now.Sub(e.at) >= s.activeTTL {
+				delete(s.active, k)
+			}
+		}
+	}
+	s.active[[2]uuid.UUID{tenant, user}] = activeEntry{active: active, at: now}
+}
+
+// Forget drops the cached active state of a user, so the next Verify reads it again
+// (call it after disabling an account).
+func (s *Service) Forget(tenant, user uuid.UUID) {
+	s.activeMu.Lock()
+	defer s.activeMu.Unlock()
+	delete(s.active, [2]uuid.UUID{tenant, user})
+}

@@ -1,0 +1,163 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// TokenKeyEnv names the environment variable that may hold the access-token signing key
+// (standard base64, at least 32 bytes once decoded).
+const TokenKeyEnv = "PORTAL_TOKEN_KEY"
+
+const (
+	tokenIssuer   = "portal"
+	tokenKeyName  = "access_token_key"
+	minTokenKey   = 32
+	refreshTokenN = 32 // random bytes in an opaque refresh token
+)
+
+// ErrInvalidToken says an access token is malformed, badly signed, expired, or belongs to a
+// user who may no longer sign in.
+var ErrInvalidToken = errors.New("auth: invalid token")
+
+// tokenClaims is the JWT body. Short names keep the header small; the registered claims
+// carry the user id (sub), issue and expiry times and a unique id (jti).
+type tokenClaims struct {
+	jwt.RegisteredClaims
+	Tenant   string   `json:"tid"`
+	UserHash string   `json:"uh"`
+	Employee string   `json:"emp,omitempty"`
+	Roles    []string `json:"roles"`
+}
+
+// issueAccess signs a short-lived HS256 access token for c.
+func (s *Service) issueAccess(c Claims) (string, time.Time, error) {
+	now := s.now().UTC()
+	exp := now.Add(s.accessTTL)
+	tc := tokenClaims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    tokenIssuer,
+			Subject:   c.UserID.String(),
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(exp),
+			ID:        uuid.NewString(),
+		},
+		Tenant:   c.Tenant.String(),
+		UserHash: c.UserHash,
+		Roles:    c.Roles,
+	}
+	if c.EmployeeID != uuid.Nil {
+		tc.Employee = c.EmployeeID.String()
+	}
+	signed, err := jwt.NewWithClaims(jwt.SigningMethodHS256, tc).SignedString(s.key)
+	return signed, exp, err
+}
+
+// parseAccess checks the token's algorithm, signature, issuer and expiry, and returns its
+// claims. It does not look at the database. There is no not-before and no issued-at check:
+// with several server processes a few seconds of clock skew must not refuse fresh tokens.
+func (s *Service) parseAccess(token string) (Claims, error) {
+	var tc tokenClaims
+	_, err := jwt.ParseWithClaims(token, &tc, func(*jwt.Token) (any, error) { return s.key, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithIssuer(tokenIssuer),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(s.now),
+	)
+	if err != nil {
+		return Claims{}, fmt.Errorf("%w: %v", ErrInvalidToken, err)
+	}
+	var c Claims
+	if c.UserID, err = uuid.Parse(tc.Subject); err != nil {
+		return Claims{}, fmt.Errorf("%w: subject", ErrInvalidToken)
+	}
+	if c.Tenant, err = uuid.Parse(tc.Tenant); err != nil {
+		return Claims{}, fmt.Errorf("%w: tenant", ErrInvalidToken)
+	}
+	if tc.Employee != "" {
+		if c.EmployeeID, err = uuid.Parse(tc.Employee); err != nil {
+			return Claims{}, fmt.Errorf("%w: employee", ErrInvalidToken)
+		}
+	}
+	if tc.UserHash == "" {
+		return Claims{}, fmt.Errorf("%w: user hash", ErrInvalidToken)
+	}
+	c.UserHash = tc.UserHash
+	c.Roles = tc.Roles
+	return c, nil
+}
+
+// issueRefresh creates an opaque refresh token for the user and stores its SHA-256; the
+// token itself is never stored. A sign-in starts a new family; rotation (next issue) will
+// chain tokens of the same family and revoke it on reuse.
+func (s *Service) issueRefresh(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID) (string, error) {
+	raw := make([]byte, refreshTokenN)
+	if _, err := rand.Read(raw); err != nil {
+		return "", err
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	sum := sha256.Sum256([]byte(token))
+	now := s.now().UTC()
+	_, err := tx.Exec(ctx, `INSERT INTO refresh_tokens (tenant_id, id, user_id, family_id, token_hash, issued_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		tenant, uuid.New(), user, uuid.New(), sum[:], now, now.Add(s.refreshTTL))
+	if err != nil {
+		return "", fmt.Errorf("store refresh token: %w", err)
+	}
+	return token, nil
+}
+
+// loadTokenKey returns the signing key: the given one, else PORTAL_TOKEN_KEY, else the key
+// kept in server_secrets (created on first start, so restarts keep sessions valid and
+// several server processes share it).
+func loadTokenKey(ctx context.Context, pool *pgxpool.Pool, given []byte) ([]byte, error) {
+	if len(given) > 0 {
+		if len(given) < minTokenKey {
+			return nil, fmt.Errorf("token key: need at least %d bytes", minTokenKey)
+		}
+		return given, nil
+	}
+	if env := os.Getenv(TokenKeyEnv); env != "" {
+		key, err := base64.StdEncoding.DecodeString(env)
+		if err != nil {
+			return nil, fmt.Errorf("%s: not base64: %w", TokenKeyEnv, err)
+		}
+		if len(key) < minTokenKey {
+			return nil, fmt.Errorf("%s: need at least %d bytes", TokenKeyEnv, minTokenKey)
+		}
+		return key, nil
+	}
+	fresh := make([]byte, minTokenKey)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, err
+	}
+	// Insert-if-absent then read: when several processes start at once they all end up with
+	// the first key written.
+	if _, err := pool.Exec(ctx, `INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+		tokenKeyName, fresh); err != nil {
+		return nil, fmt.Errorf("store token key: %w", err)
+	}
+	var key []byte
+	if err := pool.QueryRow(ctx, `SELECT value FROM server_secrets WHERE name = $1`, tokenKeyName).Scan(&key); err != nil {
+		return nil, fmt.Errorf("read token key: %w", err)
+	}
+	return key, nil
+}
+
+// IssueAccessToken signs an access token for claims the caller already trusts (the bench and
+// operations tools; sign-in goes through Login).
+func (s *Service) IssueAccessToken(c Claims) (string, error) {
+	t, _, err := s.issueAccess(c)
+	return t, err
+}

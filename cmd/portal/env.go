@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/platform/pgcluster"
+)
+
+// env is an open, migrated database with its event store.
+type env struct {
+	url     string
+	pool    *pgxpool.Pool
+	store   *eventstore.Postgres
+	cluster *pgcluster.Cluster // set when this process started the private cluster
+}
+
+// openEnv connects to DATABASE_URL, or starts the private cluster under $DATA_DIR (./.data),
+// then migrates.
+func openEnv(ctx context.Context) (*env, error) {
+	e := &env{url: getenv("DATABASE_URL", "")}
+	if e.url == "" {
+		dir := filepath.Join(getenv("DATA_DIR", ".data"), "pg")
+		c, err := pgcluster.New(dir, getenvInt("PG_PORT", 55432))
+		if err != nil {
+			return nil, err
+		}
+		started, err := c.Start(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if started {
+			e.cluster = c
+			slog.Info("started the private PostgreSQL cluster", "dir", c.Dir)
+		}
+		e.url = c.URL("portal")
+		if err := db.EnsureDatabase(ctx, e.url); err != nil {
+			e.close()
+			return nil, err
+		}
+	}
+	pool, err := db.Open(ctx, e.url, int32(getenvInt("DB_MAX_CONNS", 40)))
+	if err != nil {
+		e.close()
+		return nil, fmt.Errorf("open %s: %w", db.Redact(e.url), err)
+	}
+	e.pool = pool
+	start := time.Now()
+	if err := db.Migrate(ctx, pool); err != nil {
+		e.close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	slog.Info("database ready", "url", db.Redact(e.url), "migrated_in", time.Since(start).Round(time.Millisecond))
+	e.store = eventstore.NewPostgres(pool)
+	return e, nil
+}
+
+func (e *env) close() {
+	if e.store != nil {
+		e.store.Close()
+	}
+	if e.pool != nil {
+		e.pool.Close()
+	}
+	if e.cluster != nil {
+		if err := e.cluster.Stop(); err != nil {
+			slog.Warn("stopping PostgreSQL", "err", err)
+		}
+	}
+}
+
+func withDB(ctx context.Context, fn func(*env) error) error {
+	e, err := openEnv(ctx)
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	return fn(e)
+}
+
+// dbCommand runs `portal db start|stop DIR PORT`: the scripts' way to a private cluster.
+func dbCommand(ctx context.Context, args []string) error {
+	if len(args) != 3 {
+		return fmt.Errorf("usage: portal db start|stop DIR PORT")
+	}
+	var port int
+	if _, err := fmt.Sscan(args[2], &port); err != nil {
+		return fmt.Errorf("port: %w", err)
+	}
+	c, err := pgcluster.New(args[1], port)
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "start":
+		if _, err := c.Start(ctx); err != nil {
+			return err
+		}
+		fmt.Println(c.URL("postgres"))
+		return nil
+	case "stop":
+		return c.Stop()
+	}
+	return fmt.Errorf("usage: portal db start|stop DIR PORT")
+}

@@ -1,0 +1,161 @@
+package commands
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/domain/clock"
+	"portal/eventstore"
+)
+
+// The JSON shapes of the clock events (the event contract; projections/clock.go reads the
+// same field names). Times are UTC RFC 3339.
+type placeJSON struct {
+	Address string  `json:"address"`
+	Lat     float64 `json:"lat"`
+	Lon     float64 `json:"lon"`
+}
+
+type nearestJSON struct {
+	Desc     string  `json:"desc"`
+	Lat      float64 `json:"lat"`
+	Lon      float64 `json:"lon"`
+	Distance float64 `json:"distance"` // metres
+}
+
+type markJSON struct {
+	MarkID       string       `json:"markId"`
+	EmployeeID   string       `json:"employeeId"`
+	UserID       string       `json:"userId"`
+	UserHash     string       `json:"userHash"`
+	RecordedAt   time.Time    `json:"recordedAt"`
+	ClientTime   string       `json:"clientTime"`
+	ByGoogle     bool         `json:"byGoogle"`
+	Selected     placeJSON    `json:"selected"`
+	Captured     *placeJSON   `json:"captured"`
+	NearestFence *nearestJSON `json:"nearestFence"`
+	Reason       string       `json:"reason,omitempty"` // refusals only
+}
+
+type addressSavedJSON struct {
+	UKey    string    `json:"ukey"`
+	Address string    `json:"address"`
+	Lat     float64   `json:"lat"`
+	Lon     float64   `json:"lon"`
+	SavedAt time.Time `json:"savedAt"`
+}
+
+type addressRemovedJSON struct {
+	UKey      string    `json:"ukey"`
+	RemovedAt time.Time `json:"removedAt"`
+}
+
+func toMarkJSON(m clock.Mark) markJSON {
+	j := markJSON{
+		MarkID: m.MarkID, EmployeeID: m.EmployeeID, UserID: m.UserID, UserHash: m.UserHash,
+		RecordedAt: m.RecordedAt.UTC(), ClientTime: m.ClientTime, ByGoogle: m.ByGoogle,
+		Selected: placeJSON{Address: m.Selected.Address, Lat: m.Selected.Lat, Lon: m.Selected.Lon},
+	}
+	if m.Captured != nil {
+		j.Captured = &placeJSON{Address: m.Captured.Address, Lat: m.Captured.Lat, Lon: m.Captured.Lon}
+	}
+	if m.Nearest != nil {
+		j.NearestFence = &nearestJSON{Desc: m.Nearest.Desc, Lat: m.Nearest.Lat, Lon: m.Nearest.Lon, Distance: m.Nearest.Distance}
+	}
+	return j
+}
+
+func (j markJSON) mark() clock.Mark {
+	m := clock.Mark{
+		MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
+		RecordedAt: j.RecordedAt, ClientTime: j.ClientTime, ByGoogle: j.ByGoogle,
+		Selected: clock.Place{Address: j.Selected.Address, Position: clock.Position{Lat: j.Selected.Lat, Lon: j.Selected.Lon}},
+	}
+	if j.Captured != nil {
+		m.Captured = &clock.Place{Address: j.Captured.Address, Position: clock.Position{Lat: j.Captured.Lat, Lon: j.Captured.Lon}}
+	}
+	if j.NearestFence != nil {
+		m.Nearest = &clock.NearestFence{
+			Fence:    clock.Fence{Desc: j.NearestFence.Desc, Position: clock.Position{Lat: j.NearestFence.Lat, Lon: j.NearestFence.Lon}},
+			Distance: j.NearestFence.Distance,
+		}
+	}
+	return m
+}
+
+// encodeClock maps a clock event to the event store's shape.
+func encodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
+	var v any
+	switch e := e.(type) {
+	case clock.MarkRegistered:
+		v = toMarkJSON(e.Mark)
+	case clock.MarkRefused:
+		j := toMarkJSON(e.Mark)
+		j.Reason = e.Reason
+		v = j
+	case clock.AddressSaved:
+		v = addressSavedJSON{UKey: e.UKey, Address: e.Address, Lat: e.Lat, Lon: e.Lon, SavedAt: e.SavedAt.UTC()}
+	case clock.AddressRemoved:
+		v = addressRemovedJSON{UKey: e.UKey, RemovedAt: e.RemovedAt.UTC()}
+	default:
+		return eventstore.EventData{}, fmt.Errorf("encode clock event %T", e)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return eventstore.EventData{}, err
+	}
+	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+}
+
+// decodeClock maps a stored event of a clock stream back to the domain.
+func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
+	var (
+		e   clock.Event
+		err error
+	)
+	switch re.Type {
+	case clock.TypeMarkRegistered:
+		var j markJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.MarkRegistered{Mark: j.mark()}
+	case clock.TypeMarkRefused:
+		var j markJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.MarkRefused{Mark: j.mark(), Reason: j.Reason}
+	case clock.TypeAddressSaved:
+		var j addressSavedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.AddressSaved{UKey: j.UKey, Address: j.Address, Lat: j.Lat, Lon: j.Lon, SavedAt: j.SavedAt}
+	case clock.TypeAddressRemoved:
+		var j addressRemovedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.AddressRemoved{UKey: j.UKey, RemovedAt: j.RemovedAt}
+	default:
+		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	}
+	return e, nil
+}
+
+// loadClock replays the employee's clock stream. It also returns the event the command
+// commandID appended first, if it already ran (a retry).
+func loadClock(recorded []eventstore.RecordedEvent, firstID uuid.UUID) (*clock.Clock, clock.Event, error) {
+	agg := clock.New()
+	var prior clock.Event
+	for _, re := range recorded {
+		e, err := decodeClock(re)
+		if err != nil {
+			return nil, nil, err
+		}
+		if re.ID == firstID {
+			prior = e
+		}
+		agg.Apply(e)
+	}
+	return agg, prior, nil
+}

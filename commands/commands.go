@@ -1,0 +1,88 @@
+// Package commands holds one handler per command: authorize, load the aggregate by replaying
+// its stream, let the domain decide, append the events with the expected version.
+//
+// Commands are idempotent by command id: the ids of the events a command appends are derived
+// from its tenant, stream and command id, so a retried command finds its own events in the
+// stream and answers what it answered the first time, and the store refuses to store them
+// twice (ARCHITECTURE.md, event store contract 2).
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/google/uuid"
+
+	"portal/domain"
+	"portal/eventstore"
+)
+
+// namespace is the UUIDv5 namespace of ids derived from command ids. It must never change:
+// a retried command has to derive the same ids as the first attempt.
+var namespace = uuid.MustParse("6f1d3b9e-2a7c-4e55-9d0b-8c3f5a1e7b42")
+
+// MaxCommandID is the longest client idempotency key accepted.
+const MaxCommandID = 200
+
+// CommandID returns the command id for a request: the client's idempotency key when it sent
+// one (header Idempotency-Key), else a random id, which makes the command unrepeatable.
+func CommandID(key string) (string, error) {
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return uuid.NewString(), nil
+	}
+	if len(key) > MaxCommandID || strings.ContainsFunc(key, unicode.IsControl) {
+		return "", domain.InvalidField("Idempotency-Key", "valor_invalido")
+	}
+	return key, nil
+}
+
+// DeriveID is the id of the thing named part (an event index, "mark", "address") that the
+// command commandID creates in the tenant's stream. The tenant and stream are part of the
+// name because event ids are unique across the whole store and two users may pick the same
+// idempotency key.
+func DeriveID(tenant uuid.UUID, stream, commandID, part string) uuid.UUID {
+	return uuid.NewSHA1(namespace, []byte(tenant.String()+"\x00"+stream+"\x00"+commandID+"\x00"+part))
+}
+
+// eventID is the id of the n-th event a command appends.
+func eventID(tenant uuid.UUID, stream, commandID string, n int) uuid.UUID {
+	return DeriveID(tenant, stream, commandID, fmt.Sprintf("event/%d", n))
+}
+
+// errRetry asks the retry loop to reload and decide again.
+var errRetry = errors.New("commands: retry")
+
+// withRetry runs attempt, and once more when it failed on a concurrent append (the stream
+// moved between load and append): the second attempt sees the other writer's events.
+func withRetry(attempt func() error) error {
+	err := attempt()
+	if errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, errRetry) {
+		err = attempt()
+	}
+	if errors.Is(err, errRetry) {
+		err = eventstore.ErrConcurrency
+	}
+	return err
+}
+
+// wrap adds the operation to an error: defer wrap(&err, "RegisterMark(%s)", id).
+func wrap(err *error, format string, args ...any) {
+	if *err != nil {
+		*err = fmt.Errorf(format+": %w", append(args, *err)...)
+	}
+}
+
+// expectedVersion is the version a stream must still have for an append after events.
+func expectedVersion(events []eventstore.RecordedEvent) int64 {
+	if len(events) == 0 {
+		return eventstore.NoStream
+	}
+	return events[len(events)-1].Version
+}
+
+func forbidden(field string) *domain.Error {
+	return &domain.Error{Kind: domain.Forbidden, Field: field, Key: "acesso_negado"}
+}

@@ -1,0 +1,75 @@
+package projections
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"portal/eventstore"
+)
+
+// querier is what both a pool and a transaction offer.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// xid renders a transaction id for a `$n::text::xid8` parameter (pgx has no xid8 codec).
+func xid(tx uint64) string { return strconv.FormatUint(tx, 10) }
+
+// ReadCheckpoint returns where projection name stands in the log (Start if it never ran).
+func ReadCheckpoint(ctx context.Context, q querier, name string) (eventstore.Cursor, error) {
+	var txid string
+	var c eventstore.Cursor
+	err := q.QueryRow(ctx, `SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = $1`, name).
+		Scan(&txid, &c.Position)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Start, nil
+	}
+	if err != nil {
+		return c, err
+	}
+	c.TxID, err = strconv.ParseUint(txid, 10, 64)
+	return c, err
+}
+
+// lockCheckpoint reads the checkpoint inside tx and locks its row until tx ends. The row
+// lock makes two runners that briefly overlap (a takeover while the old holder still has a
+// transaction in flight) take turns, and the second then sees the first one's checkpoint:
+// an event is never applied twice.
+func lockCheckpoint(ctx context.Context, tx pgx.Tx, name string) (eventstore.Cursor, error) {
+	for {
+		var txid string
+		var c eventstore.Cursor
+		err := tx.QueryRow(ctx, `SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, name).
+			Scan(&txid, &c.Position)
+		if errors.Is(err, pgx.ErrNoRows) {
+			// First run: create the row, then lock it (a concurrent creator is fine).
+			if _, err := tx.Exec(ctx, `INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name); err != nil {
+				return c, err
+			}
+			continue
+		}
+		if err != nil {
+			return c, err
+		}
+		c.TxID, err = strconv.ParseUint(txid, 10, 64)
+		return c, err
+	}
+}
+
+// writeCheckpoint moves the checkpoint to c inside tx.
+func writeCheckpoint(ctx context.Context, q querier, name string, c eventstore.Cursor) error {
+	_, err := q.Exec(ctx, `
+INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
+VALUES ($1, $2::text::xid8, $3, now())
+ON CONFLICT (name) DO UPDATE SET transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`,
+		name, xid(c.TxID), c.Position)
+	return err
+}
+
+// atOrAfter tells whether checkpoint c already covers event cursor e.
+func atOrAfter(c, e eventstore.Cursor) bool { return !c.Before(e) }

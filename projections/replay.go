@@ -1,0 +1,205 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/eventstore"
+	"portal/push"
+)
+
+// ReplayBatch is how many events Replay reads and applies per transaction.
+const ReplayBatch = 5000
+
+// Replay rebuilds projection p from the beginning of the log: it takes the projection's
+// advisory lock (ErrLocked if a runner or another replay holds it: stop that first), empties
+// the read model, its parked events and its checkpoint in one transaction, then applies the
+// whole log in batches of ReplayBatch events, committing each batch with its checkpoint. A
+// replay that stops half-way leaves a consistent, shorter read model from which a Runner
+// simply continues.
+//
+// Reading the next batch overlaps applying the current one. A batch whose Apply fails is
+// applied again in smaller parts (savepoints) and the events that fail alone are parked, as
+// the Runner would park them. Push messages are muted (push.Mute): a rebuild must not re-send history.
+//
+// progress, if not nil, gets a one-line progress bar (rewritten with \r) with events done,
+// the total and events/s, and a final newline. It returns the number of events applied.
+func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, progress io.Writer) (n int, err error) {
+	name := p.Name()
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("replay %s: %w", name, err)
+		}
+	}()
+	lock, err := tryLock(ctx, pool, name)
+	if err != nil {
+		return 0, err
+	}
+	defer lock.Close(context.Background())
+	ctx = push.Mute(ctx)
+
+	var total int64
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&total); err != nil {
+		return 0, err
+	}
+	if err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
+		if err := p.Reset(ctx, tx); err != nil {
+			return fmt.Errorf("reset: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM parked_events WHERE projection = $1`, name); err != nil {
+			return err
+		}
+		return writeCheckpoint(ctx, tx, name, eventstore.Start)
+	}); err != nil {
+		return 0, err
+	}
+
+	bar := newProgressBar(progress, name, total)
+	defer func() { bar.done(n) }()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan []eventstore.RecordedEvent, 2)
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(batches)
+		cursor := eventstore.Start
+		for {
+			events, err := store.ReadAll(ctx, cursor, ReplayBatch)
+			if err != nil {
+				readErr <- err
+				return
+			}
+			if len(events) == 0 {
+				return
+			}
+			select {
+			case batches <- events:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+			cursor = events[len(events)-1].Cursor
+		}
+	}()
+
+	for events := range batches {
+		if err := applyBatch(ctx, pool, p, events); err != nil {
+			return n, err
+		}
+		n += len(events)
+		bar.update(n)
+	}
+	select {
+	case err := <-readErr:
+		return n, err
+	default:
+		return n, nil
+	}
+}
+
+// applyBatch applies events and moves the checkpoint in one transaction. If the projection
+// refuses the batch, it applies it again in halves (each in a savepoint), recursively, so
+// the good events are applied in order and only the refused ones are parked, with a few
+// dozen extra statements per refused event rather than one round trip per event.
+func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.RecordedEvent) error {
+	last := events[len(events)-1].Cursor
+	err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
+		if err := safeApply(ctx, tx, p, events); err != nil {
+			return err
+		}
+		return writeCheckpoint(ctx, tx, p.Name(), last)
+	})
+	if err == nil || !permanent(err) {
+		return err
+	}
+	return pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
+		if err := applySplit(ctx, tx, p, events); err != nil {
+			return err
+		}
+		return writeCheckpoint(ctx, tx, p.Name(), last)
+	})
+}
+
+// applySplit applies events in a savepoint; if the projection refuses them it splits them
+// in two and tries each half, down to single events, which it parks.
+func applySplit(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.RecordedEvent) error {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	err = safeApply(ctx, sp, p, events)
+	if err == nil {
+		return sp.Commit(ctx)
+	}
+	if rerr := sp.Rollback(ctx); rerr != nil {
+		return rerr
+	}
+	if !permanent(err) {
+		return err
+	}
+	if len(events) == 1 {
+		e := events[0]
+		return insertParked(ctx, tx, p.Name(), e.Cursor.Position, e.ID, e.Type, err)
+	}
+	half := len(events) / 2
+	if err := applySplit(ctx, tx, p, events[:half]); err != nil {
+		return err
+	}
+	return applySplit(ctx, tx, p, events[half:])
+}
+
+// progressBar draws "replay NAME [#####.....] done/total events  N ev/s" on one line.
+type progressBar struct {
+	w       io.Writer
+	name    string
+	total   int64
+	start   time.Time
+	last    time.Time
+}
+
+func newProgressBar(w io.Writer, name string, total int64) *progressBar {
+	b := &progressBar{w: w, name: name, total: total, start: time.Now()}
+	b.draw(0)
+	return b
+}
+
+// update redraws at most ten times a second.
+func (b *progressBar) update(n int) {
+	if time.Since(b.last) >= 100*time.Millisecond {
+		b.draw(n)
+	}
+}
+
+func (b *progressBar) done(n int) {
+	if b.w == nil {
+		return
+	}
+	b.draw(n)
+	fmt.Fprintln(b.w)
+}
+
+func (b *progressBar) draw(n int) {
+	if b.w == nil {
+		return
+	}
+	b.last = time.Now()
+	total := max(b.total, int64(n))
+	const width = 30
+	filled := width
+	if total > 0 {
+		filled = int(int64(n) * width / total)
+	}
+	rate := 0.0
+	if el := time.Since(b.start).Seconds(); el > 0 {
+		rate = float64(n) / el
+	}
+	fmt.Fprintf(b.w, "\rreplay %s [%s%s] %d/%d events  %.0f ev/s", b.name,
+		strings.Repeat("#", filled), strings.Repeat(".", width-filled), n, total, rate)
+}

@@ -1,0 +1,440 @@
+package projections
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/eventstore"
+)
+
+// RunnerConfig tunes a Runner; the zero value is the production setting.
+type RunnerConfig struct {
+	// Retries is how often a failing event is retried before it is parked (default 5).
+	Retries int
+	// RetryInterval is the first pause between retries; it doubles up to 1 s (default 20 ms).
+	RetryInterval time.Duration
+	// LockRetry is how often a standby process tries to take a projection's lock, and how
+	// often the holder checks its lock connection (default 1 s).
+	LockRetry time.Duration
+	// Logger receives parked events, lock changes and failures (default slog.Default()).
+	// The watermill router logs through it at warn level and above only.
+	Logger *slog.Logger
+}
+
+// Runner keeps every projection up to date with the log: one watermill Router with one
+// handler per projection, each fed by its own Subscriber from the projection's checkpoint.
+//
+// Per event the handler opens one transaction, skips the event if the checkpoint already
+// covers it (a redelivery), applies it and moves the checkpoint, and commits: the read
+// model and the checkpoint change together or not at all. A failing event is retried with
+// exponential backoff and then parked (parked_events, with the error as reason) in one
+// transaction that also moves the checkpoint past it: nothing is lost, nothing is skipped
+// silently.
+//
+// Across processes one runner per projection is active: it holds a session-level
+// pg_try_advisory_lock(hashtext('projection:'||name)) on a dedicated connection; the others
+// try again every second and take over when the holder dies.
+type Runner struct {
+	pool        *pgxpool.Pool
+	store       eventstore.Store
+	cfg         RunnerConfig
+	projections []Projection
+
+	running atomic.Bool
+	ready   atomic.Bool
+	mu      sync.Mutex
+	active  map[string]bool
+}
+
+// NewRunner checks its arguments and returns a Runner for projections ps.
+func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg RunnerConfig, ps ...Projection) (*Runner, error) {
+	if pool == nil || store == nil {
+		return nil, errors.New("projections.NewRunner: nil pool or store")
+	}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if p == nil || p.Name() == "" {
+			return nil, errors.New("projections.NewRunner: projection without a name")
+		}
+		if seen[p.Name()] {
+			return nil, fmt.Errorf("projections.NewRunner: two projections named %q", p.Name())
+		}
+		seen[p.Name()] = true
+	}
+	if cfg.Retries <= 0 {
+		cfg.Retries = 5
+	}
+	if cfg.RetryInterval <= 0 {
+		cfg.RetryInterval = 20 * time.Millisecond
+	}
+	if cfg.LockRetry <= 0 {
+		cfg.LockRetry = time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Runner{pool: pool, store: store, cfg: cfg, projections: ps, active: map[string]bool{}}, nil
+}
+
+// Run runs every projection until ctx ends. It returns nil after ctx ends, or the error
+// that kept it from starting. Call it once.
+func (r *Runner) Run(ctx context.Context) error {
+	if !r.running.CompareAndSwap(false, true) {
+		return errors.New("projections.Runner: Run called twice")
+	}
+	head, err := logHead(ctx, r.pool)
+	if err != nil {
+		return fmt.Errorf("projections.Runner: read the head of the log: %w", err)
+	}
+	logger := slog.New(minLevel{Handler: r.cfg.Logger.Handler(), min: slog.LevelWarn})
+	router, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, watermill.NewSlogLogger(logger))
+	if err != nil {
+		return err
+	}
+	for _, p := range r.projections {
+		name := p.Name()
+		sub, err := NewSubscriber(SubscriberConfig{
+			Store:  r.store,
+			Pool:   r.pool,
+			From:   func(ctx context.Context) (eventstore.Cursor, error) { return ReadCheckpoint(ctx, r.pool, name) },
+			Lock:   advisoryLock(r.pool, name, r.cfg.LockRetry, r.cfg.Logger, func(held bool) { r.setActive(name, held) }),
+			Logger: r.cfg.Logger,
+		})
+		if err != nil {
+			return err
+		}
+		h := router.AddConsumerHandler("projection:"+name, TopicAll, sub, r.handle(p))
+		h.AddMiddleware(
+			r.parkOnFailure(p),
+			middleware.Retry{
+				MaxRetries:          r.cfg.Retries,
+				InitialInterval:     r.cfg.RetryInterval,
+				MaxInterval:         time.Second,
+				Multiplier:          2,
+				RandomizationFactor: 0.1,
+				ResetContextOnRetry: true,
+			}.Middleware,
+		)
+	}
+	go r.watchReady(ctx, head)
+	go func() {
+		<-ctx.Done()
+		router.Close()
+	}()
+	err = router.Run(ctx)
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// Ready tells whether every projection has caught up with the head of the log as it was
+// when Run started (whichever process applied the events).
+func (r *Runner) Ready() bool { return r.ready.Load() }
+
+// Names lists the projections in the order given to NewRunner.
+func (r *Runner) Names() []string {
+	out := make([]string, len(r.projections))
+	for i, p := range r.projections {
+		out[i] = p.Name()
+	}
+	return out
+}
+
+func (r *Runner) setActive(name string, held bool) {
+	r.mu.Lock()
+	r.active[name] = held
+	r.mu.Unlock()
+}
+
+// projectionTx is the transaction of one event. It commits without waiting for the WAL
+// flush (synchronous_commit = off; sent with BEGIN, no extra round trip): a read model is
+// derived data, and its checkpoint is in the same transaction, so if the database crashes
+// and loses the last few commits, the read model and the checkpoint go back together and
+// the runner applies those events again. The log itself is written durably. This takes
+// the fsync out of the per-event cost.
+var projectionTx = pgx.TxOptions{BeginQuery: "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL synchronous_commit = off"}
+
+// handle applies one event in one transaction with the checkpoint.
+func (r *Runner) handle(p Projection) message.NoPublishHandlerFunc {
+	name := p.Name()
+	return func(msg *message.Message) error {
+		e, err := DecodeEvent(msg)
+		if err != nil {
+			return &applyError{err: err}
+		}
+		ctx := msg.Context()
+		return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+			cp, err := lockCheckpoint(ctx, tx, name)
+			if err != nil {
+				return err
+			}
+			if atOrAfter(cp, e.Cursor) {
+				return nil // already applied: a redelivery
+			}
+			if err := safeApply(ctx, tx, p, []eventstore.RecordedEvent{e}); err != nil {
+				return err
+			}
+			return writeCheckpoint(ctx, tx, name, e.Cursor)
+		})
+	}
+}
+
+// parkOnFailure turns an event the projection could not apply after its retries into a row
+// of parked_events and acks it. Failures that are not the event's fault (lost connection,
+// shutdown, a serialization conflict) are not parked: the message is nacked and redelivered
+// until the database is back.
+func (r *Runner) parkOnFailure(p Projection) message.HandlerMiddleware {
+	return func(h message.HandlerFunc) message.HandlerFunc {
+		return func(msg *message.Message) ([]*message.Message, error) {
+			out, err := h(msg)
+			if err == nil || msg.Context().Err() != nil || !permanent(err) {
+				return out, err
+			}
+			if perr := r.park(msg.Context(), p.Name(), msg, err); perr != nil {
+				return nil, errors.Join(err, fmt.Errorf("park: %w", perr))
+			}
+			return nil, nil
+		}
+	}
+}
+
+// park records the event as parked and moves the checkpoint past it, in one transaction.
+func (r *Runner) park(ctx context.Context, name string, msg *message.Message, reason error) error {
+	cur, err := messageCursor(msg)
+	if err != nil {
+		return err
+	}
+	id, _ := uuid.Parse(msg.UUID)
+	typ := msg.Metadata.Get(MetaType)
+	err = pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+		cp, err := lockCheckpoint(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		if atOrAfter(cp, cur) {
+			return nil
+		}
+		if err := insertParked(ctx, tx, name, cur.Position, id, typ, reason); err != nil {
+			return err
+		}
+		return writeCheckpoint(ctx, tx, name, cur)
+	})
+	if err == nil {
+		r.cfg.Logger.Warn("projections: event parked", "projection", name, "position", cur.Position,
+			"event", msg.UUID, "type", typ, "reason", reason.Error())
+	}
+	return err
+}
+
+func insertParked(ctx context.Context, q querier, name string, position int64, id uuid.UUID, typ string, reason error) error {
+	_, err := q.Exec(ctx, `
+INSERT INTO parked_events (projection, position, event_id, event_type, reason) VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (projection, position) DO UPDATE SET reason = excluded.reason, parked_at = now()`,
+		name, position, id, typ, reason.Error())
+	return err
+}
+
+// applyError is an error of the projection itself (or an undecodable event): it is what
+// gets parked.
+type applyError struct{ err error }
+
+func (e *applyError) Error() string { return e.err.Error() }
+func (e *applyError) Unwrap() error { return e.err }
+
+// safeApply calls p.Apply, turning its error or panic into an applyError.
+func safeApply(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.RecordedEvent) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &applyError{err: fmt.Errorf("panic: %v", v)}
+		}
+	}()
+	if err := p.Apply(ctx, tx, events); err != nil {
+		return &applyError{err: err}
+	}
+	return nil
+}
+
+// permanent tells whether err is the projection's own failure that retrying later will not
+// cure, as opposed to a failure of the surroundings.
+func permanent(err error) bool {
+	var ae *applyError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return !transient(ae.err)
+}
+
+// transient recognises failures of the connection or the server, and conflicts that a retry
+// resolves.
+func transient(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		pgconn.Timeout(err) || pgconn.SafeToRetry(err) {
+		return true
+	}
+	var connErr *pgconn.ConnectError
+	var netErr net.Error
+	if errors.As(err, &connErr) || errors.As(err, &netErr) {
+		return true
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch {
+		case pgErr.Code == "40001", pgErr.Code == "40P01", pgErr.Code == "55P03":
+			return true
+		case strings.HasPrefix(pgErr.Code, "08"), strings.HasPrefix(pgErr.Code, "53"),
+			strings.HasPrefix(pgErr.Code, "58"), strings.HasPrefix(pgErr.Code, "57P"):
+			return true
+		}
+		return false
+	}
+	return strings.Contains(err.Error(), "closed pool") || strings.Contains(err.Error(), "conn closed")
+}
+
+// watchReady sets ready once every checkpoint has reached the head of the log at start.
+// It polls the checkpoints only until then (10 times a second, one small query).
+func (r *Runner) watchReady(ctx context.Context, head eventstore.Cursor) {
+	t := time.NewTicker(100 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if r.caughtUp(ctx, head) {
+			r.ready.Store(true)
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (r *Runner) caughtUp(ctx context.Context, head eventstore.Cursor) bool {
+	if head == eventstore.Start {
+		return true
+	}
+	for _, p := range r.projections {
+		cp, err := ReadCheckpoint(ctx, r.pool, p.Name())
+		if err != nil || cp.Before(head) {
+			return false
+		}
+	}
+	return true
+}
+
+// logHead returns the newest readable event's cursor (Start for an empty log).
+func logHead(ctx context.Context, q querier) (eventstore.Cursor, error) {
+	var txid string
+	var c eventstore.Cursor
+	err := q.QueryRow(ctx, `SELECT transaction_id::text, position FROM events
+WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY transaction_id DESC, position DESC LIMIT 1`).Scan(&txid, &c.Position)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Start, nil
+	}
+	if err != nil {
+		return c, err
+	}
+	c.TxID, err = strconv.ParseUint(txid, 10, 64)
+	return c, err
+}
+
+// ProjectionStatus is where one projection stands.
+type ProjectionStatus struct {
+	Name     string        `json:"name"`
+	Position int64         `json:"position"` // global position of the last event applied
+	TxID     uint64        `json:"txId"`     // its transaction id (the log is ordered by both)
+	Lag      int64         `json:"lag"`      // events in the log after the checkpoint
+	Active   bool          `json:"active"`   // this process holds the projection's lock
+	Parked   []ParkedEvent `json:"parked"`   // events it could not apply (newest 100)
+}
+
+// ParkedEvent is an event a projection gave up on, with the reason.
+type ParkedEvent struct {
+	Position int64     `json:"position"`
+	EventID  uuid.UUID `json:"eventId"`
+	Type     string    `json:"type"`
+	Reason   string    `json:"reason"`
+	ParkedAt time.Time `json:"parkedAt"`
+}
+
+// Status reports every projection's checkpoint, lag and parked events, read from the
+// database (so it is right whichever process runs the projection).
+func (r *Runner) Status(ctx context.Context) ([]ProjectionStatus, error) {
+	out := make([]ProjectionStatus, 0, len(r.projections))
+	for _, p := range r.projections {
+		st, err := ProjectionState(ctx, r.pool, p.Name())
+		if err != nil {
+			return nil, err
+		}
+		r.mu.Lock()
+		st.Active = r.active[p.Name()]
+		r.mu.Unlock()
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// ProjectionState reads projection name's checkpoint, lag and parked events.
+func ProjectionState(ctx context.Context, pool *pgxpool.Pool, name string) (ProjectionStatus, error) {
+	st := ProjectionStatus{Name: name, Parked: []ParkedEvent{}}
+	cp, err := ReadCheckpoint(ctx, pool, name)
+	if err != nil {
+		return st, err
+	}
+	st.Position, st.TxID = cp.Position, cp.TxID
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2)`,
+		xid(cp.TxID), cp.Position).Scan(&st.Lag); err != nil {
+		return st, err
+	}
+	rows, err := pool.Query(ctx, `SELECT position, event_id, event_type, reason, parked_at FROM parked_events
+WHERE projection = $1 ORDER BY position DESC LIMIT 100`, name)
+	if err != nil {
+		return st, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pe ParkedEvent
+		if err := rows.Scan(&pe.Position, &pe.EventID, &pe.Type, &pe.Reason, &pe.ParkedAt); err != nil {
+			return st, err
+		}
+		st.Parked = append(st.Parked, pe)
+	}
+	return st, rows.Err()
+}
+
+// minLevel drops records below min (it keeps watermill's chatty info logs out).
+type minLevel struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h minLevel) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return minLevel{Handler: h.Handler.WithAttrs(attrs), min: h.min}
+}
+
+func (h minLevel) WithGroup(name string) slog.Handler {
+	return minLevel{Handler: h.Handler.WithGroup(name), min: h.min}
+}
