@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
+import { selectAccessToken, useSessionStore } from '@/lib/session-store';
+
+/**
+ * Keeps the one live-push connection of the session: opened when a token
+ * appears, closed on logout. Mounted once at the app root so that route
+ * changes never reconnect.
+ */
+export function LiveStream() {
+  const token = useSessionStore(selectAccessToken);
+  useEffect(() => {
+    if (!token) return;
+    startLiveStream(token);
+    return () => stopLiveStream();
+  }, [token]);
+  return null;
+}

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '@/i18n';
+import { INVALID_TOKEN } from '@/lib/api';
+import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@/lib/config';
+import { useSessionStore } from '@/lib/session-store';
+import { theme } from './theme';
+
+/** Tells the user when the session ended because the server refused the token. */
+function SessionNotices() {
+  const reason = useSessionStore((s) => s.logoutReason);
+  useEffect(() => {
+    if (reason === INVALID_TOKEN || reason === 'token_expirado') {
+      notifications.show({ color: 'yellow', message: i18n.t('session.invalidToken', { ns: 'common' }) });
+    }
+  }, [reason]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
+        <SessionNotices />
+        {children}
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import { Drawer } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useClockStore } from '../store/clock-store';
+import { ClockPanel } from './ClockPanel';
+
+/** Panel width (spec portal-core §9). */
+export const CLOCK_PANEL_WIDTH = 420;
+
+/** The quick time-clock drawer on the right; its content lives only while open. */
+export function ClockDrawer() {
+  const { t } = useTranslation('clock');
+  const opened = useClockStore((s) => s.opened);
+  const close = useClockStore((s) => s.close);
+  return (
+    <Drawer
+      opened={opened}
+      onClose={close}
+      position="right"
+      size={CLOCK_PANEL_WIDTH}
+      title={t('title')}
+      data-testid="clock-drawer"
+    >
+      {opened && <ClockPanel />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,222 @@
+// The one HTTP client of the web app (STYLE.md, React): it adds the bearer
+// token and the tenant query parameters, and turns the server's error body
+// `{message, errors:[{type, message}]}` into an ApiError whose items can be
+// mapped onto form fields. Message values are i18n keys (docs/api.md).
+import { useSessionStore } from './session-store';
+import { useLanguageStore } from './language-store';
+
+export interface ApiFieldError {
+  /** The form field the message belongs to. */
+  type: string;
+  /** An i18n key (snake_case), translated by the web app. */
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ApiFieldError[];
+
+  constructor(status: number, message: string, errors: ApiFieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** Message keys the client itself produces. */
+export const NETWORK_ERROR = 'erro_rede';
+export const TIMEOUT_ERROR = 'tempo_esgotado';
+export const INVALID_TOKEN = 'token_invalido';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Add tenId from the session (default true when signed in). */
+  tenant?: boolean;
+  /** Add userHash from the session (the clock calls need it). */
+  userHash?: boolean;
+  /** Abort after this many milliseconds; the error is TIMEOUT_ERROR. */
+  timeoutMs?: number;
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null) params.append(k, String(v));
+  }
+  const qs = params.toString();
+  if (!qs) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+/** Reads an error body of any shape into an ApiError. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return parseErrorBody(response.status, body);
+}
+
+export function parseErrorBody(status: number, body: unknown): ApiError {
+  const obj = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const rawErrors = Array.isArray(obj.errors) ? obj.errors : [];
+  const errors: ApiFieldError[] = rawErrors
+    .filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object')
+    .map((e) => ({
+      type: typeof e.type === 'string' ? e.type : '',
+      message: typeof e.message === 'string' ? e.message : '',
+    }));
+  // "answer success, or error with data.message" (spec §7) for the clock call.
+  const data = obj.data && typeof obj.data === 'object' ? (obj.data as Record<string, unknown>) : {};
+  const message =
+    (typeof obj.message === 'string' && obj.message) ||
+    (typeof data.message === 'string' && data.message) ||
+    errors[0]?.message ||
+    defaultMessageForStatus(status);
+  return new ApiError(status, message, errors);
+}
+
+function defaultMessageForStatus(status: number): string {
+  if (status === 401) return 'nao_autorizado';
+  if (status === 403) return 'acesso_negado';
+  if (status === 404) return 'nao_encontrado';
+  if (status >= 500) return 'erro_interno';
+  return 'valor_invalido';
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const session = useSessionStore.getState();
+  const { auth = true, userHash = false, timeoutMs } = options;
+  const tenant = options.tenant ?? Boolean(session.user);
+
+  const query: Record<string, QueryValue> = {};
+  if (tenant) query.tenId = session.user?.tenId ?? session.tenant?.tenantId;
+  if (userHash) query.userHash = session.user?.hash;
+  Object.assign(query, options.query);
+
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': useLanguageStore.getState().language,
+  };
+  if (auth && session.accessToken) headers.Authorization = `Bearer ${session.accessToken}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  // Combine the caller's signal with an optional time-out.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+  const onAbort = () => controller.abort();
+  if (options.signal) {
+    if (options.signal.aborted) controller.abort();
+    else options.signal.addEventListener('abort', onAbort, { once: true });
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (timedOut) throw new ApiError(0, TIMEOUT_ERROR);
+    if (options.signal?.aborted) throw err;
+    throw new ApiError(0, NETWORK_ERROR);
+  } finally {
+    if (timer) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // A 401 on an authenticated call means the token is no longer valid:
+    // auto-logout with reason 'invalid access token' (spec portal-core §4).
+    if (response.status === 401 && auth && session.accessToken) {
+      useSessionStore.getState().reset(INVALID_TOKEN);
+    }
+    throw error;
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+};
+
+export interface FieldMappingOptions<F extends string> {
+  /** The fields the form has. */
+  fields: readonly F[];
+  /** Where messages for unknown or missing types go. */
+  fallback: F;
+  /** Server type -> form field, e.g. login shows accessCode errors on userName (spec §8). */
+  aliases?: Partial<Record<string, F>>;
+  /** Used when the error carries no message at all. */
+  defaultMessage?: string;
+}
+
+/**
+ * Maps an error onto form fields: each `{type, message}` goes to the field
+ * named by `type` (through aliases), unknown types to the fallback field; an
+ * error without items puts its top-level message on the fallback field. The
+ * first message per field wins. Values stay i18n keys.
+ */
+export function mapErrorsToFields<F extends string>(
+  error: unknown,
+  options: FieldMappingOptions<F>,
+): Partial<Record<F, string>> {
+  const result: Partial<Record<F, string>> = {};
+  const { fields, fallback, aliases = {}, defaultMessage = 'nao_autorizado' } = options;
+  const put = (field: F, message: string) => {
+    if (result[field] === undefined) result[field] = message || defaultMessage;
+  };
+  if (!(error instanceof ApiError)) {
+    put(fallback, defaultMessage);
+    return result;
+  }
+  if (error.errors.length === 0) {
+    put(fallback, error.message);
+    return result;
+  }
+  for (const item of error.errors) {
+    const aliased = aliases[item.type];
+    const field = aliased ?? ((fields as readonly string[]).includes(item.type) ? (item.type as F) : fallback);
+    put(field, item.message || error.message);
+  }
+  return result;
+}
+
+/** The message key of any thrown value (network failures included). */
+export function errorMessageKey(error: unknown, fallback: string): string {
+  // parseErrorBody already falls back from the top-level message to the first item.
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}

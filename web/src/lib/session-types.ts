@@ -1,0 +1,79 @@
+// Shapes of the signed-in user and the tenant, as returned by the auth calls
+// (docs/api.md, "Auth"). Shared because the layout, the home page and the
+// clock all read them from the session store.
+
+export interface TenantUrls {
+  linkedin?: string | null;
+  facebook?: string | null;
+  youTube?: string | null;
+  spotify?: string | null;
+  url?: string | null;
+  title?: string | null;
+}
+
+export interface TenantInfo {
+  accessCode: string;
+  tenantId: string;
+  tenantName?: string;
+  cognitoGrantTypes?: number;
+  loginRedirect?: string | null;
+  settings?: { layout?: string } | null;
+  logo?: string | null;
+  themes?: string | null;
+  urls?: TenantUrls | null;
+  provider?: { url?: string | null; title?: string | null } | null;
+}
+
+export interface DynamicAccess {
+  altera_localizacao?: number;
+  eNPS?: number;
+  clima?: number;
+  enquete?: number;
+}
+
+/** A layoff (leave) period; dates are YYYY-MM-DD, end may be open. */
+export interface LayoffPeriod {
+  start: string;
+  end?: string | null;
+}
+
+/** A virtual fence. */
+export interface Fence {
+  desc: string;
+  lat: number;
+  lon: number;
+}
+
+export interface SessionUser {
+  userName: string;
+  accessCode: string;
+  tenId: string;
+  hash: string;
+  displayName?: string;
+  initials?: string;
+  email?: string;
+  photoUrl?: string | null;
+  languageId?: string;
+  role?: string[];
+  roles?: string[];
+  purchased?: string;
+  deny?: string;
+  dynamicAccess?: DynamicAccess;
+  layoff?: LayoffPeriod[];
+  cercaVirtual?: Fence[];
+  tratamentodePonto?: { semTratamentodePonto?: boolean | number | null } | null;
+  tenantFantasyName?: string;
+  active?: boolean;
+  flags?: { Admin?: boolean | number };
+  isGoogle?: boolean;
+  isSSO?: boolean;
+  url_Tenant?: string | null;
+  url_TenantTitle?: string | null;
+}
+
+export interface LoginResult {
+  user: SessionUser;
+  access_token: string;
+  refreshToken?: string;
+  idToken?: string;
+}
