@@ -285,15 +285,29 @@ func (s *Postgres) wakeLocal() {
 	s.mu.Unlock()
 }
 
-// notifier sends one NOTIFY per burst of appends, on its own connection.
+// notifyEvery bounds how often the notifier tells other processes; this process's readers
+// are woken at once by signal.
+const notifyEvery = 2 * time.Millisecond
+
+// notifier sends one NOTIFY per burst of appends (at most one per notifyEvery), on its own
+// connection, so that appends never wait for the notification queue's lock.
 func (s *Postgres) notifier(ctx context.Context) {
 	defer s.done.Done()
+	var last time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-s.kick:
 		}
+		if wait := notifyEvery - time.Since(last); wait > 0 {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		}
+		last = time.Now()
 		if _, err := s.pool.Exec(ctx, "SELECT pg_notify($1, '')", notifyChannel); err != nil && ctx.Err() == nil {
 			slog.Warn("eventstore: notify failed", "err", err)
 		}

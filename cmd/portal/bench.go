@@ -209,17 +209,20 @@ type benchUser struct {
 	employee uuid.UUID
 	hash     string
 	token    string
+	lat, lon float64 // a fence of the employee's: marks are taken there
 }
 
-// users returns active collaborators of the demo tenant without fences or layoffs, with tokens.
+// users returns active collaborators of the demo tenant without layoffs, with tokens.
 func (b *benchRun) users(authSvc *auth.Service, n int) ([]benchUser, error) {
 	tenant := seed.TenantID(seed.DemoCode)
 	var out []benchUser
 	err := db.InTenant(b.ctx, b.pool, tenant.String(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(b.ctx, `
-SELECT u.id, u.employee_id, u.hash FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+SELECT u.id, u.employee_id, u.hash, f.lat, f.lon
+FROM users u
+JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+JOIN LATERAL (SELECT lat, lon FROM fences f WHERE f.tenant_id = u.tenant_id AND f.employee_id = u.employee_id LIMIT 1) f ON true
 WHERE e.status = 'active' AND e.layoff = '[]' AND u.active
-  AND NOT EXISTS (SELECT FROM fences f WHERE f.tenant_id = u.tenant_id AND f.employee_id = u.employee_id)
 ORDER BY u.user_name LIMIT $1`, n)
 		if err != nil {
 			return err
@@ -227,7 +230,7 @@ ORDER BY u.user_name LIMIT $1`, n)
 		defer rows.Close()
 		for rows.Next() {
 			u := benchUser{tenant: tenant}
-			if err := rows.Scan(&u.user, &u.employee, &u.hash); err != nil {
+			if err := rows.Scan(&u.user, &u.employee, &u.hash, &u.lat, &u.lon); err != nil {
 				return err
 			}
 			out = append(out, u)
@@ -250,16 +253,16 @@ ORDER BY u.user_name LIMIT $1`, n)
 	return out, nil
 }
 
-func markBody(t time.Time, addr string) []byte {
+func markBody(t time.Time, addr string, lat, lon float64) []byte {
 	return []byte(fmt.Sprintf(`{"n09_001_t":%q,"bygoogle":false,
-"localSelecionado":{"endereco":%q,"latitude":"-23.5614","longitude":"-46.6559"},
-"localCapturado":{"endereco":"Av. Paulista, 1000","latitude":"-23.5615","longitude":"-46.6558"},
-"cercaVirtual":[],"cercaProxima":null}`, t.Format("2006-01-02T15:04:05"), addr))
+"localSelecionado":{"endereco":%q,"latitude":"%f","longitude":"%f"},
+"localCapturado":{"endereco":"captured","latitude":"%f","longitude":"%f"},
+"cercaVirtual":[],"cercaProxima":null}`, t.Format("2006-01-02T15:04:05"), addr, lat, lon, lat, lon))
 }
 
 func (b *benchRun) register(client *http.Client, base string, u benchUser, addr string) (time.Duration, error) {
 	url := fmt.Sprintf("%s/api/rh-app/colaborador/v2/registrar-ponto?tenId=%s&userHash=%s", base, u.tenant, u.hash)
-	req, _ := http.NewRequestWithContext(b.ctx, http.MethodPost, url, bytes.NewReader(markBody(time.Now(), addr)))
+	req, _ := http.NewRequestWithContext(b.ctx, http.MethodPost, url, bytes.NewReader(markBody(time.Now(), addr, u.lat, u.lon)))
 	req.Header.Set("Authorization", "Bearer "+u.token)
 	req.Header.Set("Content-Type", "application/json")
 	start := time.Now()
