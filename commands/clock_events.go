@@ -146,16 +146,26 @@ func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
 // commandID appended first, if it already ran (a retry).
 func loadClock(recorded []eventstore.RecordedEvent, firstID uuid.UUID) (*clock.Clock, clock.Event, error) {
 	agg := clock.New()
+	prior, err := foldClock(agg, recorded, firstID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return agg, prior, nil
+}
+
+// foldClock applies recorded events to agg and returns the event with id firstID if one of
+// them is it (the command was already carried out).
+func foldClock(agg *clock.Clock, recorded []eventstore.RecordedEvent, firstID uuid.UUID) (clock.Event, error) {
 	var prior clock.Event
 	for _, re := range recorded {
 		e, err := decodeClock(re)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if re.ID == firstID {
 			prior = e
 		}
 		agg.Apply(e)
 	}
-	return agg, prior, nil
+	return prior, nil
 }

@@ -55,11 +55,12 @@ func eventID(tenant uuid.UUID, stream, commandID string, n int) uuid.UUID {
 // errRetry asks the retry loop to reload and decide again.
 var errRetry = errors.New("commands: retry")
 
-// withRetry runs attempt, and once more when it failed on a concurrent append (the stream
-// moved between load and append): the second attempt sees the other writer's events.
+// withRetry runs attempt again, up to three times in all, when it failed on a concurrent
+// append (the stream moved between load and append): a new attempt sees the other
+// writer's events.
 func withRetry(attempt func() error) error {
 	err := attempt()
-	if errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, errRetry) {
+	for i := 0; i < 2 && (errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, errRetry)); i++ {
 		err = attempt()
 	}
 	if errors.Is(err, errRetry) {

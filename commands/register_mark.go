@@ -15,7 +15,6 @@ import (
 	"portal/domain"
 	"portal/domain/clock"
 	"portal/eventstore"
-	"portal/platform/db"
 )
 
 // RegisterMark is the command to punch the time clock (spec portal-core §4, §7
@@ -41,6 +40,7 @@ type RegisterMarkHandler struct {
 	pool  *pgxpool.Pool
 	store eventstore.Store
 	now   func() time.Time
+	cache *clockCache
 }
 
 // NewRegisterMarkHandler needs the pool (for the employee's status, layoffs and fences),
@@ -49,7 +49,7 @@ func NewRegisterMarkHandler(pool *pgxpool.Pool, store eventstore.Store, now func
 	if pool == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRegisterMarkHandler: nil dependency")
 	}
-	return &RegisterMarkHandler{pool: pool, store: store, now: now}, nil
+	return &RegisterMarkHandler{pool: pool, store: store, now: now, cache: newClockCache(50_000)}, nil
 }
 
 // Handle decides and appends the mark. A refused punch is appended as MarkRefused (the audit
@@ -80,13 +80,20 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 }
 
 func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, stream string, emp clock.Employee) (MarkResult, error) {
-	recorded, err := h.store.ReadStream(ctx, cmd.Tenant, stream, 0)
+	// Fold only what was appended since the cached state. A retried command whose events
+	// lie further back is caught by the store (its event ids exist), which drops the cache
+	// entry and sends us here again to read the whole stream.
+	agg, version := h.cache.get(cmd.Tenant, stream)
+	recorded, err := h.store.ReadStream(ctx, cmd.Tenant, stream, version+1)
 	if err != nil {
 		return MarkResult{}, err
 	}
-	agg, prior, err := loadClock(recorded, eventID(cmd.Tenant, stream, cmd.CommandID, 0))
+	prior, err := foldClock(agg, recorded, eventID(cmd.Tenant, stream, cmd.CommandID, 0))
 	if err != nil {
 		return MarkResult{}, err
+	}
+	if len(recorded) > 0 {
+		version = recorded[len(recorded)-1].Version
 	}
 	if prior != nil {
 		return markOutcome(prior)
@@ -104,9 +111,14 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 	if err != nil {
 		return MarkResult{}, err
 	}
-	if err := h.append(ctx, cmd, stream, expectedVersion(recorded), events); err != nil {
+	if err := h.append(ctx, cmd, stream, version, events); err != nil {
+		h.cache.drop(cmd.Tenant, stream)
 		return MarkResult{}, err
 	}
+	for _, e := range events {
+		agg.Apply(e)
+	}
+	h.cache.put(cmd.Tenant, stream, agg, version+int64(len(events)))
 	return markOutcome(events[0])
 }
 
@@ -153,35 +165,39 @@ func idempotencyConflict() *domain.Error {
 }
 
 // EmployeeFacts reads what the clock rules need about an employee from the supporting tables
-// (migrations/00002_tenancy.sql), under the tenant's row-level security. found is false when
-// the tenant has no such employee.
+// (migrations/00002_tenancy.sql) in one round trip. found is false when the tenant has no
+// such employee. This is the trusted write side: it filters by the token's tenant itself
+// instead of going through the read API's row-level-security transaction.
 func EmployeeFacts(ctx context.Context, pool *pgxpool.Pool, tenant, employee uuid.UUID) (emp clock.Employee, found bool, err error) {
-	err = db.InTenant(ctx, pool, tenant.String(), func(tx pgx.Tx) error {
-		var status string
-		var layoff []byte
-		err := tx.QueryRow(ctx, `SELECT status, layoff FROM employees WHERE id = $1`, employee).Scan(&status, &layoff)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		found = true
-		emp.Status = clock.Status(status)
-		if emp.Layoff, err = parseLayoff(layoff); err != nil {
-			return fmt.Errorf("employee %s: %w", employee, err)
-		}
-		rows, err := tx.Query(ctx, `SELECT description, lat, lon FROM fences WHERE employee_id = $1 ORDER BY description, id`, employee)
-		if err != nil {
-			return err
-		}
-		emp.Fences, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (clock.Fence, error) {
-			var f clock.Fence
-			return f, r.Scan(&f.Desc, &f.Lat, &f.Lon)
-		})
-		return err
-	})
-	return emp, found, err
+	var status string
+	var layoff, fences []byte
+	err = pool.QueryRow(ctx, `
+SELECT e.status, e.layoff,
+       coalesce((SELECT json_agg(json_build_object('desc', f.description, 'lat', f.lat, 'lon', f.lon) ORDER BY f.description, f.id)
+                 FROM fences f WHERE f.tenant_id = e.tenant_id AND f.employee_id = e.id), '[]')
+FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&status, &layoff, &fences)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return emp, false, nil
+	}
+	if err != nil {
+		return emp, false, err
+	}
+	emp.Status = clock.Status(status)
+	if emp.Layoff, err = parseLayoff(layoff); err != nil {
+		return emp, false, fmt.Errorf("employee %s: %w", employee, err)
+	}
+	var raw []struct {
+		Desc string  `json:"desc"`
+		Lat  float64 `json:"lat"`
+		Lon  float64 `json:"lon"`
+	}
+	if err := json.Unmarshal(fences, &raw); err != nil {
+		return emp, false, fmt.Errorf("employee %s fences: %w", employee, err)
+	}
+	for _, f := range raw {
+		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}})
+	}
+	return emp, true, nil
 }
 
 // parseLayoff reads employees.layoff: [{"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}], where a

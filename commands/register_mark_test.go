@@ -307,3 +307,30 @@ func TestRegisterMarkInvalidCommandAppendsNothing(t *testing.T) {
 		t.Fatalf("%d events appended", n)
 	}
 }
+
+// The handler caches folded streams; a retry of an older command, and a second process whose
+// cache is stale, must still see the whole truth of the stream.
+func TestRegisterMarkCacheNeverHidesHistory(t *testing.T) {
+	t.Parallel()
+	p := person(t, clocktest.Options{})
+	h1, h2 := handler(t), handler(t) // two processes
+	first, err := register(t, h1, p, "key-1", payload(t, "Rua A", office.Position, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := register(t, h2, p, "key-2", payload(t, "Rua A", office.Position, nil)); err != nil {
+		t.Fatal(err)
+	}
+	// h1's cache is now one command behind; it must append after key-2's events.
+	if _, err := register(t, h1, p, "key-3", payload(t, "Rua A", office.Position, nil)); err != nil {
+		t.Fatalf("stale cache: %v", err)
+	}
+	before := len(stream(t, p))
+	again, err := register(t, h1, p, "key-1", payload(t, "Rua A", office.Position, nil))
+	if err != nil || again != first {
+		t.Fatalf("retry of an older command = %+v, %v; want %+v", again, err, first)
+	}
+	if n := len(stream(t, p)); n != before {
+		t.Fatalf("retry of an older command appended %d events", n-before)
+	}
+}

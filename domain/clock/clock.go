@@ -41,6 +41,13 @@ func (c *Clock) Addresses() []SavedAddress {
 	return append([]SavedAddress(nil), c.addresses...)
 }
 
+// Clone returns an independent copy, so a cached state can be decided on and discarded.
+func (c *Clock) Clone() *Clock {
+	d := *c
+	d.addresses = c.Addresses()
+	return &d
+}
+
 // Marks is the number of registered marks.
 func (c *Clock) Marks() int { return c.marks }
 
