@@ -41,10 +41,10 @@ func openEnv(ctx context.Context) (*env, error) {
 			slog.Info("started the private PostgreSQL cluster", "dir", c.Dir)
 		}
 		e.url = c.URL("portal")
-		if err := db.EnsureDatabase(ctx, e.url); err != nil {
-			e.close()
-			return nil, err
-		}
+	}
+	if err := db.EnsureDatabase(ctx, e.url); err != nil {
+		e.close()
+		return nil, err
 	}
 	pool, err := db.Open(ctx, e.url, int32(getenvInt("DB_MAX_CONNS", 40)))
 	if err != nil {

@@ -46,6 +46,12 @@ func EnsureDatabase(ctx context.Context, databaseURL string) error {
 	if err != nil {
 		return err
 	}
+	// Most often it exists: then the "postgres" database is never needed.
+	if conn, err := pgx.ConnectConfig(ctx, cfg); err == nil {
+		return conn.Close(ctx)
+	} else if pgErr := (*pgconn.PgError)(nil); !errors.As(err, &pgErr) || pgErr.Code != "3D000" {
+		return err
+	}
 	name := cfg.Database
 	cfg.Database = "postgres"
 	conn, err := pgx.ConnectConfig(ctx, cfg)

@@ -32,7 +32,7 @@ export function FenceInfo({ nearest, hasFences }: FenceInfoProps) {
           {nearest.desc}
         </Text>
       </div>
-      <Badge color={fenceBadgeColor(nearest.dist)} variant="filled" data-testid="clock-fence-distance">
+      <Badge color={fenceBadgeColor(nearest.dist)} variant="filled" tt="none" data-testid="clock-fence-distance">
         {formatDistance(nearest.dist, language)}
       </Badge>
     </Group>

@@ -105,7 +105,7 @@ export function OtherAddresses({ addresses, selected, captured, onSelect, onRemo
       ) : (
         <Stack gap={4} data-testid="clock-saved-addresses">
           {addresses.map((a) => {
-            const isSelected = selected?.ukey === a.ukey;
+            const isSelected = selected?.ukey ? selected.ukey === a.ukey : selected?.endereco === a.endereco;
             return (
               <Group key={a.ukey} justify="space-between" wrap="nowrap" gap="xs" data-testid="clock-saved-address">
                 <Text size="sm" fw={isSelected ? 700 : 400} style={{ flex: 1 }}>

@@ -63,7 +63,7 @@ export function LastMarksCard() {
         <Stack gap="xs">
           {marks.map((m, i) => (
             <Group key={`${m.n09_001_t}-${i}`} justify="space-between" wrap="nowrap" data-testid="home-mark">
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {formatDateTime(m.n09_001_t, language)}
               </Text>
               <Text size="sm" c="dimmed" ta="right" truncate>
