@@ -76,7 +76,6 @@ func appendCredits(t testing.TB, s eventstore.Store, stream string, n, from int)
 	return res
 }
 
-
 func waitFor(t testing.TB, what string, timeout time.Duration, ok func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -63,13 +64,21 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	bar := newProgressBar(progress, name, total)
 	defer func() { bar.done(n) }()
 
+	return applyLog(ctx, pool, store, p, eventstore.Start, false, bar.update)
+}
+
+// applyLog applies the log after from to p in batches of ReplayBatch, each batch in one
+// transaction with the checkpoint, until nothing more is readable (or, with stopShort,
+// until a batch comes back short). Reading the next batch overlaps applying the current
+// one. onBatch gets the running total.
+func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, onBatch func(n int)) (n int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	batches := make(chan []eventstore.RecordedEvent, 2)
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(batches)
-		cursor := eventstore.Start
+		cursor := from
 		for {
 			events, err := store.ReadAll(ctx, cursor, ReplayBatch)
 			if err != nil {
@@ -85,16 +94,23 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 				readErr <- ctx.Err()
 				return
 			}
+			if stopShort && len(events) < ReplayBatch {
+				return
+			}
 			cursor = events[len(events)-1].Cursor
 		}
 	}()
 
+	cursor := from
 	for events := range batches {
-		if err := applyBatch(ctx, pool, p, events); err != nil {
+		if err := applyBatch(ctx, pool, p, cursor, events); err != nil {
 			return n, err
 		}
+		cursor = events[len(events)-1].Cursor
 		n += len(events)
-		bar.update(n)
+		if onBatch != nil {
+			onBatch(n)
+		}
 	}
 	select {
 	case err := <-readErr:
@@ -104,13 +120,20 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	}
 }
 
+// errCheckpointMoved says another process moved the checkpoint under a batch: the batch
+// is not applied (the caller starts again from the new checkpoint).
+var errCheckpointMoved = errors.New("projections: checkpoint moved by another process")
+
 // applyBatch applies events and moves the checkpoint in one transaction. If the projection
 // refuses the batch, it applies it again in halves (each in a savepoint), recursively, so
 // the good events are applied in order and only the refused ones are parked, with a few
 // dozen extra statements per refused event rather than one round trip per event.
-func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.RecordedEvent) error {
+func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, from eventstore.Cursor, events []eventstore.RecordedEvent) error {
 	last := events[len(events)-1].Cursor
 	err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
+		if err := checkpointAt(ctx, tx, p.Name(), from); err != nil {
+			return err
+		}
 		if err := safeApply(ctx, tx, p, events); err != nil {
 			return err
 		}
@@ -120,11 +143,27 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 		return err
 	}
 	return pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
+		if err := checkpointAt(ctx, tx, p.Name(), from); err != nil {
+			return err
+		}
 		if err := applySplit(ctx, tx, p, events); err != nil {
 			return err
 		}
 		return writeCheckpoint(ctx, tx, p.Name(), last)
 	})
+}
+
+// checkpointAt locks the checkpoint and makes sure it is still where the batch starts; a
+// runner that lost its lock a moment ago may still have moved it.
+func checkpointAt(ctx context.Context, tx pgx.Tx, name string, from eventstore.Cursor) error {
+	cp, err := lockCheckpoint(ctx, tx, name)
+	if err != nil {
+		return err
+	}
+	if cp != from {
+		return errCheckpointMoved
+	}
+	return nil
 }
 
 // applySplit applies events in a savepoint; if the projection refuses them it splits them
@@ -157,11 +196,11 @@ func applySplit(ctx context.Context, tx pgx.Tx, p Projection, events []eventstor
 
 // progressBar draws "replay NAME [#####.....] done/total events  N ev/s" on one line.
 type progressBar struct {
-	w       io.Writer
-	name    string
-	total   int64
-	start   time.Time
-	last    time.Time
+	w     io.Writer
+	name  string
+	total int64
+	start time.Time
+	last  time.Time
 }
 
 func newProgressBar(w io.Writer, name string, total int64) *progressBar {

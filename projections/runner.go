@@ -33,6 +33,11 @@ type RunnerConfig struct {
 	// LockRetry is how often a standby process tries to take a projection's lock, and how
 	// often the holder checks its lock connection (default 1 s).
 	LockRetry time.Duration
+	// CatchUp is the lag (in events) from which a runner that takes a projection over first
+	// catches up in batches of ReplayBatch — one transaction per batch, set-based Apply, as
+	// Replay does — before it follows the log event by event (default 1,000; negative: never).
+	// A new projection or a long outage then costs seconds, not one transaction per event.
+	CatchUp int
 	// Logger receives parked events, lock changes and failures (default slog.Default()).
 	// The watermill router logs through it at warn level and above only.
 	Logger *slog.Logger
@@ -46,7 +51,8 @@ type RunnerConfig struct {
 // model and the checkpoint change together or not at all. A failing event is retried with
 // exponential backoff and then parked (parked_events, with the error as reason) in one
 // transaction that also moves the checkpoint past it: nothing is lost, nothing is skipped
-// silently.
+// silently. A runner that takes over a projection lagging by RunnerConfig.CatchUp events
+// or more first catches up in batches (as Replay does, without the reset).
 //
 // Across processes one runner per projection is active: it holds a session-level
 // pg_try_advisory_lock(hashtext('projection:'||name)) on a dedicated connection; the others
@@ -87,6 +93,9 @@ func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg RunnerConfig, ps 
 	if cfg.LockRetry <= 0 {
 		cfg.LockRetry = time.Second
 	}
+	if cfg.CatchUp == 0 {
+		cfg.CatchUp = 1000
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -114,8 +123,11 @@ func (r *Runner) Run(ctx context.Context) error {
 			Store:  r.store,
 			Pool:   r.pool,
 			From:   func(ctx context.Context) (eventstore.Cursor, error) { return ReadCheckpoint(ctx, r.pool, name) },
-			Lock:   advisoryLock(r.pool, name, r.cfg.LockRetry, r.cfg.Logger, func(held bool) { r.setActive(name, held) }),
+			Lock:   r.lockThenCatchUp(p),
 			Logger: r.cfg.Logger,
+			// Under load one transaction applies what has piled up; alone, an event
+			// goes through by itself at once.
+			MaxBatch: 500,
 		})
 		if err != nil {
 			return err
@@ -145,6 +157,59 @@ func (r *Runner) Run(ctx context.Context) error {
 	return err
 }
 
+// lockThenCatchUp takes the projection's advisory lock for its subscriber and, once held,
+// catches up in batches when the projection is far behind.
+func (r *Runner) lockThenCatchUp(p Projection) func(context.Context) (context.Context, func(), error) {
+	name := p.Name()
+	lock := advisoryLock(r.pool, name, r.cfg.LockRetry, r.cfg.Logger, func(held bool) { r.setActive(name, held) })
+	return func(ctx context.Context) (context.Context, func(), error) {
+		held, release, err := lock(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		if r.cfg.CatchUp > 0 {
+			r.catchUp(held, p)
+		}
+		return held, release, nil
+	}
+}
+
+// catchUp applies the log in batches while the projection lags by CatchUp events or more.
+// A failure is only logged: the event-by-event path then retries and parks as usual.
+func (r *Runner) catchUp(ctx context.Context, p Projection) {
+	name := p.Name()
+	for ctx.Err() == nil {
+		cp, err := ReadCheckpoint(ctx, r.pool, name)
+		if err != nil {
+			return
+		}
+		var lag int
+		if err := r.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT FROM events
+WHERE (transaction_id, position) > ($1::text::xid8, $2) LIMIT $3) behind`, xid(cp.TxID), cp.Position, r.cfg.CatchUp).Scan(&lag); err != nil {
+			return
+		}
+		if lag < r.cfg.CatchUp {
+			return
+		}
+		t0 := time.Now()
+		n, err := applyLog(ctx, r.pool, r.store, p, cp, true, nil)
+		switch {
+		case errors.Is(err, errCheckpointMoved):
+			continue
+		case err != nil:
+			if ctx.Err() == nil {
+				r.cfg.Logger.Warn("projections: batch catch-up failed; going on event by event", "projection", name, "err", err)
+			}
+			return
+		}
+		r.cfg.Logger.Info("projections: caught up in batches", "projection", name, "events", n,
+			"took", time.Since(t0).Round(time.Millisecond))
+		if n == 0 {
+			return
+		}
+	}
+}
+
 // Ready tells whether every projection has caught up with the head of the log as it was
 // when Run started (whichever process applied the events).
 func (r *Runner) Ready() bool { return r.ready.Load() }
@@ -172,35 +237,44 @@ func (r *Runner) setActive(name string, held bool) {
 // the fsync out of the per-event cost.
 var projectionTx = pgx.TxOptions{BeginQuery: "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL synchronous_commit = off"}
 
-// handle applies one event in one transaction with the checkpoint.
+// handle applies the events of one message in one transaction with the checkpoint.
 func (r *Runner) handle(p Projection) message.NoPublishHandlerFunc {
-	name := p.Name()
 	return func(msg *message.Message) error {
-		e, err := DecodeEvent(msg)
+		events, err := DecodeEvents(msg)
 		if err != nil {
 			return &applyError{err: err}
 		}
-		ctx := msg.Context()
-		return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
-			cp, err := lockCheckpoint(ctx, tx, name)
-			if err != nil {
-				return err
-			}
-			if atOrAfter(cp, e.Cursor) {
-				return nil // already applied: a redelivery
-			}
-			if err := safeApply(ctx, tx, p, []eventstore.RecordedEvent{e}); err != nil {
-				return err
-			}
-			return writeCheckpoint(ctx, tx, name, e.Cursor)
-		})
+		return r.apply(msg.Context(), p, events)
 	}
 }
 
-// parkOnFailure turns an event the projection could not apply after its retries into a row
-// of parked_events and acks it. Failures that are not the event's fault (lost connection,
-// shutdown, a serialization conflict) are not parked: the message is nacked and redelivered
-// until the database is back.
+// apply applies the events the checkpoint has not passed yet, and moves the checkpoint to
+// the last one, in one transaction.
+func (r *Runner) apply(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
+	name := p.Name()
+	return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+		cp, err := lockCheckpoint(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		for len(events) > 0 && atOrAfter(cp, events[0].Cursor) {
+			events = events[1:] // already applied: a redelivery
+		}
+		if len(events) == 0 {
+			return nil
+		}
+		if err := safeApply(ctx, tx, p, events); err != nil {
+			return err
+		}
+		return writeCheckpoint(ctx, tx, name, events[len(events)-1].Cursor)
+	})
+}
+
+// parkOnFailure handles a message the projection could not apply after its retries: it
+// applies the message's events one at a time, parks each event that fails (a row of
+// parked_events) and acks the message. Failures that are not the events' fault (lost
+// connection, shutdown, a serialization conflict) are not parked: the message is nacked and
+// redelivered until the database is back.
 func (r *Runner) parkOnFailure(p Projection) message.HandlerMiddleware {
 	return func(h message.HandlerFunc) message.HandlerFunc {
 		return func(msg *message.Message) ([]*message.Message, error) {
@@ -208,8 +282,30 @@ func (r *Runner) parkOnFailure(p Projection) message.HandlerMiddleware {
 			if err == nil || msg.Context().Err() != nil || !permanent(err) {
 				return out, err
 			}
-			if perr := r.park(msg.Context(), p.Name(), msg, err); perr != nil {
-				return nil, errors.Join(err, fmt.Errorf("park: %w", perr))
+			ctx := msg.Context()
+			events, derr := DecodeEvents(msg)
+			if derr != nil {
+				cur, cerr := messageCursor(msg)
+				if cerr != nil {
+					return nil, errors.Join(err, cerr)
+				}
+				id, _ := uuid.Parse(msg.UUID)
+				events = []eventstore.RecordedEvent{{ID: id, Cursor: cur, Type: msg.Metadata.Get(MetaType)}}
+			}
+			for _, e := range events {
+				aerr := err
+				if derr == nil && len(events) > 1 {
+					aerr = r.apply(ctx, p, []eventstore.RecordedEvent{e})
+				}
+				if aerr == nil {
+					continue
+				}
+				if !permanent(aerr) {
+					return nil, aerr
+				}
+				if perr := r.park(ctx, p.Name(), e, aerr); perr != nil {
+					return nil, errors.Join(aerr, fmt.Errorf("park: %w", perr))
+				}
 			}
 			return nil, nil
 		}
@@ -217,29 +313,23 @@ func (r *Runner) parkOnFailure(p Projection) message.HandlerMiddleware {
 }
 
 // park records the event as parked and moves the checkpoint past it, in one transaction.
-func (r *Runner) park(ctx context.Context, name string, msg *message.Message, reason error) error {
-	cur, err := messageCursor(msg)
-	if err != nil {
-		return err
-	}
-	id, _ := uuid.Parse(msg.UUID)
-	typ := msg.Metadata.Get(MetaType)
-	err = pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+func (r *Runner) park(ctx context.Context, name string, e eventstore.RecordedEvent, reason error) error {
+	err := pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
 		cp, err := lockCheckpoint(ctx, tx, name)
 		if err != nil {
 			return err
 		}
-		if atOrAfter(cp, cur) {
+		if atOrAfter(cp, e.Cursor) {
 			return nil
 		}
-		if err := insertParked(ctx, tx, name, cur.Position, id, typ, reason); err != nil {
+		if err := insertParked(ctx, tx, name, e.Cursor.Position, e.ID, e.Type, reason); err != nil {
 			return err
 		}
-		return writeCheckpoint(ctx, tx, name, cur)
+		return writeCheckpoint(ctx, tx, name, e.Cursor)
 	})
 	if err == nil {
-		r.cfg.Logger.Warn("projections: event parked", "projection", name, "position", cur.Position,
-			"event", msg.UUID, "type", typ, "reason", reason.Error())
+		r.cfg.Logger.Warn("projections: event parked", "projection", name, "position", e.Cursor.Position,
+			"event", e.ID, "type", e.Type, "reason", reason.Error())
 	}
 	return err
 }

@@ -100,8 +100,10 @@ func TestRunnerParksAFailingEventAndGoesOn(t *testing.T) {
 	if p.EventID != bad || p.Type != creditType || !strings.Contains(p.Reason, "ledger refuses amount 3") {
 		t.Errorf("parked %+v, want event %s with its reason", p, bad)
 	}
-	if n := l.attempts(bad); n != 6 {
-		t.Errorf("the refused event was tried %d times, want 6 (1 + 5 retries)", n)
+	// 1 + 5 retries of the message that carries it, and once more alone when that message
+	// carried other events too (to find which one fails).
+	if n := l.attempts(bad); n < 6 || n > 7 {
+		t.Errorf("the refused event was tried %d times, want 6 or 7 (1 + 5 retries, + 1 alone)", n)
 	}
 	if n := count(t, d, `SELECT count(*) FROM parking_entries`); n != 9 {
 		t.Errorf("ledger holds %d entries, want the 9 others", n)
@@ -122,27 +124,50 @@ func TestRunnerParksAFailingEventAndGoesOn(t *testing.T) {
 	}
 }
 
-// Ready waits for every projection to reach the head of the log as it was at start.
+// Ready waits for every projection to reach the head of the log as it was at start. A
+// projection far behind catches up in batches; one close to the head goes event by event.
 func TestRunnerReadyAfterCatchingUp(t *testing.T) {
 	d := freshDB(t)
 	store := newStore(t, d.Pool)
 	for i := range 20 {
-		appendCredits(t, store, fmt.Sprintf("acct-%d", i%4), 50, i*50)
+		appendCredits(t, store, fmt.Sprintf("acct-%d", i%4), 1000, i*1000)
 	}
-	a, b := newLedger(t, d, "ready_a"), newLedger(t, d, "ready_b")
-	t0 := time.Now()
-	r := startRunner(t, d, store, projections.RunnerConfig{}, a, b)
-	if r.runner.Ready() {
-		t.Fatal("ready before applying 1,000 events")
-	}
-	waitFor(t, "ready", 30*time.Second, r.runner.Ready)
-	el := time.Since(t0)
-	t.Logf("two projections caught up with 1,000 events each in %s (%.0f events/s per projection, one transaction per event)",
-		el.Round(time.Millisecond), 1000/el.Seconds())
-	for _, name := range []string{"ready_a", "ready_b"} {
-		if n := count(t, d, `SELECT count(*) FROM `+name+`_entries`); n != 1000 {
-			t.Errorf("%s has %d entries when ready, want 1000", name, n)
+	for _, c := range []struct {
+		name    string
+		catchUp int
+		events  int64
+	}{
+		{"batches", 0, 20_000},
+		{"per_event", -1, 1_000},
+	} {
+		a, b := newLedger(t, d, "ready_a_"+c.name), newLedger(t, d, "ready_b_"+c.name)
+		if c.events < 20_000 { // start 1,000 events behind the head
+			all, err := store.ReadAll(context.Background(), eventstore.Start, 20_000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range []*ledger{a, b} {
+				if _, err := d.Pool.Exec(context.Background(), `INSERT INTO projection_checkpoints (name, transaction_id, position) VALUES ($1, $2::text::xid8, $3)`,
+					l.name, fmt.Sprint(all[18_999].Cursor.TxID), all[18_999].Position()); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
+		t0 := time.Now()
+		r := startRunner(t, d, store, projections.RunnerConfig{CatchUp: c.catchUp}, a, b)
+		if r.runner.Ready() {
+			t.Fatalf("%s: ready before applying anything", c.name)
+		}
+		waitFor(t, "ready", 60*time.Second, r.runner.Ready)
+		el := time.Since(t0)
+		t.Logf("%s: two projections caught up with %d events each in %s (%.0f events/s per projection)",
+			c.name, c.events, el.Round(time.Millisecond), float64(c.events)/el.Seconds())
+		for _, l := range []*ledger{a, b} {
+			if n := count(t, d, `SELECT count(*) FROM `+l.name+`_entries`); n != c.events {
+				t.Errorf("%s has %d entries when ready, want %d", l.name, n, c.events)
+			}
+		}
+		r.stop()
 	}
 }
 
@@ -183,8 +208,8 @@ func TestRunnerStandbyTakesOver(t *testing.T) {
 
 // The kill test: a runner dies in the middle of a stream of events (its sessions are
 // terminated by the server, its context cancelled and its pool closed while writers keep
-// appending); a new runner continues from the checkpoint, and the read model it ends with
-// is identical to a full Replay of the log into a fresh copy.
+// appending); a new runner continues from the checkpoint. After two such kills the read
+// model is identical to a full Replay of the log into a fresh copy.
 func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	d := freshDB(t)
 	writerStore := newStore(t, d.Pool)
@@ -192,6 +217,7 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	newLedger(t, d, "rebuilt")
 
 	const writers, perWriter = 4, 1500 // 6,000 events
+	const total = writers * perWriter
 	var appended atomic.Int64
 	var wg sync.WaitGroup
 	stopWriters := make(chan struct{})
@@ -207,64 +233,58 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 				}
 				i += n
 				appended.Add(int64(n))
-				time.Sleep(10 * time.Millisecond) // keep events flowing for a while
 				select {
 				case <-stopWriters:
 					return
-				default:
+				case <-time.After(3 * time.Millisecond): // a little faster than the runner
 				}
 			}
 		}()
 	}
 	defer close(stopWriters)
 
-	// Runner 1, on its own pool, store and lock connection.
-	pool1 := openPool(t, d, "kill-runner-1")
-	store1 := eventstore.NewPostgres(pool1)
-	r1, err := projections.NewRunner(pool1, store1, projections.RunnerConfig{Logger: quiet}, &ledger{name: "killed"})
-	if err != nil {
-		t.Fatal(err)
+	// Each runner has its own pool (hence its own store listener and lock connection),
+	// tagged so the server can kill exactly its sessions.
+	start := func(app string) (*projections.Runner, func()) {
+		pool := openPool(t, d, app)
+		store := eventstore.NewPostgres(pool)
+		r, err := projections.NewRunner(pool, store, projections.RunnerConfig{Logger: quiet}, &ledger{name: "killed"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- r.Run(ctx) }()
+		kill := func() {
+			count(t, d, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
+			cancel()
+			pool.Close()
+			store.Close()
+			<-done
+		}
+		return r, kill
 	}
-	ctx1, cancel1 := context.WithCancel(context.Background())
-	done1 := make(chan error, 1)
-	go func() { done1 <- r1.Run(ctx1) }()
+	for i, at := range []int64{1200, 2400} {
+		_, kill := start(fmt.Sprintf("kill-runner-%d", i+1))
+		waitFor(t, fmt.Sprintf("runner %d to apply %d events", i+1, at), 60*time.Second, func() bool {
+			return count(t, d, `SELECT count(*) FROM killed_entries`) >= at
+		})
+		kill()
+		applied, flowing := count(t, d, `SELECT count(*) FROM killed_entries`), appended.Load()
+		t.Logf("killed runner %d after %d events applied, %d of %d appended", i+1, applied, flowing, total)
+		if flowing >= total || applied >= flowing {
+			t.Errorf("runner %d was not killed mid-stream (%d applied, %d of %d appended)", i+1, applied, flowing, total)
+		}
+	}
 
-	waitFor(t, "runner 1 to apply 1,500 events", 60*time.Second, func() bool {
-		return count(t, d, `SELECT count(*) FROM killed_entries`) >= 1500
-	})
-	// Kill it: the server drops its sessions mid-transaction, then the process "exits".
-	count(t, d, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'kill-runner-1'`)
-	cancel1()
-	pool1.Close()
-	store1.Close()
-	if err := <-done1; err != nil {
-		t.Logf("runner 1 ended with %v", err)
-	}
-	atKill, flowing := count(t, d, `SELECT count(*) FROM killed_entries`), appended.Load()
-	t.Logf("killed runner 1 after it applied %d events; %d of %d appended so far", atKill, flowing, writers*perWriter)
-	if flowing >= writers*perWriter {
-		t.Error("the writers had finished before the kill; the test did not kill mid-stream")
-	}
-
-	// Runner 2 takes over from the checkpoint.
-	pool2 := openPool(t, d, "kill-runner-2")
-	defer pool2.Close()
-	store2 := newStore(t, pool2)
-	r2, err := projections.NewRunner(pool2, store2, projections.RunnerConfig{Logger: quiet}, &ledger{name: "killed"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr2 := runWith(t, r2)
+	last, kill := start("kill-runner-3")
+	defer kill()
 	wg.Wait()
-	total := int64(writers * perWriter)
-	waitFor(t, "runner 2 to catch up", 120*time.Second, func() bool {
-		st := status(t, rr2.runner, "killed")
-		return st.Lag == 0 && count(t, d, `SELECT count(*) FROM killed_entries`) == total
+	waitFor(t, "the last runner to catch up", 120*time.Second, func() bool {
+		return status(t, last, "killed").Lag == 0 && count(t, d, `SELECT count(*) FROM killed_entries`) == total
 	})
-	rr2.stop()
-	st := status(t, r2, "killed")
-	if len(st.Parked) != 0 {
-		t.Errorf("events parked during the kill: %+v", st.Parked)
+	if st := status(t, last, "killed"); len(st.Parked) != 0 {
+		t.Errorf("events parked across the kills: %+v", st.Parked)
 	}
 
 	var progress strings.Builder
@@ -272,7 +292,7 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if int64(n) != total {
+	if n != total {
 		t.Errorf("replay applied %d events, want %d", n, total)
 	}
 	sameLedger(t, d, "killed", "rebuilt")
@@ -282,5 +302,5 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	if c := count(t, d, `SELECT max(seq) FROM killed_entries`); c != total {
 		t.Errorf("killed ledger's last seq is %d, want %d (an event applied twice or skipped)", c, total)
 	}
-	t.Logf("after the kill: %d events, read model identical to a full replay", total)
+	t.Logf("after two kills: %d events, read model identical to a full replay", total)
 }

@@ -51,16 +51,19 @@ type SubscriberConfig struct {
 	// (ctx ends → error) and returns a context that ends when the right is lost, and a
 	// release func. The Runner uses it for the one-active-runner advisory lock.
 	Lock func(ctx context.Context) (held context.Context, release func(), err error)
-	// BatchSize is how many events one ReadAll fetches (default 500). Messages are still
-	// emitted one at a time.
+	// BatchSize is how many events one ReadAll fetches (default 500).
 	BatchSize int
+	// MaxBatch is how many consecutive events one message may carry (default 1). The Runner
+	// sets it high, so that under load one transaction applies many events; when events
+	// trickle in, messages carry one each and nothing waits to fill a batch.
+	MaxBatch int
 	// Logger receives read errors and restarts (default slog.Default()).
 	Logger *slog.Logger
 }
 
 // Subscriber is a watermill message.Subscriber over the event store's global log. It emits
-// one message per event in log order and sends the next only after the previous one was
-// acked; a nack redelivers the same event. It waits on Store.Wake (LISTEN/NOTIFY) when it
+// messages of consecutive events (one each unless MaxBatch says more) in log order and sends
+// the next only after the previous one was acked; a nack redelivers the same message. It waits on Store.Wake (LISTEN/NOTIFY) when it
 // has read everything; it never sleeps to poll.
 type Subscriber struct {
 	cfg SubscriberConfig
@@ -80,6 +83,9 @@ func NewSubscriber(cfg SubscriberConfig) (*Subscriber, error) {
 	}
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 500
+	}
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = 1
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -178,11 +184,13 @@ func (s *Subscriber) stream(ctx context.Context, out chan<- *message.Message) er
 			}
 			continue
 		}
-		for _, e := range events {
-			if err := s.deliver(ctx, out, e); err != nil {
+		for len(events) > 0 {
+			n := min(len(events), s.cfg.MaxBatch)
+			if err := s.deliver(ctx, out, events[:n]); err != nil {
 				return err
 			}
-			cursor = e.Cursor
+			cursor = events[n-1].Cursor
+			events = events[n:]
 		}
 		if len(events) == s.cfg.BatchSize {
 			heldBack = 0
@@ -217,13 +225,15 @@ func (s *Subscriber) heldBack(ctx context.Context, cursor eventstore.Cursor) boo
 	return err == nil && more
 }
 
-// deliver emits e and waits for its ack; a nack sends it again after a short pause that
-// grows while the handler keeps failing (no hot loop).
-func (s *Subscriber) deliver(ctx context.Context, out chan<- *message.Message, e eventstore.RecordedEvent) error {
-	payload, err := json.Marshal(e)
+// deliver emits the events as one message and waits for its ack; a nack sends it again
+// after a short pause that grows while the handler keeps failing (no hot loop). The message
+// is named after its last event and its metadata is the last event's.
+func (s *Subscriber) deliver(ctx context.Context, out chan<- *message.Message, events []eventstore.RecordedEvent) error {
+	payload, err := json.Marshal(events)
 	if err != nil {
 		return err
 	}
+	e := events[len(events)-1]
 	pause := 10 * time.Millisecond
 	for {
 		msg := message.NewMessage(e.ID.String(), payload)
@@ -271,13 +281,28 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// DecodeEvent returns the event a Subscriber message carries.
-func DecodeEvent(msg *message.Message) (eventstore.RecordedEvent, error) {
-	var e eventstore.RecordedEvent
-	if err := json.Unmarshal(msg.Payload, &e); err != nil {
-		return e, fmt.Errorf("decode event %s: %w", msg.UUID, err)
+// DecodeEvents returns the events a Subscriber message carries, in log order.
+func DecodeEvents(msg *message.Message) ([]eventstore.RecordedEvent, error) {
+	var events []eventstore.RecordedEvent
+	if err := json.Unmarshal(msg.Payload, &events); err != nil {
+		return nil, fmt.Errorf("decode events %s: %w", msg.UUID, err)
 	}
-	return e, nil
+	if len(events) == 0 {
+		return nil, fmt.Errorf("decode events %s: empty message", msg.UUID)
+	}
+	return events, nil
+}
+
+// DecodeEvent returns the event of a one-event message.
+func DecodeEvent(msg *message.Message) (eventstore.RecordedEvent, error) {
+	events, err := DecodeEvents(msg)
+	if err != nil {
+		return eventstore.RecordedEvent{}, err
+	}
+	if len(events) != 1 {
+		return eventstore.RecordedEvent{}, fmt.Errorf("message %s carries %d events", msg.UUID, len(events))
+	}
+	return events[0], nil
 }
 
 // messageCursor reads the event's cursor from the message metadata (it is there even when

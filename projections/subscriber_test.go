@@ -48,7 +48,7 @@ func noMessage(t *testing.T, msgs <-chan *message.Message, d time.Duration) {
 	t.Helper()
 	select {
 	case m := <-msgs:
-		t.Fatalf("unexpected message %s at position %s", m.UUID, m.Metadata.Get(projections.MetaPosition))
+		t.Fatalf("unexpected message %s at position %s: %s", m.UUID, m.Metadata.Get(projections.MetaPosition), m.Payload)
 	case <-time.After(d):
 	}
 }
@@ -223,4 +223,3 @@ func TestSubscriberReadsPastAnOpenTransaction(t *testing.T) {
 		t.Errorf("held-back event took %s; the backoff re-read should find it within ~100 ms", lat)
 	}
 }
-

@@ -39,8 +39,9 @@ type Hub struct {
 	pool *pgxpool.Pool
 	cfg  HubConfig
 
-	mu   sync.Mutex
-	subs map[uuid.UUID]map[*Subscription]struct{}
+	mu      sync.Mutex
+	subs    map[uuid.UUID]map[*Subscription]struct{}
+	stopped bool // Run has ended: subscriptions are closed at once
 
 	startOnce sync.Once
 	started   chan struct{}
@@ -83,13 +84,18 @@ func (h *Hub) Subscribe(tenant, user uuid.UUID) *Subscription {
 	c := make(chan Envelope, h.cfg.Buffer)
 	s := &Subscription{C: c, c: c, hub: h, tenant: tenant, user: user}
 	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.stopped {
+		s.closed = true
+		close(c)
+		return s
+	}
 	m := h.subs[tenant]
 	if m == nil {
 		m = map[*Subscription]struct{}{}
 		h.subs[tenant] = m
 	}
 	m[s] = struct{}{}
-	h.mu.Unlock()
 	return s
 }
 
@@ -141,8 +147,11 @@ func (h *Hub) fanOut(batch []Envelope) {
 }
 
 // Run delivers until ctx ends; it reconnects after a lost connection and then reads what
-// was published meanwhile, so nothing is lost. It returns nil when ctx ends.
+// was published meanwhile, so nothing is lost. When ctx ends it closes every subscription
+// (so open streams end and their clients reconnect elsewhere, e.g. during a shutdown) and
+// returns nil.
 func (h *Hub) Run(ctx context.Context) error {
+	defer h.stop()
 	go h.prune(ctx)
 	var cursor *Key
 	for ctx.Err() == nil {
@@ -156,6 +165,17 @@ func (h *Hub) Run(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+func (h *Hub) stop() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.stopped = true
+	for _, m := range h.subs {
+		for s := range m {
+			s.closeLocked()
+		}
+	}
 }
 
 // listen runs one connection's life: LISTEN, (first time) find the head, then read after
@@ -317,6 +337,26 @@ ORDER BY transaction_id, event_position, id LIMIT $6`, tenant, user, xid(after.T
 		return err
 	})
 	return out, err
+}
+
+// Newest returns the newest readable message for user of tenant (found false if none): a
+// stream that cannot resume restarts from there.
+func (h *Hub) Newest(ctx context.Context, tenant, user uuid.UUID) (env Envelope, found bool, err error) {
+	err = db.InTenant(ctx, h.pool, tenant.String(), func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, selectEnvelope+`
+WHERE tenant_id = $1 AND (user_id IS NULL OR user_id = $2)
+  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY transaction_id DESC, event_position DESC, id DESC LIMIT 1`, tenant, user)
+		if err != nil {
+			return err
+		}
+		envs, err := scanEnvelopes(rows)
+		if len(envs) == 1 {
+			env, found = envs[0], true
+		}
+		return err
+	})
+	return env, found, err
 }
 
 // prune deletes messages older than the retention once an hour.

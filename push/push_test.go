@@ -281,3 +281,23 @@ func count(t *testing.T, q string) int64 {
 	}
 	return n
 }
+
+// When the hub stops (server shutdown), open subscriptions close so streams end and their
+// clients reconnect elsewhere; later subscriptions are closed at once.
+func TestHubStopClosesSubscriptions(t *testing.T) {
+	h := push.NewHub(testDB.Pool, push.HubConfig{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { h.Run(ctx); close(done) }()
+	<-h.Started()
+	s := h.Subscribe(tenantA, alice)
+	cancel()
+	<-done
+	if _, ok := <-s.C; ok {
+		t.Fatal("subscription still open after the hub stopped")
+	}
+	if _, ok := <-h.Subscribe(tenantA, alice).C; ok {
+		t.Fatal("a subscription to a stopped hub is open")
+	}
+	s.Close() // closing twice is fine
+}

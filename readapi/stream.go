@@ -39,8 +39,8 @@ func (s *Server) routesStream(g *echo.Group) {
 // may also pass ?lastEventId=): the stream first sends every stored message for the user
 // (and the tenant) after that event, then the live ones, with no gap and no duplicate: it
 // subscribes to the hub before the catch-up query and drops live messages the catch-up
-// already sent. When the position is unknown (pruned), it sends one "resync" event so the
-// client reloads what it shows.
+// already sent. When the position is unknown (pruned), it sends one "resync" event (data
+// {}) so the client reloads what it shows, and goes on from there.
 func (s *Server) stream(c echo.Context) error {
 	token := c.QueryParam("access_token")
 	if token == "" {
@@ -65,19 +65,22 @@ func (s *Server) stream(c echo.Context) error {
 	if lastID == "" {
 		lastID = strings.TrimSpace(c.QueryParam("lastEventId"))
 	}
-	var lastPos int64 = -1
-	if lastID != "" {
-		if lastPos, err = strconv.ParseInt(lastID, 10, 64); err != nil || lastPos < 0 {
-			return apiError(http.StatusBadRequest, "Last-Event-ID", "valor_invalido")
-		}
+	// An id this server did not send (not a position) is treated as an unknown position.
+	lastPos, perr := strconv.ParseInt(lastID, 10, 64)
+	if lastID != "" && (perr != nil || lastPos < 0) {
+		lastPos = 0
+	} else if lastID == "" {
+		lastPos = -1
 	}
 
 	// Subscribe first: whatever the hub reads from now on reaches us; whatever it read
 	// before is old enough for the catch-up query to see.
+	sub := s.Hub.Subscribe(claims.Tenant, claims.UserID)
+	defer sub.Close()
 
 	var last push.Key // the key of the last message sent; live ones up to it are dropped
 	var catchUp []push.Envelope
-	resync := false
+	resync, resyncID := false, ""
 	if lastPos >= 0 {
 		key, found, err := s.Hub.ResumeKey(ctx, claims.Tenant, claims.UserID, lastPos)
 		if err != nil {
@@ -91,7 +94,17 @@ func (s *Server) stream(c echo.Context) error {
 				return err
 			}
 		} else {
+			// Cannot resume (pruned or foreign position): the client reloads what it shows
+			// and the stream goes on from the newest message, whose id the resync carries
+			// (an empty id, if there is none, makes the next reconnect a fresh one).
 			resync = true
+			newest, ok, err := s.Hub.Newest(ctx, claims.Tenant, claims.UserID)
+			if err != nil {
+				return err
+			}
+			if ok {
+				last, resyncID = newest.Key, strconv.FormatInt(newest.Event.Position, 10)
+			}
 		}
 	}
 
@@ -106,7 +119,7 @@ func (s *Server) stream(c echo.Context) error {
 	w := &sseWriter{res: res}
 	w.raw("retry: 2000\n\n")
 	if resync {
-		w.event(lastPos, "resync", []byte("{}"))
+		w.event(resyncID, "resync", []byte("{}"))
 	}
 
 	for len(catchUp) > 0 && w.err == nil {
@@ -123,9 +136,6 @@ func (s *Server) stream(c echo.Context) error {
 		}
 	}
 
-	time.Sleep(30*time.Millisecond)
-	sub := s.Hub.Subscribe(claims.Tenant, claims.UserID)
-	defer sub.Close()
 	tick := time.NewTicker(streamKeepAlive)
 	defer tick.Stop()
 	for w.err == nil {
@@ -165,11 +175,13 @@ type sseWriter struct {
 	err error
 }
 
-func (w *sseWriter) message(e push.Envelope) { w.event(e.Event.Position, e.Topic, e.Data) }
+func (w *sseWriter) message(e push.Envelope) {
+	w.event(strconv.FormatInt(e.Event.Position, 10), e.Topic, e.Data)
+}
 
-func (w *sseWriter) event(id int64, topic string, data []byte) {
+func (w *sseWriter) event(id, topic string, data []byte) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "id: %d\nevent: %s\n", id, oneLine(topic))
+	fmt.Fprintf(&b, "id: %s\nevent: %s\n", id, oneLine(topic))
 	// A data field cannot hold a line break: each line of the payload is its own field.
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		b.WriteString("data: ")

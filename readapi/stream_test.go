@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"portal/auth"
 	"portal/eventstore"
 	"portal/platform/pgtest"
+	"portal/projections"
 	"portal/push"
 )
 
@@ -357,16 +359,20 @@ func TestStreamResumesWithLastEventIDWithoutGapOrDuplicate(t *testing.T) {
 	t.Logf("resumed from id %d: %d messages (%d caught up or live during the reconnect), none missing, none twice", last, len(want), len(want)-4)
 }
 
+// An unknown (pruned) Last-Event-ID gets a "resync" event carrying the id of the newest
+// message (older ones are not replayed), and the stream goes on live from there.
 func TestStreamUnknownLastEventIDAsksToResync(t *testing.T) {
 	streamSetup(t)
+	newest := streamPublish(t, "before.resync", 0, toUser("bob"))
 	c, _ := openStream(t, "?access_token="+streamEnv.tokens["bob"], map[string]string{"Last-Event-ID": "1"})
-	if ev := c.next(t); ev.event != "resync" {
-		t.Fatalf("got %+v, want a resync event", ev)
+	if ev := c.next(t); ev.event != "resync" || ev.id != fmt.Sprint(newest) || ev.data != "{}" {
+		t.Fatalf("got %+v, want a resync event with id %d", ev, newest)
 	}
 	p := streamPublish(t, "after.resync", 1, toUser("bob"))
-	if ev := c.next(t); ev.id != fmt.Sprint(p) {
+	if ev := c.next(t); ev.id != fmt.Sprint(p) || ev.event != "after.resync" {
 		t.Fatalf("got %+v, want live message %d", ev, p)
 	}
+	c.quiet(t, 50*time.Millisecond)
 }
 
 func TestStreamSendsKeepAliveComments(t *testing.T) {
@@ -390,4 +396,56 @@ func TestStreamSendsKeepAliveComments(t *testing.T) {
 			t.Fatalf("%d keep-alive comments in 2 s", comments)
 		}
 	}
+}
+
+// notifier is a projection that tells alice about every event, as read models do.
+type notifier struct{}
+
+func (notifier) Name() string                        { return "stream_notifier" }
+func (notifier) Reset(context.Context, pgx.Tx) error { return nil }
+func (notifier) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	for _, e := range events {
+		m := toUser("alice")
+		m.Topic, m.Data, m.Event = e.Type, map[string]string{"stream": e.Stream}, e.Cursor
+		if err := push.Publish(ctx, tx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// End to end: an appended event goes through the projection runner and the push hub to
+// the user's stream, with the event's global position as the SSE id.
+func TestStreamCarriesProjectionPushes(t *testing.T) {
+	streamSetup(t)
+	ctx := context.Background()
+	store := eventstore.NewPostgres(streamEnv.db.Pool)
+	defer store.Close()
+	runner, err := projections.NewRunner(streamEnv.db.Pool, store, projections.RunnerConfig{
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}, notifier{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { runner.Run(rctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	for !runner.Ready() {
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	c, _ := openStream(t, "?access_token="+streamEnv.tokens["alice"], nil)
+	time.Sleep(50 * time.Millisecond)
+	t0 := time.Now()
+	res, err := store.Append(ctx, eventstore.Meta{Tenant: streamEnv.users["alice"].tenant}, "e2e-1", eventstore.NoStream,
+		eventstore.EventData{ID: uuid.New(), Type: "test.e2e.v1", Data: []byte(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := c.next(t)
+	if ev.id != fmt.Sprint(res.Last.Position) || ev.event != "test.e2e.v1" || ev.data != `{"stream": "e2e-1"}` {
+		t.Fatalf("got %+v, want id %d test.e2e.v1", ev, res.Last.Position)
+	}
+	t.Logf("append → projection → push → SSE: %s", time.Since(t0).Round(100*time.Microsecond))
 }
