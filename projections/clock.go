@@ -220,19 +220,17 @@ RETURNING tenant_id, user_id, user_hash, recorded_at, address, position`, args..
 		}
 		return 0
 	})
-	for _, m := range news {
-		err := push.Publish(ctx, tx, push.Message{
+	msgs := make([]push.Message, len(news))
+	for i, m := range news {
+		msgs[i] = push.Message{
 			Tenant: m.tenant,
 			User:   m.user,
 			Topic:  ClockMarkTopic,
 			Data:   ClockMarkPush{UserHash: m.hash, Time: clock.LocalTime(m.at), Address: m.address},
 			Event:  b.cursors[m.position],
-		})
-		if err != nil {
-			return err
 		}
 	}
-	return nil
+	return push.Publish(ctx, tx, msgs...)
 }
 
 // ClockMarkPush is the data of a "clock.mark" push message.

@@ -30,8 +30,8 @@ const (
 // Backoff bounds of the re-read while committed events are held back by an older open
 // transaction (see SubscriberConfig.Pool).
 const (
-	heldBackMin = 2 * time.Millisecond
-	heldBackMax = 100 * time.Millisecond
+	heldBackMin = time.Millisecond
+	heldBackMax = 5 * time.Millisecond // in-flight appends hold the horizon for milliseconds
 )
 
 // SubscriberConfig configures a Subscriber.
@@ -40,7 +40,7 @@ type SubscriberConfig struct {
 	Store eventstore.Store
 	// Pool, when set, lets the subscriber tell "nothing new" from "newer events have
 	// committed, but an older transaction is still open, so ReadAll may not return them
-	// yet". In the second case it re-reads with a short backoff (2 ms doubling to 100 ms)
+	// yet". In the second case it re-reads with a short backoff (1 ms doubling to 5 ms)
 	// instead of waiting for the next wake-up, because the open transaction may append
 	// nothing and so never wake anyone when it ends.
 	Pool *pgxpool.Pool
@@ -197,9 +197,14 @@ func (s *Subscriber) stream(ctx context.Context, out chan<- *message.Message) er
 			continue
 		}
 		if s.heldBack(ctx, cursor) {
+			// The transaction holding them back is usually an append, whose commit
+			// wakes us; the timer covers one that appends nothing.
 			heldBack = min(max(2*heldBack, heldBackMin), heldBackMax)
-			if err := sleep(ctx, heldBack); err != nil {
-				return err
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-wake:
+			case <-time.After(heldBack):
 			}
 			continue
 		}
@@ -219,10 +224,12 @@ func (s *Subscriber) heldBack(ctx context.Context, cursor eventstore.Cursor) boo
 	if s.cfg.Pool == nil {
 		return false
 	}
-	var more bool
-	err := s.cfg.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2))`,
-		xid(cursor.TxID), cursor.Position).Scan(&more)
-	return err == nil && more
+	// ORDER BY + LIMIT makes the planner walk the log index from the cursor; a bare EXISTS
+	// may choose a sequential scan, whose cost grows with the whole log.
+	var one int
+	err := s.cfg.Pool.QueryRow(ctx, `SELECT 1 FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2)
+ORDER BY transaction_id, position LIMIT 1`, xid(cursor.TxID), cursor.Position).Scan(&one)
+	return err == nil
 }
 
 // deliver emits the events as one message and waits for its ack; a nack sends it again

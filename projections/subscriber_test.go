@@ -189,7 +189,7 @@ func TestSubscriberWakesWithinMilliseconds(t *testing.T) {
 
 // An event committed while an older transaction is open is not readable yet; when that
 // transaction ends (without appending, so nobody notifies) the subscriber still sees the
-// event within its 2 ms → 100 ms backoff, not after the store's 1 s safety tick.
+// event within its 1 ms → 5 ms backoff, not after the store's 1 s safety tick.
 func TestSubscriberReadsPastAnOpenTransaction(t *testing.T) {
 	d := freshDB(t)
 	store := newStore(t, d.Pool)

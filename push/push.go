@@ -72,34 +72,43 @@ func Mute(ctx context.Context) context.Context { return context.WithValue(ctx, m
 // Muted tells whether ctx was muted.
 func Muted(ctx context.Context) bool { v, _ := ctx.Value(muteKey{}).(bool); return v }
 
-// Publish stores m inside tx (the projection's transaction) and notifies the hubs when tx
-// commits; if tx rolls back, the message never existed. It does nothing in a muted context.
-func Publish(ctx context.Context, tx pgx.Tx, m Message) error {
-	if Muted(ctx) {
+// Publish stores the messages inside tx (the projection's transaction) in one round trip and
+// notifies the hubs when tx commits; if tx rolls back, the messages never existed. It does
+// nothing in a muted context.
+func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) error {
+	if Muted(ctx) || len(ms) == 0 {
 		return nil
 	}
-	if m.Tenant == uuid.Nil || m.Topic == "" {
-		return fmt.Errorf("%w: tenant and topic are required", ErrInvalid)
+	n := len(ms)
+	tenants, users := make([]uuid.UUID, n), make([]*uuid.UUID, n)
+	topics, datas := make([]string, n), make([]string, n)
+	positions, txs := make([]int64, n), make([]string, n)
+	for i, m := range ms {
+		if m.Tenant == uuid.Nil || m.Topic == "" {
+			return fmt.Errorf("%w: tenant and topic are required", ErrInvalid)
+		}
+		data, err := json.Marshal(m.Data)
+		if err != nil {
+			return fmt.Errorf("push: marshal %s data: %w", m.Topic, err)
+		}
+		if m.User != uuid.Nil {
+			users[i] = &ms[i].User
+		}
+		tenants[i], topics[i], datas[i] = m.Tenant, m.Topic, string(data)
+		positions[i], txs[i] = m.Event.Position, strconv.FormatUint(m.Event.TxID, 10)
 	}
-	data, err := json.Marshal(m.Data)
-	if err != nil {
-		return fmt.Errorf("push: marshal %s data: %w", m.Topic, err)
-	}
-	var user *uuid.UUID
-	if m.User != uuid.Nil {
-		user = &m.User
-	}
-	// One round trip; NOTIFY is sent at commit, and repeated identical notifications of a
-	// transaction are folded into one.
-	_, err = tx.Exec(ctx, `
+	// NOTIFY is sent at commit, and repeated identical notifications of a transaction are
+	// folded into one. Rows keep the order given (ids ascend with it).
+	_, err := tx.Exec(ctx, `
 WITH ins AS (
     INSERT INTO push_messages (tenant_id, user_id, topic, data, event_position, event_tx)
-    VALUES ($1, $2, $3, $4::text::jsonb, $5, $6::text::xid8)
+    SELECT t, u, tp, d::jsonb, p, x::xid8
+    FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::text[]) WITH ORDINALITY AS m(t, u, tp, d, p, x, o)
+    ORDER BY o
 )
-SELECT pg_notify('`+Channel+`', '')`,
-		m.Tenant, user, m.Topic, string(data), m.Event.Position, strconv.FormatUint(m.Event.TxID, 10))
+SELECT pg_notify('`+Channel+`', '')`, tenants, users, topics, datas, positions, txs)
 	if err != nil {
-		return fmt.Errorf("push: publish %s: %w", m.Topic, err)
+		return fmt.Errorf("push: publish %d messages: %w", n, err)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -82,6 +83,15 @@ func bench(ctx context.Context, args []string) error {
 	defer store.Close()
 	if err := seed.Run(ctx, pool, store, time.Now()); err != nil {
 		return err
+	}
+	if f := os.Getenv("BENCH_CPUPROFILE"); f != "" {
+		out, err := os.Create(f)
+		if err != nil {
+			return err
+		}
+		defer out.Close()
+		pprof.StartCPUProfile(out)
+		defer pprof.StopCPUProfile()
 	}
 	b := &benchRun{ctx: ctx, pool: pool, store: store, dur: dur}
 	fmt.Fprintf(os.Stderr, "bench: %s per measurement, database %s\n", dur, db.Redact(url))
@@ -350,12 +360,16 @@ func (b *benchRun) registerAndLag() error {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// More people for the paced phase, so one person's marks never overlap in flight.
+	if users, err = b.users(authSvc, 100); err != nil {
+		return err
+	}
 	return b.lag(ctx, client, ts.URL, hub, users)
 }
 
 func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, hub *push.Hub, users []benchUser) error {
-	const rate = 1000
-	total := int(b.dur.Seconds() * rate)
+	rate := getenvInt("BENCH_RATE", 1000)
+	total := int(b.dur.Seconds() * float64(rate))
 	// Each mark carries a unique address, which comes back in its push message; the lag is
 	// the time from the command's answer to the message's arrival.
 	var mu sync.Mutex
@@ -403,17 +417,20 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, hu
 	}
 	time.Sleep(200 * time.Millisecond)
 
-	tick := time.NewTicker(time.Second / rate)
+	tick := time.NewTicker(time.Second / time.Duration(rate))
 	defer tick.Stop()
 	var wg sync.WaitGroup
 	var failed atomic.Value
+	busy := make([]sync.Mutex, len(users)) // a person punches once at a time
 	for i := 0; i < total; i++ {
 		<-tick.C
-		u, addr := users[i%len(users)], fmt.Sprintf("Bench street %d", i)
+		w, addr := i%len(users), fmt.Sprintf("Bench street %d", i)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := b.register(client, base, u, addr); err != nil {
+			busy[w].Lock()
+			defer busy[w].Unlock()
+			if _, err := b.register(client, base, users[w], addr); err != nil {
 				failed.CompareAndSwap(nil, err)
 				return
 			}
