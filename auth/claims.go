@@ -11,4 +11,5 @@ type Claims struct {
 	UserHash   string
 	EmployeeID uuid.UUID // zero for users without an employee record
 	Roles      []string
+	SessionID  uuid.UUID // the sign-in the token belongs to; zero for tokens made by IssueAccessToken
 }

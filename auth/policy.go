@@ -3,6 +3,7 @@ package auth
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -131,6 +132,39 @@ func (p *Policy) Allowed(roles []string, tenant, object, action string) bool {
 	return false
 }
 
+// Audiences are roles plus every role and audience group they hold in tenant's domain
+// (spec: portal-core §6): the list the menu rule's role check matches against. Roles come
+// first in their order, then the implied names sorted; duplicates are dropped. A tenant that
+// is not a concrete domain yields the roles alone.
+func (p *Policy) Audiences(roles []string, tenant string) []string {
+	out := make([]string, 0, len(roles)+4)
+	seen := map[string]bool{}
+	for _, r := range roles {
+		if r != "" && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	if tenant == "" || tenant == tenantPlaceholder || strings.ContainsAny(tenant, "*:") || p.ensure(tenant) != nil {
+		return out
+	}
+	var implied []string
+	for _, r := range roles {
+		more, err := p.enf.GetImplicitRolesForUser(r, tenant)
+		if err != nil {
+			continue
+		}
+		for _, m := range more {
+			if !seen[m] {
+				seen[m] = true
+				implied = append(implied, m)
+			}
+		}
+	}
+	slices.Sort(implied)
+	return append(out, implied...)
+}
+
 var (
 	defaultPolicy     *Policy
 	defaultPolicyErr  error
@@ -150,4 +184,13 @@ func Allowed(roles []string, tenant, object, action string) bool {
 		return false
 	}
 	return defaultPolicy.Allowed(roles, tenant, object, action)
+}
+
+// Audiences is Policy.Audiences on the embedded policy.
+func Audiences(roles []string, tenant string) []string {
+	defaultPolicyOnce.Do(func() { defaultPolicy, defaultPolicyErr = NewPolicy() })
+	if defaultPolicyErr != nil {
+		return slices.Clone(roles)
+	}
+	return defaultPolicy.Audiences(roles, tenant)
 }

@@ -48,7 +48,10 @@ type Options struct {
 	Now            func() time.Time
 	AccessTTL      time.Duration
 	RefreshTTL     time.Duration
-	ActiveCacheTTL time.Duration // how long Verify trusts that a user is still active
+	ActiveCacheTTL time.Duration // how long Verify trusts that a user and a session are still live
+	// Mailer sends the forgot-password codes. When nil it is built from SMTP_ADDR and
+	// SMTP_FROM (MailerFromEnv); with no SMTP_ADDR the codes are only logged (development).
+	Mailer Mailer
 }
 
 // Service signs users in and verifies their tokens.
@@ -61,9 +64,12 @@ type Service struct {
 	activeTTL  time.Duration
 	dummyHash  string // checked for unknown users so every failure costs the same time
 	limiter    *throttle
+	mailer     Mailer // nil: codes are logged, not sent
+	mails      sync.WaitGroup
 
 	activeMu sync.Mutex
-	active   map[[2]uuid.UUID]activeEntry
+	active   map[[2]uuid.UUID]activeEntry // (tenant, user) -> users.active
+	sessions map[[2]uuid.UUID]activeEntry // (tenant, session) -> not revoked
 }
 
 type activeEntry struct {
@@ -87,7 +93,11 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Service
 	s := &Service{
 		pool: pool, key: key, now: opts.Now,
 		accessTTL: opts.AccessTTL, refreshTTL: opts.RefreshTTL, activeTTL: opts.ActiveCacheTTL,
-		dummyHash: dummy, limiter: newThrottle(), active: map[[2]uuid.UUID]activeEntry{},
+		dummyHash: dummy, limiter: newThrottle(), mailer: opts.Mailer,
+		active: map[[2]uuid.UUID]activeEntry{}, sessions: map[[2]uuid.UUID]activeEntry{},
+	}
+	if s.mailer == nil {
+		s.mailer = MailerFromEnv()
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -116,6 +126,13 @@ type TenantInfo struct {
 	Themes            string         `json:"themes"`
 	URLs              TenantURLs     `json:"urls"`
 	Provider          Provider       `json:"provider"`
+
+	// Single sign-on: the tenant's identity provider, nil without one (auth/oidc.go withSSO).
+	CognitoAppIntegration *CognitoAppIntegration `json:"cognitoAppIntegration"`
+
+	// The tenant's password policy (spec portal-core §9), not shown before sign-in.
+	PasswordExpirationDays int `json:"-"` // > 0: a password older than this must be changed at sign-in
+	PasswordReuseLimit     int `json:"-"` // > 0: the last N passwords (the current one included) are refused
 }
 
 // TenantURLs are the tenant's footer links.
@@ -143,9 +160,11 @@ func normalizeCode(code string) string { return strings.ToUpper(strings.TrimSpac
 func (s *Service) tenantByCode(ctx context.Context, code string) (TenantInfo, error) {
 	var t TenantInfo
 	var settings, urls, provider []byte
-	err := s.pool.QueryRow(ctx, `SELECT id, access_code, name, settings, urls, provider, logo, themes, login_redirect
+	err := s.pool.QueryRow(ctx, `SELECT id, access_code, name, settings, urls, provider, logo, themes, login_redirect,
+			password_expiration_days, password_reuse_limit
 		FROM tenants WHERE upper(access_code) = $1`, normalizeCode(code)).
-		Scan(&t.TenantID, &t.AccessCode, &t.TenantName, &settings, &urls, &provider, &t.Logo, &t.Themes, &t.LoginRedirect)
+		Scan(&t.TenantID, &t.AccessCode, &t.TenantName, &settings, &urls, &provider, &t.Logo, &t.Themes, &t.LoginRedirect,
+			&t.PasswordExpirationDays, &t.PasswordReuseLimit)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, ErrUnknownTenant
 	}
@@ -167,7 +186,8 @@ func (s *Service) TenantInfo(ctx context.Context, accessCode string) (TenantInfo
 	if normalizeCode(accessCode) == "" {
 		return TenantInfo{}, ErrUnknownTenant
 	}
-	return s.tenantByCode(ctx, accessCode)
+	t, err := s.tenantByCode(ctx, accessCode)
+	return s.withSSO(ctx, t, err) // single sign-on: cognitoGrantTypes, cognitoAppIntegration (auth/oidc.go)
 }
 
 // User is the signed-in user as the web app reads it (docs/api.md, spec: portal-core §3).
@@ -224,13 +244,39 @@ type Flags struct {
 	Admin bool `json:"Admin"`
 }
 
-// LoginResult is the answer to a successful sign-in.
+// LoginResult is the answer to a successful sign-in. When the user must choose a new
+// password first, it holds only AuthResponse (the challenge) and no user or tokens.
 type LoginResult struct {
-	User         User   `json:"user"`
-	AccessToken  string `json:"access_token"`
-	RefreshToken string `json:"refreshToken"`
-	IDToken      string `json:"idToken"` // the access token: there is no separate identity provider yet
-	Claims       Claims `json:"-"`
+	User         User          `json:"user"`
+	AccessToken  string        `json:"access_token"`
+	RefreshToken string        `json:"refreshToken"`
+	IDToken      string        `json:"idToken"` // the access token: there is no separate identity provider yet
+	AuthResponse *AuthResponse `json:"authResponse,omitempty"`
+	Claims       Claims        `json:"-"`
+}
+
+// AuthResponse is the challenge a sign-in may answer with (spec portal-core §4): the web app
+// stores session, userHash and userName and sends the user to /change-password, which
+// completes it with NewPasswordRequired.
+type AuthResponse struct {
+	ChallengeName string `json:"challengeName"` // ChallengeNewPassword
+	Session       string `json:"session"`
+	UserHash      string `json:"userHash"`
+	UserName      string `json:"userName"`
+}
+
+// ChallengeNewPassword is the challenge of a user who must change the password.
+const ChallengeNewPassword = "NEW_PASSWORD_REQUIRED"
+
+// MarshalJSON writes a challenge without the empty user and tokens.
+func (r LoginResult) MarshalJSON() ([]byte, error) {
+	if r.AuthResponse != nil {
+		return json.Marshal(struct {
+			AuthResponse *AuthResponse `json:"authResponse"`
+		}{r.AuthResponse})
+	}
+	type plain LoginResult
+	return json.Marshal(plain(r))
 }
 
 // userRow is what sign-in reads about a user.
@@ -253,6 +299,8 @@ type userRow struct {
 	empStatus    *string
 	layoff       []byte
 	fences       []Fence
+	mustChange   bool
+	pwChangedAt  time.Time
 }
 
 // Login checks a user's password and issues tokens.
@@ -307,8 +355,35 @@ func (s *Service) Login(ctx context.Context, accessCode, userName, password stri
 	}
 	s.limiter.succeeded(account)
 
+	if s.mustChangePassword(tenant, u) {
+		return s.newPasswordChallenge(ctx, tenant, u)
+	}
+	return s.signIn(ctx, tenant, u)
+}
+
+// signIn starts a session for a verified user and issues its tokens.
+func (s *Service) signIn(ctx context.Context, tenant TenantInfo, u userRow) (LoginResult, error) {
+	var session uuid.UUID
+	var refresh string
+	err := db.InTenant(ctx, s.pool, tenant.TenantID.String(), func(tx pgx.Tx) error {
+		var err error
+		if session, err = s.startSession(ctx, tx, tenant.TenantID, u.id); err != nil {
+			return err
+		}
+		refresh, _, err = s.issueRefresh(ctx, tx, tenant.TenantID, u.id, session)
+		return err
+	})
+	if err != nil {
+		return LoginResult{}, err
+	}
+	return s.result(tenant, u, session, refresh)
+}
+
+// result builds the answer of a sign-in or a refresh: the user, a new access token of the
+// session and the given refresh token.
+func (s *Service) result(tenant TenantInfo, u userRow, session uuid.UUID, refresh string) (LoginResult, error) {
 	user := buildUser(tenant, u)
-	claims := Claims{Tenant: tenant.TenantID, UserID: u.id, UserHash: u.hash, Roles: user.Roles}
+	claims := Claims{Tenant: tenant.TenantID, UserID: u.id, UserHash: u.hash, Roles: user.Roles, SessionID: session}
 	if u.employeeID != nil {
 		claims.EmployeeID = *u.employeeID
 	}
@@ -316,15 +391,8 @@ func (s *Service) Login(ctx context.Context, accessCode, userName, password stri
 	if err != nil {
 		return LoginResult{}, err
 	}
-	var refresh string
-	err = db.InTenant(ctx, s.pool, tenant.TenantID.String(), func(tx pgx.Tx) error {
-		refresh, err = s.issueRefresh(ctx, tx, tenant.TenantID, u.id)
-		return err
-	})
-	if err != nil {
-		return LoginResult{}, err
-	}
 	s.remember(claims.Tenant, claims.UserID, true)
+	s.rememberSession(claims.Tenant, session, true)
 	return LoginResult{User: user, AccessToken: access, RefreshToken: refresh, IDToken: access, Claims: claims}, nil
 }
 
@@ -334,39 +402,61 @@ func (s *Service) loadUser(ctx context.Context, tenant uuid.UUID, name string) (
 	var u userRow
 	found := false
 	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT u.id, u.user_name, u.hash, u.password_hash, u.employee_id, u.display_name,
-				u.email, u.roles, u.admin, u.active, u.language, u.purchased, u.deny, u.dynamic_access,
-				u.access_config, e.status, e.layoff
-			FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-			WHERE u.tenant_id = $1 AND lower(u.user_name) = $2`, tenant, name).
-			Scan(&u.id, &u.userName, &u.hash, &u.passwordHash, &u.employeeID, &u.displayName,
-				&u.email, &u.roles, &u.admin, &u.active, &u.language, &u.purchased, &u.deny, &u.dynamic,
-				&u.accessConfig, &u.empStatus, &u.layoff)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		found = true
-		if u.employeeID == nil {
-			return nil
-		}
-		rows, err := tx.Query(ctx, `SELECT description, lat, lon FROM fences
-			WHERE tenant_id = $1 AND employee_id = $2 ORDER BY description, id`, tenant, *u.employeeID)
-		if err != nil {
-			return err
-		}
-		u.fences, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Fence, error) {
-			var f Fence
-			return f, r.Scan(&f.Desc, &f.Lat, &f.Lon)
-		})
+		var err error
+		u, found, err = readUser(ctx, tx, tenant, "lower(u.user_name) = $2", name)
 		return err
 	})
 	if err != nil {
 		return u, false, fmt.Errorf("load user %q: %w", name, err)
 	}
 	return u, found, nil
+}
+
+// loadUserByID is loadUser by the user's id.
+func (s *Service) loadUserByID(ctx context.Context, tenant, id uuid.UUID) (userRow, bool, error) {
+	var u userRow
+	found := false
+	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
+		var err error
+		u, found, err = readUser(ctx, tx, tenant, "u.id = $2", id)
+		return err
+	})
+	if err != nil {
+		return u, false, fmt.Errorf("load user %s: %w", id, err)
+	}
+	return u, found, nil
+}
+
+// readUser reads one user matched by where (with $1 the tenant and $2 key) in tx.
+func readUser(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, where string, key any) (userRow, bool, error) {
+	var u userRow
+	err := tx.QueryRow(ctx, `SELECT u.id, u.user_name, u.hash, u.password_hash, u.employee_id, u.display_name,
+			u.email, u.roles, u.admin, u.active, u.language, u.purchased, u.deny, u.dynamic_access,
+			u.access_config, e.status, e.layoff, u.must_change_password, u.password_changed_at
+		FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+		WHERE u.tenant_id = $1 AND `+where, tenant, key).
+		Scan(&u.id, &u.userName, &u.hash, &u.passwordHash, &u.employeeID, &u.displayName,
+			&u.email, &u.roles, &u.admin, &u.active, &u.language, &u.purchased, &u.deny, &u.dynamic,
+			&u.accessConfig, &u.empStatus, &u.layoff, &u.mustChange, &u.pwChangedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, false, nil
+	}
+	if err != nil {
+		return u, false, err
+	}
+	if u.employeeID == nil {
+		return u, true, nil
+	}
+	rows, err := tx.Query(ctx, `SELECT description, lat, lon FROM fences
+		WHERE tenant_id = $1 AND employee_id = $2 ORDER BY description, id`, tenant, *u.employeeID)
+	if err != nil {
+		return u, false, err
+	}
+	u.fences, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Fence, error) {
+		var f Fence
+		return f, r.Scan(&f.Desc, &f.Lat, &f.Lon)
+	})
+	return u, err == nil, err
 }
 
 // buildUser derives the web app's user object from the stored rows.
@@ -510,8 +600,10 @@ func intOf(v any) int {
 }
 
 // Verify checks an access token's signature and expiry, then that its user may still sign
-// in. That last check reads the database at most once per user every ActiveCacheTTL
-// (5 s by default), so disabling an account ends its sessions within seconds.
+// in and that its session was not revoked (logout, refresh-token reuse, password reset).
+// That last check reads the database at most once per user and session every
+// ActiveCacheTTL (5 s by default), so disabling an account or revoking a session ends it
+// within seconds everywhere (at once in the process that revoked it).
 func (s *Service) Verify(token string) (Claims, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -524,28 +616,38 @@ func (s *Service) VerifyContext(ctx context.Context, token string) (Claims, erro
 	if err != nil {
 		return Claims{}, err
 	}
-	active, err := s.userActive(ctx, c.Tenant, c.UserID)
+	active, live, err := s.userLive(ctx, c.Tenant, c.UserID, c.SessionID)
 	if err != nil {
 		return Claims{}, err
 	}
 	if !active {
 		return Claims{}, fmt.Errorf("%w: user disabled", ErrInvalidToken)
 	}
+	if !live {
+		return Claims{}, fmt.Errorf("%w: session revoked", ErrInvalidToken)
+	}
 	return c, nil
 }
 
-func (s *Service) userActive(ctx context.Context, tenant, user uuid.UUID) (bool, error) {
-	k := [2]uuid.UUID{tenant, user}
+// userLive tells whether the user is active and the session (when not zero) is neither
+// revoked nor someone else's, from the caches when they are fresh.
+func (s *Service) userLive(ctx context.Context, tenant, user, session uuid.UUID) (active, live bool, err error) {
 	now := s.now()
+	fresh := func(e activeEntry, ok bool) bool { return ok && now.Sub(e.at) < s.activeTTL && now.Sub(e.at) >= 0 }
 	s.activeMu.Lock()
-	e, ok := s.active[k]
+	ue, uok := s.active[[2]uuid.UUID{tenant, user}]
+	se, sok := s.sessions[[2]uuid.UUID{tenant, session}]
 	s.activeMu.Unlock()
-	if ok && now.Sub(e.at) < s.activeTTL && now.Sub(e.at) >= 0 {
-		return e.active, nil
+	userFresh := fresh(ue, uok)
+	sessionFresh := session == uuid.Nil || fresh(se, sok)
+	if userFresh && sessionFresh {
+		return ue.active, session == uuid.Nil || se.active, nil
 	}
-	var active bool
-	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT active FROM users WHERE tenant_id = $1 AND id = $2`, tenant, user).Scan(&active)
+	var sessionLive *bool
+	err = db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT u.active, s.revoked_at IS NULL AND s.user_id = u.id
+			FROM users u LEFT JOIN auth_sessions s ON s.tenant_id = u.tenant_id AND s.id = $3
+			WHERE u.tenant_id = $1 AND u.id = $2`, tenant, user, session).Scan(&active, &sessionLive)
 		if errors.Is(err, pgx.ErrNoRows) {
 			active = false
 			return nil
@@ -553,10 +655,15 @@ func (s *Service) userActive(ctx context.Context, tenant, user uuid.UUID) (bool,
 		return err
 	})
 	if err != nil {
-		return false, fmt.Errorf("check user %s: %w", user, err)
+		return false, false, fmt.Errorf("check user %s: %w", user, err)
 	}
 	s.remember(tenant, user, active)
-	return active, nil
+	live = true
+	if session != uuid.Nil {
+		live = sessionLive != nil && *sessionLive
+		s.rememberSession(tenant, session, live)
+	}
+	return active, live, nil
 }
 
 func (s *Service) remember(tenant, user uuid.UUID, active bool) {
@@ -571,6 +678,21 @@ func (s *Service) remember(tenant, user uuid.UUID, active bool) {
 		}
 	}
 	s.active[[2]uuid.UUID{tenant, user}] = activeEntry{active: active, at: now}
+}
+
+// rememberSession caches whether a session is live (see remember).
+func (s *Service) rememberSession(tenant, session uuid.UUID, live bool) {
+	now := s.now()
+	s.activeMu.Lock()
+	defer s.activeMu.Unlock()
+	if len(s.sessions) > 50_000 {
+		for k, e := range s.sessions {
+			if now.Sub(e.at) >= s.activeTTL {
+				delete(s.sessions, k)
+			}
+		}
+	}
+	s.sessions[[2]uuid.UUID{tenant, session}] = activeEntry{active: live, at: now}
 }
 
 // Forget drops the cached active state of a user, so the next Verify reads it again

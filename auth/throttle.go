@@ -6,10 +6,11 @@ import (
 	"time"
 )
 
-// Sign-in throttling limits (ARCHITECTURE.md, "sign-in throttled per user and per address").
+// Sign-in throttling limits (ARCHITECTURE.md, "sign-in throttled per user and per address";
+// issue 3: at most 100 failures per account per hour, and per address).
 const (
-	AccountFailureLimit  = 10
-	AccountFailureWindow = 15 * time.Minute
+	AccountFailureLimit  = 100
+	AccountFailureWindow = time.Hour
 	AddressFailureLimit  = 100
 	AddressFailureWindow = time.Hour
 )
@@ -21,8 +22,12 @@ const maxThrottleKeys = 100_000
 // A throttled attempt is answered exactly like a wrong password, without checking the
 // password, so it neither confirms the account nor lets guessing continue.
 //
-// It lives in memory, per process: good enough for one server. The full limiter (shared
-// by every process through PostgreSQL, with the lockout visible to HR) is the next issue.
+// It lives in memory, per process: with several server processes each keeps its own
+// counts, so the effective limit is the limit times the processes. A limiter shared
+// through PostgreSQL (and a lockout visible to HR) is still to be built.
+//
+// Besides sign-in, changePassword counts its wrong current passwords against the account
+// (key "change", tenant, user).
 type throttle struct {
 	mu       sync.Mutex
 	accounts map[string][]time.Time

@@ -39,6 +39,7 @@ type tokenClaims struct {
 	UserHash string   `json:"uh"`
 	Employee string   `json:"emp,omitempty"`
 	Roles    []string `json:"roles"`
+	Session  string   `json:"sid,omitempty"` // the sign-in (refresh-token family) it belongs to
 }
 
 // issueAccess signs a short-lived HS256 access token for c.
@@ -59,6 +60,9 @@ func (s *Service) issueAccess(c Claims) (string, time.Time, error) {
 	}
 	if c.EmployeeID != uuid.Nil {
 		tc.Employee = c.EmployeeID.String()
+	}
+	if c.SessionID != uuid.Nil {
+		tc.Session = c.SessionID.String()
 	}
 	signed, err := jwt.NewWithClaims(jwt.SigningMethodHS256, tc).SignedString(s.key)
 	return signed, exp, err
@@ -90,6 +94,11 @@ func (s *Service) parseAccess(token string) (Claims, error) {
 			return Claims{}, fmt.Errorf("%w: employee", ErrInvalidToken)
 		}
 	}
+	if tc.Session != "" {
+		if c.SessionID, err = uuid.Parse(tc.Session); err != nil {
+			return Claims{}, fmt.Errorf("%w: session", ErrInvalidToken)
+		}
+	}
 	if tc.UserHash == "" {
 		return Claims{}, fmt.Errorf("%w: user hash", ErrInvalidToken)
 	}
@@ -98,24 +107,41 @@ func (s *Service) parseAccess(token string) (Claims, error) {
 	return c, nil
 }
 
-// issueRefresh creates an opaque refresh token for the user and stores its SHA-256; the
-// token itself is never stored. A sign-in starts a new family; rotation (next issue) will
-// chain tokens of the same family and revoke it on reuse.
-func (s *Service) issueRefresh(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID) (string, error) {
+// startSession records a new sign-in (a refresh-token family) of user and returns its id.
+func (s *Service) startSession(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID) (uuid.UUID, error) {
+	id := uuid.New()
+	_, err := tx.Exec(ctx, `INSERT INTO auth_sessions (tenant_id, id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
+		tenant, id, user, s.now().UTC())
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("store session: %w", err)
+	}
+	return id, nil
+}
+
+// issueRefresh creates an opaque refresh token of the session and stores its SHA-256; the
+// token itself is never stored. Rotation (rotateRefresh) issues the next token of the same
+// session and marks the presented one used.
+func (s *Service) issueRefresh(ctx context.Context, tx pgx.Tx, tenant, user, session uuid.UUID) (string, uuid.UUID, error) {
 	raw := make([]byte, refreshTokenN)
 	if _, err := rand.Read(raw); err != nil {
-		return "", err
+		return "", uuid.Nil, err
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
-	sum := sha256.Sum256([]byte(token))
 	now := s.now().UTC()
+	id := uuid.New()
 	_, err := tx.Exec(ctx, `INSERT INTO refresh_tokens (tenant_id, id, user_id, family_id, token_hash, issued_at, expires_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		tenant, uuid.New(), user, uuid.New(), sum[:], now, now.Add(s.refreshTTL))
+		tenant, id, user, session, refreshHash(token), now, now.Add(s.refreshTTL))
 	if err != nil {
-		return "", fmt.Errorf("store refresh token: %w", err)
+		return "", uuid.Nil, fmt.Errorf("store refresh token: %w", err)
 	}
-	return token, nil
+	return token, id, nil
+}
+
+// refreshHash is how a refresh token is stored and looked up.
+func refreshHash(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
 }
 
 // loadTokenKey returns the signing key: the given one, else PORTAL_TOKEN_KEY, else the key

@@ -15,6 +15,7 @@ import (
 func (s *Server) routesAuth(g *echo.Group) {
 	g.GET("/auth/TenantInfo", s.tenantInfo)
 	g.POST("/auth/login", s.login)
+	s.routesAuthFlows(g)
 }
 
 // tenantInfo answers GET /api/auth/TenantInfo?accessCode=.
@@ -42,7 +43,9 @@ type loginRequest struct {
 
 // login answers POST /api/auth/login. Every refusal (unknown code or user, wrong password,
 // disabled account, too many failures) is the same 401 on the password field, so the
-// answer never tells which part was wrong (spec: portal-core §8).
+// answer never tells which part was wrong (spec: portal-core §8). A user who must choose a
+// new password gets 200 {authResponse:{challengeName:"NEW_PASSWORD_REQUIRED", session,
+// userHash, userName}} and no tokens (spec §4).
 func (s *Server) login(c echo.Context) error {
 	var req loginRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
@@ -86,4 +89,262 @@ func clientAddress(c echo.Context) string {
 		return c.Request().RemoteAddr
 	}
 	return host
+}
+
+// routesAuthFlows registers the token and password calls (spec portal-core §7; docs/api.md
+// "Auth"). None of them sits behind requireAuth: changePassword and logout verify the token
+// they are given themselves, so that a refused one answers the call's own error.
+func (s *Server) routesAuthFlows(g *echo.Group) {
+	g.POST("/auth/refreshToken", s.refreshToken)
+	g.POST("/auth/signInWithToken", s.signInWithToken)
+	g.POST("/auth/signInWithRefreshToken", s.signInWithRefreshToken)
+	g.POST("/auth/logout", s.logout)
+	g.POST("/auth/changePassword", s.changePassword)
+	g.POST("/auth/NewPasswordRequired", s.newPasswordRequired)
+	g.POST("/auth/authManagement/AdminForgotPassword", s.forgotPassword)
+	g.POST("/auth/authManagement/AdminConfirmForgotPassword", s.confirmForgotPassword)
+}
+
+// bind reads a JSON body; a malformed one is 400 valor_invalido.
+func bind(c echo.Context, v any) error {
+	if err := (&echo.DefaultBinder{}).BindBody(c, v); err != nil {
+		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	return nil
+}
+
+// tokens answers a sign-in, refresh or token sign-in; tokens are never cached.
+func tokens(c echo.Context, res auth.LoginResult) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+var (
+	errRefresh           = apiError(http.StatusUnauthorized, "refresh", "falha_ao_renovar_token")
+	errTokenSignIn       = apiError(http.StatusUnauthorized, "login", "falha_login_token")
+	errChallenge         = apiError(http.StatusUnauthorized, "sessionId", auth.KeyInvalidSession)
+	errUnknownTenant     = apiError(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
+	errAccessCodeMissing = apiError(http.StatusBadRequest, "accessCode", auth.KeyAccessCodeRequired)
+)
+
+type refreshRequest struct {
+	AccessToken  string `json:"accessToken"`
+	RefreshToken string `json:"refreshToken"`
+	IDToken      string `json:"idToken"`
+	AccessCode   string `json:"accessCode"`
+	UserName     string `json:"userName"`
+}
+
+// refreshToken answers POST /api/auth/refreshToken: the refresh token is rotated and a new
+// access token issued, answered like login. Any refusal — a reused token among them, which
+// also revokes its whole session — is 401 {type:"refresh", message:"falha_ao_renovar_token"}.
+func (s *Server) refreshToken(c echo.Context) error {
+	var req refreshRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	res, err := s.Auth.Refresh(c.Request().Context(), req.AccessCode, req.UserName, req.RefreshToken)
+	if errors.Is(err, auth.ErrRefreshFailed) {
+		return errRefresh
+	}
+	if err != nil {
+		return err
+	}
+	return tokens(c, res)
+}
+
+type signInWithTokenRequest struct {
+	AccessToken  string `json:"accessToken"`
+	RefreshToken string `json:"refreshToken"`
+	AccessCode   string `json:"accessCode"`
+	RedirectURL  string `json:"redirectUrl"`
+	IDToken      string `json:"idToken"`
+}
+
+// signInWithToken answers POST /api/auth/signInWithToken like login; refusals are 401
+// {type:"login", message:"falha_login_token"}.
+func (s *Server) signInWithToken(c echo.Context) error {
+	var req signInWithTokenRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	access := req.AccessToken
+	if access == "" {
+		access = req.IDToken // the id token is the access token (auth.LoginResult)
+	}
+	res, err := s.Auth.SignInWithToken(c.Request().Context(), req.AccessCode, access, req.RefreshToken)
+	if errors.Is(err, auth.ErrTokenSignIn) {
+		return errTokenSignIn
+	}
+	if err != nil {
+		return err
+	}
+	return tokens(c, res)
+}
+
+type signInWithRefreshTokenRequest struct {
+	UserName     string `json:"username"`
+	RefreshToken string `json:"refreshToken"`
+	AccessCode   string `json:"accessCode"`
+	RedirectURL  string `json:"redirectUrl"`
+}
+
+// signInWithRefreshToken answers POST /api/auth/signInWithRefreshToken (the token sign-in
+// screen, query u, r, c): the refresh token is rotated and the answer is login's; refusals
+// are 401 {type:"login", message:"falha_login_token"}.
+func (s *Server) signInWithRefreshToken(c echo.Context) error {
+	var req signInWithRefreshTokenRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	res, err := s.Auth.SignInWithRefreshToken(c.Request().Context(), req.AccessCode, req.UserName, req.RefreshToken)
+	if errors.Is(err, auth.ErrTokenSignIn) {
+		return errTokenSignIn
+	}
+	if err != nil {
+		return err
+	}
+	return tokens(c, res)
+}
+
+type logoutRequest struct {
+	RefreshToken string `json:"refreshToken"`
+	AccessCode   string `json:"accessCode"`
+}
+
+// logout answers POST /api/auth/logout: the caller's session (the bearer token's, else the
+// body's refresh token's) ends everywhere: its refresh and access tokens are refused from
+// then on. Sign-out always answers {success:true}.
+func (s *Server) logout(c echo.Context) error {
+	ctx := c.Request().Context()
+	var req logoutRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	if token, ok := bearerToken(c.Request().Header.Get(echo.HeaderAuthorization)); ok {
+		claims, err := s.Auth.VerifyContext(ctx, token)
+		if err == nil {
+			if err := s.Auth.Logout(ctx, claims); err != nil {
+				return err
+			}
+		} else if !errors.Is(err, auth.ErrInvalidToken) {
+			return err
+		}
+	}
+	if req.RefreshToken != "" {
+		if err := s.Auth.LogoutRefreshToken(ctx, req.AccessCode, req.RefreshToken); err != nil {
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+type changePasswordRequest struct {
+	AccessToken      string `json:"accessToken"`
+	PreviousPassword string `json:"previousPassword"`
+	ProposedPassword string `json:"proposedPassword"`
+}
+
+// changePassword answers POST /api/auth/changePassword for the holder of accessToken (the
+// body's, as the spec sends it, else the bearer token): 200 {success:true}, or 400/422 on
+// previousPassword (senha_obrigatoria, senha_atual_incorreta) or proposedPassword
+// (senha_obrigatoria, senha_minimo_8, senha_reutilizada). The caller's session stays, the
+// user's other sessions end.
+func (s *Server) changePassword(c echo.Context) error {
+	var req changePasswordRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	token := req.AccessToken
+	if token == "" {
+		token, _ = bearerToken(c.Request().Header.Get(echo.HeaderAuthorization))
+	}
+	ctx := auth.WithClientIP(c.Request().Context(), clientAddress(c))
+	claims, err := s.Auth.VerifyContext(ctx, token)
+	if errors.Is(err, auth.ErrInvalidToken) {
+		return apiError(http.StatusUnauthorized, "token", "token_invalido")
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.Auth.ChangePassword(ctx, claims, req.PreviousPassword, req.ProposedPassword); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+type newPasswordRequiredRequest struct {
+	SessionID   string `json:"sessionId"`
+	NewPassword string `json:"newPassword"`
+	UserName    string `json:"userName"`
+	AccessCode  string `json:"accessCode"`
+	UserHash    string `json:"userHash"`
+}
+
+// newPasswordRequired answers POST /api/auth/NewPasswordRequired, the second half of the
+// login challenge: 200 {success:true} (the user then signs in again), 400/422 on newPassword,
+// or 401 {type:"sessionId", message:"sessao_invalida"}.
+func (s *Server) newPasswordRequired(c echo.Context) error {
+	var req newPasswordRequiredRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	err := s.Auth.CompleteNewPassword(c.Request().Context(), req.AccessCode, req.UserName, req.UserHash, req.SessionID, req.NewPassword)
+	if errors.Is(err, auth.ErrInvalidChallenge) {
+		return errChallenge
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+type forgotRequest struct {
+	AccessCode  string `json:"accessCode"`
+	UserName    string `json:"userName"`
+	Code        string `json:"code"`
+	NewPassword string `json:"newPassword"`
+}
+
+// forgotPassword answers POST /api/auth/authManagement/AdminForgotPassword: an 8-character
+// code goes to the user's e-mail. Known or not, the user gets 200 {success:true}; a missing
+// user name is 400 on userName, an unknown access code 404 on accessCode (TenantInfo tells
+// that anyway).
+func (s *Server) forgotPassword(c echo.Context) error {
+	var req forgotRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.AccessCode) == "" {
+		return errAccessCodeMissing
+	}
+	err := s.Auth.ForgotPassword(c.Request().Context(), req.AccessCode, req.UserName)
+	if errors.Is(err, auth.ErrUnknownTenant) {
+		return errUnknownTenant
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// confirmForgotPassword answers POST /api/auth/authManagement/AdminConfirmForgotPassword:
+// 200 {success:true}, 400/422 on newPassword (senha_minimo_8, senha_reutilizada), or 422
+// {type:"code", message:"codigo_invalido"} for every wrong, used, expired or dead code.
+func (s *Server) confirmForgotPassword(c echo.Context) error {
+	var req forgotRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.AccessCode) == "" {
+		return errAccessCodeMissing
+	}
+	err := s.Auth.ConfirmForgotPassword(c.Request().Context(), req.AccessCode, req.UserName, req.Code, req.NewPassword)
+	if errors.Is(err, auth.ErrUnknownTenant) {
+		return errUnknownTenant
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
 }

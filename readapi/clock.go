@@ -37,10 +37,13 @@ func (s *Server) routesClock(g *echo.Group) {
 	_ = s.InitClock() // without Pool or Store the command calls answer 500; InitClock reports why
 	c := g.Group("/rh-app/colaborador", s.requireAuth, clockCaller)
 	c.GET("/historico-endereco-ponto", s.clockAddresses)
-	c.DELETE("/historico-endereco-ponto", s.clockRemoveAddress, clockMayPunch)
+	// Changing the clock needs what the time-clock menu entry needs (access id rh_007_001;
+	// spec portal-core §6), checked by the permission rule (permission_middleware.go).
+	mayChange := s.requireAccess(menuAccess(auth.TimeClockModule))
+	c.DELETE("/historico-endereco-ponto", s.clockRemoveAddress, clockMayPunch, mayChange)
 	c.GET("/v2/historico-ponto", s.clockHistory)
 	c.GET("/local-aproximado", s.clockApproximate)
-	c.POST("/v2/registrar-ponto", s.clockRegister, clockMayPunch)
+	c.POST("/v2/registrar-ponto", s.clockRegister, clockMayPunch, mayChange)
 }
 
 // InitClock builds the clock's nil fields from Pool, Store and Now and tells what is missing.

@@ -33,6 +33,14 @@ type Server struct {
 	ClockReads    ClockReadModel                 // default projections.Clock{}
 	RegisterMark  *commands.RegisterMarkHandler  // POST v2/registrar-ponto
 	RemoveAddress *commands.RemoveAddressHandler // DELETE historico-endereco-ponto
+
+	// Permissions (permission_middleware.go, user.go). ManagerRequests is the manager-requests
+	// variant of spec portal-core §1 (the rule keeps only request and general tools).
+	ManagerRequests bool
+	perms           permissionCache
+
+	// Notifications (notifications.go); nil is built from Pool, Store and Now.
+	Notifications *NotificationAPI
 }
 
 // Handler builds the Echo router.
@@ -49,7 +57,10 @@ func (s *Server) Handler() *echo.Echo {
 
 	api := e.Group("/api")
 	s.routesAuth(api)
+	s.routesSSO(api)
 	s.routesClock(api)
+	s.routesUser(api)
+	s.routesNotifications(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

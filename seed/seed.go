@@ -42,6 +42,7 @@ const (
 	UserJoao   = "joao.inativo"   // inactive employee (pwa-rh-inativo)
 	UserTotem  = "totem.portaria" // kiosk account, no employee record
 	UserCarla  = "carla.acme"     // ACMECORP employee with one fence
+	UserNova   = "nova.senha"     // DEMOCORP account that must choose a new password at its first sign-in
 )
 
 // EmployeesPerTenant is how many employees each tenant gets, named ones included.
@@ -203,6 +204,7 @@ type person struct {
 	fences      []fence // nil: one fence at the unit
 	noEmployee  bool
 	password    bool // has DemoPassword
+	mustChange  bool // must choose a new password at the next sign-in
 }
 
 type period struct {
@@ -254,6 +256,8 @@ var tenantSpecs = []tenantSpec{
 			{userName: UserJoao, displayName: "João Pereira", dept: "Operações", position: "Assistente de Operações",
 				roles: []string{auth.RoleInactive}, status: "inactive", manager: UserMarcos, hireDaysAgo: 2000, schedule: "fixed", password: true},
 			{userName: UserTotem, displayName: "Totem Portaria", roles: []string{auth.RoleKiosk}, noEmployee: true, password: true},
+			{userName: UserNova, displayName: "Nova Senha", roles: []string{auth.RoleCollaborator}, noEmployee: true, password: true,
+				mustChange: true},
 		},
 	},
 	{
@@ -495,7 +499,7 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 		}
 		dynamic := map[string]int{"altera_localizacao": 0, "eNPS": 1, "clima": 1, "enquete": 1}
 		r.users = append(r.users, []any{r.id, uid, p.userName, UserHash(code, p.userName), hash, empID,
-			p.displayName, email, p.roles, p.admin, true, "pt", "", "", mustJSON(dynamic), json.RawMessage(`{}`)})
+			p.displayName, email, p.roles, p.admin, true, "pt", "", "", mustJSON(dynamic), json.RawMessage(`{}`), p.mustChange})
 	}
 	return r
 }
@@ -592,7 +596,8 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 			"department_id", "position_id", "manager_id", "schedule_type", "schedule", "status", "layoff"},
 			func(t tenantRows) [][]any { return t.employees }},
 		{"users", []string{"tenant_id", "id", "user_name", "hash", "password_hash", "employee_id", "display_name",
-			"email", "roles", "admin", "active", "language", "purchased", "deny", "dynamic_access", "access_config"},
+			"email", "roles", "admin", "active", "language", "purchased", "deny", "dynamic_access", "access_config",
+			"must_change_password"},
 			func(t tenantRows) [][]any { return t.users }},
 		{"fences", []string{"tenant_id", "id", "employee_id", "description", "lat", "lon"},
 			func(t tenantRows) [][]any { return t.fences }},

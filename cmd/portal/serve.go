@@ -20,7 +20,7 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock()}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications()}
 }
 
 func (e *env) seed(ctx context.Context) error {

@@ -55,7 +55,13 @@ func Start(name string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	dbName := fmt.Sprintf("t_%s_%d", strings.ReplaceAll(name, "/", "_"), time.Now().UnixNano())
+	// PostgreSQL cuts identifiers at 63 bytes: keep the unique suffix inside them, or two
+	// runs would share (and see each other's rows in) one database.
+	label := strings.ReplaceAll(name, "/", "_")
+	if len(label) > 36 {
+		label = label[:36]
+	}
+	dbName := fmt.Sprintf("t_%s_%d", label, time.Now().UnixNano())
 	d.URL = replaceDB(base, cfg.Database, dbName)
 	if err := db.EnsureDatabase(ctx, d.URL); err != nil {
 		return nil, err

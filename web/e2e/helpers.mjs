@@ -81,11 +81,12 @@ async function psql(url, sql) {
 
 /**
  * Starts `portal serve` on a free port with a new database and waits until GET /health
- * answers 200. Returns { baseURL, database, stop, log }.
+ * answers 200. `env` adds variables to the server's environment (e.g. SMTP_ADDR).
+ * Returns { baseURL, database, stop, log }.
  */
-export async function startServer({ timeoutMs = 30_000 } = {}) {
+export async function startServer({ timeoutMs = 30_000, env: extraEnv = {} } = {}) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), WEB_DIR };
+  const env = { ...process.env, ...extraEnv, PORT: String(port), WEB_DIR };
   delete env.DATABASE_URL;
   const base = process.env.TEST_DATABASE_URL;
   let database = null;
@@ -184,10 +185,11 @@ export function launchBrowser() {
 }
 
 /**
- * Server and browser of one test file, started together. Use in before()/after().
+ * Server and browser of one test file, started together. Use in before()/after(); `env` goes
+ * to the server (startServer).
  */
-export async function startSuite() {
-  const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+export async function startSuite({ env } = {}) {
+  const [server, browser] = await Promise.allSettled([startServer({ env }), launchBrowser()]);
   if (server.status === 'rejected' || browser.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();

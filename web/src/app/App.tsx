@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
+import { IdleWatcher, LanguageSync, SessionGate } from '@/features/session';
 import { AppRoutes } from './AppRoutes';
 import { LiveStream } from './LiveStream';
 import { AppProviders } from './provider';
@@ -7,8 +8,12 @@ export function App() {
   return (
     <AppProviders>
       <BrowserRouter>
-        <LiveStream />
-        <AppRoutes />
+        <SessionGate>
+          <LiveStream />
+          <LanguageSync />
+          <IdleWatcher />
+          <AppRoutes />
+        </SessionGate>
       </BrowserRouter>
     </AppProviders>
   );

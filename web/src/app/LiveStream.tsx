@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { startNotificationSync } from '@/features/notifications';
 import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
 import { selectAccessToken, useSessionStore } from '@/lib/session-store';
 
@@ -12,7 +13,12 @@ export function LiveStream() {
   useEffect(() => {
     if (!token) return;
     startLiveStream(token);
-    return () => stopLiveStream();
+    // Notifications arrive through the push connection (spec portal-core §4).
+    const stopNotifications = startNotificationSync();
+    return () => {
+      stopNotifications();
+      stopLiveStream();
+    };
   }, [token]);
   return null;
 }

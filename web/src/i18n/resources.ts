@@ -2,25 +2,40 @@ import ptCommon from './pt/common.json';
 import ptValidation from './pt/validation.json';
 import ptAuth from './pt/auth.json';
 import ptClock from './pt/clock.json';
+import ptAuthFlows from './pt/auth-flows.json';
+import ptNotifications from './pt/notifications.json';
+import ptSso from './pt/sso.json';
+import ptNavigation from './pt/navigation.json';
+import ptSession from './pt/session.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
 import enAuth from './en/auth.json';
 import enClock from './en/clock.json';
+import enAuthFlows from './en/auth-flows.json';
+import enNotifications from './en/notifications.json';
+import enSso from './en/sso.json';
+import enNavigation from './en/navigation.json';
+import enSession from './en/session.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
 import esAuth from './es/auth.json';
 import esClock from './es/clock.json';
+import esAuthFlows from './es/auth-flows.json';
+import esNotifications from './es/notifications.json';
+import esSso from './es/sso.json';
+import esNavigation from './es/navigation.json';
+import esSession from './es/session.json';
 
-export const NAMESPACES = ['common', 'validation', 'auth', 'clock'] as const;
+export const NAMESPACES = ['common', 'validation', 'auth', 'clock', 'authFlows', 'notifications', 'sso', 'navigation', 'session'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };

@@ -2,8 +2,9 @@
 // token and the tenant query parameters, and turns the server's error body
 // `{message, errors:[{type, message}]}` into an ApiError whose items can be
 // mapped onto form fields. Message values are i18n keys (docs/api.md).
-import { useSessionStore } from './session-store';
+import { SESSION_STORAGE_KEY, tokenExpiry, useSessionStore } from './session-store';
 import { useLanguageStore } from './language-store';
+import type { LoginResult } from './session-types';
 
 export interface ApiFieldError {
   /** The form field the message belongs to. */
@@ -43,6 +44,8 @@ export interface RequestOptions {
   userHash?: boolean;
   /** Abort after this many milliseconds; the error is TIMEOUT_ERROR. */
   timeoutMs?: number;
+  /** Internal: this is the retry after a 401 and a token refresh; a 401 now signs out. */
+  retried?: boolean;
 }
 
 export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
@@ -95,8 +98,11 @@ function defaultMessageForStatus(status: number): string {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const session = useSessionStore.getState();
   const { auth = true, userHash = false, timeoutMs } = options;
+  // "The general client refreshes the token when invalid before each request" (spec §7):
+  // an access token within REFRESH_MARGIN_MS of its expiry is refreshed first.
+  if (auth) await freshAccessToken();
+  const session = useSessionStore.getState();
   const tenant = options.tenant ?? Boolean(session.user);
 
   const query: Record<string, QueryValue> = {};
@@ -150,10 +156,15 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   if (!response.ok) {
     const error = await toApiError(response);
-    // A 401 on an authenticated call means the token is no longer valid:
-    // auto-logout with reason 'invalid access token' (spec portal-core §4).
-    if (response.status === 401 && auth && session.accessToken) {
-      useSessionStore.getState().reset(INVALID_TOKEN);
+    // A 401 on an authenticated call means the token is no longer valid: one refresh and
+    // one retry, then auto-logout with reason 'invalid access token' (spec portal-core §4:
+    // "a 401 response (not on a retried request) triggers auto-logout").
+    const sent = headers.Authorization ? session.accessToken : null;
+    if (response.status === 401 && auth && sent) {
+      if (!options.retried && (await refreshSession(sent))) {
+        return request<T>(method, path, { ...options, retried: true });
+      }
+      if (useSessionStore.getState().accessToken) useSessionStore.getState().reset(INVALID_TOKEN);
     }
     throw error;
   }
@@ -219,4 +230,133 @@ export function errorMessageKey(error: unknown, fallback: string): string {
   // parseErrorBody already falls back from the top-level message to the first item.
   if (error instanceof ApiError) return error.message || fallback;
   return fallback;
+}
+
+// ---- access-token refresh (spec portal-core §4, §7) ----
+
+/** How long before its expiry an access token is refreshed. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** Message key of a refused refresh (spec §8: type refresh, 'Failed to refresh token.'). */
+export const REFRESH_FAILED = 'falha_ao_renovar_token';
+const REFRESH_LOCK = 'portal-token-refresh';
+
+let inflight: Promise<boolean> | null = null;
+
+function expiresWithin(token: string, ms: number, now = Date.now()): boolean {
+  const exp = tokenExpiry(token);
+  return exp !== undefined && exp.getTime() - now <= ms;
+}
+
+interface StoredTokens {
+  user?: { hash?: string } | null;
+  accessToken?: string | null;
+  refreshToken?: string | null;
+  idToken?: string | null;
+}
+
+function readStoredSession(): StoredTokens | null {
+  try {
+    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+    return raw ? ((JSON.parse(raw) as { state?: StoredTokens }).state ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes the tokens another tab stored when they are newer than ours (same user, later
+ * expiry). Refresh tokens rotate and a used one coming back revokes the session, so every
+ * tab must go on from the newest pair. Returns true when it adopted them.
+ */
+export function adoptNewerStoredTokens(): boolean {
+  const stored = readStoredSession();
+  const current = useSessionStore.getState();
+  if (!stored?.accessToken || !stored.refreshToken || !current.user || !current.accessToken) return false;
+  if (stored.user?.hash !== current.user.hash || stored.accessToken === current.accessToken) return false;
+  const mine = tokenExpiry(current.accessToken)?.getTime() ?? 0;
+  const theirs = tokenExpiry(stored.accessToken)?.getTime() ?? 0;
+  if (theirs <= mine) return false;
+  useSessionStore.setState({
+    accessToken: stored.accessToken,
+    refreshToken: stored.refreshToken,
+    idToken: stored.idToken ?? stored.accessToken,
+  });
+  return true;
+}
+
+/**
+ * Refreshes the session's tokens (POST /api/auth/refreshToken) and resolves true when the
+ * access token is usable afterwards. Concurrent callers share one call; tabs take turns
+ * (Web Locks) and a tab that finds newer tokens stored by another uses them instead.
+ * `stale` is the access token the caller found wanting: when the session already holds
+ * another one, that one is used without a call. A refused refresh signs out
+ * (INVALID_TOKEN); a network failure keeps the session.
+ */
+export function refreshSession(stale?: string | null): Promise<boolean> {
+  if (inflight) return inflight;
+  const run = () => doRefresh(stale ?? useSessionStore.getState().accessToken);
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const started: Promise<boolean> = locks?.request ? (locks.request(REFRESH_LOCK, run) as unknown as Promise<boolean>) : run();
+  const shared = started.finally(() => {
+    inflight = null;
+  });
+  inflight = shared;
+  return shared;
+}
+
+async function doRefresh(stale: string | null): Promise<boolean> {
+  adoptNewerStoredTokens();
+  const { user, accessToken, refreshToken, idToken } = useSessionStore.getState();
+  if (!user || !accessToken) return false;
+  if (stale && accessToken !== stale && !expiresWithin(accessToken, REFRESH_MARGIN_MS)) return true;
+  if (!refreshToken) return false;
+  try {
+    const result = await request<LoginResult>('POST', '/api/auth/refreshToken', {
+      auth: false,
+      tenant: false,
+      body: { accessToken, refreshToken, idToken, accessCode: user.accessCode, userName: user.userName },
+    });
+    const now = useSessionStore.getState();
+    // Signed out (or in as someone else) meanwhile: drop the answer.
+    if (now.user?.hash !== user.hash || now.refreshToken !== refreshToken) return Boolean(now.accessToken);
+    useSessionStore.setState({
+      user: result.user ? { ...now.user, ...result.user } : now.user,
+      accessToken: result.access_token,
+      refreshToken: result.refreshToken ?? refreshToken,
+      idToken: result.idToken ?? result.access_token,
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      useSessionStore.getState().reset(INVALID_TOKEN);
+    }
+    return false;
+  }
+}
+
+/**
+ * The access token to send now: refreshed first when it expires within REFRESH_MARGIN_MS
+ * (for calls that carry the token in their body, like changePassword).
+ */
+export async function freshAccessToken(): Promise<string | null> {
+  const { accessToken, refreshToken } = useSessionStore.getState();
+  if (accessToken && refreshToken && expiresWithin(accessToken, REFRESH_MARGIN_MS)) {
+    await refreshSession(accessToken);
+  }
+  return useSessionStore.getState().accessToken;
+}
+
+// Another tab refreshed (adopt its newer tokens) or signed out (sign out here too).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== SESSION_STORAGE_KEY && e.key !== null) return;
+    const stored = readStoredSession();
+    const current = useSessionStore.getState();
+    if (!current.accessToken) return;
+    if (!stored?.accessToken && !stored?.user) {
+      current.reset();
+      return;
+    }
+    adoptNewerStoredTokens();
+  });
 }

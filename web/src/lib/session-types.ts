@@ -44,6 +44,17 @@ export interface Fence {
   lon: number;
 }
 
+/** Layout and theme settings (POST updateSettings; auth.Settings on the server). */
+export interface UserSettings {
+  layout?: 'layout1' | 'layout2' | 'layout3';
+  navbarStyle?: 'style-1' | 'style-2' | 'style-3' | 'style-3-dense';
+  navbar?: boolean;
+  toolbar?: boolean;
+  footer?: boolean;
+  colorScheme?: 'light' | 'dark';
+  theme?: { main?: string; navbar?: string; toolbar?: string; footer?: string };
+}
+
 export interface SessionUser {
   userName: string;
   accessCode: string;
@@ -67,6 +78,16 @@ export interface SessionUser {
   flags?: { Admin?: boolean | number };
   isGoogle?: boolean;
   isSSO?: boolean;
+  // From GET /api/cac-app/userinfo (features/session): the permission rule's results and the
+  // user's preferences (lib/permissions.ts).
+  keys?: Record<string, string>;
+  audiences?: string[];
+  menu?: string[];
+  accessConfig?: Record<string, number>;
+  managerRequests?: boolean;
+  shortcuts?: string;
+  settings?: UserSettings | null;
+  tenantSettings?: Record<string, unknown> | null;
   url_Tenant?: string | null;
   url_TenantTitle?: string | null;
 }

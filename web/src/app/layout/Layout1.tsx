@@ -1,34 +1,58 @@
 import type { ReactNode } from 'react';
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHover } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { ClockDrawer } from '@/features/clock';
-import { HEADER_HEIGHT, NAVBAR_WIDTH } from '@/lib/config';
+import { HEADER_HEIGHT } from '@/lib/config';
 import { Footer } from './Footer';
+import { NAVBAR_UNFOLDED_WIDTH, NAVBAR_WIDTHS, type NavbarStyle } from './layout-settings';
 import { Navigation } from './Navigation';
+import { SettingsDrawer } from './SettingsDrawer';
 import { Toolbar } from './Toolbar';
 
-/** layout1: vertical navigation (250 px, mobile toggle at md), toolbar, footer. */
-export function Layout1({ children }: { children?: ReactNode }) {
+interface Layout1Props {
+  children?: ReactNode;
+  navbarStyle?: NavbarStyle;
+  showNavbar?: boolean;
+  showToolbar?: boolean;
+  showFooter?: boolean;
+}
+
+/**
+ * layout1: vertical navigation (250 px; style-2 folded to 64 and unfolded on hover; style-3
+ * 120; dense 64; mobile toggle at md), toolbar, footer, each of which can be hidden.
+ */
+export function Layout1({ children, navbarStyle = 'style-1', showNavbar = true, showToolbar = true, showFooter = true }: Layout1Props) {
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const { hovered, ref } = useHover<HTMLDivElement>();
+  const unfolded = navbarStyle === 'style-2' && hovered;
+  const width = unfolded ? NAVBAR_UNFOLDED_WIDTH : NAVBAR_WIDTHS[navbarStyle];
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
-      footer={{ height: 44 }}
+      header={showToolbar ? { height: HEADER_HEIGHT } : undefined}
+      navbar={showNavbar ? { width, breakpoint: 'md', collapsed: { mobile: !navOpened } } : undefined}
+      footer={showFooter ? { height: 44 } : undefined}
       padding="md"
+      data-testid="layout1"
     >
-      <AppShell.Header>
-        <Toolbar navOpened={navOpened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <Navigation onNavigate={close} />
-      </AppShell.Navbar>
+      {showToolbar && (
+        <AppShell.Header>
+          <Toolbar navOpened={navOpened} onToggleNav={toggle} />
+        </AppShell.Header>
+      )}
+      {showNavbar && (
+        <AppShell.Navbar ref={ref} style={{ transition: 'width 150ms ease' }}>
+          <Navigation onNavigate={close} navbarStyle={navOpened ? 'style-1' : navbarStyle} unfolded={unfolded} />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
-      <AppShell.Footer>
-        <Footer />
-      </AppShell.Footer>
+      {showFooter && (
+        <AppShell.Footer>
+          <Footer />
+        </AppShell.Footer>
+      )}
       <ClockDrawer />
+      <SettingsDrawer />
     </AppShell>
   );
 }

@@ -1,30 +1,50 @@
-import { ActionIcon, Indicator, Popover, Text, Tooltip } from '@mantine/core';
+import { useEffect } from 'react';
+import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { NotificationPanel, selectNotificationCount, useNotificationStore } from '@/features/notifications';
 
-interface NotificationBellProps {
-  /** Unread notifications; the notification calls are not wired yet, so 0. */
-  count?: number;
-}
-
-/** Notification bell with a count badge (spec portal-core §2, toolbar). */
-export function NotificationBell({ count = 0 }: NotificationBellProps) {
+/**
+ * Notification bell with a count badge and the notification panel (spec portal-core §2,
+ * toolbar and "Notification panel": toggles, closes on route change).
+ */
+export function NotificationBell() {
   const { t } = useTranslation('common');
+  const count = useNotificationStore(selectNotificationCount);
+  const opened = useNotificationStore((s) => s.panelOpen);
+  const setOpened = useNotificationStore((s) => s.setPanelOpen);
+  const toggle = useNotificationStore((s) => s.togglePanel);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setOpened(false);
+  }, [pathname, setOpened]);
   return (
-    <Popover position="bottom-end" withinPortal shadow="md" width={280}>
+    <Popover position="bottom-end" withinPortal shadow="md" width={360} opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0} offset={6} color="red">
+        <Indicator
+          label={<span data-testid="notifications-count">{count}</span>}
+          size={16}
+          disabled={count === 0}
+          offset={6}
+          color="red"
+        >
           <Tooltip label={t('toolbar.notifications')}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('toolbar.notifications')} data-testid="notifications">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={t('toolbar.notifications')}
+              aria-expanded={opened}
+              onClick={toggle}
+              data-testid="notifications"
+            >
               <IconBell size={22} />
             </ActionIcon>
           </Tooltip>
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown>
-        <Text size="sm" c="dimmed">
-          {t('toolbar.noNotifications')}
-        </Text>
+        <NotificationPanel />
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,31 +1,46 @@
 import { Burger, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { ClockButton, canUseQuickClock } from '@/features/clock';
+import { ClockButton } from '@/features/clock';
+import { GlobalSearch } from '@/features/search';
+import { ShortcutsBar } from '@/features/shortcuts';
 import { selectUser, useSessionStore } from '@/lib/session-store';
+import { quickClockVisible } from '../menu/menu';
+import { useAppMenu } from '../menu/use-app-menu';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
 interface ToolbarProps {
   navOpened: boolean;
   onToggleNav: () => void;
+  /** Show the burger at every width (horizontal layouts open the menu in a drawer on small screens). */
+  burgerFrom?: 'md' | 'sm';
 }
 
-export function Toolbar({ navOpened, onToggleNav }: ToolbarProps) {
+/**
+ * Toolbar (spec portal-core §2): shortcuts bar, global search, language, notification bell,
+ * quick time-clock button (by the permission rule), user menu.
+ */
+export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarProps) {
   const { t } = useTranslation('common');
   const user = useSessionStore(selectUser);
+  const { entries, choose } = useAppMenu();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={t('nav.toggle')} />
-        <Text fw={700} visibleFrom="xs">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="toolbar">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={burgerFrom} size="sm" aria-label={t('nav.toggle')} />
+        <Text fw={700} visibleFrom="xs" truncate>
           {user?.tenantFantasyName || t('appName')}
         </Text>
+        <Group visibleFrom="sm" wrap="nowrap">
+          <ShortcutsBar entries={entries} onChoose={choose} />
+        </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <GlobalSearch entries={entries} onChoose={choose} />
         <LanguageSwitch />
         <NotificationBell />
-        {canUseQuickClock(user) && <ClockButton />}
+        {quickClockVisible(user) && <ClockButton />}
         <UserMenu />
       </Group>
     </Group>

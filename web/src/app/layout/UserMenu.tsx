@@ -1,23 +1,39 @@
+import type { ReactNode } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogin, IconLogout, IconPalette, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { selectUser, useSessionStore } from '@/lib/session-store';
+import { useSettingsDrawerStore } from './settings-drawer-store';
+import { userMenuEntries, type UserMenuEntryId } from './user-menu-entries';
 import { initialsOf, roleLabel, shortName } from './user-display';
 
-/** User menu: name, initials avatar, role label and Logout. */
+/** User menu: name, initials avatar, role label and the entries its rules allow. */
 export function UserMenu() {
   const { t } = useTranslation('common');
+  const { t: tn } = useTranslation('navigation');
   const navigate = useNavigate();
   const user = useSessionStore(selectUser);
+  const openPanel = useSettingsDrawerStore((s) => s.open);
+  const entries = userMenuEntries(user);
 
   if (!user) {
     return (
-      <UnstyledButton onClick={() => navigate('/login')}>
+      <UnstyledButton onClick={() => navigate('/login')} data-testid="user-menu-login">
         <Text size="sm">{t('userMenu.login')}</Text>
       </UnstyledButton>
     );
   }
+
+  const items: Record<UserMenuEntryId, { icon: ReactNode; label: string; run: () => void }> = {
+    profile: { icon: <IconUserCircle size={16} />, label: tn('userMenu.profile'), run: () => navigate('/pages/profile') },
+    changePassword: { icon: <IconKey size={16} />, label: tn('userMenu.changePassword'), run: () => navigate('/change-password') },
+    colorSchemes: { icon: <IconPalette size={16} />, label: tn('userMenu.colorSchemes'), run: () => openPanel('colors') },
+    hrSettings: { icon: <IconSettings size={16} />, label: tn('userMenu.hrSettings'), run: () => openPanel('hr') },
+    logout: { icon: <IconLogout size={16} />, label: t('userMenu.logout'), run: () => navigate('/logout') },
+    // A signed-in account without a role: signing in again starts from a clean session.
+    login: { icon: <IconLogin size={16} />, label: t('userMenu.login'), run: () => navigate('/logout') },
+  };
 
   return (
     <Menu position="bottom-end" withinPortal width={220}>
@@ -39,11 +55,13 @@ export function UserMenu() {
           </Group>
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown data-testid="user-menu-dropdown">
         <Menu.Label>{user.email || user.userName}</Menu.Label>
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => navigate('/logout')} data-testid="logout">
-          {t('userMenu.logout')}
-        </Menu.Item>
+        {entries.map((id) => (
+          <Menu.Item key={id} leftSection={items[id].icon} onClick={items[id].run} data-testid={id === 'logout' ? 'logout' : `user-menu-${id}`}>
+            {items[id].label}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

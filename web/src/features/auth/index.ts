@@ -1,3 +1,6 @@
 // Public surface of the auth feature, used by the router.
 export { LoginPage } from './pages/LoginPage';
 export { LogoutPage } from './pages/LogoutPage';
+export { ChangePasswordPage } from './pages/ChangePasswordPage';
+export { ForgotPasswordPage } from './pages/ForgotPasswordPage';
+export { TOKEN_SIGN_IN_PATH, TokenSignInPage } from './pages/TokenSignInPage';

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { translateFieldError } from '@/lib/server-message';
+import { translateFlowError } from '../utils/flow-messages';
+import { validateForgotRequest } from '../utils/password-validation';
 import {
   canSubmitCredentials,
   credentialServerErrors,
@@ -15,15 +17,42 @@ import {
 interface CredentialsFormProps {
   /** Sends the credentials; throws the server error on failure. */
   onSubmit: (values: CredentialValues) => Promise<void>;
+  /** The forgot link: requests a code for the (trimmed) user name; throws the server error. */
+  onForgot?: (userName: string) => Promise<void>;
+  /** The company's access code, which the forgot link needs too. */
+  accessCode?: string;
 }
 
 /** Step 2 of the login: user name (trimmed) and password, validated on change. */
-export function CredentialsForm({ onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({ onSubmit, onForgot, accessCode }: CredentialsFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<CredentialValues>({ userName: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<CredentialField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors<CredentialField>>({});
   const [submitting, setSubmitting] = useState(false);
+  const { t: tf } = useTranslation('authFlows');
+  const [forgotError, setForgotError] = useState<string | undefined>();
+  const [forgotting, setForgotting] = useState(false);
+
+  // The forgot link requires the user name ('Informe o usuário', on its field) and the
+  // access code ('Informe o Código de Acesso') (spec portal-core §5).
+  const forgot = async () => {
+    if (!onForgot || forgotting) return;
+    const errors = validateForgotRequest(values.userName, accessCode);
+    setForgotError(errors.accessCode);
+    if (errors.userName) {
+      setTouched((tt) => ({ ...tt, userName: true }));
+      setServerErrors((e) => ({ ...e, userName: undefined }));
+    }
+    if (errors.userName || errors.accessCode) return;
+    setForgotting(true);
+    try {
+      await onForgot(normalizeUserName(values.userName));
+    } catch (err) {
+      setServerErrors(credentialServerErrors(err));
+      setForgotting(false);
+    }
+  };
 
   const dirty = Boolean(touched.userName || touched.password);
   const localErrors = validateCredentials(values);
@@ -79,6 +108,18 @@ export function CredentialsForm({ onSubmit }: CredentialsFormProps) {
         >
           {t('login')}
         </Button>
+        {onForgot && (
+          <Stack gap={2} align="center">
+            <Anchor component="button" type="button" size="sm" onClick={() => void forgot()} disabled={forgotting} data-testid="forgot-password">
+              {forgotting ? tf('forgot.sending') : tf('forgot.link')}
+            </Anchor>
+            {forgotError && (
+              <Text size="xs" c="red" data-testid="forgot-error">
+                {translateFlowError(forgotError)}
+              </Text>
+            )}
+          </Stack>
+        )}
       </Stack>
     </form>
   );

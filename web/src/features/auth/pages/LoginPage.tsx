@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Box, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGoogle } from '@tabler/icons-react';
+import { Anchor, Box, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { BuildVersion } from '@/components/BuildVersion';
@@ -11,10 +10,14 @@ import { useLanguageStore } from '@/lib/language-store';
 import { selectTenant, useSessionStore } from '@/lib/session-store';
 import type { TenantInfo } from '@/lib/session-types';
 import { getTenantInfo } from '../api/get-tenant-info';
-import { login } from '../api/login';
+import { isChallenge, login } from '../api/login';
+import { forgotPassword } from '../api/password-calls';
+import { usePasswordFlowStore } from '../store/password-flow-store';
 import { AccessCodeForm } from '../components/AccessCodeForm';
 import { CookieConsent } from '../components/CookieConsent';
 import { CredentialsForm } from '../components/CredentialsForm';
+import { SsoButton } from '../components/SsoButton';
+import { SsoRedirect } from '../components/SsoRedirect';
 import { forcedLoginMode, useLoginModeStore } from '../store/login-mode-store';
 import { accessCodeServerError, type CredentialValues } from '../utils/login-validation';
 
@@ -48,11 +51,14 @@ function followLoginRedirect(tenant: TenantInfo): boolean {
 /** The two-step login screen (spec portal-core §2, §5, §8). */
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const params = useParams<{ accessCode?: string }>();
+  const params = useParams<{ accessCode?: string; '*': string }>();
   const codeParam = params.accessCode ?? FIXED_ACCESS_CODE;
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as LocationState | null)?.from;
+  // /login/{c}/ru={ru}: where a failed token sign-in came from (TokenSignInPage).
+  // (react-router hands params over decoded.)
+  const ruParam = params['*']?.startsWith('ru=') ? params['*'].slice(3) : undefined;
+  const from = (location.state as LocationState | null)?.from ?? (ruParam?.startsWith('/') && !ruParam.startsWith('//') ? ruParam : undefined);
 
   const tenant = useSessionStore(selectTenant);
   const setTenant = useSessionStore((s) => s.setTenant);
@@ -109,12 +115,27 @@ export function LoginPage() {
       password: values.password,
       redirectUrl: window.location.origin,
     });
+    if (isChallenge(result)) {
+      // NEW_PASSWORD_REQUIRED (spec §4): keep session id, user hash and name; go change it.
+      const { session, userHash, userName } = result.authResponse;
+      usePasswordFlowStore.getState().startChallenge({ sessionId: session, userHash, userName, accessCode });
+      navigate('/change-password');
+      return;
+    }
     loginSession(result);
     // After login the language follows the user's, when it differs (spec §4).
     const userLanguage = normalizeLanguage(result.user.languageId);
     const { language, setLanguage } = useLanguageStore.getState();
     if (userLanguage && userLanguage !== language) setLanguage(userLanguage);
     navigate(from && !from.startsWith('/login') ? from : HOME_PATH, { replace: true });
+  };
+
+  // The forgot link (spec §2): request a code for the user, then /forgot-password.
+  const onForgot = async (userName: string) => {
+    const accessCode = tenant?.accessCode ?? codeParam ?? '';
+    await forgotPassword({ accessCode, userName });
+    usePasswordFlowStore.getState().startForgot({ accessCode, userName });
+    navigate('/forgot-password');
   };
 
   const changeAccessCode = () => {
@@ -158,17 +179,11 @@ export function LoginPage() {
                     {tenant?.tenantName || tenant?.accessCode}
                   </Text>
                 </Box>
+                <SsoRedirect tenant={tenant} />
                 {mode === 'Google' ? (
-                  <Stack gap="xs">
-                    <Button leftSection={<IconBrandGoogle size={18} />} variant="default" disabled fullWidth data-testid="google-login">
-                      {t('googleButton')}
-                    </Button>
-                    <Text size="xs" c="dimmed" ta="center">
-                      {t('googleUnavailable')}
-                    </Text>
-                  </Stack>
+                  <SsoButton tenant={tenant} />
                 ) : (
-                  <CredentialsForm onSubmit={onCredentials} />
+                  <CredentialsForm onSubmit={onCredentials} onForgot={onForgot} accessCode={tenant?.accessCode ?? codeParam} />
                 )}
                 <Stack gap={4} align="center">
                   {canToggleMode && (

@@ -1,0 +1,176 @@
+package auth
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"mime"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"net/smtp"
+	"os"
+	"strings"
+	"time"
+)
+
+// Environment of the mailer (see MailerFromEnv).
+const (
+	SMTPAddrEnv = "SMTP_ADDR" // host:port of the SMTP server; empty: codes are logged, not sent
+	SMTPFromEnv = "SMTP_FROM" // sender address; default DefaultMailFrom
+)
+
+// DefaultMailFrom is the sender when SMTP_FROM is not set.
+const DefaultMailFrom = "no-reply@portal.local"
+
+// Mail is one plain-text message.
+type Mail struct {
+	To      string
+	Subject string
+	Body    string
+}
+
+// Mailer sends mail. The consumer (the forgot-password flow) owns this small interface.
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
+}
+
+// MailerFromEnv returns an SMTPMailer for SMTP_ADDR and SMTP_FROM, or nil when SMTP_ADDR is
+// empty (development: the forgot-password codes are then logged at warn level).
+func MailerFromEnv() Mailer {
+	addr := strings.TrimSpace(os.Getenv(SMTPAddrEnv))
+	if addr == "" {
+		return nil
+	}
+	from := strings.TrimSpace(os.Getenv(SMTPFromEnv))
+	if from == "" {
+		from = DefaultMailFrom
+	}
+	return &SMTPMailer{Addr: addr, From: from}
+}
+
+// SMTPMailer delivers through an SMTP server: plain SMTP, STARTTLS when the server offers
+// it, no authentication (a local relay or the test server).
+type SMTPMailer struct {
+	Addr    string // host:port
+	From    string
+	Timeout time.Duration // whole delivery; default 30 s
+}
+
+// Send implements Mailer.
+func (m *SMTPMailer) Send(ctx context.Context, msg Mail) error {
+	timeout := m.Timeout
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	from := m.From
+	if from == "" {
+		from = DefaultMailFrom
+	}
+	data, err := formatMail(from, msg, time.Now())
+	if err != nil {
+		return err
+	}
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", m.Addr)
+	if err != nil {
+		return fmt.Errorf("smtp %s: %w", m.Addr, err)
+	}
+	defer conn.Close()
+	if deadline, ok := ctx.Deadline(); ok {
+		conn.SetDeadline(deadline)
+	}
+	host, _, _ := net.SplitHostPort(m.Addr)
+	c, err := smtp.NewClient(conn, host)
+	if err != nil {
+		return fmt.Errorf("smtp %s: %w", m.Addr, err)
+	}
+	defer c.Close()
+	if err := c.Hello("portal.local"); err != nil {
+		return err
+	}
+	if ok, _ := c.Extension("STARTTLS"); ok {
+		// A relay that offers TLS gets it; certificate problems fail the delivery.
+		if err := c.StartTLS(&tls.Config{ServerName: host}); err != nil {
+			return fmt.Errorf("smtp %s: starttls: %w", m.Addr, err)
+		}
+	}
+	if err := c.Mail(addressOf(from)); err != nil {
+		return err
+	}
+	if err := c.Rcpt(addressOf(msg.To)); err != nil {
+		return err
+	}
+	w, err := c.Data()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return c.Quit()
+}
+
+// addressOf is the bare address of "Name <addr>" or "addr".
+func addressOf(s string) string {
+	if a, err := mail.ParseAddress(s); err == nil {
+		return a.Address
+	}
+	return s
+}
+
+// formatMail renders an RFC 5322 message, UTF-8 text in quoted-printable.
+func formatMail(from string, m Mail, now time.Time) ([]byte, error) {
+	if strings.ContainsAny(m.To+from+m.Subject, "\r\n") {
+		return nil, errors.New("mail: line break in a header")
+	}
+	id := make([]byte, 12)
+	rand.Read(id)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "From: %s\r\n", from)
+	fmt.Fprintf(&b, "To: %s\r\n", m.To)
+	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
+	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
+	fmt.Fprintf(&b, "Message-ID: <%s@portal.local>\r\n", hex.EncodeToString(id))
+	b.WriteString("MIME-Version: 1.0\r\n")
+	b.WriteString("Content-Type: text/plain; charset=utf-8\r\n")
+	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
+	qp := quotedprintable.NewWriter(&b)
+	if _, err := qp.Write([]byte(strings.ReplaceAll(m.Body, "\n", "\r\n"))); err != nil {
+		return nil, err
+	}
+	if err := qp.Close(); err != nil {
+		return nil, err
+	}
+	b.WriteString("\r\n")
+	return b.Bytes(), nil
+}
+
+// resetMail is the forgot-password message in the user's language (pt, en, es). The code
+// stands alone on its line.
+func resetMail(to, language, name, code string) Mail {
+	minutes := int(ResetCodeTTL / time.Minute)
+	switch language {
+	case "en":
+		return Mail{To: to, Subject: "Your password reset code",
+			Body: fmt.Sprintf("Hello, %s.\n\nUse this code to reset your password:\n\n%s\n\n"+
+				"It is valid for %d minutes and can be used once. If you did not ask for it, ignore this message.\n", name, code, minutes)}
+	case "es":
+		return Mail{To: to, Subject: "Código para restablecer su contraseña",
+			Body: fmt.Sprintf("Hola, %s.\n\nUse este código para restablecer su contraseña:\n\n%s\n\n"+
+				"Es válido por %d minutos y se puede usar una vez. Si no lo solicitó, ignore este mensaje.\n", name, code, minutes)}
+	default:
+		return Mail{To: to, Subject: "Código para redefinir sua senha",
+			Body: fmt.Sprintf("Olá, %s.\n\nUse este código para redefinir sua senha:\n\n%s\n\n"+
+				"Ele vale por %d minutos e pode ser usado uma vez. Se você não pediu, ignore esta mensagem.\n", name, code, minutes)}
+	}
+}

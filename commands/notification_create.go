@@ -1,0 +1,128 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain/notification"
+	"portal/eventstore"
+)
+
+// CreateNotification is the command to create a notification (spec portal-core §7, POST
+// notification-app). The sender comes from the verified token; the recipient is the sender,
+// or, for HR admins and managers, the user of the sender's tenant named by Draft.ToUserHash.
+type CreateNotification struct {
+	CommandID   string // CommandID(Idempotency-Key)
+	Tenant      uuid.UUID
+	SenderID    uuid.UUID
+	SenderHash  string
+	SenderRoles []string
+	Draft       notification.Draft // from notification.ParseCreate
+}
+
+// CreatedNotification is the notification as created.
+type CreatedNotification struct {
+	ID        uuid.UUID
+	UserID    uuid.UUID // the recipient
+	UserHash  string
+	Content   notification.Content
+	CreatedAt time.Time
+}
+
+// CreateNotificationHandler creates notifications.
+type CreateNotificationHandler struct {
+	pool  *pgxpool.Pool
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// NewCreateNotificationHandler needs the pool (to find the recipient in the sender's
+// tenant), the event store and the server clock.
+func NewCreateNotificationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
+	if pool == nil || store == nil || now == nil {
+		return nil, errors.New("commands.NewCreateNotificationHandler: nil dependency")
+	}
+	return &CreateNotificationHandler{pool: pool, store: store, now: now}, nil
+}
+
+// Handle creates the notification. A user who may not notify others gets Forbidden (on
+// toUserHash) whoever the recipient is, so the answer tells nothing about other users; a
+// recipient hash unknown in the sender's tenant (another tenant's user included) is
+// NotFound. When options.from is empty it becomes the sender's display name, which the
+// toast's wording shows. A retried command (same CommandID) answers the notification it
+// created the first time.
+func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotification) (res CreatedNotification, err error) {
+	defer wrap(&err, "CreateNotification(%s)", cmd.CommandID)
+	if cmd.Tenant == uuid.Nil || cmd.SenderID == uuid.Nil || cmd.CommandID == "" {
+		return res, errors.New("tenant, sender and command id are required")
+	}
+	self := cmd.Draft.ToUserHash == "" || cmd.Draft.ToUserHash == cmd.SenderHash
+	if !notification.MayNotify(cmd.SenderRoles, self) {
+		return res, forbidden("toUserHash")
+	}
+	// The write side filters by the token's tenant itself (it runs as the owning role).
+	var senderName *string
+	var recipient *uuid.UUID
+	err = h.pool.QueryRow(ctx, `
+SELECT (SELECT display_name FROM users WHERE tenant_id = $1 AND id = $2),
+       (SELECT id FROM users WHERE tenant_id = $1 AND hash = $3)`,
+		cmd.Tenant, cmd.SenderID, cmd.Draft.ToUserHash).Scan(&senderName, &recipient)
+	if err != nil {
+		return res, err
+	}
+	if senderName == nil {
+		return res, forbidden("userHash") // the token's user no longer exists
+	}
+	to, toHash := cmd.SenderID, cmd.SenderHash
+	if !self {
+		if recipient == nil {
+			return res, notFound("toUserHash")
+		}
+		to, toHash = *recipient, cmd.Draft.ToUserHash
+	}
+	content := cmd.Draft.Content
+	if content.Options.From == "" {
+		content.Options.From = truncateRunes(*senderName, notification.MaxFrom)
+	}
+	stream := NotificationStream(to)
+	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")
+	events, err := decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.SenderID, owner: to},
+		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
+			return b.Create(notification.Create{
+				ID: id.String(), UserID: to.String(), UserHash: toHash, SenderID: cmd.SenderID.String(), Content: content,
+			}, at)
+		})
+	if err != nil {
+		return res, err
+	}
+	created, ok := firstOf[notification.Created](events)
+	if !ok {
+		return res, idempotencyConflict()
+	}
+	res.ID, _ = uuid.Parse(created.ID)
+	res.UserID, _ = uuid.Parse(created.UserID)
+	res.UserHash, res.Content, res.CreatedAt = created.UserHash, created.Content, created.CreatedAt.UTC()
+	return res, nil
+}
+
+// firstOf returns the first event if it is of type E.
+func firstOf[E notification.Event](events []notification.Event) (E, bool) {
+	var zero E
+	if len(events) == 0 {
+		return zero, false
+	}
+	e, ok := events[0].(E)
+	return e, ok
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

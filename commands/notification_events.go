@@ -1,0 +1,190 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/domain"
+	"portal/domain/notification"
+	"portal/eventstore"
+)
+
+// The JSON shapes of the notification events (the event contract, docs/api.md "Events of
+// the notifications"; projections/notifications.go reads the same field names). Times are
+// UTC RFC 3339.
+type notificationOptionsJSON struct {
+	Variant        string `json:"variant"`
+	Classification int    `json:"classification"`
+	From           string `json:"from"`
+	Header         string `json:"header"`
+	Link           string `json:"link"`
+}
+
+type notificationCreatedJSON struct {
+	ID        string                  `json:"id"`
+	UserID    string                  `json:"userId"`
+	UserHash  string                  `json:"userHash"`
+	SenderID  string                  `json:"senderId"`
+	Message   string                  `json:"message"`
+	Options   notificationOptionsJSON `json:"options"`
+	CreatedAt time.Time               `json:"createdAt"`
+}
+
+type notificationDisplayedJSON struct {
+	ID          string    `json:"id"`
+	DisplayedAt time.Time `json:"displayedAt"`
+}
+
+type notificationDismissedJSON struct {
+	ID          string    `json:"id"`
+	DismissedAt time.Time `json:"dismissedAt"`
+}
+
+type notificationAllDismissedJSON struct {
+	IDs         []string  `json:"ids"`
+	DismissedAt time.Time `json:"dismissedAt"`
+}
+
+// encodeNotification maps a notification event to the event store's shape.
+func encodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventData, error) {
+	var v any
+	switch e := e.(type) {
+	case notification.Created:
+		o := e.Content.Options
+		v = notificationCreatedJSON{
+			ID: e.ID, UserID: e.UserID, UserHash: e.UserHash, SenderID: e.SenderID, Message: e.Content.Message,
+			Options: notificationOptionsJSON{Variant: string(o.Variant), Classification: int(o.Classification),
+				From: o.From, Header: o.Header, Link: o.Link},
+			CreatedAt: e.CreatedAt.UTC(),
+		}
+	case notification.Displayed:
+		v = notificationDisplayedJSON{ID: e.ID, DisplayedAt: e.DisplayedAt.UTC()}
+	case notification.Dismissed:
+		v = notificationDismissedJSON{ID: e.ID, DismissedAt: e.DismissedAt.UTC()}
+	case notification.AllDismissed:
+		v = notificationAllDismissedJSON{IDs: e.IDs, DismissedAt: e.DismissedAt.UTC()}
+	default:
+		return eventstore.EventData{}, fmt.Errorf("encode notification event %T", e)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return eventstore.EventData{}, err
+	}
+	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+}
+
+// decodeNotification maps a stored event of a notification stream back to the domain.
+func decodeNotification(re eventstore.RecordedEvent) (notification.Event, error) {
+	var (
+		e   notification.Event
+		err error
+	)
+	switch re.Type {
+	case notification.TypeCreated:
+		var j notificationCreatedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = notification.Created{
+			ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, SenderID: j.SenderID, CreatedAt: j.CreatedAt,
+			Content: notification.Content{Message: j.Message, Options: notification.Options{
+				Variant: notification.Variant(j.Options.Variant), Classification: notification.Classification(j.Options.Classification),
+				From: j.Options.From, Header: j.Options.Header, Link: j.Options.Link}},
+		}
+	case notification.TypeDisplayed:
+		var j notificationDisplayedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = notification.Displayed{ID: j.ID, DisplayedAt: j.DisplayedAt}
+	case notification.TypeDismissed:
+		var j notificationDismissedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = notification.Dismissed{ID: j.ID, DismissedAt: j.DismissedAt}
+	case notification.TypeAllDismissed:
+		var j notificationAllDismissedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = notification.AllDismissed{IDs: j.IDs, DismissedAt: j.DismissedAt}
+	default:
+		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	}
+	return e, nil
+}
+
+// NotificationStream is the stream of a user's inbox, "notification-<userId>".
+func NotificationStream(user uuid.UUID) string { return eventstore.StreamName("notification", user) }
+
+// inboxCommand is what the four notification commands share: whose inbox, which command.
+type inboxCommand struct {
+	commandID string
+	tenant    uuid.UUID
+	actor     uuid.UUID // who asks (the sender of a new notification, else the owner)
+	owner     uuid.UUID // whose inbox
+}
+
+// decideInbox loads the owner's inbox, lets decide choose the events and appends them with
+// the expected version, retrying on a concurrent append. It returns the events the command
+// appended. When the command had already been carried out (a retried command id) they are
+// the events it appended the first time, and decide is not asked again. A command that
+// appended nothing the first time decides again, which for the notification commands gives
+// nothing again.
+func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Time, cmd inboxCommand,
+	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) (events []notification.Event, err error) {
+	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.owner == uuid.Nil || cmd.commandID == "" {
+		return nil, fmt.Errorf("tenant, users and command id are required")
+	}
+	stream := NotificationStream(cmd.owner)
+	err = withRetry(func() error {
+		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, 0)
+		if err != nil {
+			return err
+		}
+		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
+		b := notification.New()
+		var prior []notification.Event
+		for _, re := range recorded {
+			e, err := decodeNotification(re)
+			if err != nil {
+				return err
+			}
+			// A command's events are consecutive and share its command id.
+			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
+				prior = append(prior, e)
+			}
+			b.Apply(e)
+		}
+		if len(prior) > 0 {
+			events = prior
+			return nil
+		}
+		decided, err := decide(b, now().UTC().Truncate(time.Microsecond)) // PostgreSQL keeps microseconds
+		if err != nil || len(decided) == 0 {
+			events = nil
+			return err
+		}
+		data := make([]eventstore.EventData, len(decided))
+		for i, e := range decided {
+			if data[i], err = encodeNotification(eventID(cmd.tenant, stream, cmd.commandID, i), e); err != nil {
+				return err
+			}
+		}
+		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.actor, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
+		if err != nil {
+			return err
+		}
+		if res.Duplicate {
+			return errRetry // the same command won a race with itself: answer what it stored
+		}
+		events = decided
+		return nil
+	})
+	return events, err
+}
+
+// notFound is the answer for an unknown notification or user.
+func notFound(field string) *domain.Error {
+	return &domain.Error{Kind: domain.NotFound, Field: field, Key: notification.KeyNotFound}
+}

@@ -1,0 +1,363 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands/clocktest"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/projections"
+)
+
+// The notification calls end to end: HTTP, a real auth.Service, the command handlers, the
+// Postgres event store, the notifications projection and the read model. Subtests work in
+// their own tenants, so they run in parallel and any leak between tenants shows.
+
+var notifyTestNow = time.Date(2024, 5, 10, 12, 30, 15, 0, time.UTC)
+
+type notifyEnv struct {
+	db      *pgtest.DB
+	store   *eventstore.Postgres
+	auth    *auth.Service
+	handler http.Handler
+	mu      sync.Mutex // one projection transaction at a time: batches of parallel subtests overlap
+}
+
+type notifyPerson struct {
+	clocktest.Person
+	token string
+}
+
+func newNotifyEnv(t *testing.T) *notifyEnv {
+	t.Helper()
+	d, err := pgtest.Start("readapi_notifications")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("notification test key, 32 bytes!")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return notifyTestNow }}
+	if err := srv.InitNotifications(); err != nil {
+		t.Fatal(err)
+	}
+	return &notifyEnv{db: d, store: store, auth: svc, handler: srv.Handler()}
+}
+
+// person makes a signed-in user without an employee record in tenant (a new one when nil).
+func (e *notifyEnv) person(t *testing.T, tenant *clocktest.Tenant, roles ...string) notifyPerson {
+	t.Helper()
+	ctx := context.Background()
+	if tenant == nil {
+		tn, err := clocktest.NewTenant(ctx, e.db.Pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tenant = &tn
+	}
+	p, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{NoEmployee: true, Roles: roles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.auth.Login(ctx, p.AccessCode, p.UserName, clocktest.Password)
+	if err != nil {
+		t.Fatalf("login: %v", err)
+	}
+	return notifyPerson{Person: p, token: res.AccessToken}
+}
+
+func (p notifyPerson) tenant() *clocktest.Tenant {
+	return &clocktest.Tenant{ID: p.Tenant, AccessCode: p.AccessCode}
+}
+
+// call sends a request as p with tenId and userHash set from p unless query overrides them
+// (an empty value removes the parameter).
+func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, query map[string]string, body string) clockResponse {
+	t.Helper()
+	q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
+	for k, v := range query {
+		if v == "" {
+			q.Del(k)
+		} else {
+			q.Set(k, v)
+		}
+	}
+	req := httptest.NewRequest(method, "/api/notification-app"+path+"?"+q.Encode(), strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if p.token != "" {
+		req.Header.Set("Authorization", "Bearer "+p.token)
+	}
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, req)
+	return clockResponse{rec.Code, rec.Body.Bytes()}
+}
+
+func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projections.Notification, clockResponse) {
+	t.Helper()
+	r := e.call(t, p, http.MethodPost, "", nil, body)
+	var out struct {
+		Success bool                     `json:"success"`
+		Data    projections.Notification `json:"data"`
+	}
+	if r.status == http.StatusOK {
+		r.decode(t, &out)
+		if !out.Success {
+			t.Fatalf("create: %s", r.body)
+		}
+	}
+	return out.Data, r
+}
+
+func (e *notifyEnv) list(t *testing.T, p notifyPerson) []projections.Notification {
+	t.Helper()
+	r := e.call(t, p, http.MethodGet, "", map[string]string{"type": "1"}, "")
+	if r.status != http.StatusOK {
+		t.Fatalf("list: %d %s", r.status, r.body)
+	}
+	var out []projections.Notification
+	r.decode(t, &out)
+	if out == nil {
+		t.Fatalf("list answered %s, not a list", r.body)
+	}
+	return out
+}
+
+// project applies the tenant's events of the global log to the notifications projection,
+// as the Runner would (applying them again is harmless). ReadAll holds back events that a
+// transaction in flight could precede, so it reads until the tenant's newest event is in.
+func (e *notifyEnv) project(t *testing.T, tenant *clocktest.Tenant) {
+	t.Helper()
+	ctx := context.Background()
+	var newest int64
+	if err := e.db.Pool.QueryRow(ctx, `SELECT coalesce(max(position), 0) FROM events WHERE tenant_id = $1`, tenant.ID).Scan(&newest); err != nil {
+		t.Fatal(err)
+	}
+	if newest == 0 {
+		return
+	}
+	var mine []eventstore.RecordedEvent
+	seen := false
+	deadline := time.Now().Add(10 * time.Second)
+	for after := eventstore.Start; !seen; {
+		batch, err := e.store.ReadAll(ctx, after, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(batch) == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("the newest event never became readable")
+			}
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		for _, ev := range batch {
+			if ev.Tenant == tenant.ID {
+				mine = append(mine, ev)
+			}
+			seen = seen || ev.Position() == newest
+		}
+		after = batch[len(batch)-1].Cursor
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
+		return projections.NewNotifications().Apply(ctx, tx, mine)
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *notifyEnv) countEvents(t *testing.T, tenants ...*clocktest.Tenant) int64 {
+	t.Helper()
+	var total int64
+	for _, tn := range tenants {
+		var n int64
+		if err := e.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE tenant_id = $1`, tn.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		total += n
+	}
+	return total
+}
+
+func wantOK(t *testing.T, r clockResponse, want string) {
+	t.Helper()
+	if r.status != http.StatusOK || !jsonEqual(string(r.body), want) {
+		t.Fatalf("got %d %s, want 200 %s", r.status, r.body, want)
+	}
+}
+
+func jsonEqual(a, b string) bool {
+	var x, y any
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return false
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return string(xa) == string(ya)
+}
+
+func TestNotificationAPI(t *testing.T) {
+	env := newNotifyEnv(t)
+
+	t.Run("own_notification_lifecycle", func(t *testing.T) {
+		t.Parallel()
+		ana := env.person(t, nil)
+		n1, r := env.create(t, ana, `{"message":"Primeira","options":{"variant":"warning","classification":1,"from":"Sistema","header":"Aviso","link":"/apps/request"}}`)
+		if r.status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (projections.NotificationOptions{
+			Variant: "warning", Classification: 1, From: "Sistema", Header: "Aviso", Link: "/apps/request"}) || !n1.CreatedAt.Equal(notifyTestNow) {
+			t.Fatalf("create: %d %s", r.status, r.body)
+		}
+		if list := env.list(t, ana); len(list) != 0 {
+			t.Fatalf("listed before the projection ran: %+v", list)
+		}
+		n2, _ := env.create(t, ana, `{"message":"Segunda"}`)
+		env.project(t, ana.tenant())
+		list := env.list(t, ana)
+		if len(list) != 2 || list[0].ID != n2.ID || list[1].ID != n1.ID || list[0].Options.Variant != "info" ||
+			list[0].Options.Classification != 3 || list[0].Options.From != "User "+ana.UserName {
+			t.Fatalf("list %+v", list)
+		}
+		// type may be left out; any other type is refused.
+		if r := env.call(t, ana, http.MethodGet, "", map[string]string{"type": ""}, ""); r.status != http.StatusOK {
+			t.Fatalf("without type: %d %s", r.status, r.body)
+		}
+
+		id := map[string]string{"id": n1.ID.String()}
+		wantOK(t, env.call(t, ana, http.MethodPut, "/displayed", id, ""), `{"success":true,"first":true}`)
+		wantOK(t, env.call(t, ana, http.MethodPut, "/displayed", id, ""), `{"success":true,"first":false}`)
+		wantOK(t, env.call(t, ana, http.MethodPost, "/dismiss", id, ""), `{"success":true}`)
+		wantOK(t, env.call(t, ana, http.MethodPost, "/dismiss", id, ""), `{"success":true}`)
+		env.project(t, ana.tenant())
+		if list := env.list(t, ana); len(list) != 1 || list[0].ID != n2.ID || list[0].Displayed {
+			t.Fatalf("after dismissing the first: %+v", list)
+		}
+		wantOK(t, env.call(t, ana, http.MethodPost, "/dismiss-all", nil, ""), `{"success":true,"dismissed":1}`)
+		wantOK(t, env.call(t, ana, http.MethodPost, "/dismiss-all", nil, ""), `{"success":true,"dismissed":0}`)
+		env.project(t, ana.tenant())
+		if list := env.list(t, ana); len(list) != 0 {
+			t.Fatalf("after dismiss-all: %+v", list)
+		}
+	})
+
+	t.Run("hr_admin_and_manager_notify_a_colleague", func(t *testing.T) {
+		t.Parallel()
+		admin := env.person(t, nil, auth.RoleHRAdmin)
+		manager := env.person(t, admin.tenant(), auth.RoleManager)
+		ana := env.person(t, admin.tenant())
+		for _, sender := range []notifyPerson{admin, manager} {
+			n, r := env.create(t, sender, `{"message":"Para Ana","toUserHash":"`+ana.UserHash+`","options":{"classification":2}}`)
+			if r.status != http.StatusOK || n.Options.From != "User "+sender.UserName {
+				t.Fatalf("create: %d %s", r.status, r.body)
+			}
+		}
+		env.project(t, ana.tenant())
+		if list := env.list(t, ana); len(list) != 2 {
+			t.Fatalf("ana's list %+v", list)
+		}
+		if list := env.list(t, admin); len(list) != 0 {
+			t.Fatalf("the sender's list %+v", list)
+		}
+	})
+
+	t.Run("others_and_other_tenants_are_out_of_reach", func(t *testing.T) {
+		t.Parallel()
+		ana := env.person(t, nil)
+		colleague := env.person(t, ana.tenant())
+		foreignAdmin := env.person(t, nil, auth.RoleHRAdmin)
+		n, _ := env.create(t, ana, `{"message":"Só da Ana"}`)
+		env.project(t, ana.tenant())
+		before := env.countEvents(t, ana.tenant(), foreignAdmin.tenant())
+
+		// An employee may not notify a colleague; a foreign HR admin cannot find Ana.
+		_, r := env.create(t, colleague, `{"message":"x","toUserHash":"`+ana.UserHash+`"}`)
+		r.wantErr(t, http.StatusForbidden, "toUserHash", "acesso_negado")
+		_, r = env.create(t, foreignAdmin, `{"message":"x","toUserHash":"`+ana.UserHash+`"}`)
+		r.wantErr(t, http.StatusNotFound, "toUserHash", "nao_encontrado")
+		// Nor can anyone reach her notification by its id.
+		id := map[string]string{"id": n.ID.String()}
+		for _, other := range []notifyPerson{colleague, foreignAdmin} {
+			env.call(t, other, http.MethodPost, "/dismiss", id, "").wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+			env.call(t, other, http.MethodPut, "/displayed", id, "").wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+			wantOK(t, env.call(t, other, http.MethodPost, "/dismiss-all", nil, ""), `{"success":true,"dismissed":0}`)
+			if list := env.list(t, other); len(list) != 0 {
+				t.Fatalf("%s sees %+v", other.UserName, list)
+			}
+		}
+		// Ana's ids in the query with someone else's token: 403, whatever the route.
+		for _, route := range []struct{ method, path string }{
+			{http.MethodGet, ""}, {http.MethodPost, ""}, {http.MethodPost, "/dismiss"}, {http.MethodPost, "/dismiss-all"}, {http.MethodPut, "/displayed"},
+		} {
+			env.call(t, foreignAdmin, route.method, route.path, map[string]string{"tenId": ana.Tenant.String(), "id": n.ID.String()}, `{"message":"x"}`).
+				wantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
+			env.call(t, colleague, route.method, route.path, map[string]string{"userHash": ana.UserHash, "id": n.ID.String()}, `{"message":"x"}`).
+				wantErr(t, http.StatusForbidden, "userHash", "acesso_negado")
+			env.call(t, ana, route.method, route.path, map[string]string{"userHash": "", "id": n.ID.String()}, `{"message":"x"}`).
+				wantErr(t, http.StatusBadRequest, "userHash", "campo_obrigatorio")
+			env.call(t, notifyPerson{Person: ana.Person}, route.method, route.path, map[string]string{"id": n.ID.String()}, `{"message":"x"}`).
+				wantErr(t, http.StatusUnauthorized, "token", "token_invalido")
+		}
+		if after := env.countEvents(t, ana.tenant(), foreignAdmin.tenant()); after != before {
+			t.Fatalf("refused calls wrote %d events", after-before)
+		}
+		env.project(t, ana.tenant())
+		if list := env.list(t, ana); len(list) != 1 || list[0].ID != n.ID || list[0].Displayed {
+			t.Fatalf("ana's list %+v", list)
+		}
+	})
+
+	t.Run("bad_input_is_400_and_writes_nothing", func(t *testing.T) {
+		t.Parallel()
+		admin := env.person(t, nil, auth.RoleHRAdmin)
+		before := env.countEvents(t, admin.tenant())
+		for _, c := range []struct {
+			body, typ, message string
+		}{
+			{`{"message":""}`, "message", "campo_obrigatorio"},
+			{`{"options":{"variant":"info"}}`, "message", "campo_obrigatorio"},
+			{`{"message":"` + strings.Repeat("a", 501) + `"}`, "message", "texto_muito_longo"},
+			{`{"message":"a","options":{"variant":"danger"}}`, "options.variant", "valor_invalido"},
+			{`{"message":"a","options":{"classification":7}}`, "options.classification", "valor_invalido"},
+			{`{"message":"a","options":{"link":"javascript:alert(1)"}}`, "options.link", "valor_invalido"},
+			{`{"message":"a","options":{"link":"//evil.example"}}`, "options.link", "valor_invalido"},
+			{`{"message":"a","toUserHash":5}`, "toUserHash", "valor_invalido"},
+			{`not json`, "body", "valor_invalido"},
+			{``, "body", "valor_invalido"},
+		} {
+			_, r := env.create(t, admin, c.body)
+			r.wantErr(t, http.StatusBadRequest, c.typ, c.message)
+		}
+		for _, c := range []struct {
+			method, path, id, typ, message string
+		}{
+			{http.MethodPost, "/dismiss", "", "id", "campo_obrigatorio"},
+			{http.MethodPost, "/dismiss", "42", "id", "valor_invalido"},
+			{http.MethodPut, "/displayed", "", "id", "campo_obrigatorio"},
+			{http.MethodPut, "/displayed", "not-a-uuid", "id", "valor_invalido"},
+		} {
+			env.call(t, admin, c.method, c.path, map[string]string{"id": c.id}, "").wantErr(t, http.StatusBadRequest, c.typ, c.message)
+		}
+		env.call(t, admin, http.MethodGet, "", map[string]string{"type": "2"}, "").wantErr(t, http.StatusBadRequest, "type", "valor_invalido")
+		env.call(t, admin, http.MethodPut, "/displayed", map[string]string{"id": "00000000-0000-4000-8000-000000000000"}, "").
+			wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+		if after := env.countEvents(t, admin.tenant()); after != before {
+			t.Fatalf("bad input wrote %d events", after-before)
+		}
+	})
+}

@@ -1,0 +1,130 @@
+package readapi
+
+import (
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+)
+
+// The server half of the permission rule (spec portal-core §6; auth/permissions.go): a call
+// the menu would not show its user is refused, whatever the client does. Each route names
+// what it requires as an auth.Access (a menu item's, or its own), and requireAccess checks it
+// against the caller's permissions, derived from the stored user exactly as GET userinfo
+// derives them for the web app's menu.
+
+// permissionsTTL is how long a user's derived permissions are reused: a change to roles,
+// purchases or switches takes effect within it. The cache spares the busy calls (clock
+// registering) a database read each.
+const permissionsTTL = 5 * time.Second
+
+// permsKey is where requireAccess leaves the caller's permissions in the Echo context.
+const permsKey = "auth.permissions"
+
+// permissionCache holds derived permissions per (tenant, user). Its zero value is ready.
+type permissionCache struct {
+	mu sync.Mutex
+	m  map[[2]uuid.UUID]permEntry
+}
+
+type permEntry struct {
+	perms auth.Permissions
+	at    time.Time
+}
+
+func (pc *permissionCache) get(k [2]uuid.UUID, now time.Time) (auth.Permissions, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	e, ok := pc.m[k]
+	if !ok || now.Sub(e.at) >= permissionsTTL || now.Before(e.at) {
+		return auth.Permissions{}, false
+	}
+	return e.perms, true
+}
+
+func (pc *permissionCache) put(k [2]uuid.UUID, p auth.Permissions, now time.Time) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.m == nil {
+		pc.m = map[[2]uuid.UUID]permEntry{}
+	}
+	if len(pc.m) > 50_000 {
+		for key, e := range pc.m {
+			if now.Sub(e.at) >= permissionsTTL {
+				delete(pc.m, key)
+			}
+		}
+	}
+	pc.m[k] = permEntry{perms: p, at: now}
+}
+
+func (pc *permissionCache) forget(k [2]uuid.UUID) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	delete(pc.m, k)
+}
+
+// Route requirements besides the menu items' own.
+var (
+	// accessSignedIn: any signed-in user (nothing required by the rule).
+	accessSignedIn = auth.Access{}
+	// accessSettings: the colour-scheme and layout panel is for users with the Admin flag
+	// (spec portal-core §2, user menu).
+	accessSettings = auth.Access{Review: auth.ReviewAdmin}
+)
+
+// menuAccess is what a menu item requires; it panics at start-up for an unknown id, so a
+// route cannot silently lose its check when the menu changes.
+func menuAccess(id string) auth.Access {
+	it, ok := auth.FindMenuItem(auth.AppMenu(), id)
+	if !ok {
+		panic("readapi: no menu item " + id)
+	}
+	return it.Access()
+}
+
+// callerPermissions derives (or reuses) the caller's permissions.
+func (s *Server) callerPermissions(c echo.Context) (auth.Permissions, auth.Profile, error) {
+	claims := claimsOf(c)
+	if claims.UserID == uuid.Nil {
+		return auth.Permissions{}, auth.Profile{}, apiError(http.StatusUnauthorized, "token", "token_invalido")
+	}
+	k := [2]uuid.UUID{claims.Tenant, claims.UserID}
+	if p, ok := s.perms.get(k, s.Now()); ok {
+		return p, auth.Profile{}, nil
+	}
+	prof, err := auth.LoadProfile(c.Request().Context(), s.Pool, claims.Tenant, claims.UserID)
+	if errors.Is(err, auth.ErrUserNotFound) {
+		return auth.Permissions{}, prof, apiError(http.StatusForbidden, "request", "acesso_negado")
+	}
+	if err != nil {
+		return auth.Permissions{}, prof, err
+	}
+	p := prof.Permissions(s.ManagerRequests, false)
+	s.perms.put(k, p, s.Now())
+	return p, prof, nil
+}
+
+// requireAccess refuses with 403 {type:"request", message:"acesso_negado"} a caller the
+// rule would not show a, and leaves the caller's permissions for the handler. It must run
+// behind requireAuth.
+func (s *Server) requireAccess(a auth.Access) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			p, _, err := s.callerPermissions(c)
+			if err != nil {
+				return err
+			}
+			if !auth.Visible(a, p) {
+				return apiError(http.StatusForbidden, "request", "acesso_negado")
+			}
+			c.Set(permsKey, p)
+			return next(c)
+		}
+	}
+}

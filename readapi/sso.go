@@ -1,0 +1,219 @@
+package readapi
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+)
+
+// routesSSO registers single sign-on (spec: portal-core §4 cloud login, §7 loginGoogle,
+// linkGoogle, removelinkGoogle; docs/api.md "Single sign-on"):
+//
+//	GET  /api/auth/sso/start?accessCode=&redirectUrl=[&redirect=1]  → {url} (or 302 to it)
+//	POST /api/auth/sso/callback       {code, state}            → like login
+//	POST /api/auth/loginGoogle        {accessCode, token}      → like login
+//	POST /api/auth/linkGoogle         {tenId, userHash, token} → 204 (signed in)
+//	POST /api/auth/removelinkGoogle   {tenId, userHash, token} → 204 (signed in)
+func (s *Server) routesSSO(g *echo.Group) {
+	if s.Auth == nil {
+		return // a server without sign-in (some tests) has no single sign-on either
+	}
+	sso, err := auth.NewSSO(s.Auth, auth.SSOOptions{})
+	if err != nil {
+		panic(err) // NewSSO refuses only a nil service
+	}
+	h := ssoHandlers{sso: sso}
+	g.GET("/auth/sso/start", h.start)
+	g.POST("/auth/sso/callback", h.callback)
+	g.POST("/auth/loginGoogle", h.loginGoogle)
+	g.POST("/auth/linkGoogle", h.link, s.requireAuth)
+	g.POST("/auth/removelinkGoogle", h.unlink, s.requireAuth)
+}
+
+type ssoHandlers struct {
+	sso *auth.SSO
+}
+
+// ssoError maps the single sign-on errors to the spec's {type, message} (one place, so every
+// call answers a kind the same way). signedIn says the caller is signed in (link, unlink):
+// a refusal then must not be 401, which makes the web app sign out.
+func ssoError(err error, signedIn bool) error {
+	refused := http.StatusUnauthorized
+	if signedIn {
+		refused = http.StatusUnprocessableEntity
+	}
+	switch {
+	case errors.Is(err, auth.ErrUnknownTenant):
+		return apiError(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
+	case errors.Is(err, auth.ErrSSONotConfigured):
+		return apiError(http.StatusBadRequest, "sso", "sso_nao_configurado")
+	case errors.Is(err, auth.ErrInvalidRedirect):
+		return apiError(http.StatusBadRequest, "redirectUrl", "valor_invalido")
+	case errors.Is(err, auth.ErrInvalidState):
+		return apiError(http.StatusBadRequest, "state", "estado_invalido")
+	case errors.Is(err, auth.ErrCodeRejected):
+		return apiError(refused, "code", "codigo_invalido")
+	case errors.Is(err, auth.ErrIDTokenInvalid):
+		return apiError(refused, "token", "id_token_invalido")
+	case errors.Is(err, auth.ErrNonceMismatch):
+		return apiError(refused, "nonce", "nonce_invalido")
+	case errors.Is(err, auth.ErrProviderUnavailable):
+		slog.Warn("single sign-on: provider unavailable", "err", err)
+		return apiError(http.StatusBadGateway, "sso", "provedor_indisponivel")
+	case errors.Is(err, auth.ErrNotLinked) && signedIn:
+		return apiError(http.StatusNotFound, "token", "conta_nao_vinculada")
+	case errors.Is(err, auth.ErrNotLinked):
+		return apiError(http.StatusUnauthorized, "sso", "conta_nao_vinculada")
+	case errors.Is(err, auth.ErrIdentityTaken):
+		return apiError(http.StatusConflict, "token", "identidade_ja_vinculada")
+	case errors.Is(err, auth.ErrAlreadyLinked):
+		return apiError(http.StatusConflict, "token", "conta_ja_vinculada")
+	case errors.Is(err, auth.ErrUnauthorized):
+		return apiError(http.StatusUnauthorized, "sso", "nao_autorizado")
+	}
+	return err
+}
+
+// start answers GET /api/auth/sso/start: the provider's authorization URL for the tenant of
+// accessCode, returning to redirectUrl (the web app's /callback). With redirect=1 it answers
+// 302 to that URL instead, for a plain link.
+func (h ssoHandlers) start(c echo.Context) error {
+	code := strings.TrimSpace(c.QueryParam("accessCode"))
+	if code == "" {
+		return apiError(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+	}
+	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
+	if redirect == "" {
+		return apiError(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
+	}
+	url, err := h.sso.Start(c.Request().Context(), code, redirect)
+	if err != nil {
+		return ssoError(err, false)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	if c.QueryParam("redirect") == "1" {
+		return c.Redirect(http.StatusFound, url)
+	}
+	return c.JSON(http.StatusOK, map[string]string{"url": url})
+}
+
+type ssoCallbackRequest struct {
+	Code  string `json:"code"`
+	State string `json:"state"`
+}
+
+// callback answers POST /api/auth/sso/callback {code, state}: a state that is unknown, used
+// or expired is 400 {type:"state", message:"estado_invalido"} (the spec's 'Invalid state');
+// an identity linked to no user of the tenant is 401 {type:"sso", message:"conta_nao_vinculada"}.
+func (h ssoHandlers) callback(c echo.Context) error {
+	var req ssoCallbackRequest
+	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
+		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	if strings.TrimSpace(req.State) == "" {
+		return apiError(http.StatusBadRequest, "state", "estado_invalido")
+	}
+	if strings.TrimSpace(req.Code) == "" {
+		return apiError(http.StatusBadRequest, "code", "campo_obrigatorio")
+	}
+	res, err := h.sso.Callback(c.Request().Context(), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
+	if err != nil {
+		return ssoError(err, false)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+type loginGoogleRequest struct {
+	AccessCode string `json:"accessCode"`
+	Token      string `json:"token"`
+}
+
+// loginGoogle answers POST /api/auth/loginGoogle {accessCode, token}: token is an ID token of
+// the tenant's provider; the user linked to it signs in.
+func (h ssoHandlers) loginGoogle(c echo.Context) error {
+	var req loginGoogleRequest
+	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
+		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	if strings.TrimSpace(req.AccessCode) == "" {
+		return apiError(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+	}
+	if strings.TrimSpace(req.Token) == "" {
+		return apiError(http.StatusBadRequest, "token", "campo_obrigatorio")
+	}
+	res, err := h.sso.LoginGoogle(c.Request().Context(), req.AccessCode, strings.TrimSpace(req.Token))
+	if err != nil {
+		return ssoError(err, false)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+type linkGoogleRequest struct {
+	TenID    string `json:"tenId"`
+	UserHash string `json:"userHash"`
+	Token    string `json:"token"`
+}
+
+// bindLink reads a linkGoogle / removelinkGoogle body. tenId and userHash, in the body and
+// (when present) in the query, must be the token's (ARCHITECTURE.md: never trusted alone).
+func bindLink(c echo.Context) (linkGoogleRequest, error) {
+	var req linkGoogleRequest
+	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
+		return req, apiError(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	if err := checkCaller(c); err != nil {
+		return req, err
+	}
+	claims := claimsOf(c)
+	tenID := strings.TrimSpace(req.TenID)
+	if tenID == "" {
+		return req, apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+	}
+	if id, err := uuid.Parse(tenID); err != nil || id != claims.Tenant {
+		return req, apiError(http.StatusForbidden, "tenId", "acesso_negado")
+	}
+	switch hash := strings.TrimSpace(req.UserHash); {
+	case hash == "":
+		return req, apiError(http.StatusBadRequest, "userHash", "campo_obrigatorio")
+	case hash != claims.UserHash:
+		return req, apiError(http.StatusForbidden, "userHash", "acesso_negado")
+	}
+	if req.Token = strings.TrimSpace(req.Token); req.Token == "" {
+		return req, apiError(http.StatusBadRequest, "token", "campo_obrigatorio")
+	}
+	return req, nil
+}
+
+// link answers POST /api/auth/linkGoogle: the signed-in user is linked to the identity of a
+// fresh ID token of the tenant's provider.
+func (h ssoHandlers) link(c echo.Context) error {
+	req, err := bindLink(c)
+	if err != nil {
+		return err
+	}
+	if err := h.sso.Link(c.Request().Context(), claimsOf(c), req.Token); err != nil {
+		return ssoError(err, true)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// unlink answers POST /api/auth/removelinkGoogle: the link to the identity of a fresh ID
+// token is removed.
+func (h ssoHandlers) unlink(c echo.Context) error {
+	req, err := bindLink(c)
+	if err != nil {
+		return err
+	}
+	if err := h.sso.Unlink(c.Request().Context(), claimsOf(c), req.Token); err != nil {
+		return ssoError(err, true)
+	}
+	return c.NoContent(http.StatusNoContent)
+}

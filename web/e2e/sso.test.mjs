@@ -1,0 +1,227 @@
+// Single sign-on (spec portal-core §2, §4, §7) through a real OpenID provider: cmd/testop, which
+// runs auth/oidctest (ory/fosite: authorization code flow, PKCE S256 enforced, ID tokens with
+// the nonce). Nothing of the protocol is faked.
+//
+// How the provider is configured: the test builds cmd/testop (`go build -o bin/testop
+// ./cmd/testop`, or uses TESTOP_BIN) and starts it on a free port of 127.0.0.1 with a public
+// client `portal-e2e` whose redirect URI is http://127.0.0.1/callback (any port on the loopback
+// address matches, RFC 8252) and one user, subject `ana-google-sub` with Ana's e-mail. It then
+// writes DEMOCORP's identity provider into the suite's database with psql:
+//   INSERT INTO tenant_sso (tenant_id, issuer, client_id, grant_types) VALUES (<DEMOCORP>, <testop URL>, 'portal-e2e', 0)
+// (the database is TEST_DATABASE_URL with the suite's database name; the test is skipped
+// without TEST_DATABASE_URL, which `make test` always sets). Ana's account is linked through
+// the API: she signs in with her password, the test gets an ID token from testop by running the
+// code flow with PKCE itself (as Google's own sign-in button would), and calls linkGoogle.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { apiLogin, enterAccessCode, newUserContext, startSuite, storedSession, tid, USERS, withDatabase } from './helpers.mjs';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DB = process.env.TEST_DATABASE_URL;
+const CLIENT_ID = 'portal-e2e';
+const ANA_SUB = 'ana-google-sub';
+
+let suite;
+let op; // { issuer, stop }
+let DEMOCORP_ID; // the tenant's id, from TenantInfo
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds (cached by Go) and starts cmd/testop; resolves when it prints its ready line. */
+async function startTestOP() {
+  let bin = process.env.TESTOP_BIN;
+  if (!bin) {
+    bin = path.join(repoRoot, 'bin', 'testop');
+    await run('go', ['build', '-o', bin, './cmd/testop'], { cwd: repoRoot, timeout: 180_000 });
+  }
+  const port = await freePort();
+  const child = spawn(
+    bin,
+    ['-addr', `127.0.0.1:${port}`, '-client-id', CLIENT_ID, '-redirect', 'http://127.0.0.1/callback',
+      '-user', `${ANA_SUB}/ana.souza@democorp.com.br`, '-name', 'Ana Souza'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const kill = () => child.kill('SIGKILL');
+  process.on('exit', kill);
+  let log = '';
+  const issuer = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`testop not ready:\n${log}`)), 15_000);
+    child.stderr.on('data', (d) => (log += d));
+    child.stdout.on('data', (d) => {
+      log += d;
+      const m = /testop ready (\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`testop exited ${code}:\n${log}`)));
+  });
+  return {
+    issuer,
+    async stop() {
+      process.off('exit', kill);
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.on('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+async function psql(sql) {
+  await run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', withDatabase(DB, suite.server.database), '-c', sql], {
+    timeout: 30_000,
+  });
+}
+
+const b64url = (buf) => buf.toString('base64url');
+
+/**
+ * An ID token from testop for its user, through the real code flow with PKCE S256 (what a
+ * client holds after signing in at the provider itself).
+ */
+async function idTokenFromOP() {
+  const verifier = b64url(crypto.randomBytes(32));
+  const challenge = b64url(crypto.createHash('sha256').update(verifier).digest());
+  const state = b64url(crypto.randomBytes(16));
+  const redirectUri = 'http://127.0.0.1:1/callback';
+  const auth = new URL(`${op.issuer}/oauth2/auth`);
+  auth.search = new URLSearchParams({
+    response_type: 'code', client_id: CLIENT_ID, redirect_uri: redirectUri, scope: 'openid email',
+    state, nonce: b64url(crypto.randomBytes(16)), code_challenge: challenge, code_challenge_method: 'S256',
+  }).toString();
+  const res = await fetch(auth, { redirect: 'manual' });
+  assert.equal(res.status, 303, `authorize: ${res.status} ${await res.text()}`);
+  const back = new URL(res.headers.get('location'));
+  assert.equal(back.searchParams.get('state'), state);
+  const token = await fetch(`${op.issuer}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code', code: back.searchParams.get('code'), redirect_uri: redirectUri,
+      client_id: CLIENT_ID, code_verifier: verifier,
+    }),
+  });
+  const body = await token.json();
+  assert.equal(token.status, 200, JSON.stringify(body));
+  return body.id_token;
+}
+
+before(async () => {
+  if (!DB) return;
+  const [s, o] = await Promise.allSettled([startSuite(), startTestOP()]);
+  if (s.status === 'fulfilled') suite = s.value;
+  if (o.status === 'fulfilled') op = o.value;
+  if (s.status === 'rejected' || o.status === 'rejected') throw s.reason ?? o.reason;
+  DEMOCORP_ID = (await (await fetch(`${suite.baseURL}/api/auth/TenantInfo?accessCode=DEMOCORP`)).json()).tenantId;
+  assert.match(DEMOCORP_ID, /^[0-9a-f-]{36}$/);
+  await psql(`INSERT INTO tenant_sso (tenant_id, issuer, client_id, grant_types)
+    VALUES ('${DEMOCORP_ID}', '${op.issuer}', '${CLIENT_ID}', 0)`);
+});
+after(async () => {
+  await Promise.allSettled([suite?.stop(), op?.stop()]);
+});
+
+const skip = DB ? false : 'needs TEST_DATABASE_URL to configure the tenant provider with psql';
+
+test('Ana links her account, then signs in with the SSO button through the provider', { skip, timeout: 30_000 }, async () => {
+  const context = await newUserContext(suite);
+  try {
+    const page = await context.newPage();
+    const visited = [];
+    page.on('request', (r) => visited.push(r.url()));
+    await enterAccessCode(page, 'DEMOCORP');
+    // Step 2: switch to the Google mode (remembered in the login-mode cookie) and press the button.
+    await page.getByRole('button', { name: 'Entrar com Google' }).click();
+    const button = page.locator(tid('google-login'));
+    await button.waitFor();
+    assert.equal(await button.isEnabled(), true, 'the tenant has a provider: the button is enabled');
+
+    // Not linked yet: the provider signs in its user, but no account of DEMOCORP is linked to
+    // that subject (Ana's e-mail alone links nothing).
+    await button.click();
+    await page.waitForURL('**/callback?**');
+    await page.locator(tid('sso-error')).waitFor();
+    assert.match(await page.locator(tid('sso-error')).innerText(), /não está vinculada/);
+
+    // Ana links her account through the API with a fresh ID token of the provider.
+    const { user, access_token: token } = await apiLogin(suite.baseURL, USERS.ana);
+    const link = await fetch(`${suite.baseURL}/api/auth/linkGoogle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ tenId: user.tenId, userHash: user.hash, token: await idTokenFromOP() }),
+    });
+    assert.equal(link.status, 204, await link.text());
+
+    visited.length = 0;
+    await page.locator(tid('sso-back')).click();
+    await button.click();
+    await page.waitForURL('**/apps/homePage');
+    await page.locator(tid('home-greeting')).waitFor();
+    assert.match(await page.locator(tid('home-greeting')).innerText(), /Ana Souza/);
+
+    // It went through the provider's authorization endpoint with PKCE S256, then /callback.
+    const authorize = visited.map((u) => new URL(u)).find((u) => u.href.startsWith(`${op.issuer}/oauth2/auth`));
+    assert.ok(authorize, `no request to the provider: ${visited.join('\n')}`);
+    assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+    assert.equal(authorize.searchParams.get('client_id'), CLIENT_ID);
+    assert.ok(authorize.searchParams.get('nonce'));
+    assert.ok(visited.some((u) => new URL(u).pathname === '/callback' && new URL(u).searchParams.get('code')));
+
+    const session = await storedSession(page);
+    assert.equal(session.user.userName, 'ana.souza');
+    assert.equal(session.user.isSSO, true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a forged state on /callback shows 'Invalid state'", { skip, timeout: 30_000 }, async () => {
+  const context = await newUserContext(suite);
+  try {
+    const page = await context.newPage();
+    const answer = page.waitForResponse((r) => r.url().includes('/api/auth/sso/callback'));
+    await page.goto(`/callback?code=abc&state=${DEMOCORP_ID}.forged`);
+    assert.equal((await answer).status(), 400);
+    const error = page.locator(tid('sso-error'));
+    await error.waitFor();
+    assert.equal((await error.innerText()).trim(), 'Estado inválido');
+    assert.equal(await storedSession(page).then((s) => s?.accessToken ?? null), null);
+  } finally {
+    await context.close();
+  }
+});
+
+test('with a grant type count above 0 the login screen goes to /callback and the provider', { skip, timeout: 30_000 }, async () => {
+  await psql(`UPDATE tenant_sso SET grant_types = 1 WHERE tenant_id = '${DEMOCORP_ID}'`);
+  const context = await newUserContext(suite);
+  try {
+    const page = await context.newPage();
+    await enterAccessCode(page, 'DEMOCORP');
+    // No credentials form: straight to the provider and back, signed in as Ana.
+    await page.waitForURL('**/apps/homePage');
+    await page.locator(tid('home-greeting')).waitFor();
+    assert.match(await page.locator(tid('home-greeting')).innerText(), /Ana Souza/);
+  } finally {
+    await context.close();
+    await psql(`UPDATE tenant_sso SET grant_types = 0 WHERE tenant_id = '${DEMOCORP_ID}'`);
+  }
+});

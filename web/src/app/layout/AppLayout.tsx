@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { useMantineColorScheme } from '@mantine/core';
+import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
+import { HorizontalLayout } from './HorizontalLayout';
+import { Layout1 } from './Layout1';
+import { effectiveSettings } from './layout-settings';
+
+/**
+ * The signed-in page chrome: the layout, navigation style, visible areas and palette come
+ * from the user's settings, else the tenant's (spec portal-core §1, §2; saved with
+ * updateSettings from the colour-scheme panel).
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const user = useSessionStore(selectUser);
+  const tenant = useSessionStore(selectTenant);
+  const s = effectiveSettings(user, tenant);
+  const { setColorScheme } = useMantineColorScheme();
+  useEffect(() => {
+    if (s.colorScheme) setColorScheme(s.colorScheme);
+  }, [s.colorScheme, setColorScheme]);
+
+  if (s.layout === 'layout1') {
+    return (
+      <Layout1 navbarStyle={s.navbarStyle} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
+        {children}
+      </Layout1>
+    );
+  }
+  return (
+    <HorizontalLayout variant={s.layout} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
+      {children}
+    </HorizontalLayout>
+  );
+}

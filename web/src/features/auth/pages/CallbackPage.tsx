@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import i18n from '@/i18n';
+import { errorMessageKey } from '@/lib/api';
+import { HOME_PATH, LOGIN_PATH } from '@/lib/config';
+import { normalizeLanguage } from '@/lib/language';
+import { useLanguageStore } from '@/lib/language-store';
+import { useSessionStore } from '@/lib/session-store';
+import type { TenantInfo } from '@/lib/session-types';
+import { getTenantInfo } from '../api/get-tenant-info';
+import { completeSso } from '../api/sso-callback';
+import { beginSso, ssoRequired, storedSsoAccessCode, takeSsoOrigin } from '../api/sso-flow';
+
+/** The text of a server message key of the sso namespace ('Invalid state' for estado_invalido). */
+function ssoMessage(key: string): string {
+  if (/^[a-z0-9_]+$/.test(key) && i18n.exists(`errors.${key}`, { ns: 'sso' })) {
+    return i18n.t(`errors.${key}` as 'errors.default', { ns: 'sso' });
+  }
+  return i18n.t('errors.default', { ns: 'sso' });
+}
+
+/**
+ * /callback, the return from the identity provider (spec portal-core §2, §4):
+ * - with a `code` query parameter the code and state go to the server, which
+ *   checks the state, exchanges the code with the PKCE verifier and verifies the
+ *   ID token; the session is stored and the user sent to the origin path;
+ *   a state mismatch shows 'Invalid state';
+ * - with an `error` parameter the provider refused;
+ * - with neither, the login screen sent the user here: a tenant with grant type
+ *   count 0 goes to the origin, otherwise the sign-in starts at the provider.
+ */
+export function CallbackPage() {
+  const { t } = useTranslation('sso');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const loginSession = useSessionStore((s) => s.login);
+  const [error, setError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'signingIn' | 'redirecting'>(params.get('code') ? 'signingIn' : 'redirecting');
+  const ran = useRef(false);
+  const accessCode = storedSsoAccessCode() ?? useSessionStore.getState().tenant?.accessCode ?? null;
+
+  useEffect(() => {
+    // The state is single use: never send it twice (StrictMode runs effects twice in development).
+    if (ran.current) return;
+    ran.current = true;
+    const code = params.get('code');
+    const state = params.get('state') ?? '';
+    if (params.get('error')) {
+      setError('provider_error');
+      return;
+    }
+    if (code) {
+      setPhase('signingIn');
+      completeSso({ code, state })
+        .then((result) => {
+          loginSession(result);
+          // After login the language follows the user's, when it differs (spec §4).
+          const userLanguage = normalizeLanguage(result.user.languageId);
+          const { language, setLanguage } = useLanguageStore.getState();
+          if (userLanguage && userLanguage !== language) setLanguage(userLanguage);
+          navigate(takeSsoOrigin() ?? HOME_PATH, { replace: true });
+        })
+        .catch((err: unknown) => setError(errorMessageKey(err, 'default')));
+      return;
+    }
+    setPhase('redirecting');
+    const start = async () => {
+      const known = useSessionStore.getState().tenant;
+      const tenant: TenantInfo | null =
+        known && accessCode && known.accessCode.toUpperCase() === accessCode.toUpperCase()
+          ? known
+          : accessCode
+            ? await getTenantInfo(accessCode)
+            : null;
+      // Grant type 0 (or no tenant): nothing to do at a provider, go to the origin.
+      if (!tenant || !ssoRequired(tenant)) {
+        navigate('/', { replace: true });
+        return;
+      }
+      await beginSso(tenant.accessCode, takeSsoOrigin());
+    };
+    start().catch((err: unknown) => setError(errorMessageKey(err, 'default')));
+  }, [params, navigate, loginSession, accessCode]);
+
+  const loginPath = accessCode ? `${LOGIN_PATH}/${encodeURIComponent(accessCode)}` : LOGIN_PATH;
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-body)">
+      <Center px="md" py="xl">
+        <Paper withBorder shadow="sm" radius="md" p="xl" w={420} maw="100%" data-testid="sso-callback">
+          {error ? (
+            <Stack gap="md">
+              <Title order={3}>{t('failedTitle')}</Title>
+              <Alert color="red" data-testid="sso-error">
+                {ssoMessage(error)}
+              </Alert>
+              <Anchor component={Link} to={loginPath} data-testid="sso-back">
+                {t('backToLogin')}
+              </Anchor>
+            </Stack>
+          ) : (
+            <Group justify="center" gap="xs">
+              <Loader size="sm" />
+              <Text size="sm">{t(phase)}</Text>
+            </Group>
+          )}
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

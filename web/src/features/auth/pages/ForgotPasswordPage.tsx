@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { LOGIN_PATH } from '@/lib/config';
+import { confirmForgotPassword } from '../api/password-calls';
+import { AuthPageShell } from '../components/AuthPageShell';
+import { ResetPasswordForm } from '../components/ResetPasswordForm';
+import { usePasswordFlowStore } from '../store/password-flow-store';
+import type { ResetValues } from '../utils/password-validation';
+
+/**
+ * /forgot-password (spec portal-core §2): the code e-mailed by AdminForgotPassword and the
+ * new password. Without forgot data (no code was requested) it goes to /login; after the
+ * reset, to the login of the company.
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('authFlows');
+  const navigate = useNavigate();
+  // The data of the flow as the page opened: clearing the store when leaving must not
+  // redirect this page first.
+  const [forgot] = useState(() => usePasswordFlowStore.getState().forgot);
+  const clearForgot = usePasswordFlowStore((s) => s.clearForgot);
+
+  if (!forgot) return <Navigate to={LOGIN_PATH} replace />;
+  const loginPath = `${LOGIN_PATH}/${encodeURIComponent(forgot.accessCode)}`;
+
+  const onSubmit = async (values: ResetValues) => {
+    await confirmForgotPassword({
+      accessCode: forgot.accessCode,
+      userName: forgot.userName,
+      code: values.codverify,
+      newPassword: values.newPassword,
+    });
+    notifications.show({ color: 'green', message: t('forgot.success') });
+    navigate(loginPath, { replace: true });
+    clearForgot();
+  };
+
+  const backToLogin = () => {
+    navigate(loginPath, { replace: true });
+    clearForgot();
+  };
+
+  return (
+    <AuthPageShell title={t('forgot.title')} testId="forgot-password-page">
+      <Text size="sm" c="dimmed">
+        {t('forgot.instructions', { userName: forgot.userName })}
+      </Text>
+      <ResetPasswordForm onSubmit={onSubmit} onBackToLogin={backToLogin} />
+    </AuthPageShell>
+  );
+}

@@ -1,0 +1,46 @@
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '@/lib/api';
+import { TOAST_AUTO_CLOSE_MS } from '@/lib/config';
+import { registerStoreReset } from '@/lib/store-reset';
+import type { AppNotification } from '../api/types';
+import { NotificationMessage, NotificationTitle } from '../components/NotificationText';
+import { useNotificationStore } from '../store/notification-store';
+import { shouldToast, variantColor, wordingKey } from './toast-rules';
+
+// Ids this tab has toasted or is toasting, so a notification that arrives twice (push and
+// list load, or a replayed push) is shown once.
+const toasted = new Set<string>();
+
+registerStoreReset(() => toasted.clear());
+
+/**
+ * Shows a notification as a toast once (spec portal-core §4). The server decides who shows
+ * it: PUT displayed answers first=true to one caller only, so with several tabs open one
+ * of them shows it. When the server cannot be reached the toast is shown anyway rather
+ * than lost. Resolves true when this call showed it.
+ */
+export async function toastOnce(n: AppNotification): Promise<boolean> {
+  if (!shouldToast(n, toasted)) return false;
+  toasted.add(n.id);
+  let first: boolean;
+  try {
+    first = await useNotificationStore.getState().markDisplayed(n.id);
+  } catch (err) {
+    first = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+  }
+  if (!first) return false;
+  const titled = Boolean(wordingKey(n) || n.options.header);
+  notifications.show({
+    id: `notification-${n.id}`,
+    color: variantColor(n.options.variant),
+    title: titled ? <NotificationTitle notification={n} /> : undefined,
+    message: (
+      <span data-testid="notification-toast" data-notification-id={n.id}>
+        <NotificationMessage notification={n} />
+      </span>
+    ),
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withCloseButton: true,
+  });
+  return true;
+}

@@ -1,0 +1,7 @@
+import { api } from '@/lib/api';
+import type { UserSettings } from '@/lib/session-types';
+
+/** POST /api/auth/updateSettings?tenId {settings}: layout and theme (Admin flag users). */
+export function updateSettings(settings: UserSettings): Promise<{ success: boolean; settings: UserSettings }> {
+  return api.post('/api/auth/updateSettings', { settings });
+}

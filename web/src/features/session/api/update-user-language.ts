@@ -1,0 +1,8 @@
+import { api } from '@/lib/api';
+import { useSessionStore } from '@/lib/session-store';
+
+/** POST /api/auth/updateUserLanguage {userHash, tenantId, languageId}. */
+export function updateUserLanguage(languageId: string): Promise<{ success: boolean }> {
+  const user = useSessionStore.getState().user;
+  return api.post('/api/auth/updateUserLanguage', { userHash: user?.hash, tenantId: user?.tenId, languageId });
+}

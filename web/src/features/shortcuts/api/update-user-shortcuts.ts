@@ -1,0 +1,8 @@
+import { api } from '@/lib/api';
+import { useSessionStore } from '@/lib/session-store';
+
+/** POST /api/auth/updateUserShortcuts {userHash, tenantId, shortcuts}: a comma list of menu ids. */
+export function updateUserShortcuts(shortcuts: string): Promise<{ success: boolean; shortcuts: string }> {
+  const user = useSessionStore.getState().user;
+  return api.post('/api/auth/updateUserShortcuts', { userHash: user?.hash, tenantId: user?.tenId, shortcuts });
+}
