@@ -6,6 +6,7 @@ import i18n from '@/i18n';
 import { INVALID_TOKEN } from '@/lib/api';
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@/lib/config';
 import { useSessionStore } from '@/lib/session-store';
+import { useTenantTheme } from '@/features/tenant-theme';
 import { theme } from './theme';
 
 /** Tells the user when the session ended because the server refused the token. */
@@ -20,9 +21,11 @@ function SessionNotices() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // The tenant's main palette (TenantInfo themes) over the base theme (spec portal-core §3, §4).
+  const tenantTheme = useTenantTheme(theme);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={tenantTheme.theme} cssVariablesResolver={tenantTheme.cssVariablesResolver} defaultColorScheme="light">
         <Notifications position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
         <SessionNotices />
         {children}

@@ -1,6 +1,7 @@
 import { createTheme } from '@mantine/core';
 
-// Tenant themes (JSON text from TenantInfo) will map onto this Mantine theme.
+// The base theme; the tenant's themes JSON (TenantInfo) is mapped onto it by
+// features/tenant-theme (useTenantTheme in provider.tsx).
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',

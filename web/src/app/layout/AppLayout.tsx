@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
+import { KioskScreen, isKiosk } from '@/features/kiosk';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import { HorizontalLayout } from './HorizontalLayout';
 import { Layout1 } from './Layout1';
@@ -14,6 +15,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const user = useSessionStore(selectUser);
   const tenant = useSessionStore(selectTenant);
   const s = effectiveSettings(user, tenant);
+  // The kiosk account sees the public-terminal screen in place of the pages (spec §1).
+  const content = isKiosk(user) ? <KioskScreen /> : children;
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => {
     if (s.colorScheme) setColorScheme(s.colorScheme);
@@ -22,13 +25,13 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   if (s.layout === 'layout1') {
     return (
       <Layout1 navbarStyle={s.navbarStyle} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
-        {children}
+        {content}
       </Layout1>
     );
   }
   return (
     <HorizontalLayout variant={s.layout} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
-      {children}
+      {content}
     </HorizontalLayout>
   );
 }

@@ -1,10 +1,11 @@
-import { Burger, Group, Text } from '@mantine/core';
+import { Burger, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { AppSwitcher } from '@/features/apps';
 import { ClockButton } from '@/features/clock';
 import { GlobalSearch } from '@/features/search';
 import { ShortcutsBar } from '@/features/shortcuts';
-import { selectUser, useSessionStore } from '@/lib/session-store';
+import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import { quickClockVisible } from '../menu/menu';
 import { useAppMenu } from '../menu/use-app-menu';
 import { NotificationBell } from './NotificationBell';
@@ -24,11 +25,13 @@ interface ToolbarProps {
 export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarProps) {
   const { t } = useTranslation('common');
   const user = useSessionStore(selectUser);
+  const logo = useSessionStore(selectTenant)?.logo;
   const { entries, choose } = useAppMenu();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="toolbar">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={burgerFrom} size="sm" aria-label={t('nav.toggle')} />
+        {logo && <Image src={logo} alt="" h={32} w="auto" fit="contain" data-testid="toolbar-logo" />}
         <Text fw={700} visibleFrom="xs" truncate>
           {user?.tenantFantasyName || t('appName')}
         </Text>
@@ -39,6 +42,7 @@ export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarPr
       <Group gap="xs" wrap="nowrap">
         <GlobalSearch entries={entries} onChoose={choose} />
         <LanguageSwitch />
+        <AppSwitcher />
         <NotificationBell />
         {quickClockVisible(user) && <ClockButton />}
         <UserMenu />

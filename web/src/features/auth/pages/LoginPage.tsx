@@ -35,13 +35,16 @@ const sameCode = (a?: string | null, b?: string | null) =>
  * browser goes to that origin's /login/{accessCode} (spec portal-core §2).
  * Returns true when it redirected.
  */
-function followLoginRedirect(tenant: TenantInfo): boolean {
+export function followLoginRedirect(
+  tenant: TenantInfo,
+  loc: Pick<Location, 'origin' | 'assign'> = window.location,
+): boolean {
   if (!tenant.loginRedirect) return false;
   try {
-    const target = new URL(tenant.loginRedirect, window.location.origin);
-    if (target.origin === window.location.origin) return false;
+    const target = new URL(tenant.loginRedirect, loc.origin);
+    if (target.origin === loc.origin) return false;
     localStorage.clear();
-    window.location.assign(`${target.origin}/login/${encodeURIComponent(tenant.accessCode)}`);
+    loc.assign(`${target.origin}/login/${encodeURIComponent(tenant.accessCode)}`);
     return true;
   } catch {
     return false;
@@ -208,6 +211,13 @@ export function LoginPage() {
               />
             )}
 
+            {showStep2 && tenant?.urls?.url && (
+              <Group justify="center">
+                <Anchor href={tenant.urls.url} target="_blank" rel="noreferrer" size="xs" data-testid="login-tenant-link">
+                  {tenant.urls.title || tenant.tenantName || tenant.urls.url}
+                </Anchor>
+              </Group>
+            )}
             <Group justify="center">
               <BuildVersion />
             </Group>

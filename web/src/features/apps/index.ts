@@ -1,0 +1,3 @@
+export { AppSwitcher } from './components/AppSwitcher';
+export { useActiveAppStore } from './store/active-app-store';
+export { APPS, cloudSettingsUrl, visibleApps } from './utils/apps';

@@ -1,0 +1,2 @@
+export { KioskScreen } from './components/KioskScreen';
+export { isKiosk, punchAsEmployee } from './utils/kiosk-punch';
