@@ -2,16 +2,20 @@ package eventstore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -26,17 +30,23 @@ const notifyChannel = "events"
 //
 // Appends do not NOTIFY inside their own transaction: NOTIFY takes a database-wide lock at
 // commit, which would serialise every append. Instead one goroutine per process sends a
-// coalesced NOTIFY after appends commit, and wakes this process's readers directly.
+// coalesced NOTIFY after appends commit, and wakes this process's readers directly. It
+// sends it only while another store listens on the channel: each store's listener
+// announces itself there, so a single process pays for no NOTIFY at all.
 type Postgres struct {
 	pool *pgxpool.Pool
+	id   string // this store's name in announcements
 
 	mu      sync.Mutex
 	waiters map[int]chan struct{}
 	nextID  int
 
-	kick   chan struct{}
-	cancel context.CancelFunc
-	done   sync.WaitGroup
+	kick      chan struct{}
+	announce  chan struct{}
+	listening atomic.Bool  // the listener is connected and listening
+	peerSeen  atomic.Int64 // when another store last announced itself (Unix ns)
+	cancel    context.CancelFunc
+	done      sync.WaitGroup
 }
 
 var _ Store = (*Postgres)(nil)
@@ -44,10 +54,12 @@ var _ Store = (*Postgres)(nil)
 // NewPostgres starts the store's notifier and listener on pool.
 func NewPostgres(pool *pgxpool.Pool) *Postgres {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Postgres{pool: pool, waiters: map[int]chan struct{}{}, kick: make(chan struct{}, 1), cancel: cancel}
-	s.done.Add(3)
+	s := &Postgres{pool: pool, id: uuid.NewString(), waiters: map[int]chan struct{}{},
+		kick: make(chan struct{}, 1), announce: make(chan struct{}, 1), cancel: cancel}
+	s.done.Add(4)
 	go s.notifier(ctx)
 	go s.listener(ctx)
+	go s.announcer(ctx)
 	go s.safetyTick(ctx)
 	return s
 }
@@ -58,35 +70,65 @@ func (s *Postgres) Close() {
 	s.done.Wait()
 }
 
+// appendSQL appends a batch of events: it checks the expected version against the stream's
+// last one and inserts the events after it.
 const appendSQL = `
 WITH cur AS (
     SELECT coalesce(max(version), -1) AS v FROM events WHERE tenant_id = $1 AND stream = $2
 ), ins AS (
     INSERT INTO events (id, tenant_id, stream, version, type, schema_version, actor,
                         correlation_id, causation_id, command_id, data)
-    SELECT e.id, $1, $2, cur.v + e.ord, e.type, e.sv, $4, $5, $6, $7, e.data
+    SELECT e.id, $1, $2, cur.v + e.ord, e.type, e.sv, $3, $4, $5, $6, e.data
     FROM cur, unnest($8::uuid[], $9::text[], $10::int[], $11::jsonb[]) WITH ORDINALITY AS e(id, type, sv, data, ord)
-    WHERE $3::bigint = -2 OR cur.v = $3::bigint
+    WHERE $7::bigint = -2 OR cur.v = $7::bigint
     ORDER BY e.ord
     RETURNING position, version, transaction_id
 )
-SELECT position, version, transaction_id::text FROM ins ORDER BY position`
+SELECT position, version, transaction_id FROM ins ORDER BY position`
+
+// A single event (one command, one event: the common case) is appended by a plain
+// single-row INSERT picked by the expected version. Its plan is at most one index probe,
+// where appendSQL also builds and decodes four arrays and runs a CTE, an unnest and two
+// sorts (measured at 32 writers: about 30 % more CPU per append, database and client).
+// Every check stays with the database: the unique (tenant_id, stream, version) refuses a
+// version that is taken, the unique id a retry.
+const (
+	insertOne = `INSERT INTO events (id, tenant_id, stream, version, type, schema_version, actor,
+                    correlation_id, causation_id, command_id, data)
+`
+	returningOne = `
+RETURNING position, version, transaction_id`
+	// NoStream: version 0, refused by the unique key when the stream exists.
+	appendNewSQL = insertOne + `VALUES ($7, $1, $2, 0, $8, $9, $3, $4, $5, $6, $10)` + returningOne
+	// An exact version: the next one, on top of the expected one, which must exist (no row
+	// inserted: ErrConcurrency); the unique key refuses it when a later version exists.
+	appendExactSQL = insertOne + `SELECT $7, $1, $2, version + 1, $8, $9, $3, $4, $5, $6, $10
+FROM events WHERE tenant_id = $1 AND stream = $2 AND version = $11` + returningOne
+	// Any: after the stream's last version.
+	appendAnySQL = insertOne + `SELECT $7, $1, $2, coalesce(max(version), -1) + 1, $8, $9, $3, $4, $5, $6, $10
+FROM events WHERE tenant_id = $1 AND stream = $2` + returningOne
+)
+
+// querier runs a statement on the pool or in a caller's transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
 
 // Append implements Store.
 func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
 	if err := validateAppend(meta, stream, expected, events); err != nil {
 		return AppendResult{}, err
 	}
-	ids, types, svs, datas := columns(events)
 	for attempt := 0; ; attempt++ {
-		res, err := s.appendOnce(ctx, meta, stream, expected, ids, types, svs, datas)
+		res, err := appendOnce(ctx, s.pool, meta, stream, expected, events)
 		if err == nil {
 			s.signal()
 			return res, nil
 		}
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-			if dup, derr := s.duplicate(ctx, meta.Tenant, stream, ids); derr == nil && dup {
+			if dup, derr := s.duplicate(ctx, meta.Tenant, stream, events); derr == nil && dup {
 				return AppendResult{Duplicate: true, NextVersion: -1}, nil
 			}
 			if expected == Any && attempt < 20 {
@@ -95,7 +137,7 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 			return AppendResult{}, ErrConcurrency
 		}
 		if errors.Is(err, ErrConcurrency) {
-			if dup, derr := s.duplicate(ctx, meta.Tenant, stream, ids); derr == nil && dup {
+			if dup, derr := s.duplicate(ctx, meta.Tenant, stream, events); derr == nil && dup {
 				return AppendResult{Duplicate: true, NextVersion: -1}, nil
 			}
 		}
@@ -103,24 +145,43 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 	}
 }
 
-func (s *Postgres) appendOnce(ctx context.Context, meta Meta, stream string, expected int64, ids []uuid.UUID, types []string, svs []int32, datas []string) (AppendResult, error) {
-	rows, err := s.pool.Query(ctx, appendSQL, meta.Tenant, stream, expected, meta.Actor,
-		nullUUID(meta.CorrelationID), nullUUID(meta.CausationID), meta.CommandID, ids, types, svs, datas)
+// appendOnce runs one append statement; ErrConcurrency when the expected version does not
+// match (a taken version fails with the unique violation instead).
+func appendOnce(ctx context.Context, q querier, meta Meta, stream string, expected int64, events []EventData) (AppendResult, error) {
+	tenant, actor, corr, caus, cmd := pgUUID(meta.Tenant), meta.Actor, pgUUID(meta.CorrelationID), pgUUID(meta.CausationID), meta.CommandID
+	var res AppendResult
+	if len(events) == 1 {
+		e := events[0]
+		sv := int32(max(e.SchemaVersion, 1))
+		var row pgx.Row
+		switch expected {
+		case NoStream:
+			row = q.QueryRow(ctx, appendNewSQL, tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data)
+		case Any:
+			row = q.QueryRow(ctx, appendAnySQL, tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data)
+		default:
+			row = q.QueryRow(ctx, appendExactSQL, tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, expected)
+		}
+		err := row.Scan(&res.Last.Position, &res.NextVersion, &res.Last.TxID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return AppendResult{}, ErrConcurrency
+		}
+		if err != nil {
+			return AppendResult{}, err
+		}
+		return res, nil
+	}
+	ids, types, svs, datas := columns(events)
+	rows, err := q.Query(ctx, appendSQL, tenant, stream, actor, corr, caus, cmd, expected, ids, types, svs, datas)
 	if err != nil {
 		return AppendResult{}, err
 	}
-	var res AppendResult
 	count := 0
 	for rows.Next() {
-		var pos, version int64
-		var txid string
-		if err := rows.Scan(&pos, &version, &txid); err != nil {
+		if err := rows.Scan(&res.Last.Position, &res.NextVersion, &res.Last.TxID); err != nil {
 			rows.Close()
 			return AppendResult{}, err
 		}
-		tx, _ := strconv.ParseUint(txid, 10, 64)
-		res.Last = Cursor{TxID: tx, Position: pos}
-		res.NextVersion = version
 		count++
 	}
 	rows.Close()
@@ -133,12 +194,16 @@ func (s *Postgres) appendOnce(ctx context.Context, meta Meta, stream string, exp
 	return res, nil
 }
 
-// duplicate tells whether every id is already stored in this stream (a retried append).
-func (s *Postgres) duplicate(ctx context.Context, tenant uuid.UUID, stream string, ids []uuid.UUID) (bool, error) {
+// duplicate tells whether every event id is already stored in this stream (a retried append).
+func (s *Postgres) duplicate(ctx context.Context, tenant uuid.UUID, stream string, events []EventData) (bool, error) {
+	ids := make([]pgtype.UUID, len(events))
+	for i, e := range events {
+		ids[i] = pgUUID(e.ID)
+	}
 	var n int
 	err := s.pool.QueryRow(ctx,
 		`SELECT count(*) FROM events WHERE id = ANY($1) AND tenant_id = $2 AND stream = $3`,
-		ids, tenant, stream).Scan(&n)
+		ids, pgUUID(tenant), stream).Scan(&n)
 	return n == len(ids), err
 }
 
@@ -243,12 +308,9 @@ func scanEvents(rows pgx.Rows) ([]RecordedEvent, error) {
 	return out, rows.Err()
 }
 
-func nullUUID(id uuid.UUID) *uuid.UUID {
-	if id == uuid.Nil {
-		return nil
-	}
-	return &id
-}
+// pgUUID encodes an id for pgx directly (uuid.UUID goes through driver.Valuer and text);
+// the nil id is NULL.
+func pgUUID(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: id != uuid.Nil} }
 
 // Wake implements Store.
 func (s *Postgres) Wake() (<-chan struct{}, func()) {
@@ -265,9 +327,13 @@ func (s *Postgres) Wake() (<-chan struct{}, func()) {
 	}
 }
 
-// signal wakes local readers now and asks the notifier to tell other processes.
+// signal wakes local readers now and asks the notifier to tell other processes, if any
+// listen.
 func (s *Postgres) signal() {
 	s.wakeLocal()
+	if !s.peerListens() {
+		return
+	}
 	select {
 	case s.kick <- struct{}{}:
 	default:
@@ -288,6 +354,36 @@ func (s *Postgres) wakeLocal() {
 // notifyEvery bounds how often the notifier tells other processes; this process's readers
 // are woken at once by signal.
 const notifyEvery = 2 * time.Millisecond
+
+// Every listening store announces itself on the channel (payload announcePrefix + its id)
+// when it starts listening, when it hears a store it did not know, and every announceEvery.
+// A notifier that heard no other store for peerTimeout sends no NOTIFY: the wake-ups would
+// reach only its own listener, whose readers signal wakes directly. (Each NOTIFY is a
+// transaction that every listener receives: measured at 32 writers, 5-9 % more CPU per
+// append.) A store that stops announcing counts as gone after peerTimeout. A store that
+// starts listening notifies for announceEvery even unanswered; one that hears a new store
+// answers at once and wakes its own readers, which covers what the new one appended before
+// it listened.
+const (
+	announcePrefix = "listener "
+	announceEvery  = time.Second
+	peerTimeout    = 3 * announceEvery
+)
+
+// peerListens tells whether another store has announced itself recently.
+func (s *Postgres) peerListens() bool {
+	return time.Since(time.Unix(0, s.peerSeen.Load())) <= peerTimeout
+}
+
+// sawPeer records that another store listened at t (if that is news).
+func (s *Postgres) sawPeer(t time.Time) {
+	for {
+		old := s.peerSeen.Load()
+		if t.UnixNano() <= old || s.peerSeen.CompareAndSwap(old, t.UnixNano()) {
+			return
+		}
+	}
+}
 
 // notifier sends one NOTIFY per burst of appends (at most one per notifyEvery), on its own
 // connection, so that appends never wait for the notification queue's lock.
@@ -342,11 +438,67 @@ func (s *Postgres) listen(ctx context.Context) error {
 		return err
 	}
 	s.wakeLocal() // anything appended while we were not listening
+	s.listening.Store(true)
+	defer s.listening.Store(false)
+	s.requestAnnounce()
+	// Until others have had time to answer the announcement, assume that they listen.
+	s.sawPeer(time.Now().Add(announceEvery - peerTimeout))
+	peers := map[string]time.Time{}
 	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
 			return err
 		}
-		s.wakeLocal()
+		peer, ok := strings.CutPrefix(n.Payload, announcePrefix)
+		if !ok {
+			s.wakeLocal()
+			continue
+		}
+		if peer == s.id {
+			continue
+		}
+		now := time.Now()
+		if seen, known := peers[peer]; !known || now.Sub(seen) > peerTimeout {
+			// A new store: tell it about this one now, not in a second. And read: it may
+			// have appended without notifying before it heard of this store.
+			s.requestAnnounce()
+			s.wakeLocal()
+		}
+		peers[peer] = now
+		s.sawPeer(now)
+		for p, seen := range peers {
+			if now.Sub(seen) > peerTimeout {
+				delete(peers, p)
+			}
+		}
+	}
+}
+
+func (s *Postgres) requestAnnounce() {
+	select {
+	case s.announce <- struct{}{}:
+	default:
+	}
+}
+
+// announcer tells other stores on the channel that this one listens.
+func (s *Postgres) announcer(ctx context.Context) {
+	defer s.done.Done()
+	t := time.NewTicker(announceEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.announce:
+		case <-t.C:
+		}
+		if !s.listening.Load() {
+			continue // announce only what is true
+		}
+		if _, err := s.pool.Exec(ctx, "SELECT pg_notify($1, $2)", notifyChannel, announcePrefix+s.id); err != nil && ctx.Err() == nil {
+			slog.Warn("eventstore: announce failed", "err", err)
+		}
 	}
 }
 
@@ -372,34 +524,18 @@ func AppendTx(ctx context.Context, tx pgx.Tx, meta Meta, stream string, expected
 	if err := validateAppend(meta, stream, expected, events); err != nil {
 		return err
 	}
-	ids, types, svs, datas := columns(events)
-	rows, err := tx.Query(ctx, appendSQL, meta.Tenant, stream, expected, meta.Actor,
-		nullUUID(meta.CorrelationID), nullUUID(meta.CausationID), meta.CommandID, ids, types, svs, datas)
-	if err != nil {
-		return err
-	}
-	n := 0
-	for rows.Next() {
-		n++
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrConcurrency
-	}
-	return nil
+	_, err := appendOnce(ctx, tx, meta, stream, expected, events)
+	return err
 }
 
-func columns(events []EventData) ([]uuid.UUID, []string, []int32, []string) {
+func columns(events []EventData) ([]pgtype.UUID, []string, []int32, []json.RawMessage) {
 	n := len(events)
-	ids := make([]uuid.UUID, n)
+	ids := make([]pgtype.UUID, n)
 	types := make([]string, n)
 	svs := make([]int32, n)
-	datas := make([]string, n)
+	datas := make([]json.RawMessage, n)
 	for i, e := range events {
-		ids[i], types[i], svs[i], datas[i] = e.ID, e.Type, int32(max(e.SchemaVersion, 1)), string(e.Data)
+		ids[i], types[i], svs[i], datas[i] = pgUUID(e.ID), e.Type, int32(max(e.SchemaVersion, 1)), e.Data
 	}
 	return ids, types, svs, datas
 }

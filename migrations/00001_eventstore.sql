@@ -21,7 +21,9 @@ CREATE TABLE events (
     CONSTRAINT events_stream_version_key UNIQUE (tenant_id, stream, version)
 );
 CREATE INDEX events_log_idx ON events (transaction_id, position);
-CREATE INDEX events_type_idx ON events (type, transaction_id, position);
+-- Every index costs every append. There is no index by type: nothing reads by type yet.
+-- The first reader that filters by type (a rebuild of one read model, ARCHITECTURE.md
+-- "Rebuild speed") adds (type, transaction_id, position) in its own migration.
 
 -- Events are never updated or deleted: corrections are new events.
 -- +goose StatementBegin

@@ -1,15 +1,20 @@
 package projections
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -26,7 +31,9 @@ import (
 //
 // A batch is decoded into column arrays and written with one statement per kind (INSERT ...
 // SELECT FROM unnest for marks, one upsert and one delete for addresses), whatever its size.
-// Address events are folded first: the last event of an address in the batch decides.
+// Address events are folded first: the last event of an address in the batch decides. A
+// rebuild (Replay) writes the marks with COPY instead, and decodes each batch while the
+// previous one is being written (prepare).
 type Clock struct{}
 
 var _ Projection = Clock{}
@@ -47,7 +54,17 @@ func (Clock) Reset(ctx context.Context, tx pgx.Tx) error {
 }
 
 // Apply implements Projection.
-func (Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (c Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b, err := c.prepare(ctx, events)
+	if err != nil {
+		return err
+	}
+	return b.apply(ctx, tx)
+}
+
+// prepare implements preparer (replay.go): the decoding half of Apply, which needs no
+// database.
+func (Clock) prepare(ctx context.Context, events []eventstore.RecordedEvent) (preparedBatch, error) {
 	var (
 		marked    []eventstore.RecordedEvent
 		addresses = addressBatch{last: map[addressKey]addressOp{}}
@@ -58,18 +75,31 @@ func (Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedE
 			marked = append(marked, e)
 		case clock.TypeAddressSaved, clock.TypeAddressRemoved:
 			if err := addresses.add(e); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
 	marks, err := decodeMarks(marked)
 	if err != nil {
+		return nil, err
+	}
+	if push.Muted(ctx) && len(marked) > 0 {
+		marks.encodeCopy()
+	}
+	return &clockBatch{marks: marks, addresses: &addresses}, nil
+}
+
+// clockBatch is a decoded batch, ready to be written.
+type clockBatch struct {
+	marks     *markBatch
+	addresses *addressBatch
+}
+
+func (b *clockBatch) apply(ctx context.Context, tx pgx.Tx) error {
+	if err := b.marks.apply(ctx, tx); err != nil {
 		return err
 	}
-	if err := marks.apply(ctx, tx); err != nil {
-		return err
-	}
-	return addresses.apply(ctx, tx)
+	return b.addresses.apply(ctx, tx)
 }
 
 // markBatch collects MarkRegistered events, decoded into columns, for one INSERT.
@@ -84,37 +114,38 @@ type markBatch struct {
 	fences                         []*string
 	distances                      []*float64
 	positions                      []int64
-	cursors                        map[int64]eventstore.Cursor
+	events                         []eventstore.RecordedEvent
+	copyData                       []byte // the rows in COPY's binary format (encodeCopy)
 }
 
 // markData is the part of clock.mark_registered.v1 (commands/clock_events.go) the read
 // model keeps.
 type markData struct {
-	MarkID     uuid.UUID `json:"markId"`
-	EmployeeID uuid.UUID `json:"employeeId"`
-	UserID     uuid.UUID `json:"userId"`
-	UserHash   string    `json:"userHash"`
-	RecordedAt time.Time `json:"recordedAt"`
-	ClientTime string    `json:"clientTime"`
-	ByGoogle   bool      `json:"byGoogle"`
-	Selected   struct {
-		Address string  `json:"address"`
-		Lat     float64 `json:"lat"`
-		Lon     float64 `json:"lon"`
-	} `json:"selected"`
-	Captured *struct {
-		Address string  `json:"address"`
-		Lat     float64 `json:"lat"`
-		Lon     float64 `json:"lon"`
-	} `json:"captured"`
-	NearestFence *struct {
-		Desc     string  `json:"desc"`
-		Distance float64 `json:"distance"`
-	} `json:"nearestFence"`
+	MarkID       uuid.UUID  `json:"markId"`
+	EmployeeID   uuid.UUID  `json:"employeeId"`
+	UserID       uuid.UUID  `json:"userId"`
+	UserHash     string     `json:"userHash"`
+	RecordedAt   time.Time  `json:"recordedAt"`
+	ClientTime   string     `json:"clientTime"`
+	ByGoogle     bool       `json:"byGoogle"`
+	Selected     markPlace  `json:"selected"`
+	Captured     *markPlace `json:"captured"`
+	NearestFence *markFence `json:"nearestFence"`
 }
 
-// decodeMarks decodes MarkRegistered events into columns. JSON decoding is most of a
-// rebuild's CPU time, so large batches are decoded by all processors at once.
+type markPlace struct {
+	Address string  `json:"address"`
+	Lat     float64 `json:"lat"`
+	Lon     float64 `json:"lon"`
+}
+
+type markFence struct {
+	Desc     string  `json:"desc"`
+	Distance float64 `json:"distance"`
+}
+
+// decodeMarks decodes MarkRegistered events into columns. Large batches are decoded by all
+// processors at once.
 func decodeMarks(events []eventstore.RecordedEvent) (*markBatch, error) {
 	n := len(events)
 	b := &markBatch{
@@ -123,10 +154,7 @@ func decodeMarks(events []eventstore.RecordedEvent) (*markBatch, error) {
 		recordedAt: make([]time.Time, n), byGoogle: make([]bool, n), lats: make([]float64, n), lons: make([]float64, n),
 		capAddresses: make([]*string, n), capLats: make([]*float64, n), capLons: make([]*float64, n),
 		fences: make([]*string, n), distances: make([]*float64, n), positions: make([]int64, n),
-		cursors: make(map[int64]eventstore.Cursor, n),
-	}
-	for _, e := range events {
-		b.cursors[e.Cursor.Position] = e.Cursor
+		events: events,
 	}
 	workers := min(runtime.GOMAXPROCS(0), (n+511)/512)
 	if workers <= 1 {
@@ -147,8 +175,12 @@ func (b *markBatch) decode(events []eventstore.RecordedEvent, from, to int) erro
 	for i := from; i < to; i++ {
 		e := events[i]
 		var d markData
-		if err := json.Unmarshal(e.Data, &d); err != nil {
-			return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
+		if !decodeMarkFast(e.Data, &d) {
+			var j markData // not d, which then stays on the stack
+			if err := json.Unmarshal(e.Data, &j); err != nil {
+				return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
+			}
+			d = j
 		}
 		b.tenants[i], b.ids[i], b.employees[i], b.users[i] = pgUUID(e.Tenant), pgUUID(d.MarkID), pgUUID(d.EmployeeID), pgUUID(d.UserID)
 		b.hashes[i], b.recordedAt[i], b.clientTimes[i], b.byGoogle[i] = d.UserHash, d.RecordedAt, d.ClientTime, d.ByGoogle
@@ -177,18 +209,20 @@ func (b *markBatch) apply(ctx context.Context, tx pgx.Tx) error {
 	if len(b.ids) == 0 {
 		return nil
 	}
-	args := []any{b.tenants, b.ids, b.employees, b.users, b.hashes, b.recordedAt, b.clientTimes, b.byGoogle,
-		b.addresses, b.lats, b.lons, b.capAddresses, b.capLats, b.capLons, b.fences, b.distances, b.positions}
 	if push.Muted(ctx) {
 		// A rebuild (Replay mutes push) starts from tables Reset emptied, so its rows cannot
-		// conflict: the plain INSERT is half the cost of a speculative ON CONFLICT one. Should a
-		// mark come twice anyway, the primary key fails the batch loudly.
-		if _, err := tx.Exec(ctx, insertMarks, args...); err != nil {
+		// conflict: a plain write is half the cost of a speculative ON CONFLICT one, and COPY
+		// (binary, encodeCopy) takes less of the server's CPU than INSERT ... SELECT FROM
+		// unnest. Should a mark come twice anyway, the primary key fails the batch loudly.
+		b.encodeCopy()
+		if _, err := tx.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(b.copyData), copyMarks); err != nil {
 			return fmt.Errorf("clock_marks: %w", err)
 		}
 		return nil
 	}
 	// Live: a mark already projected is left alone and not pushed again.
+	args := []any{b.tenants, b.ids, b.employees, b.users, b.hashes, b.recordedAt, b.clientTimes, b.byGoogle,
+		b.addresses, b.lats, b.lons, b.capAddresses, b.capLats, b.capLons, b.fences, b.distances, b.positions}
 	rows, err := tx.Query(ctx, insertMarks+`
 ON CONFLICT (tenant_id, id) DO NOTHING
 RETURNING tenant_id, user_id, user_hash, recorded_at, address, position`, args...)
@@ -210,8 +244,12 @@ RETURNING tenant_id, user_id, user_hash, recorded_at, address, position`, args..
 		return fmt.Errorf("clock_marks: %w", err)
 	}
 	// RETURNING has no order: publish in log order.
+	cursors := make(map[int64]eventstore.Cursor, len(b.events))
+	for _, e := range b.events {
+		cursors[e.Cursor.Position] = e.Cursor
+	}
 	slices.SortFunc(news, func(x, y inserted) int {
-		cx, cy := b.cursors[x.position], b.cursors[y.position]
+		cx, cy := cursors[x.position], cursors[y.position]
 		switch {
 		case cx.Before(cy):
 			return -1
@@ -227,11 +265,98 @@ RETURNING tenant_id, user_id, user_hash, recorded_at, address, position`, args..
 			User:   m.user,
 			Topic:  ClockMarkTopic,
 			Data:   ClockMarkPush{UserHash: m.hash, Time: clock.LocalTime(m.at), Address: m.address},
-			Event:  b.cursors[m.position],
+			Event:  cursors[m.position],
 		}
 	}
 	return push.Publish(ctx, tx, msgs...)
 }
+
+// copyMarks is the COPY of a rebuild; encodeCopy gives it its rows.
+const copyMarks = `COPY clock_marks (tenant_id, id, employee_id, user_id, user_hash, recorded_at, client_time, by_google,
+                         address, lat, lon, captured_address, captured_lat, captured_lon,
+                         nearest_fence, nearest_distance, position) FROM STDIN (FORMAT binary)`
+
+// encodeCopy encodes the batch in COPY's binary format (once), each value exactly as pgx
+// encodes it for insertMarks, so both paths store the same rows. The rows go in primary-key
+// order: with random mark ids, the primary key is the costliest part of the write (more
+// than the table itself), and sorted keys reach its pages in order, for about a tenth less
+// of the server's CPU.
+func (b *markBatch) encodeCopy() {
+	if b.copyData != nil {
+		return
+	}
+	order := make([]int, len(b.ids))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		if c := bytes.Compare(b.tenants[x].Bytes[:], b.tenants[y].Bytes[:]); c != 0 {
+			return c
+		}
+		return bytes.Compare(b.ids[x].Bytes[:], b.ids[y].Bytes[:])
+	})
+	be := binary.BigEndian
+	buf := make([]byte, 0, 21+len(order)*320)
+	buf = append(buf, "PGCOPY\n\377\r\n\000"...) // signature, then flags and header extension length
+	buf = be.AppendUint32(buf, 0)
+	buf = be.AppendUint32(buf, 0)
+	null := func() { buf = be.AppendUint32(buf, math.MaxUint32) } // length -1
+	id := func(v pgtype.UUID) {
+		buf = be.AppendUint32(buf, 16)
+		buf = append(buf, v.Bytes[:]...)
+	}
+	text := func(v *string) {
+		if v == nil {
+			null()
+			return
+		}
+		buf = be.AppendUint32(buf, uint32(len(*v)))
+		buf = append(buf, *v...)
+	}
+	float := func(v *float64) {
+		if v == nil {
+			null()
+			return
+		}
+		buf = be.AppendUint32(buf, 8)
+		buf = be.AppendUint64(buf, math.Float64bits(*v))
+	}
+	int8 := func(v int64) {
+		buf = be.AppendUint32(buf, 8)
+		buf = be.AppendUint64(buf, uint64(v))
+	}
+	for _, i := range order {
+		buf = be.AppendUint16(buf, 17) // columns
+		id(b.tenants[i])
+		id(b.ids[i])
+		id(b.employees[i])
+		id(b.users[i])
+		text(&b.hashes[i])
+		// timestamptz: microseconds since 2000-01-01 UTC, truncated as pgtype.TimestamptzCodec does.
+		t := b.recordedAt[i]
+		int8(t.Unix()*1_000_000 + int64(t.Nanosecond())/1000 - postgresEpochMicros)
+		text(&b.clientTimes[i])
+		buf = be.AppendUint32(buf, 1)
+		if b.byGoogle[i] {
+			buf = append(buf, 1)
+		} else {
+			buf = append(buf, 0)
+		}
+		text(&b.addresses[i])
+		float(&b.lats[i])
+		float(&b.lons[i])
+		text(b.capAddresses[i])
+		float(b.capLats[i])
+		float(b.capLons[i])
+		text(b.fences[i])
+		float(b.distances[i])
+		int8(b.positions[i])
+	}
+	b.copyData = be.AppendUint16(buf, math.MaxUint16) // trailer: -1
+}
+
+// postgresEpochMicros is 2000-01-01 UTC in microseconds since the Unix epoch.
+const postgresEpochMicros = 946_684_800 * 1_000_000
 
 // ClockMarkPush is the data of a "clock.mark" push message.
 type ClockMarkPush struct {
@@ -385,4 +510,377 @@ LIMIT $2`, employee, limit)
 		var a ClockAddress
 		return a, r.Scan(&a.UKey, &a.Address, &a.Lat, &a.Lon, &a.SavedAt)
 	})
+}
+
+// The JSON keys of markData and its parts, for unknownKey.
+var (
+	markKeys  = []string{"markId", "employeeId", "userId", "userHash", "recordedAt", "clientTime", "byGoogle", "selected", "captured", "nearestFence"}
+	placeKeys = []string{"address", "lat", "lon"}
+	fenceKeys = []string{"desc", "distance"}
+)
+
+// decodeMarkFast decodes data into d (which must be zero) when data has the plain shape
+// the event store gives back (no escapes in strings or keys, no nulls other than for
+// captured and nearestFence, no repeated keys) and tells whether it could; otherwise the
+// caller decodes with encoding/json. Whatever it accepts it decodes exactly as
+// json.Unmarshal would: same number parsing (strconv.ParseFloat), same UUID parsing
+// (uuid.UUID.UnmarshalText), same times (time.Time.UnmarshalJSON), unknown keys skipped
+// unless they match a field case-insensitively (encoding/json would then fill the field).
+// It is about four times faster than json.Unmarshal, which was the largest part of the
+// Go side of a rebuild.
+func decodeMarkFast(data []byte, d *markData) bool {
+	s := jscan{b: data}
+	var seen uint16
+	once := func(bit uint16) bool {
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	}
+	ok := s.object(func(key []byte) bool {
+		switch string(key) {
+		case "markId":
+			return once(1<<0) && s.uuid(&d.MarkID)
+		case "employeeId":
+			return once(1<<1) && s.uuid(&d.EmployeeID)
+		case "userId":
+			return once(1<<2) && s.uuid(&d.UserID)
+		case "userHash":
+			return once(1<<3) && s.str(&d.UserHash)
+		case "recordedAt":
+			return once(1<<4) && s.time(&d.RecordedAt)
+		case "clientTime":
+			return once(1<<5) && s.str(&d.ClientTime)
+		case "byGoogle":
+			return once(1<<6) && s.boolean(&d.ByGoogle)
+		case "selected":
+			return once(1<<7) && s.place(&d.Selected)
+		case "captured":
+			if !once(1 << 8) {
+				return false
+			}
+			if s.null() {
+				return true
+			}
+			d.Captured = new(markPlace)
+			return s.place(d.Captured)
+		case "nearestFence":
+			if !once(1 << 9) {
+				return false
+			}
+			if s.null() {
+				return true
+			}
+			d.NearestFence = new(markFence)
+			return s.fence(d.NearestFence)
+		}
+		return s.unknownKey(key, markKeys)
+	})
+	return ok && s.end()
+}
+
+// jscan reads the plain JSON decodeMarkFast accepts; every method returns false on
+// anything else.
+type jscan struct {
+	b []byte
+	i int
+}
+
+func (s *jscan) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+func (s *jscan) eat(c byte) bool {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+func (s *jscan) end() bool {
+	s.ws()
+	return s.i == len(s.b)
+}
+
+// object reads an object, calling field for each key with s positioned before its value.
+func (s *jscan) object(field func(key []byte) bool) bool {
+	if !s.eat('{') {
+		return false
+	}
+	if s.eat('}') {
+		return true
+	}
+	for {
+		key, ok := s.raw()
+		if !ok || !s.eat(':') || !field(key) {
+			return false
+		}
+		if !s.eat(',') {
+			return s.eat('}')
+		}
+	}
+}
+
+// raw reads a string without escapes and returns its bytes (valid UTF-8, no control
+// characters: exactly what encoding/json would give).
+func (s *jscan) raw() ([]byte, bool) {
+	s.ws()
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, false
+	}
+	start, ascii := s.i+1, true
+	for j := start; j < len(s.b); j++ {
+		switch c := s.b[j]; {
+		case c == '"':
+			v := s.b[start:j]
+			if !ascii && !utf8.Valid(v) {
+				return nil, false
+			}
+			s.i = j + 1
+			return v, true
+		case c == '\\' || c < 0x20:
+			return nil, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return nil, false
+}
+
+func (s *jscan) str(v *string) bool {
+	b, ok := s.raw()
+	if ok {
+		*v = string(b)
+	}
+	return ok
+}
+
+func (s *jscan) uuid(v *uuid.UUID) bool {
+	b, ok := s.raw()
+	if !ok {
+		return false
+	}
+	return v.UnmarshalText(b) == nil
+}
+
+func (s *jscan) time(v interface{ UnmarshalJSON([]byte) error }) bool {
+	s.ws()
+	start := s.i
+	if _, ok := s.raw(); !ok {
+		return false
+	}
+	return v.UnmarshalJSON(s.b[start:s.i]) == nil
+}
+
+func (s *jscan) literal(word string) bool {
+	s.ws()
+	if bytes.HasPrefix(s.b[s.i:], []byte(word)) {
+		s.i += len(word)
+		return true
+	}
+	return false
+}
+
+func (s *jscan) null() bool { return s.literal("null") }
+
+func (s *jscan) boolean(v *bool) bool {
+	switch {
+	case s.literal("true"):
+		*v = true
+	case s.literal("false"):
+		*v = false
+	default:
+		return false
+	}
+	return true
+}
+
+// number reads a JSON number (its exact grammar) and returns its text.
+func (s *jscan) number() ([]byte, bool) {
+	s.ws()
+	b, i := s.b, s.i
+	start := i
+	digits := func() bool {
+		j := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		digits()
+	default:
+		return nil, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if !digits() {
+			return nil, false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return nil, false
+		}
+	}
+	s.i = i
+	return b[start:i], true
+}
+
+func (s *jscan) float(v *float64) bool {
+	b, ok := s.number()
+	if !ok {
+		return false
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	*v = f
+	return err == nil
+}
+
+func (s *jscan) place(p *markPlace) bool {
+	var seen uint8
+	return s.object(func(key []byte) bool {
+		var bit uint8
+		var ok bool
+		switch string(key) {
+		case "address":
+			bit, ok = 1, s.str(&p.Address)
+		case "lat":
+			bit, ok = 2, s.float(&p.Lat)
+		case "lon":
+			bit, ok = 4, s.float(&p.Lon)
+		default:
+			return s.unknownKey(key, placeKeys)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+}
+
+func (s *jscan) fence(f *markFence) bool {
+	var seen uint8
+	return s.object(func(key []byte) bool {
+		var bit uint8
+		var ok bool
+		switch string(key) {
+		case "desc":
+			bit, ok = 1, s.str(&f.Desc)
+		case "distance":
+			bit, ok = 2, s.float(&f.Distance)
+		default:
+			return s.unknownKey(key, fenceKeys)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+}
+
+// unknownKey skips the value of a key that is not a field: encoding/json ignores it,
+// unless it matches a field's key case-insensitively.
+func (s *jscan) unknownKey(key []byte, fields []string) bool {
+	for _, f := range fields {
+		if bytes.EqualFold(key, []byte(f)) {
+			return false
+		}
+	}
+	return s.skip(0)
+}
+
+// skip reads any JSON value, checking it as encoding/json would.
+func (s *jscan) skip(depth int) bool {
+	if depth > 100 {
+		return false
+	}
+	s.ws()
+	if s.i >= len(s.b) {
+		return false
+	}
+	switch c := s.b[s.i]; {
+	case c == '{':
+		return s.object(func([]byte) bool { return s.skip(depth + 1) })
+	case c == '[':
+		s.i++
+		if s.eat(']') {
+			return true
+		}
+		for {
+			if !s.skip(depth + 1) {
+				return false
+			}
+			if !s.eat(',') {
+				return s.eat(']')
+			}
+		}
+	case c == '"':
+		return s.skipString()
+	case c == 't':
+		return s.literal("true")
+	case c == 'f':
+		return s.literal("false")
+	case c == 'n':
+		return s.null()
+	default:
+		_, ok := s.number()
+		return ok
+	}
+}
+
+// skipString reads a string that may have escapes.
+func (s *jscan) skipString() bool {
+	for j := s.i + 1; j < len(s.b); j++ {
+		switch c := s.b[j]; {
+		case c == '"':
+			s.i = j + 1
+			return true
+		case c < 0x20:
+			return false
+		case c == '\\':
+			j++
+			if j >= len(s.b) {
+				return false
+			}
+			switch s.b[j] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if j+4 >= len(s.b) {
+					return false
+				}
+				for _, h := range s.b[j+1 : j+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				j += 4
+			default:
+				return false
+			}
+		}
+	}
+	return false
 }

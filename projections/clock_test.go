@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -276,8 +277,10 @@ func TestClockReplay(t *testing.T) {
 	for i := range 3 {
 		clockPunch(t, d, store, p, fmt.Sprint("r", i), fmt.Sprint("Rua R", i), clockNow.Add(time.Duration(i)*time.Minute))
 	}
-	clockApply(t, d, ctx, clockStream(t, store, p))
+	stream := clockStream(t, store, p)
+	clockApply(t, d, ctx, stream)
 	beforeMarks, beforeAddresses := clockRead(t, d, p.Tenant, p.EmployeeID)
+	clockReadable(t, store, stream[len(stream)-1].Cursor)
 
 	var pushesBefore int64
 	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages`).Scan(&pushesBefore)
@@ -361,5 +364,352 @@ FROM generate_series($2::int, $3::int) g`, baseTenant, i, i+batch*8/10-1)
 	d.Pool.QueryRow(context.Background(), `SELECT count(*) FROM clock_marks WHERE tenant_id = $1`, tenant).Scan(&marks)
 	if marks != total*8/10 {
 		t.Fatalf("%d marks projected", marks)
+	}
+}
+
+// markContract mirrors clock.mark_registered.v1 as encoding/json reads it: the reference for
+// TestClockDecodesMarksAsEncodingJSON.
+type markContract struct {
+	MarkID     uuid.UUID `json:"markId"`
+	EmployeeID uuid.UUID `json:"employeeId"`
+	UserID     uuid.UUID `json:"userId"`
+	UserHash   string    `json:"userHash"`
+	RecordedAt time.Time `json:"recordedAt"`
+	ClientTime string    `json:"clientTime"`
+	ByGoogle   bool      `json:"byGoogle"`
+	Selected   struct {
+		Address string  `json:"address"`
+		Lat     float64 `json:"lat"`
+		Lon     float64 `json:"lon"`
+	} `json:"selected"`
+	Captured *struct {
+		Address string  `json:"address"`
+		Lat     float64 `json:"lat"`
+		Lon     float64 `json:"lon"`
+	} `json:"captured"`
+	NearestFence *struct {
+		Desc     string  `json:"desc"`
+		Distance float64 `json:"distance"`
+	} `json:"nearestFence"`
+}
+
+// markVariants returns mark JSON in many shapes besides the one the event store gives back
+// (jsonb: keys by length, ", " and ": "): other key orders and spacing, keys in other cases,
+// escapes, unknown keys, repeated keys, nulls, numbers in every notation, UUIDs in every form
+// uuid.Parse takes, times with offsets; and JSON that encoding/json refuses.
+func markVariants() (good, bad []string) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pick := func(options ...string) string { return options[rng.IntN(len(options))] }
+	ws := func() string { return pick("", "", "", " ", "\n\t ", "\r\n") }
+	plain := false // plain variants have no escapes and keys as they are
+	key := func(k string) string {
+		if plain {
+			return k
+		}
+		switch rng.IntN(12) {
+		case 0:
+			return strings.ToUpper(k)
+		case 1:
+			return strings.ToLower(k)
+		case 2: // an escaped first letter
+			return fmt.Sprintf(`\u%04x`, k[0]) + k[1:]
+		}
+		return k
+	}
+	object := func(members [][2]string) string {
+		rng.Shuffle(len(members), func(i, j int) { members[i], members[j] = members[j], members[i] })
+		var b strings.Builder
+		b.WriteString(ws() + "{")
+		for i, m := range members {
+			if i > 0 {
+				b.WriteString(ws() + ",")
+			}
+			fmt.Fprintf(&b, `%s"%s"%s:%s%s`, ws(), key(m[0]), ws(), ws(), m[1])
+		}
+		b.WriteString(ws() + "}" + ws())
+		return b.String()
+	}
+	id := func() string {
+		u := uuid.New()
+		return pick(`"`+u.String()+`"`, `"`+strings.ToUpper(u.String())+`"`, `"{`+u.String()+`}"`,
+			`"urn:uuid:`+u.String()+`"`, `"`+strings.ReplaceAll(u.String(), "-", "")+`"`)
+	}
+	text := func() string {
+		if plain {
+			return pick(`""`, `"Av. Paulista, 1000"`, `"São Paulo — ação 日本 🕒"`, `"/ '"`)
+		}
+		return pick(`""`, `"Av. Paulista, 1000"`, `"São Paulo — ação 日本 🕒"`, `"\"quoted\" \\ \/ \b\f\n\r\t"`,
+			`"\u00e7\u00e3o \ud83d\udd52"`, `"\ud800 lone surrogate"`)
+	}
+	number := func() string {
+		return pick("0", "-0", "-23.5614", "-46.6559", "1e2", "1E+2", "-1.5e-7", "12345678901234567890",
+			"0.1", "4.9e-324", "1.7976931348623157e308", "55.6")
+	}
+	at := func() string {
+		return pick(`"2024-05-10T12:30:15Z"`, `"2024-05-10T12:30:15.123456789Z"`, `"2024-05-10T09:30:15.5-03:00"`,
+			`"1999-12-31T23:59:59.999999999Z"`, `"2026-11-22T06:10:55.606383102Z"`)
+	}
+	place := func(fence bool) string {
+		if fence {
+			return object([][2]string{{"desc", text()}, {"distance", number()}, {"lat", number()}, {"lon", number()}})
+		}
+		members := [][2]string{{"address", text()}, {"lat", number()}, {"lon", number()}}
+		return object(members[:rng.IntN(4)])
+	}
+	for i := range 700 {
+		plain = i%2 == 0
+		members := [][2]string{{"markId", id()}, {"employeeId", id()}, {"userId", id()}, {"userHash", text()},
+			{"recordedAt", at()}, {"clientTime", text()}, {"byGoogle", pick("true", "false")},
+			{"selected", place(false)}, {"captured", pick("null", place(false))}, {"nearestFence", pick("null", place(true))}}
+		switch rng.IntN(8) {
+		case 0:
+			members = append(members, [2]string{"reason", text()}, [2]string{"extra", `[1, {"a": [true, false, null, {}, []]}, "x\u0000", -2e3]`})
+		case 1: // repeated keys: the last one counts, in an object what it has
+			members = append(members, [2]string{"userHash", text()}, [2]string{"captured", place(false)},
+				[2]string{"selected", place(false)})
+		case 2: // nulls leave the zero value (or the value before)
+			members = append(members, [2]string{"clientTime", "null"}, [2]string{"recordedAt", "null"}, [2]string{"selected", "null"})
+		case 3: // missing keys
+			members = members[:3+rng.IntN(len(members)-3)]
+		}
+		good = append(good, object(members))
+	}
+	base := `{"markId": "ff45abc1-13dc-4dc0-aa15-3f865db79006", "userId": "1e443af7-b873-4f7e-98e3-4ef2ea9e37e7", ` +
+		`"recordedAt": "2024-05-10T12:30:15Z", "selected": {"lat": -23.5, "lon": -46.6, "address": "A"}%s}`
+	for _, tail := range []string{`, "markId": "not-a-uuid"`, `, "markId": ""`, `, "selected": {"lat": "1.5"}`,
+		`, "byGoogle": "true"`, `, "recordedAt": "yesterday"`, `, "recordedAt": 5`, `, "selected": {"lat": 1e400}`,
+		`, "captured": []`, `, "userHash": 7`, `, "lat": 01`, `, "x": [1,]`, `, "x": "\q"`, `, "userHash": "tab	inside"`, `,`, `} x`, `, "userHash": "\u0000"`} {
+		bad = append(bad, fmt.Sprintf(base, tail))
+	}
+	return append(good, `null`, ` {} `), append(bad, `[]`, ``, `{"markId": `, `{"markId": "ff45abc1-13dc-4dc0-aa15-3f865db79006"`)
+}
+
+// TestClockDecodesMarksAsEncodingJSON projects marks of every JSON shape (markVariants)
+// through the live path (INSERT) and the rebuild's (COPY), and checks that both store exactly
+// what encoding/json reads, and refuse what it refuses.
+func TestClockDecodesMarksAsEncodingJSON(t *testing.T) {
+	t.Parallel()
+	d, _ := clockDB(t)
+	good, bad := markVariants()
+	for _, path := range []struct {
+		name string
+		ctx  context.Context
+	}{{"live", context.Background()}, {"rebuild", push.Mute(context.Background())}} {
+		tenants := make([]uuid.UUID, len(good))
+		events := make([]eventstore.RecordedEvent, len(good))
+		for i, data := range good {
+			tenants[i] = uuid.New()
+			events[i] = eventstore.RecordedEvent{ID: uuid.New(), Stream: "clock-" + uuid.NewString(), Tenant: tenants[i],
+				Type: clock.TypeMarkRegistered, Cursor: eventstore.Cursor{TxID: 1, Position: int64(i + 1)}, Data: json.RawMessage(data)}
+		}
+		clockApply(t, d, path.ctx, events)
+		for i, data := range good {
+			var want markContract
+			if err := json.Unmarshal([]byte(data), &want); err != nil {
+				t.Fatalf("variant %d does not decode: %v\n%s", i, err, data)
+			}
+			var got markContract
+			var capAddress, fence *string
+			var capLat, capLon, distance *float64
+			var position int64
+			err := d.Pool.QueryRow(context.Background(), `SELECT id, employee_id, user_id, user_hash, recorded_at, client_time,
+				by_google, address, lat, lon, captured_address, captured_lat, captured_lon, nearest_fence, nearest_distance, position
+				FROM clock_marks WHERE tenant_id = $1`, tenants[i]).Scan(&got.MarkID, &got.EmployeeID, &got.UserID, &got.UserHash,
+				&got.RecordedAt, &got.ClientTime, &got.ByGoogle, &got.Selected.Address, &got.Selected.Lat, &got.Selected.Lon,
+				&capAddress, &capLat, &capLon, &fence, &distance, &position)
+			if err != nil {
+				t.Fatalf("%s: variant %d: %v\n%s", path.name, i, err, data)
+			}
+			if capAddress != nil {
+				got.Captured = &struct {
+					Address string  `json:"address"`
+					Lat     float64 `json:"lat"`
+					Lon     float64 `json:"lon"`
+				}{*capAddress, *capLat, *capLon}
+			}
+			if fence != nil {
+				got.NearestFence = &struct {
+					Desc     string  `json:"desc"`
+					Distance float64 `json:"distance"`
+				}{*fence, *distance}
+			}
+			// timestamptz keeps microseconds.
+			want.RecordedAt = want.RecordedAt.Truncate(time.Microsecond)
+			if !got.RecordedAt.Equal(want.RecordedAt) {
+				t.Errorf("%s: variant %d: recorded_at %v, want %v\n%s", path.name, i, got.RecordedAt, want.RecordedAt, data)
+			}
+			got.RecordedAt = want.RecordedAt
+			if !reflect.DeepEqual(got, want) || position != int64(i+1) {
+				t.Errorf("%s: variant %d:\n got %+v\nwant %+v\n%s", path.name, i, got, want, data)
+			}
+		}
+		for i, data := range bad {
+			if json.Unmarshal([]byte(data), new(markContract)) == nil && !strings.Contains(data, `\u0000`) {
+				t.Fatalf("bad variant %d decodes: %s", i, data)
+			}
+			err := pgx.BeginFunc(path.ctx, d.Pool, func(tx pgx.Tx) error {
+				return projections.NewClock().Apply(path.ctx, tx, []eventstore.RecordedEvent{{ID: uuid.New(), Tenant: uuid.New(),
+					Stream: "clock-" + uuid.NewString(), Type: clock.TypeMarkRegistered, Data: json.RawMessage(data)}})
+			})
+			if err == nil {
+				t.Errorf("%s: bad variant %d was applied: %s", path.name, i, data)
+			}
+		}
+	}
+}
+
+// clockReadable waits until the log is readable up to last: ReadAll, and so a replay, stops
+// before an event whose transaction is newer than one still open anywhere on the server
+// (ARCHITECTURE.md, "Skipped events"), such as another test's.
+func clockReadable(t *testing.T, store *eventstore.Postgres, last eventstore.Cursor) {
+	t.Helper()
+	waitFor(t, "the log to be readable", time.Minute, func() bool {
+		head, err := store.Head(context.Background())
+		return err == nil && !head.Before(last)
+	})
+}
+
+// clockLog appends a realistic clock log: marks (with and without captured place and
+// nearest fence) and address saves and removals, of several tenants and employees, in
+// appends of up to 100 events, and waits until they are readable. It returns how many
+// events it appended.
+func clockLog(t *testing.T, store *eventstore.Postgres, marks int, bad func(i int) bool) int {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	tenants := []uuid.UUID{uuid.New(), uuid.New()}
+	employees := make([]uuid.UUID, 30)
+	for i := range employees {
+		employees[i] = uuid.New()
+	}
+	n, last := 0, eventstore.Start
+	for n < marks {
+		emp := employees[rng.IntN(len(employees))]
+		tenant := tenants[rng.IntN(len(tenants))]
+		var evs []eventstore.EventData
+		for range 1 + rng.IntN(100) {
+			at := clockNow.Add(time.Duration(n) * time.Second).Add(time.Duration(rng.IntN(1_000_000_000))) // ns: timestamptz keeps µs
+			var typ string
+			var data any
+			switch k := rng.IntN(10); {
+			case k == 8:
+				typ, data = clock.TypeAddressSaved, map[string]any{"ukey": fmt.Sprint("k", rng.IntN(5)),
+					"address": fmt.Sprint("Rua ", rng.IntN(1000)), "lat": -23.5 - rng.Float64(), "lon": -46.6 + rng.Float64(), "savedAt": at}
+			case k == 9:
+				typ, data = clock.TypeAddressRemoved, map[string]any{"ukey": fmt.Sprint("k", rng.IntN(5)), "removedAt": at}
+			default:
+				typ = clock.TypeMarkRegistered
+				m := map[string]any{"markId": uuid.New(), "employeeId": emp, "userId": uuid.New(), "userHash": fmt.Sprint("h", rng.IntN(50)),
+					"recordedAt": at, "clientTime": "2024-05-10T09:30:00", "byGoogle": rng.IntN(2) == 0,
+					"selected": map[string]any{"address": "Av. São João, " + fmt.Sprint(rng.IntN(999)), "lat": -23.5 - rng.Float64(), "lon": -46.6}}
+				if rng.IntN(2) == 0 {
+					m["captured"] = map[string]any{"address": "GPS", "lat": rng.NormFloat64(), "lon": rng.NormFloat64() * 1e-7}
+				}
+				if rng.IntN(3) == 0 {
+					m["nearestFence"] = map[string]any{"desc": "Sede", "lat": -23.55, "lon": -46.63, "distance": rng.ExpFloat64() * 100}
+				}
+				if bad != nil && bad(n) {
+					m["markId"] = "not-a-uuid"
+				}
+				data = m
+			}
+			raw, err := json.Marshal(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs = append(evs, eventstore.EventData{ID: uuid.New(), Type: typ, Data: raw})
+			n++
+		}
+		res, err := store.Append(context.Background(), eventstore.Meta{Tenant: tenant, Actor: "test"},
+			eventstore.StreamName("clock", emp), eventstore.Any, evs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = res.Last
+	}
+	clockReadable(t, store, last)
+	return n
+}
+
+// clockModel is the whole clock read model as text, row by row in key order.
+func clockModel(t *testing.T, d *pgtest.DB) []string {
+	t.Helper()
+	rows, err := d.Pool.Query(context.Background(), `
+SELECT m::text FROM clock_marks m
+UNION ALL SELECT '-'
+UNION ALL (SELECT a::text FROM clock_addresses a ORDER BY tenant_id, employee_id, ukey)
+ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return model
+}
+
+// TestClockReplayMatchesLiveAtScale builds the clock read model from a log of several
+// replay batches the live way (Apply, not muted: INSERT ... ON CONFLICT) and then rebuilds
+// it with Replay (prepared batches, COPY): every row of both tables must be the same.
+func TestClockReplayMatchesLiveAtScale(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	total := clockLog(t, store, 3*projections.ReplayBatch+1234, nil)
+	for cursor := eventstore.Start; ; {
+		events, err := store.ReadAll(ctx, cursor, 700)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) == 0 {
+			break
+		}
+		clockApply(t, d, ctx, events)
+		cursor = events[len(events)-1].Cursor
+	}
+	live := clockModel(t, d)
+	n, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed := clockModel(t, d)
+	if n != total || len(live) < total*7/10 {
+		t.Fatalf("replayed %d events of %d; the live read model has %d rows", n, total, len(live))
+	}
+	if !reflect.DeepEqual(live, replayed) {
+		for i := range min(len(live), len(replayed)) {
+			if live[i] != replayed[i] {
+				t.Fatalf("replay differs from the live read model (%d and %d rows), first at row %d:\n%s\n%s",
+					len(live), len(replayed), i, live[i], replayed[i])
+			}
+		}
+		t.Fatalf("replay has %d rows, the live read model %d", len(replayed), len(live))
+	}
+}
+
+// TestClockReplayParksABadMark: a mark that cannot be decoded is parked by a replay and
+// every other event of its batch and of the next batches is applied.
+func TestClockReplayParksABadMark(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	total := clockLog(t, store, projections.ReplayBatch+2000, func(i int) bool { return i == 3210 })
+	n, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil)
+	if err != nil || n != total {
+		t.Fatalf("replay: %d of %d events, %v", n, total, err)
+	}
+	var parked int64
+	var reason string
+	if err := d.Pool.QueryRow(ctx, `SELECT count(*), min(reason) FROM parked_events WHERE projection = 'clock'`).Scan(&parked, &reason); err != nil {
+		t.Fatal(err)
+	}
+	if parked != 1 || !strings.Contains(reason, "invalid UUID") {
+		t.Fatalf("%d parked events (%q), want the bad mark", parked, reason)
+	}
+	var marks, markEvents int64
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM clock_marks`).Scan(&marks)
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE type = $1`, clock.TypeMarkRegistered).Scan(&markEvents)
+	if marks != markEvents-1 {
+		t.Fatalf("%d marks projected of %d mark events, one of them bad", marks, markEvents)
 	}
 }

@@ -25,9 +25,11 @@ const ReplayBatch = 5000
 // replay that stops half-way leaves a consistent, shorter read model from which a Runner
 // simply continues.
 //
-// Reading the next batch overlaps applying the current one. A batch whose Apply fails is
-// applied again in smaller parts (savepoints) and the events that fail alone are parked, as
-// the Runner would park them. Push messages are muted (push.Mute): a rebuild must not re-send history.
+// Reading the next batch, and preparing it (decoding, for a projection that is a preparer),
+// overlap applying the current one; the first batches are read while the read model is
+// reset. A batch whose Apply fails is applied again in smaller parts (savepoints) and the
+// events that fail alone are parked, as the Runner would park them. Push messages are muted
+// (push.Mute): a rebuild must not re-send history.
 //
 // progress, if not nil, gets a one-line progress bar (rewritten with \r) with events done,
 // the total and events/s, and a final newline. It returns the number of events applied.
@@ -45,39 +47,87 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	defer lock.Close(context.Background())
 	ctx = push.Mute(ctx)
 
-	var total int64
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&total); err != nil {
-		return 0, err
+	// The read model is reset, and the events counted for the progress bar, while the first
+	// batches are read.
+	type counted struct {
+		n   int64
+		err error
 	}
-	if err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
-		if err := p.Reset(ctx, tx); err != nil {
-			return fmt.Errorf("reset: %w", err)
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM parked_events WHERE projection = $1`, name); err != nil {
+	count := make(chan counted, 1)
+	go func() {
+		var c counted
+		c.err = pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&c.n)
+		count <- c
+	}()
+	var bar *progressBar
+	reset := func() error {
+		err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
+			if err := p.Reset(ctx, tx); err != nil {
+				return fmt.Errorf("reset: %w", err)
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM parked_events WHERE projection = $1`, name); err != nil {
+				return err
+			}
+			return writeCheckpoint(ctx, tx, name, eventstore.Start)
+		})
+		total := <-count
+		if err != nil {
 			return err
 		}
-		return writeCheckpoint(ctx, tx, name, eventstore.Start)
-	}); err != nil {
-		return 0, err
+		if total.err != nil {
+			return total.err
+		}
+		bar = newProgressBar(progress, name, total.n)
+		return nil
 	}
+	defer func() {
+		if bar != nil {
+			bar.done(n)
+		}
+	}()
+	return pipeline(ctx, pool, store, p, eventstore.Start, false, reset, func(n int) { bar.update(n) })
+}
 
-	bar := newProgressBar(progress, name, total)
-	defer func() { bar.done(n) }()
+// preparer is implemented by projections whose Apply begins with work that needs no
+// database, such as decoding the events: applyLog prepares the next batch while the current
+// one is written. prepare(ctx, events) followed by apply of the result in tx must do exactly
+// what Apply(ctx, tx, events) does (an error means Apply fails the same way). ctx is the one
+// the batch will be applied with.
+type preparer interface {
+	prepare(ctx context.Context, events []eventstore.RecordedEvent) (preparedBatch, error)
+}
 
-	return applyLog(ctx, pool, store, p, eventstore.Start, false, bar.update)
+// preparedBatch is a batch a preparer prepared; apply writes it like Projection.Apply.
+type preparedBatch interface {
+	apply(ctx context.Context, tx pgx.Tx) error
+}
+
+// batch is a run of events read from the log, with what the projection prepared of it (nil
+// when it is not a preparer or could not prepare it: then Apply takes the events).
+type batch struct {
+	events   []eventstore.RecordedEvent
+	prepared preparedBatch
 }
 
 // applyLog applies the log after from to p in batches of ReplayBatch, each batch in one
 // transaction with the checkpoint, until nothing more is readable (or, with stopShort,
-// until a batch comes back short). Reading the next batch overlaps applying the current
-// one. onBatch gets the running total.
+// until a batch comes back short). It is a pipeline: one goroutine reads the next batches,
+// another prepares them (preparer), while this one applies the current batch. onBatch gets
+// the running total.
 func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, onBatch func(n int)) (n int, err error) {
+	return pipeline(ctx, pool, store, p, from, stopShort, nil, onBatch)
+}
+
+// pipeline is applyLog; before, if not nil, runs once reading has started, before the
+// first batch is applied (an error stops everything).
+func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, before func() error, onBatch func(n int)) (n int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	batches := make(chan []eventstore.RecordedEvent, 2)
+	read := make(chan []eventstore.RecordedEvent, 1)
+	ready := make(chan batch, 1)
 	readErr := make(chan error, 1)
 	go func() {
-		defer close(batches)
+		defer close(read)
 		cursor := from
 		for {
 			events, err := store.ReadAll(ctx, cursor, ReplayBatch)
@@ -89,7 +139,7 @@ func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 				return
 			}
 			select {
-			case batches <- events:
+			case read <- events:
 			case <-ctx.Done():
 				readErr <- ctx.Err()
 				return
@@ -100,14 +150,34 @@ func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 			cursor = events[len(events)-1].Cursor
 		}
 	}()
+	go func() {
+		defer close(ready)
+		pp, _ := p.(preparer)
+		for events := range read {
+			b := batch{events: events}
+			if pp != nil {
+				b.prepared = safePrepare(ctx, pp, events)
+			}
+			select {
+			case ready <- b:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 
+	if before != nil {
+		if err := before(); err != nil {
+			return 0, err
+		}
+	}
 	cursor := from
-	for events := range batches {
-		if err := applyBatch(ctx, pool, p, cursor, events); err != nil {
+	for b := range ready {
+		if err := applyBatch(ctx, pool, p, cursor, b); err != nil {
 			return n, err
 		}
-		cursor = events[len(events)-1].Cursor
-		n += len(events)
+		cursor = b.events[len(b.events)-1].Cursor
+		n += len(b.events)
 		if onBatch != nil {
 			onBatch(n)
 		}
@@ -120,6 +190,21 @@ func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 	}
 }
 
+// safePrepare prepares events, or returns nil if the projection fails or panics: applying
+// the events then fails the same way, and applyBatch deals with it.
+func safePrepare(ctx context.Context, pp preparer, events []eventstore.RecordedEvent) (b preparedBatch) {
+	defer func() {
+		if recover() != nil {
+			b = nil
+		}
+	}()
+	b, err := pp.prepare(ctx, events)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
 // errCheckpointMoved says another process moved the checkpoint under a batch: the batch
 // is not applied (the caller starts again from the new checkpoint).
 var errCheckpointMoved = errors.New("projections: checkpoint moved by another process")
@@ -128,13 +213,18 @@ var errCheckpointMoved = errors.New("projections: checkpoint moved by another pr
 // refuses the batch, it applies it again in halves (each in a savepoint), recursively, so
 // the good events are applied in order and only the refused ones are parked, with a few
 // dozen extra statements per refused event rather than one round trip per event.
-func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, from eventstore.Cursor, events []eventstore.RecordedEvent) error {
+func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, from eventstore.Cursor, b batch) error {
+	events := b.events
 	last := events[len(events)-1].Cursor
 	err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
 		if err := checkpointAt(ctx, tx, p.Name(), from); err != nil {
 			return err
 		}
-		if err := safeApply(ctx, tx, p, events); err != nil {
+		if b.prepared != nil {
+			if err := safeApplyPrepared(ctx, tx, b.prepared); err != nil {
+				return err
+			}
+		} else if err := safeApply(ctx, tx, p, events); err != nil {
 			return err
 		}
 		return writeCheckpoint(ctx, tx, p.Name(), last)
@@ -151,6 +241,19 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, from even
 		}
 		return writeCheckpoint(ctx, tx, p.Name(), last)
 	})
+}
+
+// safeApplyPrepared is safeApply for a prepared batch.
+func safeApplyPrepared(ctx context.Context, tx pgx.Tx, b preparedBatch) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &applyError{err: fmt.Errorf("panic: %v", v)}
+		}
+	}()
+	if err := b.apply(ctx, tx); err != nil {
+		return &applyError{err: err}
+	}
+	return nil
 }
 
 // checkpointAt locks the checkpoint and makes sure it is still where the batch starts; a
