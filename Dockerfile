@@ -18,4 +18,5 @@ COPY --from=server /portal /usr/local/bin/portal
 COPY --from=web /src/web/dist /srv/web
 ENV WEB_DIR=/srv/web
 EXPOSE 8080
-ENTRYPOINT []
+ENTRYPOINT ["portal"]
+CMD ["serve"]
