@@ -31,8 +31,8 @@ const notifyChannel = "events"
 // Appends do not NOTIFY inside their own transaction: NOTIFY takes a database-wide lock at
 // commit, which would serialise every append. Instead one goroutine per process sends a
 // coalesced NOTIFY after appends commit, and wakes this process's readers directly. It
-// sends it only while another store listens on the channel: each store's listener
-// announces itself there, so a single process pays for no NOTIFY at all.
+// sends it only while another store listens on the channel (each store's listener
+// announces itself there once a second), so a process alone sends no wake-ups at all.
 type Postgres struct {
 	pool *pgxpool.Pool
 	id   string // this store's name in announcements
