@@ -75,6 +75,7 @@ func bench(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer dropDatabase(base, url)
 	defer pool.Close()
 	if err := db.Migrate(ctx, pool); err != nil {
 		return err
@@ -561,4 +562,18 @@ func pct(ds []time.Duration, p int) string {
 		i--
 	}
 	return s[i].Round(10 * time.Microsecond).String()
+}
+
+// dropDatabase removes the bench's database (on the server of base) when the bench ends.
+func dropDatabase(base, url string) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return
+	}
+	conn, err := pgx.Connect(context.Background(), base)
+	if err != nil {
+		return
+	}
+	defer conn.Close(context.Background())
+	conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+pgx.Identifier{cfg.Database}.Sanitize()+" WITH (FORCE)")
 }
