@@ -121,6 +121,11 @@ test('a notification from HR reaches ana live: toast once, bell, panel, dismiss'
     assert.equal(carlaDismiss.status, 404);
     await page.waitForTimeout(300);
     assert.equal(await bellCount(page), 0);
+    // Toasts hide by themselves after 6 s; none may be left (none came back from Carla's calls).
+    const toastGone = Date.now() + 7000;
+    while ((await page.locator(tid('notification-toast')).count()) > 0 && Date.now() < toastGone) {
+      await page.waitForTimeout(100);
+    }
     assert.equal(await page.locator(tid('notification-toast')).count(), 0);
 
     // Bad input is refused with the field and the message key.
