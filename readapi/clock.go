@@ -3,7 +3,6 @@ package readapi
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -250,13 +249,9 @@ func (s *Server) clockRegister(c echo.Context) error {
 	if s.RegisterMark == nil {
 		return errors.New("clock: no RegisterMark handler")
 	}
-	body, err := io.ReadAll(c.Request().Body)
+	body, err := readBody(c)
 	if err != nil {
-		var tooLarge *echo.HTTPError
-		if errors.As(err, &tooLarge) {
-			return tooLarge
-		}
-		return apiError(http.StatusBadRequest, "body", clock.KeyInvalid)
+		return err
 	}
 	payload, err := clock.ParsePayload(body)
 	if err != nil {

@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 
@@ -89,4 +90,18 @@ func classify(err error) (int, []FieldError) {
 	default:
 		return http.StatusInternalServerError, []FieldError{{Type: "request", Message: "erro_interno"}}
 	}
+}
+
+// readBody reads a request body within the body limit: an over-long body keeps its 413, any
+// other read failure is a 400 on "body".
+func readBody(c echo.Context) ([]byte, error) {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooLarge *echo.HTTPError
+		if errors.As(err, &tooLarge) {
+			return nil, tooLarge
+		}
+		return nil, apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	return body, nil
 }

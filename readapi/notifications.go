@@ -3,7 +3,6 @@ package readapi
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -128,13 +127,9 @@ func (s *Server) notificationCreate(c echo.Context) error {
 	if s.Notifications.Create == nil {
 		return errors.New("notifications: no Create handler")
 	}
-	body, err := io.ReadAll(c.Request().Body)
+	body, err := readBody(c)
 	if err != nil {
-		var tooLarge *echo.HTTPError
-		if errors.As(err, &tooLarge) {
-			return tooLarge
-		}
-		return apiError(http.StatusBadRequest, "body", notification.KeyInvalid)
+		return err
 	}
 	draft, err := notification.ParseCreate(body)
 	if err != nil {
