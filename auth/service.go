@@ -667,32 +667,28 @@ func (s *Service) userLive(ctx context.Context, tenant, user, session uuid.UUID)
 }
 
 func (s *Service) remember(tenant, user uuid.UUID, active bool) {
-	now := s.now()
-	s.activeMu.Lock()
-	defer s.activeMu.Unlock()
-	if len(s.active) > 50_000 {
-		for k, e := range s.active {
-			if now.Sub(e.at) >= s.activeTTL {
-				delete(s.active, k)
-			}
-		}
-	}
-	s.active[[2]uuid.UUID{tenant, user}] = activeEntry{active: active, at: now}
+	s.cacheFlag(s.active, [2]uuid.UUID{tenant, user}, active)
 }
 
 // rememberSession caches whether a session is live (see remember).
 func (s *Service) rememberSession(tenant, session uuid.UUID, live bool) {
+	s.cacheFlag(s.sessions, [2]uuid.UUID{tenant, session}, live)
+}
+
+// cacheFlag stores a flag in one of the Verify caches, pruning expired entries once the
+// cache grows large.
+func (s *Service) cacheFlag(cache map[[2]uuid.UUID]activeEntry, key [2]uuid.UUID, flag bool) {
 	now := s.now()
 	s.activeMu.Lock()
 	defer s.activeMu.Unlock()
-	if len(s.sessions) > 50_000 {
-		for k, e := range s.sessions {
+	if len(cache) > 50_000 {
+		for k, e := range cache {
 			if now.Sub(e.at) >= s.activeTTL {
-				delete(s.sessions, k)
+				delete(cache, k)
 			}
 		}
 	}
-	s.sessions[[2]uuid.UUID{tenant, session}] = activeEntry{active: live, at: now}
+	cache[key] = activeEntry{active: flag, at: now}
 }
 
 // Forget drops the cached active state of a user, so the next Verify reads it again
