@@ -31,12 +31,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	testDB, err = pgtest.Start("auth")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest:", err)
-		os.Exit(1)
-	}
+	testDB = pgtest.MustStart("auth")
 	store := eventstore.NewPostgres(testDB.Pool)
 	if err := seed.Run(context.Background(), testDB.Pool, store, seedTime); err != nil {
 		fmt.Fprintln(os.Stderr, err)

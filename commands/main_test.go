@@ -2,7 +2,6 @@ package commands_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"testing"
 
@@ -17,12 +16,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	testDB, err = pgtest.Start("commands")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest:", err)
-		os.Exit(1)
-	}
+	testDB = pgtest.MustStart("commands")
 	testStore = eventstore.NewPostgres(testDB.Pool)
 	code := m.Run()
 	testStore.Close()

@@ -2,7 +2,6 @@ package eventstore_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"testing"
 
@@ -16,12 +15,7 @@ import (
 var testDB *pgtest.DB
 
 func TestMain(m *testing.M) {
-	var err error
-	testDB, err = pgtest.Start("eventstore")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest:", err)
-		os.Exit(1)
-	}
+	testDB = pgtest.MustStart("eventstore")
 	code := m.Run()
 	testDB.Close()
 	os.Exit(code)

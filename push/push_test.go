@@ -22,12 +22,7 @@ import (
 var testDB *pgtest.DB
 
 func TestMain(m *testing.M) {
-	var err error
-	testDB, err = pgtest.Start("push")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest:", err)
-		os.Exit(1)
-	}
+	testDB = pgtest.MustStart("push")
 	code := m.Run()
 	testDB.Close()
 	os.Exit(code)

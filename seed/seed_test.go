@@ -24,12 +24,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	testDB, err = pgtest.Start("seed")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest:", err)
-		os.Exit(1)
-	}
+	testDB = pgtest.MustStart("seed")
 	store = eventstore.NewPostgres(testDB.Pool)
 	code := m.Run()
 	store.Close()

@@ -118,3 +118,13 @@ func freePort() int {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
 }
+
+// MustStart is Start for TestMain: it ends the test binary when no database can be had.
+func MustStart(name string) *DB {
+	d, err := Start(name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pgtest:", err)
+		os.Exit(1)
+	}
+	return d
+}
