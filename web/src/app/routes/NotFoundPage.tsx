@@ -1,22 +1,17 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { HOME_PATH } from '@/lib/config';
+import { ErrorMessage } from '@/components/ErrorMessage';
 import { selectIsAuthenticated, useSessionStore } from '@/lib/session-store';
 import { Layout1 } from '../layout/Layout1';
 
 function NotFoundContent() {
   const { t } = useTranslation('common');
   return (
-    <Center mih="60vh">
-      <Stack align="center" gap="sm" data-testid="not-found">
-        <Title order={1}>{t('errors.notFoundTitle')}</Title>
-        <Text c="dimmed">{t('errors.notFound')}</Text>
-        <Button component={Link} to={HOME_PATH} variant="light">
-          {t('errors.backHome')}
-        </Button>
-      </Stack>
-    </Center>
+    <ErrorMessage
+      title={t('errors.notFoundTitle')}
+      text={t('errors.notFound')}
+      backHome={t('errors.backHome')}
+      testId="not-found"
+    />
   );
 }
 
