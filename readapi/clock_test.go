@@ -164,29 +164,7 @@ func (e *clockEnv) project(t *testing.T, p clocktest.Person) {
 		return
 	}
 	newest := stream[len(stream)-1].ID
-	var mine []eventstore.RecordedEvent
-	seen := false
-	deadline := time.Now().Add(10 * time.Second)
-	for after := eventstore.Start; !seen; {
-		batch, err := e.store.ReadAll(ctx, after, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(batch) == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the newest event never became readable")
-			}
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		for _, ev := range batch {
-			if ev.Tenant == p.Tenant {
-				mine = append(mine, ev)
-			}
-			seen = seen || ev.ID == newest
-		}
-		after = batch[len(batch)-1].Cursor
-	}
+	mine := tenantLog(t, e.store, p.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
 		return projections.NewClock().Apply(ctx, tx, mine)
 	}); err != nil {

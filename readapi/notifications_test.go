@@ -151,29 +151,7 @@ func (e *notifyEnv) project(t *testing.T, tenant *clocktest.Tenant) {
 	if newest == 0 {
 		return
 	}
-	var mine []eventstore.RecordedEvent
-	seen := false
-	deadline := time.Now().Add(10 * time.Second)
-	for after := eventstore.Start; !seen; {
-		batch, err := e.store.ReadAll(ctx, after, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(batch) == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the newest event never became readable")
-			}
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		for _, ev := range batch {
-			if ev.Tenant == tenant.ID {
-				mine = append(mine, ev)
-			}
-			seen = seen || ev.Position() == newest
-		}
-		after = batch[len(batch)-1].Cursor
-	}
+	mine := tenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
