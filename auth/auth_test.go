@@ -444,3 +444,51 @@ func TestInitials(t *testing.T) {
 		}
 	}
 }
+
+// addUser inserts a user of the demo tenant with the demo password, the given stored roles
+// and profile keys, and no employee record, for the test's own use.
+func addUser(t *testing.T, name string, roles []string, keys string) {
+	t.Helper()
+	ctx := context.Background()
+	hash, _ := auth.HashPassword(seed.DemoPassword)
+	tenant := seed.TenantID(seed.DemoCode)
+	err := db.InTenant(ctx, testDB.Pool, tenant.String(), func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO users (tenant_id, id, user_name, hash, password_hash, display_name, roles, profile_keys)
+			VALUES ($1, $2, $3, $4, $5, $3, $6, $7)`, tenant, uuid.New(), name, uuid.NewString(), hash, roles, keys)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// spec portal-core §6 / business §6: "at sign-in roles are filtered to a selected set" —
+// the login answer already holds only the known roles whose profile key the user has, and
+// the keys, so the web app's first menu (built before userinfo arrives) is the right one.
+func TestLoginFiltersRolesByProfileKeys(t *testing.T) {
+	t.Parallel()
+	s := newService(t, auth.Options{})
+	stored := []string{auth.RoleManager, auth.RoleCollaborator, "pwa-a08-ges", "pwa-usr-ges", "admin", "not-a-role"}
+	addUser(t, "keys.supplier", stored, `{"a08_ukey": "F-001", "usr_ukeya": " "}`)
+	res := login(t, s, seed.DemoCode, "keys.supplier")
+	if want := []string{"pwa-a08-ges", "admin"}; !slices.Equal(res.User.Role, want) || !slices.Equal(res.User.Roles, want) ||
+		!slices.Equal(res.Claims.Roles, want) {
+		t.Errorf("roles %v / %v / token %v, want %v", res.User.Role, res.User.Roles, res.Claims.Roles, want)
+	}
+	if len(res.User.Keys) != 1 || res.User.Keys["a08_ukey"] != "F-001" {
+		t.Errorf("keys %v, want only a08_ukey", res.User.Keys)
+	}
+	// The answer agrees with userinfo's derivation of the same stored data.
+	prof, err := auth.LoadProfile(context.Background(), testDB.Pool, res.Claims.Tenant, res.Claims.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := prof.Permissions(false, false); !slices.Equal(p.Roles, res.User.Roles) {
+		t.Errorf("userinfo roles %v, login roles %v", p.Roles, res.User.Roles)
+	}
+	// An employee holds the employee key (from the employee record) and keeps its HR roles.
+	ana := login(t, s, seed.DemoCode, seed.UserAna).User
+	if ana.Keys[auth.KeyEmployee] != seed.EmployeeID(seed.DemoCode, seed.UserAna).String() || !slices.Equal(ana.Roles, []string{auth.RoleCollaborator}) {
+		t.Errorf("ana: keys %v roles %v", ana.Keys, ana.Roles)
+	}
+}

@@ -146,22 +146,9 @@ func (s *Service) withSSO(ctx context.Context, t TenantInfo, err error) (TenantI
 	return t, nil
 }
 
-// SSOUser is the signed-in user of a single sign-on: User plus the spec's isSSO and isGoogle
-// (the web app hides "change password" for them).
-type SSOUser struct {
-	User
-	IsSSO    bool `json:"isSSO"`
-	IsGoogle bool `json:"isGoogle"`
-}
-
-// SSOLoginResult answers a single sign-on like login answers a password sign-in.
-type SSOLoginResult struct {
-	User         SSOUser `json:"user"`
-	AccessToken  string  `json:"access_token"`
-	RefreshToken string  `json:"refreshToken"`
-	IDToken      string  `json:"idToken"` // the access token, as login answers
-	Claims       Claims  `json:"-"`
-}
+// SSOLoginResult answers a single sign-on like login answers a password sign-in; its user
+// has isSSO (and isGoogle for Google), which the session keeps through refreshes.
+type SSOLoginResult = LoginResult
 
 // SSOOptions configure an SSO; zero values take the defaults.
 type SSOOptions struct {
@@ -511,14 +498,63 @@ func (o *SSO) signInLinked(ctx context.Context, t TenantInfo, issuer, subject st
 		return SSOLoginResult{}, ErrUnauthorized
 	}
 	// No new-password challenge: the provider signed the user in, no password was used.
-	res, err := o.svc.signIn(ctx, t, u)
-	if err != nil {
-		return SSOLoginResult{}, err
+	return o.svc.signIn(ctx, t, u, issuer)
+}
+
+// EndSessionURL is where a sign-out of a single sign-on session goes next (spec portal-core
+// §4: "logout goes to the identity provider's logout address if known"): the end-session
+// endpoint the tenant's provider announces in its discovery document (OpenID Connect
+// RP-Initiated Logout 1.0), with client_id and post_logout_redirect_uri. Without it the
+// provider would keep its own session and a tenant that signs in through it (grant type 1)
+// would be signed straight back in.
+//
+// It is "" when the session was not single sign-on, the tenant's provider is no longer the
+// one the session used, or the provider announces no end-session endpoint (Google does not).
+// returnTo, when it is an absolute http(s) URL of the app's /login page, is sent as
+// post_logout_redirect_uri (the provider checks it against the client's registration).
+func (o *SSO) EndSessionURL(ctx context.Context, tenant uuid.UUID, issuer, returnTo string) (string, error) {
+	if issuer == "" || tenant == uuid.Nil {
+		return "", nil
 	}
-	return SSOLoginResult{
-		User:        SSOUser{User: res.User, IsSSO: true, IsGoogle: issuer == GoogleIssuer},
-		AccessToken: res.AccessToken, RefreshToken: res.RefreshToken, IDToken: res.IDToken, Claims: res.Claims,
-	}, nil
+	c, ok, err := o.svc.ssoConfig(ctx, tenant)
+	if err != nil || !ok || c.Issuer != issuer {
+		return "", err
+	}
+	p, err := o.provider(ctx, c.Issuer)
+	if err != nil {
+		return "", err
+	}
+	var meta struct {
+		EndSession string `json:"end_session_endpoint"`
+	}
+	if err := p.Claims(&meta); err != nil || meta.EndSession == "" {
+		return "", nil
+	}
+	u, err := url.Parse(meta.EndSession)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return "", nil
+	}
+	q := u.Query()
+	q.Set("client_id", c.ClientID)
+	if back, ok := loginReturnURL(returnTo); ok {
+		q.Set("post_logout_redirect_uri", back)
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+// loginReturnURL accepts an absolute http(s) URL of the app's login page (/login or
+// /login/<access code>), without credentials, query or fragment.
+func loginReturnURL(raw string) (string, bool) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+		u.Fragment != "" || u.RawQuery != "" || u.Opaque != "" {
+		return "", false
+	}
+	if u.Path != "/login" && !strings.HasPrefix(u.Path, "/login/") {
+		return "", false
+	}
+	return u.String(), true
 }
 
 // Link answers linkGoogle (spec §7): it links the signed-in user to the identity the fresh

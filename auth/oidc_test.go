@@ -94,6 +94,58 @@ func ssoSignIn(t *testing.T, sso *auth.SSO, code string) (auth.SSOLoginResult, e
 	return sso.Callback(ctx, back.Query().Get("code"), back.Query().Get("state"))
 }
 
+// The sign-out of a single sign-on session goes on to the provider's end-session endpoint
+// (spec portal-core §4), which ends the provider's own session: its next authorization
+// request asks the user to sign in instead of signing straight back in.
+func TestSSOLogoutEndSession(t *testing.T) {
+	svc := newService(t, auth.Options{})
+	sso := newSSO(t, svc)
+	ctx := context.Background()
+	op := ssoStartOP(t, "sub-ana", anaEmail)
+	configureSSO(t, seed.DemoCode, op, 1)
+	ssoLink(t, svc, sso, op, seed.DemoCode, seed.UserAna)
+	res, err := ssoSignIn(t, sso, seed.DemoCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const back = "http://127.0.0.1:5173/login/DEMOCORP"
+
+	issuer, err := svc.Logout(ctx, res.Claims)
+	if err != nil || issuer != op.Issuer() {
+		t.Fatalf("logout: issuer %q, %v", issuer, err)
+	}
+	end, err := sso.EndSessionURL(ctx, res.Claims.Tenant, issuer, back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(end)
+	if err != nil || u.Scheme+"://"+u.Host+u.Path != op.Issuer()+oidctest.LogoutPath ||
+		u.Query().Get("client_id") != op.ClientID() || u.Query().Get("post_logout_redirect_uri") != back {
+		t.Fatalf("end-session URL %q", end)
+	}
+	// Only a login page of the app is sent back to; anything else is left out.
+	for _, bad := range []string{"https://evil.example/steal", "http://127.0.0.1:5173/apps/homePage", "javascript:alert(1)", "http://u:p@127.0.0.1/login"} {
+		if end, _ := sso.EndSessionURL(ctx, res.Claims.Tenant, issuer, bad); strings.Contains(end, "post_logout_redirect_uri") {
+			t.Errorf("return URL %q kept: %s", bad, end)
+		}
+	}
+	// No provider session, another provider, or a provider without the endpoint: no URL.
+	if end, err := sso.EndSessionURL(ctx, res.Claims.Tenant, "", back); end != "" || err != nil {
+		t.Errorf("password session: %q %v", end, err)
+	}
+	if end, err := sso.EndSessionURL(ctx, res.Claims.Tenant, "https://accounts.google.com", back); end != "" || err != nil {
+		t.Errorf("session of another provider: %q %v", end, err)
+	}
+	// The refresh-token sign-out finds the provider too.
+	res2, err := ssoSignIn(t, sso, seed.DemoCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tenant, iss, err := svc.LogoutRefreshToken(ctx, seed.DemoCode, res2.RefreshToken); err != nil || iss != op.Issuer() || tenant != res2.Claims.Tenant {
+		t.Errorf("logout by refresh token: %s %q %v", tenant, iss, err)
+	}
+}
+
 func TestSSOTenantInfo(t *testing.T) {
 	svc := newService(t, auth.Options{})
 	ctx := context.Background()
@@ -232,8 +284,31 @@ func TestSSOSignIn(t *testing.T) {
 	if err != nil || claims.UserID != ana.UserID || claims.Tenant != ana.Tenant {
 		t.Fatalf("access token: %+v %v", claims, err)
 	}
-	if refreshed, err := svc.Refresh(ctx, seed.DemoCode, seed.UserAna, res.RefreshToken); err != nil || refreshed.AccessToken == "" {
-		t.Errorf("the SSO session's refresh token: %v", err)
+	if claims.SSOIssuer != op.Issuer() || !claims.IsSSO() || claims.IsGoogle() {
+		t.Errorf("access token's provider %q, want %q", claims.SSOIssuer, op.Issuer())
+	}
+	// isSSO survives a refresh: the session remembers its provider (spec portal-core §3).
+	refreshed, err := svc.Refresh(ctx, seed.DemoCode, seed.UserAna, res.RefreshToken)
+	if err != nil || refreshed.AccessToken == "" {
+		t.Fatalf("the SSO session's refresh token: %v", err)
+	}
+	if !refreshed.User.IsSSO || refreshed.User.IsGoogle || refreshed.Claims.SSOIssuer != op.Issuer() {
+		t.Errorf("refreshed answer: isSSO %v isGoogle %v issuer %q", refreshed.User.IsSSO, refreshed.User.IsGoogle, refreshed.Claims.SSOIssuer)
+	}
+	if body, _ := json.Marshal(refreshed); !strings.Contains(string(body), `"isSSO":true`) {
+		t.Errorf("refreshed JSON %s", body)
+	}
+	again, err := svc.SignInWithRefreshToken(ctx, seed.DemoCode, seed.UserAna, refreshed.RefreshToken)
+	if err != nil || !again.User.IsSSO {
+		t.Errorf("signInWithRefreshToken of the SSO session: isSSO %v, %v", again.User.IsSSO, err)
+	}
+	if byToken, err := svc.SignInWithToken(ctx, seed.DemoCode, again.AccessToken, again.RefreshToken); err != nil || !byToken.User.IsSSO {
+		t.Errorf("signInWithToken of the SSO session: isSSO %v, %v", byToken.User.IsSSO, err)
+	}
+	// A password session of the same user is not single sign-on, refreshed or not.
+	pw := login(t, svc, seed.DemoCode, seed.UserAna)
+	if r, err := svc.Refresh(ctx, seed.DemoCode, seed.UserAna, pw.RefreshToken); err != nil || r.User.IsSSO || r.Claims.SSOIssuer != "" {
+		t.Errorf("password session refreshed: isSSO %v, %v", r.User.IsSSO, err)
 	}
 
 	// loginGoogle: an ID token the client got from the provider itself.

@@ -211,6 +211,13 @@ type User struct {
 	TenantFantasyName string            `json:"tenantFantasyName"`
 	Active            bool              `json:"active"`
 	Flags             Flags             `json:"flags"`
+	// Keys are the profile keys the roles were filtered by (spec §3, §6), so the web app's
+	// first menu, built from this answer before userinfo arrives, is already the right one.
+	Keys map[string]string `json:"keys"`
+	// IsSSO and IsGoogle say the session was opened through single sign-on (and through
+	// Google): the web app hides "change password" and logs out at the provider (spec §3, §4).
+	IsSSO    bool `json:"isSSO"`
+	IsGoogle bool `json:"isGoogle"`
 }
 
 // DynamicAccess switches survey menus and the "other addresses" clock section (0/1).
@@ -296,6 +303,7 @@ type userRow struct {
 	deny         string
 	dynamic      []byte
 	accessConfig []byte
+	profileKeys  []byte
 	empStatus    *string
 	layoff       []byte
 	fences       []Fence
@@ -358,16 +366,17 @@ func (s *Service) Login(ctx context.Context, accessCode, userName, password stri
 	if s.mustChangePassword(tenant, u) {
 		return s.newPasswordChallenge(ctx, tenant, u)
 	}
-	return s.signIn(ctx, tenant, u)
+	return s.signIn(ctx, tenant, u, "")
 }
 
-// signIn starts a session for a verified user and issues its tokens.
-func (s *Service) signIn(ctx context.Context, tenant TenantInfo, u userRow) (LoginResult, error) {
+// signIn starts a session for a verified user and issues its tokens; issuer is the OpenID
+// provider of a single sign-on ("" for a password).
+func (s *Service) signIn(ctx context.Context, tenant TenantInfo, u userRow, issuer string) (LoginResult, error) {
 	var session uuid.UUID
 	var refresh string
 	err := db.InTenant(ctx, s.pool, tenant.TenantID.String(), func(tx pgx.Tx) error {
 		var err error
-		if session, err = s.startSession(ctx, tx, tenant.TenantID, u.id); err != nil {
+		if session, err = s.startSession(ctx, tx, tenant.TenantID, u.id, issuer); err != nil {
 			return err
 		}
 		refresh, _, err = s.issueRefresh(ctx, tx, tenant.TenantID, u.id, session)
@@ -376,14 +385,16 @@ func (s *Service) signIn(ctx context.Context, tenant TenantInfo, u userRow) (Log
 	if err != nil {
 		return LoginResult{}, err
 	}
-	return s.result(tenant, u, session, refresh)
+	return s.result(tenant, u, session, refresh, issuer)
 }
 
 // result builds the answer of a sign-in or a refresh: the user, a new access token of the
-// session and the given refresh token.
-func (s *Service) result(tenant TenantInfo, u userRow, session uuid.UUID, refresh string) (LoginResult, error) {
+// session and the given refresh token. issuer is the session's single sign-on provider, so
+// a refresh answers isSSO / isGoogle as the sign-in did.
+func (s *Service) result(tenant TenantInfo, u userRow, session uuid.UUID, refresh, issuer string) (LoginResult, error) {
 	user := buildUser(tenant, u)
-	claims := Claims{Tenant: tenant.TenantID, UserID: u.id, UserHash: u.hash, Roles: user.Roles, SessionID: session}
+	claims := Claims{Tenant: tenant.TenantID, UserID: u.id, UserHash: u.hash, Roles: user.Roles, SessionID: session, SSOIssuer: issuer}
+	user.IsSSO, user.IsGoogle = claims.IsSSO(), claims.IsGoogle()
 	if u.employeeID != nil {
 		claims.EmployeeID = *u.employeeID
 	}
@@ -432,12 +443,12 @@ func readUser(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, where string, ke
 	var u userRow
 	err := tx.QueryRow(ctx, `SELECT u.id, u.user_name, u.hash, u.password_hash, u.employee_id, u.display_name,
 			u.email, u.roles, u.admin, u.active, u.language, u.purchased, u.deny, u.dynamic_access,
-			u.access_config, e.status, e.layoff, u.must_change_password, u.password_changed_at
+			u.access_config, u.profile_keys, e.status, e.layoff, u.must_change_password, u.password_changed_at
 		FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 		WHERE u.tenant_id = $1 AND `+where, tenant, key).
 		Scan(&u.id, &u.userName, &u.hash, &u.passwordHash, &u.employeeID, &u.displayName,
 			&u.email, &u.roles, &u.admin, &u.active, &u.language, &u.purchased, &u.deny, &u.dynamic,
-			&u.accessConfig, &u.empStatus, &u.layoff, &u.mustChange, &u.pwChangedAt)
+			&u.accessConfig, &u.profileKeys, &u.empStatus, &u.layoff, &u.mustChange, &u.pwChangedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return u, false, nil
 	}
@@ -468,7 +479,14 @@ func buildUser(t TenantInfo, u userRow) User {
 
 	isEmployee := u.employeeID != nil
 	empActive := !isEmployee || (u.empStatus != nil && *u.empStatus == "active")
-	roles := deriveRoles(u.roles, u.empStatus)
+	// spec portal-core §6 / business §6: "at sign-in roles are filtered to a selected set" —
+	// the known roles whose profile prefix the user holds a key for, as userinfo derives them.
+	keys := profileKeys(u.profileKeys, u.employeeID)
+	status := ""
+	if u.empStatus != nil {
+		status = *u.empStatus
+	}
+	roles := DeriveRoles(keys, u.roles, status)
 
 	// An employee's time is treated unless the access config says otherwise; accounts
 	// without an employee (kiosk, candidates) have nothing to punch.
@@ -518,6 +536,7 @@ func buildUser(t TenantInfo, u userRow) User {
 		TenantFantasyName: t.TenantName,
 		Active:            empActive,
 		Flags:             Flags{Admin: u.admin},
+		Keys:              keys,
 	}
 }
 

@@ -126,7 +126,7 @@ func (s *Service) SignInWithToken(ctx context.Context, accessCode, accessToken, 
 	if !found || !u.active {
 		return LoginResult{}, ErrTokenSignIn
 	}
-	return s.result(tenant, u, c.SessionID, refreshToken)
+	return s.result(tenant, u, c.SessionID, refreshToken, c.SSOIssuer)
 }
 
 // rotate checks and rotates a refresh token. Its refusals are ErrRefreshFailed.
@@ -147,6 +147,7 @@ func (s *Service) rotate(ctx context.Context, accessCode, userName, refreshToken
 		u       userRow
 		session uuid.UUID
 		next    string
+		issuer  string // the session's single sign-on provider, answered again (isSSO)
 		reused  bool
 	)
 	err = db.InTenant(ctx, s.pool, tenant.TenantID.String(), func(tx pgx.Tx) error {
@@ -154,13 +155,14 @@ func (s *Service) rotate(ctx context.Context, accessCode, userName, refreshToken
 			id, user                    uuid.UUID
 			expires                     time.Time
 			used, revoked, sessionEnded *time.Time
+			sessionIssuer               *string
 		)
 		// FOR UPDATE serializes rotations of one token: a second one waits here and then
 		// reads the row as the first left it (used), which is reuse.
-		err := tx.QueryRow(ctx, `SELECT r.id, r.user_id, r.family_id, r.expires_at, r.used_at, r.revoked_at, s.revoked_at
+		err := tx.QueryRow(ctx, `SELECT r.id, r.user_id, r.family_id, r.expires_at, r.used_at, r.revoked_at, s.revoked_at, s.sso_issuer
 			FROM refresh_tokens r LEFT JOIN auth_sessions s ON s.tenant_id = r.tenant_id AND s.id = r.family_id
 			WHERE r.tenant_id = $1 AND r.token_hash = $2 FOR UPDATE OF r`, tenant.TenantID, refreshHash(refreshToken)).
-			Scan(&id, &user, &session, &expires, &used, &revoked, &sessionEnded)
+			Scan(&id, &user, &session, &expires, &used, &revoked, &sessionEnded, &sessionIssuer)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrRefreshFailed
 		}
@@ -169,6 +171,9 @@ func (s *Service) rotate(ctx context.Context, accessCode, userName, refreshToken
 		}
 		if revoked != nil || sessionEnded != nil {
 			return ErrRefreshFailed
+		}
+		if sessionIssuer != nil {
+			issuer = *sessionIssuer
 		}
 		if used != nil {
 			reused = true
@@ -201,7 +206,7 @@ func (s *Service) rotate(ctx context.Context, accessCode, userName, refreshToken
 	if err != nil {
 		return LoginResult{}, err
 	}
-	return s.result(tenant, u, session, next)
+	return s.result(tenant, u, session, next, issuer)
 }
 
 // revokeReused revokes the session of a reused token and leaves the audit event.
@@ -220,36 +225,42 @@ func (s *Service) revokeReused(ctx context.Context, tx pgx.Tx, tenant, user, ses
 
 // Logout ends the caller's session everywhere: its refresh tokens and its access tokens
 // (in this process at once, in others within ActiveCacheTTL) are refused from then on.
-func (s *Service) Logout(ctx context.Context, c Claims) error {
+// It returns the OpenID issuer the session was opened through ("" for none), whose
+// end-session address the sign-out then visits (spec portal-core §4; SSO.EndSessionURL).
+func (s *Service) Logout(ctx context.Context, c Claims) (string, error) {
 	if c.SessionID == uuid.Nil {
-		return nil
+		return "", nil
 	}
 	err := db.InTenant(ctx, s.pool, c.Tenant.String(), func(tx pgx.Tx) error {
 		_, err := revokeSessions(ctx, tx, c.Tenant, c.UserID, []uuid.UUID{c.SessionID}, uuid.Nil, RevokedLogout, s.now().UTC())
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("logout: %w", err)
+		return "", fmt.Errorf("logout: %w", err)
 	}
 	s.rememberSession(c.Tenant, c.SessionID, false)
-	return nil
+	return c.SSOIssuer, nil
 }
 
 // LogoutRefreshToken ends the session of a refresh token (a sign-out whose access token has
-// expired). Unknown tokens are ignored: sign-out always succeeds.
-func (s *Service) LogoutRefreshToken(ctx context.Context, accessCode, refreshToken string) error {
+// expired) and returns its tenant and single sign-on issuer, as Logout. Unknown tokens are
+// ignored: sign-out always succeeds.
+func (s *Service) LogoutRefreshToken(ctx context.Context, accessCode, refreshToken string) (uuid.UUID, string, error) {
 	tenant, err := s.tenantByCode(ctx, accessCode)
 	if errors.Is(err, ErrUnknownTenant) || refreshToken == "" {
-		return nil
+		return uuid.Nil, "", nil
 	}
 	if err != nil {
-		return err
+		return uuid.Nil, "", err
 	}
 	var session uuid.UUID
+	var issuer string
 	err = db.InTenant(ctx, s.pool, tenant.TenantID.String(), func(tx pgx.Tx) error {
 		var user uuid.UUID
-		err := tx.QueryRow(ctx, `SELECT family_id, user_id FROM refresh_tokens WHERE tenant_id = $1 AND token_hash = $2`,
-			tenant.TenantID, refreshHash(refreshToken)).Scan(&session, &user)
+		err := tx.QueryRow(ctx, `SELECT r.family_id, r.user_id, coalesce(s.sso_issuer, '')
+			FROM refresh_tokens r LEFT JOIN auth_sessions s ON s.tenant_id = r.tenant_id AND s.id = r.family_id
+			WHERE r.tenant_id = $1 AND r.token_hash = $2`,
+			tenant.TenantID, refreshHash(refreshToken)).Scan(&session, &user, &issuer)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -260,12 +271,12 @@ func (s *Service) LogoutRefreshToken(ctx context.Context, accessCode, refreshTok
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("logout: %w", err)
+		return uuid.Nil, "", fmt.Errorf("logout: %w", err)
 	}
 	if session != uuid.Nil {
 		s.rememberSession(tenant.TenantID, session, false)
 	}
-	return nil
+	return tenant.TenantID, issuer, nil
 }
 
 // revokeSessions revokes sessions of user and every refresh token of them, and returns

@@ -250,8 +250,8 @@ func TestLogoutEndsSession(t *testing.T) {
 	a2 := mustRefresh(t, s, seed.DemoCode, user, a.RefreshToken) // a second tab of the same session
 	b := login(t, s, seed.DemoCode, user)
 
-	if err := s.Logout(ctx, a.Claims); err != nil {
-		t.Fatal(err)
+	if issuer, err := s.Logout(ctx, a.Claims); err != nil || issuer != "" {
+		t.Fatalf("logout: issuer %q, %v", issuer, err)
 	}
 	for name, tok := range map[string]string{"access": a.AccessToken, "refreshed access": a2.AccessToken} {
 		if _, err := s.Verify(tok); !errors.Is(err, auth.ErrInvalidToken) {
@@ -270,13 +270,13 @@ func TestLogoutEndsSession(t *testing.T) {
 	}
 
 	// Logout by refresh token (an expired access token cannot call).
-	if err := s.LogoutRefreshToken(ctx, seed.DemoCode, b.RefreshToken); err != nil {
-		t.Fatal(err)
+	if tenant, issuer, err := s.LogoutRefreshToken(ctx, seed.DemoCode, b.RefreshToken); err != nil || tenant != b.Claims.Tenant || issuer != "" {
+		t.Fatalf("logout by refresh token: %s %q %v", tenant, issuer, err)
 	}
 	if _, err := s.Verify(b.AccessToken); !errors.Is(err, auth.ErrInvalidToken) {
 		t.Errorf("after logout by refresh token: %v", err)
 	}
-	if err := s.LogoutRefreshToken(ctx, seed.DemoCode, "unknown"); err != nil {
+	if _, _, err := s.LogoutRefreshToken(ctx, seed.DemoCode, "unknown"); err != nil {
 		t.Errorf("unknown token: %v", err)
 	}
 }

@@ -40,6 +40,7 @@ type tokenClaims struct {
 	Employee string   `json:"emp,omitempty"`
 	Roles    []string `json:"roles"`
 	Session  string   `json:"sid,omitempty"` // the sign-in (refresh-token family) it belongs to
+	IdP      string   `json:"idp,omitempty"` // the OpenID issuer of a single sign-on session
 }
 
 // issueAccess signs a short-lived HS256 access token for c.
@@ -57,6 +58,7 @@ func (s *Service) issueAccess(c Claims) (string, time.Time, error) {
 		Tenant:   c.Tenant.String(),
 		UserHash: c.UserHash,
 		Roles:    c.Roles,
+		IdP:      c.SSOIssuer,
 	}
 	if c.EmployeeID != uuid.Nil {
 		tc.Employee = c.EmployeeID.String()
@@ -104,14 +106,17 @@ func (s *Service) parseAccess(token string) (Claims, error) {
 	}
 	c.UserHash = tc.UserHash
 	c.Roles = tc.Roles
+	c.SSOIssuer = tc.IdP
 	return c, nil
 }
 
 // startSession records a new sign-in (a refresh-token family) of user and returns its id.
-func (s *Service) startSession(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID) (uuid.UUID, error) {
+// issuer is the OpenID provider it went through ('' for a password sign-in): refreshes and
+// the logout of the session read it back.
+func (s *Service) startSession(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID, issuer string) (uuid.UUID, error) {
 	id := uuid.New()
-	_, err := tx.Exec(ctx, `INSERT INTO auth_sessions (tenant_id, id, user_id, created_at) VALUES ($1, $2, $3, $4)`,
-		tenant, id, user, s.now().UTC())
+	_, err := tx.Exec(ctx, `INSERT INTO auth_sessions (tenant_id, id, user_id, created_at, sso_issuer) VALUES ($1, $2, $3, $4, $5)`,
+		tenant, id, user, s.now().UTC(), issuer)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("store session: %w", err)
 	}

@@ -75,17 +75,7 @@ func LoadProfile(ctx context.Context, pool *pgxpool.Pool, tenant, user uuid.UUID
 		_ = json.Unmarshal(provider, &p.Tenant.Provider)
 		p.DynamicAccess = switchMap(dynamic)
 		p.AccessConfig = switchMap(access)
-		p.Keys = map[string]string{}
-		var stored map[string]any
-		_ = json.Unmarshal(keys, &stored)
-		for k, v := range stored {
-			if s, ok := v.(string); ok && strings.TrimSpace(s) != "" && k != KeyEmployee {
-				p.Keys[k] = s
-			}
-		}
-		if p.EmployeeID != nil {
-			p.Keys[KeyEmployee] = p.EmployeeID.String()
-		}
+		p.Keys = profileKeys(keys, p.EmployeeID)
 		if status != nil {
 			p.EmpStatus = *status
 		}
@@ -115,6 +105,23 @@ func LoadProfile(ctx context.Context, pool *pgxpool.Pool, tenant, user uuid.UUID
 		err = fmt.Errorf("load profile %s: %w", user, err)
 	}
 	return p, err
+}
+
+// profileKeys reads the stored profile keys (users.profile_keys, a JSON object) and sets the
+// employee key from the employee record: only a user with an employee holds m01_ukey.
+func profileKeys(raw []byte, employee *uuid.UUID) map[string]string {
+	keys := map[string]string{}
+	var stored map[string]any
+	_ = json.Unmarshal(raw, &stored)
+	for k, v := range stored {
+		if s, ok := v.(string); ok && strings.TrimSpace(s) != "" && k != KeyEmployee {
+			keys[k] = s
+		}
+	}
+	if employee != nil {
+		keys[KeyEmployee] = employee.String()
+	}
+	return keys
 }
 
 // switchMap reads a JSON object of 0/1 switches (numbers, booleans or "1"/"true").

@@ -2,10 +2,12 @@ package readapi
 
 import (
 	"errors"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
@@ -210,33 +212,61 @@ func (s *Server) signInWithRefreshToken(c echo.Context) error {
 type logoutRequest struct {
 	RefreshToken string `json:"refreshToken"`
 	AccessCode   string `json:"accessCode"`
+	// RedirectURL is the app's login page, where the provider sends the browser back after
+	// its own sign-out (post_logout_redirect_uri).
+	RedirectURL string `json:"redirectUrl"`
+}
+
+type logoutAnswer struct {
+	Success bool `json:"success"`
+	// LogoutURL is the identity provider's end-session address for a single sign-on session
+	// whose provider has one (spec portal-core §4); the web app goes there instead of /login.
+	LogoutURL string `json:"logoutUrl,omitempty"`
 }
 
 // logout answers POST /api/auth/logout: the caller's session (the bearer token's, else the
 // body's refresh token's) ends everywhere: its refresh and access tokens are refused from
-// then on. Sign-out always answers {success:true}.
+// then on. Sign-out always answers {success:true}, plus logoutUrl for a single sign-on
+// session whose provider announces an end-session endpoint.
 func (s *Server) logout(c echo.Context) error {
 	ctx := c.Request().Context()
 	var req logoutRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
+	var tenant uuid.UUID
+	var issuer string
 	if token, ok := bearerToken(c.Request().Header.Get(echo.HeaderAuthorization)); ok {
 		claims, err := s.Auth.VerifyContext(ctx, token)
 		if err == nil {
-			if err := s.Auth.Logout(ctx, claims); err != nil {
+			if issuer, err = s.Auth.Logout(ctx, claims); err != nil {
 				return err
 			}
+			tenant = claims.Tenant
 		} else if !errors.Is(err, auth.ErrInvalidToken) {
 			return err
 		}
 	}
 	if req.RefreshToken != "" {
-		if err := s.Auth.LogoutRefreshToken(ctx, req.AccessCode, req.RefreshToken); err != nil {
+		t, iss, err := s.Auth.LogoutRefreshToken(ctx, req.AccessCode, req.RefreshToken)
+		if err != nil {
 			return err
 		}
+		if issuer == "" {
+			tenant, issuer = t, iss
+		}
 	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	answer := logoutAnswer{Success: true}
+	if issuer != "" && s.sso != nil {
+		url, err := s.sso.EndSessionURL(ctx, tenant, issuer, req.RedirectURL)
+		if err != nil {
+			// The session has ended here; a provider that cannot be reached only costs its
+			// own sign-out, which must not fail ours.
+			slog.Warn("logout: provider end-session address unavailable", "tenant", tenant, "err", err)
+		}
+		answer.LogoutURL = url
+	}
+	return c.JSON(http.StatusOK, answer)
 }
 
 type changePasswordRequest struct {

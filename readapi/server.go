@@ -41,6 +41,8 @@ type Server struct {
 
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
+
+	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
 }
 
 // Handler builds the Echo router.

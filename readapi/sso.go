@@ -28,6 +28,7 @@ func (s *Server) routesSSO(g *echo.Group) {
 	if err != nil {
 		panic(err) // NewSSO refuses only a nil service
 	}
+	s.sso = sso // logout asks it for the provider's end-session address
 	h := ssoHandlers{sso: sso}
 	g.GET("/auth/sso/start", h.start)
 	g.POST("/auth/sso/callback", h.callback)

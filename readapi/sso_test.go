@@ -199,6 +199,42 @@ func TestSSOCodeFlow(t *testing.T) {
 	// The state is single use: the same callback again is 'Invalid state'.
 	e.callback(q.Get("code"), q.Get("state")).want(t, http.StatusBadRequest, "state", "estado_invalido")
 
+	// userinfo and a refresh of the session still say isSSO (spec §3).
+	r = e.call(http.MethodGet, "/api/cac-app/userinfo?tenId="+got.User.TenID+"&userHash="+got.User.Hash, nil, got.AccessToken)
+	r.want(t, http.StatusOK, "", "")
+	if !strings.Contains(string(r.body), `"isSSO":true`) {
+		t.Errorf("userinfo of the SSO session: %s", r.body)
+	}
+	r = e.call(http.MethodPost, "/api/auth/refreshToken", map[string]string{"accessCode": seed.DemoCode,
+		"userName": seed.UserAna, "refreshToken": got.RefreshToken}, "")
+	r.want(t, http.StatusOK, "", "")
+	var refreshed ssoSignedIn
+	json.Unmarshal(r.body, &refreshed)
+	if !refreshed.User.IsSSO {
+		t.Errorf("refreshed answer %s", r.body)
+	}
+
+	// Its logout answers the provider's end-session address (spec §4); a password session's
+	// logout answers none.
+	back := e.portal.URL + "/login/" + seed.DemoCode
+	r = e.call(http.MethodPost, "/api/auth/logout", map[string]string{"accessCode": seed.DemoCode,
+		"refreshToken": refreshed.RefreshToken, "redirectUrl": back}, refreshed.AccessToken)
+	r.want(t, http.StatusOK, "", "")
+	var out struct {
+		Success   bool   `json:"success"`
+		LogoutURL string `json:"logoutUrl"`
+	}
+	json.Unmarshal(r.body, &out)
+	if !out.Success || !strings.HasPrefix(out.LogoutURL, e.op.Issuer()+oidctest.LogoutPath+"?") ||
+		!strings.Contains(out.LogoutURL, url.QueryEscape(back)) {
+		t.Errorf("SSO logout answered %s", r.body)
+	}
+	r = e.call(http.MethodPost, "/api/auth/logout", map[string]string{"accessCode": seed.DemoCode,
+		"refreshToken": ana.RefreshToken, "redirectUrl": back}, ana.AccessToken)
+	if r.want(t, http.StatusOK, "", ""); strings.Contains(string(r.body), "logoutUrl") {
+		t.Errorf("password logout answered %s", r.body)
+	}
+
 	// start?redirect=1 answers a redirect to the provider.
 	r = e.call(http.MethodGet, "/api/auth/sso/start?"+url.Values{"accessCode": {seed.DemoCode},
 		"redirectUrl": {e.portal.URL + "/callback"}, "redirect": {"1"}}.Encode(), nil, "")

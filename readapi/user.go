@@ -99,7 +99,11 @@ func (s *Server) userInfo(c echo.Context) error {
 	if len(settings) == 0 {
 		settings = json.RawMessage(`{}`)
 	}
-	menu := auth.MenuIDs(auth.FilterMenu(auth.AppMenu(), p))
+	// The cached permissions stay the user's (any session); the menu is this session's: a
+	// single sign-on session has no local password to change (review localPassword).
+	shown := p
+	shown.External = claims.IsSSO()
+	menu := auth.MenuIDs(auth.FilterMenu(auth.AppMenu(), shown))
 	if menu == nil {
 		menu = []string{}
 	}
@@ -116,6 +120,7 @@ func (s *Server) userInfo(c echo.Context) error {
 		Layoff: prof.Layoff, CercaVirtual: prof.Fences,
 		TratamentodePonto: map[string]bool{"semTratamentodePonto": !prof.TimeTreated()},
 		Flags:             map[string]bool{"Admin": prof.Admin}, FlagDic: map[string]bool{"Admin": prof.Admin},
+		IsSSO:             claims.IsSSO(), IsGoogle: claims.IsGoogle(),
 		Settings: settings, TenantSettings: prof.Tenant.Settings, Themes: prof.Tenant.Themes,
 		TenantFantasyName: prof.Tenant.TenantName,
 		URLLinkedin:       u.LinkedIn, URLFacebook: u.Facebook, URLYouTube: u.YouTube, URLSpotify: u.Spotify,

@@ -10,6 +10,12 @@
 //	GET  /.well-known/jwks.json              the signing key (RS256)
 //	GET  /oauth2/auth                        authorization endpoint (code flow; PKCE S256 enforced)
 //	POST /oauth2/token                       token endpoint (authorization_code grant)
+//	GET  /oauth2/logout                      end-session endpoint (RP-Initiated Logout 1.0)
+//
+// The provider keeps a browser session as a real one does: it starts signed in (the user
+// consents at once), and after the end-session endpoint has signed the browser out (a
+// cookie), its next authorization request shows a sign-in page instead of consenting; its
+// "sign in" button signs the user in again and completes the request.
 //
 // Tests use Start (an httptest server); cmd/testop wraps New for the browser tests.
 package oidctest
@@ -21,6 +27,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -46,6 +53,10 @@ const (
 	TokenPath     = "/oauth2/token"
 	JWKSPath      = "/.well-known/jwks.json"
 	DiscoveryPath = "/.well-known/openid-configuration"
+	LogoutPath    = "/oauth2/logout"
+
+	// signedOutCookie marks a browser the end-session endpoint signed out.
+	signedOutCookie = "oidctest_signed_out"
 )
 
 // DefaultScopes are the scopes the provider advertises and the client may ask for.
@@ -80,10 +91,13 @@ type Provider struct {
 	oauth    fosite.OAuth2Provider
 	mux      *http.ServeMux
 
+	redirects []string
+
 	mu          sync.Mutex
 	user        User
 	tokenErrors []string
 	authorized  int
+	logouts     int
 }
 
 // New builds a provider for opts.Issuer.
@@ -159,13 +173,14 @@ func New(opts Options) (*Provider, error) {
 
 	p := &Provider{
 		issuer: issuer, clientID: opts.ClientID, scopes: scopes, key: key, kid: "oidctest-1",
-		oauth: oauth, user: opts.User, mux: http.NewServeMux(),
+		oauth: oauth, user: opts.User, mux: http.NewServeMux(), redirects: slices.Clone(opts.RedirectURIs),
 	}
 	p.mux.HandleFunc("GET "+DiscoveryPath, p.discovery)
 	p.mux.HandleFunc("GET "+JWKSPath, p.jwks)
 	p.mux.HandleFunc("GET "+AuthPath, p.authorize)
 	p.mux.HandleFunc("POST "+AuthPath, p.authorize)
 	p.mux.HandleFunc("POST "+TokenPath, p.token)
+	p.mux.HandleFunc("GET "+LogoutPath, p.logout)
 	return p, nil
 }
 
@@ -221,6 +236,13 @@ func (p *Provider) Authorized() int {
 	return p.authorized
 }
 
+// Logouts counts the browser sign-outs of the end-session endpoint.
+func (p *Provider) Logouts() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.logouts
+}
+
 // SignIDToken signs arbitrary ID-token claims with the provider's key. It is for negative
 // tests only (a stale, foreign-audience or otherwise odd token that the protocol would not
 // produce); real tokens come from the code flow.
@@ -237,6 +259,7 @@ func (p *Provider) discovery(w http.ResponseWriter, _ *http.Request) {
 		"authorization_endpoint":                p.issuer + AuthPath,
 		"token_endpoint":                        p.issuer + TokenPath,
 		"jwks_uri":                              p.issuer + JWKSPath,
+		"end_session_endpoint":                  p.issuer + LogoutPath,
 		"response_types_supported":              []string{"code"},
 		"response_modes_supported":              []string{"query"},
 		"grant_types_supported":                 []string{"authorization_code"},
@@ -264,6 +287,13 @@ func (p *Provider) authorize(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		p.oauth.WriteAuthorizeError(ctx, w, ar, err)
 		return
+	}
+	if c, err := r.Cookie(signedOutCookie); err == nil && c.Value == "1" {
+		if r.Method != http.MethodPost || r.PostFormValue("login") != "1" {
+			p.signInPage(w, r)
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: signedOutCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true})
 	}
 	for _, scope := range ar.GetRequestedScopes() {
 		ar.GrantScope(scope)
@@ -296,6 +326,65 @@ func (p *Provider) authorize(w http.ResponseWriter, r *http.Request) {
 	p.authorized++
 	p.mu.Unlock()
 	p.oauth.WriteAuthorizeResponse(ctx, w, ar, resp)
+}
+
+// signInPage asks a signed-out browser to sign in again: one button that posts the same
+// authorization request back with login=1.
+func (p *Provider) signInPage(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	u := p.user
+	p.mu.Unlock()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	action := html.EscapeString(AuthPath + "?" + r.URL.RawQuery)
+	fmt.Fprintf(w, `<!doctype html><title>oidctest sign-in</title>
+<h1 id="op-sign-in">Sign in to the test provider</h1>
+<form method="post" action="%s"><input type="hidden" name="login" value="1">
+<button id="op-sign-in-button" type="submit">Sign in as %s</button></form>`, action, html.EscapeString(u.Subject))
+}
+
+// logout is the end-session endpoint (OpenID Connect RP-Initiated Logout 1.0): it signs the
+// browser out and sends it to post_logout_redirect_uri when that URI belongs to the client
+// (same scheme and host as a registered redirect URI; for 127.0.0.1 any port, RFC 8252).
+func (p *Provider) logout(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if id := q.Get("client_id"); id != "" && id != p.clientID {
+		http.Error(w, "unknown client_id", http.StatusBadRequest)
+		return
+	}
+	back := q.Get("post_logout_redirect_uri")
+	if back != "" && !p.registeredOrigin(back) {
+		http.Error(w, "post_logout_redirect_uri not registered", http.StatusBadRequest)
+		return
+	}
+	p.mu.Lock()
+	p.logouts++
+	p.mu.Unlock()
+	http.SetCookie(w, &http.Cookie{Name: signedOutCookie, Value: "1", Path: "/", HttpOnly: true})
+	if back == "" {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>signed out</title><h1 id="op-signed-out">Signed out</h1>`)
+		return
+	}
+	http.Redirect(w, r, back, http.StatusFound)
+}
+
+// registeredOrigin tells whether raw has the scheme and host of a registered redirect URI.
+func (p *Provider) registeredOrigin(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.User != nil {
+		return false
+	}
+	for _, reg := range p.redirects {
+		ru, err := url.Parse(reg)
+		if err != nil || ru.Scheme != u.Scheme {
+			continue
+		}
+		if ru.Host == u.Host || (ru.Hostname() == "127.0.0.1" && ru.Port() == "" && u.Hostname() == "127.0.0.1") {
+			return true
+		}
+	}
+	return false
 }
 
 // token is the token endpoint: fosite checks the client, the code, the redirect URI and the

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"slices"
 	"testing"
 
@@ -145,5 +147,54 @@ func TestUnregisteredRedirect(t *testing.T) {
 	_, err := oidctest.Authorize(context.Background(), conf.AuthCodeURL("state-123456789", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
 	if err == nil {
 		t.Fatal("an unregistered redirect URI got a redirect")
+	}
+}
+
+// The end-session endpoint signs the browser out: its next authorization request shows the
+// sign-in page, and only the page's button (login=1) completes it with a code.
+func TestEndSessionSignsTheBrowserOut(t *testing.T) {
+	t.Parallel()
+	op, conf := start(t)
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	authURL := conf.AuthCodeURL("state-0123456789", oauth2.S256ChallengeOption(oauth2.GenerateVerifier()))
+
+	get := func(u string) *http.Response {
+		t.Helper()
+		resp, err := browser.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	if resp := get(authURL); resp.StatusCode != http.StatusSeeOther && resp.StatusCode != http.StatusFound {
+		t.Fatalf("signed-in browser: %s, want a redirect with the code", resp.Status)
+	}
+	// A return address outside the client's registration is refused.
+	if resp := get(op.Issuer() + oidctest.LogoutPath + "?client_id=portal&post_logout_redirect_uri=" +
+		url.QueryEscape("https://evil.example/login")); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("foreign return address: %s", resp.Status)
+	}
+	back := "http://127.0.0.1:5173/login/DEMOCORP"
+	resp := get(op.Issuer() + oidctest.LogoutPath + "?client_id=portal&post_logout_redirect_uri=" + url.QueryEscape(back))
+	if loc, _ := resp.Location(); resp.StatusCode != http.StatusFound || loc.String() != back || op.Logouts() != 1 {
+		t.Fatalf("logout: %s to %v, %d logouts", resp.Status, loc, op.Logouts())
+	}
+	if resp := get(authURL); resp.StatusCode != http.StatusOK {
+		t.Fatalf("signed-out browser: %s, want the sign-in page", resp.Status)
+	}
+	before := op.Authorized()
+	resp, err := browser.PostForm(authURL, url.Values{"login": {"1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc, _ := resp.Location(); loc == nil || loc.Query().Get("code") == "" || op.Authorized() != before+1 {
+		t.Fatalf("sign-in button: %s to %v", resp.Status, loc)
+	}
+	// Signed in again: the next request consents at once.
+	if resp := get(authURL); resp.StatusCode == http.StatusOK {
+		t.Errorf("after signing in again the sign-in page shows again")
 	}
 }
