@@ -111,7 +111,7 @@ func (s *Service) parseAccess(token string) (Claims, error) {
 }
 
 // startSession records a new sign-in (a refresh-token family) of user and returns its id.
-// issuer is the OpenID provider it went through ('' for a password sign-in): refreshes and
+// issuer is the OpenID provider it went through (” for a password sign-in): refreshes and
 // the logout of the session read it back.
 func (s *Service) startSession(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID, issuer string) (uuid.UUID, error) {
 	id := uuid.New()

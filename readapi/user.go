@@ -120,7 +120,7 @@ func (s *Server) userInfo(c echo.Context) error {
 		Layoff: prof.Layoff, CercaVirtual: prof.Fences,
 		TratamentodePonto: map[string]bool{"semTratamentodePonto": !prof.TimeTreated()},
 		Flags:             map[string]bool{"Admin": prof.Admin}, FlagDic: map[string]bool{"Admin": prof.Admin},
-		IsSSO:             claims.IsSSO(), IsGoogle: claims.IsGoogle(),
+		IsSSO: claims.IsSSO(), IsGoogle: claims.IsGoogle(),
 		Settings: settings, TenantSettings: prof.Tenant.Settings, Themes: prof.Tenant.Themes,
 		TenantFantasyName: prof.Tenant.TenantName,
 		URLLinkedin:       u.LinkedIn, URLFacebook: u.Facebook, URLYouTube: u.YouTube, URLSpotify: u.Spotify,
