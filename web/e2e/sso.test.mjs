@@ -20,7 +20,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { apiLogin, enterAccessCode, newUserContext, startSuite, storedSession, tid, USERS, withDatabase } from './helpers.mjs';
+import { apiLogin, enterAccessCode, newUserContext, screenshot, startSuite, storedSession, tid, USERS, withDatabase } from './helpers.mjs';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -220,6 +220,68 @@ test('with a grant type count above 0 the login screen goes to /callback and the
     await page.waitForURL('**/apps/homePage');
     await page.locator(tid('home-greeting')).waitFor();
     assert.match(await page.locator(tid('home-greeting')).innerText(), /Ana Souza/);
+  } finally {
+    await context.close();
+    await psql(`UPDATE tenant_sso SET grant_types = 0 WHERE tenant_id = '${DEMOCORP_ID}'`);
+  }
+});
+
+// spec portal-core §4: "logout goes to the identity provider's logout address if known". A
+// tenant that signs in through its provider (grant type 1) would otherwise be signed straight
+// back in by the provider's own session.
+test('a single sign-on user logs out at the provider and is not signed straight back in', { skip, timeout: 45_000 }, async () => {
+  await psql(`UPDATE tenant_sso SET grant_types = 1 WHERE tenant_id = '${DEMOCORP_ID}'`);
+  const context = await newUserContext(suite);
+  try {
+    const page = await context.newPage();
+    const visited = [];
+    page.on('request', (r) => visited.push(r.url()));
+    await enterAccessCode(page, 'DEMOCORP');
+    await page.waitForURL('**/apps/homePage');
+    await page.locator(tid('home-greeting')).waitFor();
+    // The session survives a refresh as single sign-on (isSSO rides in the session record).
+    const refreshed = await page.evaluate(async () => {
+      const s = JSON.parse(localStorage.getItem('portal-session')).state;
+      const res = await fetch('/api/auth/refreshToken', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: s.refreshToken, accessCode: s.user.accessCode, userName: s.user.userName }),
+      });
+      const body = await res.json();
+      const next = { ...s, user: { ...s.user, ...body.user }, accessToken: body.access_token, refreshToken: body.refreshToken };
+      localStorage.setItem('portal-session', JSON.stringify({ state: next, version: 0 }));
+      return { status: res.status, isSSO: body.user?.isSSO };
+    });
+    assert.deepEqual(refreshed, { status: 200, isSSO: true });
+    await page.reload();
+    await page.locator(tid('home-greeting')).waitFor();
+    assert.equal((await storedSession(page)).user.isSSO, true);
+
+    const before = await storedSession(page);
+    visited.length = 0;
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('logout')).click();
+    // Off to the provider's end-session endpoint, back to the login of the company, on to the
+    // provider again (grant type 1) — which now asks to sign in instead of consenting.
+    await page.locator('#op-sign-in').waitFor({ timeout: 15_000 });
+    const end = visited.map((u) => new URL(u)).find((u) => u.href.startsWith(`${op.issuer}/oauth2/logout`));
+    assert.ok(end, `no request to the end-session endpoint: ${visited.join('\n')}`);
+    assert.equal(end.searchParams.get('client_id'), CLIENT_ID);
+    assert.equal(end.searchParams.get('post_logout_redirect_uri'), `${suite.baseURL}/login/DEMOCORP`);
+    assert.ok(visited.some((u) => u.startsWith(`${suite.baseURL}/login/DEMOCORP`)), 'came back to the login of the company');
+    await screenshot(page, 'sso-provider-signed-out');
+    // The portal's session is over on the server too.
+    const again = await fetch(`${suite.baseURL}/api/auth/refreshToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: before.refreshToken, accessCode: 'DEMOCORP', userName: 'ana.souza' }),
+    });
+    assert.equal(again.status, 401);
+
+    // Signing in at the provider again brings Ana back.
+    await page.locator('#op-sign-in-button').click();
+    await page.waitForURL('**/apps/homePage');
+    await page.locator(tid('home-greeting')).waitFor();
   } finally {
     await context.close();
     await psql(`UPDATE tenant_sso SET grant_types = 0 WHERE tenant_id = '${DEMOCORP_ID}'`);

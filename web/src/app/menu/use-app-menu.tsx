@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useActiveAppStore, userInApp } from '@/features/apps';
 import { useClockStore } from '@/features/clock';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { CLOCK_MENU_ID, findMenuNode, menuEntries, visibleMenu, type MenuNode } from './menu';
@@ -7,7 +8,7 @@ import { MenuIcon } from './MenuIcon';
 import { useMenuTitle } from './use-menu-title';
 
 /**
- * The signed-in user's menu through the rule, its navigable entries with their titles and
+ * The signed-in user's menu through the rule, for the role set of the active app, its navigable entries with their titles and
  * icons (for search and shortcuts), and `choose`, which opens an entry: its action (the time
  * clock opens the quick time-clock panel) or its url.
  */
@@ -16,7 +17,9 @@ export function useAppMenu() {
   const title = useMenuTitle();
   const navigate = useNavigate();
   const openClock = useClockStore((s) => s.open);
-  const menu: MenuNode[] = useMemo(() => visibleMenu(user), [user]);
+  // The menu shows the active app's role set (spec portal-core §1, the app switcher).
+  const app = useActiveAppStore((s) => s.app);
+  const menu: MenuNode[] = useMemo(() => visibleMenu(userInApp(user, app)), [user, app]);
   const entries = useMemo(
     () =>
       menuEntries(menu).map((e) => ({

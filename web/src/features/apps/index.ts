@@ -1,3 +1,3 @@
 export { AppSwitcher } from './components/AppSwitcher';
 export { useActiveAppStore } from './store/active-app-store';
-export { APPS, cloudSettingsUrl, visibleApps } from './utils/apps';
+export { APPS, activeAppOf, cloudSettingsUrl, userInApp, visibleApps } from './utils/apps';

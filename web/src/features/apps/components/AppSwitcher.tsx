@@ -7,7 +7,7 @@ import { HOME_PATH } from '@/lib/config';
 import { formatDate } from '../utils/format';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { useActiveAppStore } from '../store/active-app-store';
-import { APP_SWITCHER_WIDTH, cloudSettingsUrl, visibleApps, type AppId } from '../utils/apps';
+import { activeAppOf, APP_SWITCHER_WIDTH, cloudSettingsUrl, visibleApps, type AppId } from '../utils/apps';
 
 /**
  * The app switcher drawer (spec portal-core §1, §9: 350 px): the apps the user's keys allow,
@@ -16,7 +16,8 @@ import { APP_SWITCHER_WIDTH, cloudSettingsUrl, visibleApps, type AppId } from '.
 export function AppSwitcher() {
   const { t, i18n } = useTranslation('apps');
   const user = useSessionStore(selectUser);
-  const active = useActiveAppStore((s) => s.app);
+  const chosen = useActiveAppStore((s) => s.app);
+  const active = activeAppOf(user, chosen)?.id;
   const choose = useActiveAppStore((s) => s.choose);
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
