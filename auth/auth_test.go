@@ -309,7 +309,7 @@ func TestLoginThrottledPerAccount(t *testing.T) {
 	ctx := auth.WithClientIP(context.Background(), "198.51.100.7")
 	// All but the last failure are recorded directly (each real one costs an argon2id
 	// check); the real ones show that Login counts its failures.
-	s.RecordFailures(auth.LoginAccount(seed.AcmeCode, user), "", auth.AccountFailureLimit-2, clk.Now())
+	s.RecordFailures(t, auth.LoginAccount(seed.AcmeCode, user), "", auth.AccountFailureLimit-2, clk.Now())
 	for i := 0; i < 2; i++ {
 		if _, err := s.Login(ctx, seed.AcmeCode, user, "wrong"); err != auth.ErrUnauthorized {
 			t.Fatalf("attempt %d: %v", i, err)

@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"context"
+	"testing"
 	"time"
 
 	"github.com/google/uuid"
@@ -20,8 +22,29 @@ func ChangeAccount(tenant, user uuid.UUID) string {
 }
 
 // RecordFailures records n failed attempts of account from addr at at.
-func (s *Service) RecordFailures(account, addr string, n int, at time.Time) {
+func (s *Service) RecordFailures(t testing.TB, account, addr string, n int, at time.Time) {
+	t.Helper()
 	for i := 0; i < n; i++ {
-		s.limiter.failed(account, addr, at)
+		if err := s.limiter.failed(context.Background(), account, addr, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Throttled tells whether the throttle refuses account from addr at at.
+func (s *Service) Throttled(t testing.TB, account, addr string, at time.Time) bool {
+	t.Helper()
+	blocked, err := s.limiter.blocked(context.Background(), account, addr, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return blocked
+}
+
+// Succeeded forgets account's failures, as a good password does.
+func (s *Service) Succeeded(t testing.TB, account string) {
+	t.Helper()
+	if err := s.limiter.succeeded(context.Background(), account); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -101,8 +101,11 @@ func (s *Service) ChangePassword(ctx context.Context, c Claims, previous, propos
 	account := "change\x00" + c.Tenant.String() + "\x00" + c.UserID.String()
 	addr := clientIP(ctx)
 	wrong := domain.Refusal("previousPassword", KeyWrongPassword)
-	if s.limiter.blocked(account, addr, s.now()) {
+	if blocked, err := s.limiter.blocked(ctx, account, addr, s.now()); err != nil || blocked {
 		_, _ = CheckPassword(s.dummyHash, previous)
+		if err != nil {
+			return err
+		}
 		return wrong
 	}
 	failed := false
@@ -132,12 +135,16 @@ func (s *Service) ChangePassword(ctx context.Context, c Claims, previous, propos
 		return err
 	})
 	if failed {
-		s.limiter.failed(account, addr, s.now())
+		if ferr := s.limiter.failed(ctx, account, addr, s.now()); ferr != nil {
+			return ferr
+		}
 	}
 	if err != nil {
 		return err
 	}
-	s.limiter.succeeded(account)
+	if err := s.limiter.succeeded(ctx, account); err != nil {
+		return err
+	}
 	s.forgetSessions(c.Tenant, revoked)
 	return nil
 }
@@ -353,8 +360,11 @@ func (s *Service) ConfirmForgotPassword(ctx context.Context, accessCode, userNam
 	if refusal != nil {
 		return refusal
 	}
-	s.limiter.succeeded(tenant.AccessCode + "\x00" + name)
 	s.forgetSessions(tenant.TenantID, revoked)
+	// The owner of the mailbox proved the account: its sign-in failures are forgotten.
+	if err := s.limiter.succeeded(ctx, normalizeCode(tenant.AccessCode)+"\x00"+name); err != nil {
+		return err
+	}
 	return nil
 }
 

@@ -234,7 +234,7 @@ func TestChangePasswordThrottled(t *testing.T) {
 	user := makeUser(t, seed.AcmeCode, 23, true)
 	a := login(t, s, seed.AcmeCode, user)
 	// All but two failures recorded directly (a real one costs an argon2id check).
-	s.RecordFailures(auth.ChangeAccount(a.Claims.Tenant, a.Claims.UserID), "", auth.AccountFailureLimit-2, clk.Now())
+	s.RecordFailures(t, auth.ChangeAccount(a.Claims.Tenant, a.Claims.UserID), "", auth.AccountFailureLimit-2, clk.Now())
 	for i := 0; i < 2; i++ {
 		ctx := auth.WithClientIP(context.Background(), fmt.Sprintf("10.7.0.%d", i))
 		wantRule(t, "guess", s.ChangePassword(ctx, a.Claims, fmt.Sprint("guess", i), "Trocada@2025"), "previousPassword", "senha_atual_incorreta")

@@ -93,7 +93,7 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Service
 	s := &Service{
 		pool: pool, key: key, now: opts.Now,
 		accessTTL: opts.AccessTTL, refreshTTL: opts.RefreshTTL, activeTTL: opts.ActiveCacheTTL,
-		dummyHash: dummy, limiter: newThrottle(), mailer: opts.Mailer,
+		dummyHash: dummy, limiter: newThrottle(pool), mailer: opts.Mailer,
 		active: map[[2]uuid.UUID]activeEntry{}, sessions: map[[2]uuid.UUID]activeEntry{},
 	}
 	if s.mailer == nil {
@@ -326,11 +326,16 @@ func (s *Service) Login(ctx context.Context, accessCode, userName, password stri
 	name := strings.ToLower(strings.TrimSpace(userName))
 	account := code + "\x00" + name
 	addr := clientIP(ctx)
-	if s.limiter.blocked(account, addr, s.now()) {
+	if blocked, err := s.limiter.blocked(ctx, account, addr, s.now()); err != nil || blocked {
+		if err != nil {
+			return LoginResult{}, err
+		}
 		return LoginResult{}, ErrUnauthorized
 	}
 	fail := func() (LoginResult, error) {
-		s.limiter.failed(account, addr, s.now())
+		if err := s.limiter.failed(ctx, account, addr, s.now()); err != nil {
+			return LoginResult{}, err
+		}
 		return LoginResult{}, ErrUnauthorized
 	}
 
@@ -361,7 +366,9 @@ func (s *Service) Login(ctx context.Context, accessCode, userName, password stri
 	if !found || !ok || !u.active {
 		return fail()
 	}
-	s.limiter.succeeded(account)
+	if err := s.limiter.succeeded(ctx, account); err != nil {
+		return LoginResult{}, err
+	}
 
 	if s.mustChangePassword(tenant, u) {
 		return s.newPasswordChallenge(ctx, tenant, u)

@@ -2,8 +2,12 @@ package auth
 
 import (
 	"context"
-	"sync"
+	"crypto/sha256"
+	"fmt"
+	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Sign-in throttling limits (ARCHITECTURE.md, "sign-in throttled per user and per address";
@@ -15,94 +19,80 @@ const (
 	AddressFailureWindow = time.Hour
 )
 
-// maxThrottleKeys bounds the limiter's memory: past it, expired keys are swept at once.
-const maxThrottleKeys = 100_000
+// sweepEvery is how many recorded failures of a process pass between two deletions of the
+// rows that have left every window.
+const sweepEvery = 1024
 
 // throttle counts failed sign-ins in sliding windows, per account and per remote address.
 // A throttled attempt is answered exactly like a wrong password, without checking the
 // password, so it neither confirms the account nor lets guessing continue.
 //
-// It lives in memory, per process: with several server processes each keeps its own
-// counts, so the effective limit is the limit times the processes. A limiter shared
-// through PostgreSQL (and a lockout visible to HR) is still to be built.
+// The counts live in PostgreSQL (table login_failures, one row per failure, keyed by a
+// SHA-256 of the account or address), so every server process on the database sees one
+// counter: the limit holds for the installation, not per process. A blocked attempt records
+// nothing, so a key holds at most about its limit of rows; rows older than the window are
+// swept now and then.
 //
 // Besides sign-in, changePassword counts its wrong current passwords against the account
 // (key "change", tenant, user).
 type throttle struct {
-	mu       sync.Mutex
-	accounts map[string][]time.Time
-	addrs    map[string][]time.Time
-	ops      int
+	pool *pgxpool.Pool
+	ops  atomic.Int64
 }
 
-func newThrottle() *throttle {
-	return &throttle{accounts: map[string][]time.Time{}, addrs: map[string][]time.Time{}}
+func newThrottle(pool *pgxpool.Pool) *throttle { return &throttle{pool: pool} }
+
+// throttleKey is how a key is stored: kind ("account" or "address") and value, hashed.
+func throttleKey(kind, key string) []byte {
+	sum := sha256.Sum256([]byte(kind + "\x00" + key))
+	return sum[:]
 }
 
 // blocked tells whether the account or the address has used up its failures.
-func (t *throttle) blocked(account, addr string, now time.Time) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if recent(t.accounts, account, now, AccountFailureWindow) >= AccountFailureLimit {
-		return true
+func (t *throttle) blocked(ctx context.Context, account, addr string, now time.Time) (bool, error) {
+	var addrKey []byte
+	if addr != "" {
+		addrKey = throttleKey("address", addr)
 	}
-	return addr != "" && recent(t.addrs, addr, now, AddressFailureWindow) >= AddressFailureLimit
+	var blocked bool
+	err := t.pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM (SELECT FROM login_failures WHERE key_hash = $1 AND failed_at > $2 LIMIT $3) a) >= $3
+		OR ($4::bytea IS NOT NULL AND
+		(SELECT count(*) FROM (SELECT FROM login_failures WHERE key_hash = $4 AND failed_at > $5 LIMIT $6) b) >= $6)`,
+		throttleKey("account", account), now.Add(-AccountFailureWindow), AccountFailureLimit,
+		addrKey, now.Add(-AddressFailureWindow), AddressFailureLimit).Scan(&blocked)
+	if err != nil {
+		return false, fmt.Errorf("sign-in throttle: %w", err)
+	}
+	return blocked, nil
 }
 
 // failed records a failed attempt.
-func (t *throttle) failed(account, addr string, now time.Time) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	add(t.accounts, account, now, AccountFailureWindow, AccountFailureLimit)
+func (t *throttle) failed(ctx context.Context, account, addr string, now time.Time) error {
+	keys := [][]byte{throttleKey("account", account)}
 	if addr != "" {
-		add(t.addrs, addr, now, AddressFailureWindow, AddressFailureLimit)
+		keys = append(keys, throttleKey("address", addr))
 	}
-	t.ops++
-	if t.ops%1024 == 0 || len(t.accounts)+len(t.addrs) > maxThrottleKeys {
-		sweep(t.accounts, now, AccountFailureWindow)
-		sweep(t.addrs, now, AddressFailureWindow)
+	if _, err := t.pool.Exec(ctx, `INSERT INTO login_failures (key_hash, failed_at) SELECT k, $2 FROM unnest($1::bytea[]) k`,
+		keys, now); err != nil {
+		return fmt.Errorf("sign-in throttle: %w", err)
 	}
+	if t.ops.Add(1)%sweepEvery == 0 {
+		oldest := now.Add(-max(AccountFailureWindow, AddressFailureWindow))
+		if _, err := t.pool.Exec(ctx, `DELETE FROM login_failures WHERE failed_at <= $1`, oldest); err != nil {
+			return fmt.Errorf("sign-in throttle sweep: %w", err)
+		}
+	}
+	return nil
 }
 
 // succeeded forgets the account's failures (not the address's: one good password from an
 // address must not reset its budget for guessing other accounts).
-func (t *throttle) succeeded(account string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.accounts, account)
-}
-
-// recent counts the key's failures inside the window, dropping older ones.
-func recent(m map[string][]time.Time, key string, now time.Time, window time.Duration) int {
-	times := m[key]
-	i := 0
-	for i < len(times) && now.Sub(times[i]) >= window {
-		i++
+func (t *throttle) succeeded(ctx context.Context, account string) error {
+	if _, err := t.pool.Exec(ctx, `DELETE FROM login_failures WHERE key_hash = $1`, throttleKey("account", account)); err != nil {
+		return fmt.Errorf("sign-in throttle: %w", err)
 	}
-	if i == len(times) {
-		delete(m, key)
-		return 0
-	}
-	if i > 0 {
-		m[key] = times[i:]
-	}
-	return len(times) - i
-}
-
-// add appends a failure, keeping at most limit timestamps: more would not change blocked.
-func add(m map[string][]time.Time, key string, now time.Time, window time.Duration, limit int) {
-	recent(m, key, now, window)
-	times := append(m[key], now)
-	if len(times) > limit {
-		times = times[len(times)-limit:]
-	}
-	m[key] = times
-}
-
-func sweep(m map[string][]time.Time, now time.Time, window time.Duration) {
-	for k := range m {
-		recent(m, k, now, window)
-	}
+	return nil
 }
 
 type clientIPKey struct{}

@@ -1,36 +1,48 @@
-package auth
+package auth_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/auth"
+	"portal/seed"
 )
+
+// The throttle's counts live in PostgreSQL and every test shares the database: each test
+// uses keys of its own.
+func uniqueKey(prefix string) string { return prefix + "-" + uuid.NewString() }
 
 func TestThrottleAccount(t *testing.T) {
 	t.Parallel()
-	th := newThrottle()
+	s := newService(t, auth.Options{})
+	acc, other := uniqueKey("acc"), uniqueKey("other")
 	now := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
-	for i := 0; i < AccountFailureLimit; i++ {
+	for i := 0; i < auth.AccountFailureLimit; i++ {
 		// From many addresses, so that no address reaches its own limit.
-		addr := fmt.Sprintf("10.0.%d.%d", i/200, i%200)
-		if th.blocked("acc", addr, now) {
+		addr := fmt.Sprintf("%s-10.0.%d.%d", acc, i/200, i%200)
+		if s.Throttled(t, acc, addr, now) {
 			t.Fatalf("blocked after %d failures", i)
 		}
-		th.failed("acc", addr, now.Add(time.Duration(i)*30*time.Second))
+		s.RecordFailures(t, acc, addr, 1, now.Add(time.Duration(i)*30*time.Second))
 	}
-	last := now.Add(time.Duration(AccountFailureLimit-1) * 30 * time.Second)
-	if !th.blocked("acc", "10.0.0.2", last) {
+	last := now.Add(time.Duration(auth.AccountFailureLimit-1) * 30 * time.Second)
+	if !s.Throttled(t, acc, uniqueKey("addr"), last) {
 		t.Fatal("not blocked after the limit")
 	}
-	if th.blocked("other", "10.0.0.1", last) {
+	if s.Throttled(t, other, uniqueKey("addr"), last) {
 		t.Fatal("another account is blocked")
 	}
 	// The window slides: the first failure leaves it an hour after it happened.
-	if th.blocked("acc", "", now.Add(AccountFailureWindow)) {
+	if s.Throttled(t, acc, "", now.Add(auth.AccountFailureWindow)) {
 		t.Error("still blocked once the oldest failure left the window")
 	}
-	th.succeeded("acc")
-	if th.blocked("acc", "", last) {
+	s.Succeeded(t, acc)
+	if s.Throttled(t, acc, "", last) {
 		t.Error("blocked after a success")
 	}
 }
@@ -38,58 +50,98 @@ func TestThrottleAccount(t *testing.T) {
 // The issue's numbers: 100 failures per account and per address, each in an hour.
 func TestThrottleLimits(t *testing.T) {
 	t.Parallel()
-	if AccountFailureLimit != 100 || AccountFailureWindow != time.Hour || AddressFailureLimit != 100 || AddressFailureWindow != time.Hour {
-		t.Errorf("limits %d/%v per account, %d/%v per address", AccountFailureLimit, AccountFailureWindow,
-			AddressFailureLimit, AddressFailureWindow)
+	if auth.AccountFailureLimit != 100 || auth.AccountFailureWindow != time.Hour || auth.AddressFailureLimit != 100 || auth.AddressFailureWindow != time.Hour {
+		t.Errorf("limits %d/%v per account, %d/%v per address", auth.AccountFailureLimit, auth.AccountFailureWindow,
+			auth.AddressFailureLimit, auth.AddressFailureWindow)
 	}
-	th := newThrottle()
+	s := newService(t, auth.Options{})
+	acc := uniqueKey("acc")
 	now := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
 	for i := 0; i < 99; i++ {
-		th.failed("acc", "", now.Add(time.Duration(i)*30*time.Second))
+		s.RecordFailures(t, acc, "", 1, now.Add(time.Duration(i)*30*time.Second))
 	}
-	if th.blocked("acc", "", now.Add(59*time.Minute)) {
+	if s.Throttled(t, acc, "", now.Add(59*time.Minute)) {
 		t.Error("blocked after 99 failures")
 	}
-	th.failed("acc", "", now.Add(59*time.Minute))
-	if !th.blocked("acc", "", now.Add(59*time.Minute+time.Second)) {
+	s.RecordFailures(t, acc, "", 1, now.Add(59*time.Minute))
+	if !s.Throttled(t, acc, "", now.Add(59*time.Minute+time.Second)) {
 		t.Error("not blocked after 100 failures within the hour")
 	}
 }
 
 func TestThrottleAddress(t *testing.T) {
 	t.Parallel()
-	th := newThrottle()
+	s := newService(t, auth.Options{})
+	addr, fresh := uniqueKey("10.0.0.1"), uniqueKey("fresh")
 	now := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
-	for i := 0; i < AddressFailureLimit; i++ {
-		th.failed(fmt.Sprint("acc", i), "10.0.0.1", now.Add(time.Duration(i)*time.Second))
+	for i := 0; i < auth.AddressFailureLimit; i++ {
+		s.RecordFailures(t, fmt.Sprint(addr, "acc", i), addr, 1, now.Add(time.Duration(i)*time.Second))
 	}
-	if !th.blocked("fresh", "10.0.0.1", now.Add(2*time.Minute)) {
+	if !s.Throttled(t, fresh, addr, now.Add(2*time.Minute)) {
 		t.Error("address not blocked after the limit")
 	}
-	if th.blocked("fresh", "10.0.0.2", now.Add(2*time.Minute)) {
+	if s.Throttled(t, fresh, uniqueKey("10.0.0.2"), now.Add(2*time.Minute)) {
 		t.Error("another address is blocked")
 	}
-	th.succeeded("acc1") // a success does not reset the address
-	if !th.blocked("fresh", "10.0.0.1", now.Add(2*time.Minute)) {
+	s.Succeeded(t, fmt.Sprint(addr, "acc", 1)) // a success does not reset the address
+	if !s.Throttled(t, fresh, addr, now.Add(2*time.Minute)) {
 		t.Error("a success reset the address")
 	}
-	if th.blocked("fresh", "10.0.0.1", now.Add(AddressFailureWindow+time.Minute)) {
+	if s.Throttled(t, fresh, addr, now.Add(auth.AddressFailureWindow+time.Minute)) {
 		t.Error("still blocked an hour later")
 	}
 }
 
-func TestThrottleMemoryBounded(t *testing.T) {
+// No user name or address is stored in clear.
+func TestThrottleStoresHashes(t *testing.T) {
 	t.Parallel()
-	th := newThrottle()
-	now := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
-	for i := 0; i < 5000; i++ {
-		th.failed(fmt.Sprint("acc", i), fmt.Sprint("ip", i), now)
+	s := newService(t, auth.Options{})
+	acc, addr := uniqueKey("secret.user"), uniqueKey("192.0.2.44")
+	s.RecordFailures(t, acc, addr, 1, time.Now())
+	var n int
+	err := testDB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM login_failures
+		WHERE position($1::bytea IN key_hash) > 0 OR position($2::bytea IN key_hash) > 0`, []byte(acc), []byte(addr)).Scan(&n)
+	if err != nil || n != 0 {
+		t.Errorf("%d rows hold a key in clear, %v", n, err)
 	}
-	th.failed("late", "late", now.Add(2*time.Hour))
-	for i := 0; i < 2048; i++ {
-		th.failed("late", "late", now.Add(2*time.Hour))
+}
+
+// Two server processes on one database see one counter (issue 3): failures made through one
+// Service, with its own connection pool, throttle sign-in through the other.
+func TestThrottleSharedByProcesses(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	second, err := pgxpool.New(ctx, testDB.Pool.Config().ConnString())
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n := len(th.accounts) + len(th.addrs); n > 2 {
-		t.Errorf("%d keys kept after their windows passed", n)
+	t.Cleanup(second.Close)
+	a := newService(t, auth.Options{})
+	b, err := auth.NewService(ctx, second, auth.Options{TokenKey: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := makeUser(t, seed.AcmeCode, 7, true)
+	account := auth.LoginAccount(seed.AcmeCode, user)
+	addr := auth.WithClientIP(ctx, uniqueKey("198.51.100.90"))
+	// Half the failures through each process: neither alone reaches the limit.
+	half := auth.AccountFailureLimit / 2
+	a.RecordFailures(t, account, "", half-1, time.Now())
+	b.RecordFailures(t, account, "", half-1, time.Now())
+	for _, s := range []*auth.Service{a, b} {
+		if _, err := s.Login(addr, seed.AcmeCode, user, "wrong"); err != auth.ErrUnauthorized {
+			t.Fatalf("wrong password: %v", err)
+		}
+	}
+	// 100 failures in all: both processes refuse even the right password.
+	for name, s := range map[string]*auth.Service{"first": a, "second": b} {
+		if _, err := s.Login(addr, seed.AcmeCode, user, seed.DemoPassword); err != auth.ErrUnauthorized {
+			t.Errorf("%s process after %d failures in all: %v, want ErrUnauthorized", name, auth.AccountFailureLimit, err)
+		}
+	}
+	// A success through one (the counts cleared, as a password reset does) frees both.
+	a.Succeeded(t, account)
+	if _, err := b.Login(addr, seed.AcmeCode, user, seed.DemoPassword); err != nil {
+		t.Errorf("after the reset, the second process: %v", err)
 	}
 }

@@ -364,9 +364,9 @@ func TestClockAPI(t *testing.T) {
 			{"missing_user_hash", p, map[string]string{"userHash": ""}, good, nil, 400, "userHash", "campo_obrigatorio"},
 			{"no_token", clockPerson{Person: p.Person}, nil, good, nil, 401, "token", "token_invalido"},
 			{"kiosk_may_not_punch", kiosk, nil, good, nil, 403, "userHash", "acesso_negado"},
-			// Without an employee (no m01_ukey) the collaborator role is dropped by the
-			// permission rule, which refuses on its own terms (permission_middleware.go).
-			{"user_without_employee", noEmployee, nil, good, nil, 403, "request", "acesso_negado"},
+			// Without an employee (no m01_ukey) sign-in drops the collaborator role from the
+			// token (spec portal-core §6), so the clock's role check refuses.
+			{"user_without_employee", noEmployee, nil, good, nil, 403, "userHash", "acesso_negado"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

@@ -37,6 +37,7 @@ type notifyEnv struct {
 type notifyPerson struct {
 	clocktest.Person
 	token string
+	in    clocktest.Tenant
 }
 
 func newNotifyEnv(t *testing.T) *notifyEnv {
@@ -58,7 +59,8 @@ func newNotifyEnv(t *testing.T) *notifyEnv {
 	return &notifyEnv{db: d, store: store, auth: svc, handler: srv.Handler()}
 }
 
-// person makes a signed-in user without an employee record in tenant (a new one when nil).
+// person makes a signed-in employee in tenant (a new one when nil): an employee, so that the
+// HR roles it is given survive sign-in's filter by profile key (spec portal-core §6).
 func (e *notifyEnv) person(t *testing.T, tenant *clocktest.Tenant, roles ...string) notifyPerson {
 	t.Helper()
 	ctx := context.Background()
@@ -69,7 +71,7 @@ func (e *notifyEnv) person(t *testing.T, tenant *clocktest.Tenant, roles ...stri
 		}
 		tenant = &tn
 	}
-	p, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{NoEmployee: true, Roles: roles})
+	p, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{Roles: roles})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,11 +79,12 @@ func (e *notifyEnv) person(t *testing.T, tenant *clocktest.Tenant, roles ...stri
 	if err != nil {
 		t.Fatalf("login: %v", err)
 	}
-	return notifyPerson{Person: p, token: res.AccessToken}
+	return notifyPerson{Person: p, token: res.AccessToken, in: *tenant}
 }
 
 func (p notifyPerson) tenant() *clocktest.Tenant {
-	return &clocktest.Tenant{ID: p.Tenant, AccessCode: p.AccessCode}
+	t := p.in
+	return &t
 }
 
 // call sends a request as p with tenId and userHash set from p unless query overrides them
