@@ -129,23 +129,6 @@ func (s *Service) ssoConfig(ctx context.Context, tenant uuid.UUID) (SSOConfig, b
 	return c, found, nil
 }
 
-// withSSO adds the tenant's identity provider to its TenantInfo: cognitoGrantTypes (0 when it
-// has none) and cognitoAppIntegration (nil when it has none).
-func (s *Service) withSSO(ctx context.Context, t TenantInfo, err error) (TenantInfo, error) {
-	if err != nil {
-		return t, err
-	}
-	c, ok, err := s.ssoConfig(ctx, t.TenantID)
-	if err != nil {
-		return t, err
-	}
-	if ok {
-		t.CognitoGrantTypes = c.GrantTypes
-		t.CognitoAppIntegration = &CognitoAppIntegration{AppClientID: c.ClientID, CognitoDomain: c.Issuer}
-	}
-	return t, nil
-}
-
 // SSOLoginResult answers a single sign-on like login answers a password sign-in; its user
 // has isSSO (and isGoogle for Google), which the session keeps through refreshes.
 type SSOLoginResult = LoginResult

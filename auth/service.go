@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -52,6 +53,9 @@ type Options struct {
 	// Mailer sends the forgot-password codes. When nil it is built from SMTP_ADDR and
 	// SMTP_FROM (MailerFromEnv); with no SMTP_ADDR the codes are only logged (development).
 	Mailer Mailer
+	// TenantCacheTTL is how long TenantInfo answers are kept (tenant_cache.go); zero or less
+	// keeps none. Entries are only trusted while WatchTenantConfig is listening.
+	TenantCacheTTL time.Duration
 }
 
 // Service signs users in and verifies their tokens.
@@ -64,7 +68,9 @@ type Service struct {
 	activeTTL  time.Duration
 	dummyHash  string // checked for unknown users so every failure costs the same time
 	limiter    *throttle
-	mailer     Mailer // nil: codes are logged, not sent
+	tenants    *tenantCache
+	watching   atomic.Bool // WatchTenantConfig is listening: the tenant cache may be used
+	mailer     Mailer      // nil: codes are logged, not sent
 	mails      sync.WaitGroup
 
 	activeMu sync.Mutex
@@ -93,7 +99,7 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Service
 	s := &Service{
 		pool: pool, key: key, now: opts.Now,
 		accessTTL: opts.AccessTTL, refreshTTL: opts.RefreshTTL, activeTTL: opts.ActiveCacheTTL,
-		dummyHash: dummy, limiter: newThrottle(pool), mailer: opts.Mailer,
+		dummyHash: dummy, limiter: newThrottle(pool), tenants: newTenantCache(opts.TenantCacheTTL), mailer: opts.Mailer,
 		active: map[[2]uuid.UUID]activeEntry{}, sessions: map[[2]uuid.UUID]activeEntry{},
 	}
 	if s.mailer == nil {
@@ -160,11 +166,16 @@ func normalizeCode(code string) string { return strings.ToUpper(strings.TrimSpac
 func (s *Service) tenantByCode(ctx context.Context, code string) (TenantInfo, error) {
 	var t TenantInfo
 	var settings, urls, provider []byte
-	err := s.pool.QueryRow(ctx, `SELECT id, access_code, name, settings, urls, provider, logo, themes, login_redirect,
-			password_expiration_days, password_reuse_limit
-		FROM tenants WHERE upper(access_code) = $1`, normalizeCode(code)).
+	var issuer, clientID *string
+	var grant *int
+	// The identity provider comes in the same query (its public part only: never the
+	// secret), so TenantInfo is one round trip.
+	err := s.pool.QueryRow(ctx, `SELECT t.id, t.access_code, t.name, t.settings, t.urls, t.provider, t.logo, t.themes,
+			t.login_redirect, t.password_expiration_days, t.password_reuse_limit, s.issuer, s.client_id, s.grant_types
+		FROM tenants t LEFT JOIN tenant_sso s ON s.tenant_id = t.id AND s.enabled
+		WHERE upper(t.access_code) = $1`, normalizeCode(code)).
 		Scan(&t.TenantID, &t.AccessCode, &t.TenantName, &settings, &urls, &provider, &t.Logo, &t.Themes, &t.LoginRedirect,
-			&t.PasswordExpirationDays, &t.PasswordReuseLimit)
+			&t.PasswordExpirationDays, &t.PasswordReuseLimit, &issuer, &clientID, &grant)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, ErrUnknownTenant
 	}
@@ -178,16 +189,34 @@ func (s *Service) tenantByCode(ctx context.Context, code string) (TenantInfo, er
 	}
 	_ = json.Unmarshal(urls, &t.URLs)
 	_ = json.Unmarshal(provider, &t.Provider)
+	if issuer != nil && clientID != nil && grant != nil {
+		// Single sign-on (auth/oidc.go): cognitoGrantTypes and cognitoAppIntegration.
+		t.CognitoGrantTypes = *grant
+		t.CognitoAppIntegration = &CognitoAppIntegration{AppClientID: *clientID, CognitoDomain: *issuer}
+	}
 	return t, nil
 }
 
-// TenantInfo returns the tenant of an access code, or ErrUnknownTenant.
+// TenantInfo returns the tenant of an access code, or ErrUnknownTenant. Answers are cached
+// (Options.TenantCacheTTL) while WatchTenantConfig keeps the cache in step with the database.
 func (s *Service) TenantInfo(ctx context.Context, accessCode string) (TenantInfo, error) {
-	if normalizeCode(accessCode) == "" {
+	code := normalizeCode(accessCode)
+	if code == "" {
 		return TenantInfo{}, ErrUnknownTenant
 	}
-	t, err := s.tenantByCode(ctx, accessCode)
-	return s.withSSO(ctx, t, err) // single sign-on: cognitoGrantTypes, cognitoAppIntegration (auth/oidc.go)
+	now := s.now()
+	watching := s.watching.Load()
+	if watching {
+		if t, ok := s.tenants.get(code, now); ok {
+			return t, nil
+		}
+	}
+	gen := s.tenants.generation()
+	t, err := s.tenantByCode(ctx, code)
+	if err == nil && watching && s.watching.Load() {
+		s.tenants.put(code, t, now, gen)
+	}
+	return t, err
 }
 
 // User is the signed-in user as the web app reads it (docs/api.md, spec: portal-core §3).

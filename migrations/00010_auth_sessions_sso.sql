@@ -1,6 +1,7 @@
 -- +goose Up
--- Sign-in, finishing touches (issue 3): a session remembers how it was opened, and sign-in
--- throttling is shared by every server process.
+-- Sign-in, finishing touches (issue 3): a session remembers how it was opened, sign-in
+-- throttling is shared by every server process, and tenant configuration changes are
+-- announced so that caches of it can be dropped.
 
 -- sso_issuer is the OpenID issuer a session was opened through ('' for a password or token
 -- sign-in). A refresh of the session answers isSSO / isGoogle from it (spec portal-core §3),
@@ -20,6 +21,28 @@ CREATE TABLE login_failures (
 CREATE INDEX login_failures_key_idx ON login_failures (key_hash, failed_at);
 CREATE INDEX login_failures_at_idx ON login_failures (failed_at);
 
+-- A change of a tenant's sign-in configuration (its row, its identity provider) is announced
+-- on channel portal_tenant_config with the tenant's id: every server process drops its cached
+-- TenantInfo of that tenant at once (auth.Service.WatchTenantConfig).
+-- +goose StatementBegin
+CREATE FUNCTION notify_tenant_config() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_TABLE_NAME = 'tenants' THEN
+        PERFORM pg_notify('portal_tenant_config', coalesce(NEW.id, OLD.id)::text);
+    ELSE
+        PERFORM pg_notify('portal_tenant_config', coalesce(NEW.tenant_id, OLD.tenant_id)::text);
+    END IF;
+    RETURN NULL;
+END $$;
+-- +goose StatementEnd
+CREATE TRIGGER tenants_config_changed AFTER INSERT OR UPDATE OR DELETE ON tenants
+    FOR EACH ROW EXECUTE FUNCTION notify_tenant_config();
+CREATE TRIGGER tenant_sso_config_changed AFTER INSERT OR UPDATE OR DELETE ON tenant_sso
+    FOR EACH ROW EXECUTE FUNCTION notify_tenant_config();
+
 -- +goose Down
+DROP TRIGGER tenant_sso_config_changed ON tenant_sso;
+DROP TRIGGER tenants_config_changed ON tenants;
+DROP FUNCTION notify_tenant_config();
 DROP TABLE login_failures;
 ALTER TABLE auth_sessions DROP COLUMN sso_issuer;

@@ -61,7 +61,9 @@ func serve(ctx context.Context) error {
 	if err := e.seed(ctx); err != nil {
 		return err
 	}
-	authSvc, err := auth.NewService(ctx, e.pool, auth.Options{})
+	// TenantInfo answers are cached, kept in step by WatchTenantConfig below; the TTL only
+	// bounds an entry's life should a change ever go unannounced.
+	authSvc, err := auth.NewService(ctx, e.pool, auth.Options{TenantCacheTTL: time.Minute})
 	if err != nil {
 		return err
 	}
@@ -84,6 +86,7 @@ func serve(ctx context.Context) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return runner.Run(gctx) })
 	g.Go(func() error { return hub.Run(gctx) })
+	g.Go(func() error { return authSvc.WatchTenantConfig(gctx, e.pool) })
 	g.Go(func() error {
 		slog.Info("serving", "url", "http://localhost"+addr)
 		if err := httpSrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
