@@ -33,7 +33,12 @@ func (s *Server) tenantInfo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, info)
+	// The host's environment rides along: the login screen's cookie-consent lifetime and
+	// pre-release label depend on it (spec portal-core §2, §9).
+	return c.JSON(http.StatusOK, struct {
+		auth.TenantInfo
+		Environment auth.Environment `json:"environment"`
+	}{info, s.environment(c)})
 }
 
 type loginRequest struct {

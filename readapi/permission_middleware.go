@@ -95,8 +95,9 @@ func (s *Server) callerPermissions(c echo.Context) (auth.Permissions, auth.Profi
 		return auth.Permissions{}, auth.Profile{}, apiError(http.StatusUnauthorized, "token", "token_invalido")
 	}
 	k := [2]uuid.UUID{claims.Tenant, claims.UserID}
+	env := s.environment(c)
 	if p, ok := s.perms.get(k, s.Now()); ok {
-		return p, auth.Profile{}, nil
+		return p.InEnvironment(env), auth.Profile{}, nil
 	}
 	prof, err := auth.LoadProfile(c.Request().Context(), s.Pool, claims.Tenant, claims.UserID)
 	if errors.Is(err, auth.ErrUserNotFound) {
@@ -107,7 +108,12 @@ func (s *Server) callerPermissions(c echo.Context) (auth.Permissions, auth.Profi
 	}
 	p := prof.Permissions(s.ManagerRequests, false)
 	s.perms.put(k, p, s.Now())
-	return p, prof, nil
+	return p.InEnvironment(env), prof, nil
+}
+
+// environment is the request's host environment (spec portal-core §6, §9; docs/operations.md).
+func (s *Server) environment(c echo.Context) auth.Environment {
+	return s.Hosts.Environment(c.Request().Host)
 }
 
 // requireAccess refuses with 403 {type:"request", message:"acesso_negado"} a caller the

@@ -38,6 +38,9 @@ type Server struct {
 	// variant of spec portal-core §1 (the rule keeps only request and general tools).
 	ManagerRequests bool
 	perms           permissionCache
+	// Hosts tells each request's environment from its Host (PORTAL_HOSTS; auth/environment.go):
+	// the host's denials join every caller's deny list (spec portal-core §6).
+	Hosts auth.HostRules
 
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI

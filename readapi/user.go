@@ -75,6 +75,9 @@ type UserInfo struct {
 	URLTenantTitle    string            `json:"url_TenantTitle"`
 	Active            bool              `json:"active"`
 	ManagerRequests   bool              `json:"managerRequests"`
+	// Environment is the host's (production, test, pre, demo, beta, cloud): the web app's
+	// idle time-outs and host rules read it (spec portal-core §6, §9).
+	Environment auth.Environment `json:"environment"`
 }
 
 // userInfo answers GET /api/cac-app/userinfo?tenId&userHash: the caller's profile and the
@@ -101,6 +104,8 @@ func (s *Server) userInfo(c echo.Context) error {
 	}
 	// The cached permissions stay the user's (any session); the menu is this session's: a
 	// single sign-on session has no local password to change (review localPassword).
+	env := s.environment(c)
+	p = p.InEnvironment(env)
 	shown := p
 	shown.External = claims.IsSSO()
 	menu := auth.MenuIDs(auth.FilterMenu(auth.AppMenu(), shown))
@@ -127,6 +132,7 @@ func (s *Server) userInfo(c echo.Context) error {
 		URLTenant: u.URL, URLTenantTitle: u.Title,
 		Active:          prof.Active && (prof.EmpStatus == "" || prof.EmpStatus == "active"),
 		ManagerRequests: s.ManagerRequests,
+		Environment:     env,
 	})
 }
 

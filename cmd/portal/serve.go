@@ -72,7 +72,12 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	hub := push.NewHub(e.pool, push.HubConfig{})
+	hosts, err := auth.ParseHostRules(os.Getenv("PORTAL_HOSTS")) // docs/operations.md
+	if err != nil {
+		return fmt.Errorf("PORTAL_HOSTS: %w", err)
+	}
 	srv := &readapi.Server{
+		Hosts:  hosts,
 		Pool:   e.pool,
 		Store:  e.store,
 		Auth:   authSvc,

@@ -8,8 +8,7 @@ export const LANG_COOKIE_MONTHS = 24;
 export const LOGIN_MODE_COOKIE = 'loginMode';
 export const LOGIN_MODE_COOKIE_YEARS = 10;
 export const CONSENT_COOKIE = 'cookieConsent';
-// 15 days on test, 60 on pre-release, 120 otherwise; this build is "otherwise".
-export const CONSENT_COOKIE_DAYS = 120;
+// Its lifetime depends on the host's environment: lib/environment.ts consentCookieDays.
 
 // Toasts: at most 5 stacked at the bottom right, hidden after 6 s (spec §2, §9).
 export const TOAST_AUTO_CLOSE_MS = 6000;

@@ -126,9 +126,16 @@ describe('permission rule: spec facts', () => {
       deny: 'widgetoblirpf',
       tratamentodePonto: { semTratamentodePonto: false },
       flags: { Admin: true },
+      environment: 'test', // a test host denies nothing more (lib/environment.ts)
     } as SessionUser;
     const p = permissionsOf(user);
     expect(p.deny).toEqual(['widgetoblirpf']);
+    // On a production host its denials join the list (the server's list has them already).
+    expect(permissionsOf({ ...user, environment: 'production', deny: 'widgetoblirpf,pivottable' }).deny).toEqual([
+      'widgetoblirpf',
+      'pivottable',
+      'gridreports',
+    ]);
     expect(p.audiences).toContain('colRHAll');
     expect(p.admin).toBe(true);
     expect(p.timeTreated).toBe(true);

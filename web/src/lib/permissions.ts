@@ -5,6 +5,7 @@
 //
 // Module ids the spec leaves unnamed (base tools, dashboards, widgets) are this product's
 // choice and documented in auth/permissions.go.
+import { environmentOf, hostDenied } from './environment';
 import type { SessionUser } from './session-types';
 
 // Profile keys and the role prefixes they allow (spec §3, §6).
@@ -388,7 +389,8 @@ export function permissionsOf(user: SessionUser | null | undefined): Permissions
   const roles = user.keys ? deriveRoles(user.keys, user.roles ?? user.role ?? []) : [...(user.role ?? user.roles ?? [])];
   let purchased = splitList(user.purchased);
   purchased = fromServer && !variant ? purchased : derivePurchased(purchased, timeTreated, managerRequests);
-  const storedDeny = splitList(user.deny);
+  // The host's denials (spec §6) join the list; the server's list has them already.
+  const storedDeny = [...new Set([...splitList(user.deny), ...hostDenied(environmentOf(user.environment))])];
   const dynamicAccess: Record<string, number> = {};
   for (const f of DYNAMIC_FLAGS) dynamicAccess[f] = Number(user.dynamicAccess?.[f]) === 1 ? 1 : 0;
   return {

@@ -22,6 +22,8 @@ export interface TenantInfo {
   themes?: string | null;
   urls?: TenantUrls | null;
   provider?: { url?: string | null; title?: string | null } | null;
+  /** The host's environment (lib/environment.ts), from the server. */
+  environment?: string;
 }
 
 export interface DynamicAccess {
@@ -90,6 +92,8 @@ export interface SessionUser {
   tenantSettings?: Record<string, unknown> | null;
   url_Tenant?: string | null;
   url_TenantTitle?: string | null;
+  /** The host's environment (lib/environment.ts), from GET userinfo. */
+  environment?: string;
 }
 
 export interface LoginResult {

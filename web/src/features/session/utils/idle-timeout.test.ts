@@ -15,6 +15,18 @@ describe('idle time-outs (spec portal-core §9)', () => {
     expect(idleMinutes(null, false)).toBe(10);
   });
 
+  it('the test and pre-release versions (the host environment) set one time-out for every role', () => {
+    const on = (roles: string[], environment: string) => ({ ...user(roles), environment });
+    for (const roles of [['pwa-rh-col'], ['pwa-rh-adm'], ['totem-totem-totem-totem-totem'], ['pwa-rh-ges']]) {
+      expect(idleMinutes(on(roles, 'test'), false)).toBe(30);
+      expect(idleMinutes(on(roles, 'pre'), true)).toBe(15);
+    }
+    // Other environments keep the role's.
+    expect(idleMinutes(on(['pwa-rh-adm'], 'demo'), false)).toBe(90);
+    expect(idleMinutes(on(['totem-totem-totem-totem-totem'], 'production'), false)).toBe(1);
+    expect(idleMinutes(on(['pwa-rh-col'], 'unheard-of'), false)).toBe(10);
+  });
+
   it('can be overridden for tests', () => {
     expect(idleTimeoutMs(user(['pwa-rh-col']), false)).toBe(600_000);
     expect(idleCountdownSeconds()).toBe(15);

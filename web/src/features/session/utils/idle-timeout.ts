@@ -1,3 +1,4 @@
+import { environmentIdleMinutes, environmentOf } from '@/lib/environment';
 import { permissionsOf, ROLE_HR_ADMIN, ROLE_KIOSK } from '@/lib/permissions';
 import type { SessionUser } from '@/lib/session-types';
 
@@ -28,11 +29,14 @@ export function isMobileDevice(): boolean {
 }
 
 /**
- * Minutes of inactivity before the dialog, by role (spec §9): 1 for the kiosk, 90 for
- * administrators, 30 on mobile or for managers, 10 otherwise. A user holding several takes
- * the first that applies in that order.
+ * Minutes of inactivity before the dialog (spec §9): 30 in the test version and 15 in the
+ * pre-release one (the host's environment, from userinfo), whatever the role; otherwise by
+ * role: 1 for the kiosk, 90 for administrators, 30 on mobile or for managers, 10 otherwise. A
+ * user holding several roles takes the first that applies in that order.
  */
 export function idleMinutes(user: SessionUser | null | undefined, mobile = isMobileDevice()): number {
+  const byEnvironment = environmentIdleMinutes(environmentOf(user?.environment));
+  if (byEnvironment !== undefined) return byEnvironment;
   const roles = permissionsOf(user).roles;
   if (roles.includes(ROLE_KIOSK)) return IDLE_MINUTES.kiosk;
   if (roles.includes(ROLE_HR_ADMIN) || roles.includes('admin')) return IDLE_MINUTES.admin;
