@@ -35,6 +35,10 @@ func (s *Server) routesSSO(g *echo.Group) {
 	g.POST("/auth/loginGoogle", h.loginGoogle)
 	g.POST("/auth/linkGoogle", h.link, s.requireAuth)
 	g.POST("/auth/removelinkGoogle", h.unlink, s.requireAuth)
+	// The tenant's provider, for users with the Admin flag (spec portal-core §3; business §6).
+	admin := []echo.MiddlewareFunc{s.requireAuth, callerMatches, s.requireAccess(accessSettings)}
+	g.GET("/auth/sso/config", h.config, admin...)
+	g.PUT("/auth/sso/config", h.saveConfig, admin...)
 }
 
 type ssoHandlers struct {
@@ -191,6 +195,32 @@ func bindLink(c echo.Context) (linkGoogleRequest, error) {
 		return req, apiError(http.StatusBadRequest, "token", "campo_obrigatorio")
 	}
 	return req, nil
+}
+
+// config answers GET /api/auth/sso/config?tenId: the caller's tenant's provider, without its
+// secret ({issuer, clientId, hasSecret, grantTypes, enabled, configured}).
+func (h ssoHandlers) config(c echo.Context) error {
+	v, err := h.sso.ConfigView(c.Request().Context(), claimsOf(c).Tenant)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, v)
+}
+
+// saveConfig answers PUT /api/auth/sso/config?tenId {issuer, clientId, clientSecret?,
+// grantTypes, enabled}: 200 with the stored view, 400 on a malformed field, 422
+// {type:"issuer", message:"provedor_indisponivel"} when an enabled provider's discovery fails.
+func (h ssoHandlers) saveConfig(c echo.Context) error {
+	var in auth.SSOConfigInput
+	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
+		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	v, err := h.sso.SaveConfig(c.Request().Context(), claimsOf(c), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
 }
 
 // link answers POST /api/auth/linkGoogle: the signed-in user is linked to the identity of a

@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"portal/auth"
 	"portal/auth/oidctest"
+	"portal/eventstore"
 	"portal/seed"
 )
 
@@ -360,5 +362,102 @@ func TestSSORefusals(t *testing.T) {
 
 	if errs := e.op.TokenErrors(); slices.Contains(errs, "invalid_client") {
 		t.Errorf("the provider refused the portal as a client: %v", errs)
+	}
+}
+
+// The tenant's provider is configured by users with the Admin flag (spec portal-core §3,
+// business §6), validated by the server, and reaches TenantInfo at once.
+func TestSSOConfigAdmin(t *testing.T) {
+	e := newSSOEnv(t)
+	helena := e.password(seed.DemoCode, seed.UserHelena)
+	ana := e.password(seed.DemoCode, seed.UserAna)
+	q := "?tenId=" + helena.User.TenID
+	path := "/api/auth/sso/config"
+
+	r := e.call(http.MethodGet, path+q, nil, helena.AccessToken)
+	r.want(t, http.StatusOK, "", "")
+	var v map[string]any
+	json.Unmarshal(r.body, &v)
+	if v["issuer"] != e.op.Issuer() || v["clientId"] != "portal-web" || v["hasSecret"] != false || v["configured"] != true ||
+		strings.Contains(string(r.body), "secret\":\"") {
+		t.Fatalf("config %s", r.body)
+	}
+	// Not for users without the Admin flag, nor for another tenant's id.
+	e.call(http.MethodGet, path+"?tenId="+ana.User.TenID, nil, ana.AccessToken).want(t, http.StatusForbidden, "request", "acesso_negado")
+	e.call(http.MethodPut, path+"?tenId="+ana.User.TenID, map[string]any{"issuer": e.op.Issuer(), "clientId": "x"}, ana.AccessToken).
+		want(t, http.StatusForbidden, "request", "acesso_negado")
+	e.call(http.MethodGet, path+"?tenId="+seed.TenantID(seed.AcmeCode).String(), nil, helena.AccessToken).
+		want(t, http.StatusForbidden, "tenId", "acesso_negado")
+
+	// Server validation: each bad field is a 400 on that field, and nothing changes.
+	good := func(change func(m map[string]any)) map[string]any {
+		m := map[string]any{"issuer": e.op.Issuer(), "clientId": "portal-web", "grantTypes": 1, "enabled": true}
+		change(m)
+		return m
+	}
+	for _, c := range []struct {
+		body          map[string]any
+		field, reason string
+	}{
+		{good(func(m map[string]any) { m["issuer"] = "" }), "issuer", "campo_obrigatorio"},
+		{good(func(m map[string]any) { m["issuer"] = "not a url" }), "issuer", "emissor_invalido"},
+		{good(func(m map[string]any) { m["issuer"] = "ftp://idp.example" }), "issuer", "emissor_invalido"},
+		{good(func(m map[string]any) { m["issuer"] = "https://u:p@idp.example" }), "issuer", "emissor_invalido"},
+		{good(func(m map[string]any) { m["issuer"] = "http://idp.example.com" }), "issuer", "emissor_https"},
+		{good(func(m map[string]any) { m["clientId"] = " " }), "clientId", "campo_obrigatorio"},
+		{good(func(m map[string]any) { m["clientId"] = "has space" }), "clientId", "cliente_invalido"},
+		{good(func(m map[string]any) { m["grantTypes"] = 3 }), "grantTypes", "tipo_concessao_invalido"},
+		{good(func(m map[string]any) { m["clientSecret"] = strings.Repeat("s", 501) }), "clientSecret", "segredo_muito_longo"},
+	} {
+		e.call(http.MethodPut, path+q, c.body, helena.AccessToken).want(t, http.StatusBadRequest, c.field, c.reason)
+	}
+	e.call(http.MethodPut, path+q, `{"issuer":`, helena.AccessToken).want(t, http.StatusBadRequest, "request", "valor_invalido")
+	// An enabled provider whose discovery fails is refused; disabled, it may be stored.
+	dead := good(func(m map[string]any) { m["issuer"] = "http://127.0.0.1:1" })
+	e.call(http.MethodPut, path+q, dead, helena.AccessToken).want(t, http.StatusUnprocessableEntity, "issuer", "provedor_indisponivel")
+	r = e.call(http.MethodGet, "/api/auth/TenantInfo?accessCode="+seed.DemoCode, nil, "")
+	if !strings.Contains(string(r.body), e.op.Issuer()) {
+		t.Fatalf("a refused change reached TenantInfo: %s", r.body)
+	}
+
+	// A good change: stored, secret kept when not sent, shown by TenantInfo at once.
+	saved := good(func(m map[string]any) { m["grantTypes"] = 2; m["clientSecret"] = "s3cret" })
+	r = e.call(http.MethodPut, path+q, saved, helena.AccessToken)
+	r.want(t, http.StatusOK, "", "")
+	if strings.Contains(string(r.body), "s3cret") || !strings.Contains(string(r.body), `"hasSecret":true`) {
+		t.Fatalf("saved %s", r.body)
+	}
+	r = e.call(http.MethodPut, path+q, good(func(m map[string]any) { m["grantTypes"] = 0 }), helena.AccessToken)
+	if r.want(t, http.StatusOK, "", ""); !strings.Contains(string(r.body), `"hasSecret":true`) {
+		t.Errorf("secret not kept: %s", r.body)
+	}
+	r = e.call(http.MethodGet, "/api/auth/TenantInfo?accessCode="+seed.DemoCode, nil, "")
+	if !strings.Contains(string(r.body), `"cognitoGrantTypes":0`) {
+		t.Errorf("TenantInfo after the change: %s", r.body)
+	}
+	r = e.call(http.MethodPut, path+q, good(func(m map[string]any) { m["clientSecret"] = ""; m["enabled"] = false }), helena.AccessToken)
+	if r.want(t, http.StatusOK, "", ""); !strings.Contains(string(r.body), `"hasSecret":false`) || !strings.Contains(string(r.body), `"enabled":false`) {
+		t.Errorf("public client, disabled: %s", r.body)
+	}
+	r = e.call(http.MethodGet, "/api/auth/TenantInfo?accessCode="+seed.DemoCode, nil, "")
+	if !strings.Contains(string(r.body), `"cognitoAppIntegration":null`) {
+		t.Errorf("a disabled provider shows in TenantInfo: %s", r.body)
+	}
+	// Each stored change left an audit event on the administrator's stream, without the secret.
+	s, _ := authServer(t)
+	var audits []string
+	for _, ev := range tenantLog(t, s.Store, seed.TenantID(seed.DemoCode), func(ev eventstore.RecordedEvent) bool {
+		var d auth.SSOConfigured
+		return ev.Type == auth.TypeSSOConfigured && json.Unmarshal(ev.Data, &d) == nil && !d.Enabled
+	}) {
+		if ev.Type == auth.TypeSSOConfigured {
+			audits = append(audits, string(ev.Data))
+			if ev.Stream != eventstore.StreamName("identity", seed.UserID(seed.DemoCode, seed.UserHelena)) || strings.Contains(string(ev.Data), "s3cret") {
+				t.Errorf("audit event %s %s", ev.Stream, ev.Data)
+			}
+		}
+	}
+	if len(audits) != 3 {
+		t.Errorf("%d audit events, want 3: %v", len(audits), audits)
 	}
 }
