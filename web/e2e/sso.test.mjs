@@ -20,7 +20,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { apiLogin, enterAccessCode, newUserContext, screenshot, startSuite, storedSession, tid, USERS, withDatabase } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, enterAccessCode, login, newUserContext, screenshot, startSuite, storedSession, tid, USERS, withDatabase } from './helpers.mjs';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -285,5 +285,42 @@ test('a single sign-on user logs out at the provider and is not signed straight 
   } finally {
     await context.close();
     await psql(`UPDATE tenant_sso SET grant_types = 0 WHERE tenant_id = '${DEMOCORP_ID}'`);
+  }
+});
+
+// The tenant's provider is configured by a user with the Admin flag in the HR settings panel
+// (spec portal-core §3, business §6), with the server's validation shown on the field.
+test('Helena configures the tenant provider in the HR settings panel', { skip, timeout: 45_000 }, async () => {
+  const context = await newUserContext(suite);
+  try {
+    const page = await context.newPage();
+    await login(page, { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD });
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-hrSettings')).click();
+    const issuer = page.locator(tid('sso-config-issuer'));
+    await issuer.waitFor();
+    assert.equal(await issuer.inputValue(), op.issuer);
+    assert.equal(await page.locator(tid('sso-config-client-id')).inputValue(), CLIENT_ID);
+
+    // A provider that is not https (and not on this machine) is refused on its field.
+    await issuer.fill('http://idp.example.com');
+    await page.locator(tid('sso-config-save')).click();
+    await page.getByText('O provedor precisa usar https').waitFor();
+    await screenshot(page, 'sso-config-error');
+
+    // Back to the real provider, now signing in through it only (grant type 1).
+    await issuer.fill(op.issuer);
+    await page.locator(tid('sso-config-grant')).getByText('Só pelo provedor').click();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/auth/sso/config') && r.request().method() === 'PUT');
+    await page.locator(tid('sso-config-save')).click();
+    assert.equal((await saved).status(), 200);
+    await page.getByText('Provedor salvo').waitFor();
+    await screenshot(page, 'sso-config-saved');
+    const info = await (await fetch(`${suite.baseURL}/api/auth/TenantInfo?accessCode=DEMOCORP`)).json();
+    assert.equal(info.cognitoGrantTypes, 1);
+    assert.equal(info.cognitoAppIntegration.cognitoDomain, op.issuer);
+  } finally {
+    await context.close();
+    await psql(`UPDATE tenant_sso SET grant_types = 0, issuer = '${op.issuer}' WHERE tenant_id = '${DEMOCORP_ID}'`);
   }
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Group, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { SsoConfigPanel } from '@/features/auth';
 import { updateSettings } from '@/features/session';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import type { UserSettings } from '@/lib/session-types';
@@ -15,7 +16,7 @@ export const SETTINGS_DRAWER_WIDTH = 400;
  * The user menu's panels for users with the Admin flag (spec portal-core §2): colour schemes
  * (layout, navigation style and palette, saved with updateSettings; cancel restores what was
  * saved; restore default clears the user's choices) and HR settings (the tenant
- * administration panels, a later area).
+ * administration panels: for now the tenant's identity provider).
  */
 export function SettingsDrawer() {
   const { t } = useTranslation('navigation');
@@ -62,9 +63,9 @@ export function SettingsDrawer() {
       data-testid="settings-drawer"
     >
       {panel === 'hr' && (
-        <Text c="dimmed" data-testid="hr-settings">
-          {t('settings.hrEmpty')}
-        </Text>
+        <Stack gap="lg" data-testid="hr-settings">
+          <SsoConfigPanel />
+        </Stack>
       )}
       {panel === 'colors' && (
         <Stack gap="lg">

@@ -4,3 +4,4 @@ export { LogoutPage } from './pages/LogoutPage';
 export { ChangePasswordPage } from './pages/ChangePasswordPage';
 export { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 export { TOKEN_SIGN_IN_PATH, TokenSignInPage } from './pages/TokenSignInPage';
+export { SsoConfigPanel } from './components/SsoConfigPanel';
