@@ -264,6 +264,16 @@ func stateHash(state string) []byte {
 	return sum[:]
 }
 
+// Intents of an authorization request (sso_states.intent).
+const (
+	IntentSignIn = "signin"
+	IntentLink   = "link"
+	IntentUnlink = "unlink"
+)
+
+// ErrInvalidIntent: a link request that is neither link nor unlink.
+var ErrInvalidIntent = errors.New("auth: invalid single sign-on intent")
+
 // Start begins a sign-in through the tenant's provider (spec §4, cloud login): it makes the
 // state, the nonce and the PKCE verifier, keeps them server-side for SSOStateTTL, and returns
 // the provider's authorization URL (code flow, S256 challenge, scopes openid email profile).
@@ -279,6 +289,35 @@ func (o *SSO) Start(ctx context.Context, accessCode, redirectURL string) (string
 	if err != nil {
 		return "", err
 	}
+	return o.start(ctx, t.TenantID, c, redirect, IntentSignIn, uuid.Nil)
+}
+
+// StartLink begins an authorization request that links (IntentLink) or unlinks
+// (IntentUnlink) the signed-in caller's identity at the tenant's provider: the profile
+// screen's way to linkGoogle / removelinkGoogle, the provider's sign-in proving the identity
+// as the fresh ID token of those calls does. The request is bound to the caller: only the
+// same user can complete it (CompleteLink).
+func (o *SSO) StartLink(ctx context.Context, caller Claims, intent, redirectURL string) (string, error) {
+	if intent != IntentLink && intent != IntentUnlink {
+		return "", ErrInvalidIntent
+	}
+	redirect, err := callbackURL(redirectURL)
+	if err != nil {
+		return "", err
+	}
+	c, ok, err := o.svc.ssoConfig(ctx, caller.Tenant)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", ErrSSONotConfigured
+	}
+	return o.start(ctx, caller.Tenant, c, redirect, intent, caller.UserID)
+}
+
+// start stores an authorization request of intent (for user, unless a sign-in) and returns
+// the provider's authorization URL.
+func (o *SSO) start(ctx context.Context, tenant uuid.UUID, c SSOConfig, redirect, intent string, user uuid.UUID) (string, error) {
 	p, err := o.provider(ctx, c.Issuer)
 	if err != nil {
 		return "", err
@@ -287,19 +326,23 @@ func (o *SSO) Start(ctx context.Context, accessCode, redirectURL string) (string
 	if err != nil {
 		return "", err
 	}
-	state := t.TenantID.String() + "." + secret
+	state := tenant.String() + "." + secret
 	nonce, err := randomToken(32)
 	if err != nil {
 		return "", err
 	}
 	verifier := oauth2.GenerateVerifier() // 32 bytes of crypto/rand
 	now := o.svc.now().UTC()
-	err = db.InTenant(ctx, o.svc.pool, t.TenantID.String(), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM sso_states WHERE tenant_id = $1 AND expires_at <= $2`, t.TenantID, now); err != nil {
+	var userID *uuid.UUID
+	if intent != IntentSignIn {
+		userID = &user
+	}
+	err = db.InTenant(ctx, o.svc.pool, tenant.String(), func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM sso_states WHERE tenant_id = $1 AND expires_at <= $2`, tenant, now); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO sso_states (tenant_id, state_hash, nonce, code_verifier, redirect_uri, created_at, expires_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)`, t.TenantID, stateHash(state), nonce, verifier, redirect, now, now.Add(SSOStateTTL))
+		_, err := tx.Exec(ctx, `INSERT INTO sso_states (tenant_id, state_hash, nonce, code_verifier, redirect_uri, created_at, expires_at, intent, user_id)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, tenant, stateHash(state), nonce, verifier, redirect, now, now.Add(SSOStateTTL), intent, userID)
 		return err
 	})
 	if err != nil {
@@ -310,7 +353,8 @@ func (o *SSO) Start(ctx context.Context, accessCode, redirectURL string) (string
 
 // pending is an authorization request under way.
 type pending struct {
-	nonce, verifier, redirect string
+	nonce, verifier, redirect, intent string
+	user                              *uuid.UUID
 }
 
 // takeState consumes the state: it deletes the row, so a state works once.
@@ -324,8 +368,8 @@ func (o *SSO) takeState(ctx context.Context, state string) (uuid.UUID, pending, 
 	found := false
 	err = db.InTenant(ctx, o.svc.pool, tenant.String(), func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `DELETE FROM sso_states WHERE tenant_id = $1 AND state_hash = $2
-			RETURNING nonce, code_verifier, redirect_uri, expires_at > $3`, tenant, stateHash(state), o.svc.now().UTC()).
-			Scan(&p.nonce, &p.verifier, &p.redirect, &found)
+			RETURNING nonce, code_verifier, redirect_uri, intent, user_id, expires_at > $3`, tenant, stateHash(state), o.svc.now().UTC()).
+			Scan(&p.nonce, &p.verifier, &p.redirect, &p.intent, &p.user, &found)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -350,50 +394,86 @@ func (o *SSO) Callback(ctx context.Context, code, state string) (SSOLoginResult,
 	if err != nil {
 		return SSOLoginResult{}, err
 	}
-	if code == "" || len(code) > ssoMaxCodeLength {
-		return SSOLoginResult{}, ErrCodeRejected
+	if req.intent != IntentSignIn {
+		return SSOLoginResult{}, ErrInvalidState // a link request signs no one in
 	}
-	c, ok, err := o.svc.ssoConfig(ctx, tenant)
+	idt, err := o.exchange(ctx, tenant, req, code)
 	if err != nil {
 		return SSOLoginResult{}, err
-	}
-	if !ok {
-		return SSOLoginResult{}, ErrSSONotConfigured
-	}
-	p, err := o.provider(ctx, c.Issuer)
-	if err != nil {
-		return SSOLoginResult{}, err
-	}
-	xctx := context.WithValue(ctx, oauth2.HTTPClient, o.client)
-	tok, err := oauthConfig(c, p, req.redirect).Exchange(xctx, code, oauth2.VerifierOption(req.verifier))
-	if err != nil {
-		var re *oauth2.RetrieveError
-		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 {
-			return SSOLoginResult{}, fmt.Errorf("%w: %s", ErrCodeRejected, re.ErrorCode)
-		}
-		return SSOLoginResult{}, fmt.Errorf("%w: token endpoint: %v", ErrProviderUnavailable, err)
-	}
-	raw, _ := tok.Extra("id_token").(string)
-	if raw == "" {
-		return SSOLoginResult{}, fmt.Errorf("%w: no id_token in the token response", ErrIDTokenInvalid)
-	}
-	idt, err := o.verify(ctx, p, c, raw)
-	if err != nil {
-		return SSOLoginResult{}, err
-	}
-	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(req.nonce)) != 1 {
-		return SSOLoginResult{}, ErrNonceMismatch
-	}
-	if idt.AccessTokenHash != "" {
-		if err := idt.VerifyAccessToken(tok.AccessToken); err != nil {
-			return SSOLoginResult{}, fmt.Errorf("%w: at_hash: %v", ErrIDTokenInvalid, err)
-		}
 	}
 	t, err := o.tenantByID(ctx, tenant)
 	if err != nil {
 		return SSOLoginResult{}, err
 	}
 	return o.signInLinked(ctx, t, idt.Issuer, idt.Subject)
+}
+
+// exchange trades the code of a request taken from sso_states for the provider's tokens
+// (with the PKCE verifier) and returns the verified ID token (signature from the provider's
+// JWKS, issuer, audience, expiry, the request's nonce, at_hash when present).
+func (o *SSO) exchange(ctx context.Context, tenant uuid.UUID, req pending, code string) (*oidc.IDToken, error) {
+	if code == "" || len(code) > ssoMaxCodeLength {
+		return nil, ErrCodeRejected
+	}
+	c, ok, err := o.svc.ssoConfig(ctx, tenant)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrSSONotConfigured
+	}
+	p, err := o.provider(ctx, c.Issuer)
+	if err != nil {
+		return nil, err
+	}
+	xctx := context.WithValue(ctx, oauth2.HTTPClient, o.client)
+	tok, err := oauthConfig(c, p, req.redirect).Exchange(xctx, code, oauth2.VerifierOption(req.verifier))
+	if err != nil {
+		var re *oauth2.RetrieveError
+		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 {
+			return nil, fmt.Errorf("%w: %s", ErrCodeRejected, re.ErrorCode)
+		}
+		return nil, fmt.Errorf("%w: token endpoint: %v", ErrProviderUnavailable, err)
+	}
+	raw, _ := tok.Extra("id_token").(string)
+	if raw == "" {
+		return nil, fmt.Errorf("%w: no id_token in the token response", ErrIDTokenInvalid)
+	}
+	idt, err := o.verify(ctx, p, c, raw)
+	if err != nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(req.nonce)) != 1 {
+		return nil, ErrNonceMismatch
+	}
+	if idt.AccessTokenHash != "" {
+		if err := idt.VerifyAccessToken(tok.AccessToken); err != nil {
+			return nil, fmt.Errorf("%w: at_hash: %v", ErrIDTokenInvalid, err)
+		}
+	}
+	return idt, nil
+}
+
+// CompleteLink completes a StartLink request of the same caller: the code is exchanged and
+// its ID token verified as a sign-in's, then the identity is linked to (or unlinked from)
+// the caller. It returns the request's intent. A state of a sign-in, of another user or of
+// another tenant is ErrInvalidState.
+func (o *SSO) CompleteLink(ctx context.Context, caller Claims, code, state string) (string, error) {
+	tenant, req, err := o.takeState(ctx, state)
+	if err != nil {
+		return "", err
+	}
+	if tenant != caller.Tenant || req.intent == IntentSignIn || req.user == nil || *req.user != caller.UserID {
+		return "", ErrInvalidState
+	}
+	idt, err := o.exchange(ctx, tenant, req, code)
+	if err != nil {
+		return "", err
+	}
+	if req.intent == IntentLink {
+		return req.intent, o.linkIdentity(ctx, caller, idt)
+	}
+	return req.intent, o.unlinkIdentity(ctx, caller, idt)
 }
 
 // LoginGoogle answers loginGoogle {accessCode, token} (spec §7): token is an ID token the
@@ -555,12 +635,17 @@ func (o *SSO) Link(ctx context.Context, caller Claims, rawIDToken string) error 
 	if err != nil {
 		return err
 	}
+	return o.linkIdentity(ctx, caller, idt)
+}
+
+// linkIdentity links the caller to the verified identity (a no-op when already linked).
+func (o *SSO) linkIdentity(ctx context.Context, caller Claims, idt *oidc.IDToken) error {
 	var email string
 	_ = idt.Claims(&struct {
 		Email *string `json:"email"`
 	}{&email})
 	now := o.svc.now().UTC()
-	err = db.InTenant(ctx, o.svc.pool, caller.Tenant.String(), func(tx pgx.Tx) error {
+	err := db.InTenant(ctx, o.svc.pool, caller.Tenant.String(), func(tx pgx.Tx) error {
 		var owner uuid.UUID
 		err := tx.QueryRow(ctx, `SELECT user_id FROM user_identities WHERE tenant_id = $1 AND issuer = $2 AND subject = $3`,
 			caller.Tenant, idt.Issuer, idt.Subject).Scan(&owner)
@@ -612,6 +697,11 @@ func (o *SSO) Unlink(ctx context.Context, caller Claims, rawIDToken string) erro
 	if err != nil {
 		return err
 	}
+	return o.unlinkIdentity(ctx, caller, idt)
+}
+
+// unlinkIdentity removes the caller's link to the verified identity (ErrNotLinked without one).
+func (o *SSO) unlinkIdentity(ctx context.Context, caller Claims, idt *oidc.IDToken) error {
 	now := o.svc.now().UTC()
 	return db.InTenant(ctx, o.svc.pool, caller.Tenant.String(), func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM user_identities WHERE tenant_id = $1 AND user_id = $2 AND issuer = $3 AND subject = $4`,
@@ -626,6 +716,40 @@ func (o *SSO) Unlink(ctx context.Context, caller Claims, rawIDToken string) erro
 			UserID: caller.UserID, UserHash: caller.UserHash, Issuer: idt.Issuer, Subject: idt.Subject, At: now.Format(time.RFC3339),
 		})
 	})
+}
+
+// LinkedIdentity is an identity linked to a user, as the profile screen lists it.
+type LinkedIdentity struct {
+	Issuer   string    `json:"issuer"`
+	Subject  string    `json:"subject"`
+	Email    string    `json:"email"`
+	LinkedAt time.Time `json:"linkedAt"`
+}
+
+// Identities lists the identities linked to a user, oldest first, and the issuer of the
+// tenant's enabled provider ("" without one).
+func (o *SSO) Identities(ctx context.Context, tenant, user uuid.UUID) ([]LinkedIdentity, string, error) {
+	c, ok, err := o.svc.ssoConfig(ctx, tenant)
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		c.Issuer = ""
+	}
+	out := []LinkedIdentity{}
+	err = db.InTenant(ctx, o.svc.pool, tenant.String(), func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT issuer, subject, email, linked_at FROM user_identities
+			WHERE tenant_id = $1 AND user_id = $2 ORDER BY linked_at, issuer`, tenant, user)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (LinkedIdentity, error) {
+			var v LinkedIdentity
+			return v, r.Scan(&v.Issuer, &v.Subject, &v.Email, &v.LinkedAt)
+		})
+		return err
+	})
+	return out, c.Issuer, err
 }
 
 // Linked lists the identities (issuer, subject) linked to a user, oldest first.

@@ -8,6 +8,14 @@
 -- and its logout goes to that provider's end-session address (spec §4).
 ALTER TABLE auth_sessions ADD COLUMN sso_issuer text NOT NULL DEFAULT '';
 
+-- An authorization request may also link or unlink the signed-in user's identity (the
+-- profile screen): intent says which, user_id binds the request to that user, so a code
+-- obtained by someone else can never be linked to this account (login CSRF).
+ALTER TABLE sso_states
+    ADD COLUMN intent text NOT NULL DEFAULT 'signin' CHECK (intent IN ('signin', 'link', 'unlink')),
+    ADD COLUMN user_id uuid,
+    ADD CONSTRAINT sso_states_user_intent CHECK ((intent = 'signin') = (user_id IS NULL));
+
 -- login_failures are the failed sign-ins of the last hour, one row each, per throttle key:
 -- an account (access code and user name) or a remote address (auth/throttle.go). Only a
 -- SHA-256 of the key is kept, so the table holds no user names or addresses. Like
@@ -45,4 +53,5 @@ DROP TRIGGER tenant_sso_config_changed ON tenant_sso;
 DROP TRIGGER tenants_config_changed ON tenants;
 DROP FUNCTION notify_tenant_config();
 DROP TABLE login_failures;
+ALTER TABLE sso_states DROP CONSTRAINT sso_states_user_intent, DROP COLUMN user_id, DROP COLUMN intent;
 ALTER TABLE auth_sessions DROP COLUMN sso_issuer;

@@ -39,6 +39,10 @@ func (s *Server) routesSSO(g *echo.Group) {
 	admin := []echo.MiddlewareFunc{s.requireAuth, callerMatches, s.requireAccess(accessSettings)}
 	g.GET("/auth/sso/config", h.config, admin...)
 	g.PUT("/auth/sso/config", h.saveConfig, admin...)
+	// The signed-in user's own identities (the profile screen).
+	g.GET("/auth/sso/identities", h.identities, s.requireAuth, callerMatches)
+	g.GET("/auth/sso/link/start", h.linkStart, s.requireAuth, callerMatches)
+	g.POST("/auth/sso/link", h.linkComplete, s.requireAuth, callerMatches)
 }
 
 type ssoHandlers struct {
@@ -58,6 +62,8 @@ func ssoError(err error, signedIn bool) error {
 		return apiError(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
 	case errors.Is(err, auth.ErrSSONotConfigured):
 		return apiError(http.StatusBadRequest, "sso", "sso_nao_configurado")
+	case errors.Is(err, auth.ErrInvalidIntent):
+		return apiError(http.StatusBadRequest, "intent", "valor_invalido")
 	case errors.Is(err, auth.ErrInvalidRedirect):
 		return apiError(http.StatusBadRequest, "redirectUrl", "valor_invalido")
 	case errors.Is(err, auth.ErrInvalidState):
@@ -195,6 +201,72 @@ func bindLink(c echo.Context) (linkGoogleRequest, error) {
 		return req, apiError(http.StatusBadRequest, "token", "campo_obrigatorio")
 	}
 	return req, nil
+}
+
+type identitiesAnswer struct {
+	// Provider is the issuer of the tenant's enabled provider, "" without one.
+	Provider   string                `json:"provider"`
+	Identities []auth.LinkedIdentity `json:"identities"`
+}
+
+func (h ssoHandlers) identitiesOf(c echo.Context) (identitiesAnswer, error) {
+	claims := claimsOf(c)
+	ids, provider, err := h.sso.Identities(c.Request().Context(), claims.Tenant, claims.UserID)
+	return identitiesAnswer{Provider: provider, Identities: ids}, err
+}
+
+// identities answers GET /api/auth/sso/identities?tenId&userHash: the caller's linked
+// identities and the tenant's provider.
+func (h ssoHandlers) identities(c echo.Context) error {
+	a, err := h.identitiesOf(c)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, a)
+}
+
+// linkStart answers GET /api/auth/sso/link/start?intent=link|unlink&redirectUrl= with the
+// provider's authorization URL, for the signed-in caller only.
+func (h ssoHandlers) linkStart(c echo.Context) error {
+	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
+	if redirect == "" {
+		return apiError(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
+	}
+	url, err := h.sso.StartLink(c.Request().Context(), claimsOf(c), c.QueryParam("intent"), redirect)
+	if err != nil {
+		return ssoError(err, true)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, map[string]string{"url": url})
+}
+
+// linkComplete answers POST /api/auth/sso/link {code, state}: the caller's own link request
+// comes back from the provider; the identity is linked or unlinked and the answer is
+// {intent, provider, identities}. Another user's state is 400 estado_invalido.
+func (h ssoHandlers) linkComplete(c echo.Context) error {
+	var req ssoCallbackRequest
+	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
+		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	if strings.TrimSpace(req.State) == "" {
+		return apiError(http.StatusBadRequest, "state", "estado_invalido")
+	}
+	if strings.TrimSpace(req.Code) == "" {
+		return apiError(http.StatusBadRequest, "code", "campo_obrigatorio")
+	}
+	intent, err := h.sso.CompleteLink(c.Request().Context(), claimsOf(c), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
+	if err != nil {
+		return ssoError(err, true)
+	}
+	a, err := h.identitiesOf(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		Intent string `json:"intent"`
+		identitiesAnswer
+	}{intent, a})
 }
 
 // config answers GET /api/auth/sso/config?tenId: the caller's tenant's provider, without its

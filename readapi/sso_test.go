@@ -461,3 +461,61 @@ func TestSSOConfigAdmin(t *testing.T) {
 		t.Errorf("%d audit events, want 3: %v", len(audits), audits)
 	}
 }
+
+// The profile screen links and unlinks the signed-in user's identity through the provider's
+// own sign-in (the code flow with PKCE), bound to that user.
+func TestSSOLinkThroughProvider(t *testing.T) {
+	e := newSSOEnv(t)
+	ana := e.password(seed.DemoCode, seed.UserAna)
+	marcos := e.password(seed.DemoCode, seed.UserMarcos)
+	q := "tenId=" + ana.User.TenID + "&userHash=" + ana.User.Hash
+	start := func(who ssoSignedIn, intent string) url.Values {
+		t.Helper()
+		r := e.call(http.MethodGet, "/api/auth/sso/link/start?"+url.Values{"intent": {intent},
+			"redirectUrl": {e.portal.URL + "/callback"}}.Encode(), nil, who.AccessToken)
+		r.want(t, http.StatusOK, "", "")
+		var s struct {
+			URL string `json:"url"`
+		}
+		json.Unmarshal(r.body, &s)
+		back, err := oidctest.Authorize(context.Background(), s.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return back.Query()
+	}
+	complete := func(who ssoSignedIn, back url.Values) ssoResponse {
+		return e.call(http.MethodPost, "/api/auth/sso/link", map[string]string{"code": back.Get("code"), "state": back.Get("state")}, who.AccessToken)
+	}
+
+	r := e.call(http.MethodGet, "/api/auth/sso/identities?"+q, nil, ana.AccessToken)
+	if r.want(t, http.StatusOK, "", ""); !strings.Contains(string(r.body), `"identities":[]`) || !strings.Contains(string(r.body), e.op.Issuer()) {
+		t.Fatalf("identities %s", r.body)
+	}
+	e.call(http.MethodGet, "/api/auth/sso/link/start?intent=steal&redirectUrl="+url.QueryEscape(e.portal.URL+"/callback"), nil, ana.AccessToken).
+		want(t, http.StatusBadRequest, "intent", "valor_invalido")
+
+	// Ana's request cannot be completed by Marcos (nor used to sign in), and is spent then.
+	back := start(ana, "link")
+	complete(marcos, back).want(t, http.StatusBadRequest, "state", "estado_invalido")
+	complete(ana, back).want(t, http.StatusBadRequest, "state", "estado_invalido")
+	e.callback(start(ana, "link").Get("code"), start(ana, "link").Get("state")).want(t, http.StatusBadRequest, "state", "estado_invalido")
+
+	// Her own request links her; the provider's sign-in then signs her in.
+	r = complete(ana, start(ana, "link"))
+	r.want(t, http.StatusOK, "", "")
+	if !strings.Contains(string(r.body), `"intent":"link"`) || !strings.Contains(string(r.body), `"subject":"google-ana"`) {
+		t.Fatalf("link answered %s", r.body)
+	}
+	q2 := e.authorize(seed.DemoCode)
+	e.callback(q2.Get("code"), q2.Get("state")).want(t, http.StatusOK, "", "")
+
+	// Unlinking takes the same way; then the provider's sign-in no longer makes Ana.
+	r = complete(ana, start(ana, "unlink"))
+	if r.want(t, http.StatusOK, "", ""); !strings.Contains(string(r.body), `"identities":[]`) {
+		t.Fatalf("unlink answered %s", r.body)
+	}
+	complete(ana, start(ana, "unlink")).want(t, http.StatusNotFound, "token", "conta_nao_vinculada")
+	q2 = e.authorize(seed.DemoCode)
+	e.callback(q2.Get("code"), q2.Get("state")).want(t, http.StatusUnauthorized, "sso", "conta_nao_vinculada")
+}
