@@ -324,3 +324,40 @@ test('Helena configures the tenant provider in the HR settings panel', { skip, t
     await psql(`UPDATE tenant_sso SET grant_types = 0, issuer = '${op.issuer}' WHERE tenant_id = '${DEMOCORP_ID}'`);
   }
 });
+
+// The profile links and unlinks the user's provider account through the provider's own
+// sign-in (spec portal-core §7 linkGoogle / removelinkGoogle). Ana was linked by the first test.
+test('Ana unlinks and links her provider account from her profile', { skip, timeout: 45_000 }, async () => {
+  const context = await newUserContext(suite);
+  try {
+    const page = await context.newPage();
+    await login(page, USERS.ana);
+    await page.goto('/pages/profile');
+    await page.locator(tid('sso-identity')).waitFor();
+    assert.match(await page.locator(tid('sso-identity')).innerText(), /ana\.souza@democorp\.com\.br/);
+
+    await page.locator(tid('sso-unlink')).click();
+    await page.waitForURL('**/pages/profile?sso=unlink');
+    await page.locator(tid('sso-link-done')).waitFor();
+    await page.locator(tid('sso-identity-none')).waitFor();
+    // Unlinked: the provider's sign-in no longer makes Ana.
+    const start = await (await fetch(`${suite.baseURL}/api/auth/sso/start?accessCode=DEMOCORP&redirectUrl=${encodeURIComponent('http://127.0.0.1:1/callback')}`)).json();
+    const back = await fetch(start.url, { redirect: 'manual' });
+    const q = new URL(back.headers.get('location')).searchParams;
+    const refused = await fetch(`${suite.baseURL}/api/auth/sso/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: q.get('code'), state: q.get('state') }),
+    });
+    assert.equal(refused.status, 401);
+
+    await page.locator(tid('sso-link')).click();
+    await page.waitForURL('**/pages/profile?sso=link');
+    await page.locator(tid('sso-identity')).waitFor();
+    await screenshot(page, 'sso-profile-linked');
+    // Still Ana's own session: linking signed no one else in.
+    assert.equal((await storedSession(page)).user.userName, 'ana.souza');
+  } finally {
+    await context.close();
+  }
+});

@@ -1,5 +1,6 @@
 import { Avatar, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SsoIdentitiesPanel } from '@/features/auth';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { initialsOf, roleLabel } from './user-display';
 
@@ -41,6 +42,7 @@ export function ProfilePage() {
           </Stack>
         </Group>
       </Paper>
+      <SsoIdentitiesPanel />
     </Stack>
   );
 }

@@ -5,3 +5,4 @@ export { ChangePasswordPage } from './pages/ChangePasswordPage';
 export { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 export { TOKEN_SIGN_IN_PATH, TokenSignInPage } from './pages/TokenSignInPage';
 export { SsoConfigPanel } from './components/SsoConfigPanel';
+export { SsoIdentitiesPanel } from './components/SsoIdentitiesPanel';

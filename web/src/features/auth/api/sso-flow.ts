@@ -3,6 +3,7 @@
 // of the tenant's identity provider config (§3). State, nonce and the PKCE
 // verifier are the server's; the browser only carries the state through.
 import type { TenantInfo } from '@/lib/session-types';
+import { startSsoLink, type SsoLinkIntent } from './sso-link';
 import { startSso } from './sso-start';
 
 /** The tenant's identity provider as TenantInfo shows it (spec §3). */
@@ -23,6 +24,10 @@ export const SSO_ACCESS_CODE_KEY = 'portal-sso-access-code';
 export const SSO_ORIGIN_KEY = 'portal-sso-origin';
 
 export const CALLBACK_PATH = '/callback';
+/** sessionStorage: the profile screen's link or unlink request under way (its return to /callback). */
+export const SSO_LINK_KEY = 'portal-sso-link';
+/** Where a link or unlink request comes back to. */
+export const PROFILE_PATH = '/pages/profile';
 
 /** The tenant has an enabled identity provider. */
 export function hasSso(tenant: TenantInfo | null | undefined): boolean {
@@ -83,4 +88,26 @@ export async function beginSso(accessCode: string, origin?: string | null): Prom
   rememberSsoOrigin(origin);
   const { url } = await startSso(accessCode, `${window.location.origin}${CALLBACK_PATH}`);
   browser.assign(url);
+}
+
+/**
+ * Starts linking (or unlinking) the signed-in user's identity: the provider's own sign-in
+ * proves it, and /callback completes the request for this user (completeSsoLink).
+ */
+export async function beginSsoLink(intent: SsoLinkIntent): Promise<void> {
+  sessionStorage.setItem(SSO_LINK_KEY, intent);
+  try {
+    const { url } = await startSsoLink(intent, `${window.location.origin}${CALLBACK_PATH}`);
+    browser.assign(url);
+  } catch (err) {
+    sessionStorage.removeItem(SSO_LINK_KEY);
+    throw err;
+  }
+}
+
+/** Reads and forgets the link request under way, if any. */
+export function takeSsoLink(): SsoLinkIntent | null {
+  const intent = sessionStorage.getItem(SSO_LINK_KEY);
+  sessionStorage.removeItem(SSO_LINK_KEY);
+  return intent === 'link' || intent === 'unlink' ? intent : null;
 }

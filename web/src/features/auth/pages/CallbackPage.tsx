@@ -11,7 +11,8 @@ import { useSessionStore } from '@/lib/session-store';
 import type { TenantInfo } from '@/lib/session-types';
 import { getTenantInfo } from '../api/get-tenant-info';
 import { completeSso } from '../api/sso-callback';
-import { beginSso, ssoRequired, storedSsoAccessCode, takeSsoOrigin } from '../api/sso-flow';
+import { beginSso, PROFILE_PATH, ssoRequired, storedSsoAccessCode, takeSsoLink, takeSsoOrigin } from '../api/sso-flow';
+import { completeSsoLink } from '../api/sso-link';
 
 /** The text of a server message key of the sso namespace ('Invalid state' for estado_invalido). */
 function ssoMessage(key: string): string {
@@ -47,6 +48,20 @@ export function CallbackPage() {
     ran.current = true;
     const code = params.get('code');
     const state = params.get('state') ?? '';
+    // The profile screen's link or unlink request: completed for the signed-in user, who
+    // goes back to the profile with the outcome.
+    const linking = takeSsoLink();
+    if (linking) {
+      const back = (query: string) => navigate(`${PROFILE_PATH}?${query}`, { replace: true });
+      if (!code) {
+        back('ssoError=provider_error');
+        return;
+      }
+      completeSsoLink({ code, state })
+        .then((answer) => back(`sso=${answer.intent}`))
+        .catch((err: unknown) => back(`ssoError=${encodeURIComponent(errorMessageKey(err, 'default'))}`));
+      return;
+    }
     if (params.get('error')) {
       setError('provider_error');
       return;
