@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/notification"
@@ -109,60 +110,83 @@ func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 		}
 		notices = append(notices, notice{users, "waiting", "/apps/requestApprover/waiting/" + id})
 	}
+	var ids []string
+	for _, n := range notices {
+		ids = append(ids, n.users...)
+	}
+	users, err := noticeUsers(ctx, pool, caller.Tenant, ids)
+	if err != nil {
+		slog.Warn("request notice: users", "request", id, "err", err)
+		return
+	}
 	for _, n := range notices {
 		for _, u := range n.users {
-			if u == "" || u == caller.UserID.String() {
+			to, ok := users[u]
+			if !ok || u == caller.UserID.String() {
 				continue
 			}
-			if err := sendNotice(ctx, pool, store, now, caller, commandID, u, n.kind, n.link, r.Fields.Title); err != nil {
+			if err := sendNotice(ctx, store, now, caller, commandID, to, n.kind, n.link, r.Fields.Title); err != nil {
 				slog.Warn("request notice", "request", id, "user", u, "err", err)
 			}
 		}
 	}
 }
 
+// noticeUser is a recipient of a notice.
+type noticeUser struct {
+	id         uuid.UUID
+	hash, lang string
+}
+
+// noticeUsers reads the recipients' hashes and languages in one query.
+func noticeUsers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ids []string) (map[string]noticeUser, error) {
+	out := map[string]noticeUser{}
+	var valid []string
+	for _, id := range ids {
+		if _, err := uuid.Parse(id); err == nil {
+			valid = append(valid, id)
+		}
+	}
+	if len(valid) == 0 {
+		return out, nil
+	}
+	rows, err := pool.Query(ctx, `SELECT id, hash, language FROM users WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, valid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var u noticeUser
+		if err := rows.Scan(&u.id, &u.hash, &u.lang); err != nil {
+			return nil, err
+		}
+		out[u.id.String()] = u
+	}
+	return out, rows.Err()
+}
+
 // stepApprovers are the users who may decide step s today: the designated approver, and,
 // when nobody is designated or the designated approver is absent, the holders of the
 // step's role.
 func stepApprovers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, s rq.Step, now time.Time) ([]string, error) {
-	var users []string
-	if !s.Designated.IsZero() {
-		users = append(users, s.Designated.ID)
-		var absent bool
-		err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id::text = $2
-AND $3::date BETWEEN starts_on AND ends_on)`, tenant, s.Designated.ID, now.UTC().Format(time.DateOnly)).Scan(&absent)
-		if err != nil || !absent {
-			return users, err
-		}
-	}
-	rows, err := pool.Query(ctx, `SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $2 = ANY(roles) ORDER BY id LIMIT $3`,
-		tenant, s.Role, maxNotified)
+	rows, err := pool.Query(ctx, `
+SELECT $2::text WHERE $2 <> ''
+UNION ALL
+(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 = ANY(roles)
+   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id::text = $2
+                           AND $4::date BETWEEN starts_on AND ends_on))
+ ORDER BY id LIMIT $5)`, tenant, s.Designated.ID, s.Role, now.UTC().Format(time.DateOnly), maxNotified)
 	if err != nil {
-		return users, err
+		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var u string
-		if err := rows.Scan(&u); err != nil {
-			return users, err
-		}
-		users = append(users, u)
-	}
-	return users, rows.Err()
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
-func sendNotice(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time,
-	caller RequestCaller, commandID, user, kind, link, title string) error {
-	to, err := uuid.Parse(user)
-	if err != nil {
-		return err
-	}
-	var hash, lang string
-	if err := pool.QueryRow(ctx, `SELECT hash, language FROM users WHERE tenant_id = $1 AND id = $2`, caller.Tenant, to).Scan(&hash, &lang); err != nil {
-		return err
-	}
+func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Time,
+	caller RequestCaller, commandID string, to noticeUser, kind, link, title string) error {
+	user := to.id.String()
 	texts := requestNotices[kind]
-	text, ok := texts[lang]
+	text, ok := texts[to.lang]
 	if !ok {
 		text = texts["pt"]
 	}
@@ -173,11 +197,22 @@ func sendNotice(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store,
 	if err != nil {
 		return err
 	}
+	// A new notification depends on nothing in the inbox but its own id, which is derived from
+	// this command: it is decided on an empty inbox and appended at the stream's end (Any),
+	// so a busy approver's inbox is neither re-read nor contended, and a retried command's
+	// notice is a duplicate the store ignores.
 	noticeCmd := commandID + "/notice/" + kind + "/" + user
-	nid := DeriveID(caller.Tenant, NotificationStream(to), noticeCmd, "notification")
-	_, err = decideInbox(ctx, store, now, inboxCommand{commandID: noticeCmd, tenant: caller.Tenant, actor: caller.UserID, owner: to},
-		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
-			return b.Create(notification.Create{ID: nid.String(), UserID: user, UserHash: hash, SenderID: caller.UserID.String(), Content: content}, at)
-		})
+	stream := NotificationStream(to.id)
+	nid := DeriveID(caller.Tenant, stream, noticeCmd, "notification")
+	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.hash,
+		SenderID: caller.UserID.String(), Content: content}, now().UTC().Truncate(time.Microsecond))
+	if err != nil {
+		return err
+	}
+	data, err := encodeNotification(eventID(caller.Tenant, stream, noticeCmd, 0), events[0])
+	if err != nil {
+		return err
+	}
+	_, err = store.Append(ctx, metaOf(caller.Tenant, caller.UserID, stream, noticeCmd), stream, eventstore.Any, data)
 	return err
 }
