@@ -309,3 +309,25 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatalf("confirmed %+v %v", p, err)
 	}
 }
+
+// Undoing a rejection reopens the request; not while the subject has another open request
+// of the type.
+func TestUndoRejectionKeepsOneOpenRequest(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	ana, marcos := caller(team.ana), caller(team.marcos, auth.RoleManager)
+	b := compraBody()
+	b.Send = true
+	first, err := createReq(t, ana, "first", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decideReq(t, marcos, first.ID, commands.Reject, 0, "não"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := createReq(t, ana, "second", b); err != nil {
+		t.Fatalf("after a rejection a new request may be filed: %v", err)
+	}
+	_, err = decideReq(t, marcos, first.ID, commands.Undo, 0, "")
+	wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
+}
