@@ -162,7 +162,7 @@ func requestFacts(ctx context.Context, pool *pgxpool.Pool, caller RequestCaller,
 	}
 	var absent []string
 	err := pool.QueryRow(ctx, `
-SELECT EXISTS (SELECT FROM employees WHERE tenant_id = $1 AND id::text = $2 AND manager_id = $3),
+SELECT EXISTS (SELECT FROM employees WHERE tenant_id = $1 AND id = NULLIF($2, '')::uuid AND manager_id = $3),
        ARRAY(SELECT user_id::text FROM approver_absences
              WHERE tenant_id = $1 AND user_id = ANY($4::uuid[]) AND $5::date BETWEEN starts_on AND ends_on)`,
 		caller.Tenant, r.Subject.EmployeeID, caller.EmployeeID, designated, today.Format(time.DateOnly)).Scan(&f.Requester, &absent)

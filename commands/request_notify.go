@@ -22,9 +22,9 @@ func loadChain(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, origin
 	var manager rq.Actor
 	err := pool.QueryRow(ctx, `
 SELECT coalesce((SELECT u.id::text FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
-                 WHERE e.tenant_id = $1 AND e.id::text = $2 AND u.active ORDER BY u.id LIMIT 1), ''),
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), ''),
        coalesce((SELECT u.hash FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
-                 WHERE e.tenant_id = $1 AND e.id::text = $2 AND u.active ORDER BY u.id LIMIT 1), '')`,
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), '')`,
 		tenant, subjectEmployee).Scan(&manager.ID, &manager.Hash)
 	if err != nil {
 		return nil, err
@@ -173,7 +173,7 @@ func stepApprovers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, s 
 SELECT $2::text WHERE $2 <> ''
 UNION ALL
 (SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 = ANY(roles)
-   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id::text = $2
+   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
                            AND $4::date BETWEEN starts_on AND ends_on))
  ORDER BY id LIMIT $5)`, tenant, s.Designated.ID, s.Role, now.UTC().Format(time.DateOnly), maxNotified)
 	if err != nil {
