@@ -3,6 +3,7 @@ package commands_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -330,4 +331,35 @@ func TestUndoRejectionKeepsOneOpenRequest(t *testing.T) {
 	}
 	_, err = decideReq(t, marcos, first.ID, commands.Undo, 0, "")
 	wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
+}
+
+// Ten simultaneous requests of one type for one employee: exactly one is filed (§5: an open
+// request cannot be duplicated), the others are told one is open.
+func TestConcurrentCreatesKeepOneOpenRequest(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	var wg sync.WaitGroup
+	errs := make([]error, 10)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = createReq(t, caller(team.ana), fmt.Sprintf("race-%d", i), compraBody())
+		}()
+	}
+	wg.Wait()
+	filed := 0
+	for _, err := range errs {
+		if err == nil {
+			filed++
+			continue
+		}
+		wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
+	}
+	var streams int
+	err := testDB.Pool.QueryRow(context.Background(), `SELECT count(DISTINCT stream) FROM events WHERE tenant_id = $1 AND type = $2`,
+		team.ana.Tenant, rq.TypeCreated).Scan(&streams)
+	if err != nil || filed != 1 || streams != 1 {
+		t.Fatalf("%d filed, %d request streams (%v); want exactly one", filed, streams, err)
+	}
 }
