@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -157,6 +158,13 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	// The approver got a notification when the request reached them.
 	if n := inbox(t, team.marcos); len(n) != 1 {
 		t.Fatalf("manager has %d notifications, want 1", len(n))
+	}
+	// HR was told when the request reached the HR step; Ana of each decision.
+	if n := inbox(t, team.helena); len(n) != 1 || !strings.Contains(string(n[0].Data), "aguarda a sua aprovação") {
+		t.Fatalf("HR notifications %d, want the one that the request waits for HR", len(n))
+	}
+	if n := inbox(t, team.ana); len(n) != 2 || !strings.Contains(string(n[1].Data), "foi aprovada") {
+		t.Fatalf("Ana has %d notifications, want the step approval and the final approval", len(n))
 	}
 }
 
