@@ -46,6 +46,8 @@ type Server struct {
 	Notifications *NotificationAPI
 
 	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
+	// Requests (requests.go); nil is built from Pool, Store and Now.
+	Requests *RequestAPI
 }
 
 // Handler builds the Echo router.
@@ -58,7 +60,7 @@ func (s *Server) Handler() *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler
 	e.Use(middleware.Recover())
-	e.Use(middleware.BodyLimit("1M"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: isUpload}))
 
 	api := e.Group("/api")
 	s.routesAuth(api)
@@ -66,6 +68,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesClock(api)
 	s.routesUser(api)
 	s.routesNotifications(api)
+	s.routesRequests(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
