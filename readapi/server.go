@@ -41,6 +41,13 @@ type Server struct {
 
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
+
+	// Mood and energy (mood.go) and the home banner (home.go). MoodCoolDown is the check-in
+	// cool-down (mood.CoolDown of the environment setting; 0: production's). HomePending
+	// lists the banner's pending-item providers; nil: the ones that exist today.
+	Mood         *MoodAPI
+	MoodCoolDown time.Duration
+	HomePending  []PendingProvider
 }
 
 // Handler builds the Echo router.
@@ -61,6 +68,8 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesClock(api)
 	s.routesUser(api)
 	s.routesNotifications(api)
+	s.routesMood(api)
+	s.routesHome(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

@@ -20,7 +20,7 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications()}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.NewMood()}
 }
 
 func (e *env) seed(ctx context.Context) error {
@@ -70,6 +70,10 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	hub := push.NewHub(e.pool, push.HubConfig{})
+	moodCool, err := moodCoolDown()
+	if err != nil {
+		return err
+	}
 	srv := &readapi.Server{
 		Pool:   e.pool,
 		Store:  e.store,
@@ -78,6 +82,7 @@ func serve(ctx context.Context) error {
 		Hub:    hub,
 		WebDir: getenv("WEB_DIR", "web/dist"),
 	}
+	srv.MoodCoolDown = moodCool
 	addr := ":" + getenv("PORT", "8080")
 	httpSrv := &http.Server{Addr: addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 
