@@ -110,7 +110,7 @@ export function HomeBanner({ children }: HomeBannerProps) {
                   shown.map((p) => {
                     const label = p.kind in PENDING_KEYS ? t(PENDING_KEYS[p.kind as keyof typeof PENDING_KEYS]) : t('pending.other');
                     const badge = (
-                      <Badge key={p.kind} variant="white" color="dark" size="lg" data-testid={`home-pending-${p.kind}`}>
+                      <Badge key={p.kind} variant="white" color="dark" size="lg" tt="none" data-testid={`home-pending-${p.kind}`}>
                         {label}: {p.count}
                       </Badge>
                     );

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { NineBoxCell } from '../api/types';
 import { MoodAvatar } from './MoodAvatar';
 
-const BAND_KEYS = ['bandLow', 'bandMid', 'bandHigh'] as const;
 // Green where humor and energy are both high, red where both are low.
 const CELL_COLORS = ['red', 'orange', 'yellow', 'lime', 'green'] as const;
 
@@ -43,7 +42,10 @@ export function NineBoxGrid({ boxes }: NineBoxGridProps) {
               >
                 <Group justify="space-between" mb="xs" wrap="nowrap">
                   <Text size="xs" fw={600}>
-                    {t('cellTitle', { humor: t(BAND_KEYS[cell.humor]), energy: t(BAND_KEYS[cell.energy]) })}
+                    {t('cellTitle', {
+                      humor: t(`humorBand_${cell.humor as 0 | 1 | 2}`),
+                      energy: t(`energyBand_${cell.energy as 0 | 1 | 2}`),
+                    })}
                   </Text>
                   <Text size="xs" c="dimmed" data-testid="ninebox-cell-count">
                     {cell.members.length}
