@@ -94,6 +94,7 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 	}
 
 	// A rebuild from zero: same rows, no pushes.
+	clockReadable(t, store, events[0].Cursor)
 	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewMood(), nil); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -80,7 +81,7 @@ func (s *Server) homeConfig(c echo.Context) error {
 SELECT greeting, title, message, bg_image, text_color, bg_color, box_color, box_opacity::float8, hide_name
 FROM home_settings WHERE tenant_id = app_tenant()`).Scan(&out.Greeting, &out.Title, &out.Message, &out.BgImage,
 			&out.TextColor, &out.BgColor, &out.BoxColor, &out.BoxOpacity, &out.HideName)
-		if err == pgx.ErrNoRows {
+		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // no settings: every default
 		}
 		return err

@@ -15,7 +15,7 @@ func writeHome(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, `
 INSERT INTO home_settings (tenant_id, greeting, title, message, bg_image, text_color, bg_color, box_color, box_opacity, hide_name)
 VALUES ($1, $2, $3, $4, $5, '#ffffff', '#123c69', '#0b2545', 0.55, false)`,
-		TenantID(DemoCode), "Olá, {name}!", "Bem-vindo ao portal da Demo Corp",
+		TenantID(DemoCode), "Bom dia, {name}!", "Bem-vindo ao portal da Demo Corp",
 		"Conte como você está hoje e acompanhe aqui o que espera por você.", DemoHomeImage)
 	return err
 }

@@ -53,7 +53,7 @@ test('ana checks in from the banner; marcos sees her avatar appear in the nine-b
     const page = await anaCtx.newPage();
     await login(page, USERS.ana);
     await page.locator(tid('home-banner')).waitFor();
-    assert.equal(await page.locator(tid('home-banner-greeting')).textContent(), 'Olá, Ana Souza!');
+    assert.equal(await page.locator(tid('home-banner-greeting')).textContent(), 'Bom dia, Ana Souza!');
     assert.equal(await page.locator(tid('home-banner-title')).textContent(), 'Bem-vindo ao portal da Demo Corp');
     const bg = await page.locator(tid('home-banner')).evaluate((el) => getComputedStyle(el).backgroundImage);
     assert.match(bg, /home-banner-democorp\.svg/);
@@ -127,7 +127,7 @@ test('carla (ACMECORP, no payroll tool) gets the default banner and no check-in'
     const page = await ctx.newPage();
     await login(page, USERS.carla);
     await page.locator(tid('home-banner')).waitFor();
-    assert.equal(await page.locator(tid('home-banner-greeting')).textContent(), 'Olá, Carla Mendes!');
+    assert.equal(await page.locator(tid('home-banner-greeting')).textContent(), 'Que bom ter você aqui, Carla Mendes!');
     assert.equal(await page.locator(tid('home-banner-title')).textContent(), 'Bem-vindo ao portal');
     const bg = await page.locator(tid('home-banner')).evaluate((el) => getComputedStyle(el).backgroundImage);
     assert.match(bg, /\/images\/home-banner\.svg/);

@@ -50,7 +50,7 @@ describe('HomeBanner (spec portal-business §2 home banner)', () => {
     mockFetch({ [CONFIG]: () => json({ ...empty, hideName: true }), [PENDING]: () => json({ items: [], total: 0 }) });
     renderWithProviders(<HomeBanner />);
     await screen.findByText('Nada pendente por aqui.');
-    expect(screen.getByTestId('home-banner-greeting')).toHaveTextContent(/^Olá!$/);
+    expect(screen.getByTestId('home-banner-greeting')).toHaveTextContent(/^Que bom ter você aqui!$/);
     expect(screen.getByTestId('home-banner-title')).toHaveTextContent('Bem-vindo ao portal');
     expect(screen.getByTestId('home-banner').style.backgroundImage).toContain('/images/home-banner.svg');
   });
@@ -59,7 +59,7 @@ describe('HomeBanner (spec portal-business §2 home banner)', () => {
     signIn(['totem-totem-totem-totem-totem'], 'Totem');
     const spy = mockFetch({ [CONFIG]: () => json(empty), [PENDING]: () => json({ items: [], total: 0 }) });
     renderWithProviders(<HomeBanner />);
-    await waitFor(() => expect(screen.getByTestId('home-banner-greeting')).toHaveTextContent('Olá, Totem!'));
+    await waitFor(() => expect(screen.getByTestId('home-banner-greeting')).toHaveTextContent('Que bom ter você aqui, Totem!'));
     expect(spy.mock.calls.some(([u]) => String(u).includes('/pending'))).toBe(false);
     expect(screen.queryByTestId('home-pending')).not.toBeInTheDocument();
   });

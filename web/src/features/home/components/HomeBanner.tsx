@@ -40,6 +40,8 @@ export function HomeBanner({ children }: HomeBannerProps) {
   const user = useSessionStore(selectUser);
   const [config, setConfig] = useState<HomeConfig | null>(null);
   const [pending, setPending] = useState<PendingItem[] | null>(null);
+  // The texts wait for the settings, so the translated defaults never flash before them.
+  const [loaded, setLoaded] = useState(false);
   const roles = user?.roles ?? user?.role ?? [];
   const loadsPending = roles.some((r) => (PENDING_ROLES as readonly string[]).includes(r));
 
@@ -47,7 +49,8 @@ export function HomeBanner({ children }: HomeBannerProps) {
     const controller = new AbortController();
     getHomeConfig(controller.signal)
       .then((c) => !controller.signal.aborted && setConfig(c))
-      .catch(() => !controller.signal.aborted && setConfig(null));
+      .catch(() => !controller.signal.aborted && setConfig(null))
+      .finally(() => !controller.signal.aborted && setLoaded(true));
     if (loadsPending) {
       getHomePending(controller.signal)
         .then((p) => !controller.signal.aborted && setPending(p.items))
@@ -89,7 +92,7 @@ export function HomeBanner({ children }: HomeBannerProps) {
           data-testid="home-banner-box"
           style={{ borderRadius: 'var(--mantine-radius-md)', backgroundColor: hexToRgba(boxColor, opacity), maxWidth: 620, flex: '1 1 320px' }}
         >
-          <Stack gap="xs">
+          <Stack gap="xs" style={{ visibility: loaded ? 'visible' : 'hidden' }}>
             <Text size="lg" fw={600} data-testid="home-banner-greeting">
               {greeting}
             </Text>
