@@ -48,6 +48,12 @@ type Server struct {
 	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
 	// Requests (requests.go); nil is built from Pool, Store and Now.
 	Requests *RequestAPI
+	// Mood and energy (mood.go) and the home banner (home.go). MoodCoolDown is the check-in
+	// cool-down (mood.CoolDown of the environment setting; 0: production's). HomePending
+	// lists the banner's pending-item providers; nil: the ones that exist today.
+	Mood         *MoodAPI
+	MoodCoolDown time.Duration
+	HomePending  []PendingProvider
 }
 
 // Handler builds the Echo router.
@@ -69,6 +75,8 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesUser(api)
 	s.routesNotifications(api)
 	s.routesRequests(api)
+	s.routesMood(api)
+	s.routesHome(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

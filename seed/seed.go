@@ -222,6 +222,7 @@ type fence struct {
 
 type tenantSpec struct {
 	code, name, mailDomain string
+	purchased              string // licensed modules of every user (comma list)
 	units                  []place
 	departments            []department
 	named                  []person
@@ -229,7 +230,7 @@ type tenantSpec struct {
 
 var tenantSpecs = []tenantSpec{
 	{
-		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br",
+		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule,
 		units: []place{
 			{"Matriz Paulista", OfficeLat, OfficeLon, "11"},
 			{"Filial Jardins", BranchLat, BranchLon, "11"},
@@ -502,7 +503,7 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 		}
 		dynamic := map[string]int{"altera_localizacao": 0, "eNPS": 1, "clima": 1, "enquete": 1}
 		r.users = append(r.users, []any{r.id, uid, p.userName, UserHash(code, p.userName), hash, empID,
-			p.displayName, email, p.roles, p.admin, true, "pt", "", "", mustJSON(dynamic), json.RawMessage(`{}`), p.mustChange})
+			p.displayName, email, p.roles, p.admin, true, "pt", spec.purchased, "", mustJSON(dynamic), json.RawMessage(`{}`), p.mustChange})
 	}
 	return r
 }
@@ -586,6 +587,9 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 			t.id, s.code, s.name, mustJSON(map[string]string{"layout": "layout1"}), mustJSON(urls), mustJSON(provider)); err != nil {
 			return err
 		}
+	}
+	if err := writeHome(ctx, tx); err != nil {
+		return err
 	}
 	copies := []struct {
 		table   string

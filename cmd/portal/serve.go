@@ -20,7 +20,7 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood()}
 }
 
 func (e *env) seed(ctx context.Context) error {
@@ -76,6 +76,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("PORTAL_HOSTS: %w", err)
 	}
+	moodCool, err := moodCoolDown()
+	if err != nil {
+		return err
+	}
 	srv := &readapi.Server{
 		Hosts:  hosts,
 		Pool:   e.pool,
@@ -85,6 +89,7 @@ func serve(ctx context.Context) error {
 		Hub:    hub,
 		WebDir: getenv("WEB_DIR", "web/dist"),
 	}
+	srv.MoodCoolDown = moodCool
 	addr := ":" + getenv("PORT", "8080")
 	httpSrv := &http.Server{Addr: addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 

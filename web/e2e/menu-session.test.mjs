@@ -56,16 +56,17 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
     {
       who: 'marcos (pwa-rh-ges)',
       user: marcos,
-      sees: ['home', 'rh_007_001', 'dashboards0', 'dashboards1', 'manager', 'rh_004_01', 'rh_004_04', 'rh_004_05'],
-      lacks: ['dashboards2', 'admin', 'rh_005_03', 'rh_004_02', 'surveys'],
+      // The surveys group shows only the mood nine-box (tools_007: DEMOCORP buys pwa-rh-folha).
+      sees: ['home', 'rh_007_001', 'dashboards0', 'dashboards1', 'manager', 'rh_004_01', 'rh_004_04', 'rh_004_05', 'surveys', 'tools_007'],
+      lacks: ['dashboards2', 'admin', 'rh_005_03', 'rh_004_02', 'tools_004', 'tools_008'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'logout'],
       role: 'Gestor',
     },
     {
       who: 'helena (pwa-rh-adm, Admin flag)',
       user: helena,
-      sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'requests'],
-      lacks: ['rh_005_04', 'rh_004_02', 'surveys'],
+      sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'requests', 'surveys', 'tools_007'],
+      lacks: ['rh_005_04', 'rh_004_02', 'tools_004', 'tools_008'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'user-menu-colorSchemes', 'user-menu-hrSettings', 'logout'],
       role: 'Administrador de RH',
       then: helenaSavesLayout,

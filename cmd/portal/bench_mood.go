@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"time"
+
+	"portal/auth"
+	"portal/projections"
+	"portal/push"
+	"portal/readapi"
+	"portal/seed"
+)
+
+// moodHistory is how many past check-ins the nine-box read is measured over.
+const moodHistory = 200_000
+
+// mood measures the check-in command over HTTP (spec portal-business §7 POST HumorEnergy;
+// the cool-down is set to a microsecond so the same people can check in again) and the
+// nine-box read (GET HumorEnergy/ninebox) of Marcos's team over moodHistory check-ins of the
+// tenant, each beside the same stack's TenantInfo read measured in alternating rounds.
+func (b *benchRun) mood() error {
+	ctx, cancel := context.WithCancel(b.ctx)
+	defer cancel()
+	authSvc, err := auth.NewService(ctx, b.pool, auth.Options{AccessTTL: time.Hour})
+	if err != nil {
+		return err
+	}
+	runner, err := projections.NewRunner(b.pool, b.store, projections.RunnerConfig{}, allProjections()...)
+	if err != nil {
+		return err
+	}
+	hub := push.NewHub(b.pool, push.HubConfig{Buffer: 4096})
+	srv := &readapi.Server{Pool: b.pool, Store: b.store, Auth: authSvc, Runner: runner, Hub: hub, MoodCoolDown: time.Microsecond}
+	go runner.Run(ctx)
+	go hub.Run(ctx)
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	const workers = 32
+	users, err := b.users(authSvc, workers)
+	if err != nil {
+		return err
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+	call := func(method, url, token, body string) (time.Duration, error) {
+		req, _ := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		start := time.Now()
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return 0, fmt.Errorf("%s %s answered %d: %s", method, url, resp.StatusCode, data)
+		}
+		return time.Since(start), nil
+	}
+	tenantInfo := ts.URL + "/api/auth/TenantInfo?accessCode=" + seed.DemoCode
+
+	// Check-ins/s, rounds alternating with the baseline so both see the same load.
+	var baseN, moodN int64
+	var baseD, moodD time.Duration
+	var baseLat, moodLat []time.Duration
+	latW := make([][]time.Duration, workers)
+	for round := 0; round < 4; round++ {
+		n, d, err := parallel(ctx, workers, b.dur/8, func(w, i int) error {
+			l, err := call(http.MethodGet, tenantInfo, "", "")
+			latW[w] = append(latW[w], l)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		baseN, baseD = baseN+n, baseD+d
+		for w := range latW {
+			baseLat, latW[w] = append(baseLat, latW[w]...), latW[w][:0]
+		}
+		n, d, err = parallel(ctx, workers, b.dur/8, func(w, i int) error {
+			u := users[w]
+			body := fmt.Sprintf(`{"humor":%.1f,"energy":%.1f}`, float64(10+i%41)/10, float64(10+(i*7)%41)/10)
+			l, err := call(http.MethodPost, ts.URL+"/api/gen/HumorEnergy?tenId="+u.tenant.String(), u.token, body)
+			latW[w] = append(latW[w], l)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		moodN, moodD = moodN+n, moodD+d
+		for w := range latW {
+			moodLat, latW[w] = append(moodLat, latW[w]...), latW[w][:0]
+		}
+	}
+	b.add("mood check-in HTTP commands/s (32 clients)", fmt.Sprintf("%.0f (p50 %s, p99 %s)", perSec(moodN, moodD), pct(moodLat, 50), pct(moodLat, 99)),
+		fmt.Sprintf("%.0f (p99 %s)", perSec(baseN, baseD), pct(baseLat, 99)), "HTTP TenantInfo reads/s, 32 clients", "p99 ≤ 20 ms")
+
+	// The nine-box over a long history: moodHistory check-ins spread over a year and over the
+	// tenant's employees, written straight into the read model.
+	tenant := seed.TenantID(seed.DemoCode)
+	if _, err := b.pool.Exec(ctx, `
+INSERT INTO mood_checkins (tenant_id, id, user_id, employee_id, humor, energy, checked_in_at, position)
+SELECT $1, gen_random_uuid(), p.u[1 + g % p.n], p.e[1 + g % p.n], 1 + (g % 41) / 10.0, 1 + ((g * 7) % 41) / 10.0,
+       now() - (g % 525600) * interval '1 minute', -g
+FROM generate_series(1, $2) g,
+     (SELECT array_agg(id ORDER BY id) u, array_agg(employee_id ORDER BY id) e, count(*)::int n
+      FROM users WHERE tenant_id = $1 AND employee_id IS NOT NULL) p`, tenant, moodHistory); err != nil {
+		return err
+	}
+	if _, err := b.pool.Exec(ctx, `ANALYZE mood_checkins`); err != nil {
+		return err
+	}
+	marcos, err := authSvc.IssueAccessToken(auth.Claims{Tenant: tenant, UserID: seed.UserID(seed.DemoCode, seed.UserMarcos),
+		UserHash: seed.UserHash(seed.DemoCode, seed.UserMarcos), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserMarcos),
+		Roles: []string{auth.RoleManager, auth.RoleCollaborator}})
+	if err != nil {
+		return err
+	}
+	day := time.Now().Add(-30*24*time.Hour).Format("2006-01-02") + "T00:00:00-03:00"
+	nineBox := fmt.Sprintf("%s/api/gen/HumorEnergy/ninebox?tenId=%s&time=%s", ts.URL, tenant, strings.ReplaceAll(day, "+", "%2B"))
+	var boxLat []time.Duration
+	baseLat = baseLat[:0]
+	for round := 0; round < 4; round++ {
+		for _, step := range []struct {
+			url, token string
+			into       *[]time.Duration
+		}{{tenantInfo, "", &baseLat}, {nineBox, marcos, &boxLat}} {
+			if _, _, err := parallel(ctx, 8, b.dur/8, func(w, i int) error {
+				l, err := call(http.MethodGet, step.url, step.token, "")
+				latW[w] = append(latW[w], l)
+				return err
+			}); err != nil {
+				return err
+			}
+			for w := range latW {
+				*step.into, latW[w] = append(*step.into, latW[w]...), latW[w][:0]
+			}
+		}
+	}
+	b.add(fmt.Sprintf("nine-box read, team of Marcos over %d check-ins (8 clients)", moodHistory),
+		fmt.Sprintf("p50 %s, p99 %s (%d reads)", pct(boxLat, 50), pct(boxLat, 99), len(boxLat)),
+		fmt.Sprintf("p50 %s, p99 %s", pct(baseLat, 50), pct(baseLat, 99)), "HTTP TenantInfo read, 8 clients", "p99 ≤ 50 ms")
+	return nil
+}

@@ -1,0 +1,225 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/domain/mood"
+	"portal/eventstore"
+)
+
+// CheckInMood is the command to record the caller's humor and energy (spec portal-business
+// §2, §7 POST /api/gen/HumorEnergy). Who checks in comes from the verified token.
+type CheckInMood struct {
+	CommandID  string // CommandID(Idempotency-Key)
+	Tenant     uuid.UUID
+	UserID     uuid.UUID
+	UserHash   string
+	EmployeeID uuid.UUID // uuid.Nil for a user without an employee record
+	Entry      mood.Entry
+}
+
+// MoodCheckedIn is the recorded check-in.
+type MoodCheckedIn struct {
+	ID          uuid.UUID
+	Humor       mood.Level
+	Energy      mood.Level
+	CheckedInAt time.Time // the server's clock, UTC
+}
+
+// CheckInMoodHandler records check-ins, refusing one within the cool-down.
+type CheckInMoodHandler struct {
+	store    eventstore.Store
+	now      func() time.Time
+	coolDown time.Duration
+	cache    *moodCache
+}
+
+// NewCheckInMoodHandler needs the event store, the server clock and the cool-down (from the
+// environment setting, mood.CoolDown).
+func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time, coolDown time.Duration) (*CheckInMoodHandler, error) {
+	if store == nil || now == nil || coolDown <= 0 {
+		return nil, errors.New("commands.NewCheckInMoodHandler: nil dependency or no cool-down")
+	}
+	return &CheckInMoodHandler{store: store, now: now, coolDown: coolDown, cache: &moodCache{m: map[cacheKey]cachedJournal{}}}, nil
+}
+
+// CoolDown is the handler's cool-down.
+func (h *CheckInMoodHandler) CoolDown() time.Duration { return h.coolDown }
+
+// MoodStream is the stream of a user's check-ins, "mood-<userId>".
+func MoodStream(user uuid.UUID) string { return eventstore.StreamName("mood", user) }
+
+// Handle decides and appends the check-in. The cool-down is enforced here, on the write
+// side, whatever the web app shows; a retried command (same CommandID) answers the check-in
+// it recorded the first time.
+func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res MoodCheckedIn, err error) {
+	defer wrap(&err, "CheckInMood(%s)", cmd.CommandID)
+	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
+		return res, errors.New("tenant, user and command id are required")
+	}
+	stream := MoodStream(cmd.UserID)
+	first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
+	err = withRetry(func() error {
+		j, version := h.cache.get(cmd.Tenant, stream)
+		cached := version >= 0
+		recorded, err := h.store.ReadStream(ctx, cmd.Tenant, stream, version+1)
+		if err != nil {
+			return err
+		}
+		for _, re := range recorded {
+			e, err := decodeMood(re)
+			if err != nil {
+				return err
+			}
+			if re.ID == first {
+				res = checkedInResult(e)
+				return nil
+			}
+			j.Apply(e)
+			version = re.Version
+		}
+		id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "checkin")
+		employee := ""
+		if cmd.EmployeeID != uuid.Nil {
+			employee = cmd.EmployeeID.String()
+		}
+		now := h.now().UTC().Truncate(time.Microsecond) // PostgreSQL keeps microseconds
+		events, err := j.CheckIn(mood.CheckIn{ID: id.String(), UserID: cmd.UserID.String(), UserHash: cmd.UserHash,
+			EmployeeID: employee, Humor: cmd.Entry.Humor, Energy: cmd.Entry.Energy}, now, h.coolDown)
+		if err != nil {
+			if cached {
+				// A retried command's event may lie before the cached version: decide again
+				// on the whole stream before refusing.
+				h.cache.drop(cmd.Tenant, stream)
+				return errRetry
+			}
+			h.cache.put(cmd.Tenant, stream, j, version)
+			return err
+		}
+		data, err := encodeMood(first, events[0])
+		if err != nil {
+			return err
+		}
+		ar, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedAt(version), data)
+		if err != nil {
+			// A retried command whose event lies before the cached version: read it all again.
+			h.cache.drop(cmd.Tenant, stream)
+			return err
+		}
+		if ar.Duplicate {
+			h.cache.drop(cmd.Tenant, stream)
+			return errRetry
+		}
+		j.Apply(events[0])
+		h.cache.put(cmd.Tenant, stream, j, version+1)
+		res = checkedInResult(events[0])
+		return nil
+	})
+	return res, err
+}
+
+func expectedAt(version int64) int64 {
+	if version < 0 {
+		return eventstore.NoStream
+	}
+	return version
+}
+
+func checkedInResult(e mood.Event) MoodCheckedIn {
+	c, _ := e.(mood.CheckedIn)
+	id, _ := uuid.Parse(c.ID)
+	return MoodCheckedIn{ID: id, Humor: c.Humor, Energy: c.Energy, CheckedInAt: c.CheckedInAt.UTC()}
+}
+
+// moodCheckedInJSON is mood.checked_in.v1 (the event contract, docs/api.md "Events of the
+// mood check-in"; projections/mood.go reads the same names). Levels are numbers with one
+// decimal, the time is the server's, UTC RFC 3339.
+type moodCheckedInJSON struct {
+	ID          string    `json:"id"`
+	UserID      string    `json:"userId"`
+	UserHash    string    `json:"userHash"`
+	EmployeeID  string    `json:"employeeId,omitempty"`
+	Humor       float64   `json:"humor"`
+	Energy      float64   `json:"energy"`
+	CheckedInAt time.Time `json:"checkedInAt"`
+}
+
+func encodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
+	c, ok := e.(mood.CheckedIn)
+	if !ok {
+		return eventstore.EventData{}, fmt.Errorf("encode mood event %T", e)
+	}
+	data, err := json.Marshal(moodCheckedInJSON{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
+		Humor: c.Humor.Float(), Energy: c.Energy.Float(), CheckedInAt: c.CheckedInAt.UTC()})
+	if err != nil {
+		return eventstore.EventData{}, err
+	}
+	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+}
+
+func decodeMood(re eventstore.RecordedEvent) (mood.Event, error) {
+	if re.Type != mood.TypeCheckedIn {
+		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+	}
+	var j moodCheckedInJSON
+	if err := json.Unmarshal(re.Data, &j); err != nil {
+		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	}
+	return mood.CheckedIn{ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, EmployeeID: j.EmployeeID,
+		Humor: tenths(j.Humor), Energy: tenths(j.Energy), CheckedInAt: j.CheckedInAt}, nil
+}
+
+// tenths turns a stored level (3.4) back into tenths; the stored text has one decimal, so
+// rounding to the nearest tenth recovers it exactly.
+func tenths(v float64) mood.Level { return mood.Level(math.Round(v * 10)) }
+
+// moodCache keeps recently used journals with their stream version, like clockCache: a
+// command reads only what was appended since. It is never the truth: the append's expected
+// version decides.
+type moodCache struct {
+	mu sync.Mutex
+	m  map[cacheKey]cachedJournal
+}
+
+type cachedJournal struct {
+	j       *mood.Journal
+	version int64
+}
+
+const moodCacheMax = 50_000
+
+func (c *moodCache) get(tenant uuid.UUID, stream string) (*mood.Journal, int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[cacheKey{tenant, stream}]; ok {
+		return e.j.Clone(), e.version
+	}
+	return mood.New(), -1
+}
+
+func (c *moodCache) put(tenant uuid.UUID, stream string, j *mood.Journal, version int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := cacheKey{tenant, stream}
+	if e, ok := c.m[k]; ok && e.version >= version {
+		return
+	}
+	if len(c.m) >= moodCacheMax {
+		clear(c.m)
+	}
+	c.m[k] = cachedJournal{j: j.Clone(), version: version}
+}
+
+func (c *moodCache) drop(tenant uuid.UUID, stream string) {
+	c.mu.Lock()
+	delete(c.m, cacheKey{tenant, stream})
+	c.mu.Unlock()
+}

@@ -1,0 +1,126 @@
+package projections_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	"portal/domain/mood"
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+var moodNow = time.Date(2024, 5, 10, 15, 4, 5, 0, time.UTC)
+
+// A check-in is projected once and pushed to the member and to their manager (whose nine-box
+// updates live); a redelivered batch changes nothing and pushes nothing; another tenant
+// reads none of it; a rebuild gives the same rows and pushes nothing.
+func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, d.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boss, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{Roles: []string{auth.RoleManager}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE id = $1`, ana.EmployeeID, boss.EmployeeID); err != nil {
+		t.Fatal(err)
+	}
+	h, err := commands.NewCheckInMoodHandler(store, func() time.Time { return moodNow }, mood.CoolDown(mood.Production))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Handle(ctx, commands.CheckInMood{CommandID: "c1", Tenant: ana.Tenant, UserID: ana.UserID, UserHash: ana.UserHash,
+		EmployeeID: ana.EmployeeID, Entry: mood.Entry{Humor: 42, Energy: 17}}); err != nil {
+		t.Fatal(err)
+	}
+	events, err := store.ReadStream(ctx, ana.Tenant, commands.MoodStream(ana.UserID), 0)
+	if err != nil || len(events) != 1 {
+		t.Fatalf("events %v %v", events, err)
+	}
+	apply := func(ctx context.Context) {
+		t.Helper()
+		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return projections.NewMood().Apply(ctx, tx, events) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply(ctx)
+	apply(ctx) // redelivered
+
+	data := `{"userHash":"` + ana.UserHash + `","employeeId":"` + ana.EmployeeID.String() + `","humor":4.2,"energy":1.7,"data":"2024-05-10T15:04:05Z"}`
+	got := pushesOf(t, d, ana.Tenant)
+	if len(got) != 2 || got[0].User != ana.UserID || got[1].User != boss.UserID ||
+		got[0].Topic != projections.MoodTopic || normJSON(got[0].Data) != normJSON(data) || normJSON(got[1].Data) != normJSON(data) ||
+		got[0].Pos != events[0].Cursor.Position {
+		t.Fatalf("pushes %+v", got)
+	}
+
+	team := func(tenant string) []projections.MoodMember {
+		var list []projections.MoodMember
+		err := db.InTenant(ctx, d.Pool, tenant, func(tx pgx.Tx) error {
+			var err error
+			list, err = projections.Mood{}.Team(ctx, tx, boss.EmployeeID, moodNow.Add(time.Hour))
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return list
+	}
+	list := team(ana.Tenant.String())
+	if len(list) != 1 || list[0].Emo == nil || list[0].Emo.Humor != 4.2 || list[0].Emo.Energy != 1.7 || !list[0].Emo.Data.Equal(moodNow) {
+		t.Fatalf("team %+v", list)
+	}
+	other, err := clocktest.NewTenant(ctx, d.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := team(other.ID.String()); len(l) != 0 {
+		t.Fatalf("another tenant reads %+v", l)
+	}
+
+	// A rebuild from zero: same rows, no pushes.
+	clockReadable(t, store, events[0].Cursor)
+	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewMood(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if l := team(ana.Tenant.String()); len(l) != 1 || l[0].Emo == nil || l[0].Emo.Humor != 4.2 {
+		t.Fatalf("after replay %+v", l)
+	}
+	if n := len(pushesOf(t, d, ana.Tenant)); n != 2 {
+		t.Fatalf("%d pushes after replay", n)
+	}
+}
+
+func TestMoodApplyRejectsBadEvents(t *testing.T) {
+	t.Parallel()
+	d, _ := clockDB(t)
+	for _, data := range []string{
+		`{"id":"6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a01","userId":"6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a02","humor":7,"energy":3}`,
+		`{"id":"6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a01","userId":"6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a09","humor":3,"energy":3}`,
+		`{"id":"6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a01","userId":"6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a02","humor":3,"energy":3,"employeeId":"x"}`,
+		`not json`,
+	} {
+		e := eventstore.RecordedEvent{Type: mood.TypeCheckedIn, Stream: "mood-6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a02", Tenant: testTenant, Data: []byte(data)}
+		err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {
+			return projections.NewMood().Apply(context.Background(), tx, []eventstore.RecordedEvent{e})
+		})
+		if err == nil {
+			t.Errorf("applied %s", data)
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package readapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/domain/mood"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// MoodReadModel is what the mood queries need from the read model; projections.Mood
+// implements it. tx is a tenant transaction (db.InTenant).
+type MoodReadModel interface {
+	Team(ctx context.Context, tx pgx.Tx, manager uuid.UUID, before time.Time) ([]projections.MoodMember, error)
+	LastCheckIn(ctx context.Context, tx pgx.Tx, user uuid.UUID) (time.Time, error)
+}
+
+// MoodAPI holds the mood calls' dependencies. Nil fields are built by InitMood.
+type MoodAPI struct {
+	Reads   MoodReadModel                // default projections.Mood{}
+	CheckIn *commands.CheckInMoodHandler // POST HumorEnergy
+}
+
+// moodCheckInAccess is what the check-in requires (spec portal-business §2, §6): the payroll
+// tool pwa-rh-folha at collaborator level and no denial tools_013c.
+var moodCheckInAccess = auth.Access{ID: "tools_013c", AccessID: auth.PayrollModule, Roles: []string{auth.GroupEmployee}}
+
+// routesMood registers the mood and energy calls (spec §7; docs/api.md "Mood and energy").
+// Every call needs a token; tenId (and userHash when sent) must match it.
+func (s *Server) routesMood(g *echo.Group) {
+	_ = s.InitMood() // without Store the check-in answers 500; InitMood reports why
+	m := g.Group("/gen/HumorEnergy", s.requireAuth, moodCaller)
+	m.POST("", s.moodCheckIn, s.requireAccess(moodCheckInAccess))
+	m.GET("/checkin", s.moodCheckInState)
+	// The nine-box is the /apps/humorEnergy screen's: its menu entry's access (tools_007).
+	m.GET("/ninebox", s.moodNineBox, s.requireAccess(menuAccess("tools_007")))
+}
+
+// InitMood builds the nil parts of s.Mood and tells what is missing. The cool-down is
+// s.MoodCoolDown, else the production one (mood.CoolDown).
+func (s *Server) InitMood() error {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.Mood == nil {
+		s.Mood = &MoodAPI{}
+	}
+	if s.Mood.Reads == nil {
+		s.Mood.Reads = projections.Mood{}
+	}
+	if s.Mood.CheckIn == nil {
+		coolDown := s.MoodCoolDown
+		if coolDown <= 0 {
+			coolDown = mood.CoolDown(mood.Production)
+		}
+		h, err := commands.NewCheckInMoodHandler(s.Store, s.Now, coolDown)
+		if err != nil {
+			return err
+		}
+		s.Mood.CheckIn = h
+	}
+	return nil
+}
+
+// moodCaller admits callers whose tenId (required) and userHash (when sent) match the token.
+func moodCaller(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
+			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+		}
+		if err := checkCaller(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// moodCheckIn answers POST HumorEnergy?tenId with body {humor, energy}: {succeeded:true}, or
+// the error body whose message the web app translates (spec §8: "failure shows the
+// translated server message").
+func (s *Server) moodCheckIn(c echo.Context) error {
+	if s.Mood.CheckIn == nil {
+		return errors.New("mood: no CheckIn handler")
+	}
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	entry, err := mood.ParseBody(body)
+	if err != nil {
+		return err
+	}
+	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	res, err := s.Mood.CheckIn.Handle(c.Request().Context(), commands.CheckInMood{
+		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, UserHash: claims.UserHash,
+		EmployeeID: claims.EmployeeID, Entry: entry,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{
+		"succeeded": true, "humor": res.Humor.Float(), "energy": res.Energy.Float(), "data": res.CheckedInAt,
+	})
+}
+
+// moodState is the answer of GET HumorEnergy/checkin.
+type moodState struct {
+	Enabled         bool       `json:"enabled"`         // pwa-rh-folha purchased, tools_013c not denied
+	Visible         bool       `json:"visible"`         // enabled and not within the cool-down
+	CoolDownSeconds int        `json:"coolDownSeconds"` // the server's cool-down
+	NextAt          *time.Time `json:"nextAt"`          // when the panel shows again; null when visible
+}
+
+// moodCheckInState answers GET HumorEnergy/checkin?tenId: whether the check-in panel shows
+// for the caller (spec §2: "enabled by the payroll tool and the absence of the denial
+// tools_013c ... shown unless a marker exists"). The cool-down is read from the read model,
+// which trails the log by moments; the POST enforces it on the log itself.
+func (s *Server) moodCheckInState(c echo.Context) error {
+	p, _, err := s.callerPermissions(c)
+	if err != nil {
+		return err
+	}
+	coolDown := s.Mood.CheckIn.CoolDown()
+	out := moodState{Enabled: auth.Visible(moodCheckInAccess, p), CoolDownSeconds: int(coolDown / time.Second)}
+	if out.Enabled {
+		claims := claimsOf(c)
+		ctx := c.Request().Context()
+		var last time.Time
+		err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+			var err error
+			last, err = s.Mood.Reads.LastCheckIn(ctx, tx, claims.UserID)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if next := last.Add(coolDown); !last.IsZero() && s.Now().Before(next) {
+			out.NextAt = &next
+		} else {
+			out.Visible = true
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// NineBoxCell is one box of the nine-box: a third of the humor scale by a third of the
+// energy scale (0 low, 1 middle, 2 high; mood.BandOf).
+type NineBoxCell struct {
+	Humor   int                      `json:"humor"`
+	Energy  int                      `json:"energy"`
+	Members []projections.MoodMember `json:"members"`
+}
+
+// NineBox is the answer of GET HumorEnergy/ninebox.
+type NineBox struct {
+	ReferenceDate string                   `json:"referenceDate"` // YYYY-MM-DD in the offset sent
+	TeamCount     int                      `json:"teamCount"`
+	MoodCount     int                      `json:"moodCount"` // members placed in a box
+	Boxes         []NineBoxCell            `json:"boxes"`     // 9 boxes: energy 2..0, then humor 0..2
+	WithoutMood   []projections.MoodMember `json:"withoutMood"`
+}
+
+// moodNineBox answers GET HumorEnergy/ninebox?tenId&time: the caller's team (the direct
+// reports of their employee record) with each member's latest check-in on or before the
+// reference date, placed in a 3 × 3 grid of humor by energy (spec §2, §7).
+func (s *Server) moodNineBox(c echo.Context) error {
+	day, before, err := referenceDay(c.QueryParam("time"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	out := NineBox{ReferenceDate: day, Boxes: make([]NineBoxCell, 0, 9), WithoutMood: []projections.MoodMember{}}
+	for energy := 2; energy >= 0; energy-- {
+		for humor := 0; humor <= 2; humor++ {
+			out.Boxes = append(out.Boxes, NineBoxCell{Humor: humor, Energy: energy, Members: []projections.MoodMember{}})
+		}
+	}
+	if claims.EmployeeID == uuid.Nil {
+		return c.JSON(http.StatusOK, out) // no employee record, no team
+	}
+	ctx := c.Request().Context()
+	var team []projections.MoodMember
+	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		team, err = s.Mood.Reads.Team(ctx, tx, claims.EmployeeID, before)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	out.TeamCount = len(team)
+	for _, m := range team {
+		if m.Emo == nil {
+			out.WithoutMood = append(out.WithoutMood, m)
+			continue
+		}
+		h := int(mood.BandOf(mood.Level(m.Emo.Humor*10 + 0.5)))
+		e := int(mood.BandOf(mood.Level(m.Emo.Energy*10 + 0.5)))
+		cell := &out.Boxes[(2-e)*3+h]
+		cell.Members = append(cell.Members, m)
+		out.MoodCount++
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// referenceDay reads the nine-box's time parameter, the reference date in UTC-offset form
+// (spec §7): "2024-05-10T00:00:00-03:00", with or without seconds' fractions, or "Z". The day
+// is the date in that offset; check-ins count up to the end of that day there.
+func referenceDay(text string) (string, time.Time, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", time.Time{}, apiError(http.StatusBadRequest, "time", "campo_obrigatorio")
+	}
+	t, err := time.Parse(time.RFC3339Nano, text)
+	if err != nil || t.Year() < 1900 || t.Year() > 9999 {
+		return "", time.Time{}, apiError(http.StatusBadRequest, "time", "valor_invalido")
+	}
+	start := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
+	return start.Format(time.DateOnly), start.AddDate(0, 0, 1), nil
+}
