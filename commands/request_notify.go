@@ -70,7 +70,9 @@ type quietKey struct{}
 
 // WithoutNotices returns a context in which request commands send no notices. The seed uses
 // it: demo requests filed at start-up must not fill the demo users' notification panels.
-func WithoutNotices(ctx context.Context) context.Context { return context.WithValue(ctx, quietKey{}, true) }
+func WithoutNotices(ctx context.Context) context.Context {
+	return context.WithValue(ctx, quietKey{}, true)
+}
 
 // maxNotified bounds the notices one step sends (a role may have many holders).
 const maxNotified = 50
