@@ -116,7 +116,7 @@ describe('routes', () => {
       password: 'demo1234',
     });
     expect(useSessionStore.getState().accessToken).toBe('tok-1');
-  });
+  }, 15_000); // types two forms key by key: 5 to 6 s on a loaded shared machine
 
   it('redirects / to the home page and keeps signed-in users off the login', async () => {
     mockFetch({ 'GET /api/rh-app/colaborador/v2/historico-ponto': () => json([]) });
