@@ -3,6 +3,7 @@ package projections
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -34,8 +35,19 @@ var _ Projection = Surveys{}
 // NewSurveys returns the surveys projection.
 func NewSurveys() *Surveys { return &Surveys{} }
 
-// SurveyResultsTopic is the push topic of a survey whose results changed (docs/api.md).
-const SurveyResultsTopic = "survey.results"
+// Push topics of the surveys (docs/api.md "Live push"): results that changed, and a survey
+// created or closed (the lists reload).
+const (
+	SurveyResultsTopic = "survey.results"
+	SurveyChangedTopic = "survey.changed"
+)
+
+// SurveyChanged is the data of a "survey.changed" push.
+type SurveyChanged struct {
+	SurveyID uuid.UUID `json:"oa8Ukey"`
+	Kind     string    `json:"kind"`
+	Closed   bool      `json:"closed"`
+}
 
 // SurveyResultsChanged is the data of a "survey.results" push.
 type SurveyResultsChanged struct {
@@ -108,8 +120,18 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 			if err := decodeEvent(e, &d); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2`, e.Tenant, d.ID); err != nil {
+			var kind string
+			err := tx.QueryRow(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2 AND NOT closed RETURNING kind`,
+				e.Tenant, d.ID).Scan(&kind)
+			if errors.Is(err, pgx.ErrNoRows) {
+				break // closed already (a redelivered batch) or unknown
+			}
+			if err != nil {
 				return fmt.Errorf("surveys: %w", err)
+			}
+			if err := push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
+				Data: SurveyChanged{SurveyID: d.ID, Kind: kind, Closed: true}}); err != nil {
+				return err
 			}
 		case survey.TypeAnswered:
 			var d struct {
@@ -203,7 +225,7 @@ func insertSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) er
 	if a.Evaluators == nil {
 		evaluators = []byte("[]")
 	}
-	_, err := tx.Exec(ctx, `
+	tag, err := tx.Exec(ctx, `
 INSERT INTO surveys (tenant_id, id, kind, title, description, start_at, end_at, for_all, unit_ids, dept_ids, subject_id,
                      evaluators, evaluator_ids, questions, created_by, created_at, position)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
@@ -213,7 +235,12 @@ ON CONFLICT (tenant_id, id) DO NOTHING`,
 	if err != nil {
 		return fmt.Errorf("surveys: %w", err)
 	}
-	return nil
+	if tag.RowsAffected() == 0 {
+		return nil // a redelivered batch
+	}
+	// The whole tenant is told only that a survey exists; each list reloads what its reader may see.
+	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
+		Data: SurveyChanged{SurveyID: d.ID, Kind: d.Kind}})
 }
 
 func nonNilStrings(s []string) []string {

@@ -48,10 +48,18 @@ func finished(err error) bool {
 	return errors.As(err, &de) && de.Key == survey.KeyFinished
 }
 
+// surveyDepartments are the departments the seeded surveys ask: every department of DEMOCORP
+// but Operações and Recursos Humanos, where the demo sign-ins work. The pending drawer opens
+// by itself at sign-in (spec §2), so a survey pending for Ana, Marcos or Helena would cover
+// the screen of every browser test that signs them in; HR creates one for everyone in the
+// surveys' own browser test (web/e2e/surveys.test.mjs) and in a demo.
+var surveyDepartments = []string{"Tecnologia da Informação", "Financeiro", "Comercial", "Atendimento ao Cliente",
+	"Marketing", "Jurídico", "Facilities"}
+
 // seedSurveys creates DEMOCORP's pending eNPS and climate surveys (open for a month from
-// the seed's day, for everyone) and has a few people who are not demo sign-ins answer them,
-// so that the results show figures (at least survey.MinGroup respondents) and Ana's answer
-// visibly moves the score. Every step has a fixed command id: a second run changes nothing.
+// the seed's day) and has a few people of their audience answer them, so that the results
+// show figures (at least survey.MinGroup respondents). Every step has a fixed command id: a
+// second run changes nothing.
 func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
 	tenant := TenantID(DemoCode)
 	helena := UserID(DemoCode, UserHelena)
@@ -63,6 +71,10 @@ func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store
 	start := dateOf(now).AddDate(0, 0, -1)
 	end := dateOf(now).AddDate(0, 1, 0)
 	hr := []string{survey.RoleHRAdmin}
+	audience := survey.Audience{}
+	for _, d := range surveyDepartments {
+		audience.Departments = append(audience.Departments, derive("department", DemoCode, d).String())
+	}
 	surveys := []struct {
 		cmd   string
 		def   survey.Definition
@@ -70,13 +82,13 @@ func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store
 	}{
 		{ENPSCommand, survey.Definition{Kind: survey.KindENPS, Title: "eNPS " + now.Format("01/2006"),
 			Description: "Queremos saber o quanto você recomendaria a Demo Corp como lugar para trabalhar.",
-			Start:       start, End: end, Audience: survey.Audience{All: true}, Questions: []survey.Question{
+			Start:       start, End: end, Audience: audience, Questions: []survey.Question{
 				{Title: "Em uma escala de 0 a 10, o quanto você recomendaria a Demo Corp como lugar para trabalhar?", Type: survey.TypeInteger, Min: "0", Max: "10", Required: true},
 				{Title: "O que mais influenciou a sua nota?", Type: survey.TypeMultiLine},
 			}}, nil},
 		{ClimateCommand, survey.Definition{Kind: survey.KindClimate, Title: "Pesquisa de clima " + now.Format("2006"),
 			Description: "Sua opinião sobre liderança, ambiente e reconhecimento. As respostas são anônimas.",
-			Start:       start, End: end, Audience: survey.Audience{All: true}, Questions: []survey.Question{
+			Start:       start, End: end, Audience: audience, Questions: []survey.Question{
 				{Code: "Liderança", Title: "Meu gestor me dá retorno claro sobre o meu trabalho (1 a 5).", Type: survey.TypeInteger, Min: "1", Max: "5", Required: true},
 				{Code: "Liderança", Title: "Confio nas decisões da liderança (1 a 5).", Type: survey.TypeInteger, Min: "1", Max: "5", Required: true},
 				{Code: "Ambiente", Title: "Tenho as ferramentas de que preciso (1 a 5).", Type: survey.TypeInteger, Min: "1", Max: "5", Required: true},
@@ -98,13 +110,14 @@ func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store
 }
 
 // seedResponses: four eNPS answers (10, 9, 8, 6: score 25) and three climate answers by
-// people of DEMOCORP who are not demo sign-ins.
+// people of the surveys' audience.
 func seedResponses(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
 	tenant := TenantID(DemoCode)
 	rows, err := pool.Query(ctx, `
-SELECT id FROM users WHERE tenant_id = $1 AND employee_id IS NOT NULL AND active
-  AND user_name <> ALL($2) ORDER BY user_name LIMIT 4`, tenant,
-		[]string{UserAna, UserMarcos, UserHelena, UserPedro, UserJoao, UserTotem, UserNova})
+SELECT u.id FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE u.tenant_id = $1 AND u.active AND e.status = 'active' AND d.name = ANY($2)
+ORDER BY u.user_name LIMIT 4`, tenant, surveyDepartments)
 	if err != nil {
 		return err
 	}
