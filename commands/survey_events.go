@@ -278,11 +278,35 @@ func surveyNotFound() *domain.Error {
 	return &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
 }
 
-// decideResponse loads the survey and the caller's response, checks the caller is in the
-// audience, lets decide choose the events and appends them with the expected version,
-// retrying on a concurrent append. A retried command id answers the events it appended the
-// first time.
-func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, cmd responseCommand,
+// load folds what was appended to a survey stream since the cached state.
+func (c *surveyCache) load(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, error) {
+	stream := SurveyStream(id)
+	s, version := c.survey(tenant, stream)
+	recorded, err := store.ReadStream(ctx, tenant, stream, version+1)
+	if err != nil {
+		return nil, err
+	}
+	for _, re := range recorded {
+		e, err := decodeSurvey(re)
+		if err != nil {
+			return nil, err
+		}
+		s.Apply(e)
+		version = re.Version
+	}
+	if s.Exists() {
+		c.putSurvey(tenant, stream, s.Clone(), version)
+	}
+	return s, nil
+}
+
+// decideResponse loads the survey and the caller's response (from the cache, reading only
+// what was appended since), checks the caller is in the audience, lets decide choose the
+// events and appends them with the expected version, retrying on a concurrent append. A
+// retried command id answers the events it appended the first time: found among the new
+// events, or, when they lie further back, caught by the store (their ids exist), which
+// drops the cache entry and reads the whole stream again.
+func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, cache *surveyCache, now func() time.Time, cmd responseCommand,
 	decide func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error)) (events []survey.Event, err error) {
 	if cmd.tenant == uuid.Nil || cmd.user == uuid.Nil || cmd.commandID == "" {
 		return nil, errors.New("tenant, user and command id are required")
@@ -290,7 +314,7 @@ func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 	if cmd.surveyID == uuid.Nil {
 		return nil, surveyNotFound()
 	}
-	s, _, err := loadSurvey(ctx, store, cmd.tenant, cmd.surveyID)
+	s, err := cache.load(ctx, store, cmd.tenant, cmd.surveyID)
 	if err != nil {
 		return nil, err
 	}
@@ -309,12 +333,13 @@ func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.user.String(), Relation: relation}
 	stream := ResponseStream(rid)
 	err = withRetry(func() error {
-		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, 0)
+		r, version := cache.response(cmd.tenant, stream)
+		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
+		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, version+1)
 		if err != nil {
 			return err
 		}
 		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
-		r := survey.NewResponse()
 		var prior []survey.Event
 		for _, re := range recorded {
 			e, err := decodeSurvey(re)
@@ -325,14 +350,22 @@ func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 				prior = append(prior, e)
 			}
 			r.Apply(e)
+			version = re.Version
 		}
 		if len(prior) > 0 {
 			events = prior
 			return nil
 		}
 		decided, err := decide(r, p, now().UTC().Truncate(time.Microsecond))
+		if err != nil && !whole {
+			// A refusal may be a retried command that succeeded long ago (a finish sent
+			// twice): look at the whole stream before answering it.
+			cache.dropResponse(cmd.tenant, stream)
+			return errRetry
+		}
 		if err != nil || len(decided) == 0 {
 			events = nil
+			cache.putResponse(cmd.tenant, stream, r, version)
 			return err
 		}
 		data := make([]eventstore.EventData, len(decided))
@@ -341,13 +374,19 @@ func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 				return err
 			}
 		}
-		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.user, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
+		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.user, stream, cmd.commandID), stream, version, data...)
 		if err != nil {
+			cache.dropResponse(cmd.tenant, stream)
 			return err
 		}
 		if res.Duplicate {
+			cache.dropResponse(cmd.tenant, stream)
 			return errRetry
 		}
+		for _, e := range decided {
+			r.Apply(e)
+		}
+		cache.putResponse(cmd.tenant, stream, r, version+int64(len(decided)))
 		events = decided
 		return nil
 	})

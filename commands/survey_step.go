@@ -28,6 +28,7 @@ type SaveSurveyStepHandler struct {
 	pool  *pgxpool.Pool
 	store eventstore.Store
 	now   func() time.Time
+	cache *surveyCache
 }
 
 // NewSaveSurveyStepHandler needs the pool, the event store and the server clock.
@@ -35,13 +36,13 @@ func NewSaveSurveyStepHandler(pool *pgxpool.Pool, store eventstore.Store, now fu
 	if pool == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewSaveSurveyStepHandler: nil dependency")
 	}
-	return &SaveSurveyStepHandler{pool: pool, store: store, now: now}, nil
+	return &SaveSurveyStepHandler{pool: pool, store: store, now: now, cache: newSurveyCache(surveyCacheSize)}, nil
 }
 
 // Handle saves the step.
 func (h *SaveSurveyStepHandler) Handle(ctx context.Context, cmd SaveSurveyStep) (err error) {
 	defer wrap(&err, "SaveSurveyStep(%s)", cmd.CommandID)
-	_, err = decideResponse(ctx, h.pool, h.store, h.now, responseCommand{commandID: cmd.CommandID, tenant: cmd.Tenant, user: cmd.UserID, surveyID: cmd.SurveyID},
+	_, err = decideResponse(ctx, h.pool, h.store, h.cache, h.now, responseCommand{commandID: cmd.CommandID, tenant: cmd.Tenant, user: cmd.UserID, surveyID: cmd.SurveyID},
 		func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
 			return r.SaveStep(p, cmd.Step, at)
 		})

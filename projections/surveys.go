@@ -71,6 +71,8 @@ type responseOp struct {
 	id      uuid.UUID
 	step    int // -1: not moved in this batch
 	answers map[string]string
+	done    bool // completed in this batch
+	doneAt  time.Time
 }
 
 type completion struct {
@@ -181,14 +183,16 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 			for _, a := range d.Answers {
 				c.answers = append(c.answers, survey.Answer{QuestionUkey: a.Ukey, Type: survey.QuestionType(a.Type), Value: a.Value})
 			}
-			op(k, rid)
+			o := op(k, rid)
+			o.done, o.doneAt = true, c.completedAt
 			comps = append(comps, c)
 		}
 	}
-	if err := upsertResponses(ctx, tx, order, ops); err != nil {
+	fresh, err := writeResponses(ctx, tx, order, ops)
+	if err != nil {
 		return err
 	}
-	return completeResponses(ctx, tx, comps)
+	return tallyCompletions(ctx, tx, comps, fresh)
 }
 
 func insertSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
@@ -250,36 +254,65 @@ func nonNilStrings(s []string) []string {
 	return s
 }
 
-func upsertResponses(ctx context.Context, tx pgx.Tx, order []responseKey, ops map[responseKey]*responseOp) error {
+// writeResponsesSQL folds a batch into the responses in one statement: answers merge, the
+// step moves where the batch moved it (-1 keeps the stored one; a new row's -1 reads as 0),
+// completions turn on. It returns the responses completed by this batch and not before, so
+// that a redelivered batch tallies nothing twice.
+const writeResponsesSQL = `
+WITH x AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::boolean[], $8::timestamptz[])
+        AS x(t, s, u, rid, st, a, done, at)
+), before AS (
+    SELECT r.tenant_id, r.survey_id, r.user_id FROM survey_responses r
+    JOIN x ON r.tenant_id = x.t AND r.survey_id = x.s AND r.user_id = x.u
+    WHERE x.done AND r.completed
+), up AS (
+    INSERT INTO survey_responses AS r (tenant_id, survey_id, user_id, response_id, step, answers, completed, completed_at)
+    SELECT t, s, u, rid, st, a::jsonb, done, CASE WHEN done THEN at END FROM x
+    ON CONFLICT (tenant_id, survey_id, user_id) DO UPDATE SET
+        answers      = r.answers || EXCLUDED.answers,
+        step         = CASE WHEN EXCLUDED.step >= 0 THEN EXCLUDED.step ELSE r.step END,
+        completed    = r.completed OR EXCLUDED.completed,
+        completed_at = coalesce(r.completed_at, EXCLUDED.completed_at)
+    RETURNING r.tenant_id, r.survey_id, r.user_id, r.completed
+)
+SELECT up.tenant_id, up.survey_id, up.user_id FROM up
+WHERE up.completed AND EXISTS (SELECT FROM x WHERE x.t = up.tenant_id AND x.s = up.survey_id AND x.u = up.user_id AND x.done)
+  AND NOT EXISTS (SELECT FROM before b WHERE b.tenant_id = up.tenant_id AND b.survey_id = up.survey_id AND b.user_id = up.user_id)`
+
+func writeResponses(ctx context.Context, tx pgx.Tx, order []responseKey, ops map[responseKey]*responseOp) (map[responseKey]bool, error) {
 	if len(order) == 0 {
-		return nil
+		return nil, nil
 	}
 	n := len(order)
 	tenants, surveys, users, rids := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	steps, answers := make([]int32, n), make([]string, n)
+	done, at := make([]bool, n), make([]*time.Time, n)
 	for i, k := range order {
 		o := ops[k]
 		a, _ := json.Marshal(o.answers)
 		tenants[i], surveys[i], users[i], rids[i] = pgUUID(k.tenant), pgUUID(k.survey), pgUUID(k.user), pgUUID(o.id)
-		steps[i], answers[i] = int32(o.step), string(a)
+		steps[i], answers[i], done[i] = int32(o.step), string(a), o.done
+		if o.done {
+			at[i] = &o.doneAt
+		}
 	}
-	// Answers merge; the step moves only where the batch moved it (-1 keeps the stored one).
-	_, err := tx.Exec(ctx, `
-INSERT INTO survey_responses AS r (tenant_id, survey_id, user_id, response_id, step, answers)
-SELECT t, s, u, rid, GREATEST(st, 0), a::jsonb
-FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::text[]) AS x(t, s, u, rid, st, a)
-ON CONFLICT (tenant_id, survey_id, user_id) DO UPDATE SET answers = r.answers || EXCLUDED.answers
-`, tenants, surveys, users, rids, steps, answers)
-	if err == nil {
-		_, err = tx.Exec(ctx, `
-UPDATE survey_responses r SET step = x.st
-FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[]) AS x(t, s, u, st)
-WHERE x.st >= 0 AND r.tenant_id = x.t AND r.survey_id = x.s AND r.user_id = x.u`, tenants, surveys, users, steps)
-	}
+	rows, err := tx.Query(ctx, writeResponsesSQL, tenants, surveys, users, rids, steps, answers, done, at)
 	if err != nil {
-		return fmt.Errorf("survey responses: %w", err)
+		return nil, fmt.Errorf("survey responses: %w", err)
 	}
-	return nil
+	keys, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (responseKey, error) {
+		var k responseKey
+		return k, r.Scan(&k.tenant, &k.survey, &k.user)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("survey responses: %w", err)
+	}
+	fresh := make(map[responseKey]bool, len(keys))
+	for _, k := range keys {
+		fresh[k] = true
+	}
+	return fresh, nil
 }
 
 type tallyKey struct {
@@ -292,36 +325,11 @@ type tally struct {
 	total float64
 }
 
-// completeResponses marks responses completed, tallies those not completed before and tells
-// the tenant which surveys' results changed.
-func completeResponses(ctx context.Context, tx pgx.Tx, comps []completion) error {
-	if len(comps) == 0 {
+// tallyCompletions adds the responses completed by this batch (fresh) to the tallies and
+// tells the tenant which surveys' results changed.
+func tallyCompletions(ctx context.Context, tx pgx.Tx, comps []completion, fresh map[responseKey]bool) error {
+	if len(fresh) == 0 {
 		return nil
-	}
-	n := len(comps)
-	tenants, surveys, users := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
-	at := make([]time.Time, n)
-	for i, c := range comps {
-		tenants[i], surveys[i], users[i], at[i] = pgUUID(c.key.tenant), pgUUID(c.key.survey), pgUUID(c.key.user), c.completedAt
-	}
-	rows, err := tx.Query(ctx, `
-UPDATE survey_responses r SET completed = true, completed_at = x.at
-FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[]) AS x(t, s, u, at)
-WHERE r.tenant_id = x.t AND r.survey_id = x.s AND r.user_id = x.u AND NOT r.completed
-RETURNING r.tenant_id, r.survey_id, r.user_id`, tenants, surveys, users, at)
-	if err != nil {
-		return fmt.Errorf("survey completions: %w", err)
-	}
-	done, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (responseKey, error) {
-		var k responseKey
-		return k, r.Scan(&k.tenant, &k.survey, &k.user)
-	})
-	if err != nil {
-		return fmt.Errorf("survey completions: %w", err)
-	}
-	fresh := map[responseKey]bool{}
-	for _, k := range done {
-		fresh[k] = true
 	}
 	tallies := map[tallyKey]*tally{}
 	var tkeys []tallyKey

@@ -97,7 +97,7 @@ const audienceSQL = `(CASE WHEN cardinality(s.evaluator_ids) > 0 THEN $1::text =
 func (Surveys) Pending(ctx context.Context, tx pgx.Tx, m SurveyMember, now time.Time) ([]PendingSurvey, error) {
 	rows, err := tx.Query(ctx, `
 SELECT s.id, s.kind, s.title, s.description, coalesce(su.display_name, ''), s.start_at, s.end_at, s.questions,
-       coalesce(r.step, 0), coalesce(r.answers, '{}')
+       GREATEST(coalesce(r.step, 0), 0), coalesce(r.answers, '{}')
 FROM surveys s
 LEFT JOIN survey_responses r ON r.tenant_id = s.tenant_id AND r.survey_id = s.id AND r.user_id = $1
 LEFT JOIN users su ON su.tenant_id = s.tenant_id AND su.id::text = s.subject_id

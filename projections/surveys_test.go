@@ -95,21 +95,33 @@ func (f *surveyFixture) respond(t *testing.T, p clocktest.Person, d survey.Defin
 	}
 }
 
-// log reads the whole global log after cursor.
+// log reads the global log after cursor up to the newest event appended so far. ReadAll holds
+// back events that a transaction in flight anywhere in the cluster could precede, so it
+// waits until the newest one is readable.
 func (f *surveyFixture) log(t *testing.T, after eventstore.Cursor) []eventstore.RecordedEvent {
 	t.Helper()
+	var newest int64
+	if err := f.d.Pool.QueryRow(context.Background(), `SELECT coalesce(max(position), 0) FROM events`).Scan(&newest); err != nil {
+		t.Fatal(err)
+	}
 	var out []eventstore.RecordedEvent
-	for {
+	deadline := time.Now().Add(10 * time.Second)
+	for len(out) == 0 || out[len(out)-1].Position() < newest {
 		batch, err := f.store.ReadAll(context.Background(), after, 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(batch) == 0 {
-			return out
+			if time.Now().After(deadline) {
+				t.Fatalf("the log never reached position %d", newest)
+			}
+			time.Sleep(10 * time.Millisecond)
+			continue
 		}
 		out = append(out, batch...)
 		after = batch[len(batch)-1].Cursor
 	}
+	return out
 }
 
 func (f *surveyFixture) apply(t *testing.T, events []eventstore.RecordedEvent) {

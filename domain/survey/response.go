@@ -138,3 +138,13 @@ func (r *Response) Apply(e Event) {
 		r.completed = true
 	}
 }
+
+// Clone returns a copy that can be changed without changing r (the command layer caches
+// folded responses).
+func (r *Response) Clone() *Response {
+	c := &Response{answers: make(map[string]Answer, len(r.answers)), step: r.step, completed: r.completed}
+	for k, v := range r.answers {
+		c.answers[k] = v
+	}
+	return c
+}

@@ -303,3 +303,10 @@ func (s *Survey) Apply(e Event) {
 		s.closed = true
 	}
 }
+
+// Clone returns a copy that can be changed without changing s. The definition's slices are
+// shared: a created survey never changes them.
+func (s *Survey) Clone() *Survey {
+	c := *s
+	return &c
+}
