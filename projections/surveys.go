@@ -61,7 +61,7 @@ func (Surveys) Name() string { return "surveys" }
 
 // Reset implements Projection.
 func (Surveys) Reset(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `TRUNCATE surveys, survey_responses, survey_tallies`)
+	_, err := tx.Exec(ctx, `TRUNCATE surveys, survey_responses, survey_tallies, pdi_actions`)
 	return err
 }
 
@@ -113,6 +113,10 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 		switch e.Type {
 		case survey.TypeCreated:
 			if err := insertSurvey(ctx, tx, e); err != nil {
+				return err
+			}
+		case survey.TypeActionAdded, survey.TypeActionCompleted:
+			if err := applyPDI(ctx, tx, e); err != nil {
 				return err
 			}
 		case survey.TypeClosed:
@@ -405,4 +409,50 @@ WHERE tenant_id = $1 AND id = $2 RETURNING respondents`, sk.tenant, sk.survey).S
 			Data: SurveyResultsChanged{SurveyID: sk.survey, Kind: c.kind, Respondents: respondents}})
 	}
 	return push.Publish(ctx, tx, msgs...)
+}
+
+// PDITopic is the push topic of a development plan that changed; it goes to the plan's owner.
+const PDITopic = "pdi.changed"
+
+// applyPDI writes one PDI event (they are rare: one statement each is enough).
+func applyPDI(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
+	var d struct {
+		ID       uuid.UUID `json:"id"`
+		UserID   uuid.UUID `json:"userId"`
+		SurveyID string    `json:"surveyId"`
+		Title    string    `json:"title"`
+		Due      string    `json:"due"`
+		By       uuid.UUID `json:"by"`
+		At       time.Time `json:"at"`
+	}
+	if err := decodeEvent(e, &d); err != nil {
+		return err
+	}
+	var owner uuid.UUID
+	var err error
+	if e.Type == survey.TypeActionAdded {
+		var sid *uuid.UUID
+		if id, perr := uuid.Parse(d.SurveyID); perr == nil {
+			sid = &id
+		}
+		var due *string
+		if d.Due != "" {
+			due = &d.Due
+		}
+		err = tx.QueryRow(ctx, `
+INSERT INTO pdi_actions (tenant_id, id, user_id, survey_id, title, due_date, created_by, created_at, position)
+VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9)
+ON CONFLICT (tenant_id, id) DO UPDATE SET title = EXCLUDED.title RETURNING user_id`,
+			e.Tenant, d.ID, d.UserID, sid, d.Title, due, d.By, orRecorded(d.At, e), e.Cursor.Position).Scan(&owner)
+	} else {
+		err = tx.QueryRow(ctx, `UPDATE pdi_actions SET done = true, done_at = coalesce(done_at, $3)
+WHERE tenant_id = $1 AND id = $2 RETURNING user_id`, e.Tenant, d.ID, orRecorded(d.At, e)).Scan(&owner)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("pdi: %w", err)
+	}
+	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, User: owner, Topic: PDITopic, Event: e.Cursor, Data: map[string]any{"id": d.ID}})
 }

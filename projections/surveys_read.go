@@ -445,3 +445,32 @@ func sign(f float64) float64 {
 	}
 	return 1
 }
+
+// PDIAction is an action of a development plan (GET avaliacao360/pdi).
+type PDIAction struct {
+	ID        uuid.UUID  `json:"id"`
+	Title     string     `json:"titulo"`
+	Due       *string    `json:"prazo"`
+	SurveyID  *uuid.UUID `json:"oa8Ukey"`
+	Survey    string     `json:"avaliacao"`
+	Done      bool       `json:"concluida"`
+	CreatedAt time.Time  `json:"criadaEm"`
+	DoneAt    *time.Time `json:"concluidaEm"`
+}
+
+// PDI lists a person's plan: open actions first, by due date, then done ones.
+func (Surveys) PDI(ctx context.Context, tx pgx.Tx, user uuid.UUID) ([]PDIAction, error) {
+	rows, err := tx.Query(ctx, `
+SELECT a.id, a.title, to_char(a.due_date, 'YYYY-MM-DD'), a.survey_id, coalesce(s.title, ''), a.done, a.created_at, a.done_at
+FROM pdi_actions a LEFT JOIN surveys s ON s.tenant_id = a.tenant_id AND s.id = a.survey_id
+WHERE a.tenant_id = app_tenant() AND a.user_id = $1
+ORDER BY a.done, a.due_date NULLS LAST, a.created_at, a.id
+LIMIT 500`, user)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (PDIAction, error) {
+		var a PDIAction
+		return a, r.Scan(&a.ID, &a.Title, &a.Due, &a.SurveyID, &a.Survey, &a.Done, &a.CreatedAt, &a.DoneAt)
+	})
+}

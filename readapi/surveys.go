@@ -34,6 +34,10 @@ type SurveyAPI struct {
 	Answer *commands.SaveSurveyAnswerHandler // PUT avaliacao360/resposta
 	Step   *commands.SaveSurveyStepHandler   // PUT avaliacao360/passo
 	Finish *commands.FinishSurveyHandler     // POST avaliacao360/finalizar
+
+	PDI       PDIReadModel                       // default projections.Surveys{}
+	AddAction *commands.AddPDIActionHandler      // POST avaliacao360/pdi
+	Complete  *commands.CompletePDIActionHandler // POST avaliacao360/pdi/concluir
 }
 
 // The survey list paths of spec §7 and the menu entries whose access (the dynamicAccess
@@ -62,6 +66,7 @@ func (s *Server) routesSurveys(g *echo.Group) {
 	a.POST("/finalizar", s.surveyFinish)
 	a.GET("/resultado", s.surveyResults)
 	a.GET("/resultados-360", s.survey360List, s.requireAccess(menuAccess("tools_008")))
+	s.routesPDI(a)
 	hr := a.Group("/pesquisas", surveyHR)
 	hr.GET("", s.surveyManageList)
 	hr.POST("", s.surveyCreate)
@@ -79,6 +84,9 @@ func (s *Server) InitSurveys() error {
 	a := s.Surveys
 	if a.Reads == nil {
 		a.Reads = projections.Surveys{}
+	}
+	if a.PDI == nil {
+		a.PDI = projections.Surveys{}
 	}
 	var errs []error
 	var err error
@@ -100,6 +108,14 @@ func (s *Server) InitSurveys() error {
 	}
 	if a.Finish == nil {
 		a.Finish, err = commands.NewFinishSurveyHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.AddAction == nil {
+		a.AddAction, err = commands.NewAddPDIActionHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Complete == nil {
+		a.Complete, err = commands.NewCompletePDIActionHandler(s.Store, s.Now)
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

@@ -206,3 +206,57 @@ func TestSurveyAPI(t *testing.T) {
 	env.surveyCall(t, ana, "GET", "lista-pendentes-login", map[string]string{"tenId": otherHR.Tenant.String()}, "").wantErr(t, 403, "tenId", "acesso_negado")
 	env.surveyCall(t, ana, "GET", "lista-pendentes-login", map[string]string{"tenId": ""}, "").wantErr(t, 400, "tenId", "campo_obrigatorio")
 }
+
+func TestPDIAPI(t *testing.T) {
+	env := newClockEnv(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, env.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := env.person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
+	ana := env.person(t, &tenant, clocktest.Options{})
+	bob := env.person(t, &tenant, clocktest.Options{})
+	for _, p := range []clockPerson{hr, ana, bob} {
+		env.entitle(t, p.Person, `{}`)
+	}
+	outsider := env.person(t, &tenant, clocktest.Options{}) // not entitled: pwa-aval-360 not bought
+	env.surveyCall(t, outsider, "GET", "pdi", nil, "").wantErr(t, 403, "request", "acesso_negado")
+
+	before := env.eventCount(t, tenant)
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":""}`).wantErr(t, 400, "titulo", "campo_obrigatorio")
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":"x","prazo":"amanhã"}`).wantErr(t, 400, "prazo", "data_invalida")
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":"x","oa8Ukey":"`+tenant.ID.String()+`"}`).wantErr(t, 404, "oa8Ukey", "nao_encontrado")
+	env.surveyCall(t, bob, "POST", "pdi", nil, `{"titulo":"x","userHash":"`+ana.UserHash+`"}`).wantErr(t, 403, "userHash", "acesso_negado")
+	if env.eventCount(t, tenant) != before {
+		t.Fatal("a refused action wrote events")
+	}
+	var added struct {
+		ID string `json:"id"`
+	}
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":"Curso de comunicação","prazo":"2026-12-31"}`).decode(t, &added)
+	if r := env.surveyCall(t, hr, "POST", "pdi", nil, `{"titulo":"Mentoria com o gestor","userHash":"`+ana.UserHash+`"}`); r.status != 200 {
+		t.Fatalf("HR adds to Ana's plan: %d %s", r.status, r.body)
+	}
+	env.surveyCall(t, bob, "POST", "pdi/concluir", map[string]string{"id": added.ID}, "").wantErr(t, 404, "id", "nao_encontrado")
+	if r := env.surveyCall(t, ana, "POST", "pdi/concluir", map[string]string{"id": added.ID}, ""); r.status != 200 {
+		t.Fatalf("complete: %d %s", r.status, r.body)
+	}
+	env.projectSurveys(t, tenant)
+	var plan []projections.PDIAction
+	env.surveyCall(t, ana, "GET", "pdi", nil, "").decode(t, &plan)
+	if len(plan) != 2 || plan[0].Title != "Mentoria com o gestor" || plan[0].Done || !plan[1].Done || plan[1].Due == nil || *plan[1].Due != "2026-12-31" {
+		t.Fatalf("plan = %+v", plan)
+	}
+	env.surveyCall(t, bob, "GET", "pdi", map[string]string{"colaborador": ana.UserHash}, "").wantErr(t, 403, "colaborador", "acesso_negado")
+	var seen []projections.PDIAction
+	env.surveyCall(t, hr, "GET", "pdi", map[string]string{"colaborador": ana.UserHash}, "").decode(t, &seen)
+	if len(seen) != 2 {
+		t.Fatalf("HR sees %+v", seen)
+	}
+	var bobs []projections.PDIAction
+	env.surveyCall(t, bob, "GET", "pdi", nil, "").decode(t, &bobs)
+	if len(bobs) != 0 {
+		t.Fatalf("bob sees %+v", bobs)
+	}
+}
