@@ -71,6 +71,9 @@ func (s *Server) routesSurveys(g *echo.Group) {
 	hr.GET("", s.surveyManageList)
 	hr.POST("", s.surveyCreate)
 	hr.POST("/encerrar", s.surveyClose)
+	hr.GET("/publico", s.surveyAudienceOptions)
+	hr.GET("/pessoas", s.surveyPeople)
+	hr.GET("/avaliadores", s.surveyEvaluators)
 }
 
 // InitSurveys builds the nil parts of s.Surveys and tells what is missing.

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { PdiPage } from './pages/PdiPage';
 import { SurveyListPage } from './pages/SurveyListPage';
 
 /** A route of the surveys with the menu entry whose access it needs (spec §2, §6). */
@@ -39,5 +40,12 @@ export const SURVEY_ROUTES: SurveyRoute[] = [
     menuId: 'tools_008',
     menuUrl: '/apps/result360/results/all',
     element: <SurveyListPage key="360" kind="360" base="/apps/result360/results" path="resultados-360" />,
+  },
+  {
+    // No menu entry of its own: it needs what the 360 results entry needs (pwa-aval-360).
+    path: '/apps/eval360/pdi/*',
+    menuId: 'tools_008',
+    menuUrl: '/apps/eval360/pdi',
+    element: <PdiPage />,
   },
 ];

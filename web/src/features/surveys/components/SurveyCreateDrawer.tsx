@@ -22,6 +22,7 @@ import { localDateKey } from '@/lib/datetime';
 import { createSurvey } from '../api/create-survey';
 import { QUESTION_TYPES, type QuestionDraft, type QuestionType, type SurveyKind } from '../api/types';
 import { blankQuestion, cleanQuestion, initialQuestions } from '../utils/draft';
+import { AudienceFields, type Audience } from './AudienceFields';
 import { SURVEY_DRAWER, surveyDrawerSize } from '../utils/drawer';
 
 interface SurveyCreateDrawerProps {
@@ -46,12 +47,14 @@ export function SurveyCreateDrawer({ kind, opened, onClose, onCreated }: SurveyC
   const [end, setEnd] = useState(localDateKey(new Date(today.getTime() + 30 * 86_400_000)));
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => initialQuestions(kind, t('create.ratingTitle')));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [audience, setAudience] = useState<Audience>({ todos: kind !== '360' });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (opened) {
       setQuestions(initialQuestions(kind, t('create.ratingTitle')));
       setErrors({});
+      setAudience({ todos: kind !== '360' });
     }
   }, [opened, kind, t]);
 
@@ -69,7 +72,7 @@ export function SurveyCreateDrawer({ kind, opened, onClose, onCreated }: SurveyC
         detalhes: details,
         inicio: start,
         fim: end,
-        publico: { todos: true },
+        publico: audience,
         perguntas: questions.map(cleanQuestion),
       });
       setTitle('');
@@ -111,9 +114,7 @@ export function SurveyCreateDrawer({ kind, opened, onClose, onCreated }: SurveyC
           <TextInput type="date" label={t('create.start')} value={start} onChange={(e) => setStart(e.currentTarget.value)} error={err('inicio')} />
           <TextInput type="date" label={t('create.end')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} error={err('fim')} />
         </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          {t('create.audienceAll')}
-        </Text>
+        <AudienceFields is360={kind === '360'} value={audience} onChange={setAudience} />
         {err('publico') && <Alert color="red">{err('publico')}</Alert>}
         {err('perguntas') && <Alert color="red">{err('perguntas')}</Alert>}
         {questions.map((q, i) => (

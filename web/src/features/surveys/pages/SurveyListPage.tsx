@@ -83,7 +83,7 @@ export function SurveyListPage({ kind, base, path }: SurveyListPageProps) {
     <Stack p="md" gap="md" data-testid={`survey-list-${kind}`}>
       <Group justify="space-between">
         <Title order={3}>{t(`kinds.${kind}`)}</Title>
-        {hr && kind !== '360' && (
+        {hr && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="survey-new">
             {t('list.new')}
           </Button>
