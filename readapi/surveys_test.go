@@ -260,3 +260,42 @@ func TestPDIAPI(t *testing.T) {
 		t.Fatalf("bob sees %+v", bobs)
 	}
 }
+
+func TestSurveyHRLookups(t *testing.T) {
+	env := newClockEnv(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, env.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := env.person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
+	boss := env.person(t, &tenant, clocktest.Options{})
+	ana := env.person(t, &tenant, clocktest.Options{})
+	peer := env.person(t, &tenant, clocktest.Options{})
+	if _, err := env.db.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = ANY($3)`,
+		tenant.ID, boss.EmployeeID, []any{ana.EmployeeID, peer.EmployeeID}); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"pesquisas/publico", "pesquisas/pessoas", "pesquisas/avaliadores"} {
+		env.surveyCall(t, ana, "GET", path, map[string]string{"avaliado": ana.UserHash}, "").wantErr(t, 403, "request", "acesso_negado")
+	}
+	var opts map[string][]map[string]string
+	env.surveyCall(t, hr, "GET", "pesquisas/publico", nil, "").decode(t, &opts)
+	if len(opts["unidades"]) != 1 || len(opts["departamentos"]) != 1 {
+		t.Fatalf("audience options = %v", opts)
+	}
+	var people []map[string]string
+	env.surveyCall(t, hr, "GET", "pesquisas/pessoas", map[string]string{"searchText": ana.UserName}, "").decode(t, &people)
+	if len(people) != 1 || people[0]["userHash"] != ana.UserHash {
+		t.Fatalf("people = %v", people)
+	}
+	var groups map[string][]map[string]string
+	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": ana.UserHash}, "").decode(t, &groups)
+	one := func(rel, hash string) bool { return len(groups[rel]) == 1 && groups[rel][0]["userHash"] == hash }
+	if !one("self", ana.UserHash) || !one("manager", boss.UserHash) || !one("peer", peer.UserHash) || len(groups["report"]) != 0 {
+		t.Fatalf("evaluators = %v", groups)
+	}
+	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": "nobody"}, "").wantErr(t, 404, "avaliado", "nao_encontrado")
+	other := env.person(t, nil, clocktest.Options{})
+	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": other.UserHash}, "").wantErr(t, 404, "avaliado", "nao_encontrado")
+}
