@@ -40,3 +40,26 @@ func FuzzParseAnswer(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseCreate: HR's survey body never panics the parser, and a parsed draft that
+// validates keeps its bounds.
+func FuzzParseCreate(f *testing.F) {
+	for _, s := range []string{
+		`{"tipo":"enps","descricao":"x","inicio":"2026-01-01","fim":"2026-02-01","publico":{"todos":true},"perguntas":[{"oa9_003_m":"n","oa9_004_n":1,"oa9_020_c":"0","oa9_021_c":"10"}]}`,
+		`{"tipo":"360","publico":{"avaliado":"h","avaliadores":[{"userHash":"h","relacao":"self"}]},"inicio":"2026-01-01T00:00:00Z","fim":"2026-01-02"}`,
+		`{"tipo":"enquete","perguntas":[{"oa9_004_n":8,"oa9_007_m":";;"}]}`, `{}`, `[]`, `{"perguntas":[{}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := survey.ParseCreate(b)
+		if err != nil {
+			return
+		}
+		def := d.Definition
+		def.ID = "s"
+		if def.Validate() == nil && (len(def.Questions) == 0 || len(def.Questions) > survey.MaxQuestions || !def.End.After(def.Start)) {
+			t.Fatalf("a broken draft validated: %+v", def)
+		}
+	})
+}
