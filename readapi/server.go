@@ -45,15 +45,21 @@ type Server struct {
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
 
+
 	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
+
 	// Requests (requests.go); nil is built from Pool, Store and Now.
 	Requests *RequestAPI
+
 	// Mood and energy (mood.go) and the home banner (home.go). MoodCoolDown is the check-in
 	// cool-down (mood.CoolDown of the environment setting; 0: production's). HomePending
 	// lists the banner's pending-item providers; nil: the ones that exist today.
 	Mood         *MoodAPI
 	MoodCoolDown time.Duration
 	HomePending  []PendingProvider
+
+	// Surveys and 360 (surveys.go); nil is built from Pool, Store and Now.
+	Surveys *SurveyAPI
 }
 
 // Handler builds the Echo router.
@@ -77,6 +83,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesRequests(api)
 	s.routesMood(api)
 	s.routesHome(api)
+	s.routesSurveys(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

@@ -125,7 +125,10 @@ func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 	if err := appendAddresses(ctx, store, now); err != nil {
 		return err
 	}
-	return seedRequests(ctx, pool, store, now)
+	if err := seedRequests(ctx, pool, store, now); err != nil {
+		return err
+	}
+	return seedSurveys(ctx, pool, store, now)
 }
 
 // savedAddress is the data of a clock.address_saved.v1 event.
@@ -230,7 +233,7 @@ type tenantSpec struct {
 
 var tenantSpecs = []tenantSpec{
 	{
-		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule,
+		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule + "," + SurveyModules,
 		units: []place{
 			{"Matriz Paulista", OfficeLat, OfficeLon, "11"},
 			{"Filial Jardins", BranchLat, BranchLon, "11"},

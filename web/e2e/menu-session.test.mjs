@@ -47,8 +47,8 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
     {
       who: 'ana (pwa-rh-col)',
       user: USERS.ana,
-      sees: ['home', 'rh_007_001', 'dashboards', 'dashboards0', 'employee', 'rh_002_04', 'rh_003_01', 'help', 'tools_012', 'requests'],
-      lacks: ['dashboards1', 'dashboards2', 'manager', 'rh_004_04', 'admin', 'rh_005_03', 'rh_001_01', 'surveys'],
+      sees: ['home', 'rh_007_001', 'dashboards', 'dashboards0', 'employee', 'rh_002_04', 'rh_003_01', 'help', 'tools_012', 'requests', 'surveys'],
+      lacks: ['dashboards1', 'dashboards2', 'manager', 'rh_004_04', 'admin', 'rh_005_03', 'rh_001_01'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'logout'],
       role: 'Colaborador',
       then: anaGuardSearchShortcuts,
@@ -56,9 +56,8 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
     {
       who: 'marcos (pwa-rh-ges)',
       user: marcos,
-      // The surveys group shows only the mood nine-box (tools_007: DEMOCORP buys pwa-rh-folha).
       sees: ['home', 'rh_007_001', 'dashboards0', 'dashboards1', 'manager', 'rh_004_01', 'rh_004_04', 'rh_004_05', 'surveys', 'tools_007'],
-      lacks: ['dashboards2', 'admin', 'rh_005_03', 'rh_004_02', 'tools_004', 'tools_008'],
+      lacks: ['dashboards2', 'admin', 'rh_005_03', 'rh_004_02'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'logout'],
       role: 'Gestor',
     },
@@ -66,7 +65,7 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
       who: 'helena (pwa-rh-adm, Admin flag)',
       user: helena,
       sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'requests', 'surveys', 'tools_007'],
-      lacks: ['rh_005_04', 'rh_004_02', 'tools_004', 'tools_008'],
+      lacks: ['rh_005_04', 'rh_004_02'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'user-menu-colorSchemes', 'user-menu-hrSettings', 'logout'],
       role: 'Administrador de RH',
       then: helenaSavesLayout,

@@ -3,6 +3,7 @@ import { ChangePasswordPage, ForgotPasswordPage, LoginPage, LogoutPage, TOKEN_SI
 import { CallbackPage } from '@/features/auth/pages/CallbackPage';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
+import { SURVEY_ROUTES } from '@/features/surveys';
 import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
 import { ProfilePage } from './layout/ProfilePage';
@@ -37,7 +38,10 @@ export function AppRoutes() {
               </RouteAccess>
             }
           />
-          {menuAreaRoutes([NINE_BOX_PATH])}
+          {SURVEY_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<RouteAccess menuId={r.menuId}>{r.element}</RouteAccess>} />
+          ))}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl)])}
         </Route>
       </Route>
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { KioskScreen, isKiosk } from '@/features/kiosk';
+import { PendingSurveysDrawer } from '@/features/surveys';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import { HorizontalLayout } from './HorizontalLayout';
 import { Layout1 } from './Layout1';
@@ -17,6 +18,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const s = effectiveSettings(user, tenant);
   // The kiosk account sees the public-terminal screen in place of the pages (spec §1).
   const content = isKiosk(user) ? <KioskScreen /> : children;
+  // Surveys pending at sign-in (spec portal-business §2), never on the kiosk.
+  const surveys = isKiosk(user) ? null : <PendingSurveysDrawer />;
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => {
     if (s.colorScheme) setColorScheme(s.colorScheme);
@@ -24,14 +27,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   if (s.layout === 'layout1') {
     return (
-      <Layout1 navbarStyle={s.navbarStyle} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
-        {content}
-      </Layout1>
+      <>
+        <Layout1 navbarStyle={s.navbarStyle} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
+          {content}
+        </Layout1>
+        {surveys}
+      </>
     );
   }
   return (
-    <HorizontalLayout variant={s.layout} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
-      {content}
-    </HorizontalLayout>
+    <>
+      <HorizontalLayout variant={s.layout} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
+        {content}
+      </HorizontalLayout>
+      {surveys}
+    </>
   );
 }

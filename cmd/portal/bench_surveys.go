@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/commands"
+	"portal/domain/survey"
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/projections"
+	"portal/seed"
+)
+
+// surveys measures the survey answering commands (issue 6 "survey answers/s") beside raw
+// event-store appends, and the eNPS result read over 10,000 completed responses (p99)
+// beside a trivial SELECT through the same tenant transaction.
+func (b *benchRun) surveys() error {
+	const writers = 32
+	tenant := seed.TenantID(seed.DemoCode)
+	helena := seed.UserID(seed.DemoCode, seed.UserHelena)
+	now := time.Now
+	create, err := commands.NewCreateSurveyHandler(b.pool, b.store, now)
+	if err != nil {
+		return err
+	}
+	answer, err := commands.NewSaveSurveyAnswerHandler(b.pool, b.store, now)
+	if err != nil {
+		return err
+	}
+	def, err := create.Handle(b.ctx, commands.CreateSurvey{CommandID: "bench-enps-" + uuid.NewString(), Tenant: tenant, UserID: helena,
+		Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: survey.Definition{Kind: survey.KindENPS, Title: "bench eNPS",
+			Start: now().Add(-time.Hour), End: now().Add(24 * time.Hour), Audience: survey.Audience{All: true},
+			Questions: []survey.Question{{Title: "Nota", Type: survey.TypeInteger, Min: "0", Max: "10", Required: true}}}}})
+	if err != nil {
+		return err
+	}
+	sid := uuid.MustParse(def.ID)
+	var people []uuid.UUID
+	rows, err := b.pool.Query(b.ctx, `SELECT id FROM users WHERE tenant_id = $1 AND employee_id IS NOT NULL AND active ORDER BY user_name LIMIT $2`, tenant, writers)
+	if err != nil {
+		return err
+	}
+	people, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return err
+	}
+	if len(people) < writers {
+		return fmt.Errorf("bench needs %d employees, the seed has %d", writers, len(people))
+	}
+	inputs := make([]survey.AnswerInput, 11)
+	for r := range inputs {
+		if inputs[r], err = survey.ParseAnswer([]byte(fmt.Sprintf(`{"oa8_ukey":%q,"ukey":%q,"oa9_004_n":1,"oa9_101_n":%d,"step":0}`,
+			def.ID, def.Questions[0].Ukey, r))); err != nil {
+			return err
+		}
+	}
+	data := []byte(`{"n":1,"note":"benchmark event"}`)
+	meta := eventstore.Meta{Tenant: uuid.New(), Actor: "bench"}
+	versions := make([]int64, writers)
+	for i := range versions {
+		versions[i] = eventstore.NoStream
+	}
+	var rawN, ansN int64
+	var rawD, ansD time.Duration
+	for round := 0; round < 4; round++ {
+		n, d, err := parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
+			res, err := b.store.Append(b.ctx, meta, fmt.Sprintf("bench-survey-%d", w), versions[w],
+				eventstore.EventData{ID: uuid.New(), Type: "bench.appended.v1", Data: data})
+			versions[w] = res.NextVersion
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		rawN, rawD = rawN+n, rawD+d
+		// Each answer changes the rating, so every command appends an event.
+		n, d, err = parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
+			return answer.Handle(b.ctx, commands.SaveSurveyAnswer{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
+				SurveyID: sid, Input: inputs[(round*1000+i)%len(inputs)]})
+		})
+		if err != nil {
+			return err
+		}
+		ansN, ansD = ansN+n, ansD+d
+	}
+	raw, ans := perSec(rawN, rawD), perSec(ansN, ansD)
+	b.add("survey answers/s (32 respondents, command: load survey + response, decide, append)",
+		fmt.Sprintf("%.0f (%.0f%%)", ans, 100*ans/raw), fmt.Sprintf("%.0f", raw), "raw event-store appends/s, 32 writers", "—")
+	return b.enpsRead(tenant, sid, def.Questions[0].Ukey)
+}
+
+// enpsRead appends 10,000 completed eNPS responses, projects them, and reads the result as
+// GET avaliacao360/resultado does.
+func (b *benchRun) enpsRead(tenant, sid uuid.UUID, ukey string) error {
+	const responses, perAppend = 10_000, 1000
+	meta := eventstore.Meta{Tenant: tenant, Actor: "bench"}
+	for i := 0; i < responses/perAppend; i++ {
+		evs := make([]eventstore.EventData, perAppend)
+		for j := range evs {
+			user, rid := uuid.New(), uuid.New()
+			body, _ := json.Marshal(map[string]any{
+				"surveyId": sid, "responseId": rid, "userId": user, "kind": "enps", "relation": "",
+				"answers":     []map[string]any{{"ukey": ukey, "type": 1, "value": fmt.Sprint((i*perAppend + j) % 11)}},
+				"completedAt": time.Now().UTC().Format(time.RFC3339Nano),
+			})
+			evs[j] = eventstore.EventData{ID: uuid.New(), Type: survey.TypeCompleted, SchemaVersion: 1, Data: body}
+		}
+		if _, err := b.store.Append(b.ctx, meta, fmt.Sprintf("surveyresponse-bench-%d", i), eventstore.NoStream, evs...); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	n, err := projections.Replay(b.ctx, b.pool, b.store, projections.NewSurveys(), io.Discard)
+	if err != nil {
+		return err
+	}
+	replayed := time.Since(start)
+	var check projections.SurveyResults
+	read := func() error {
+		return db.InTenant(b.ctx, b.pool, tenant.String(), func(tx pgx.Tx) (err error) {
+			check, err = projections.Surveys{}.Results(b.ctx, tx, sid)
+			return err
+		})
+	}
+	trivial := func() error {
+		return db.InTenant(b.ctx, b.pool, tenant.String(), func(tx pgx.Tx) error {
+			var one int
+			return tx.QueryRow(b.ctx, `SELECT 1`).Scan(&one)
+		})
+	}
+	const samples = 2000
+	var reads, bases []time.Duration
+	for i := 0; i < samples; i++ {
+		for _, m := range []struct {
+			fn  func() error
+			out *[]time.Duration
+		}{{read, &reads}, {trivial, &bases}} {
+			t := time.Now()
+			if err := m.fn(); err != nil {
+				return err
+			}
+			*m.out = append(*m.out, time.Since(t))
+		}
+	}
+	if check.ENPS == nil || check.Respondents < responses {
+		return fmt.Errorf("bench eNPS: %d respondents, figures %v", check.Respondents, check.ENPS != nil)
+	}
+	b.add(fmt.Sprintf("eNPS result read p99 (%d responses, tenant tx + tallies)", check.Respondents),
+		fmt.Sprintf("%s (p50 %s)", pct(reads, 99), pct(reads, 50)), fmt.Sprintf("%s (p50 %s)", pct(bases, 99), pct(bases, 50)),
+		"tenant tx + SELECT 1", "one small read")
+	b.add(fmt.Sprintf("replay of the surveys read model (%d events)", n), fmt.Sprintf("%.0f events/s", float64(n)/replayed.Seconds()),
+		"—", "", "≥ 100,000 events/s")
+	return nil
+}

@@ -1,0 +1,81 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain"
+	"portal/domain/survey"
+	"portal/eventstore"
+)
+
+// AddPDIAction is the command to add an action to a development plan: the caller's own, or
+// (HR) the plan of the user of the caller's tenant named by Draft.UserHash.
+type AddPDIAction struct {
+	CommandID string
+	Tenant    uuid.UUID
+	UserID    uuid.UUID
+	UserHash  string
+	Roles     []string
+	Draft     survey.ActionDraft
+}
+
+// AddPDIActionHandler adds actions.
+type AddPDIActionHandler struct {
+	pool  *pgxpool.Pool
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// NewAddPDIActionHandler needs the pool (to find the plan's owner and the 360), the event
+// store and the server clock.
+func NewAddPDIActionHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*AddPDIActionHandler, error) {
+	if pool == nil || store == nil || now == nil {
+		return nil, errors.New("commands.NewAddPDIActionHandler: nil dependency")
+	}
+	return &AddPDIActionHandler{pool: pool, store: store, now: now}, nil
+}
+
+// Handle adds the action and returns its id. Someone else's plan is HR's only (Forbidden);
+// an unknown user or a 360 that is not the tenant's is NotFound.
+func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id uuid.UUID, err error) {
+	defer wrap(&err, "AddPDIAction(%s)", cmd.CommandID)
+	owner := cmd.UserID
+	if cmd.Draft.UserHash != "" && cmd.Draft.UserHash != cmd.UserHash {
+		if !survey.MayManage(cmd.Roles) {
+			return id, forbidden("userHash")
+		}
+		err := h.pool.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = $1 AND hash = $2`, cmd.Tenant, cmd.Draft.UserHash).Scan(&owner)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return id, &domain.Error{Kind: domain.NotFound, Field: "userHash", Key: survey.KeyNotFound}
+		}
+		if err != nil {
+			return id, err
+		}
+	}
+	if cmd.Draft.SurveyID != "" {
+		sid, perr := uuid.Parse(cmd.Draft.SurveyID)
+		if perr != nil {
+			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
+		}
+		s, _, err := loadSurvey(ctx, h.store, cmd.Tenant, sid)
+		if err != nil {
+			return id, err
+		}
+		if !s.Exists() || s.Definition().Kind != survey.Kind360 {
+			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
+		}
+	}
+	id = DeriveID(cmd.Tenant, PDIStream(owner), cmd.CommandID, "action")
+	err = decidePlan(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, owner, cmd.CommandID,
+		func(p *survey.Plan, at time.Time) ([]survey.Event, error) {
+			return p.Add(survey.ActionAdded{ID: id.String(), UserID: owner.String(), SurveyID: cmd.Draft.SurveyID,
+				Title: cmd.Draft.Title, Due: cmd.Draft.Due, By: cmd.UserID.String(), At: at})
+		})
+	return id, err
+}

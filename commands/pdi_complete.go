@@ -1,0 +1,44 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/domain/survey"
+	"portal/eventstore"
+)
+
+// CompletePDIAction is the command to mark an action of the caller's own plan done.
+type CompletePDIAction struct {
+	CommandID string
+	Tenant    uuid.UUID
+	UserID    uuid.UUID
+	ActionID  uuid.UUID
+}
+
+// CompletePDIActionHandler completes actions.
+type CompletePDIActionHandler struct {
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// NewCompletePDIActionHandler needs the event store and the server clock.
+func NewCompletePDIActionHandler(store eventstore.Store, now func() time.Time) (*CompletePDIActionHandler, error) {
+	if store == nil || now == nil {
+		return nil, errors.New("commands.NewCompletePDIActionHandler: nil dependency")
+	}
+	return &CompletePDIActionHandler{store: store, now: now}, nil
+}
+
+// Handle completes the action; an action not in the caller's plan is NotFound, completing
+// twice succeeds without an event.
+func (h *CompletePDIActionHandler) Handle(ctx context.Context, cmd CompletePDIAction) (err error) {
+	defer wrap(&err, "CompletePDIAction(%s)", cmd.CommandID)
+	return decidePlan(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, cmd.UserID, cmd.CommandID,
+		func(p *survey.Plan, at time.Time) ([]survey.Event, error) {
+			return p.Complete(cmd.ActionID.String(), at)
+		})
+}

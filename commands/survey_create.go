@@ -1,0 +1,157 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain"
+	"portal/domain/survey"
+	"portal/eventstore"
+)
+
+// CreateSurvey is HR's command to create a survey (issue 6: eNPS, climate, poll and 360
+// surveys with an audience, a validity period and questions of every dynamic type).
+type CreateSurvey struct {
+	CommandID string
+	Tenant    uuid.UUID
+	UserID    uuid.UUID
+	Roles     []string
+	Draft     survey.Draft // from survey.ParseCreate
+}
+
+// CreateSurveyHandler creates surveys.
+type CreateSurveyHandler struct {
+	pool  *pgxpool.Pool
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// NewCreateSurveyHandler needs the pool (to resolve the audience in the tenant), the event
+// store and the server clock.
+func NewCreateSurveyHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateSurveyHandler, error) {
+	if pool == nil || store == nil || now == nil {
+		return nil, errors.New("commands.NewCreateSurveyHandler: nil dependency")
+	}
+	return &CreateSurveyHandler{pool: pool, store: store, now: now}, nil
+}
+
+// Handle creates the survey and returns it with its ids. Only HR admins may (Forbidden
+// otherwise); units, departments and 360 people must be of the caller's tenant. A retried
+// command id answers the survey it created the first time.
+func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d survey.Definition, err error) {
+	defer wrap(&err, "CreateSurvey(%s)", cmd.CommandID)
+	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
+		return d, errors.New("tenant, user and command id are required")
+	}
+	if !survey.MayManage(cmd.Roles) {
+		return d, forbidden("request")
+	}
+	d = cmd.Draft.Definition
+	id := DeriveID(cmd.Tenant, "survey", cmd.CommandID, "survey")
+	d.ID = id.String()
+	for i := range d.Questions {
+		d.Questions[i].Ukey = DeriveID(cmd.Tenant, "survey", cmd.CommandID, fmt.Sprintf("question/%d", i)).String()
+	}
+	if err := h.resolveAudience(ctx, cmd, &d); err != nil {
+		return d, err
+	}
+	stream := SurveyStream(id)
+	err = withRetry(func() error {
+		s, recorded, err := loadSurvey(ctx, h.store, cmd.Tenant, id)
+		if err != nil {
+			return err
+		}
+		if s.Exists() {
+			d = s.Definition() // a retried command: answer what it created
+			return nil
+		}
+		events, err := s.Create(d, cmd.UserID.String(), h.now().UTC().Truncate(time.Microsecond))
+		if err != nil {
+			return err
+		}
+		data, err := encodeSurvey(eventID(cmd.Tenant, stream, cmd.CommandID, 0), events[0])
+		if err != nil {
+			return err
+		}
+		res, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedVersion(recorded), data)
+		if err == nil && res.Duplicate {
+			return errRetry
+		}
+		return err
+	})
+	return d, err
+}
+
+// resolveAudience checks the units and departments are the tenant's and turns the 360
+// people (userHash) into user ids of the tenant.
+func (h *CreateSurveyHandler) resolveAudience(ctx context.Context, cmd CreateSurvey, d *survey.Definition) error {
+	bad := domain.InvalidField("publico", survey.KeyAudience)
+	a := &d.Audience
+	for _, set := range []struct {
+		table string
+		ids   []string
+	}{{"business_units", a.Units}, {"departments", a.Departments}} {
+		if len(set.ids) == 0 {
+			continue
+		}
+		ids := make([]uuid.UUID, len(set.ids))
+		for i, s := range set.ids {
+			u, err := uuid.Parse(s)
+			if err != nil {
+				return bad
+			}
+			ids[i] = u
+		}
+		var n int
+		if err := h.pool.QueryRow(ctx, `SELECT count(DISTINCT id) FROM `+set.table+` WHERE tenant_id = $1 AND id = ANY($2)`,
+			cmd.Tenant, ids).Scan(&n); err != nil {
+			return err
+		}
+		if n != len(ids) {
+			return bad
+		}
+	}
+	if d.Kind != survey.Kind360 {
+		return nil
+	}
+	hashes := []string{cmd.Draft.SubjectHash}
+	for _, e := range cmd.Draft.EvaluatorHashes {
+		hashes = append(hashes, e.UserHash)
+	}
+	rows, err := h.pool.Query(ctx, `SELECT hash, id FROM users WHERE tenant_id = $1 AND hash = ANY($2) AND active`, cmd.Tenant, hashes)
+	if err != nil {
+		return err
+	}
+	byHash := map[string]string{}
+	for rows.Next() {
+		var hash string
+		var id uuid.UUID
+		if err := rows.Scan(&hash, &id); err != nil {
+			rows.Close()
+			return err
+		}
+		byHash[hash] = id.String()
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	subject, ok := byHash[cmd.Draft.SubjectHash]
+	if !ok {
+		return bad
+	}
+	a.SubjectID, a.Evaluators = subject, nil
+	for _, e := range cmd.Draft.EvaluatorHashes {
+		id, ok := byHash[e.UserHash]
+		if !ok {
+			return bad
+		}
+		a.Evaluators = append(a.Evaluators, survey.Evaluator{UserID: id, Relation: e.Relation})
+	}
+	return nil
+}

@@ -1,0 +1,394 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain"
+	"portal/domain/survey"
+	"portal/eventstore"
+)
+
+// The JSON shapes of the survey events (the event contract, docs/api.md "Events of the
+// surveys"; projections/surveys.go reads the same field names). Questions use the spec's
+// field names (spec portal-business §3 Question). Times are UTC RFC 3339.
+type SurveyQuestionJSON struct {
+	Ukey     string `json:"ukey"`
+	Code     string `json:"oa9_001_c"`
+	Title    string `json:"oa9_003_m"`
+	Type     int    `json:"oa9_004_n"`
+	Default  string `json:"oa9_005_c"`
+	Options  string `json:"oa9_007_m"`
+	Min      string `json:"oa9_020_c"`
+	Max      string `json:"oa9_021_c"`
+	Required int    `json:"oa9_022_n"`
+}
+
+type surveyEvaluatorJSON struct {
+	UserID   string `json:"userId"`
+	Relation string `json:"relation"`
+}
+
+type surveyAudienceJSON struct {
+	All         bool                  `json:"all"`
+	Units       []string              `json:"units"`
+	Departments []string              `json:"departments"`
+	SubjectID   string                `json:"subjectId"`
+	Evaluators  []surveyEvaluatorJSON `json:"evaluators"`
+}
+
+type surveyCreatedJSON struct {
+	ID          string               `json:"id"`
+	Kind        string               `json:"kind"`
+	Title       string               `json:"title"`
+	Description string               `json:"description"`
+	Start       time.Time            `json:"start"`
+	End         time.Time            `json:"end"`
+	Audience    surveyAudienceJSON   `json:"audience"`
+	Questions   []SurveyQuestionJSON `json:"questions"`
+	CreatedBy   string               `json:"createdBy"`
+	CreatedAt   time.Time            `json:"createdAt"`
+}
+
+type surveyClosedJSON struct {
+	ID       string    `json:"id"`
+	ClosedAt time.Time `json:"closedAt"`
+}
+
+type surveyAnswerJSON struct {
+	Ukey  string `json:"ukey"`
+	Type  int    `json:"type"`
+	Value string `json:"value"`
+}
+
+type surveyAnswerSavedJSON struct {
+	SurveyID   string           `json:"surveyId"`
+	ResponseID string           `json:"responseId"`
+	UserID     string           `json:"userId"`
+	Answer     surveyAnswerJSON `json:"answer"`
+	Step       int              `json:"step"`
+	SavedAt    time.Time        `json:"savedAt"`
+}
+
+type surveyStepSavedJSON struct {
+	SurveyID   string    `json:"surveyId"`
+	ResponseID string    `json:"responseId"`
+	UserID     string    `json:"userId"`
+	Step       int       `json:"step"`
+	SavedAt    time.Time `json:"savedAt"`
+}
+
+type surveyCompletedJSON struct {
+	SurveyID    string             `json:"surveyId"`
+	ResponseID  string             `json:"responseId"`
+	UserID      string             `json:"userId"`
+	Kind        string             `json:"kind"`
+	Relation    string             `json:"relation"`
+	Answers     []surveyAnswerJSON `json:"answers"`
+	CompletedAt time.Time          `json:"completedAt"`
+}
+
+// QuestionJSON maps a question to its event and API shape.
+func QuestionJSON(q survey.Question) SurveyQuestionJSON {
+	req := 0
+	if q.Required {
+		req = 1
+	}
+	return SurveyQuestionJSON{Ukey: q.Ukey, Code: q.Code, Title: q.Title, Type: int(q.Type), Default: q.Default,
+		Options: q.Options, Min: q.Min, Max: q.Max, Required: req}
+}
+
+func questionOf(j SurveyQuestionJSON) survey.Question {
+	return survey.Question{Ukey: j.Ukey, Code: j.Code, Title: j.Title, Type: survey.QuestionType(j.Type), Default: j.Default,
+		Options: j.Options, Min: j.Min, Max: j.Max, Required: j.Required == 1}
+}
+
+func answersJSON(as []survey.Answer) []surveyAnswerJSON {
+	out := make([]surveyAnswerJSON, len(as))
+	for i, a := range as {
+		out[i] = surveyAnswerJSON{Ukey: a.QuestionUkey, Type: int(a.Type), Value: a.Value}
+	}
+	return out
+}
+
+func encodeSurvey(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
+	var v any
+	switch e := e.(type) {
+	case survey.Created:
+		d := e.Survey
+		qs := make([]SurveyQuestionJSON, len(d.Questions))
+		for i, q := range d.Questions {
+			qs[i] = QuestionJSON(q)
+		}
+		ev := make([]surveyEvaluatorJSON, len(d.Audience.Evaluators))
+		for i, x := range d.Audience.Evaluators {
+			ev[i] = surveyEvaluatorJSON{UserID: x.UserID, Relation: string(x.Relation)}
+		}
+		v = surveyCreatedJSON{ID: d.ID, Kind: string(d.Kind), Title: d.Title, Description: d.Description,
+			Start: d.Start.UTC(), End: d.End.UTC(), Questions: qs, CreatedBy: e.CreatedBy, CreatedAt: e.CreatedAt.UTC(),
+			Audience: surveyAudienceJSON{All: d.Audience.All, Units: nonNil(d.Audience.Units), Departments: nonNil(d.Audience.Departments),
+				SubjectID: d.Audience.SubjectID, Evaluators: ev}}
+	case survey.Closed:
+		v = surveyClosedJSON{ID: e.SurveyID, ClosedAt: e.ClosedAt.UTC()}
+	case survey.AnswerSaved:
+		v = surveyAnswerSavedJSON{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Step: e.Step, SavedAt: e.SavedAt.UTC(),
+			Answer: surveyAnswerJSON{Ukey: e.Answer.QuestionUkey, Type: int(e.Answer.Type), Value: e.Answer.Value}}
+	case survey.StepSaved:
+		v = surveyStepSavedJSON{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Step: e.Step, SavedAt: e.SavedAt.UTC()}
+	case survey.Completed:
+		v = surveyCompletedJSON{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Kind: string(e.Kind),
+			Relation: string(e.Relation), Answers: answersJSON(e.Answers), CompletedAt: e.CompletedAt.UTC()}
+	default:
+		return eventstore.EventData{}, fmt.Errorf("encode survey event %T", e)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return eventstore.EventData{}, err
+	}
+	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
+	var (
+		e   survey.Event
+		err error
+	)
+	switch re.Type {
+	case survey.TypeCreated:
+		var j surveyCreatedJSON
+		err = json.Unmarshal(re.Data, &j)
+		d := survey.Definition{ID: j.ID, Kind: survey.Kind(j.Kind), Title: j.Title, Description: j.Description, Start: j.Start, End: j.End,
+			Audience: survey.Audience{All: j.Audience.All, Units: j.Audience.Units, Departments: j.Audience.Departments, SubjectID: j.Audience.SubjectID}}
+		for _, x := range j.Audience.Evaluators {
+			d.Audience.Evaluators = append(d.Audience.Evaluators, survey.Evaluator{UserID: x.UserID, Relation: survey.Relation(x.Relation)})
+		}
+		for _, q := range j.Questions {
+			d.Questions = append(d.Questions, questionOf(q))
+		}
+		e = survey.Created{Survey: d, CreatedBy: j.CreatedBy, CreatedAt: j.CreatedAt}
+	case survey.TypeClosed:
+		var j surveyClosedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt}
+	case survey.TypeAnswered:
+		var j surveyAnswerSavedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = survey.AnswerSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt,
+			Answer: survey.Answer{QuestionUkey: j.Answer.Ukey, Type: survey.QuestionType(j.Answer.Type), Value: j.Answer.Value}}
+	case survey.TypeStepSaved:
+		var j surveyStepSavedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = survey.StepSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt}
+	case survey.TypeCompleted:
+		var j surveyCompletedJSON
+		err = json.Unmarshal(re.Data, &j)
+		c := survey.Completed{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Kind: survey.Kind(j.Kind),
+			Relation: survey.Relation(j.Relation), CompletedAt: j.CompletedAt}
+		for _, a := range j.Answers {
+			c.Answers = append(c.Answers, survey.Answer{QuestionUkey: a.Ukey, Type: survey.QuestionType(a.Type), Value: a.Value})
+		}
+		e = c
+	default:
+		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	}
+	return e, nil
+}
+
+// SurveyStream is the stream of a survey, "survey-<id>".
+func SurveyStream(id uuid.UUID) string { return eventstore.StreamName("survey", id) }
+
+// ResponseID is the id of a person's response to a survey: one per survey and respondent,
+// derived so that every command finds the same stream (spec §3 oa10_ukey).
+func ResponseID(tenant, surveyID, user uuid.UUID) uuid.UUID {
+	return uuid.NewSHA1(namespace, []byte(tenant.String()+"\x00survey-response\x00"+surveyID.String()+"\x00"+user.String()))
+}
+
+// ResponseStream is the stream of a response, "surveyresponse-<id>".
+func ResponseStream(id uuid.UUID) string { return eventstore.StreamName("surveyresponse", id) }
+
+// loadSurvey replays a survey stream; a survey that does not exist is NotFound on oa8Ukey.
+func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, []eventstore.RecordedEvent, error) {
+	recorded, err := store.ReadStream(ctx, tenant, SurveyStream(id), 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := survey.New()
+	for _, re := range recorded {
+		e, err := decodeSurvey(re)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.Apply(e)
+	}
+	return s, recorded, nil
+}
+
+// memberOf reads the facts the audience rule needs about a user of the tenant: the unit and
+// department of their employee record (supporting data, not a read model).
+func memberOf(ctx context.Context, pool *pgxpool.Pool, tenant, user uuid.UUID) (survey.Member, error) {
+	m := survey.Member{UserID: user.String()}
+	var unit, dept *uuid.UUID
+	err := pool.QueryRow(ctx, `
+SELECT e.business_unit_id, e.department_id
+FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+WHERE u.tenant_id = $1 AND u.id = $2 AND u.active`, tenant, user).Scan(&unit, &dept)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return m, forbidden("userHash")
+	}
+	if err != nil {
+		return m, err
+	}
+	if unit != nil {
+		m.UnitID = unit.String()
+	}
+	if dept != nil {
+		m.DepartmentID = dept.String()
+	}
+	return m, nil
+}
+
+// responseCommand names a respondent's command on a survey.
+type responseCommand struct {
+	commandID string
+	tenant    uuid.UUID
+	user      uuid.UUID
+	surveyID  uuid.UUID
+}
+
+// surveyNotFound answers an unknown survey, and a survey the caller is not asked to answer
+// (so the answer tells nothing about surveys of other audiences).
+func surveyNotFound() *domain.Error {
+	return &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
+}
+
+// load folds what was appended to a survey stream since the cached state.
+func (c *surveyCache) load(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, error) {
+	stream := SurveyStream(id)
+	s, version := c.survey(tenant, stream)
+	recorded, err := store.ReadStream(ctx, tenant, stream, version+1)
+	if err != nil {
+		return nil, err
+	}
+	for _, re := range recorded {
+		e, err := decodeSurvey(re)
+		if err != nil {
+			return nil, err
+		}
+		s.Apply(e)
+		version = re.Version
+	}
+	if s.Exists() {
+		c.putSurvey(tenant, stream, s.Clone(), version)
+	}
+	return s, nil
+}
+
+// decideResponse loads the survey and the caller's response (from the cache, reading only
+// what was appended since), checks the caller is in the audience, lets decide choose the
+// events and appends them with the expected version, retrying on a concurrent append. A
+// retried command id answers the events it appended the first time: found among the new
+// events, or, when they lie further back, caught by the store (their ids exist), which
+// drops the cache entry and reads the whole stream again.
+func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, cache *surveyCache, now func() time.Time, cmd responseCommand,
+	decide func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error)) (events []survey.Event, err error) {
+	if cmd.tenant == uuid.Nil || cmd.user == uuid.Nil || cmd.commandID == "" {
+		return nil, errors.New("tenant, user and command id are required")
+	}
+	if cmd.surveyID == uuid.Nil {
+		return nil, surveyNotFound()
+	}
+	s, err := cache.load(ctx, store, cmd.tenant, cmd.surveyID)
+	if err != nil {
+		return nil, err
+	}
+	if !s.Exists() {
+		return nil, surveyNotFound()
+	}
+	member, err := memberOf(ctx, pool, cmd.tenant, cmd.user)
+	if err != nil {
+		return nil, err
+	}
+	relation, ok := s.Definition().Audience.Includes(member)
+	if !ok {
+		return nil, surveyNotFound()
+	}
+	rid := ResponseID(cmd.tenant, cmd.surveyID, cmd.user)
+	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.user.String(), Relation: relation}
+	stream := ResponseStream(rid)
+	err = withRetry(func() error {
+		r, version := cache.response(cmd.tenant, stream)
+		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
+		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, version+1)
+		if err != nil {
+			return err
+		}
+		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
+		var prior []survey.Event
+		for _, re := range recorded {
+			e, err := decodeSurvey(re)
+			if err != nil {
+				return err
+			}
+			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
+				prior = append(prior, e)
+			}
+			r.Apply(e)
+			version = re.Version
+		}
+		if len(prior) > 0 {
+			events = prior
+			return nil
+		}
+		decided, err := decide(r, p, now().UTC().Truncate(time.Microsecond))
+		if err != nil && !whole {
+			// A refusal may be a retried command that succeeded long ago (a finish sent
+			// twice): look at the whole stream before answering it.
+			cache.dropResponse(cmd.tenant, stream)
+			return errRetry
+		}
+		if err != nil || len(decided) == 0 {
+			events = nil
+			cache.putResponse(cmd.tenant, stream, r, version)
+			return err
+		}
+		data := make([]eventstore.EventData, len(decided))
+		for i, e := range decided {
+			if data[i], err = encodeSurvey(eventID(cmd.tenant, stream, cmd.commandID, i), e); err != nil {
+				return err
+			}
+		}
+		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.user, stream, cmd.commandID), stream, version, data...)
+		if err != nil {
+			cache.dropResponse(cmd.tenant, stream)
+			return err
+		}
+		if res.Duplicate {
+			cache.dropResponse(cmd.tenant, stream)
+			return errRetry
+		}
+		for _, e := range decided {
+			r.Apply(e)
+		}
+		cache.putResponse(cmd.tenant, stream, r, version+int64(len(decided)))
+		events = decided
+		return nil
+	})
+	return events, err
+}

@@ -1,0 +1,106 @@
+package readapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/commands"
+	"portal/domain/survey"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// PDIReadModel is what the PDI queries need; projections.Surveys implements it.
+type PDIReadModel interface {
+	PDI(ctx context.Context, tx pgx.Tx, user uuid.UUID) ([]projections.PDIAction, error)
+}
+
+// routesPDI registers the development-plan calls (spec §2 /apps/eval360/pdi; docs/api.md
+// "PDI"), which need what the 360 results menu entry needs (purchased pwa-aval-360).
+func (s *Server) routesPDI(a *echo.Group) {
+	need := s.requireAccess(menuAccess("tools_008"))
+	a.GET("/pdi", s.pdiList, need)
+	a.POST("/pdi", s.pdiAdd, need)
+	a.POST("/pdi/concluir", s.pdiComplete, need)
+}
+
+// pdiList answers GET pdi: the caller's plan, or (HR) the plan of the user named by colaborador
+// (a userHash of the tenant).
+func (s *Server) pdiList(c echo.Context) error {
+	claims := claimsOf(c)
+	ctx := c.Request().Context()
+	owner := claims.UserID
+	out := []projections.PDIAction{}
+	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		if hash := strings.TrimSpace(c.QueryParam("colaborador")); hash != "" && hash != claims.UserHash {
+			if !survey.MayManage(claims.Roles) {
+				return apiError(http.StatusForbidden, "colaborador", "acesso_negado")
+			}
+			err := tx.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = app_tenant() AND hash = $1`, hash).Scan(&owner)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return apiError(http.StatusNotFound, "colaborador", survey.KeyNotFound)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		list, err := s.Surveys.PDI.PDI(ctx, tx, owner)
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// pdiAdd answers POST pdi {titulo, prazo, oa8Ukey?, userHash?}: {success, id}.
+func (s *Server) pdiAdd(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	draft, err := survey.ParseAction(body)
+	if err != nil {
+		return err
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	id, err := s.Surveys.AddAction.Handle(c.Request().Context(), commands.AddPDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+		UserID: claims.UserID, UserHash: claims.UserHash, Roles: claims.Roles, Draft: draft})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": id})
+}
+
+// pdiComplete answers POST pdi/concluir?id: the action of the caller's plan is done.
+func (s *Server) pdiComplete(c echo.Context) error {
+	text := strings.TrimSpace(c.QueryParam("id"))
+	if text == "" {
+		return apiError(http.StatusBadRequest, "id", survey.KeyRequired)
+	}
+	id, err := uuid.Parse(text)
+	if err != nil {
+		return apiError(http.StatusNotFound, "id", survey.KeyNotFound)
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	if err := s.Surveys.Complete.Handle(c.Request().Context(), commands.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+		UserID: claims.UserID, ActionID: id}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}

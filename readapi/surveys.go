@@ -1,0 +1,498 @@
+package readapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/commands"
+	"portal/domain/survey"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// SurveyReadModel is what the survey queries need from the read model; projections.Surveys
+// implements it. tx is a tenant transaction (db.InTenant).
+type SurveyReadModel interface {
+	Pending(ctx context.Context, tx pgx.Tx, m projections.SurveyMember, now time.Time) ([]projections.PendingSurvey, error)
+	List(ctx context.Context, tx pgx.Tx, q projections.SurveyListQuery) ([]projections.SurveyListItem, error)
+	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (projections.SurveyResults, error)
+}
+
+// SurveyAPI holds the survey calls' dependencies; nil fields are built by InitSurveys.
+type SurveyAPI struct {
+	Reads  SurveyReadModel                   // default projections.Surveys{}
+	Create *commands.CreateSurveyHandler     // POST avaliacao360/pesquisas
+	Close  *commands.CloseSurveyHandler      // POST avaliacao360/pesquisas/encerrar
+	Answer *commands.SaveSurveyAnswerHandler // PUT avaliacao360/resposta
+	Step   *commands.SaveSurveyStepHandler   // PUT avaliacao360/passo
+	Finish *commands.FinishSurveyHandler     // POST avaliacao360/finalizar
+
+	PDI       PDIReadModel                       // default projections.Surveys{}
+	AddAction *commands.AddPDIActionHandler      // POST avaliacao360/pdi
+	Complete  *commands.CompletePDIActionHandler // POST avaliacao360/pdi/concluir
+}
+
+// The survey list paths of spec §7 and the menu entries whose access (the dynamicAccess
+// flag eNPS, clima or enquete; spec §6 "Survey routes") each needs.
+var surveyLists = []struct {
+	path, menuID string
+	kind         survey.Kind
+}{
+	{"/enps", "tools_004", survey.KindENPS},
+	{"/clima", "tools_005", survey.KindClimate},
+	{"/enquete", "tools_006", survey.KindPoll},
+}
+
+// routesSurveys registers the survey and 360 calls (spec §7 "Surveys and 360"; docs/api.md
+// "Surveys"). Every call needs a token, and tenId (and userHash when sent) matching it. The
+// spec's {token} paths are resposta (answer), passo (step) and finalizar (finish).
+func (s *Server) routesSurveys(g *echo.Group) {
+	_ = s.InitSurveys()
+	a := g.Group("/avaliacao360", s.requireAuth, surveyCaller)
+	a.GET("/lista-pendentes-login", s.surveyPending)
+	for _, l := range surveyLists {
+		a.GET(l.path, s.surveyList(l.kind), s.requireAccess(menuAccess(l.menuID)))
+	}
+	a.PUT("/resposta", s.surveyAnswer)
+	a.PUT("/passo", s.surveyStep)
+	a.POST("/finalizar", s.surveyFinish)
+	a.GET("/resultado", s.surveyResults)
+	a.GET("/resultados-360", s.survey360List, s.requireAccess(menuAccess("tools_008")))
+	s.routesPDI(a)
+	hr := a.Group("/pesquisas", surveyHR)
+	hr.GET("", s.surveyManageList)
+	hr.POST("", s.surveyCreate)
+	hr.POST("/encerrar", s.surveyClose)
+	hr.GET("/publico", s.surveyAudienceOptions)
+	hr.GET("/pessoas", s.surveyPeople)
+	hr.GET("/avaliadores", s.surveyEvaluators)
+}
+
+// InitSurveys builds the nil parts of s.Surveys and tells what is missing.
+func (s *Server) InitSurveys() error {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.Surveys == nil {
+		s.Surveys = &SurveyAPI{}
+	}
+	a := s.Surveys
+	if a.Reads == nil {
+		a.Reads = projections.Surveys{}
+	}
+	if a.PDI == nil {
+		a.PDI = projections.Surveys{}
+	}
+	var errs []error
+	var err error
+	if a.Create == nil {
+		a.Create, err = commands.NewCreateSurveyHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Close == nil {
+		a.Close, err = commands.NewCloseSurveyHandler(s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Answer == nil {
+		a.Answer, err = commands.NewSaveSurveyAnswerHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Step == nil {
+		a.Step, err = commands.NewSaveSurveyStepHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Finish == nil {
+		a.Finish, err = commands.NewFinishSurveyHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.AddAction == nil {
+		a.AddAction, err = commands.NewAddPDIActionHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Complete == nil {
+		a.Complete, err = commands.NewCompletePDIActionHandler(s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// surveyCaller admits callers whose tenId (required) and userHash (when sent) match the token.
+func surveyCaller(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
+			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+		}
+		if err := checkCaller(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// surveyHR admits HR admins only (survey.MayManage).
+func surveyHR(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !survey.MayManage(claimsOf(c).Roles) {
+			return apiError(http.StatusForbidden, "request", "acesso_negado")
+		}
+		return next(c)
+	}
+}
+
+// member reads the caller's unit and department (the audience rule) in tx.
+func member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error) {
+	m := projections.SurveyMember{UserID: user}
+	err := tx.QueryRow(ctx, `
+SELECT coalesce(e.business_unit_id::text, ''), coalesce(e.department_id::text, '')
+FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+WHERE u.tenant_id = app_tenant() AND u.id = $1`, user).Scan(&m.UnitID, &m.DepartmentID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return m, apiError(http.StatusForbidden, "request", "acesso_negado")
+	}
+	return m, err
+}
+
+// surveyPending answers GET lista-pendentes-login: the open surveys the caller has not
+// finished, each with its questions, saved answers and active step (spec §2 drawer
+// "pesquisas e enquetes").
+func (s *Server) surveyPending(c echo.Context) error {
+	claims := claimsOf(c)
+	ctx := c.Request().Context()
+	out := []projections.PendingSurvey{}
+	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		m, err := member(ctx, tx, claims.UserID)
+		if err != nil {
+			return err
+		}
+		list, err := s.Surveys.Reads.Pending(ctx, tx, m, s.Now())
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for i := range out {
+		sid, _ := uuid.Parse(out[i].SurveyID)
+		rid := commands.ResponseID(claims.Tenant, sid, claims.UserID).String()
+		out[i].ID = rid
+		for j := range out[i].Questions {
+			out[i].Questions[j].Response = rid
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// listQuery reads folderId, filterHandle, searchText, orderBy and orderDescending.
+func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
+	q := projections.SurveyListQuery{Filter: projections.SurveyFilterAll}
+	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
+		return q, apiError(http.StatusBadRequest, "folderId", survey.KeyInvalid)
+	}
+	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
+	case "", "all":
+	case "0":
+		q.Filter = projections.SurveyFilterOngoing
+	case "2":
+		q.Filter = projections.SurveyFilterFinished
+	default:
+		return q, apiError(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
+	}
+	q.Search = c.QueryParam("searchText")
+	if len([]rune(q.Search)) > survey.MaxText {
+		return q, apiError(http.StatusBadRequest, "searchText", survey.KeyTooLong)
+	}
+	switch o := strings.TrimSpace(c.QueryParam("orderBy")); o {
+	case "", "descricao", "inicio", "fim":
+		q.OrderBy = o
+	default:
+		return q, apiError(http.StatusBadRequest, "orderBy", survey.KeyInvalid)
+	}
+	if d := strings.TrimSpace(c.QueryParam("orderDescending")); d != "" {
+		desc, err := strconv.ParseBool(d)
+		if err != nil {
+			return q, apiError(http.StatusBadRequest, "orderDescending", survey.KeyInvalid)
+		}
+		q.Desc = desc
+	}
+	return q, nil
+}
+
+func (s *Server) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
+	claims := claimsOf(c)
+	ctx := c.Request().Context()
+	out := []projections.SurveyListItem{}
+	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		m, err := member(ctx, tx, claims.UserID)
+		if err != nil {
+			return err
+		}
+		q.Member, q.Now = m, s.Now()
+		list, err := s.Surveys.Reads.List(ctx, tx, q)
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// surveyList answers GET enps|clima|enquete: the surveys of the kind the caller is asked to
+// answer (every one of the tenant for HR), filtered, searched and ordered.
+func (s *Server) surveyList(kind survey.Kind) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		q, err := listQuery(c)
+		if err != nil {
+			return err
+		}
+		q.Kind, q.Everyone = string(kind), survey.MayManage(claimsOf(c).Roles)
+		return s.listSurveys(c, q)
+	}
+}
+
+// survey360List answers GET resultados-360: the 360 evaluations of the tenant (HR) or the
+// caller's own, for /apps/result360/results.
+func (s *Server) survey360List(c echo.Context) error {
+	q, err := listQuery(c)
+	if err != nil {
+		return err
+	}
+	q.Kind = string(survey.Kind360)
+	q.Everyone = survey.MayManage(claimsOf(c).Roles)
+	if q.Everyone {
+		return s.listSurveys(c, q)
+	}
+	// Not HR: only the evaluations of which the caller is the subject.
+	claims := claimsOf(c)
+	ctx := c.Request().Context()
+	out := []projections.SurveyListItem{}
+	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		q.Everyone, q.Member, q.Now = true, projections.SurveyMember{UserID: claims.UserID}, s.Now()
+		list, err := s.Surveys.Reads.List(ctx, tx, q)
+		if err != nil {
+			return err
+		}
+		for _, it := range list {
+			var subject string
+			if err := tx.QueryRow(ctx, `SELECT subject_id FROM surveys WHERE tenant_id = app_tenant() AND id = $1`, it.ID).Scan(&subject); err != nil {
+				return err
+			}
+			if subject == claims.UserID.String() {
+				out = append(out, it)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// surveyManageList answers GET pesquisas (HR): every survey of the tenant, any kind, with
+// the list's filters; tipo narrows it to one kind.
+func (s *Server) surveyManageList(c echo.Context) error {
+	q, err := listQuery(c)
+	if err != nil {
+		return err
+	}
+	if k := strings.TrimSpace(c.QueryParam("tipo")); k != "" {
+		kind, ok := survey.ParseKind(k)
+		if !ok {
+			return apiError(http.StatusBadRequest, "tipo", survey.KeyInvalid)
+		}
+		q.Kind = string(kind)
+	}
+	q.Everyone = true
+	return s.listSurveys(c, q)
+}
+
+// surveyCreate answers POST pesquisas (HR) with the survey as created: {success, data:{id,
+// perguntas:[{ukey, ...}]}}.
+func (s *Server) surveyCreate(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	draft, err := survey.ParseCreate(body)
+	if err != nil {
+		return err
+	}
+	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	d, err := s.Surveys.Create.Handle(c.Request().Context(), commands.CreateSurvey{
+		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, Draft: draft,
+	})
+	if err != nil {
+		return err
+	}
+	qs := make([]commands.SurveyQuestionJSON, len(d.Questions))
+	for i, q := range d.Questions {
+		qs[i] = commands.QuestionJSON(q)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": map[string]any{
+		"id": d.ID, "tipo": d.Kind, "descricao": d.Title, "inicio": d.Start, "fim": d.End, "perguntas": qs,
+	}})
+}
+
+// surveyID reads the survey id from the query (oa8Ukey) or, for bodies, from the parsed value.
+func surveyID(field, text string) (uuid.UUID, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return uuid.Nil, apiError(http.StatusBadRequest, field, survey.KeyRequired)
+	}
+	id, err := uuid.Parse(text)
+	if err != nil {
+		return uuid.Nil, apiError(http.StatusNotFound, field, survey.KeyNotFound)
+	}
+	return id, nil
+}
+
+func (s *Server) surveyClose(c echo.Context) error {
+	id, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
+	if err != nil {
+		return err
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	if err := s.Surveys.Close.Handle(c.Request().Context(), commands.CloseSurvey{
+		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, SurveyID: id,
+	}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// checkResponse refuses a body naming a response (oa10_ukey) that is not the caller's
+// response to the survey: the server knows it, the field only has to agree.
+func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
+	if given == "" {
+		return nil
+	}
+	claims := claimsOf(c)
+	if given != commands.ResponseID(claims.Tenant, sid, claims.UserID).String() {
+		return apiError(http.StatusForbidden, "oa10_ukey", "acesso_negado")
+	}
+	return nil
+}
+
+// surveyAnswer answers PUT resposta: saves the answer of one question and the active step.
+func (s *Server) surveyAnswer(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	in, err := survey.ParseAnswer(body)
+	if err != nil {
+		return err
+	}
+	sid, err := surveyID("oa8_ukey", in.SurveyID)
+	if err != nil {
+		return err
+	}
+	if err := checkResponse(c, sid, in.ResponseID); err != nil {
+		return err
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	if err := s.Surveys.Answer.Handle(c.Request().Context(), commands.SaveSurveyAnswer{
+		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid, Input: in,
+	}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// surveyStep answers PUT passo: saves the active step.
+func (s *Server) surveyStep(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	in, err := survey.ParseStep(body)
+	if err != nil {
+		return err
+	}
+	sid, err := surveyID("oa8Ukey", in.SurveyID)
+	if err != nil {
+		return err
+	}
+	if err := checkResponse(c, sid, in.ResponseID); err != nil {
+		return err
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	if err := s.Surveys.Step.Handle(c.Request().Context(), commands.SaveSurveyStep{
+		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid, Step: in.Step,
+	}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// surveyFinish answers POST finalizar?oa8Ukey: completes the evaluation, or 422 with the
+// first invalid question as type "perguntas[<index>]".
+func (s *Server) surveyFinish(c echo.Context) error {
+	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
+	if err != nil {
+		return err
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	if err := s.Surveys.Finish.Handle(c.Request().Context(), commands.FinishSurvey{
+		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
+	}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// surveyResults answers GET resultado?oa8Ukey: the survey's results with the anonymity rule
+// applied (projections.SurveyResults). HR reads every survey; the evaluated person reads
+// their own 360; anyone else gets 403.
+func (s *Server) surveyResults(c echo.Context) error {
+	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
+	if err != nil {
+		return err
+	}
+	claims := claimsOf(c)
+	ctx := c.Request().Context()
+	var res projections.SurveyResults
+	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		res, err = s.Surveys.Reads.Results(ctx, tx, sid)
+		return err
+	})
+	if errors.Is(err, projections.ErrSurveyNotFound) {
+		return apiError(http.StatusNotFound, "oa8Ukey", survey.KeyNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if !survey.MayManage(claims.Roles) && !(res.Kind == string(survey.Kind360) && res.SubjectID == claims.UserID.String()) {
+		return apiError(http.StatusForbidden, "request", "acesso_negado")
+	}
+	return c.JSON(http.StatusOK, res)
+}

@@ -1,0 +1,301 @@
+package readapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands/clocktest"
+	"portal/eventstore"
+	"portal/projections"
+)
+
+// surveyCall sends a request to /api/avaliacao360/<path> as p with tenId (and userHash) set
+// from p unless query overrides them (an empty value removes the parameter).
+func (e *clockEnv) surveyCall(t *testing.T, p clockPerson, method, path string, query map[string]string, body string) clockResponse {
+	t.Helper()
+	q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
+	for k, v := range query {
+		if v == "" {
+			q.Del(k)
+		} else {
+			q.Set(k, v)
+		}
+	}
+	req := httptest.NewRequest(method, "/api/avaliacao360/"+path+"?"+q.Encode(), strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Authorization", "Bearer "+p.token)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, req)
+	return clockResponse{status: rec.Code, body: rec.Body.Bytes()}
+}
+
+// projectSurveys applies the tenant's events to the surveys projection, as the Runner would.
+func (e *clockEnv) projectSurveys(t *testing.T, tenant clocktest.Tenant) {
+	t.Helper()
+	ctx := context.Background()
+	var newest int64
+	if err := e.db.Pool.QueryRow(ctx, `SELECT coalesce(max(position), 0) FROM events WHERE tenant_id = $1`, tenant.ID).Scan(&newest); err != nil {
+		t.Fatal(err)
+	}
+	mine := tenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
+	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
+		return projections.NewSurveys().Apply(ctx, tx, mine)
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// entitle gives a user the surveys' purchase and dynamicAccess flags (the seed does it for
+// DEMOCORP).
+func (e *clockEnv) entitle(t *testing.T, p clocktest.Person, flags string) {
+	t.Helper()
+	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE users SET purchased = 'pwa-pesquisa,pwa-aval-360', dynamic_access = $3
+		WHERE tenant_id = $1 AND id = $2`, p.Tenant, p.UserID, flags); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *clockEnv) eventCount(t *testing.T, tenant clocktest.Tenant) int64 {
+	t.Helper()
+	var n int64
+	if err := e.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE tenant_id = $1`, tenant.ID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+const enpsBody = `{"tipo":"enps","descricao":"eNPS","inicio":"2020-01-01","fim":"2099-12-31","publico":{"todos":true},
+"perguntas":[{"oa9_003_m":"Nota","oa9_004_n":1,"oa9_020_c":"0","oa9_021_c":"10","oa9_022_n":1},{"oa9_003_m":"Por quê?","oa9_004_n":11}]}`
+
+func TestSurveyAPI(t *testing.T) {
+	env := newClockEnv(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, env.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := env.person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
+	ana := env.person(t, &tenant, clocktest.Options{})
+	plain := env.person(t, &tenant, clocktest.Options{})
+	for _, p := range []clockPerson{hr, ana} {
+		env.entitle(t, p.Person, `{"eNPS":1,"clima":1,"enquete":1}`)
+	}
+	env.entitle(t, plain.Person, `{"eNPS":0,"clima":1,"enquete":1}`)
+
+	// Creating is HR's; bad bodies are 400 and write nothing.
+	env.surveyCall(t, ana, "POST", "pesquisas", nil, enpsBody).wantErr(t, 403, "request", "acesso_negado")
+	before := env.eventCount(t, tenant)
+	for _, c := range []struct{ body, typ, msg string }{
+		{`{`, "body", "valor_invalido"},
+		{`{"tipo":"x"}`, "tipo", "valor_invalido"},
+		{strings.Replace(enpsBody, `"fim":"2099-12-31"`, `"fim":"2019-01-01"`, 1), "fim", "periodo_invalido"},
+		{strings.Replace(enpsBody, `"oa9_021_c":"10"`, `"oa9_021_c":"5"`, 1), "perguntas[0]", "enps_primeira_pergunta"},
+		{strings.Replace(enpsBody, `"oa9_004_n":11`, `"oa9_004_n":8`, 1), "perguntas[1]", "configuracao_invalida"},
+	} {
+		env.surveyCall(t, hr, "POST", "pesquisas", nil, c.body).wantErr(t, 400, c.typ, c.msg)
+	}
+	if env.eventCount(t, tenant) != before {
+		t.Fatal("a refused creation wrote events")
+	}
+	created := env.surveyCall(t, hr, "POST", "pesquisas", nil, enpsBody)
+	var c struct {
+		Data struct {
+			ID        string `json:"id"`
+			Perguntas []struct {
+				Ukey string `json:"ukey"`
+			} `json:"perguntas"`
+		} `json:"data"`
+	}
+	created.decode(t, &c)
+	if created.status != 200 || c.Data.ID == "" || len(c.Data.Perguntas) != 2 {
+		t.Fatalf("create = %d %s", created.status, created.body)
+	}
+	env.projectSurveys(t, tenant)
+
+	// The list needs the dynamicAccess flag, on the server.
+	env.surveyCall(t, plain, "GET", "enps", map[string]string{"folderId": "all"}, "").wantErr(t, 403, "request", "acesso_negado")
+	if r := env.surveyCall(t, plain, "GET", "clima", map[string]string{"folderId": "all", "filterHandle": "0"}, ""); r.status != 200 {
+		t.Fatalf("clima list with the flag = %d %s", r.status, r.body)
+	}
+	env.surveyCall(t, ana, "GET", "enps", map[string]string{"filterHandle": "1"}, "").wantErr(t, 400, "filterHandle", "valor_invalido")
+	env.surveyCall(t, ana, "GET", "enps", map[string]string{"orderBy": "x"}, "").wantErr(t, 400, "orderBy", "valor_invalido")
+	var list []projections.SurveyListItem
+	r := env.surveyCall(t, ana, "GET", "enps", map[string]string{"folderId": "all", "filterHandle": "0", "searchText": "enp", "orderBy": "inicio", "orderDescending": "true"}, "")
+	r.decode(t, &list)
+	if len(list) != 1 || list[0].ID.String() != c.Data.ID || list[0].Status != 0 || list[0].Answered {
+		t.Fatalf("list = %s", r.body)
+	}
+	if r := env.surveyCall(t, ana, "GET", "enps", map[string]string{"filterHandle": "2"}, ""); string(r.body) != "[]\n" {
+		t.Fatalf("finished list = %s", r.body)
+	}
+
+	// Pending at sign-in, then answers: malformed bodies are 400 and write nothing.
+	var pending []projections.PendingSurvey
+	env.surveyCall(t, ana, "GET", "lista-pendentes-login", map[string]string{"userHash": ""}, "").decode(t, &pending)
+	if len(pending) != 1 || pending[0].SurveyID != c.Data.ID || pending[0].ID == "" || pending[0].Questions[0].Response != pending[0].ID {
+		t.Fatalf("pending = %+v", pending)
+	}
+	rid, q0, q1 := pending[0].ID, c.Data.Perguntas[0].Ukey, c.Data.Perguntas[1].Ukey
+	answer := func(slot, ukey string, step int) string {
+		return fmt.Sprintf(`{"oa8_ukey":%q,"oa10_ukey":%q,"ukey":%q,"oa9_004_n":%d,"step":%d,%s}`, c.Data.ID, rid, ukey,
+			map[string]int{q0: 1, q1: 11}[ukey], step, slot)
+	}
+	before = env.eventCount(t, tenant)
+	env.surveyCall(t, ana, "PUT", "resposta", nil, `{"oa8_ukey":1}`).wantErr(t, 400, "body", "valor_invalido")
+	env.surveyCall(t, ana, "PUT", "resposta", nil, answer(`"oa9_101_n":"abc"`, q0, 0)).wantErr(t, 400, "oa9_101_n", "numero_invalido")
+	env.surveyCall(t, ana, "PUT", "resposta", nil, strings.Replace(answer(`"oa9_101_n":5`, q0, 0), rid, "someone-else", 1)).
+		wantErr(t, 403, "oa10_ukey", "acesso_negado")
+	env.surveyCall(t, ana, "PUT", "resposta", nil, answer(`"oa9_101_n":5`, "nope", 0)).wantErr(t, 404, "ukey", "nao_encontrado")
+	env.surveyCall(t, ana, "PUT", "passo", nil, `{"oa8Ukey":"`+c.Data.ID+`","step":7}`).wantErr(t, 400, "step", "valor_invalido")
+	env.surveyCall(t, ana, "POST", "finalizar", map[string]string{"oa8Ukey": "not-a-uuid"}, "").wantErr(t, 404, "oa8Ukey", "nao_encontrado")
+	if env.eventCount(t, tenant) != before {
+		t.Fatal("a refused answer wrote events")
+	}
+	for _, call := range []struct{ method, path, body string }{
+		{"PUT", "resposta", answer(`"oa9_101_n":11`, q0, 1)},
+		{"PUT", "passo", `{"oa8Ukey":"` + c.Data.ID + `","oa10_ukey":"` + rid + `","step":0}`},
+	} {
+		if r := env.surveyCall(t, ana, call.method, call.path, nil, call.body); r.status != 200 {
+			t.Fatalf("%s %s = %d %s", call.method, call.path, r.status, r.body)
+		}
+	}
+	// 11 is over the max: the finish names the first invalid question.
+	env.surveyCall(t, ana, "POST", "finalizar", map[string]string{"oa8Ukey": c.Data.ID}, "").wantErr(t, 422, "perguntas[0]", "valor_maximo")
+	env.projectSurveys(t, tenant)
+	env.surveyCall(t, ana, "GET", "lista-pendentes-login", nil, "").decode(t, &pending)
+	if pending[0].ActiveStep != 0 || pending[0].Questions[0].Integer == nil || *pending[0].Questions[0].Integer != 11 {
+		t.Fatalf("saved step and answer = %+v", pending[0])
+	}
+	if r := env.surveyCall(t, ana, "PUT", "resposta", nil, answer(`"oa9_101_n":10`, q0, 0)); r.status != 200 {
+		t.Fatal(string(r.body))
+	}
+	if r := env.surveyCall(t, ana, "POST", "finalizar", map[string]string{"oa8Ukey": c.Data.ID}, ""); r.status != 200 {
+		t.Fatal(string(r.body))
+	}
+	env.surveyCall(t, ana, "PUT", "resposta", nil, answer(`"oa9_105_m":"x"`, q1, 1)).wantErr(t, 422, "oa10_ukey", "avaliacao_finalizada")
+	env.projectSurveys(t, tenant)
+	env.surveyCall(t, ana, "GET", "lista-pendentes-login", nil, "").decode(t, &pending)
+	if len(pending) != 0 {
+		t.Fatalf("still pending after finishing: %+v", pending)
+	}
+
+	// Results: HR's only; one respondent shows no figures.
+	env.surveyCall(t, ana, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").wantErr(t, 403, "request", "acesso_negado")
+	var res projections.SurveyResults
+	env.surveyCall(t, hr, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").decode(t, &res)
+	if res.Respondents != 1 || res.Shown || res.ENPS != nil {
+		t.Fatalf("results of one respondent = %+v", res)
+	}
+
+	// Another tenant's HR cannot read or close it.
+	otherHR := env.person(t, nil, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
+	env.surveyCall(t, otherHR, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").wantErr(t, 404, "oa8Ukey", "nao_encontrado")
+	if r := env.surveyCall(t, otherHR, "POST", "pesquisas/encerrar", map[string]string{"oa8Ukey": c.Data.ID}, ""); r.status != http.StatusNotFound {
+		t.Fatalf("foreign close = %d %s", r.status, r.body)
+	}
+	env.surveyCall(t, ana, "GET", "lista-pendentes-login", map[string]string{"tenId": otherHR.Tenant.String()}, "").wantErr(t, 403, "tenId", "acesso_negado")
+	env.surveyCall(t, ana, "GET", "lista-pendentes-login", map[string]string{"tenId": ""}, "").wantErr(t, 400, "tenId", "campo_obrigatorio")
+}
+
+func TestPDIAPI(t *testing.T) {
+	env := newClockEnv(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, env.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := env.person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
+	ana := env.person(t, &tenant, clocktest.Options{})
+	bob := env.person(t, &tenant, clocktest.Options{})
+	for _, p := range []clockPerson{hr, ana, bob} {
+		env.entitle(t, p.Person, `{}`)
+	}
+	outsider := env.person(t, &tenant, clocktest.Options{}) // not entitled: pwa-aval-360 not bought
+	env.surveyCall(t, outsider, "GET", "pdi", nil, "").wantErr(t, 403, "request", "acesso_negado")
+
+	before := env.eventCount(t, tenant)
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":""}`).wantErr(t, 400, "titulo", "campo_obrigatorio")
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":"x","prazo":"amanhã"}`).wantErr(t, 400, "prazo", "data_invalida")
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":"x","oa8Ukey":"`+tenant.ID.String()+`"}`).wantErr(t, 404, "oa8Ukey", "nao_encontrado")
+	env.surveyCall(t, bob, "POST", "pdi", nil, `{"titulo":"x","userHash":"`+ana.UserHash+`"}`).wantErr(t, 403, "userHash", "acesso_negado")
+	if env.eventCount(t, tenant) != before {
+		t.Fatal("a refused action wrote events")
+	}
+	var added struct {
+		ID string `json:"id"`
+	}
+	env.surveyCall(t, ana, "POST", "pdi", nil, `{"titulo":"Curso de comunicação","prazo":"2026-12-31"}`).decode(t, &added)
+	if r := env.surveyCall(t, hr, "POST", "pdi", nil, `{"titulo":"Mentoria com o gestor","userHash":"`+ana.UserHash+`"}`); r.status != 200 {
+		t.Fatalf("HR adds to Ana's plan: %d %s", r.status, r.body)
+	}
+	env.surveyCall(t, bob, "POST", "pdi/concluir", map[string]string{"id": added.ID}, "").wantErr(t, 404, "id", "nao_encontrado")
+	if r := env.surveyCall(t, ana, "POST", "pdi/concluir", map[string]string{"id": added.ID}, ""); r.status != 200 {
+		t.Fatalf("complete: %d %s", r.status, r.body)
+	}
+	env.projectSurveys(t, tenant)
+	var plan []projections.PDIAction
+	env.surveyCall(t, ana, "GET", "pdi", nil, "").decode(t, &plan)
+	if len(plan) != 2 || plan[0].Title != "Mentoria com o gestor" || plan[0].Done || !plan[1].Done || plan[1].Due == nil || *plan[1].Due != "2026-12-31" {
+		t.Fatalf("plan = %+v", plan)
+	}
+	env.surveyCall(t, bob, "GET", "pdi", map[string]string{"colaborador": ana.UserHash}, "").wantErr(t, 403, "colaborador", "acesso_negado")
+	var seen []projections.PDIAction
+	env.surveyCall(t, hr, "GET", "pdi", map[string]string{"colaborador": ana.UserHash}, "").decode(t, &seen)
+	if len(seen) != 2 {
+		t.Fatalf("HR sees %+v", seen)
+	}
+	var bobs []projections.PDIAction
+	env.surveyCall(t, bob, "GET", "pdi", nil, "").decode(t, &bobs)
+	if len(bobs) != 0 {
+		t.Fatalf("bob sees %+v", bobs)
+	}
+}
+
+func TestSurveyHRLookups(t *testing.T) {
+	env := newClockEnv(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, env.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := env.person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
+	boss := env.person(t, &tenant, clocktest.Options{})
+	ana := env.person(t, &tenant, clocktest.Options{})
+	peer := env.person(t, &tenant, clocktest.Options{})
+	if _, err := env.db.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = ANY($3)`,
+		tenant.ID, boss.EmployeeID, []any{ana.EmployeeID, peer.EmployeeID}); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"pesquisas/publico", "pesquisas/pessoas", "pesquisas/avaliadores"} {
+		env.surveyCall(t, ana, "GET", path, map[string]string{"avaliado": ana.UserHash}, "").wantErr(t, 403, "request", "acesso_negado")
+	}
+	var opts map[string][]map[string]string
+	env.surveyCall(t, hr, "GET", "pesquisas/publico", nil, "").decode(t, &opts)
+	if len(opts["unidades"]) != 1 || len(opts["departamentos"]) != 1 {
+		t.Fatalf("audience options = %v", opts)
+	}
+	var people []map[string]string
+	env.surveyCall(t, hr, "GET", "pesquisas/pessoas", map[string]string{"searchText": ana.UserName}, "").decode(t, &people)
+	if len(people) != 1 || people[0]["userHash"] != ana.UserHash {
+		t.Fatalf("people = %v", people)
+	}
+	var groups map[string][]map[string]string
+	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": ana.UserHash}, "").decode(t, &groups)
+	one := func(rel, hash string) bool { return len(groups[rel]) == 1 && groups[rel][0]["userHash"] == hash }
+	if !one("self", ana.UserHash) || !one("manager", boss.UserHash) || !one("peer", peer.UserHash) || len(groups["report"]) != 0 {
+		t.Fatalf("evaluators = %v", groups)
+	}
+	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": "nobody"}, "").wantErr(t, 404, "avaliado", "nao_encontrado")
+	other := env.person(t, nil, clocktest.Options{})
+	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": other.UserHash}, "").wantErr(t, 404, "avaliado", "nao_encontrado")
+}

@@ -1,0 +1,6 @@
+import { api } from '@/lib/api';
+
+/** POST avaliacao360/pdi/concluir?id: marks an action of the user's plan done. */
+export function completePdiAction(id: string): Promise<{ success: boolean }> {
+  return api.post('/api/avaliacao360/pdi/concluir', undefined, { query: { id } });
+}

@@ -1,0 +1,7 @@
+import { api } from '@/lib/api';
+import type { SurveyDraft } from './types';
+
+/** POST avaliacao360/pesquisas (HR): creates a survey. */
+export function createSurvey(draft: SurveyDraft): Promise<{ success: boolean; data: { id: string } }> {
+  return api.post('/api/avaliacao360/pesquisas', draft);
+}

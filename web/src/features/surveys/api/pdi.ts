@@ -1,0 +1,16 @@
+// The development plan calls (docs/api.md "PDI").
+
+/** An action of a development plan. */
+export interface PdiAction {
+  id: string;
+  titulo: string;
+  prazo: string | null;
+  oa8Ukey: string | null;
+  avaliacao: string;
+  concluida: boolean;
+  criadaEm: string;
+  concluidaEm: string | null;
+}
+
+/** The live push of a plan that changed (sent to its owner). */
+export const PDI_TOPIC = 'pdi.changed';
