@@ -45,7 +45,6 @@ type Server struct {
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
 
-
 	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
 
 	// Requests (requests.go); nil is built from Pool, Store and Now.
