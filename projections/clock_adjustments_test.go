@@ -89,7 +89,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	d, store := clockDB(t)
 	ctx := context.Background()
 	p := adjustSetup(t, d)
-	clockPunch(t, d, store, p.ana, "p1", "Rua A", clockNow)                   // 09:30 local
+	clockPunch(t, d, store, p.ana, "p1", "Rua A", clockNow)                  // 09:30 local
 	clockPunch(t, d, store, p.ana, "p2", "Rua B", clockNow.Add(3*time.Hour)) // 12:30 local
 	punched := clockStream(t, store, p.ana)
 	var markID string
