@@ -41,6 +41,11 @@ type Server struct {
 
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
+
+	// Punch adjustments (adjustments.go); nil fields are built from Pool, Store and Now.
+	AdjustmentReads  AdjustmentReadModel
+	AskAdjustment    *commands.AskAdjustmentHandler
+	DecideAdjustment *commands.DecideStepHandler
 }
 
 // Handler builds the Echo router.
@@ -61,6 +66,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesClock(api)
 	s.routesUser(api)
 	s.routesNotifications(api)
+	s.routesAdjustments(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
