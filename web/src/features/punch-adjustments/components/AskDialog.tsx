@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { askAdjustment } from '../api/ask-adjustment';
 import type { AdjustmentKind, AskBody, DayMark } from '../api/types';
-import { fieldErrors } from '../utils/describe';
+import { selectLanguage, useLanguageStore } from '@/lib/language-store';
+import { fieldErrors, formatDay } from '../utils/describe';
 
 const FIELDS = ['tipo', 'data', 'marcacaoId', 'hora', 'inicio', 'fim', 'motivo'] as const;
 
@@ -29,6 +30,7 @@ export interface AskDialogProps {
  */
 export function AskDialog({ opened, onClose, onSent, day, marks, kinds, initialKind, initialMark }: AskDialogProps) {
   const { t } = useTranslation('adjustments');
+  const language = useLanguageStore(selectLanguage);
   const [kind, setKind] = useState<AdjustmentKind>(initialKind);
   const [markId, setMarkId] = useState<string | null>(initialMark ?? null);
   const [time, setTime] = useState('');
@@ -52,7 +54,7 @@ export function AskDialog({ opened, onClose, onSent, day, marks, kinds, initialK
   }, [opened, initialKind, initialMark, marks]);
 
   const submit = async () => {
-    const body: AskBody = { tipo: kind, data: day, motivo: reason.trim(), titulo: t('requestTitle', { date: day }) };
+    const body: AskBody = { tipo: kind, data: day, motivo: reason.trim(), titulo: t('requestTitle', { date: formatDay(day, language) }) };
     if (kind === 'corrigir') body.marcacaoId = markId ?? '';
     if (kind !== 'abonar') body.hora = time;
     if (kind === 'abonar' && (from || to)) Object.assign(body, { inicio: from, fim: to });
@@ -75,7 +77,7 @@ export function AskDialog({ opened, onClose, onSent, day, marks, kinds, initialK
     <Modal opened={opened} onClose={onClose} title={t('dialogTitle')} data-testid="adjust-dialog">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {day}
+          {formatDay(day, language)}
         </Text>
         <SegmentedControl
           fullWidth

@@ -7,7 +7,8 @@ import { ApiError } from '@/lib/api';
 import { decideAdjustment } from '../api/decide-adjustment';
 import { getAdjustments } from '../api/get-adjustments';
 import type { Adjustment, ApprovalArea, ApprovalList, FilterHandle } from '../api/types';
-import { describeAdjustment, errorMessage, statusColor, statusText } from '../utils/describe';
+import { selectLanguage, useLanguageStore } from '@/lib/language-store';
+import { describeAdjustment, errorMessage, formatDay, statusColor, statusText } from '../utils/describe';
 import { ADJUSTMENT_TOPICS, useLiveRefresh } from '../utils/use-live-refresh';
 
 export const FILTERS: readonly FilterHandle[] = ['waiting', 'approved', 'rejected', 'all'];
@@ -29,6 +30,7 @@ export interface ApprovalsPageProps {
  */
 export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
   const { t } = useTranslation('adjustments');
+  const language = useLanguageStore(selectLanguage);
   const navigate = useNavigate();
   const { filterHandle } = useParams();
   const filter: FilterHandle = FILTERS.includes(filterHandle as FilterHandle) ? (filterHandle as FilterHandle) : 'waiting';
@@ -117,7 +119,7 @@ export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
               {items.map((a) => (
                 <Table.Tr key={a.ac4Ukey} data-testid="adjust-item">
                   <Table.Td>{a.colaborador?.nome}</Table.Td>
-                  <Table.Td>{a.data}</Table.Td>
+                  <Table.Td>{formatDay(a.data, language)}</Table.Td>
                   <Table.Td data-testid="adjust-item-what">{describeAdjustment(t, a)}</Table.Td>
                   <Table.Td>{a.motivo}</Table.Td>
                   <Table.Td>
