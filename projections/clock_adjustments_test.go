@@ -216,6 +216,12 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	if len(excuses) != 1 || excuses[0].From != "13:00" || excuses[0].To != "17:00" || excuses[0].Reason != "médico" {
 		t.Fatalf("excuses %+v", excuses)
 	}
+	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if m, x := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); !reflect.DeepEqual(m, marks) || !reflect.DeepEqual(x, excuses) {
+		t.Fatalf("replay differs:\n%+v %+v\n%+v %+v", m, x, marks, excuses)
+	}
 	// Another tenant's transaction sees none of it.
 	other := clockPerson(t, d)
 	err := db.InTenant(ctx, d.Pool, other.Tenant.String(), func(tx pgx.Tx) error {

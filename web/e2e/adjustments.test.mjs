@@ -5,7 +5,7 @@
 // adjusted with its punched time, without reloading. HR sees it on the admin-rh screen.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, PLACES, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, openClock, PLACES, screenshot, startSuite, tid, USERS } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -78,6 +78,11 @@ test('ana asks to correct a punch, marcos approves it, ana sees the corrected ma
     assert.equal((await asked).status(), 200);
     await page.locator(tid('adjust-request-status')).filter({ hasText: 'Aguardando gestor' }).waitFor();
 
+    // Ana keeps the quick clock open: its recent-marks list follows the approval too.
+    await openClock(page);
+    await page.locator(tid('clock-mark')).first().waitFor();
+    assert.equal(await page.locator(tid('clock-mark-adjusted')).count(), 0);
+
     // The request reaches marcos's open list without a reload.
     const item = marcos.page.locator(tid('adjust-item'));
     await item.waitFor();
@@ -91,6 +96,14 @@ test('ana asks to correct a punch, marcos approves it, ana sees the corrected ma
     const t0 = Date.now();
     assert.equal(answer.status(), 200);
     await marcos.page.locator(tid('adjust-empty')).waitFor();
+
+    // The clock's recent marks show the corrected time, flagged, without reloading.
+    const adjustedMark = page.locator(tid('clock-mark')).filter({ has: page.locator(tid('clock-mark-adjusted')) });
+    await adjustedMark.waitFor({ timeout: 5_000 });
+    assert.match(await adjustedMark.textContent(), new RegExp(`${wanted}:00`));
+    await screenshot(page, 'adjustments-clock-recent-marks-pt');
+    await page.keyboard.press('Escape');
+    await page.locator(tid('clock-mark')).first().waitFor({ state: 'hidden' });
 
     // Ana's page shows the corrected mark, flagged, with the punched time, without reloading.
     await page.locator(tid('adjust-mark-time')).filter({ hasText: wanted }).waitFor({ timeout: 5_000 });
