@@ -78,23 +78,34 @@ type People struct {
 
 // LoadPeople reads the persons a set of requests names, in one query per kind.
 func LoadPeople(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, reqs ...*rq.Request) (People, error) {
+	var actors []rq.Actor
+	var employees []string
+	for _, r := range reqs {
+		employees = append(employees, r.Subject.EmployeeID)
+		actors = append(actors, r.Creator, rq.Actor{ID: r.Subject.UserID})
+		for _, s := range r.Steps {
+			actors = append(actors, s.Designated)
+		}
+		for _, d := range r.Decisions {
+			actors = append(actors, d.By.Actor, d.By.OnBehalfOf)
+		}
+	}
+	return LoadActors(ctx, tx, tenant, actors, employees)
+}
+
+// LoadActors reads the persons of users and employees.
+func LoadActors(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (People, error) {
 	p := People{users: map[string]RequestPerson{}, employees: map[string]RequestPerson{}}
-	var users, employees []string
-	add := func(a rq.Actor) {
-		if !a.IsZero() {
+	var users []string
+	for _, a := range actors {
+		if _, err := uuid.Parse(a.ID); err == nil {
 			users = append(users, a.ID)
 		}
 	}
-	for _, r := range reqs {
-		employees = append(employees, r.Subject.EmployeeID)
-		add(r.Creator)
-		add(rq.Actor{ID: r.Subject.UserID})
-		for _, s := range r.Steps {
-			add(s.Designated)
-		}
-		for _, d := range r.Decisions {
-			add(d.By.Actor)
-			add(d.By.OnBehalfOf)
+	var emps []string
+	for _, e := range employees {
+		if _, err := uuid.Parse(e); err == nil {
+			emps = append(emps, e)
 		}
 	}
 	rows, err := tx.Query(ctx, `SELECT u.id::text, u.hash, coalesce(u.employee_id::text, ''), coalesce(e.name, u.display_name)
@@ -116,7 +127,7 @@ WHERE u.tenant_id = $1 AND u.id = ANY($2::uuid[])`, tenant, users)
 	if err := rows.Err(); err != nil {
 		return p, err
 	}
-	rows, err = tx.Query(ctx, `SELECT id::text, name FROM employees WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, employees)
+	rows, err = tx.Query(ctx, `SELECT id::text, name FROM employees WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, emps)
 	if err != nil {
 		return p, err
 	}

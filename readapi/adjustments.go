@@ -101,11 +101,6 @@ func requireCaller(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-func requestCaller(c echo.Context) commands.RequestCaller {
-	cl := claimsOf(c)
-	return commands.RequestCaller{Tenant: cl.Tenant, UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
-}
-
 // dayMarkJSON is a mark of ponto-dia.
 type dayMarkJSON struct {
 	ID        string  `json:"id"`
@@ -245,7 +240,7 @@ func (s *Server) adjustAsk(c echo.Context) error {
 		return err
 	}
 	perms, _ := c.Get(permsKey).(auth.Permissions)
-	caller := requestCaller(c)
+	caller := requestCallerOf(c)
 	r, err := s.AskAdjustment.Handle(c.Request().Context(), commands.AskAdjustment{
 		CommandID: commandID, Caller: caller, Switches: perms.Switches, Adjustment: a, Title: strings.TrimSpace(extra.Titulo),
 	})
@@ -347,7 +342,7 @@ func (s *Server) adjustDecide(c echo.Context) error {
 		return err
 	}
 	r, err := s.DecideAdjustment.Handle(ctx, commands.DecideStep{
-		CommandID: commandID, Caller: requestCaller(c), ID: id, Action: action, Step: *in.Step, Comment: strings.TrimSpace(in.Comentario),
+		CommandID: commandID, Caller: requestCallerOf(c), ID: id, Action: action, Step: *in.Step, Comment: strings.TrimSpace(in.Comentario),
 	})
 	if err != nil {
 		return err
