@@ -157,6 +157,9 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 		t.Fatalf("%d clock.day pushes to ana", pushed)
 	}
 
+	// A replay reads only the readable log: wait for the last event (other tests' transactions
+	// anywhere in the cluster can hold it back a moment).
+	clockReadable(t, store, stream[len(stream)-1].Cursor)
 	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -216,6 +219,8 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	if len(excuses) != 1 || excuses[0].From != "13:00" || excuses[0].To != "17:00" || excuses[0].Reason != "médico" {
 		t.Fatalf("excuses %+v", excuses)
 	}
+	all := clockStream(t, store, p.ana)
+	clockReadable(t, store, all[len(all)-1].Cursor)
 	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
 		t.Fatal(err)
 	}

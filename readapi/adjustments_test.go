@@ -215,6 +215,12 @@ func TestAdjustmentAPI(t *testing.T) {
 			len(day.Solicitacoes) != 1 || day.Solicitacoes[0].Status != "approved" {
 			t.Fatalf("day after approval: %s", res.body)
 		}
+		// The quick clock's history shows the mark at its new time, flagged.
+		var history []map[string]any
+		res = env.adjustCall(t, ana, http.MethodGet, "colaborador/v2/historico-ponto", nil, "")
+		if res.decode(t, &history); len(history) != 1 || history[0]["n09_001_t"] != "2024-05-10T08:00:00" || history[0]["ajustada"] != true {
+			t.Fatalf("history: %s", res.body)
+		}
 		res = env.adjustCall(t, marcos, http.MethodGet, "ajuste-ponto", map[string]string{"area": "gestor", "lista": "ajustes", "filterHandle": "approved"}, "")
 		if res.decode(t, &list); len(list) != 1 || list[0].PodeDecidir {
 			t.Fatalf("approved list: %s", res.body)

@@ -157,7 +157,7 @@ func (s *Server) clockRemoveAddress(c echo.Context) error {
 type clockMarkJSON struct {
 	Time     string `json:"n09_001_t"` // the server's time of the mark, tenant-local
 	Endereco string `json:"endereco"`
-	Ajustada bool   `json:"ajustada"` // moved or added by an approved punch adjustment
+	Ajustada bool   `json:"ajustada,omitempty"` // moved or added by an approved punch adjustment
 }
 
 // clockHistory answers GET v2/historico-ponto: the newest marks, newest first.
