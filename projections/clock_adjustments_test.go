@@ -262,3 +262,57 @@ func TestAskRefusedWithoutSwitch(t *testing.T) {
 func containsKey(err error, key string) bool {
 	return err != nil && len(err.Error()) >= len(key) && err.Error()[len(err.Error())-len(key):] == key
 }
+
+// With an HR step configured after the manager's, the manager's approval changes no mark;
+// HR's final approval does, and the HR admin list shows the request waiting for HR.
+func TestHRStepDecidesLast(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	p := adjustSetup(t, d)
+	if _, err := d.Pool.Exec(ctx, `INSERT INTO request_chains (tenant_id, origin, position, kind) VALUES ($1, 12, 1, 'hr')`, p.ana.Tenant); err != nil {
+		t.Fatal(err)
+	}
+	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
+	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,
+		Adjustment: clock.Adjustment{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.MustParse(r.ID)
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "m", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Approve, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runProcess(t, d, store); n != 0 {
+		t.Fatalf("the manager's approval appended %d events", n)
+	}
+	// The HR admin's list: waiting for HR, theirs to decide; the manager's has it as decided.
+	requestEvents, err := store.ReadStream(ctx, p.ana.Tenant, "request-"+r.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyRequests(t, d, requestEvents)
+	hr := projections.AdjustmentScope{User: p.helena.UserID, Roles: []string{rq.RoleHR}, HR: true}
+	var list []projections.AdjustmentRow
+	err = db.InTenant(ctx, d.Pool, p.ana.Tenant.String(), func(tx pgx.Tx) error {
+		var err error
+		list, err = projections.Adjustments{}.List(ctx, tx, hr, "waiting", nil)
+		return err
+	})
+	if err != nil || len(list) != 1 || !list[0].MayDecide(hr) || list[0].Doc.ApprovalStatus != "waiting_hr" {
+		t.Fatalf("HR list %+v %v", list, err)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "h", Caller: rc(p.helena, rq.RoleHR), ID: id, Action: commands.Approve, Step: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runProcess(t, d, store); n != 1 {
+		t.Fatalf("HR's approval appended %d events", n)
+	}
+	clockApply(t, d, ctx, clockStream(t, store, p.ana))
+	if marks, _ := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); len(marks) != 1 || localHHMM(marks[0].At) != "07:45" {
+		t.Fatalf("marks %+v", marks)
+	}
+}
