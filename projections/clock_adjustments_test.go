@@ -289,7 +289,7 @@ func TestHRStepDecidesLast(t *testing.T) {
 	if n := runProcess(t, d, store); n != 0 {
 		t.Fatalf("the manager's approval appended %d events", n)
 	}
-	// The HR admin's list: waiting for HR, theirs to decide; the manager's has it as decided.
+	// The HR admin's list shows it waiting for HR, theirs to decide.
 	requestEvents, err := store.ReadStream(ctx, p.ana.Tenant, "request-"+r.ID, 0)
 	if err != nil {
 		t.Fatal(err)
