@@ -154,6 +154,18 @@ describe('DayPage', () => {
     expect(screen.getByTestId('adjust-mark-adjusted').textContent).toBe('ajustada');
   });
 
+  it('opens the day named in the route', async () => {
+    const fetch = mockFetch({ [DAY]: () => json(day()) });
+    renderWithProviders(
+      <Routes>
+        <Route path="/apps/rh/ponto-dia/:itemUkey?" element={<DayPage />} />
+      </Routes>,
+      { route: '/apps/rh/ponto-dia/2024-05-10' },
+    );
+    await screen.findByTestId('adjust-mark-time');
+    expect(new URL(String(fetch.mock.calls[0][0]), 'http://x').searchParams.get('data')).toBe('2024-05-10');
+  });
+
   it('says so when both switches are off', async () => {
     mockFetch({ [DAY]: () => json(day({ permissoes: { solicita_ajuste_ponto: 0, solicita_abono_ponto: 0 } })) });
     renderWithProviders(<DayPage />);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
 import { getDay } from '../api/get-day';
 import type { AdjustmentKind, DayView } from '../api/types';
 import { AskDialog } from '../components/AskDialog';
@@ -9,15 +10,19 @@ import { ADJUSTMENT_TOPICS, useLiveRefresh } from '../utils/use-live-refresh';
 
 const LIVE = [ADJUSTMENT_TOPICS.day, ADJUSTMENT_TOPICS.mark, ADJUSTMENT_TOPICS.request];
 
+/** A day given in the route (ponto-dia/:itemUkey, e.g. ponto-dia/2024-05-10), else none (today). */
+const dayParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
 /**
- * /apps/rh/ponto-dia: the employee's punches of a day as adjusted (a moved mark shows its
+ * /apps/rh/ponto-dia/:itemUkey?: the employee's punches of a day as adjusted (a moved mark shows its
  * punched time, an added one is flagged), the day's abonos and the employee's adjustment
  * requests, with the entry to ask for an adjustment. It follows the live push, so an
  * approval elsewhere shows at once.
  */
 export function DayPage() {
   const { t } = useTranslation('adjustments');
-  const [date, setDate] = useState<string | undefined>();
+  const { itemUkey } = useParams();
+  const [date, setDate] = useState<string | undefined>(dayParam(itemUkey));
   const [view, setView] = useState<DayView | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
