@@ -53,6 +53,56 @@ type addressRemovedJSON struct {
 	RemovedAt time.Time `json:"removedAt"`
 }
 
+// The adjustment events (domain/clock/adjustment.go); projections/clock.go reads the same
+// field names.
+type markAdjustedJSON struct {
+	MarkID     string    `json:"markId"`
+	EmployeeID string    `json:"employeeId"`
+	UserID     string    `json:"userId"`
+	UserHash   string    `json:"userHash"`
+	From       time.Time `json:"from"`
+	To         time.Time `json:"to"`
+	RequestID  string    `json:"requestId"`
+	Reason     string    `json:"reason"`
+	AdjustedAt time.Time `json:"adjustedAt"`
+}
+
+type markAddedJSON struct {
+	markJSON
+	RequestID    string `json:"requestId"`
+	AdjustReason string `json:"adjustReason"`
+}
+
+type dayExcusedJSON struct {
+	EmployeeID string    `json:"employeeId"`
+	UserID     string    `json:"userId"`
+	UserHash   string    `json:"userHash"`
+	Day        string    `json:"day"`
+	From       string    `json:"from"`
+	To         string    `json:"to"`
+	RequestID  string    `json:"requestId"`
+	Reason     string    `json:"reason"`
+	ExcusedAt  time.Time `json:"excusedAt"`
+}
+
+type markRestoreJSON struct {
+	MarkID   string    `json:"markId"`
+	At       time.Time `json:"at"`
+	Adjusted bool      `json:"adjusted"`
+}
+
+type adjustmentRevertedJSON struct {
+	EmployeeID string            `json:"employeeId"`
+	UserID     string            `json:"userId"`
+	UserHash   string            `json:"userHash"`
+	Day        string            `json:"day"`
+	RequestID  string            `json:"requestId"`
+	Restored   []markRestoreJSON `json:"restored"`
+	Removed    []string          `json:"removed"`
+	Excuse     bool              `json:"excuse"`
+	RevertedAt time.Time         `json:"revertedAt"`
+}
+
 func toMarkJSON(m clock.Mark) markJSON {
 	j := markJSON{
 		MarkID: m.MarkID, EmployeeID: m.EmployeeID, UserID: m.UserID, UserHash: m.UserHash,
@@ -100,6 +150,24 @@ func encodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 		v = addressSavedJSON{UKey: e.UKey, Address: e.Address, Lat: e.Lat, Lon: e.Lon, SavedAt: e.SavedAt.UTC()}
 	case clock.AddressRemoved:
 		v = addressRemovedJSON{UKey: e.UKey, RemovedAt: e.RemovedAt.UTC()}
+	case clock.MarkAdjusted:
+		v = markAdjustedJSON{MarkID: e.MarkID, EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash,
+			From: e.From.UTC(), To: e.To.UTC(), RequestID: e.RequestID, Reason: e.Reason, AdjustedAt: e.AdjustedAt.UTC()}
+	case clock.MarkAddedByAdjustment:
+		v = markAddedJSON{markJSON: toMarkJSON(e.Mark), RequestID: e.RequestID, AdjustReason: e.Reason}
+	case clock.DayExcused:
+		v = dayExcusedJSON{EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash, Day: e.Day, From: e.From, To: e.To,
+			RequestID: e.RequestID, Reason: e.Reason, ExcusedAt: e.ExcusedAt.UTC()}
+	case clock.AdjustmentReverted:
+		j := adjustmentRevertedJSON{EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash, Day: e.Day,
+			RequestID: e.RequestID, Removed: e.Removed, Excuse: e.Excuse, RevertedAt: e.RevertedAt.UTC(), Restored: []markRestoreJSON{}}
+		for _, r := range e.Restored {
+			j.Restored = append(j.Restored, markRestoreJSON{MarkID: r.MarkID, At: r.At.UTC(), Adjusted: r.Adjusted})
+		}
+		if j.Removed == nil {
+			j.Removed = []string{}
+		}
+		v = j
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode clock event %T", e)
 	}
@@ -133,6 +201,29 @@ func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
 		var j addressRemovedJSON
 		err = json.Unmarshal(re.Data, &j)
 		e = clock.AddressRemoved{UKey: j.UKey, RemovedAt: j.RemovedAt}
+	case clock.TypeMarkAdjusted:
+		var j markAdjustedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.MarkAdjusted{MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
+			From: j.From, To: j.To, RequestID: j.RequestID, Reason: j.Reason, AdjustedAt: j.AdjustedAt}
+	case clock.TypeMarkAddedByAdjustment:
+		var j markAddedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.MarkAddedByAdjustment{Mark: j.mark(), RequestID: j.RequestID, Reason: j.AdjustReason}
+	case clock.TypeDayExcused:
+		var j dayExcusedJSON
+		err = json.Unmarshal(re.Data, &j)
+		e = clock.DayExcused{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day, From: j.From, To: j.To,
+			RequestID: j.RequestID, Reason: j.Reason, ExcusedAt: j.ExcusedAt}
+	case clock.TypeAdjustmentReverted:
+		var j adjustmentRevertedJSON
+		err = json.Unmarshal(re.Data, &j)
+		r := clock.AdjustmentReverted{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day,
+			RequestID: j.RequestID, Removed: j.Removed, Excuse: j.Excuse, RevertedAt: j.RevertedAt}
+		for _, m := range j.Restored {
+			r.Restored = append(r.Restored, clock.MarkRestore{MarkID: m.MarkID, At: m.At, Adjusted: m.Adjusted})
+		}
+		e = r
 	default:
 		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
 	}

@@ -49,7 +49,7 @@ func (Clock) Name() string { return "clock" }
 
 // Reset implements Projection.
 func (Clock) Reset(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `TRUNCATE clock_marks, clock_addresses`)
+	_, err := tx.Exec(ctx, `TRUNCATE clock_marks, clock_addresses, clock_excused`)
 	return err
 }
 
@@ -68,10 +68,14 @@ func (Clock) prepare(ctx context.Context, events []eventstore.RecordedEvent) (pr
 	var (
 		marked    []eventstore.RecordedEvent
 		addresses = addressBatch{last: map[addressKey]addressOp{}}
+		adjusts   adjustBatch
 	)
 	for _, e := range events {
+		if isAdjustment(e.Type) {
+			adjusts.events = append(adjusts.events, e)
+		}
 		switch e.Type {
-		case clock.TypeMarkRegistered:
+		case clock.TypeMarkRegistered, clock.TypeMarkAddedByAdjustment: // an added mark is a mark, flagged by adjusts
 			marked = append(marked, e)
 		case clock.TypeAddressSaved, clock.TypeAddressRemoved:
 			if err := addresses.add(e); err != nil {
@@ -86,20 +90,24 @@ func (Clock) prepare(ctx context.Context, events []eventstore.RecordedEvent) (pr
 	if push.Muted(ctx) && len(marked) > 0 {
 		marks.encodeCopy()
 	}
-	return &clockBatch{marks: marks, addresses: &addresses}, nil
+	return &clockBatch{marks: marks, addresses: &addresses, adjusts: &adjusts}, nil
 }
 
 // clockBatch is a decoded batch, ready to be written.
 type clockBatch struct {
 	marks     *markBatch
 	addresses *addressBatch
+	adjusts   *adjustBatch // clock_adjustments.go, after the marks it may touch
 }
 
 func (b *clockBatch) apply(ctx context.Context, tx pgx.Tx) error {
 	if err := b.marks.apply(ctx, tx); err != nil {
 		return err
 	}
-	return b.addresses.apply(ctx, tx)
+	if err := b.addresses.apply(ctx, tx); err != nil {
+		return err
+	}
+	return b.adjusts.apply(ctx, tx)
 }
 
 // markBatch collects MarkRegistered events, decoded into columns, for one INSERT.
@@ -469,6 +477,7 @@ func pgUUID(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: tru
 type ClockMark struct {
 	RecordedAt time.Time
 	Address    string
+	Adjusted   bool // moved or added by an approved punch adjustment
 }
 
 // ClockAddress is a saved address as historico-endereco-ponto lists it.
@@ -483,7 +492,7 @@ type ClockAddress struct {
 // transaction (db.InTenant): row-level security keeps other tenants out.
 func (Clock) RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]ClockMark, error) {
 	rows, err := tx.Query(ctx, `
-SELECT recorded_at, address FROM clock_marks
+SELECT recorded_at, address, adjusted FROM clock_marks
 WHERE tenant_id = app_tenant() AND employee_id = $1
 ORDER BY recorded_at DESC, position DESC
 LIMIT $2`, employee, limit)
@@ -492,7 +501,7 @@ LIMIT $2`, employee, limit)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ClockMark, error) {
 		var m ClockMark
-		return m, r.Scan(&m.RecordedAt, &m.Address)
+		return m, r.Scan(&m.RecordedAt, &m.Address, &m.Adjusted)
 	})
 }
 

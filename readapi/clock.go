@@ -157,6 +157,7 @@ func (s *Server) clockRemoveAddress(c echo.Context) error {
 type clockMarkJSON struct {
 	Time     string `json:"n09_001_t"` // the server's time of the mark, tenant-local
 	Endereco string `json:"endereco"`
+	Ajustada bool   `json:"ajustada,omitempty"` // moved or added by an approved punch adjustment
 }
 
 // clockHistory answers GET v2/historico-ponto: the newest marks, newest first.
@@ -170,7 +171,7 @@ func (s *Server) clockHistory(c echo.Context) error {
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
 		list, err := s.ClockReads.RecentMarks(ctx, tx, claims.EmployeeID, clockMarksShown)
 		for _, m := range list {
-			out = append(out, clockMarkJSON{Time: clock.LocalTime(m.RecordedAt), Endereco: m.Address})
+			out = append(out, clockMarkJSON{Time: clock.LocalTime(m.RecordedAt), Endereco: m.Address, Ajustada: m.Adjusted})
 		}
 		return err
 	})

@@ -59,6 +59,11 @@ type Server struct {
 
 	// Surveys and 360 (surveys.go); nil is built from Pool, Store and Now.
 	Surveys *SurveyAPI
+
+	// Punch adjustments (adjustments.go); nil fields are built from Pool, Store and Now.
+	AdjustmentReads  AdjustmentReadModel
+	AskAdjustment    *commands.AskAdjustmentHandler
+	DecideAdjustment *commands.DecideStepHandler
 }
 
 // Handler builds the Echo router.
@@ -83,6 +88,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesMood(api)
 	s.routesHome(api)
 	s.routesSurveys(api)
+	s.routesAdjustments(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

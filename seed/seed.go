@@ -116,7 +116,10 @@ func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM tenants WHERE access_code = $1)`, DemoCode).Scan(&exists); err != nil || exists {
 				return err
 			}
-			return write(ctx, tx, tenants)
+			if err := write(ctx, tx, tenants); err != nil {
+				return err
+			}
+			return seedAdjustments(ctx, tx)
 		})
 		if err != nil {
 			return err

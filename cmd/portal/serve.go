@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"portal/auth"
+	"portal/commands"
 	"portal/projections"
 	"portal/push"
 	"portal/readapi"
@@ -20,7 +21,8 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys()}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys(),
+		commands.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
 }
 
 func (e *env) seed(ctx context.Context) error {

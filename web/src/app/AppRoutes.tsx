@@ -3,6 +3,7 @@ import { ChangePasswordPage, ForgotPasswordPage, LoginPage, LogoutPage, TOKEN_SI
 import { CallbackPage } from '@/features/auth/pages/CallbackPage';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
+import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
 import { SURVEY_ROUTES } from '@/features/surveys';
 import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
@@ -41,7 +42,8 @@ export function AppRoutes() {
           {SURVEY_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<RouteAccess menuId={r.menuId}>{r.element}</RouteAccess>} />
           ))}
-          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl)])}
+          {adjustmentRoutes()}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS])}
         </Route>
       </Route>
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />

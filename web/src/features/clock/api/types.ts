@@ -13,6 +13,8 @@ export interface SavedAddress {
 export interface MarkRecord {
   n09_001_t: string;
   endereco: string;
+  /** Moved or added by an approved punch adjustment. */
+  ajustada?: boolean;
 }
 
 export type PlaceSource = 'address' | 'fence' | 'coordinates';

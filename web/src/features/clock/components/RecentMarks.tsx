@@ -1,4 +1,4 @@
-import { Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
@@ -33,9 +33,16 @@ export function RecentMarks({ marks, loading = false, failed = false }: RecentMa
       <Box component="ul" className={classes.markList} data-testid="clock-marks">
         {shown.map((m, i) => (
           <Box component="li" key={`${m.n09_001_t}-${i}`} className={classes.markItem} py={6} data-testid="clock-mark">
-            <Text size="sm" fw={600}>
-              {formatDateTime(m.n09_001_t, language)}
-            </Text>
+            <Group gap={6}>
+              <Text size="sm" fw={600}>
+                {formatDateTime(m.n09_001_t, language)}
+              </Text>
+              {m.ajustada && (
+                <Badge size="xs" color="grape" variant="light" data-testid="clock-mark-adjusted">
+                  {t('markAdjusted')}
+                </Badge>
+              )}
+            </Group>
             <Text size="xs" c="dimmed">
               {m.endereco}
             </Text>

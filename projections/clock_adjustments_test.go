@@ -1,0 +1,318 @@
+package projections_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	"portal/domain/clock"
+	rq "portal/domain/request"
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/platform/pgtest"
+	"portal/projections"
+)
+
+var adjustSwitches = map[string]int{"solicita_ajuste_ponto": 1, "solicita_abono_ponto": 1}
+
+// adjustSetup makes ana (with the adjustment type purchased) and her manager marcos, with
+// a manager-only chain for AjustePonto.
+func adjustSetup(t *testing.T, d *pgtest.DB) reqPeople {
+	t.Helper()
+	p := reqSetup(t, d)
+	ctx := context.Background()
+	if _, err := d.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-ajusteponto' WHERE tenant_id = $1`, p.ana.Tenant); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Pool.Exec(ctx, `INSERT INTO request_chains (tenant_id, origin, position, kind) VALUES ($1, 12, 0, 'manager')`, p.ana.Tenant); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// runProcess feeds every stored event to the adjustment process, as the Runner does, and
+// returns how many events the log grew by. (It reads the table itself: the store's ReadAll
+// holds back events while another transaction, such as a notification, is still open.)
+func runProcess(t *testing.T, d *pgtest.DB, _ eventstore.Store) int {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := d.Pool.Query(ctx, `SELECT id, tenant_id, stream, version, type, data FROM events ORDER BY position`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (eventstore.RecordedEvent, error) {
+		var e eventstore.RecordedEvent
+		return e, r.Scan(&e.ID, &e.Tenant, &e.Stream, &e.Version, &e.Type, &e.Data)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+		return commands.AdjustmentProcess{}.Apply(ctx, tx, before)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return int(count(t, d, `SELECT count(*) FROM events`)) - len(before)
+}
+
+func dayMarks(t *testing.T, d *pgtest.DB, p clocktest.Person, day time.Time) ([]projections.DayMark, []projections.DayExcuse) {
+	t.Helper()
+	var marks []projections.DayMark
+	var excuses []projections.DayExcuse
+	ctx := context.Background()
+	err := db.InTenant(ctx, d.Pool, p.Tenant.String(), func(tx pgx.Tx) error {
+		var err error
+		marks, excuses, err = projections.Clock{}.DayMarks(ctx, tx, p.EmployeeID, day)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return marks, excuses
+}
+
+func localHHMM(ts time.Time) string { return ts.In(clock.Zone).Format("15:04") }
+
+// An approved adjustment corrects the day in the read model while the punch stays in the
+// log as it was; the process acts once however often it sees the approval; replaying the
+// clock projection gives the same day; undoing the approval puts the punch back.
+func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	p := adjustSetup(t, d)
+	clockPunch(t, d, store, p.ana, "p1", "Rua A", clockNow)                  // 09:30 local
+	clockPunch(t, d, store, p.ana, "p2", "Rua B", clockNow.Add(3*time.Hour)) // 12:30 local
+	punched := clockStream(t, store, p.ana)
+	var markID string
+	for _, e := range punched {
+		if e.Type == clock.TypeMarkRegistered {
+			var m struct {
+				MarkID string `json:"markId"`
+			}
+			if err := json.Unmarshal(e.Data, &m); err != nil {
+				t.Fatal(err)
+			}
+			markID = m.MarkID
+			break
+		}
+	}
+
+	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	ask, err := commands.NewAskAdjustmentHandler(create, store, later)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := clock.Adjustment{Kind: clock.AdjustCorrect, Day: "2024-05-10", MarkID: markID, Time: "08:00", Reason: "cheguei às 8"}
+	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "ask-1", Caller: rc(p.ana, auth.RoleCollaborator), Switches: adjustSwitches, Adjustment: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Origin != rq.AjustePonto || r.Status != rq.StatusWaiting {
+		t.Fatalf("request %+v", r)
+	}
+	if n := runProcess(t, d, store); n != 0 {
+		t.Fatalf("the process acted on a waiting request (%d events)", n)
+	}
+
+	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	id := uuid.MustParse(r.ID)
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "ok-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Approve, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runProcess(t, d, store); n != 1 {
+		t.Fatalf("the approval appended %d events, want 1", n)
+	}
+	if n := runProcess(t, d, store); n != 0 {
+		t.Fatalf("seeing the approval again appended %d events", n)
+	}
+	stream := clockStream(t, store, p.ana)
+	clockApply(t, d, ctx, stream)
+
+	marks, _ := dayMarks(t, d, p.ana, clockNow.In(clock.Zone))
+	if len(marks) != 2 || localHHMM(marks[0].At) != "08:00" || !marks[0].Adjusted || marks[0].OriginalAt == nil ||
+		localHHMM(*marks[0].OriginalAt) != "09:30" || marks[1].Adjusted || *marks[0].RequestID != id {
+		t.Fatalf("day after approval: %+v", marks)
+	}
+	recent, _ := clockRead(t, d, p.ana.Tenant, p.ana.EmployeeID)
+	if len(recent) != 2 || !recent[1].Adjusted || localHHMM(recent[1].RecordedAt) != "08:00" {
+		t.Fatalf("recent marks: %+v", recent)
+	}
+	// The punch is still in the log, as punched; the correction is a new event after it.
+	if !reflect.DeepEqual(stream[:len(punched)], punched) || stream[len(stream)-1].Type != clock.TypeMarkAdjusted {
+		t.Fatalf("log changed: %d punched events, now %d, last %s", len(punched), len(stream), stream[len(stream)-1].Type)
+	}
+	var pushed int64
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages WHERE topic = $1 AND user_id = $2`, projections.ClockDayTopic, p.ana.UserID).Scan(&pushed)
+	if pushed != 1 {
+		t.Fatalf("%d clock.day pushes to ana", pushed)
+	}
+
+	// A replay reads only the readable log: wait for the last event (other tests' transactions
+	// anywhere in the cluster can hold it back a moment).
+	clockReadable(t, store, stream[len(stream)-1].Cursor)
+	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if replayed, _ := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); !reflect.DeepEqual(replayed, marks) {
+		t.Fatalf("replay differs:\n%+v\n%+v", replayed, marks)
+	}
+	if _, err := projections.Replay(ctx, d.Pool, store, commands.AdjustmentProcess{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if again := clockStream(t, store, p.ana); len(again) != len(stream) {
+		t.Fatalf("replaying the process appended %d events", len(again)-len(stream))
+	}
+
+	// Undoing the (final) approval takes the correction back.
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "undo-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Undo, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runProcess(t, d, store); n != 1 {
+		t.Fatalf("the undo appended %d events, want 1", n)
+	}
+	clockApply(t, d, ctx, clockStream(t, store, p.ana)[len(stream):])
+	if marks, _ := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); len(marks) != 2 || localHHMM(marks[0].At) != "09:30" || marks[0].Adjusted {
+		t.Fatalf("day after undo: %+v", marks)
+	}
+}
+
+// An approved incluir adds a flagged mark; an approved abono is listed with the day.
+func TestApprovedAddAndExcuse(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	p := adjustSetup(t, d)
+	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
+	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	for i, a := range []clock.Adjustment{
+		{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"},
+		{Kind: clock.AdjustExcuse, Day: "2024-05-10", From: "13:00", To: "17:00", Reason: "médico"},
+	} {
+		r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "ask-" + a.Time + a.From, Caller: rc(p.ana), Switches: adjustSwitches, Adjustment: a})
+		if err != nil {
+			t.Fatal(i, err)
+		}
+		if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "ok-" + r.ID, Caller: rc(p.marcos, auth.RoleManager), ID: uuid.MustParse(r.ID), Action: commands.Approve}); err != nil {
+			t.Fatal(i, err)
+		}
+		if n := runProcess(t, d, store); n != 1 {
+			t.Fatalf("%d: %d events", i, n)
+		}
+	}
+	clockApply(t, d, ctx, clockStream(t, store, p.ana))
+	marks, excuses := dayMarks(t, d, p.ana, clockNow.In(clock.Zone))
+	if len(marks) != 1 || localHHMM(marks[0].At) != "07:45" || !marks[0].Added || !marks[0].Adjusted {
+		t.Fatalf("marks %+v", marks)
+	}
+	if len(excuses) != 1 || excuses[0].From != "13:00" || excuses[0].To != "17:00" || excuses[0].Reason != "médico" {
+		t.Fatalf("excuses %+v", excuses)
+	}
+	all := clockStream(t, store, p.ana)
+	clockReadable(t, store, all[len(all)-1].Cursor)
+	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if m, x := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); !reflect.DeepEqual(m, marks) || !reflect.DeepEqual(x, excuses) {
+		t.Fatalf("replay differs:\n%+v %+v\n%+v %+v", m, x, marks, excuses)
+	}
+	// Another tenant's transaction sees none of it.
+	other := clockPerson(t, d)
+	err := db.InTenant(ctx, d.Pool, other.Tenant.String(), func(tx pgx.Tx) error {
+		m, x, err := projections.Clock{}.DayMarks(ctx, tx, p.ana.EmployeeID, clockNow.In(clock.Zone))
+		if len(m)+len(x) != 0 {
+			t.Errorf("foreign tenant sees %v %v", m, x)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// With the switch off the ask is refused with the kind's message, and nothing is written.
+func TestAskRefusedWithoutSwitch(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	p := adjustSetup(t, d)
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, func() time.Time { return clockNow })
+	ask, _ := commands.NewAskAdjustmentHandler(create, store, func() time.Time { return clockNow })
+	_, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "x", Caller: rc(p.ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
+		Adjustment: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2024-05-10", Reason: "m"}})
+	if err == nil || err.Error() == "" || !containsKey(err, clock.KeyExcuseNotAllowed) {
+		t.Fatalf("err = %v", err)
+	}
+	if n := count(t, d, `SELECT count(*) FROM events WHERE stream LIKE 'request-%'`); n != 0 {
+		t.Fatalf("%d request events written", n)
+	}
+}
+
+func containsKey(err error, key string) bool {
+	return err != nil && len(err.Error()) >= len(key) && err.Error()[len(err.Error())-len(key):] == key
+}
+
+// With an HR step configured after the manager's, the manager's approval changes no mark;
+// HR's final approval does, and the HR admin list shows the request waiting for HR.
+func TestHRStepDecidesLast(t *testing.T) {
+	t.Parallel()
+	d, store := clockDB(t)
+	ctx := context.Background()
+	p := adjustSetup(t, d)
+	if _, err := d.Pool.Exec(ctx, `INSERT INTO request_chains (tenant_id, origin, position, kind) VALUES ($1, 12, 1, 'hr')`, p.ana.Tenant); err != nil {
+		t.Fatal(err)
+	}
+	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
+	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,
+		Adjustment: clock.Adjustment{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.MustParse(r.ID)
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "m", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Approve, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runProcess(t, d, store); n != 0 {
+		t.Fatalf("the manager's approval appended %d events", n)
+	}
+	// The HR admin's list shows it waiting for HR, theirs to decide.
+	requestEvents, err := store.ReadStream(ctx, p.ana.Tenant, "request-"+r.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyRequests(t, d, requestEvents)
+	hr := projections.AdjustmentScope{User: p.helena.UserID, Roles: []string{rq.RoleHR}, HR: true}
+	var list []projections.AdjustmentRow
+	err = db.InTenant(ctx, d.Pool, p.ana.Tenant.String(), func(tx pgx.Tx) error {
+		var err error
+		list, err = projections.Adjustments{}.List(ctx, tx, hr, "waiting", nil)
+		return err
+	})
+	if err != nil || len(list) != 1 || !list[0].MayDecide(hr) || list[0].Doc.ApprovalStatus != "waiting_hr" {
+		t.Fatalf("HR list %+v %v", list, err)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "h", Caller: rc(p.helena, rq.RoleHR), ID: id, Action: commands.Approve, Step: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runProcess(t, d, store); n != 1 {
+		t.Fatalf("HR's approval appended %d events", n)
+	}
+	clockApply(t, d, ctx, clockStream(t, store, p.ana))
+	if marks, _ := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); len(marks) != 1 || localHHMM(marks[0].At) != "07:45" {
+		t.Fatalf("marks %+v", marks)
+	}
+}

@@ -1,0 +1,353 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/domain"
+	"portal/domain/clock"
+	rq "portal/domain/request"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// Punch adjustments (spec portal-business §2 aprovacao-ponto / aprovacao-ajustes, §3 origin
+// AjustePonto 12, §6 switches solicita_ajuste_ponto / solicita_abono_ponto; docs/api.md
+// "Punch adjustments"). The employee's day and ask, the approvers' lists and decisions. The
+// decisions run the request module's DecideStep: its rules (chain, designated approver,
+// concurrency, undo, HR finality) apply unchanged.
+
+// AdjustmentReadModel is what these calls read; projections implements it.
+type AdjustmentReadModel interface {
+	DayMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day time.Time) ([]projections.DayMark, []projections.DayExcuse, error)
+	List(ctx context.Context, tx pgx.Tx, s projections.AdjustmentScope, filter string, kinds []clock.AdjustmentKind) ([]projections.AdjustmentRow, error)
+	OfDay(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day string) ([]projections.AdjustmentRow, error)
+}
+
+// adjustmentReads joins the two projections' queries.
+type adjustmentReads struct {
+	projections.Clock
+	projections.Adjustments
+}
+
+// The screens' areas: which menu item guards them and whether HR's list is shown.
+var adjustmentAreas = map[string]struct {
+	menuID string
+	hr     bool
+}{
+	"gestor": {"rh_004_04", false},
+	"admin":  {"admin-aprovacao-ajustes", true},
+}
+
+// The lists' kinds (spec §2: aprovacao-ponto approves time-clock items, here the abonos;
+// aprovacao-ajustes the mark adjustments).
+var adjustmentLists = map[string][]clock.AdjustmentKind{
+	"ponto":   {clock.AdjustExcuse},
+	"ajustes": {clock.AdjustAdd, clock.AdjustCorrect},
+}
+
+func (s *Server) routesAdjustments(g *echo.Group) {
+	_ = s.InitAdjustments()
+	own := g.Group("/rh-app/colaborador", s.requireAuth, clockCaller, s.requireAccess(menuAccess("ponto-dia")))
+	own.GET("/ponto-dia", s.adjustDay)
+	own.POST("/ajuste-ponto", s.adjustAsk)
+	ap := g.Group("/rh-app/ajuste-ponto", s.requireAuth, requireCaller)
+	ap.GET("", s.adjustList)
+	ap.POST("/decidir", s.adjustDecide)
+}
+
+// InitAdjustments builds the nil fields from Pool, Store and Now.
+func (s *Server) InitAdjustments() error {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.AdjustmentReads == nil {
+		s.AdjustmentReads = adjustmentReads{}
+	}
+	var errs []error
+	if s.AskAdjustment == nil {
+		create, err := commands.NewCreateRequestHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+		if err == nil {
+			s.AskAdjustment, err = commands.NewAskAdjustmentHandler(create, s.Store, s.Now)
+			errs = append(errs, err)
+		}
+	}
+	if s.DecideAdjustment == nil {
+		h, err := commands.NewDecideStepHandler(s.Pool, s.Store, s.Now)
+		s.DecideAdjustment, errs = h, append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// requireCaller admits callers whose tenId and userHash match the token.
+func requireCaller(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if err := checkCallerRequired(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// dayMarkJSON is a mark of ponto-dia.
+type dayMarkJSON struct {
+	ID        string  `json:"id"`
+	Time      string  `json:"n09_001_t"` // local YYYY-MM-DDTHH:mm:ss
+	Hora      string  `json:"hora"`      // local HH:mm
+	Endereco  string  `json:"endereco"`
+	Ajustada  bool    `json:"ajustada"`
+	Incluida  bool    `json:"incluida"`
+	Original  *string `json:"horaOriginal"` // as punched, when moved
+	Solicitac *string `json:"ac4Ukey"`      // the adjustment in force
+}
+
+type dayExcuseJSON struct {
+	Inicio  string `json:"inicio"`
+	Fim     string `json:"fim"`
+	Motivo  string `json:"motivo"`
+	AC4Ukey string `json:"ac4Ukey"`
+}
+
+// adjustmentJSON is an adjustment request in lists.
+type adjustmentJSON struct {
+	AC4Ukey        string                       `json:"ac4Ukey"`
+	Tipo           clock.AdjustmentKind         `json:"tipo"`
+	Data           string                       `json:"data"`
+	MarcacaoID     string                       `json:"marcacaoId,omitempty"`
+	Hora           string                       `json:"hora,omitempty"`
+	HoraAnterior   *string                      `json:"horaAnterior"` // corrigir: the mark's time as punched
+	Inicio         string                       `json:"inicio,omitempty"`
+	Fim            string                       `json:"fim,omitempty"`
+	Motivo         string                       `json:"motivo"`
+	Colaborador    *projections.RequestPerson   `json:"colaborador"`
+	Status         string                       `json:"status"`
+	ApprovalStatus string                       `json:"approvalStatus"`
+	CurrentStep    *projections.RequestStepView `json:"currentStep"`
+	PodeDecidir    bool                         `json:"podeDecidir"`
+	CreatedAt      time.Time                    `json:"createdAt"`
+	UpdatedAt      time.Time                    `json:"updatedAt"`
+}
+
+func toAdjustmentJSON(r projections.AdjustmentRow, scope projections.AdjustmentScope) adjustmentJSON {
+	a := r.Adjustment
+	out := adjustmentJSON{
+		AC4Ukey: r.Doc.AC4Ukey, Tipo: a.Kind, Data: a.Day, MarcacaoID: a.MarkID, Hora: a.Time, Inicio: a.From, Fim: a.To,
+		Motivo: a.Reason, Colaborador: r.Doc.Subject, Status: r.Status, ApprovalStatus: r.Doc.ApprovalStatus,
+		CurrentStep: r.Doc.CurrentStep, PodeDecidir: r.MayDecide(scope), CreatedAt: r.Doc.CreatedAt, UpdatedAt: r.Doc.UpdatedAt,
+	}
+	if r.MarkWas != nil {
+		h := r.MarkWas.In(clock.Zone).Format(clock.HourLayout)
+		out.HoraAnterior = &h
+	}
+	return out
+}
+
+// adjustDay answers GET rh-app/colaborador/ponto-dia?data=YYYY-MM-DD (default today): the
+// day's marks as adjusted, its abonos, the caller's adjustment requests of the day and the
+// caller's two switches.
+func (s *Server) adjustDay(c echo.Context) error {
+	claims := claimsOf(c)
+	day := strings.TrimSpace(c.QueryParam("data"))
+	if day == "" {
+		day = clock.DayOf(s.Now())
+	}
+	date, err := time.ParseInLocation(clock.DayLayout, day, clock.Zone)
+	if err != nil || date.Format(clock.DayLayout) != day {
+		return apiError(http.StatusBadRequest, "data", clock.KeyInvalid)
+	}
+	perms, _ := c.Get(permsKey).(auth.Permissions)
+	out := struct {
+		Data        string           `json:"data"`
+		Marcacoes   []dayMarkJSON    `json:"marcacoes"`
+		Abonos      []dayExcuseJSON  `json:"abonos"`
+		Solicitacao []adjustmentJSON `json:"solicitacoes"`
+		Permissoes  map[string]int   `json:"permissoes"`
+	}{Data: day, Marcacoes: []dayMarkJSON{}, Abonos: []dayExcuseJSON{}, Solicitacao: []adjustmentJSON{},
+		Permissoes: map[string]int{}}
+	for _, k := range []clock.AdjustmentKind{clock.AdjustAdd, clock.AdjustExcuse} {
+		out.Permissoes[k.Switch()] = perms.Switches[k.Switch()]
+	}
+	if claims.EmployeeID == uuid.Nil {
+		return c.JSON(http.StatusOK, out)
+	}
+	ctx := c.Request().Context()
+	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles}
+	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		marks, excuses, err := s.AdjustmentReads.DayMarks(ctx, tx, claims.EmployeeID, date)
+		if err != nil {
+			return err
+		}
+		for _, m := range marks {
+			j := dayMarkJSON{ID: m.ID.String(), Time: clock.LocalTime(m.At), Hora: m.At.In(clock.Zone).Format(clock.HourLayout),
+				Endereco: m.Address, Ajustada: m.Adjusted, Incluida: m.Added}
+			if m.OriginalAt != nil {
+				h := m.OriginalAt.In(clock.Zone).Format(clock.HourLayout)
+				j.Original = &h
+			}
+			if m.RequestID != nil {
+				id := m.RequestID.String()
+				j.Solicitac = &id
+			}
+			out.Marcacoes = append(out.Marcacoes, j)
+		}
+		for _, x := range excuses {
+			out.Abonos = append(out.Abonos, dayExcuseJSON{Inicio: x.From, Fim: x.To, Motivo: x.Reason, AC4Ukey: x.RequestID.String()})
+		}
+		rows, err := s.AdjustmentReads.OfDay(ctx, tx, claims.EmployeeID, day)
+		for _, r := range rows {
+			out.Solicitacao = append(out.Solicitacao, toAdjustmentJSON(r, scope))
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// adjustAsk answers POST rh-app/colaborador/ajuste-ponto: body {tipo, data, marcacaoId?,
+// hora?, inicio?, fim?, motivo, titulo?} → {success, data: adjustment request}.
+func (s *Server) adjustAsk(c echo.Context) error {
+	if s.AskAdjustment == nil {
+		return s.InitAdjustments()
+	}
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	a, err := clock.ParseAdjustment(body)
+	if err != nil {
+		return err
+	}
+	var extra struct {
+		Titulo string `json:"titulo"`
+	}
+	_ = json.Unmarshal(body, &extra) // a wrong type leaves the default title
+	commandID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	perms, _ := c.Get(permsKey).(auth.Permissions)
+	caller := requestCallerOf(c)
+	r, err := s.AskAdjustment.Handle(c.Request().Context(), commands.AskAdjustment{
+		CommandID: commandID, Caller: caller, Switches: perms.Switches, Adjustment: a, Title: strings.TrimSpace(extra.Titulo),
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": map[string]any{
+		"ac4Ukey": r.ID, "status": r.Status, "approvalStatus": r.ApprovalStatus(),
+	}})
+}
+
+// adjustList answers GET rh-app/ajuste-ponto?area=gestor|admin&lista=ponto|ajustes&filterHandle=
+// waiting|approved|rejected|all (default waiting).
+func (s *Server) adjustList(c echo.Context) error {
+	area, ok := adjustmentAreas[c.QueryParam("area")]
+	if !ok {
+		return apiError(http.StatusBadRequest, "area", clock.KeyInvalid)
+	}
+	kinds, ok := adjustmentLists[c.QueryParam("lista")]
+	if !ok {
+		return apiError(http.StatusBadRequest, "lista", clock.KeyInvalid)
+	}
+	filter := c.QueryParam("filterHandle")
+	if filter == "" {
+		filter = "waiting"
+	}
+	if !slices.Contains([]string{"waiting", "approved", "rejected", "all"}, filter) {
+		return apiError(http.StatusBadRequest, "filterHandle", clock.KeyInvalid)
+	}
+	p, _, err := s.callerPermissions(c)
+	if err != nil {
+		return err
+	}
+	if !auth.Visible(menuAccess(area.menuID), p) {
+		return apiError(http.StatusForbidden, "request", "acesso_negado")
+	}
+	claims := claimsOf(c)
+	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles, HR: area.hr}
+	out := []adjustmentJSON{}
+	ctx := c.Request().Context()
+	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		rows, err := s.AdjustmentReads.List(ctx, tx, scope, filter, kinds)
+		for _, r := range rows {
+			out = append(out, toAdjustmentJSON(r, scope))
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// adjustDecide answers POST rh-app/ajuste-ponto/decidir: body {requestId, step, acao:
+// approve|reject|undo, comentario?} → {success, data: {ac4Ukey, status, approvalStatus}}.
+func (s *Server) adjustDecide(c echo.Context) error {
+	if s.DecideAdjustment == nil {
+		return s.InitAdjustments()
+	}
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		RequestID  string `json:"requestId"`
+		Step       *int   `json:"step"`
+		Acao       string `json:"acao"`
+		Comentario string `json:"comentario"`
+	}
+	if json.Unmarshal(body, &in) != nil {
+		return apiError(http.StatusBadRequest, "body", clock.KeyInvalid)
+	}
+	id, err := uuid.Parse(in.RequestID)
+	if err != nil {
+		return apiError(http.StatusBadRequest, "requestId", clock.KeyInvalid)
+	}
+	if in.Step == nil {
+		return apiError(http.StatusBadRequest, "step", clock.KeyRequired)
+	}
+	action := commands.Decision(in.Acao)
+	if !slices.Contains([]commands.Decision{commands.Approve, commands.Reject, commands.Undo}, action) {
+		return apiError(http.StatusBadRequest, "acao", clock.KeyInvalid)
+	}
+	commandID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	claims := claimsOf(c)
+	// Only adjustment requests are decided here (the generic calls decide the others).
+	var origin int
+	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT origin FROM requests WHERE tenant_id = app_tenant() AND id = $1`, id).Scan(&origin)
+	})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && origin != int(rq.AjustePonto)) {
+		return &domain.Error{Kind: domain.NotFound, Field: "requestId", Key: rq.KeyNotFound}
+	}
+	if err != nil {
+		return err
+	}
+	r, err := s.DecideAdjustment.Handle(ctx, commands.DecideStep{
+		CommandID: commandID, Caller: requestCallerOf(c), ID: id, Action: action, Step: *in.Step, Comment: strings.TrimSpace(in.Comentario),
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": map[string]any{
+		"ac4Ukey": r.ID, "status": r.Status, "approvalStatus": r.ApprovalStatus(),
+	}})
+}

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { getDay } from '../api/get-day';
+import type { AdjustmentKind, DayView } from '../api/types';
+import { AskDialog } from '../components/AskDialog';
+import { describeAdjustment, excuseRange, statusColor, statusText } from '../utils/describe';
+import { ADJUSTMENT_TOPICS, useLiveRefresh } from '../utils/use-live-refresh';
+
+const LIVE = [ADJUSTMENT_TOPICS.day, ADJUSTMENT_TOPICS.mark, ADJUSTMENT_TOPICS.request];
+
+/** A day given in the route (ponto-dia/:itemUkey, e.g. ponto-dia/2024-05-10), else none (today). */
+const dayParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
+/**
+ * /apps/rh/ponto-dia/:itemUkey?: the employee's punches of a day as adjusted (a moved mark shows its
+ * punched time, an added one is flagged), the day's abonos and the employee's adjustment
+ * requests, with the entry to ask for an adjustment. It follows the live push, so an
+ * approval elsewhere shows at once.
+ */
+export function DayPage() {
+  const { t } = useTranslation('adjustments');
+  const { itemUkey } = useParams();
+  const [date, setDate] = useState<string | undefined>(dayParam(itemUkey));
+  const [view, setView] = useState<DayView | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [ask, setAsk] = useState<{ kind: AdjustmentKind; mark?: string } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const refresh = useCallback(async () => {
+    controller.current?.abort();
+    const c = new AbortController();
+    controller.current = c;
+    setLoading(true);
+    try {
+      const v = await getDay(date, c.signal);
+      if (c.signal.aborted) return;
+      setView(v);
+      setFailed(false);
+    } catch {
+      if (!c.signal.aborted) setFailed(true);
+    } finally {
+      if (!c.signal.aborted) setLoading(false);
+    }
+  }, [date]);
+
+  useEffect(() => {
+    void refresh();
+    return () => controller.current?.abort();
+  }, [refresh]);
+  useLiveRefresh(LIVE, refresh);
+
+  const kinds = useMemo(() => {
+    const k: AdjustmentKind[] = [];
+    if (view?.permissoes.solicita_ajuste_ponto === 1) k.push('corrigir', 'incluir');
+    if (view?.permissoes.solicita_abono_ponto === 1) k.push('abonar');
+    return k;
+  }, [view]);
+  const canAdjust = kinds.includes('corrigir');
+
+  return (
+    <Stack gap="lg" data-testid="adjust-day-page">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('dayTitle')}</Title>
+        <Group align="flex-end">
+          <TextInput type="date" label={t('date')} value={date ?? view?.data ?? ''} onChange={(e) => setDate(e.currentTarget.value || undefined)} data-testid="adjust-date" />
+          {loading && <Loader size="sm" />}
+        </Group>
+      </Group>
+      {failed && <Text c="red">{t('loadFailed')}</Text>}
+      {view && kinds.length === 0 && (
+        <Text c="dimmed" data-testid="adjust-switches-off">
+          {t('switchesOff')}
+        </Text>
+      )}
+
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>{t('marks')}</Title>
+          <Group gap="xs">
+            {canAdjust && (
+              <Button size="xs" variant="light" onClick={() => setAsk({ kind: 'incluir' })} data-testid="adjust-add">
+                {t('addMark')}
+              </Button>
+            )}
+            {kinds.includes('abonar') && (
+              <Button size="xs" variant="light" onClick={() => setAsk({ kind: 'abonar' })} data-testid="adjust-excuse">
+                {t('excuseDay')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} data-testid="adjust-marks">
+          {view?.marcacoes.map((m) => (
+            <Box component="li" key={m.id} data-testid="adjust-mark-row" py={4}>
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="sm">
+                  <Text fw={600} data-testid="adjust-mark-time">
+                    {m.hora}
+                  </Text>
+                  {m.ajustada && (
+                    <Badge color="grape" variant="light" data-testid="adjust-mark-adjusted">
+                      {m.incluida ? t('added') : t('adjusted')}
+                    </Badge>
+                  )}
+                  {m.horaOriginal && (
+                    <Text size="xs" c="dimmed" td="line-through">
+                      {t('wasAt', { time: m.horaOriginal })}
+                    </Text>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {m.endereco}
+                  </Text>
+                </Group>
+                {canAdjust && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setAsk({ kind: 'corrigir', mark: m.id })} data-testid="adjust-mark-button">
+                    {t('adjustMark')}
+                  </Button>
+                )}
+              </Group>
+            </Box>
+          ))}
+        </Stack>
+        {view && view.marcacoes.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('noMarks')}
+          </Text>
+        )}
+        {view && view.abonos.length > 0 && (
+          <Stack gap={4} mt="md" data-testid="adjust-excuses">
+            <Text fw={600} size="sm">
+              {t('excuses')}
+            </Text>
+            {view.abonos.map((x) => (
+              <Text size="sm" key={x.ac4Ukey}>
+                {excuseRange(t, x.inicio, x.fim)} · {x.motivo}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <Title order={4} mb="sm">
+          {t('myRequests')}
+        </Title>
+        <Stack gap={6} data-testid="adjust-requests">
+          {view?.solicitacoes.map((a) => (
+            <Group key={a.ac4Ukey} justify="space-between" data-testid="adjust-request-row">
+              <Text size="sm">
+                {describeAdjustment(t, a)} · {a.motivo}
+              </Text>
+              <Badge color={statusColor(a.status)} data-testid="adjust-request-status">
+                {statusText(t, a)}
+              </Badge>
+            </Group>
+          ))}
+          {view && view.solicitacoes.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('noRequests')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      {view && ask && (
+        <AskDialog
+          opened
+          onClose={() => setAsk(null)}
+          onSent={() => void refresh()}
+          day={view.data}
+          marks={view.marcacoes}
+          kinds={kinds}
+          initialKind={ask.kind}
+          initialMark={ask.mark}
+        />
+      )}
+    </Stack>
+  );
+}
