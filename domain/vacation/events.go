@@ -14,6 +14,7 @@ const (
 	TypeRequested    = "vacation.requested.v1"
 	TypeApproved     = "vacation.approved.v1"
 	TypeRejected     = "vacation.rejected.v1"
+	TypeStepApproved = "vacation.step_approved.v1"
 	TypeCancelled    = "vacation.cancelled.v1"
 	TypePlanned      = "vacation.planned.v1"
 	TypePlanRemoved  = "vacation.plan_removed.v1"
@@ -38,19 +39,38 @@ type Requested struct {
 	Advance13 bool
 	Period    int
 	At        time.Time
-	By        string // who filed it: the employee, or a manager on their behalf
+	By        string   // who filed it: the employee, or a manager on their behalf
+	Steps     []string // the approval chain taken at filing (StepManager, StepHR); empty: decided outside
 }
 
-// Approved says the approval chain approved the request: the days are scheduled.
+// Approved says the approval chain approved the request: the days are scheduled. Step and
+// By name the final step and who decided it (empty when an outside chain ruled).
 type Approved struct {
-	ID string
-	At time.Time
+	ID      string
+	Step    int
+	By      string
+	Comment string
+	At      time.Time
+}
+
+// StepApproved says one step of the chain, not the last, approved the request: it now waits
+// for the next step.
+type StepApproved struct {
+	ID      string
+	Step    int
+	Kind    string
+	By      string
+	Comment string
+	At      time.Time
 }
 
 // Rejected says the approval chain refused the request: its days return to the balance.
 type Rejected struct {
-	ID string
-	At time.Time
+	ID      string
+	Step    int
+	By      string
+	Comment string
+	At      time.Time
 }
 
 // Cancelled says a request or scheduled vacation that had not started was withdrawn.
@@ -106,6 +126,7 @@ func (Opened) EventType() string       { return TypeOpened }
 func (Requested) EventType() string    { return TypeRequested }
 func (Approved) EventType() string     { return TypeApproved }
 func (Rejected) EventType() string     { return TypeRejected }
+func (StepApproved) EventType() string { return TypeStepApproved }
 func (Cancelled) EventType() string    { return TypeCancelled }
 func (Planned) EventType() string      { return TypePlanned }
 func (PlanRemoved) EventType() string  { return TypePlanRemoved }
@@ -117,6 +138,7 @@ var (
 	_ Event = Requested{}
 	_ Event = Approved{}
 	_ Event = Rejected{}
+	_ Event = StepApproved{}
 	_ Event = Cancelled{}
 	_ Event = Planned{}
 	_ Event = PlanRemoved{}

@@ -48,6 +48,13 @@ const (
 	KeyNotFound          = "nao_encontrado"
 	KeyNotPending        = "ferias_nao_pendente"
 	KeyAlreadyStarted    = "ferias_ja_iniciada"
+	KeyStepDecided       = "ferias_etapa_ja_decidida"
+)
+
+// Kinds of approval steps (spec portal-business §4: the manager, then HR).
+const (
+	StepManager = "manager"
+	StepHR      = "hr"
 )
 
 // LeaveStatus is where one vacation request is.
@@ -70,6 +77,8 @@ type Leave struct {
 	Advance13 bool
 	Period    int
 	Status    LeaveStatus
+	Steps     []string // the approval chain; empty when an outside chain decides
+	Step      int      // the index of the step that decides now (while Pending)
 
 	advanceYear int // the year of the 13th-salary advance asked with it; 0: none
 }
@@ -112,6 +121,7 @@ func (e *Entitlement) Leaves() []Leave {
 	out := make([]Leave, len(e.leaves))
 	for i, l := range e.leaves {
 		out[i] = *l
+		out[i].Steps = append([]string(nil), l.Steps...)
 	}
 	return out
 }
@@ -145,6 +155,7 @@ type Request struct {
 	AbonoDays int  // days sold (abono pecuniário), at most a third of the entitlement
 	Advance13 bool // also ask for the 13th-salary advance
 	By        string
+	Steps     []string // the approval chain the request goes through (StepManager, StepHR)
 	Now       time.Time
 	Switches  Switches
 	Schedule  Schedule
@@ -194,7 +205,7 @@ func (e *Entitlement) Request(r Request) ([]Event, error) {
 	}
 	return []Event{Requested{
 		ID: r.ID, Start: start, Days: r.Days, AbonoDays: r.AbonoDays, Advance13: r.Advance13,
-		Period: period, At: r.Now, By: r.By,
+		Period: period, At: r.Now, By: r.By, Steps: r.Steps,
 	}}, nil
 }
 
@@ -287,6 +298,49 @@ func (e *Entitlement) Decide(id string, approved bool, now time.Time) ([]Event, 
 	return []Event{Rejected{ID: id, At: now}}, nil
 }
 
+// StepDecision is one approver's ruling on the step of a pending request they saw.
+type StepDecision struct {
+	ID      string
+	Step    int // the index of the step the approver saw
+	Approve bool
+	By      string
+	Comment string
+	Now     time.Time
+}
+
+// CurrentStep returns the kind of the step that decides a pending leave now ("" when it is not
+// pending or an outside chain decides it).
+func (l Leave) CurrentStep() string {
+	if l.Status != Pending || l.Step >= len(l.Steps) {
+		return ""
+	}
+	return l.Steps[l.Step]
+}
+
+// DecideStep records one step of the request's own chain (spec §4: the manager, then HR). An
+// approval moves the request to the next step or, at the last, schedules it; a rejection at
+// any step ends it. A step that is no longer current (decided meanwhile) is a Conflict, so of
+// two simultaneous decisions one wins. Who may decide a step is the caller's business.
+func (e *Entitlement) DecideStep(d StepDecision) ([]Event, error) {
+	l := e.leave(d.ID)
+	if l == nil {
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+	}
+	if l.Status != Pending || len(l.Steps) == 0 {
+		return nil, &domain.Error{Kind: domain.Conflict, Field: "id", Key: KeyNotPending}
+	}
+	if d.Step != l.Step {
+		return nil, &domain.Error{Kind: domain.Conflict, Field: "step", Key: KeyStepDecided}
+	}
+	switch {
+	case !d.Approve:
+		return []Event{Rejected{ID: d.ID, Step: d.Step, By: d.By, Comment: d.Comment, At: d.Now}}, nil
+	case d.Step == len(l.Steps)-1:
+		return []Event{Approved{ID: d.ID, Step: d.Step, By: d.By, Comment: d.Comment, At: d.Now}}, nil
+	}
+	return []Event{StepApproved{ID: d.ID, Step: d.Step, Kind: l.Steps[d.Step], By: d.By, Comment: d.Comment, At: d.Now}}, nil
+}
+
 // Cancel withdraws a pending or scheduled request that has not started.
 func (e *Entitlement) Cancel(id string, now time.Time) ([]Event, error) {
 	l := e.leave(id)
@@ -345,12 +399,16 @@ func (e *Entitlement) Apply(ev Event) {
 	case Requested:
 		e.leaves = append(e.leaves, &Leave{
 			ID: ev.ID, Start: DayOf(ev.Start), Days: ev.Days, AbonoDays: ev.AbonoDays,
-			Advance13: ev.Advance13, Period: ev.Period, Status: Pending,
+			Advance13: ev.Advance13, Period: ev.Period, Status: Pending, Steps: append([]string(nil), ev.Steps...),
 		})
 		if ev.Advance13 {
 			year := DayOf(ev.At).Year()
 			e.leaves[len(e.leaves)-1].advanceYear = year
 			e.advances[year] = true
+		}
+	case StepApproved:
+		if l := e.leave(ev.ID); l != nil {
+			l.Step = ev.Step + 1
 		}
 	case Approved:
 		e.setStatus(ev.ID, Scheduled)

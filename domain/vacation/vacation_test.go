@@ -296,3 +296,69 @@ func isKind(err error, k domain.Kind) bool {
 	var de *domain.Error
 	return errors.As(err, &de) && de.Kind == k
 }
+
+func TestDecideStep_manager_then_hr(t *testing.T) {
+	t.Parallel()
+	chain := []string{StepManager, StepHR}
+	filed := Requested{ID: "a", Start: Day(2026, 11, 9), Days: 10, Period: 1, At: now, By: "u1", Steps: chain}
+	decision := func(step int, approve bool) StepDecision {
+		return StepDecision{ID: "a", Step: step, Approve: approve, By: "boss", Now: now}
+	}
+	tests := []struct {
+		name    string
+		past    []Event
+		cmd     StepDecision
+		want    []Event
+		wantErr domain.Kind
+	}{
+		{"manager_approves_it_waits_for_hr", []Event{filed}, decision(0, true),
+			[]Event{StepApproved{ID: "a", Step: 0, Kind: StepManager, By: "boss", At: now}}, 0},
+		{"hr_approves_it_is_scheduled", []Event{filed, StepApproved{ID: "a", Step: 0}}, decision(1, true),
+			[]Event{Approved{ID: "a", Step: 1, By: "boss", At: now}}, 0},
+		{"manager_rejects_it_ends", []Event{filed}, decision(0, false),
+			[]Event{Rejected{ID: "a", Step: 0, By: "boss", At: now}}, 0},
+		{"hr_rejects_after_manager", []Event{filed, StepApproved{ID: "a", Step: 0}}, decision(1, false),
+			[]Event{Rejected{ID: "a", Step: 1, By: "boss", At: now}}, 0},
+		{"a_step_decided_meanwhile", []Event{filed, StepApproved{ID: "a", Step: 0}}, decision(0, true), nil, domain.Conflict},
+		{"hr_before_the_manager", []Event{filed}, decision(1, true), nil, domain.Conflict},
+		{"already_scheduled", []Event{filed, StepApproved{ID: "a", Step: 0}, Approved{ID: "a", Step: 1}}, decision(1, true), nil, domain.Conflict},
+		{"unknown_request", nil, decision(0, true), nil, domain.NotFound},
+		{"request_of_an_outside_chain", []Event{requested("a", Day(2026, 11, 9), 10, 1)}, decision(0, true), nil, domain.Conflict},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := given(tt.past...)
+			got, err := e.DecideStep(tt.cmd)
+			if tt.wantErr != 0 {
+				if !isKind(err, tt.wantErr) || got != nil {
+					t.Fatalf("DecideStep = %v, %v; want kind %d", got, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("DecideStep = %+v, %v; want %+v", got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCurrentStep_follows_the_chain(t *testing.T) {
+	t.Parallel()
+	e := given(Requested{ID: "a", Start: Day(2026, 11, 9), Days: 10, Period: 1, Steps: []string{StepManager, StepHR}})
+	step := func() string { return e.Leaves()[0].CurrentStep() }
+	if step() != StepManager {
+		t.Fatalf("first step %q", step())
+	}
+	e.Apply(StepApproved{ID: "a", Step: 0})
+	if step() != StepHR {
+		t.Fatalf("second step %q", step())
+	}
+	if p := e.Periods(now)[1]; p.Pending != 10 {
+		t.Errorf("between steps the days are pending: %+v", p)
+	}
+	e.Apply(Approved{ID: "a", Step: 1})
+	if step() != "" || e.Leaves()[0].Status != Scheduled {
+		t.Errorf("after HR: %+v", e.Leaves()[0])
+	}
+}
