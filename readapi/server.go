@@ -41,6 +41,9 @@ type Server struct {
 
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
+
+	// Vacations (vacations.go); nil is built from Pool, Store and Now.
+	Vacations *VacationAPI
 }
 
 // Handler builds the Echo router.
@@ -61,6 +64,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesClock(api)
 	s.routesUser(api)
 	s.routesNotifications(api)
+	s.routesVacations(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

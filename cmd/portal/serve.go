@@ -20,7 +20,7 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications()}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.NewVacations()}
 }
 
 func (e *env) seed(ctx context.Context) error {
@@ -84,6 +84,7 @@ func serve(ctx context.Context) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return runner.Run(gctx) })
 	g.Go(func() error { return hub.Run(gctx) })
+	g.Go(func() error { return runVacationAlerts(gctx, e) })
 	g.Go(func() error {
 		slog.Info("serving", "url", "http://localhost"+addr)
 		if err := httpSrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
