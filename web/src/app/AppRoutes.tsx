@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ChangePasswordPage, ForgotPasswordPage, LoginPage, LogoutPage, TOKEN_SIGN_IN_PATH, TokenSignInPage } from '@/features/auth';
 import { CallbackPage } from '@/features/auth/pages/CallbackPage';
 import { HomePage } from '@/features/home';
+import { VACATION_MENU_URLS, vacationRoutes } from '@/features/vacations';
 import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
 import { ProfilePage } from './layout/ProfilePage';
@@ -28,7 +29,8 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path={HOME_PATH} element={<HomePage />} />
           <Route path="/pages/profile" element={<ProfilePage />} />
-          {menuAreaRoutes()}
+          {vacationRoutes()}
+          {menuAreaRoutes(VACATION_MENU_URLS)}
         </Route>
       </Route>
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />
