@@ -35,7 +35,7 @@ export function VacationDatePicker({ year, month, onMonth, start, days, today, o
         <ActionIcon variant="subtle" onClick={prev} aria-label={t('picker.previous')} data-testid="picker-prev">
           <IconChevronLeft size={18} />
         </ActionIcon>
-        <Text fw={600} tt="capitalize" data-testid="picker-month">
+        <Text fw={600} data-testid="picker-month">
           {formatMonth(year, month, locale)}
         </Text>
         <ActionIcon variant="subtle" onClick={next} aria-label={t('picker.next')} data-testid="picker-next">

@@ -49,7 +49,7 @@ function ScheduleList({ m01Ukey }: { m01Ukey?: string }) {
         <Group gap="xs" mb="sm">
           <Badge variant="light">{tr(`schedule.kind.${data.tipoEscala}`)}</Badge>
           {data.horasSemanais > 0 && <Text size="sm">{t('schedule.weeklyHours', { count: data.horasSemanais })}</Text>}
-          <Text size="sm" c="dimmed" tt="capitalize">
+          <Text size="sm" c="dimmed">
             {formatMonth(Number(ym.slice(0, 4)), Number(ym.slice(4)), locale)}
           </Text>
         </Group>

@@ -74,9 +74,10 @@ export function formatDay(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(parseDay(iso));
 }
 
-/** The month's name and year in the language ("novembro de 2026"). */
+/** The month's name and year in the language, first letter capital ("Novembro de 2026"). */
 export function formatMonth(year: number, month: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const s = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return s.charAt(0).toLocaleUpperCase(locale) + s.slice(1);
 }
 
 /** The short weekday names, Sunday first, in the language. */

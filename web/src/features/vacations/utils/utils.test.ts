@@ -104,3 +104,11 @@ describe('refusals and cancelling', () => {
     expect(cancellable({ status: 'rejected', inicio: '2026-12-01' }, '2026-11-22')).toBe(false);
   });
 });
+
+describe('month names', () => {
+  it('capitalise only the first letter', async () => {
+    const { formatMonth } = await import('./dates');
+    expect(formatMonth(2026, 12, 'pt-BR')).toBe('Dezembro de 2026');
+    expect(formatMonth(2026, 12, 'en-US')).toBe('December 2026');
+  });
+});
