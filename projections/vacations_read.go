@@ -315,15 +315,15 @@ func (Vacations) Plans(ctx context.Context, tx pgx.Tx, scope VacationScope, from
 	return plansOf(ctx, tx, `p.start_date <= $2 AND p.end_date >= $1 AND `+cond, from, to, arg)
 }
 
-// TeamMember is an employee a manager or HR plans for.
-type TeamMember struct {
+// VacationTeamMember is an employee a manager or HR plans for.
+type VacationTeamMember struct {
 	M01Ukey     uuid.UUID `json:"m01Ukey"`
 	Nome        string    `json:"nome"`
 	Departament string    `json:"departamento"`
 }
 
 // Team lists the active employees of the scope by name (at most 1000).
-func (Vacations) Team(ctx context.Context, tx pgx.Tx, scope VacationScope) ([]TeamMember, error) {
+func (Vacations) Team(ctx context.Context, tx pgx.Tx, scope VacationScope) ([]VacationTeamMember, error) {
 	cond, arg := scope.where(1)
 	rows, err := tx.Query(ctx, `SELECT e.id, e.name, d.name FROM employees e
 JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
@@ -331,8 +331,8 @@ WHERE e.tenant_id = app_tenant() AND e.status <> 'inactive' AND `+cond+` ORDER B
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (TeamMember, error) {
-		var m TeamMember
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationTeamMember, error) {
+		var m VacationTeamMember
 		return m, r.Scan(&m.M01Ukey, &m.Nome, &m.Departament)
 	})
 }

@@ -42,6 +42,9 @@ type Server struct {
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
 	Notifications *NotificationAPI
 
+	// Requests (requests.go); nil is built from Pool, Store and Now.
+	Requests *RequestAPI
+
 	// Vacations (vacations.go); nil is built from Pool, Store and Now.
 	Vacations *VacationAPI
 }
@@ -56,7 +59,7 @@ func (s *Server) Handler() *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler
 	e.Use(middleware.Recover())
-	e.Use(middleware.BodyLimit("1M"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: isUpload}))
 
 	api := e.Group("/api")
 	s.routesAuth(api)
@@ -64,6 +67,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesClock(api)
 	s.routesUser(api)
 	s.routesNotifications(api)
+	s.routesRequests(api)
 	s.routesVacations(api)
 	s.routesStream(api)
 	s.routesHealth(e)

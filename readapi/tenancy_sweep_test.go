@@ -45,6 +45,9 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err := full.InitNotifications(); err != nil {
 		t.Fatal(err)
 	}
+	if err := full.InitRequests(); err != nil {
+		t.Fatal(err)
+	}
 	if err := full.InitVacations(); err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ type VacationReadModel interface {
 	Map(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time, kind int, today time.Time) ([]projections.MapEntry, error)
 	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]projections.VacationLeave, error)
 	Plans(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time) ([]projections.VacationPlan, error)
-	Team(ctx context.Context, tx pgx.Tx, scope projections.VacationScope) ([]projections.TeamMember, error)
+	Team(ctx context.Context, tx pgx.Tx, scope projections.VacationScope) ([]projections.VacationTeamMember, error)
 	Departments(ctx context.Context, tx pgx.Tx) ([]projections.Department, error)
 }
 
@@ -159,8 +159,8 @@ func actorOf(c echo.Context) commands.Actor {
 	return commands.Actor{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
 }
 
-// inTenant runs fn in a tenant transaction of the caller's tenant.
-func (s *Server) inTenant(c echo.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
+// vacationTx runs fn in a tenant transaction of the caller's tenant.
+func (s *Server) vacationTx(c echo.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
 	ctx := c.Request().Context()
 	return db.InTenant(ctx, s.Pool, claimsOf(c).Tenant.String(), func(tx pgx.Tx) error { return fn(ctx, tx) })
 }
@@ -223,7 +223,7 @@ func (s *Server) vacationEmployee(c echo.Context) (uuid.UUID, error) {
 
 func (s *Server) vacationFile(c echo.Context, employee uuid.UUID) (projections.VacationFile, error) {
 	var f projections.VacationFile
-	err := s.inTenant(c, func(ctx context.Context, tx pgx.Tx) (err error) {
+	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) (err error) {
 		f, err = s.Vacations.Reads.File(ctx, tx, employee, s.Now())
 		return err
 	})
@@ -578,7 +578,7 @@ func (s *Server) vacationMap(c echo.Context) error {
 		return err
 	}
 	out := []projections.MapEntry{}
-	err = s.inTenant(c, func(ctx context.Context, tx pgx.Tx) error {
+	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Vacations.Reads.Map(ctx, tx, scope, from, to, kind, s.Now())
 		out = append(out, list...)
 		return err
@@ -592,7 +592,7 @@ func (s *Server) vacationMap(c echo.Context) error {
 // vacationDepartments answers GET ferias/departamentos?tenId: the map's department filter.
 func (s *Server) vacationDepartments(c echo.Context) error {
 	out := []projections.Department{}
-	err := s.inTenant(c, func(ctx context.Context, tx pgx.Tx) error {
+	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Vacations.Reads.Departments(ctx, tx)
 		out = append(out, list...)
 		return err
@@ -615,7 +615,7 @@ func (s *Server) vacationApprovals(c echo.Context) error {
 	}
 	a := actorOf(c)
 	out := []projections.VacationLeave{}
-	err := s.inTenant(c, func(ctx context.Context, tx pgx.Tx) error {
+	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Vacations.Reads.Approvals(ctx, tx, a.EmployeeID, a.IsHR(), a.UserID, filter, s.Now())
 		out = append(out, list...)
 		return err
@@ -665,8 +665,8 @@ func (s *Server) vacationPlanning(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	team, plans := []projections.TeamMember{}, []projections.VacationPlan{}
-	err = s.inTenant(c, func(ctx context.Context, tx pgx.Tx) error {
+	team, plans := []projections.VacationTeamMember{}, []projections.VacationPlan{}
+	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		t, err := s.Vacations.Reads.Team(ctx, tx, scope)
 		if err != nil {
 			return err

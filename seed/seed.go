@@ -125,6 +125,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 	if err := appendAddresses(ctx, store, now); err != nil {
 		return err
 	}
+	if err := seedRequests(ctx, pool, store, now); err != nil {
+		return err
+	}
 	return openEntitlements(ctx, pool, store)
 }
 

@@ -20,7 +20,7 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.NewVacations()}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewVacations()}
 }
 
 func (e *env) seed(ctx context.Context) error {

@@ -1,0 +1,218 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain/notification"
+	rq "portal/domain/request"
+	"portal/eventstore"
+)
+
+// loadChain is the chain a request of origin takes when sent now: the tenant's configured
+// steps for the type (table request_chains) or the default (manager, then HR), with the
+// subject's manager on the manager step.
+func loadChain(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
+	var manager rq.Actor
+	err := pool.QueryRow(ctx, `
+SELECT coalesce((SELECT u.id::text FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), ''),
+       coalesce((SELECT u.hash FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), '')`,
+		tenant, subjectEmployee).Scan(&manager.ID, &manager.Hash)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := pool.Query(ctx, `
+SELECT c.kind, c.label, c.role, coalesce(u.id::text, ''), coalesce(u.hash, '')
+FROM request_chains c LEFT JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.designated_user_id
+WHERE c.tenant_id = $1 AND c.origin = $2 ORDER BY c.position`, tenant, int(origin))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var config []rq.ChainStep
+	for rows.Next() {
+		var c rq.ChainStep
+		var kind string
+		if err := rows.Scan(&kind, &c.Label, &c.Role, &c.Designated.ID, &c.Designated.Hash); err != nil {
+			return nil, err
+		}
+		c.Kind = rq.StepKind(kind)
+		config = append(config, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return rq.BuildChain(config, manager), nil
+}
+
+// Notices in the recipient's language (the notification's text is shown as it is stored).
+var requestNotices = map[string]map[string]string{
+	"waiting": {"pt": "A solicitação \"%s\" aguarda a sua aprovação.", "en": "The request \"%s\" is waiting for your approval.",
+		"es": "La solicitud \"%s\" espera su aprobación."},
+	"approved": {"pt": "Sua solicitação \"%s\" foi aprovada.", "en": "Your request \"%s\" was approved.",
+		"es": "Su solicitud \"%s\" fue aprobada."},
+	"step_approved": {"pt": "Sua solicitação \"%s\" avançou para a próxima aprovação.", "en": "Your request \"%s\" moved on to the next approval.",
+		"es": "Su solicitud \"%s\" avanzó a la siguiente aprobación."},
+	"rejected": {"pt": "Sua solicitação \"%s\" foi reprovada.", "en": "Your request \"%s\" was rejected.",
+		"es": "Su solicitud \"%s\" fue rechazada."},
+	"delivery": {"pt": "A entrega da sua solicitação \"%s\" foi atualizada.", "en": "The delivery of your request \"%s\" was updated.",
+		"es": "La entrega de su solicitud \"%s\" fue actualizada."},
+}
+
+// maxNotified bounds the notices one step sends (a role may have many holders).
+const maxNotified = 50
+
+// notifyRequest tells people what the command's events mean for them (docs/api.md "Live
+// push"): the approvers of the step the request reached, and the subject of a decision or a
+// delivery change. Each notice is a notification command of its own, idempotent by an id
+// derived from this command's, so a retried command notifies nobody twice. A failure is
+// logged, not returned: the request's events are already stored and the lists update
+// through the projection's push anyway.
+func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time,
+	caller RequestCaller, commandID string, r *rq.Request, events []rq.Event) {
+	type notice struct {
+		users []string
+		kind  string
+		link  string
+	}
+	var notices []notice
+	id := r.ID
+	reached := false
+	for _, e := range events {
+		switch e := e.(type) {
+		case rq.Sent, rq.DecisionUndone:
+			reached = true
+		case rq.StepApproved:
+			if e.Final {
+				notices = append(notices, notice{[]string{r.Subject.UserID}, "approved", "/apps/request/all/" + id})
+			} else {
+				reached = true
+				notices = append(notices, notice{[]string{r.Subject.UserID}, "step_approved", "/apps/request/all/" + id})
+			}
+		case rq.StepRejected:
+			notices = append(notices, notice{[]string{r.Subject.UserID}, "rejected", "/apps/request/all/" + id})
+		case rq.DeliveryChanged:
+			notices = append(notices, notice{[]string{r.Subject.UserID}, "delivery", "/apps/request/all/" + id})
+		}
+	}
+	if s, ok := r.CurrentStep(); reached && ok {
+		users, err := stepApprovers(ctx, pool, caller.Tenant, s, now())
+		if err != nil {
+			slog.Warn("request notice: approvers", "request", id, "err", err)
+		}
+		notices = append(notices, notice{users, "waiting", "/apps/requestApprover/waiting/" + id})
+	}
+	var ids []string
+	for _, n := range notices {
+		ids = append(ids, n.users...)
+	}
+	users, err := noticeUsers(ctx, pool, caller.Tenant, ids)
+	if err != nil {
+		slog.Warn("request notice: users", "request", id, "err", err)
+		return
+	}
+	for _, n := range notices {
+		for _, u := range n.users {
+			to, ok := users[u]
+			if !ok || u == caller.UserID.String() {
+				continue
+			}
+			if err := sendNotice(ctx, store, now, caller, commandID, to, n.kind, n.link, r.Fields.Title); err != nil {
+				slog.Warn("request notice", "request", id, "user", u, "err", err)
+			}
+		}
+	}
+}
+
+// noticeUser is a recipient of a notice.
+type noticeUser struct {
+	id         uuid.UUID
+	hash, lang string
+}
+
+// noticeUsers reads the recipients' hashes and languages in one query.
+func noticeUsers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ids []string) (map[string]noticeUser, error) {
+	out := map[string]noticeUser{}
+	var valid []string
+	for _, id := range ids {
+		if _, err := uuid.Parse(id); err == nil {
+			valid = append(valid, id)
+		}
+	}
+	if len(valid) == 0 {
+		return out, nil
+	}
+	rows, err := pool.Query(ctx, `SELECT id, hash, language FROM users WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, valid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var u noticeUser
+		if err := rows.Scan(&u.id, &u.hash, &u.lang); err != nil {
+			return nil, err
+		}
+		out[u.id.String()] = u
+	}
+	return out, rows.Err()
+}
+
+// stepApprovers are the users who may decide step s today: the designated approver, and,
+// when nobody is designated or the designated approver is absent, the holders of the
+// step's role.
+func stepApprovers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, s rq.Step, now time.Time) ([]string, error) {
+	rows, err := pool.Query(ctx, `
+SELECT $2::text WHERE $2 <> ''
+UNION ALL
+(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 = ANY(roles)
+   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
+                           AND $4::date BETWEEN starts_on AND ends_on))
+ ORDER BY id LIMIT $5)`, tenant, s.Designated.ID, s.Role, now.UTC().Format(time.DateOnly), maxNotified)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Time,
+	caller RequestCaller, commandID string, to noticeUser, kind, link, title string) error {
+	user := to.id.String()
+	texts := requestNotices[kind]
+	text, ok := texts[to.lang]
+	if !ok {
+		text = texts["pt"]
+	}
+	content, err := notification.Content{
+		Message: fmt.Sprintf(text, truncateRunes(title, 200)),
+		Options: notification.Options{Variant: notification.Info, Classification: notification.Plain, Link: link},
+	}.Normalize()
+	if err != nil {
+		return err
+	}
+	// A new notification depends on nothing in the inbox but its own id, which is derived from
+	// this command: it is decided on an empty inbox and appended at the stream's end (Any),
+	// so a busy approver's inbox is neither re-read nor contended, and a retried command's
+	// notice is a duplicate the store ignores.
+	noticeCmd := commandID + "/notice/" + kind + "/" + user
+	stream := NotificationStream(to.id)
+	nid := DeriveID(caller.Tenant, stream, noticeCmd, "notification")
+	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.hash,
+		SenderID: caller.UserID.String(), Content: content}, now().UTC().Truncate(time.Microsecond))
+	if err != nil {
+		return err
+	}
+	data, err := encodeNotification(eventID(caller.Tenant, stream, noticeCmd, 0), events[0])
+	if err != nil {
+		return err
+	}
+	_, err = store.Append(ctx, metaOf(caller.Tenant, caller.UserID, stream, noticeCmd), stream, eventstore.Any, data)
+	return err
+}
