@@ -48,6 +48,9 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 	if err != nil {
 		return res, err
 	}
+	if fwd, ok := h.chain.(ChainForwarder); ok {
+		return fwd.Forward(ctx, cmd)
+	}
 	events, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			var leave *vacation.Leave

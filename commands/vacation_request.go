@@ -80,7 +80,10 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 	}
 	stream := VacationStream(s.Employee)
 	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "leave")
-	steps := h.chain.Steps(s)
+	steps, err := h.chain.Steps(ctx, cmd.Tenant, s)
+	if err != nil {
+		return res, err
+	}
 	events, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, cmd.Check,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return openFirst(e, s, func() ([]vacation.Event, error) {
@@ -98,10 +101,23 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 			res.ID, _ = uuid.Parse(r.ID)
 			res.Start, res.Days, res.Period, res.Steps = r.Start, r.Days, r.Period, r.Steps
 			res.End = r.Start.AddDate(0, 0, r.Days-1)
+			if starter, ok := h.chain.(ChainStarter); ok && !cmd.Check {
+				if err := starter.Start(ctx, cmd.Tenant, cmd.Actor, s, r); err != nil {
+					return res, h.withdraw(ctx, cmd, s, r.ID, err)
+				}
+			}
 			return res, nil
 		}
 	}
 	return res, idempotencyConflict()
+}
+
+// withdraw cancels a request whose chain could not start it (the requests area refused its
+// document, e.g. another vacation request is still open) and answers the chain's refusal.
+func (h *RequestVacationHandler) withdraw(ctx context.Context, cmd RequestVacation, s VacationSubject, leaveID string, cause error) error {
+	_, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{"withdraw/" + leaveID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) { return e.Cancel(leaveID, at) })
+	return errors.Join(cause, err)
 }
 
 // refusalOf is a domain refusal's key, for callers that report it.

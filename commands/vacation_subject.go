@@ -31,6 +31,7 @@ type VacationSubject struct {
 // Actor is the signed-in user who gives a vacation command.
 type Actor struct {
 	UserID     uuid.UUID
+	UserHash   string
 	EmployeeID uuid.UUID
 	Roles      []string
 }
@@ -103,14 +104,26 @@ func LoadCalendar(ctx context.Context, q interface {
 	return vacation.NewCalendar(fixed), fixed, nil
 }
 
-// VacationChain is the approval chain a vacation request goes through. The requests area's
-// chain (manager → HR, origin Ferias 10) is meant to take this place; until it can, LocalChain
-// decides with the same two steps (spec portal-business §4).
+// VacationChain is the approval chain a vacation request goes through (spec portal-business
+// §4: the manager, then HR). LocalChain decides on the entitlement itself; RequestsChain
+// routes the request through the requests area's chains (origin Ferias 10).
 type VacationChain interface {
-	// Steps is the chain a new request of s takes.
-	Steps(s VacationSubject) []string
-	// MayDecide tells whether a may decide step kind of s's request.
+	// Steps is the chain (step kinds) a new request of s takes.
+	Steps(ctx context.Context, tenant uuid.UUID, s VacationSubject) ([]string, error)
+	// MayDecide tells whether a may decide step kind of s's request on the entitlement.
 	MayDecide(a Actor, s VacationSubject, kind string) bool
+}
+
+// ChainStarter is a chain that must be told of a new request once it is recorded (to file
+// its own document). A failure withdraws the vacation request again.
+type ChainStarter interface {
+	Start(ctx context.Context, tenant uuid.UUID, a Actor, s VacationSubject, r vacation.Requested) error
+}
+
+// ChainForwarder is a chain whose decisions are taken on its own document: an approver's
+// ruling is forwarded there, and the entitlement follows through a process manager.
+type ChainForwarder interface {
+	Forward(ctx context.Context, cmd DecideVacation) (DecidedVacation, error)
 }
 
 // LocalChain: the employee's manager, then HR; an employee without a manager (a department
@@ -118,11 +131,11 @@ type VacationChain interface {
 type LocalChain struct{}
 
 // Steps implements VacationChain.
-func (LocalChain) Steps(s VacationSubject) []string {
+func (LocalChain) Steps(_ context.Context, _ uuid.UUID, s VacationSubject) ([]string, error) {
 	if s.Manager == uuid.Nil {
-		return []string{vacation.StepHR}
+		return []string{vacation.StepHR}, nil
 	}
-	return []string{vacation.StepManager, vacation.StepHR}
+	return []string{vacation.StepManager, vacation.StepHR}, nil
 }
 
 // MayDecide implements VacationChain.

@@ -81,13 +81,22 @@ CREATE TABLE vacation_alerts (
     PRIMARY KEY (tenant_id, employee_id, period, threshold)
 );
 
+-- The process manager process.VacationRulings: the request (origin Ferias 10) filed for a leave.
+CREATE TABLE vacation_request_links (
+    tenant_id   uuid NOT NULL,
+    request_id  uuid NOT NULL,
+    employee_id uuid NOT NULL,
+    leave_id    uuid NOT NULL,
+    PRIMARY KEY (tenant_id, request_id)
+);
+
 -- The projection and the write side run as the owning role; the API as portal_app under RLS.
 -- +goose StatementBegin
 DO $$
 DECLARE t text;
 BEGIN
     FOREACH t IN ARRAY ARRAY['tenant_holidays', 'vacation_entitlements', 'vacation_leaves', 'vacation_plans',
-                             'vacation_closures', 'vacation_alerts'] LOOP
+                             'vacation_closures', 'vacation_alerts', 'vacation_request_links'] LOOP
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_tenant()) WITH CHECK (tenant_id = app_tenant())', t);
         EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO portal_app', t);
@@ -96,6 +105,7 @@ END $$;
 -- +goose StatementEnd
 
 -- +goose Down
+DROP TABLE vacation_request_links;
 DROP TABLE vacation_alerts;
 DROP TABLE vacation_closures;
 DROP TABLE vacation_plans;

@@ -156,7 +156,7 @@ func (s *Server) requireAnyAccess(ids ...string) echo.MiddlewareFunc {
 
 func actorOf(c echo.Context) commands.Actor {
 	cl := claimsOf(c)
-	return commands.Actor{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
+	return commands.Actor{UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
 }
 
 // vacationTx runs fn in a tenant transaction of the caller's tenant.

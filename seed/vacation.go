@@ -12,8 +12,9 @@ import (
 )
 
 // purchasedModules are the modules both demo tenants bought besides the base ones: vacations
-// (pwa-rh-ferias, the access id of the vacation screens).
-const purchasedModules = "pwa-rh-ferias"
+// (pwa-rh-ferias, the access id of the vacation screens) and the vacation request type of the
+// requests area (pwa-req-tools-ferias), through whose chain vacation requests are approved.
+const purchasedModules = "pwa-rh-ferias,pwa-req-tools-ferias"
 
 // vacationSwitches are a demo user's access switches: every employee may request vacation,
 // abono and the 13th-salary advance (spec portal-business §2: each offered only when its

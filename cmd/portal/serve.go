@@ -65,18 +65,23 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, allProjections()...)
+	vacations, rulings, err := vacationWiring(e)
+	if err != nil {
+		return err
+	}
+	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, append(allProjections(), rulings)...)
 	if err != nil {
 		return err
 	}
 	hub := push.NewHub(e.pool, push.HubConfig{})
 	srv := &readapi.Server{
-		Pool:   e.pool,
-		Store:  e.store,
-		Auth:   authSvc,
-		Runner: runner,
-		Hub:    hub,
-		WebDir: getenv("WEB_DIR", "web/dist"),
+		Pool:      e.pool,
+		Store:     e.store,
+		Auth:      authSvc,
+		Runner:    runner,
+		Hub:       hub,
+		WebDir:    getenv("WEB_DIR", "web/dist"),
+		Vacations: vacations,
 	}
 	addr := ":" + getenv("PORT", "8080")
 	httpSrv := &http.Server{Addr: addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}

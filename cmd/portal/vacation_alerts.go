@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"portal/commands"
+	"portal/process"
+	"portal/projections"
+	"portal/readapi"
 )
 
 // runVacationAlerts raises the vacation alerts (spec portal-business §9: 30, 60, 90 days)
@@ -38,4 +41,27 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 			}
 		}
 	}
+}
+
+// vacationWiring routes vacation requests through the requests area's approval chain
+// (commands.RequestsChain) and returns the process manager that mirrors its rulings onto the
+// entitlements, to run beside the projections.
+func vacationWiring(e *env) (*readapi.VacationAPI, projections.Projection, error) {
+	create, err := commands.NewCreateRequestHandler(e.pool, e.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	decide, err := commands.NewDecideStepHandler(e.pool, e.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	chain, err := commands.NewRequestsChain(e.pool, e.store, time.Now, create, decide)
+	if err != nil {
+		return nil, nil, err
+	}
+	rulings, err := process.NewVacationRulings(e.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &readapi.VacationAPI{Chain: chain}, rulings, nil
 }

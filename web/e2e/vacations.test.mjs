@@ -5,7 +5,7 @@
 // scheduled.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -152,6 +152,18 @@ test('ana is refused a 4-day vacation, requests a valid one; marcos and HR appro
     assert.equal(await balance(ana), before - 10);
     assert.equal(await ana.locator(tid('balance-scheduled')).getAttribute('data-value'), '10');
     await screenshot(ana, 'vacations-my-after');
+
+    // The vacation went through the requests area's chain: its request of origin Ferias (10)
+    // is approved by HR.
+    const anaAPI = await apiLogin(suite.baseURL, USERS.ana);
+    const res = await fetch(`${suite.baseURL}/api/cac-app/request?tenId=${anaAPI.user.tenId}&types=10&filterHandle=all`, {
+      headers: { authorization: `Bearer ${anaAPI.access_token}` },
+    });
+    assert.equal(res.status, 200);
+    const requests = (await res.json()).data;
+    assert.equal(requests.length, 1, 'one request of origin Ferias');
+    assert.equal(requests[0].origem, 10);
+    assert.equal(requests[0].approvalStatus, 'approved_hr');
 
     // History and the work-schedule dialog.
     await ana.goto('/apps/rh/ferias-historico');

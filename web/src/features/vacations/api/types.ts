@@ -7,7 +7,7 @@ export type PeriodStatus = 'acquiring' | 'in_concessive' | 'expiring' | 'overdue
 export type LeaveStatus = 'pending' | 'scheduled' | 'taken' | 'rejected' | 'cancelled';
 
 /** A step of the approval chain. */
-export type StepKind = 'manager' | 'hr';
+export type StepKind = 'manager' | 'hr' | 'phase';
 
 export interface VacationPeriod {
   periodo: number;
