@@ -305,8 +305,8 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	e.call(t, mgr, "POST", "ferias/planejamento", nil, `{"m01Ukey":"`+emp.EmployeeID.String()+`","inicio":"2027-02-01","dias":15}`).decode(t, &planned)
 	e.project(t, emp.Tenant)
 	var planning struct {
-		Equipe []projections.VacationTeamMember   `json:"equipe"`
-		Planos []projections.VacationPlan `json:"planos"`
+		Equipe []projections.VacationTeamMember `json:"equipe"`
+		Planos []projections.VacationPlan       `json:"planos"`
 	}
 	e.call(t, mgr, "GET", "ferias/planejamento", map[string]string{"ano": "2027"}, "").decode(t, &planning)
 	if len(planning.Equipe) != 2 || len(planning.Planos) != 1 || planning.Planos[0].ID != planned.Data.ID {
