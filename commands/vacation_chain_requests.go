@@ -142,6 +142,8 @@ func MirrorRequestRuling(ctx context.Context, store eventstore.Store, now func()
 			switch kind {
 			case rq.TypeStepApproved, rq.TypeStepRejected:
 				return e.DecideStep(vacation.StepDecision{ID: leaveID, Step: step, Approve: kind == rq.TypeStepApproved, By: by, Comment: comment, Now: at})
+			case rq.TypeDecisionUndone:
+				return e.UndoStep(leaveID, step, by, at)
 			case rq.TypeRemoved:
 				return e.Cancel(leaveID, at)
 			}

@@ -53,6 +53,8 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 			Advance13: e.Advance13, Period: e.Period, Steps: e.Steps, By: e.By, At: e.At}
 	case vacation.StepApproved:
 		j = VacationEventJSON{ID: e.ID, Step: e.Step, Kind: e.Kind, By: e.By, Comment: e.Comment, At: e.At}
+	case vacation.StepUndone:
+		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, At: e.At}
 	case vacation.Approved:
 		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
 	case vacation.Rejected:
@@ -96,6 +98,8 @@ func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 			Advance13: j.Advance13, Period: j.Period, Steps: j.Steps, By: j.By, At: j.At}, nil
 	case vacation.TypeStepApproved:
 		return vacation.StepApproved{ID: j.ID, Step: j.Step, Kind: j.Kind, By: j.By, Comment: j.Comment, At: j.At}, nil
+	case vacation.TypeStepUndone:
+		return vacation.StepUndone{ID: j.ID, Step: j.Step, By: j.By, At: j.At}, nil
 	case vacation.TypeApproved:
 		return vacation.Approved{ID: j.ID, Step: j.Step, By: j.By, Comment: j.Comment, At: j.At}, nil
 	case vacation.TypeRejected:

@@ -23,7 +23,8 @@ import (
 // when a step is approved or rejected there, record it on the entitlement). It runs in the
 // projections Runner with its own checkpoint: request.created.v1 of origin Ferias stores the
 // link request → (employee, leave) from the payload (table vacation_request_links, in the
-// same transaction as the checkpoint); step approvals, rejections and removals append the
+// same transaction as the checkpoint); step approvals, rejections, undone decisions and
+// removals append the
 // matching vacation event through commands.MirrorRequestRuling, whose command id is derived
 // from the request event, so a redelivered event appends nothing twice.
 type VacationRulings struct {
@@ -65,7 +66,7 @@ type requestEvent struct {
 func (p *VacationRulings) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	for _, e := range events {
 		switch e.Type {
-		case rq.TypeCreated, rq.TypeStepApproved, rq.TypeStepRejected, rq.TypeRemoved:
+		case rq.TypeCreated, rq.TypeStepApproved, rq.TypeStepRejected, rq.TypeDecisionUndone, rq.TypeRemoved:
 		default:
 			continue
 		}

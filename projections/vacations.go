@@ -111,9 +111,11 @@ ON CONFLICT (tenant_id, employee_id) DO NOTHING`, t, employee, d.Hired, pos)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, 0, $11, $12, $13)
 ON CONFLICT (tenant_id, id) DO NOTHING`, t, d.ID, employee, start, start.AddDate(0, 0, d.Days-1), d.Days, d.AbonoDays,
 				d.Advance13, d.Period, steps, at, d.By, pos)
-		case vacation.TypeStepApproved, vacation.TypeApproved, vacation.TypeRejected, vacation.TypeCancelled:
+		case vacation.TypeStepApproved, vacation.TypeStepUndone, vacation.TypeApproved, vacation.TypeRejected, vacation.TypeCancelled:
 			status, step := "pending", d.Step+1
 			switch e.Type {
+			case vacation.TypeStepUndone:
+				step = d.Step
 			case vacation.TypeApproved:
 				status, step = "scheduled", d.Step
 			case vacation.TypeRejected:

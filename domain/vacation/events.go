@@ -15,6 +15,7 @@ const (
 	TypeApproved     = "vacation.approved.v1"
 	TypeRejected     = "vacation.rejected.v1"
 	TypeStepApproved = "vacation.step_approved.v1"
+	TypeStepUndone   = "vacation.step_undone.v1"
 	TypeCancelled    = "vacation.cancelled.v1"
 	TypePlanned      = "vacation.planned.v1"
 	TypePlanRemoved  = "vacation.plan_removed.v1"
@@ -62,6 +63,15 @@ type StepApproved struct {
 	By      string
 	Comment string
 	At      time.Time
+}
+
+// StepUndone says the approval of step Step was taken back: the request waits for it again
+// (spec §4: an approval can be undone, not after HR has ruled).
+type StepUndone struct {
+	ID   string
+	Step int
+	By   string
+	At   time.Time
 }
 
 // Rejected says the approval chain refused the request: its days return to the balance.
@@ -127,6 +137,7 @@ func (Requested) EventType() string    { return TypeRequested }
 func (Approved) EventType() string     { return TypeApproved }
 func (Rejected) EventType() string     { return TypeRejected }
 func (StepApproved) EventType() string { return TypeStepApproved }
+func (StepUndone) EventType() string   { return TypeStepUndone }
 func (Cancelled) EventType() string    { return TypeCancelled }
 func (Planned) EventType() string      { return TypePlanned }
 func (PlanRemoved) EventType() string  { return TypePlanRemoved }
@@ -139,6 +150,7 @@ var (
 	_ Event = Approved{}
 	_ Event = Rejected{}
 	_ Event = StepApproved{}
+	_ Event = StepUndone{}
 	_ Event = Cancelled{}
 	_ Event = Planned{}
 	_ Event = PlanRemoved{}

@@ -341,6 +341,19 @@ func (e *Entitlement) DecideStep(d StepDecision) ([]Event, error) {
 	return []Event{StepApproved{ID: d.ID, Step: d.Step, Kind: l.Steps[d.Step], By: d.By, Comment: d.Comment, At: d.Now}}, nil
 }
 
+// UndoStep takes back the approval of step (not the last, which ended the request): the
+// request waits for that step again.
+func (e *Entitlement) UndoStep(id string, step int, by string, now time.Time) ([]Event, error) {
+	l := e.leave(id)
+	if l == nil {
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+	}
+	if l.Status != Pending || l.Step != step+1 {
+		return nil, &domain.Error{Kind: domain.Conflict, Field: "step", Key: KeyStepDecided}
+	}
+	return []Event{StepUndone{ID: id, Step: step, By: by, At: now}}, nil
+}
+
 // Cancel withdraws a pending or scheduled request that has not started.
 func (e *Entitlement) Cancel(id string, now time.Time) ([]Event, error) {
 	l := e.leave(id)
@@ -409,6 +422,10 @@ func (e *Entitlement) Apply(ev Event) {
 	case StepApproved:
 		if l := e.leave(ev.ID); l != nil {
 			l.Step = ev.Step + 1
+		}
+	case StepUndone:
+		if l := e.leave(ev.ID); l != nil {
+			l.Step = ev.Step
 		}
 	case Approved:
 		e.setStatus(ev.ID, Scheduled)

@@ -357,6 +357,18 @@ func TestCurrentStep_follows_the_chain(t *testing.T) {
 	if p := e.Periods(now)[1]; p.Pending != 10 {
 		t.Errorf("between steps the days are pending: %+v", p)
 	}
+	if _, err := e.UndoStep("a", 1, "boss", now); !isKind(err, domain.Conflict) {
+		t.Errorf("undo of a step not decided: %v", err)
+	}
+	undo, err := e.UndoStep("a", 0, "boss", now)
+	if err != nil || len(undo) != 1 {
+		t.Fatalf("UndoStep = %v, %v", undo, err)
+	}
+	e.Apply(undo[0])
+	if step() != StepManager {
+		t.Fatalf("after the undo %q", step())
+	}
+	e.Apply(StepApproved{ID: "a", Step: 0})
 	e.Apply(Approved{ID: "a", Step: 1})
 	if step() != "" || e.Leaves()[0].Status != Scheduled {
 		t.Errorf("after HR: %+v", e.Leaves()[0])

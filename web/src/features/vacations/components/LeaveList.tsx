@@ -73,5 +73,6 @@ export function LeaveList({ leaves, canCancel, onCancel, withDecisions, testId =
 function decisionText(eventType: string, step: string, date: string, tr: (k: string, o?: Record<string, unknown>) => string) {
   if (eventType.includes('rejected')) return tr('leave.decisionRejected', { step, date });
   if (eventType.includes('cancelled')) return tr('leave.decisionCancelled', { date });
+  if (eventType.includes('undone')) return tr('leave.decisionUndone', { step, date });
   return tr('leave.decisionApproved', { step, date });
 }
