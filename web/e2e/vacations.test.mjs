@@ -142,6 +142,14 @@ test('ana is refused a 4-day vacation, requests a valid one; marcos and HR appro
     await map.locator(tid('away-row')).first().waitFor();
     await screenshot(map, 'vacations-map-grid');
 
+    // Helena's admin map (the whole tenant, then the Operações department) shows it too.
+    await helena.goto('/apps/admin-rh/mapVaccations/filter/1');
+    await findOnMap(helena, 'Ana Souza · Agendadas');
+    await helena.locator(tid('map-department')).click();
+    await helena.getByRole('option', { name: 'Operações' }).click();
+    await helena.locator('.fc-event', { hasText: 'Ana Souza · Agendadas' }).first().waitFor();
+    await screenshot(helena, 'vacations-map-admin');
+
     // The approved-only map lists it as well.
     await map.goto('/apps/gestor-rh/mapVaccations/filter/1');
     await findOnMap(map, 'Ana Souza · Agendadas');
