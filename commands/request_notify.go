@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/notification"
@@ -67,6 +66,14 @@ var requestNotices = map[string]map[string]string{
 		"es": "La entrega de su solicitud \"%s\" fue actualizada."},
 }
 
+type quietKey struct{}
+
+// WithoutNotices returns a context in which request commands send no notices. The seed uses
+// it: demo requests filed at start-up must not fill the demo users' notification panels.
+func WithoutNotices(ctx context.Context) context.Context {
+	return context.WithValue(ctx, quietKey{}, true)
+}
+
 // maxNotified bounds the notices one step sends (a role may have many holders).
 const maxNotified = 50
 
@@ -78,6 +85,9 @@ const maxNotified = 50
 // through the projection's push anyway.
 func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time,
 	caller RequestCaller, commandID string, r *rq.Request, events []rq.Event) {
+	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
+		return
+	}
 	type notice struct {
 		users []string
 		kind  string
@@ -103,21 +113,24 @@ func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			notices = append(notices, notice{[]string{r.Subject.UserID}, "delivery", "/apps/request/all/" + id})
 		}
 	}
+	var step *rq.Step
 	if s, ok := r.CurrentStep(); reached && ok {
-		users, err := stepApprovers(ctx, pool, caller.Tenant, s, now())
-		if err != nil {
-			slog.Warn("request notice: approvers", "request", id, "err", err)
-		}
-		notices = append(notices, notice{users, "waiting", "/apps/requestApprover/waiting/" + id})
+		step = &s
+	}
+	if len(notices) == 0 && step == nil {
+		return
 	}
 	var ids []string
 	for _, n := range notices {
 		ids = append(ids, n.users...)
 	}
-	users, err := noticeUsers(ctx, pool, caller.Tenant, ids)
+	users, approvers, err := noticeUsers(ctx, pool, caller.Tenant, ids, step, now())
 	if err != nil {
 		slog.Warn("request notice: users", "request", id, "err", err)
 		return
+	}
+	if step != nil {
+		notices = append(notices, notice{approvers, "waiting", "/apps/requestApprover/waiting/" + id})
 	}
 	for _, n := range notices {
 		for _, u := range n.users {
@@ -138,49 +151,54 @@ type noticeUser struct {
 	hash, lang string
 }
 
-// noticeUsers reads the recipients' hashes and languages in one query.
-func noticeUsers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ids []string) (map[string]noticeUser, error) {
+// noticeUsers reads the recipients' hashes and languages, and, when step is given, who may
+// decide it today (approvers, see stepApprovers), in one query.
+func noticeUsers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]noticeUser, []string, error) {
 	out := map[string]noticeUser{}
-	var valid []string
+	valid := []string{}
 	for _, id := range ids {
 		if _, err := uuid.Parse(id); err == nil {
 			valid = append(valid, id)
 		}
 	}
-	if len(valid) == 0 {
-		return out, nil
+	var designated, role string
+	if step != nil {
+		designated, role = step.Designated.ID, step.Role
 	}
-	rows, err := pool.Query(ctx, `SELECT id, hash, language FROM users WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, valid)
+	rows, err := pool.Query(ctx, `
+WITH approvers AS (`+stepApproversSQL+`)
+SELECT u.id, u.hash, u.language, u.id::text IN (SELECT id FROM approvers) FROM users u
+WHERE u.tenant_id = $1 AND (u.id = ANY($6::uuid[]) OR u.id::text IN (SELECT id FROM approvers))`,
+		tenant, designated, role, now.UTC().Format(time.DateOnly), maxNotified, valid)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
+	var approvers []string
 	for rows.Next() {
 		var u noticeUser
-		if err := rows.Scan(&u.id, &u.hash, &u.lang); err != nil {
-			return nil, err
+		var approver bool
+		if err := rows.Scan(&u.id, &u.hash, &u.lang, &approver); err != nil {
+			return nil, nil, err
 		}
 		out[u.id.String()] = u
+		if approver {
+			approvers = append(approvers, u.id.String())
+		}
 	}
-	return out, rows.Err()
+	return out, approvers, rows.Err()
 }
 
-// stepApprovers are the users who may decide step s today: the designated approver, and,
-// when nobody is designated or the designated approver is absent, the holders of the
-// step's role.
-func stepApprovers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, s rq.Step, now time.Time) ([]string, error) {
-	rows, err := pool.Query(ctx, `
-SELECT $2::text WHERE $2 <> ''
+// stepApproversSQL selects the users who may decide a step today ($2 designated, $3 role,
+// $4 today, $5 limit): the designated approver, and, when nobody is designated or the
+// designated approver is absent, the holders of the step's role.
+const stepApproversSQL = `
+SELECT $2::text AS id WHERE $2 <> ''
 UNION ALL
-(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 = ANY(roles)
+(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 <> '' AND $3 = ANY(roles)
    AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
                            AND $4::date BETWEEN starts_on AND ends_on))
- ORDER BY id LIMIT $5)`, tenant, s.Designated.ID, s.Role, now.UTC().Format(time.DateOnly), maxNotified)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
-}
+ ORDER BY id LIMIT $5)`
 
 func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Time,
 	caller RequestCaller, commandID string, to noticeUser, kind, link, title string) error {
