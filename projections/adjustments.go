@@ -134,5 +134,3 @@ func (a AdjustmentRow) MayDecide(s AdjustmentScope) bool {
 	}
 	return a.Role != nil && slices.Contains(s.Roles, *a.Role)
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

@@ -64,6 +64,9 @@ type Server struct {
 	AdjustmentReads  AdjustmentReadModel
 	AskAdjustment    *commands.AskAdjustmentHandler
 	DecideAdjustment *commands.DecideStepHandler
+
+	// Vacations (vacations.go); nil is built from Pool, Store and Now.
+	Vacations *VacationAPI
 }
 
 // Handler builds the Echo router.
@@ -89,6 +92,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesHome(api)
 	s.routesSurveys(api)
 	s.routesAdjustments(api)
+	s.routesVacations(api)
 	s.routesStream(api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

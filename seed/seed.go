@@ -131,7 +131,10 @@ func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 	if err := seedRequests(ctx, pool, store, now); err != nil {
 		return err
 	}
-	return seedSurveys(ctx, pool, store, now)
+	if err := seedSurveys(ctx, pool, store, now); err != nil {
+		return err
+	}
+	return openEntitlements(ctx, pool, store)
 }
 
 // savedAddress is the data of a clock.address_saved.v1 event.
@@ -509,7 +512,7 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 		}
 		dynamic := map[string]int{"altera_localizacao": 0, "eNPS": 1, "clima": 1, "enquete": 1}
 		r.users = append(r.users, []any{r.id, uid, p.userName, UserHash(code, p.userName), hash, empID,
-			p.displayName, email, p.roles, p.admin, true, "pt", spec.purchased, "", mustJSON(dynamic), json.RawMessage(`{}`), p.mustChange})
+			p.displayName, email, p.roles, p.admin, true, "pt", strings.Trim(spec.purchased+","+purchasedModules, ","), "", mustJSON(dynamic), vacationSwitches(p), p.mustChange})
 	}
 	return r
 }
@@ -624,5 +627,5 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 			return fmt.Errorf("copy %s: %w", c.table, err)
 		}
 	}
-	return nil
+	return writeHolidays(ctx, tx)
 }

@@ -22,6 +22,7 @@ import (
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
 	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys(),
+		projections.NewVacations(),
 		commands.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
 }
 
@@ -69,7 +70,11 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, allProjections()...)
+	vacations, rulings, err := vacationWiring(e)
+	if err != nil {
+		return err
+	}
+	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, append(allProjections(), rulings)...)
 	if err != nil {
 		return err
 	}
@@ -83,13 +88,14 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	srv := &readapi.Server{
-		Hosts:  hosts,
-		Pool:   e.pool,
-		Store:  e.store,
-		Auth:   authSvc,
-		Runner: runner,
-		Hub:    hub,
-		WebDir: getenv("WEB_DIR", "web/dist"),
+		Hosts:     hosts,
+		Pool:      e.pool,
+		Store:     e.store,
+		Auth:      authSvc,
+		Runner:    runner,
+		Hub:       hub,
+		WebDir:    getenv("WEB_DIR", "web/dist"),
+		Vacations: vacations,
 	}
 	srv.MoodCoolDown = moodCool
 	addr := ":" + getenv("PORT", "8080")
@@ -99,6 +105,7 @@ func serve(ctx context.Context) error {
 	g.Go(func() error { return runner.Run(gctx) })
 	g.Go(func() error { return hub.Run(gctx) })
 	g.Go(func() error { return authSvc.WatchTenantConfig(gctx, e.pool) })
+	g.Go(func() error { return runVacationAlerts(gctx, e) })
 	g.Go(func() error {
 		slog.Info("serving", "url", "http://localhost"+addr)
 		if err := httpSrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {

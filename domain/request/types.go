@@ -51,7 +51,8 @@ var Catalogue = []TypeInfo{
 	{Beneficio, "beneficio", true, false, true},
 	{Reembolso, "reembolso", false, false, true},
 	{Medicamento, "medicamento", true, false, true},
-	{Ferias, "ferias", false, false, true},
+	// Vacation requests carry their leave and are filed by the vacation calls (issue 5).
+	{Ferias, "ferias", false, false, false},
 	{Rescisao, "rescisao", false, false, true},
 	// Punch adjustments carry their own payload and are filed by the clock module's calls.
 	{AjustePonto, "ajusteponto", false, false, false},

@@ -36,6 +36,8 @@ async function bellCount(page) {
 
 test('a notification from HR reaches ana live: toast once, bell, panel, dismiss', { timeout: 60_000 }, async (t) => {
   const [helena, anaAPI, carla] = await Promise.all([apiLogin(suite.baseURL, HELENA), apiLogin(suite.baseURL, USERS.ana), apiLogin(suite.baseURL, USERS.carla)]);
+  // The seed's demo requests already notified Ana; start from an empty inbox.
+  assert.equal((await notificationCall(anaAPI, 'POST', '/dismiss-all')).status, 200);
   const context = await newUserContext(suite);
   try {
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
 import { SURVEY_ROUTES } from '@/features/surveys';
+import { VACATION_MENU_URLS, vacationRoutes } from '@/features/vacations';
 import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
 import { ProfilePage } from './layout/ProfilePage';
@@ -43,7 +44,8 @@ export function AppRoutes() {
             <Route key={r.path} path={r.path} element={<RouteAccess menuId={r.menuId}>{r.element}</RouteAccess>} />
           ))}
           {adjustmentRoutes()}
-          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS])}
+          {vacationRoutes()}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS])}
         </Route>
       </Route>
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />

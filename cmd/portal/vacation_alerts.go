@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"portal/commands"
+	"portal/process"
+	"portal/projections"
+	"portal/readapi"
+)
+
+// runVacationAlerts raises the vacation alerts (spec portal-business §9: 30, 60, 90 days)
+// every VACATION_ALERTS_EVERY (default 1h; 0 turns it off), the first time one interval after
+// start so a restart loop does not hammer the store. Each alert is raised once whichever
+// process runs it.
+func runVacationAlerts(ctx context.Context, e *env) error {
+	every, err := time.ParseDuration(getenv("VACATION_ALERTS_EVERY", "1h"))
+	if err != nil || every <= 0 {
+		return nil
+	}
+	h, err := commands.NewVacationAlertsHandler(e.pool, e.store, time.Now)
+	if err != nil {
+		return err
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			n, err := h.Run(ctx)
+			if err != nil {
+				slog.Error("vacation alerts", "err", err) // the next tick tries again
+				continue
+			}
+			if n > 0 {
+				slog.Info("vacation alerts raised", "count", n)
+			}
+		}
+	}
+}
+
+// vacationWiring routes vacation requests through the requests area's approval chain
+// (commands.RequestsChain) and returns the process manager that mirrors its rulings onto the
+// entitlements, to run beside the projections.
+func vacationWiring(e *env) (*readapi.VacationAPI, projections.Projection, error) {
+	create, err := commands.NewCreateRequestHandler(e.pool, e.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	decide, err := commands.NewDecideStepHandler(e.pool, e.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	chain, err := commands.NewRequestsChain(e.pool, e.store, time.Now, create, decide)
+	if err != nil {
+		return nil, nil, err
+	}
+	rulings, err := process.NewVacationRulings(e.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &readapi.VacationAPI{Chain: chain}, rulings, nil
+}

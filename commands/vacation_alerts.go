@@ -1,0 +1,170 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain/notification"
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// VacationAlertsHandler raises the alerts owed at 90, 60 and 30 days before a concessive
+// period ends (spec portal-business §2, §9) and tells the employee and the manager through
+// their notifications. The server runs it periodically; each alert is raised once.
+type VacationAlertsHandler struct {
+	pool  *pgxpool.Pool
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// NewVacationAlertsHandler needs the pool (employees, their users and languages), the store
+// and the clock.
+func NewVacationAlertsHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*VacationAlertsHandler, error) {
+	if pool == nil || store == nil || now == nil {
+		return nil, fmt.Errorf("commands.NewVacationAlertsHandler: nil dependency")
+	}
+	return &VacationAlertsHandler{pool: pool, store: store, now: now}, nil
+}
+
+type alertTarget struct {
+	tenant, employee  uuid.UUID
+	name              string
+	user, manager     *uuid.UUID
+	userHash, mgrHash *string
+	userLang, mgrLang *string
+}
+
+// Run checks every active employee with at least one acquired period and returns how many
+// alerts it raised. The command id of an alert is derived from the employee, period and
+// threshold, so two servers running it at once raise and notify it once.
+func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error) {
+	defer wrap(&err, "VacationAlerts")
+	today := vacation.DayOf(h.now().UTC())
+	rows, err := h.pool.Query(ctx, `
+SELECT e.tenant_id, e.id, e.name, u.id, u.hash, u.language, m.id, m.hash, m.language
+FROM employees e
+LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id AND active LIMIT 1) u ON true
+LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.manager_id AND active LIMIT 1) m ON true
+WHERE e.status <> 'inactive' AND e.hire_date <= $1::date - interval '1 year'`, today)
+	if err != nil {
+		return 0, err
+	}
+	targets, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (alertTarget, error) {
+		var t alertTarget
+		return t, r.Scan(&t.tenant, &t.employee, &t.name, &t.user, &t.userHash, &t.userLang, &t.manager, &t.mgrHash, &t.mgrLang)
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, t := range targets {
+		n, err := h.alert(ctx, t)
+		if err != nil {
+			return raised, err
+		}
+		raised += n
+	}
+	return raised, nil
+}
+
+func (h *VacationAlertsHandler) alert(ctx context.Context, t alertTarget) (int, error) {
+	stream := VacationStream(t.employee)
+	recorded, err := h.store.ReadStream(ctx, t.tenant, stream, 0)
+	if err != nil || len(recorded) == 0 {
+		return 0, err
+	}
+	e := vacation.New()
+	for _, re := range recorded {
+		ev, err := DecodeVacation(re)
+		if err != nil {
+			return 0, err
+		}
+		e.Apply(ev)
+	}
+	due := e.DueAlerts(h.now().UTC())
+	for _, ev := range due {
+		a := ev.(vacation.AlertRaised)
+		commandID := fmt.Sprintf("alert/%d/%d", a.Period, a.Threshold)
+		system := t.employee // the system acts; the employee's id keeps the actor non-empty
+		_, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{commandID, t.tenant, system, t.employee}, false,
+			func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+				for _, d := range e.DueAlerts(at) {
+					if d.(vacation.AlertRaised).Period == a.Period {
+						return []vacation.Event{d}, nil
+					}
+				}
+				return nil, nil
+			})
+		if err != nil {
+			return 0, err
+		}
+		end := e.PeriodOf(a.Period).ConcessiveEnd
+		for _, to := range []struct {
+			user *uuid.UUID
+			hash *string
+			lang *string
+			own  bool
+		}{{t.user, t.userHash, t.userLang, true}, {t.manager, t.mgrHash, t.mgrLang, false}} {
+			if to.user == nil {
+				continue
+			}
+			if err := h.notify(ctx, t, *to.user, *to.hash, deref(to.lang), to.own, a, end, commandID); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(due), nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// alertTexts are the alert's words in the recipient's language (the web app shows a
+// notification's message as it is).
+var alertTexts = map[string][2]string{
+	"pt": {"Suas férias do %dº período aquisitivo vencem em até %d dias (até %s). Programe-as.",
+		"As férias do %dº período aquisitivo de %s vencem em até %d dias (até %s)."},
+	"en": {"Your vacation of acquisition period %d expires within %d days (by %s). Please schedule it.",
+		"The vacation of acquisition period %d of %s expires within %d days (by %s)."},
+	"es": {"Tus vacaciones del %dº período adquisitivo vencen en hasta %d días (hasta %s). Prográmalas.",
+		"Las vacaciones del %dº período adquisitivo de %s vencen en hasta %d días (hasta %s)."},
+}
+
+func (h *VacationAlertsHandler) notify(ctx context.Context, t alertTarget, to uuid.UUID, hash, lang string, own bool,
+	a vacation.AlertRaised, end time.Time, commandID string) error {
+	texts, ok := alertTexts[lang]
+	if !ok {
+		texts = alertTexts["pt"]
+	}
+	date := end.Format("02/01/2006")
+	msg := fmt.Sprintf(texts[1], a.Period+1, t.name, a.Threshold, date)
+	link := "/apps/gestor-rh/mapVaccations/filter/0"
+	if own {
+		msg, link = fmt.Sprintf(texts[0], a.Period+1, a.Threshold, date), "/apps/rh/myVaccations"
+	}
+	variant := notification.Warning
+	if a.Threshold <= 30 {
+		variant = notification.Error
+	}
+	cmdID := commandID + "/" + t.employee.String()
+	id := DeriveID(t.tenant, NotificationStream(to), cmdID, "notification")
+	_, err := decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmdID, tenant: t.tenant, actor: to, owner: to},
+		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
+			content, err := notification.Content{Message: msg, Options: notification.Options{
+				Variant: variant, Classification: notification.Plain, Link: link}}.Normalize()
+			if err != nil {
+				return nil, err
+			}
+			return b.Create(notification.Create{ID: id.String(), UserID: to.String(), UserHash: hash, SenderID: to.String(), Content: content}, at)
+		})
+	return err
+}

@@ -1,0 +1,65 @@
+package commands
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// CancelVacation withdraws a request or a scheduled vacation that has not started: the
+// employee's own, or (their manager, HR) a team member's.
+type CancelVacation struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     Actor
+	Employee  uuid.UUID // uuid.Nil: the actor's own
+	LeaveID   uuid.UUID
+}
+
+// CancelVacationHandler cancels vacation requests.
+type CancelVacationHandler struct{ vacationDeps }
+
+// NewCancelVacationHandler needs the pool, the store, the clock and the chain.
+func NewCancelVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*CancelVacationHandler, error) {
+	d, err := newVacationDeps(pool, store, now, chain)
+	return &CancelVacationHandler{d}, err
+}
+
+// Handle cancels; the days return to the balance.
+func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) (err error) {
+	defer wrap(&err, "CancelVacation(%s)", cmd.CommandID)
+	s, err := subjectFor(ctx, h.pool, cmd.Tenant, cmd.Actor, cmd.Employee)
+	if err != nil {
+		return err
+	}
+	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+			return e.Cancel(cmd.LeaveID.String(), at)
+		})
+	return err
+}
+
+// subjectFor loads the employee a command is about: the actor's own when employee is
+// uuid.Nil or theirs, else one the actor manages (their report, or anyone for HR). Anyone
+// else's is NotFound, so the answer tells nothing about other people.
+func subjectFor(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
+	if employee == uuid.Nil {
+		employee = a.EmployeeID
+	}
+	if employee == uuid.Nil {
+		return VacationSubject{}, forbidden("m01Ukey")
+	}
+	s, err := LoadVacationSubject(ctx, pool, tenant, employee)
+	if err != nil {
+		return s, err
+	}
+	if employee != a.EmployeeID && !ManagesVacationsOf(a, s) {
+		return s, vacationNotFound("m01Ukey")
+	}
+	return s, nil
+}

@@ -1,0 +1,55 @@
+package commands
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain"
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// CloseVacationPeriod is HR ending what is left of an acquisition period (spec portal-business
+// §3: lost, paid at termination, settled with or without pay).
+type CloseVacationPeriod struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     Actor
+	Employee  uuid.UUID
+	Period    int
+	Reason    vacation.Closure
+}
+
+// CloseVacationPeriodHandler closes periods.
+type CloseVacationPeriodHandler struct{ vacationDeps }
+
+// NewCloseVacationPeriodHandler needs the pool, the store, the clock and the chain.
+func NewCloseVacationPeriodHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*CloseVacationPeriodHandler, error) {
+	d, err := newVacationDeps(pool, store, now, chain)
+	return &CloseVacationPeriodHandler{d}, err
+}
+
+// Handle closes the period; only HR may.
+func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacationPeriod) (err error) {
+	defer wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
+	if !cmd.Actor.IsHR() {
+		return forbidden("request")
+	}
+	switch cmd.Reason {
+	case vacation.Lost, vacation.PaidAtTermination, vacation.SettledWithPay, vacation.SettledWithoutPay:
+	default:
+		return domain.InvalidField("motivo", "valor_invalido")
+	}
+	s, err := LoadVacationSubject(ctx, h.pool, cmd.Tenant, cmd.Employee)
+	if err != nil {
+		return err
+	}
+	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+			return openFirst(e, s, func() ([]vacation.Event, error) { return e.ClosePeriod(cmd.Period, cmd.Reason, at) })
+		})
+	return err
+}

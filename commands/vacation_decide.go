@@ -1,0 +1,87 @@
+package commands
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// DecideVacation is an approver's ruling on the step of a vacation request they saw (spec
+// portal-business §4: the manager, then HR; "decisions update the balance live").
+type DecideVacation struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     Actor
+	Employee  uuid.UUID // whose request
+	LeaveID   uuid.UUID
+	Step      int
+	Approve   bool
+	Comment   string
+}
+
+// DecidedVacation is where the request stands after the decision.
+type DecidedVacation struct {
+	Status string // pending (waiting for the next step), scheduled, rejected
+	Step   int
+}
+
+// DecideVacationHandler records approval decisions.
+type DecideVacationHandler struct{ vacationDeps }
+
+// NewDecideVacationHandler needs the pool (the subject's manager), the store, the clock and
+// the chain that says who decides each step.
+func NewDecideVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*DecideVacationHandler, error) {
+	d, err := newVacationDeps(pool, store, now, chain)
+	return &DecideVacationHandler{d}, err
+}
+
+// Handle decides. Someone who may not decide the request's current step is Forbidden; a step
+// decided meanwhile is a Conflict (of two simultaneous decisions one wins).
+func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) (res DecidedVacation, err error) {
+	defer wrap(&err, "DecideVacation(%s)", cmd.CommandID)
+	s, err := LoadVacationSubject(ctx, h.pool, cmd.Tenant, cmd.Employee)
+	if err != nil {
+		return res, err
+	}
+	if fwd, ok := h.chain.(ChainForwarder); ok {
+		return fwd.Forward(ctx, cmd)
+	}
+	events, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+			var leave *vacation.Leave
+			for _, l := range e.Leaves() {
+				if l.ID == cmd.LeaveID.String() {
+					leave = &l
+				}
+			}
+			if leave == nil {
+				return nil, vacationNotFound("id")
+			}
+			kind := leave.CurrentStep()
+			if kind != "" && cmd.Step == leave.Step && !h.chain.MayDecide(cmd.Actor, s, kind) {
+				return nil, forbidden("id")
+			}
+			return e.DecideStep(vacation.StepDecision{ID: leave.ID, Step: cmd.Step, Approve: cmd.Approve,
+				By: cmd.Actor.UserID.String(), Comment: cmd.Comment, Now: at})
+		})
+	if err != nil {
+		return res, err
+	}
+	if len(events) == 0 {
+		return res, idempotencyConflict()
+	}
+	switch ev := events[0].(type) {
+	case vacation.StepApproved:
+		return DecidedVacation{Status: "pending", Step: ev.Step + 1}, nil
+	case vacation.Approved:
+		return DecidedVacation{Status: "scheduled", Step: ev.Step}, nil
+	case vacation.Rejected:
+		return DecidedVacation{Status: "rejected", Step: ev.Step}, nil
+	}
+	return res, idempotencyConflict()
+}

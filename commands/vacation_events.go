@@ -1,0 +1,211 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/domain"
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// VacationEventJSON is the stored shape of every vacation.* event (the event contract,
+// docs/api.md "Vacations"; projections/vacations.go reads the same names). Each event uses the
+// fields that concern it. Dates are YYYY-MM-DD, times UTC RFC 3339.
+type VacationEventJSON struct {
+	EmployeeID string    `json:"employeeId,omitempty"` // opened
+	Hired      string    `json:"hired,omitempty"`      // opened
+	ID         string    `json:"id,omitempty"`         // the request or plan
+	Start      string    `json:"start,omitempty"`
+	Days       int       `json:"days,omitempty"`
+	AbonoDays  int       `json:"abonoDays,omitempty"`
+	Advance13  bool      `json:"advance13,omitempty"`
+	Period     int       `json:"period"`
+	Steps      []string  `json:"steps,omitempty"`
+	Step       int       `json:"step"`
+	Kind       string    `json:"kind,omitempty"`
+	By         string    `json:"by,omitempty"` // the user who acted
+	Comment    string    `json:"comment,omitempty"`
+	Reason     string    `json:"reason,omitempty"`    // period_closed
+	Threshold  int       `json:"threshold,omitempty"` // alert_raised
+	At         time.Time `json:"at"`
+}
+
+func dayString(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.DateOnly)
+}
+
+// EncodeVacation maps a vacation event to the event store's shape.
+func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error) {
+	var j VacationEventJSON
+	switch e := e.(type) {
+	case vacation.Opened:
+		j = VacationEventJSON{EmployeeID: e.UserID, Hired: dayString(e.Hired)}
+	case vacation.Requested:
+		j = VacationEventJSON{ID: e.ID, Start: dayString(e.Start), Days: e.Days, AbonoDays: e.AbonoDays,
+			Advance13: e.Advance13, Period: e.Period, Steps: e.Steps, By: e.By, At: e.At}
+	case vacation.StepApproved:
+		j = VacationEventJSON{ID: e.ID, Step: e.Step, Kind: e.Kind, By: e.By, Comment: e.Comment, At: e.At}
+	case vacation.StepUndone:
+		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, At: e.At}
+	case vacation.Approved:
+		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
+	case vacation.Rejected:
+		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
+	case vacation.Cancelled:
+		j = VacationEventJSON{ID: e.ID, At: e.At}
+	case vacation.Planned:
+		j = VacationEventJSON{ID: e.ID, Start: dayString(e.Start), Days: e.Days, By: e.By, At: e.At}
+	case vacation.PlanRemoved:
+		j = VacationEventJSON{ID: e.ID, At: e.At}
+	case vacation.PeriodClosed:
+		j = VacationEventJSON{Period: e.Period, Reason: string(e.Reason), At: e.At}
+	case vacation.AlertRaised:
+		j = VacationEventJSON{Period: e.Period, Threshold: e.Threshold, At: e.At}
+	default:
+		return eventstore.EventData{}, fmt.Errorf("encode vacation event %T", e)
+	}
+	j.At = j.At.UTC()
+	data, err := json.Marshal(j)
+	if err != nil {
+		return eventstore.EventData{}, err
+	}
+	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+}
+
+// DecodeVacation maps a stored vacation event back to the domain.
+func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
+	var j VacationEventJSON
+	if err := json.Unmarshal(re.Data, &j); err != nil {
+		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	}
+	day := func(s string) time.Time {
+		t, _ := time.Parse(time.DateOnly, s)
+		return t
+	}
+	switch re.Type {
+	case vacation.TypeOpened:
+		return vacation.Opened{UserID: j.EmployeeID, Hired: day(j.Hired)}, nil
+	case vacation.TypeRequested:
+		return vacation.Requested{ID: j.ID, Start: day(j.Start), Days: j.Days, AbonoDays: j.AbonoDays,
+			Advance13: j.Advance13, Period: j.Period, Steps: j.Steps, By: j.By, At: j.At}, nil
+	case vacation.TypeStepApproved:
+		return vacation.StepApproved{ID: j.ID, Step: j.Step, Kind: j.Kind, By: j.By, Comment: j.Comment, At: j.At}, nil
+	case vacation.TypeStepUndone:
+		return vacation.StepUndone{ID: j.ID, Step: j.Step, By: j.By, At: j.At}, nil
+	case vacation.TypeApproved:
+		return vacation.Approved{ID: j.ID, Step: j.Step, By: j.By, Comment: j.Comment, At: j.At}, nil
+	case vacation.TypeRejected:
+		return vacation.Rejected{ID: j.ID, Step: j.Step, By: j.By, Comment: j.Comment, At: j.At}, nil
+	case vacation.TypeCancelled:
+		return vacation.Cancelled{ID: j.ID, At: j.At}, nil
+	case vacation.TypePlanned:
+		return vacation.Planned{ID: j.ID, Start: day(j.Start), Days: j.Days, By: j.By, At: j.At}, nil
+	case vacation.TypePlanRemoved:
+		return vacation.PlanRemoved{ID: j.ID, At: j.At}, nil
+	case vacation.TypePeriodClosed:
+		return vacation.PeriodClosed{Period: j.Period, Reason: vacation.Closure(j.Reason), At: j.At}, nil
+	case vacation.TypeAlertRaised:
+		return vacation.AlertRaised{Period: j.Period, Threshold: j.Threshold, At: j.At}, nil
+	}
+	return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+}
+
+// VacationStream is the stream of an employee's entitlement, "vacation-<employeeId>".
+func VacationStream(employee uuid.UUID) string { return eventstore.StreamName("vacation", employee) }
+
+// entitlementCommand is what the vacation commands share: whose entitlement, which command.
+type entitlementCommand struct {
+	commandID string
+	tenant    uuid.UUID
+	actor     uuid.UUID // the signed-in user
+	employee  uuid.UUID // whose entitlement
+}
+
+// decideEntitlement loads the employee's entitlement, lets decide choose the events and appends
+// them with the expected version, retrying on a concurrent append. A retried command id
+// answers the events it appended the first time without deciding again. With dryRun the
+// decision is returned and nothing is appended (the request screen's check).
+func decideEntitlement(ctx context.Context, store eventstore.Store, now func() time.Time, cmd entitlementCommand, dryRun bool,
+	decide func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error)) (events []vacation.Event, err error) {
+	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.employee == uuid.Nil || cmd.commandID == "" {
+		return nil, fmt.Errorf("tenant, actor, employee and command id are required")
+	}
+	stream := VacationStream(cmd.employee)
+	err = withRetry(func() error {
+		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, 0)
+		if err != nil {
+			return err
+		}
+		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
+		e := vacation.New()
+		var prior []vacation.Event
+		for _, re := range recorded {
+			ev, err := DecodeVacation(re)
+			if err != nil {
+				return err
+			}
+			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
+				prior = append(prior, ev)
+			}
+			e.Apply(ev)
+		}
+		if len(prior) > 0 && !dryRun {
+			events = prior
+			return nil
+		}
+		decided, err := decide(e, now().UTC().Truncate(time.Microsecond))
+		if err != nil || len(decided) == 0 || dryRun {
+			events = decided
+			return err
+		}
+		data := make([]eventstore.EventData, len(decided))
+		for i, ev := range decided {
+			if data[i], err = EncodeVacation(eventID(cmd.tenant, stream, cmd.commandID, i), ev); err != nil {
+				return err
+			}
+		}
+		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.actor, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
+		if err != nil {
+			return err
+		}
+		if res.Duplicate {
+			return errRetry
+		}
+		events = decided
+		return nil
+	})
+	return events, err
+}
+
+// openFirst opens the entitlement at the subject's hire date when it was not opened yet (an
+// employee hired after the seed), so every command can rely on it.
+func openFirst(e *vacation.Entitlement, s VacationSubject, decided func() ([]vacation.Event, error)) ([]vacation.Event, error) {
+	var out []vacation.Event
+	if e.Hired().IsZero() {
+		opened, err := e.Open(s.Employee.String(), s.Hired)
+		if err != nil {
+			return nil, err
+		}
+		for _, ev := range opened {
+			e.Apply(ev)
+		}
+		out = opened
+	}
+	more, err := decided()
+	if err != nil {
+		return nil, err
+	}
+	return append(out, more...), nil
+}
+
+func vacationNotFound(field string) *domain.Error {
+	return &domain.Error{Kind: domain.NotFound, Field: field, Key: vacation.KeyNotFound}
+}

@@ -1,0 +1,93 @@
+package commands
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// PlanVacation places a planned period for a team member (spec portal-business §2 planning:
+// managers place planned periods for the coming year, employees see them). Plans do not use
+// the balance; the employee requests them later.
+type PlanVacation struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     Actor
+	Employee  uuid.UUID
+	Start     time.Time
+	Days      int
+}
+
+// RemoveVacationPlan takes a planned period off the plan.
+type RemoveVacationPlan struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     Actor
+	Employee  uuid.UUID
+	PlanID    uuid.UUID
+}
+
+// PlanVacationHandler places and removes planned periods.
+type PlanVacationHandler struct{ vacationDeps }
+
+// NewPlanVacationHandler needs the pool, the store, the clock and the chain.
+func NewPlanVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*PlanVacationHandler, error) {
+	d, err := newVacationDeps(pool, store, now, chain)
+	return &PlanVacationHandler{d}, err
+}
+
+// Plan places a period for an employee the actor manages (their manager or HR) and returns
+// the plan's id. The period obeys the shape and start rules of a request.
+func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uuid.UUID, err error) {
+	defer wrap(&err, "PlanVacation(%s)", cmd.CommandID)
+	s, err := managedSubject(ctx, h.pool, cmd.Tenant, cmd.Actor, cmd.Employee)
+	if err != nil {
+		return id, err
+	}
+	cal, _, err := LoadCalendar(ctx, h.pool, cmd.Tenant)
+	if err != nil {
+		return id, err
+	}
+	id = DeriveID(cmd.Tenant, VacationStream(s.Employee), cmd.CommandID, "plan")
+	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+			return openFirst(e, s, func() ([]vacation.Event, error) {
+				return e.Plan(id.String(), cmd.Start, cmd.Days, cmd.Actor.UserID.String(), at, s.Schedule, cal)
+			})
+		})
+	return id, err
+}
+
+// Remove takes a plan off.
+func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan) (err error) {
+	defer wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
+	s, err := managedSubject(ctx, h.pool, cmd.Tenant, cmd.Actor, cmd.Employee)
+	if err != nil {
+		return err
+	}
+	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+			return e.RemovePlan(cmd.PlanID.String(), at)
+		})
+	return err
+}
+
+// managedSubject loads an employee the actor manages (planning is not for oneself).
+func managedSubject(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
+	if employee == uuid.Nil {
+		return VacationSubject{}, vacationNotFound("m01Ukey")
+	}
+	s, err := LoadVacationSubject(ctx, pool, tenant, employee)
+	if err != nil {
+		return s, err
+	}
+	if !ManagesVacationsOf(a, s) {
+		return s, vacationNotFound("m01Ukey")
+	}
+	return s, nil
+}

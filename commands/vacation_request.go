@@ -1,0 +1,130 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain"
+	"portal/domain/vacation"
+	"portal/eventstore"
+)
+
+// RequestVacation is the command to ask for a vacation (spec portal-business §2 Vacations,
+// §5): days off from Start, maybe selling AbonoDays and asking for the 13th-salary advance.
+// The employee is the actor's own; Check only answers whether the rules allow it (the
+// request screen asks before sending, so the rules live once, here and in the domain).
+type RequestVacation struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     Actor
+	Start     time.Time
+	Days      int
+	AbonoDays int
+	Advance13 bool
+	Check     bool
+}
+
+// RequestedVacation is the request as filed (or as it would be, for a check).
+type RequestedVacation struct {
+	ID     uuid.UUID
+	Start  time.Time
+	End    time.Time
+	Days   int
+	Period int
+	Steps  []string
+}
+
+// vacationDeps are what every vacation handler needs.
+type vacationDeps struct {
+	pool  *pgxpool.Pool
+	store eventstore.Store
+	now   func() time.Time
+	chain VacationChain
+}
+
+func newVacationDeps(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
+	if pool == nil || store == nil || now == nil || chain == nil {
+		return vacationDeps{}, errors.New("commands: vacation handler: nil dependency")
+	}
+	return vacationDeps{pool: pool, store: store, now: now, chain: chain}, nil
+}
+
+// RequestVacationHandler files vacation requests.
+type RequestVacationHandler struct{ vacationDeps }
+
+// NewRequestVacationHandler needs the pool (employee, schedule, switches, holidays), the
+// store, the clock and the approval chain.
+func NewRequestVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*RequestVacationHandler, error) {
+	d, err := newVacationDeps(pool, store, now, chain)
+	return &RequestVacationHandler{d}, err
+}
+
+// Handle checks the request against every rule and, unless Check, appends it; it then waits
+// for its chain's first step. A refusal names the failing rule (its Key is the message).
+func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation) (res RequestedVacation, err error) {
+	defer wrap(&err, "RequestVacation(%s)", cmd.CommandID)
+	if cmd.Actor.EmployeeID == uuid.Nil {
+		return res, forbidden("m01Ukey") // a user without an employee record has no vacations
+	}
+	s, err := LoadVacationSubject(ctx, h.pool, cmd.Tenant, cmd.Actor.EmployeeID)
+	if err != nil {
+		return res, err
+	}
+	cal, _, err := LoadCalendar(ctx, h.pool, cmd.Tenant)
+	if err != nil {
+		return res, err
+	}
+	stream := VacationStream(s.Employee)
+	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "leave")
+	steps, err := h.chain.Steps(ctx, cmd.Tenant, s)
+	if err != nil {
+		return res, err
+	}
+	events, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, cmd.Check,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
+			return openFirst(e, s, func() ([]vacation.Event, error) {
+				return e.Request(vacation.Request{
+					ID: id.String(), Start: cmd.Start, Days: cmd.Days, AbonoDays: cmd.AbonoDays, Advance13: cmd.Advance13,
+					By: cmd.Actor.UserID.String(), Steps: steps, Now: at, Switches: s.Switches, Schedule: s.Schedule, Calendar: cal,
+				})
+			})
+		})
+	if err != nil {
+		return res, err
+	}
+	for _, ev := range events {
+		if r, ok := ev.(vacation.Requested); ok {
+			res.ID, _ = uuid.Parse(r.ID)
+			res.Start, res.Days, res.Period, res.Steps = r.Start, r.Days, r.Period, r.Steps
+			res.End = r.Start.AddDate(0, 0, r.Days-1)
+			if starter, ok := h.chain.(ChainStarter); ok && !cmd.Check {
+				if err := starter.Start(ctx, cmd.Tenant, cmd.Actor, s, r); err != nil {
+					return res, h.withdraw(ctx, cmd, s, r.ID, err)
+				}
+			}
+			return res, nil
+		}
+	}
+	return res, idempotencyConflict()
+}
+
+// withdraw cancels a request whose chain could not start it (the requests area refused its
+// document, e.g. another vacation request is still open) and answers the chain's refusal.
+func (h *RequestVacationHandler) withdraw(ctx context.Context, cmd RequestVacation, s VacationSubject, leaveID string, cause error) error {
+	_, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{"withdraw/" + leaveID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) { return e.Cancel(leaveID, at) })
+	return errors.Join(cause, err)
+}
+
+// refusalOf is a domain refusal's key, for callers that report it.
+func refusalOf(err error) string {
+	var de *domain.Error
+	if errors.As(err, &de) {
+		return de.Key
+	}
+	return ""
+}

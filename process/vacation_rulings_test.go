@@ -1,0 +1,195 @@
+package process_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	"portal/domain"
+	"portal/domain/vacation"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/process"
+)
+
+// vacNow is Thursday 5 November 2026; fixture employees were hired on 1 January 2020.
+var vacNow = time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
+
+// A vacation request goes through the requests area's chain (a request of origin Ferias 10):
+// the manager's and HR's decisions on that request are mirrored onto the entitlement by the
+// process manager, once each however often it sees them; a second vacation request while the
+// first is open is refused by the requests area and withdrawn from the entitlement.
+func TestVacationRequest_through_the_requests_chain(t *testing.T) {
+	d, err := pgtest.Start("process_vacation_rulings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	store := eventstore.NewPostgres(d.Pool)
+	defer store.Close()
+	ctx := context.Background()
+	now := func() time.Time { return vacNow }
+
+	tenant, err := clocktest.NewTenant(ctx, d.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var people []clocktest.Person
+	for _, roles := range [][]string{{auth.RoleCollaborator}, {auth.RoleManager, auth.RoleCollaborator}, {auth.RoleHRAdmin, auth.RoleCollaborator}} {
+		p, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{Roles: roles})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	ana, boss, hr := people[0], people[1], people[2]
+	for _, sql := range []string{
+		`UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
+		`UPDATE users SET purchased = 'pwa-rh-ferias,pwa-req-tools-ferias', access_config = '{"solicita_ferias":1}' WHERE tenant_id = $1 AND $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`,
+	} {
+		if _, err := d.Pool.Exec(ctx, sql, tenant.ID, boss.EmployeeID, ana.EmployeeID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	create, err := commands.NewCreateRequestHandler(d.Pool, store, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide, err := commands.NewDecideStepHandler(d.Pool, store, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, err := commands.NewRequestsChain(d.Pool, store, now, create, decide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := commands.NewRequestVacationHandler(d.Pool, store, now, chain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := commands.NewDecideVacationHandler(d.Pool, store, now, chain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulings, err := process.NewVacationRulings(store, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	actor := func(p clocktest.Person, roles ...string) commands.Actor {
+		return commands.Actor{UserID: p.UserID, UserHash: p.UserHash, EmployeeID: p.EmployeeID, Roles: roles}
+	}
+	// run feeds the whole log to the process manager, as the Runner would (again each time:
+	// what it already mirrored must not be mirrored twice).
+	run := func() {
+		t.Helper()
+		// Readers see an event once no older transaction is open (ARCHITECTURE.md), so read
+		// until the newest event has come through.
+		var newest int64
+		if err := d.Pool.QueryRow(ctx, `SELECT max(position) FROM events`).Scan(&newest); err != nil {
+			t.Fatal(err)
+		}
+		var all []eventstore.RecordedEvent
+		deadline := time.Now().Add(10 * time.Second)
+		for after := eventstore.Start; len(all) == 0 || all[len(all)-1].Position() < newest; {
+			batch, err := store.ReadAll(ctx, after, 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(batch) == 0 {
+				if time.Now().After(deadline) {
+					t.Fatal("the newest event never became readable")
+				}
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			all = append(all, batch...)
+			after = batch[len(batch)-1].Cursor
+		}
+		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return rulings.Apply(ctx, tx, all) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entitlement := func() []string {
+		t.Helper()
+		events, err := store.ReadStream(ctx, tenant.ID, commands.VacationStream(ana.EmployeeID), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]string, len(events))
+		for i, e := range events {
+			out[i] = e.Type
+		}
+		return out
+	}
+
+	filed, err := req.Handle(ctx, commands.RequestVacation{CommandID: "v1", Tenant: tenant.ID, Actor: actor(ana, auth.RoleCollaborator),
+		Start: vacation.Day(2026, 11, 16), Days: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(filed.Steps) != 2 || filed.Steps[0] != vacation.StepManager || filed.Steps[1] != vacation.StepHR {
+		t.Fatalf("steps = %v", filed.Steps)
+	}
+	request, err := store.ReadStream(ctx, tenant.ID, commands.RequestStream(commands.VacationRequestID(tenant.ID, filed.ID.String())), 0)
+	if err != nil || len(request) < 2 {
+		t.Fatalf("the request of origin Ferias: %d events, %v", len(request), err)
+	}
+
+	// While it is open, a second vacation request is refused by the requests area (one open
+	// request per type) and withdrawn from the entitlement.
+	_, err = req.Handle(ctx, commands.RequestVacation{CommandID: "v2", Tenant: tenant.ID, Actor: actor(ana, auth.RoleCollaborator),
+		Start: vacation.Day(2026, 12, 7), Days: 5})
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Kind != domain.Conflict {
+		t.Fatalf("second request: %v", err)
+	}
+	if got := entitlement(); len(got) != 4 || got[3] != vacation.TypeCancelled {
+		t.Fatalf("entitlement after the refused second request = %v", got)
+	}
+
+	decision := func(who commands.Actor, id string, step int) (commands.DecidedVacation, error) {
+		return dec.Handle(ctx, commands.DecideVacation{CommandID: id, Tenant: tenant.ID, Actor: who, Employee: ana.EmployeeID,
+			LeaveID: filed.ID, Step: step, Approve: true})
+	}
+	if _, err := decision(actor(hr, auth.RoleHRAdmin), "d0", 0); err == nil {
+		t.Fatal("HR decided the manager's step")
+	}
+	res, err := decision(actor(boss, auth.RoleManager), "d1", 0)
+	if err != nil || res.Status != "pending" {
+		t.Fatalf("manager = %+v, %v", res, err)
+	}
+	run()
+	run()
+	if got := entitlement(); len(got) != 5 || got[4] != vacation.TypeStepApproved {
+		t.Fatalf("entitlement after the manager = %v", got)
+	}
+	// The manager takes the approval back on the request itself, then approves again.
+	undo := commands.RequestCaller{Tenant: tenant.ID, UserID: boss.UserID, UserHash: boss.UserHash, EmployeeID: boss.EmployeeID, Roles: []string{auth.RoleManager}}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "u1", Caller: undo, ID: commands.VacationRequestID(tenant.ID, filed.ID.String()),
+		Action: commands.Undo, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	run()
+	if got := entitlement(); len(got) != 6 || got[5] != vacation.TypeStepUndone {
+		t.Fatalf("entitlement after the undo = %v", got)
+	}
+	if _, err := decision(actor(boss, auth.RoleManager), "d1b", 0); err != nil {
+		t.Fatal(err)
+	}
+	run()
+	res, err = decision(actor(hr, auth.RoleHRAdmin), "d2", 1)
+	if err != nil || res.Status != "scheduled" {
+		t.Fatalf("HR = %+v, %v", res, err)
+	}
+	run()
+	run()
+	if got := entitlement(); len(got) != 8 || got[6] != vacation.TypeStepApproved || got[7] != vacation.TypeApproved {
+		t.Fatalf("entitlement after HR = %v", got)
+	}
+}

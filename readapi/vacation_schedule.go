@@ -1,0 +1,165 @@
+package readapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"portal/commands"
+	"portal/domain/vacation"
+)
+
+// routesWorkSchedule registers the work-schedule calls of spec portal-core §7: GET
+// api/rh-app/colaborador/escala and escala-mes-descricao with tenId, yearMonth (YYYYMM),
+// m01Ukey (the caller's own, or a report's for their manager and anyone's for HR).
+func (s *Server) routesWorkSchedule(g *echo.Group) {
+	w := g.Group("/rh-app/colaborador", s.requireAuth, vacationCaller)
+	w.GET("/escala", s.workSchedule(false))
+	w.GET("/escala-mes-descricao", s.workSchedule(true))
+}
+
+// ScheduleEntry is one day of the escala call (spec portal-core §3 schedule entry: inicio,
+// fim, array_1015, label; the colour is added on the client). array_1015 is the day's kind:
+// 1 work, 2 weekly rest, 3 holiday.
+type ScheduleEntry struct {
+	Inicio    string `json:"inicio"`
+	Fim       string `json:"fim"`
+	Array1015 int    `json:"array_1015"`
+	Label     string `json:"label"` // i18n key: escala_trabalho, escala_descanso, or the holiday's key
+	Nome      string `json:"nome,omitempty"`
+}
+
+// ScheduleDay is one line of the month description.
+type ScheduleDay struct {
+	Data     string     `json:"data"`
+	Tipo     string     `json:"tipo"` // work, rest, holiday
+	Feriado  string     `json:"feriado,omitempty"`
+	Nome     string     `json:"nome,omitempty"`
+	Horarios []timeSpan `json:"horarios"`
+}
+
+type timeSpan struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// parseYearMonth reads YYYYMM.
+func parseYearMonth(s string) (int, time.Month, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) != 6 {
+		return 0, 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, 0, false
+	}
+	y, m := n/100, n%100
+	if y < 1900 || m < 1 || m > 12 {
+		return 0, 0, false
+	}
+	return y, time.Month(m), true
+}
+
+func (s *Server) workSchedule(describe bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		year, month, ok := parseYearMonth(c.QueryParam("yearMonth"))
+		if !ok {
+			if strings.TrimSpace(c.QueryParam("yearMonth")) == "" {
+				return apiError(http.StatusBadRequest, "yearMonth", "campo_obrigatorio")
+			}
+			return apiError(http.StatusBadRequest, "yearMonth", "valor_invalido")
+		}
+		employee, err := s.vacationEmployee(c)
+		if err != nil {
+			return err
+		}
+		ctx := c.Request().Context()
+		tenant := claimsOf(c).Tenant
+		subject, err := commands.LoadVacationSubject(ctx, s.Pool, tenant, employee)
+		if err != nil {
+			return err
+		}
+		cal, fixed, err := commands.LoadCalendar(ctx, s.Pool, tenant)
+		if err != nil {
+			return err
+		}
+		own := map[string]bool{}
+		for _, f := range fixed {
+			own[f.Key] = true
+		}
+		hours, weeklyHours, err := s.scheduleHours(c, tenant, employee)
+		if err != nil {
+			return err
+		}
+		days := []ScheduleDay{}
+		entries := []ScheduleEntry{}
+		for _, d := range vacation.Month(year, month, subject.Schedule, cal) {
+			day := ScheduleDay{Data: d.Date.Format(time.DateOnly), Horarios: []timeSpan{}}
+			entry := ScheduleEntry{Inicio: day.Data, Fim: day.Data}
+			switch d.Kind {
+			case vacation.HolidayDay:
+				day.Tipo, day.Feriado, entry.Array1015, entry.Label = "holiday", d.HolidayKey, 3, d.HolidayKey
+				if own[d.HolidayKey] {
+					day.Feriado, day.Nome, entry.Label, entry.Nome = "holiday_tenant", d.HolidayKey, "holiday_tenant", d.HolidayKey
+				}
+			case vacation.RestDay:
+				day.Tipo, entry.Array1015, entry.Label = "rest", 2, "escala_descanso"
+			default:
+				day.Tipo, entry.Array1015, entry.Label = "work", 1, "escala_trabalho"
+				day.Horarios = hours(d.Date, subject.Schedule)
+				if len(day.Horarios) > 0 {
+					entry.Inicio = day.Data + "T" + day.Horarios[0].Start + ":00"
+					entry.Fim = day.Data + "T" + day.Horarios[len(day.Horarios)-1].End + ":00"
+				}
+			}
+			days = append(days, day)
+			entries = append(entries, entry)
+		}
+		if !describe {
+			return c.JSON(http.StatusOK, entries)
+		}
+		return c.JSON(http.StatusOK, map[string]any{
+			"yearMonth": c.QueryParam("yearMonth"), "m01Ukey": employee, "tipoEscala": subject.Schedule.Kind.String(),
+			"horasSemanais": weeklyHours, "dias": days,
+		})
+	}
+}
+
+// scheduleHours reads the working intervals of the stored schedule: per weekday for fixed
+// and flexible schedules, the shift of the 12x36 cycle on its worked days.
+func (s *Server) scheduleHours(c echo.Context, tenant, employee uuid.UUID) (func(time.Time, vacation.Schedule) []timeSpan, float64, error) {
+	var raw []byte
+	if err := s.Pool.QueryRow(c.Request().Context(), `SELECT schedule FROM employees WHERE tenant_id = $1 AND id = $2`,
+		tenant, employee).Scan(&raw); err != nil {
+		return nil, 0, err
+	}
+	var j struct {
+		Weekly      map[string][]timeSpan `json:"weekly"`
+		WeeklyHours float64               `json:"weeklyHours"`
+	}
+	_ = json.Unmarshal(raw, &j) // ParseSchedule already accepted it; missing parts show no hours
+	names := []string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
+	var shift []timeSpan
+	for _, n := range names {
+		if len(j.Weekly[n]) > 0 && shift == nil {
+			shift = j.Weekly[n]
+		}
+	}
+	return func(d time.Time, sch vacation.Schedule) []timeSpan {
+		var out []timeSpan
+		if sch.Kind == vacation.Shift12x36 {
+			out = shift
+		} else {
+			out = j.Weekly[names[d.Weekday()]]
+		}
+		if out == nil {
+			out = []timeSpan{}
+		}
+		return out
+	}, j.WeeklyHours, nil
+}

@@ -1,0 +1,777 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/domain/vacation"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// VacationReadModel is what the vacation queries need from the read model;
+// projections.Vacations implements it. tx is a tenant transaction (db.InTenant).
+type VacationReadModel interface {
+	File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (projections.VacationFile, error)
+	Map(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time, kind int, today time.Time) ([]projections.MapEntry, error)
+	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]projections.VacationLeave, error)
+	Plans(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time) ([]projections.VacationPlan, error)
+	Team(ctx context.Context, tx pgx.Tx, scope projections.VacationScope) ([]projections.VacationTeamMember, error)
+	Departments(ctx context.Context, tx pgx.Tx) ([]projections.Department, error)
+}
+
+// VacationAPI holds the vacation calls' dependencies; nil fields are built from the Server's
+// Pool, Store and Now by InitVacations.
+type VacationAPI struct {
+	Reads   VacationReadModel // default projections.Vacations{}
+	Chain   commands.VacationChain
+	Request *commands.RequestVacationHandler
+	Decide  *commands.DecideVacationHandler
+	Cancel  *commands.CancelVacationHandler
+	Plan    *commands.PlanVacationHandler
+	Close   *commands.CloseVacationPeriodHandler
+}
+
+// Access of the vacation routes: the menu items of the screens that call them (spec
+// portal-core §6; a caller the menu would not show the screen to gets 403).
+var (
+	accessMyVacations  = []string{"rh_001_01", "rh_001_03"}
+	accessRequest      = []string{"rh_001_02"}
+	accessApprovals    = []string{"rh_004_02", "rh_005_05"}
+	accessManagerMap   = []string{"rh_004_03", "rh_005_05"}
+	accessPlanning     = []string{"rh_004_07", "rh_005_04"}
+	accessVacationSeen = []string{"rh_001_01", "rh_001_02", "rh_001_03", "rh_004_03", "rh_005_05", "rh_004_07", "rh_005_04"}
+)
+
+// routesVacations registers the vacation calls (spec portal-business §2 Vacations, §5; the
+// spec leaves their paths open: docs/api.md "Vacations"). Every call needs a token; tenId
+// (and userHash when sent) must match it.
+func (s *Server) routesVacations(g *echo.Group) {
+	_ = s.InitVacations()
+	v := g.Group("/rh-app/ferias", s.requireAuth, vacationCaller)
+	v.GET("/minhas", s.vacationMine, s.requireAnyAccess(accessMyVacations...))
+	v.GET("/historico", s.vacationHistory, s.requireAnyAccess(accessMyVacations...))
+	v.POST("/verificar", s.vacationCheck, s.requireAnyAccess(accessRequest...))
+	v.POST("/solicitar", s.vacationRequest, s.requireAnyAccess(accessRequest...))
+	v.POST("/cancelar", s.vacationCancel, s.requireAnyAccess(accessMyVacations...))
+	v.GET("/feriados", s.vacationHolidays, s.requireAnyAccess(accessVacationSeen...))
+	v.GET("/mapa", s.vacationMap, s.requireAnyAccess(accessManagerMap...))
+	v.GET("/departamentos", s.vacationDepartments, s.requireAnyAccess(accessManagerMap...))
+	v.GET("/aprovacoes", s.vacationApprovals, s.requireAnyAccess(accessApprovals...))
+	v.POST("/aprovar", s.vacationDecide(true), s.requireAnyAccess(accessApprovals...))
+	v.POST("/reprovar", s.vacationDecide(false), s.requireAnyAccess(accessApprovals...))
+	v.GET("/planejamento", s.vacationPlanning, s.requireAnyAccess(accessPlanning...))
+	v.POST("/planejamento", s.vacationPlanAdd, s.requireAnyAccess(accessPlanning...))
+	v.DELETE("/planejamento", s.vacationPlanRemove, s.requireAnyAccess(accessPlanning...))
+	v.POST("/fechar-periodo", s.vacationClosePeriod, s.requireAnyAccess(accessPlanning...))
+	s.routesWorkSchedule(g)
+}
+
+// InitVacations builds the nil parts of s.Vacations and tells what is missing.
+func (s *Server) InitVacations() error {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.Vacations == nil {
+		s.Vacations = &VacationAPI{}
+	}
+	a := s.Vacations
+	if a.Reads == nil {
+		a.Reads = projections.Vacations{}
+	}
+	if a.Chain == nil {
+		a.Chain = commands.LocalChain{}
+	}
+	var errs []error
+	var err error
+	if a.Request == nil {
+		a.Request, err = commands.NewRequestVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
+		errs = append(errs, err)
+	}
+	if a.Decide == nil {
+		a.Decide, err = commands.NewDecideVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
+		errs = append(errs, err)
+	}
+	if a.Cancel == nil {
+		a.Cancel, err = commands.NewCancelVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
+		errs = append(errs, err)
+	}
+	if a.Plan == nil {
+		a.Plan, err = commands.NewPlanVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
+		errs = append(errs, err)
+	}
+	if a.Close == nil {
+		a.Close, err = commands.NewCloseVacationPeriodHandler(s.Pool, s.Store, s.Now, a.Chain)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// vacationCaller admits callers whose tenId (required) and userHash (when sent) match the token.
+func vacationCaller(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
+			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+		}
+		if err := checkCaller(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// requireAnyAccess admits a caller the rule shows at least one of the menu items.
+func (s *Server) requireAnyAccess(ids ...string) echo.MiddlewareFunc {
+	access := make([]auth.Access, len(ids))
+	for i, id := range ids {
+		access[i] = menuAccess(id)
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			p, _, err := s.callerPermissions(c)
+			if err != nil {
+				return err
+			}
+			for _, a := range access {
+				if auth.Visible(a, p) {
+					c.Set(permsKey, p)
+					return next(c)
+				}
+			}
+			return apiError(http.StatusForbidden, "request", "acesso_negado")
+		}
+	}
+}
+
+func actorOf(c echo.Context) commands.Actor {
+	cl := claimsOf(c)
+	return commands.Actor{UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
+}
+
+// vacationTx runs fn in a tenant transaction of the caller's tenant.
+func (s *Server) vacationTx(c echo.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
+	ctx := c.Request().Context()
+	return db.InTenant(ctx, s.Pool, claimsOf(c).Tenant.String(), func(tx pgx.Tx) error { return fn(ctx, tx) })
+}
+
+// ---- my vacations and history ----
+
+// VacationPeriodJSON is an acquisition period with its balance on the day asked.
+type VacationPeriodJSON struct {
+	Periodo        int    `json:"periodo"` // 0 is the first year from hiring
+	Inicio         string `json:"inicio"`
+	Fim            string `json:"fim"`
+	FimConcessivo  string `json:"fimConcessivo"`
+	Direito        int    `json:"direito"`
+	Pendentes      int    `json:"pendentes"`
+	Agendados      int    `json:"agendados"`
+	Gozados        int    `json:"gozados"`
+	Abono          int    `json:"abono"`
+	Saldo          int    `json:"saldo"`
+	Status         string `json:"status"` // acquiring, in_concessive, expiring, overdue, scheduled, taken, closed
+	Encerramento   string `json:"encerramento,omitempty"`
+	DiasParaVencer int    `json:"diasParaVencer"`
+}
+
+// MyVacationsJSON answers GET ferias/minhas.
+type MyVacationsJSON struct {
+	M01Ukey      uuid.UUID                   `json:"m01Ukey"`
+	Admissao     string                      `json:"admissao"`
+	Saldo        int                         `json:"saldo"`
+	Periodos     []VacationPeriodJSON        `json:"periodos"`
+	Solicitacoes []projections.VacationLeave `json:"solicitacoes"`
+	Planejadas   []projections.VacationPlan  `json:"planejadas"`
+	Alertas      []projections.VacationAlert `json:"alertas"`
+	Permissoes   map[string]bool             `json:"permissoes"`
+}
+
+// vacationEmployee reads m01Ukey: the caller's own when absent; another employee's only for
+// their manager or HR (else 404, telling nothing about them).
+func (s *Server) vacationEmployee(c echo.Context) (uuid.UUID, error) {
+	a := actorOf(c)
+	text := strings.TrimSpace(c.QueryParam("m01Ukey"))
+	if text == "" || text == a.EmployeeID.String() {
+		if a.EmployeeID == uuid.Nil {
+			return uuid.Nil, apiError(http.StatusForbidden, "m01Ukey", "acesso_negado")
+		}
+		return a.EmployeeID, nil
+	}
+	id, err := uuid.Parse(text)
+	if err != nil {
+		return uuid.Nil, apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+	}
+	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, claimsOf(c).Tenant, id)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	if !commands.ManagesVacationsOf(a, subject) {
+		return uuid.Nil, apiError(http.StatusNotFound, "m01Ukey", vacation.KeyNotFound)
+	}
+	return id, nil
+}
+
+func (s *Server) vacationFile(c echo.Context, employee uuid.UUID) (projections.VacationFile, error) {
+	var f projections.VacationFile
+	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) (err error) {
+		f, err = s.Vacations.Reads.File(ctx, tx, employee, s.Now())
+		return err
+	})
+	if errors.Is(err, projections.ErrNoEntitlement) {
+		return f, apiError(http.StatusNotFound, "m01Ukey", vacation.KeyNotOpened)
+	}
+	return f, err
+}
+
+// vacationMine answers GET ferias/minhas?tenId&m01Ukey?: periods with balance and status,
+// requests, plans, alerts and which requests the access switches allow.
+func (s *Server) vacationMine(c echo.Context) error {
+	employee, err := s.vacationEmployee(c)
+	if err != nil {
+		return err
+	}
+	f, err := s.vacationFile(c, employee)
+	if err != nil {
+		return err
+	}
+	today := vacation.DayOf(s.Now().UTC())
+	out := MyVacationsJSON{M01Ukey: employee, Admissao: f.Hired.Format(time.DateOnly), Saldo: f.Entitlement.Balance(today),
+		Solicitacoes: f.Leaves, Planejadas: f.Plans, Alertas: f.Alerts, Periodos: []VacationPeriodJSON{}}
+	for _, p := range f.Entitlement.Periods(today) {
+		out.Periodos = append(out.Periodos, VacationPeriodJSON{
+			Periodo: p.Index, Inicio: p.Start.Format(time.DateOnly), Fim: p.End.Format(time.DateOnly),
+			FimConcessivo: p.ConcessiveEnd.Format(time.DateOnly), Direito: p.Entitled, Pendentes: p.Pending,
+			Agendados: p.Scheduled, Gozados: p.Taken, Abono: p.Abono, Saldo: p.Remaining, Status: string(p.Status),
+			Encerramento: string(p.Closed), DiasParaVencer: int(p.ConcessiveEnd.Sub(today).Hours() / 24),
+		})
+	}
+	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, claimsOf(c).Tenant, employee)
+	if err != nil {
+		return err
+	}
+	out.Permissoes = map[string]bool{"solicita_ferias": subject.Switches.Vacation,
+		"solicita_abono_ferias": subject.Switches.Abono, "solicita_13_ferias": subject.Switches.Advance13}
+	return c.JSON(http.StatusOK, out)
+}
+
+// vacationHistory answers GET ferias/historico?tenId&m01Ukey?: every request, newest first.
+func (s *Server) vacationHistory(c echo.Context) error {
+	employee, err := s.vacationEmployee(c)
+	if err != nil {
+		return err
+	}
+	f, err := s.vacationFile(c, employee)
+	if err != nil {
+		return err
+	}
+	out := make([]projections.VacationLeave, 0, len(f.Leaves))
+	for i := len(f.Leaves) - 1; i >= 0; i-- {
+		out = append(out, f.Leaves[i])
+	}
+	return c.JSON(http.StatusOK, map[string]any{"data": out})
+}
+
+// ---- request, check, cancel ----
+
+// vacationBody is the body of verificar and solicitar: {inicio, dias, abono?, adiantamento13?}.
+type vacationBody struct {
+	Inicio         string `json:"inicio"`
+	Dias           int    `json:"dias"`
+	Abono          int    `json:"abono"`
+	Adiantamento13 bool   `json:"adiantamento13"`
+}
+
+// parseVacationBody reads and validates the shape of a request body (the rules are the
+// domain's). Malformed → 400 on the field.
+func parseVacationBody(body []byte) (start time.Time, b vacationBody, err error) {
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return start, b, apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	if strings.TrimSpace(b.Inicio) == "" {
+		return start, b, apiError(http.StatusBadRequest, "inicio", "campo_obrigatorio")
+	}
+	if start, err = ParseDay(b.Inicio); err != nil {
+		return start, b, apiError(http.StatusBadRequest, "inicio", "data_invalida")
+	}
+	if b.Dias < 1 || b.Dias > 366 {
+		if b.Dias == 0 {
+			return start, b, apiError(http.StatusBadRequest, "dias", "campo_obrigatorio")
+		}
+		return start, b, apiError(http.StatusBadRequest, "dias", "valor_invalido")
+	}
+	if b.Abono < 0 || b.Abono > 366 {
+		return start, b, apiError(http.StatusBadRequest, "abono", "valor_invalido")
+	}
+	return start, b, nil
+}
+
+// ParseDay reads a date as YYYY-MM-DD or in the UTC-offset form YYYY-MM-DDTHH:mm:ss±hh:mm
+// (spec portal-business §7: dates in bodies in UTC-offset form); the date part in its own
+// offset is the day. Years before 1900 or after 9999 are refused.
+func ParseDay(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	var t time.Time
+	var err error
+	if len(s) == len(time.DateOnly) {
+		t, err = time.Parse(time.DateOnly, s)
+	} else if t, err = time.Parse(time.RFC3339, s); err != nil {
+		t, err = time.Parse("2006-01-02T15:04:05", s)
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	if t.Year() < 1900 {
+		return time.Time{}, errors.New("year before 1900")
+	}
+	return vacation.DayOf(t), nil
+}
+
+func (s *Server) requestCommand(c echo.Context, check bool) (commands.RequestVacation, error) {
+	body, err := readBody(c)
+	if err != nil {
+		return commands.RequestVacation{}, err
+	}
+	start, b, err := parseVacationBody(body)
+	if err != nil {
+		return commands.RequestVacation{}, err
+	}
+	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return commands.RequestVacation{}, err
+	}
+	return commands.RequestVacation{CommandID: id, Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Start: start,
+		Days: b.Dias, AbonoDays: b.Abono, Advance13: b.Adiantamento13, Check: check}, nil
+}
+
+// requestJSON is a request as filed or checked.
+type requestJSON struct {
+	ID      *uuid.UUID `json:"id,omitempty"`
+	Inicio  string     `json:"inicio"`
+	Fim     string     `json:"fim"`
+	Dias    int        `json:"dias"`
+	Periodo int        `json:"periodo"`
+	Etapas  []string   `json:"etapas"`
+	Status  string     `json:"status"`
+}
+
+func answerRequest(c echo.Context, r commands.RequestedVacation, withID bool) error {
+	out := requestJSON{Inicio: r.Start.Format(time.DateOnly), Fim: r.End.Format(time.DateOnly), Dias: r.Days,
+		Periodo: r.Period, Etapas: r.Steps, Status: "pending"}
+	if withID {
+		out.ID = &r.ID
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": out})
+}
+
+// vacationCheck answers POST ferias/verificar: the request as it would be filed, or the
+// refusal the request itself would get (422 {type, message} with the rule's key). Nothing is
+// written.
+func (s *Server) vacationCheck(c echo.Context) error {
+	cmd, err := s.requestCommand(c, true)
+	if err != nil {
+		return err
+	}
+	res, err := s.Vacations.Request.Handle(c.Request().Context(), cmd)
+	if err != nil {
+		return err
+	}
+	return answerRequest(c, res, false)
+}
+
+// vacationRequest answers POST ferias/solicitar: files the request; it waits for its chain.
+func (s *Server) vacationRequest(c echo.Context) error {
+	cmd, err := s.requestCommand(c, false)
+	if err != nil {
+		return err
+	}
+	res, err := s.Vacations.Request.Handle(c.Request().Context(), cmd)
+	if err != nil {
+		return err
+	}
+	return answerRequest(c, res, true)
+}
+
+// idBody is {id, m01Ukey?, step?, comentario?}: a request or plan of an employee.
+type idBody struct {
+	ID         string `json:"id"`
+	M01Ukey    string `json:"m01Ukey"`
+	Step       *int   `json:"step"`
+	Comentario string `json:"comentario"`
+}
+
+func parseIDBody(c echo.Context) (id, employee uuid.UUID, b idBody, err error) {
+	body, err := readBody(c)
+	if err != nil {
+		return id, employee, b, err
+	}
+	if json.Unmarshal(body, &b) != nil {
+		return id, employee, b, apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	if strings.TrimSpace(b.ID) == "" {
+		return id, employee, b, apiError(http.StatusBadRequest, "id", "campo_obrigatorio")
+	}
+	if id, err = uuid.Parse(strings.TrimSpace(b.ID)); err != nil {
+		return id, employee, b, apiError(http.StatusBadRequest, "id", "valor_invalido")
+	}
+	if m := strings.TrimSpace(b.M01Ukey); m != "" {
+		if employee, err = uuid.Parse(m); err != nil {
+			return id, employee, b, apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		}
+	}
+	if len([]rune(b.Comentario)) > 255 {
+		return id, employee, b, apiError(http.StatusBadRequest, "comentario", "texto_muito_longo")
+	}
+	return id, employee, b, nil
+}
+
+// vacationCancel answers POST ferias/cancelar {id, m01Ukey?}.
+func (s *Server) vacationCancel(c echo.Context) error {
+	id, employee, _, err := parseIDBody(c)
+	if err != nil {
+		return err
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	err = s.Vacations.Cancel.Handle(c.Request().Context(), commands.CancelVacation{CommandID: cmdID,
+		Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// ---- holidays ----
+
+// HolidayJSON is one holiday: the date, its name key (translated by the web app) or, for a
+// tenant's own date, its name.
+type HolidayJSON struct {
+	Data  string `json:"data"`
+	Chave string `json:"chave"`
+	Nome  string `json:"nome,omitempty"`
+}
+
+// vacationHolidays answers GET ferias/feriados?tenId&ano: the year's holidays (national,
+// movable from Easter, the tenant's own).
+func (s *Server) vacationHolidays(c echo.Context) error {
+	year, err := yearParam(c, "ano", s.Now().Year())
+	if err != nil {
+		return err
+	}
+	_, fixed, err := commands.LoadCalendar(c.Request().Context(), s.Pool, claimsOf(c).Tenant)
+	if err != nil {
+		return err
+	}
+	own := map[string]bool{}
+	for i := range fixed {
+		own[fixed[i].Key] = true
+	}
+	out := []HolidayJSON{}
+	for _, h := range vacation.Holidays(year, fixed) {
+		j := HolidayJSON{Data: h.Date.Format(time.DateOnly), Chave: h.Key}
+		if own[h.Key] {
+			j.Chave, j.Nome = "holiday_tenant", h.Key
+		}
+		out = append(out, j)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func yearParam(c echo.Context, name string, def int) (int, error) {
+	text := strings.TrimSpace(c.QueryParam(name))
+	if text == "" {
+		return def, nil
+	}
+	y, err := strconv.Atoi(text)
+	if err != nil || y < 1900 || y > 2200 {
+		return 0, apiError(http.StatusBadRequest, name, "valor_invalido")
+	}
+	return y, nil
+}
+
+// ---- map, approvals, planning ----
+
+// vacationScope reads the scope of the map and planning: escopo=gestor (the caller's direct
+// reports; the default for managers) or escopo=admin (HR only: departamento, or everyone).
+func (s *Server) vacationScope(c echo.Context) (projections.VacationScope, error) {
+	a := actorOf(c)
+	scope := strings.TrimSpace(c.QueryParam("escopo"))
+	dept := strings.TrimSpace(c.QueryParam("departamento"))
+	if scope == "" {
+		scope = "gestor"
+		if a.IsHR() && a.EmployeeID == uuid.Nil {
+			scope = "admin"
+		}
+	}
+	switch scope {
+	case "gestor":
+		if a.EmployeeID == uuid.Nil {
+			return projections.VacationScope{}, apiError(http.StatusForbidden, "escopo", "acesso_negado")
+		}
+		return projections.VacationScope{Manager: a.EmployeeID}, nil
+	case "admin":
+		if !a.IsHR() {
+			return projections.VacationScope{}, apiError(http.StatusForbidden, "escopo", "acesso_negado")
+		}
+		if dept == "" || dept == "0" {
+			return projections.VacationScope{AllTenant: true}, nil
+		}
+		id, err := uuid.Parse(dept)
+		if err != nil {
+			return projections.VacationScope{}, apiError(http.StatusBadRequest, "departamento", "valor_invalido")
+		}
+		return projections.VacationScope{Department: id}, nil
+	}
+	return projections.VacationScope{}, apiError(http.StatusBadRequest, "escopo", "valor_invalido")
+}
+
+// dateRange reads inicio and fim (default: the current year), at most 2 years apart.
+func (s *Server) dateRange(c echo.Context) (from, to time.Time, err error) {
+	y := s.Now().Year()
+	from, to = vacation.Day(y, time.January, 1), vacation.Day(y, time.December, 31)
+	if t := strings.TrimSpace(c.QueryParam("inicio")); t != "" {
+		if from, err = ParseDay(t); err != nil {
+			return from, to, apiError(http.StatusBadRequest, "inicio", "data_invalida")
+		}
+	}
+	if t := strings.TrimSpace(c.QueryParam("fim")); t != "" {
+		if to, err = ParseDay(t); err != nil {
+			return from, to, apiError(http.StatusBadRequest, "fim", "data_invalida")
+		}
+	}
+	if to.Before(from) || to.Sub(from) > 2*366*24*time.Hour {
+		return from, to, apiError(http.StatusBadRequest, "fim", "data_fora_intervalo")
+	}
+	return from, to, nil
+}
+
+// vacationMap answers GET ferias/mapa?tenId&tipoFerias&inicio&fim&escopo&departamento: who
+// is away (or waiting, or planned) when, for the scope.
+func (s *Server) vacationMap(c echo.Context) error {
+	kind := projections.MapAll
+	if t := strings.TrimSpace(c.QueryParam("tipoFerias")); t != "" {
+		k, err := strconv.Atoi(t)
+		if err != nil || k < projections.MapAll || k > projections.MapPlanned {
+			return apiError(http.StatusBadRequest, "tipoFerias", "valor_invalido")
+		}
+		kind = k
+	}
+	scope, err := s.vacationScope(c)
+	if err != nil {
+		return err
+	}
+	from, to, err := s.dateRange(c)
+	if err != nil {
+		return err
+	}
+	out := []projections.MapEntry{}
+	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
+		list, err := s.Vacations.Reads.Map(ctx, tx, scope, from, to, kind, s.Now())
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"data": out})
+}
+
+// vacationDepartments answers GET ferias/departamentos?tenId: the map's department filter.
+func (s *Server) vacationDepartments(c echo.Context) error {
+	out := []projections.Department{}
+	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
+		list, err := s.Vacations.Reads.Departments(ctx, tx)
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// vacationApprovals answers GET ferias/aprovacoes?tenId&filterHandle=waiting|decided|all.
+func (s *Server) vacationApprovals(c echo.Context) error {
+	filter := strings.TrimSpace(c.QueryParam("filterHandle"))
+	switch filter {
+	case "":
+		filter = "waiting"
+	case "waiting", "decided", "all":
+	default:
+		return apiError(http.StatusBadRequest, "filterHandle", "valor_invalido")
+	}
+	a := actorOf(c)
+	out := []projections.VacationLeave{}
+	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
+		list, err := s.Vacations.Reads.Approvals(ctx, tx, a.EmployeeID, a.IsHR(), a.UserID, filter, s.Now())
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"data": out})
+}
+
+// vacationDecide answers POST ferias/aprovar and ferias/reprovar {id, m01Ukey, step,
+// comentario?}: the caller's ruling on the step they saw.
+func (s *Server) vacationDecide(approve bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, employee, b, err := parseIDBody(c)
+		if err != nil {
+			return err
+		}
+		if employee == uuid.Nil {
+			return apiError(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
+		}
+		if b.Step == nil || *b.Step < 0 {
+			return apiError(http.StatusBadRequest, "step", "campo_obrigatorio")
+		}
+		cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+		if err != nil {
+			return err
+		}
+		res, err := s.Vacations.Decide.Handle(c.Request().Context(), commands.DecideVacation{CommandID: cmdID,
+			Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id, Step: *b.Step,
+			Approve: approve, Comment: strings.TrimSpace(b.Comentario)})
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]any{"success": true, "data": map[string]any{"status": res.Status, "etapa": res.Step}})
+	}
+}
+
+// vacationPlanning answers GET ferias/planejamento?tenId&ano&escopo&departamento: the team and
+// its planned periods of the year.
+func (s *Server) vacationPlanning(c echo.Context) error {
+	year, err := yearParam(c, "ano", s.Now().Year()+1)
+	if err != nil {
+		return err
+	}
+	scope, err := s.vacationScope(c)
+	if err != nil {
+		return err
+	}
+	team, plans := []projections.VacationTeamMember{}, []projections.VacationPlan{}
+	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
+		t, err := s.Vacations.Reads.Team(ctx, tx, scope)
+		if err != nil {
+			return err
+		}
+		p, err := s.Vacations.Reads.Plans(ctx, tx, scope, vacation.Day(year, 1, 1), vacation.Day(year, 12, 31))
+		team, plans = append(team, t...), append(plans, p...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"ano": year, "equipe": team, "planos": plans})
+}
+
+// planBody is {m01Ukey, inicio, dias}.
+type planBody struct {
+	M01Ukey string `json:"m01Ukey"`
+	Inicio  string `json:"inicio"`
+	Dias    int    `json:"dias"`
+}
+
+// vacationPlanAdd answers POST ferias/planejamento {m01Ukey, inicio, dias} → {success, data:{id}}.
+func (s *Server) vacationPlanAdd(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var b planBody
+	if json.Unmarshal(body, &b) != nil {
+		return apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
+	if err != nil {
+		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+	}
+	start, err := ParseDay(b.Inicio)
+	if err != nil {
+		return apiError(http.StatusBadRequest, "inicio", "data_invalida")
+	}
+	if b.Dias < 1 || b.Dias > 366 {
+		return apiError(http.StatusBadRequest, "dias", "valor_invalido")
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	id, err := s.Vacations.Plan.Plan(c.Request().Context(), commands.PlanVacation{CommandID: cmdID, Tenant: claimsOf(c).Tenant,
+		Actor: actorOf(c), Employee: employee, Start: start, Days: b.Dias})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": map[string]any{"id": id}})
+}
+
+// vacationPlanRemove answers DELETE ferias/planejamento?tenId&id&m01Ukey.
+func (s *Server) vacationPlanRemove(c echo.Context) error {
+	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
+	if err != nil {
+		return apiError(http.StatusBadRequest, "id", "valor_invalido")
+	}
+	employee, err := uuid.Parse(strings.TrimSpace(c.QueryParam("m01Ukey")))
+	if err != nil {
+		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	err = s.Vacations.Plan.Remove(c.Request().Context(), commands.RemoveVacationPlan{CommandID: cmdID,
+		Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// vacationClosePeriod answers POST ferias/fechar-periodo {m01Ukey, periodo, motivo} (HR).
+func (s *Server) vacationClosePeriod(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var b struct {
+		M01Ukey string `json:"m01Ukey"`
+		Periodo *int   `json:"periodo"`
+		Motivo  string `json:"motivo"`
+	}
+	if json.Unmarshal(body, &b) != nil {
+		return apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
+	if err != nil {
+		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+	}
+	if b.Periodo == nil {
+		return apiError(http.StatusBadRequest, "periodo", "campo_obrigatorio")
+	}
+	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	if err != nil {
+		return err
+	}
+	err = s.Vacations.Close.Handle(c.Request().Context(), commands.CloseVacationPeriod{CommandID: cmdID,
+		Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}

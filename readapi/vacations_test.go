@@ -1,0 +1,354 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/projections"
+)
+
+// The vacation calls end to end: HTTP, auth, the command handlers, the event store, the
+// vacations projection and its read model. vacNow is Thursday 5 November 2026; fixture
+// employees were hired on 1 January 2020, so periods 0..5 (180 days) are acquired.
+var vacNow = time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
+
+type vacEnv struct {
+	db      *pgtest.DB
+	store   *eventstore.Postgres
+	auth    *auth.Service
+	handler http.Handler
+}
+
+type vacPerson struct {
+	clocktest.Person
+	token string
+}
+
+func newVacEnv(t *testing.T) *vacEnv {
+	t.Helper()
+	d, err := pgtest.Start("readapi_vacations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("vacation test signing key, 32 by")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return vacNow }}
+	if err := srv.InitVacations(); err != nil {
+		t.Fatal(err)
+	}
+	return &vacEnv{db: d, store: store, auth: svc, handler: srv.Handler()}
+}
+
+// team makes a tenant with an employee, their manager, an HR admin and a colleague, all with
+// the vacation module and switches, signed in, entitlements opened.
+func (e *vacEnv) team(t *testing.T) (emp, mgr, hr, col vacPerson) {
+	t.Helper()
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, e.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var people []clocktest.Person
+	for _, roles := range [][]string{{auth.RoleCollaborator}, {auth.RoleManager, auth.RoleCollaborator},
+		{auth.RoleHRAdmin, auth.RoleCollaborator}, {auth.RoleCollaborator}} {
+		p, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{Roles: roles})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	for _, sql := range []string{
+		`UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id <> $2 AND id <> $3`,
+		`UPDATE users SET purchased = 'pwa-rh-ferias', access_config = '{"solicita_ferias":1,"solicita_abono_ferias":1,"solicita_13_ferias":1}' WHERE tenant_id = $1 AND $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`,
+		`INSERT INTO tenant_holidays (tenant_id, month, day, name) SELECT $1, 6, 12, 'Dia da empresa' WHERE $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`,
+	} {
+		if _, err := e.db.Pool.Exec(ctx, sql, tenant.ID, people[1].EmployeeID, people[2].EmployeeID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := commands.OpenEntitlements(ctx, e.db.Pool, e.store, tenant.ID); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]vacPerson, 4)
+	for i, p := range people {
+		res, err := e.auth.Login(ctx, p.AccessCode, p.UserName, clocktest.Password)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = vacPerson{p, res.AccessToken}
+	}
+	e.project(t, tenant.ID)
+	return out[0], out[1], out[2], out[3]
+}
+
+// project applies the tenant's events to the vacations projection, as the Runner would.
+func (e *vacEnv) project(t *testing.T, tenant uuid.UUID) {
+	t.Helper()
+	ctx := context.Background()
+	var newest uuid.UUID
+	if err := e.db.Pool.QueryRow(ctx, `SELECT id FROM events WHERE tenant_id = $1 ORDER BY position DESC LIMIT 1`, tenant).Scan(&newest); err != nil {
+		t.Fatal(err)
+	}
+	mine := tenantLog(t, e.store, tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
+	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error { return projections.NewVacations().Apply(ctx, tx, mine) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type vacResponse struct {
+	status int
+	body   []byte
+}
+
+func (r vacResponse) decode(t *testing.T, v any) {
+	t.Helper()
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("%v: %s", err, r.body)
+	}
+}
+
+func (r vacResponse) wantErr(t *testing.T, status int, typ, message string) {
+	t.Helper()
+	var b ErrorBody
+	_ = json.Unmarshal(r.body, &b)
+	if r.status != status || len(b.Errors) == 0 || b.Errors[0].Type != typ || b.Errors[0].Message != message {
+		t.Fatalf("got %d %s, want %d %s/%s", r.status, r.body, status, typ, message)
+	}
+}
+
+func (e *vacEnv) call(t *testing.T, p vacPerson, method, path string, query map[string]string, body string) vacResponse {
+	t.Helper()
+	q := url.Values{"tenId": {p.Tenant.String()}}
+	for k, v := range query {
+		q.Set(k, v)
+	}
+	req := httptest.NewRequest(method, "/api/rh-app/"+path+"?"+q.Encode(), strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+p.token)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, req)
+	return vacResponse{rec.Code, rec.Body.Bytes()}
+}
+
+func (e *vacEnv) eventCount(t *testing.T, tenant uuid.UUID) int {
+	t.Helper()
+	var n int
+	if err := e.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE tenant_id = $1`, tenant).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T) {
+	e := newVacEnv(t)
+	emp, mgr, hr, col := e.team(t)
+	other, _, _, _ := e.team(t)
+
+	var mine MyVacationsJSON
+	e.call(t, emp, "GET", "ferias/minhas", nil, "").decode(t, &mine)
+	if mine.Saldo != 180 || len(mine.Periodos) != 7 || mine.Periodos[6].Status != "acquiring" || mine.Periodos[0].Status != "overdue" {
+		t.Fatalf("my vacations = saldo %d, %+v", mine.Saldo, mine.Periodos)
+	}
+	if !mine.Permissoes["solicita_ferias"] {
+		t.Errorf("permissions = %v", mine.Permissoes)
+	}
+
+	// A 4-day vacation is refused with the rule's key, by the check and by the request, and
+	// nothing is written.
+	before := e.eventCount(t, emp.Tenant)
+	e.call(t, emp, "POST", "ferias/verificar", nil, `{"inicio":"2026-11-16","dias":4}`).wantErr(t, 422, "dias", "ferias_minimo_5_dias")
+	e.call(t, emp, "POST", "ferias/solicitar", nil, `{"inicio":"2026-11-16","dias":4}`).wantErr(t, 422, "dias", "ferias_minimo_5_dias")
+	e.call(t, emp, "POST", "ferias/solicitar", nil, `{"inicio":"2026-11-13","dias":10}`).wantErr(t, 422, "inicio", "ferias_inicio_antes_descanso")
+	e.call(t, emp, "POST", "ferias/solicitar", nil, `{"inicio":"nope","dias":10}`).wantErr(t, 400, "inicio", "data_invalida")
+	e.call(t, emp, "POST", "ferias/solicitar", nil, `{"inicio":"2026-11-16","dias":10,"extra":1}`).wantErr(t, 400, "body", "valor_invalido")
+	e.call(t, emp, "POST", "ferias/solicitar", nil, `{"inicio":"2026-11-16"}`).wantErr(t, 400, "dias", "campo_obrigatorio")
+	if n := e.eventCount(t, emp.Tenant); n != before {
+		t.Fatalf("refusals wrote %d events", n-before)
+	}
+
+	var filed struct {
+		Data struct {
+			ID     uuid.UUID `json:"id"`
+			Fim    string    `json:"fim"`
+			Etapas []string  `json:"etapas"`
+		} `json:"data"`
+	}
+	e.call(t, emp, "POST", "ferias/verificar", nil, `{"inicio":"2026-11-16T00:00:00-03:00","dias":10}`).decode(t, &filed)
+	if filed.Data.Fim != "2026-11-25" || filed.Data.ID != uuid.Nil {
+		t.Fatalf("check = %+v", filed.Data)
+	}
+	e.call(t, emp, "POST", "ferias/solicitar", nil, `{"inicio":"2026-11-16","dias":10}`).decode(t, &filed)
+	if filed.Data.ID == uuid.Nil || len(filed.Data.Etapas) != 2 {
+		t.Fatalf("request = %+v", filed.Data)
+	}
+	e.project(t, emp.Tenant)
+	e.call(t, emp, "GET", "ferias/minhas", nil, "").decode(t, &mine)
+	if mine.Saldo != 170 || len(mine.Solicitacoes) != 1 || mine.Solicitacoes[0].Status != "pending" || mine.Solicitacoes[0].StepKind != "manager" {
+		t.Fatalf("after the request: saldo %d, %+v", mine.Saldo, mine.Solicitacoes)
+	}
+
+	type list struct {
+		Data []projections.VacationLeave `json:"data"`
+	}
+	var waiting list
+	e.call(t, mgr, "GET", "ferias/aprovacoes", nil, "").decode(t, &waiting)
+	if len(waiting.Data) != 1 || waiting.Data[0].ID != filed.Data.ID {
+		t.Fatalf("manager's queue = %+v", waiting.Data)
+	}
+	e.call(t, hr, "GET", "ferias/aprovacoes", nil, "").decode(t, &waiting)
+	if len(waiting.Data) != 0 {
+		t.Fatalf("HR's queue before the manager = %+v", waiting.Data)
+	}
+	decide := `{"id":"` + filed.Data.ID.String() + `","m01Ukey":"` + emp.EmployeeID.String() + `","step":%d}`
+	step := func(n int) string { return strings.Replace(decide, "%d", string(rune('0'+n)), 1) }
+	e.call(t, col, "POST", "ferias/aprovar", nil, step(0)).wantErr(t, 403, "request", "acesso_negado") // no approvals menu
+	e.call(t, hr, "POST", "ferias/aprovar", nil, step(0)).wantErr(t, 403, "id", "acesso_negado")       // not her step
+	e.call(t, mgr, "POST", "ferias/aprovar", nil, `{"id":"x"}`).wantErr(t, 400, "id", "valor_invalido")
+	e.call(t, mgr, "POST", "ferias/aprovar", nil, step(0)).decode(t, &struct{}{})
+	e.call(t, mgr, "POST", "ferias/aprovar", nil, step(0)).wantErr(t, 409, "step", "ferias_etapa_ja_decidida")
+	e.project(t, emp.Tenant)
+	e.call(t, hr, "GET", "ferias/aprovacoes", nil, "").decode(t, &waiting)
+	if len(waiting.Data) != 1 || waiting.Data[0].StepKind != "hr" {
+		t.Fatalf("HR's queue = %+v", waiting.Data)
+	}
+	e.call(t, hr, "POST", "ferias/aprovar", nil, step(1)).decode(t, &struct{}{})
+	e.project(t, emp.Tenant)
+	e.call(t, emp, "GET", "ferias/minhas", nil, "").decode(t, &mine)
+	if mine.Saldo != 170 || mine.Solicitacoes[0].Status != "scheduled" {
+		t.Fatalf("after HR: saldo %d, %+v", mine.Saldo, mine.Solicitacoes)
+	}
+
+	// The map: the manager sees the scheduled vacation; waiting-only shows nothing now; HR sees
+	// it over the whole tenant; bad filters are 400.
+	var m struct {
+		Data []projections.MapEntry `json:"data"`
+	}
+	q := map[string]string{"inicio": "2026-11-01", "fim": "2026-11-30", "tipoFerias": "1"}
+	e.call(t, mgr, "GET", "ferias/mapa", q, "").decode(t, &m)
+	if len(m.Data) != 1 || m.Data[0].Status != "scheduled" || m.Data[0].M01Ukey != emp.EmployeeID {
+		t.Fatalf("manager's map = %+v", m.Data)
+	}
+	q["tipoFerias"] = "2"
+	e.call(t, mgr, "GET", "ferias/mapa", q, "").decode(t, &m)
+	if len(m.Data) != 0 {
+		t.Fatalf("waiting map = %+v", m.Data)
+	}
+	e.call(t, hr, "GET", "ferias/mapa", map[string]string{"escopo": "admin", "inicio": "2026-01-01", "fim": "2026-12-31"}, "").decode(t, &m)
+	if len(m.Data) != 1 {
+		t.Fatalf("HR's map = %+v", m.Data)
+	}
+	e.call(t, mgr, "GET", "ferias/mapa", map[string]string{"escopo": "admin"}, "").wantErr(t, 403, "escopo", "acesso_negado")
+	e.call(t, mgr, "GET", "ferias/mapa", map[string]string{"tipoFerias": "9"}, "").wantErr(t, 400, "tipoFerias", "valor_invalido")
+	e.call(t, emp, "GET", "ferias/mapa", nil, "").wantErr(t, 403, "request", "acesso_negado")
+
+	// History, holidays, the work schedule.
+	var hist list
+	e.call(t, emp, "GET", "ferias/historico", nil, "").decode(t, &hist)
+	if len(hist.Data) != 1 || len(hist.Data[0].Decisions) != 2 {
+		t.Fatalf("history = %+v", hist.Data)
+	}
+	var hols []HolidayJSON
+	e.call(t, emp, "GET", "ferias/feriados", map[string]string{"ano": "2026"}, "").decode(t, &hols)
+	found := map[string]string{}
+	for _, h := range hols {
+		found[h.Data] = h.Chave + h.Nome
+	}
+	if found["2026-04-03"] != "holiday_good_friday" || found["2026-06-04"] != "holiday_corpus_christi" || found["2026-06-12"] != "holiday_tenantDia da empresa" {
+		t.Fatalf("holidays = %v", found)
+	}
+	var month struct {
+		TipoEscala string        `json:"tipoEscala"`
+		Dias       []ScheduleDay `json:"dias"`
+	}
+	e.call(t, emp, "GET", "colaborador/escala-mes-descricao", map[string]string{"yearMonth": "202611"}, "").decode(t, &month)
+	if len(month.Dias) != 30 || month.Dias[14].Tipo != "holiday" || month.Dias[13].Tipo != "rest" || month.Dias[15].Tipo != "work" {
+		t.Fatalf("month = %+v", month)
+	}
+	var entries []ScheduleEntry
+	e.call(t, mgr, "GET", "colaborador/escala", map[string]string{"yearMonth": "202611", "m01Ukey": emp.EmployeeID.String()}, "").decode(t, &entries)
+	if len(entries) != 30 || entries[14].Array1015 != 3 || entries[14].Label != "holiday_republic" {
+		t.Fatalf("escala = %+v", entries)
+	}
+	e.call(t, emp, "GET", "colaborador/escala", map[string]string{"yearMonth": "202613"}, "").wantErr(t, 400, "yearMonth", "valor_invalido")
+	e.call(t, col, "GET", "colaborador/escala", map[string]string{"yearMonth": "202611", "m01Ukey": emp.EmployeeID.String()}, "").
+		wantErr(t, 404, "m01Ukey", "nao_encontrado")
+
+	// Planning: the manager plans for the employee, who sees it.
+	var planned struct {
+		Data struct {
+			ID uuid.UUID `json:"id"`
+		} `json:"data"`
+	}
+	e.call(t, mgr, "POST", "ferias/planejamento", nil, `{"m01Ukey":"`+emp.EmployeeID.String()+`","inicio":"2027-02-01","dias":3}`).
+		wantErr(t, 422, "dias", "ferias_minimo_5_dias")
+	e.call(t, mgr, "POST", "ferias/planejamento", nil, `{"m01Ukey":"`+emp.EmployeeID.String()+`","inicio":"2027-02-01","dias":15}`).decode(t, &planned)
+	e.project(t, emp.Tenant)
+	var planning struct {
+		Equipe []projections.VacationTeamMember `json:"equipe"`
+		Planos []projections.VacationPlan       `json:"planos"`
+	}
+	e.call(t, mgr, "GET", "ferias/planejamento", map[string]string{"ano": "2027"}, "").decode(t, &planning)
+	if len(planning.Equipe) != 2 || len(planning.Planos) != 1 || planning.Planos[0].ID != planned.Data.ID {
+		t.Fatalf("planning = %+v", planning)
+	}
+	e.call(t, emp, "GET", "ferias/minhas", nil, "").decode(t, &mine)
+	if len(mine.Planejadas) != 1 || mine.Saldo != 170 {
+		t.Fatalf("the employee's plans: %+v, saldo %d", mine.Planejadas, mine.Saldo)
+	}
+
+	// Tenancy: another tenant's employee key is unknown here; another tenant's tenId is 403.
+	e.call(t, mgr, "GET", "ferias/minhas", map[string]string{"m01Ukey": other.EmployeeID.String()}, "").wantErr(t, 404, "m01Ukey", "nao_encontrado")
+	e.call(t, emp, "GET", "ferias/minhas", map[string]string{"tenId": other.Tenant.String()}, "").wantErr(t, 403, "tenId", "acesso_negado")
+	var otherMine MyVacationsJSON
+	e.call(t, other, "GET", "ferias/minhas", nil, "").decode(t, &otherMine)
+	if otherMine.Saldo != 180 || len(otherMine.Solicitacoes) != 0 {
+		t.Fatalf("the other tenant's employee sees %+v", otherMine)
+	}
+	e.call(t, col, "GET", "ferias/minhas", map[string]string{"m01Ukey": emp.EmployeeID.String()}, "").wantErr(t, 404, "m01Ukey", "nao_encontrado")
+}
+
+// FuzzParseDay: any text is a day or an error, never a panic; a day has no time of day.
+func FuzzParseDay(f *testing.F) {
+	for _, s := range []string{"2026-11-16", "2026-11-16T00:00:00-03:00", "2026-11-16T10:00:00", "1899-12-31", "", "2026-02-30", "9999-12-31T23:59:59Z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDay(s)
+		if err == nil && (d.Hour() != 0 || d.Year() < 1900 || d.Location() != time.UTC) {
+			t.Fatalf("ParseDay(%q) = %v", s, d)
+		}
+	})
+}
+
+// FuzzParseYearMonth: only YYYYMM with a month 1..12 is accepted.
+func FuzzParseYearMonth(f *testing.F) {
+	for _, s := range []string{"202611", "202613", "20261", "-20261", "abcdef", "190001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if y, m, ok := parseYearMonth(s); ok && (m < 1 || m > 12 || y < 1900) {
+			t.Fatalf("parseYearMonth(%q) = %d %d", s, y, m)
+		}
+	})
+}

@@ -1,0 +1,7 @@
+import { api } from '@/lib/api';
+import type { CheckedVacation, VacationDraft } from './types';
+
+/** POST rh-app/ferias/solicitar: files the request; it waits for the manager, then HR. */
+export function requestVacation(draft: VacationDraft): Promise<CheckedVacation> {
+  return api.post<{ data: CheckedVacation }>('/api/rh-app/ferias/solicitar', draft).then((r) => r.data);
+}

@@ -1,0 +1,1 @@
+export { vacationRoutes, VACATION_MENU_URLS } from './routes';
