@@ -2,12 +2,13 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ChangePasswordPage, ForgotPasswordPage, LoginPage, LogoutPage, TOKEN_SIGN_IN_PATH, TokenSignInPage } from '@/features/auth';
 import { CallbackPage } from '@/features/auth/pages/CallbackPage';
 import { HomePage } from '@/features/home';
+import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
 import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
 import { ProfilePage } from './layout/ProfilePage';
 import { SERVER_ERROR_PATH, ServerErrorPage } from './layout/ServerErrorPage';
 import { menuAreaRoutes } from './menu/menu-routes';
-import { GuestRoute, ProtectedRoute } from './routes/guards';
+import { GuestRoute, ProtectedRoute, RouteAccess } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 
 /** Routes of spec portal-core §2 built so far. */
@@ -28,7 +29,8 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path={HOME_PATH} element={<HomePage />} />
           <Route path="/pages/profile" element={<ProfilePage />} />
-          {menuAreaRoutes()}
+          {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
+          {menuAreaRoutes(REQUEST_BUILT_PATHS)}
         </Route>
       </Route>
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />

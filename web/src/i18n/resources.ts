@@ -9,6 +9,7 @@ import ptNavigation from './pt/navigation.json';
 import ptSession from './pt/session.json';
 import ptApps from './pt/apps.json';
 import ptKiosk from './pt/kiosk.json';
+import ptRequests from './pt/requests.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
 import enAuth from './en/auth.json';
@@ -20,6 +21,7 @@ import enNavigation from './en/navigation.json';
 import enSession from './en/session.json';
 import enApps from './en/apps.json';
 import enKiosk from './en/kiosk.json';
+import enRequests from './en/requests.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
 import esAuth from './es/auth.json';
@@ -31,17 +33,18 @@ import esNavigation from './es/navigation.json';
 import esSession from './es/session.json';
 import esApps from './es/apps.json';
 import esKiosk from './es/kiosk.json';
+import esRequests from './es/requests.json';
 
-export const NAMESPACES = ['common', 'validation', 'auth', 'clock', 'authFlows', 'notifications', 'sso', 'navigation', 'session', 'apps', 'kiosk'] as const;
+export const NAMESPACES = ['common', 'validation', 'auth', 'clock', 'authFlows', 'notifications', 'sso', 'navigation', 'session', 'apps', 'kiosk', 'requests'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, requests: ptRequests };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, requests: enRequests };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, requests: esRequests };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Divider, Group, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { RequestMenuBadge } from '@/features/requests';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { MaturityBadge } from '../menu/MaturityBadge';
 import { MenuIcon } from '../menu/MenuIcon';
@@ -56,7 +57,12 @@ export function Navigation({ onNavigate, navbarStyle = 'style-1', unfolded = fal
         ...common,
         label,
         leftSection: <MenuIcon name={node.icon} />,
-        rightSection: <MaturityBadge status={node.status} id={node.id} compact />,
+        rightSection: (
+          <Group gap={4} wrap="nowrap">
+            <RequestMenuBadge menuId={node.id} />
+            <MaturityBadge status={node.status} id={node.id} compact />
+          </Group>
+        ),
         active,
       };
       return asLink ? (

@@ -1,0 +1,250 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Divider, FileInput, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { createRequest } from '../api/create-request';
+import { getRequestTypes } from '../api/get-request-types';
+import { sendRequest } from '../api/send-request';
+import type { RequestDraft, RequestType } from '../api/types';
+import { uploadAttachment } from '../api/upload-attachment';
+import { ACCEPTED_FILES } from '../utils/doc-type';
+import { draftBody, emptyDraft } from '../utils/draft';
+import { requestErrorsOf } from '../utils/field-errors';
+import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
+import { LABEL_MAX, MAX_LABELS, hasErrors, needsMedicalCertificate, validateRequest, type RequestErrors, type RequestField } from '../utils/validation';
+import { PendingFiles } from './FileList';
+
+const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
+
+/**
+ * The request dialog in new mode (spec portal-business §2, §5): the type picker (types from
+ * the server), the fields of the chosen type (absence fields for abono), attachments, and
+ * save (a draft) or send. The rules of §5 run before any call; the server's {type, message}
+ * errors land on the same fields.
+ */
+export function NewRequestDialog({
+  opened,
+  actingFor,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  actingFor: { m01Ukey: string; name: string } | null;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const { t } = useTranslation('common');
+  const tx = useRequestsT();
+  const [types, setTypes] = useState<RequestType[] | null>(null);
+  const [typesFailed, setTypesFailed] = useState(false);
+  const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
+  const [errors, setErrors] = useState<RequestErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'send' | null>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    setDraft(emptyDraft());
+    setErrors({});
+    setGeneral(null);
+    const ctrl = new AbortController();
+    setTypesFailed(false);
+    getRequestTypes(ctrl.signal)
+      .then(setTypes)
+      .catch(() => {
+        if (!ctrl.signal.aborted) setTypesFailed(true);
+      });
+    return () => ctrl.abort();
+  }, [opened]);
+
+  const type = useMemo(() => types?.find((ty) => ty.tipo === draft.tipo), [types, draft.tipo]);
+  const medical = needsMedicalCertificate(draft, type);
+
+  const set = <K extends keyof RequestDraft>(field: K, value: RequestDraft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors((e) => {
+      if (!(field in e)) return e;
+      const next = { ...e };
+      delete next[field as RequestField];
+      return next;
+    });
+  };
+  const err = (field: RequestField) => {
+    const key = errors[field];
+    return key ? requestMessage(key, tx('errors.invalid')) : undefined;
+  };
+  const text = (field: 'titulo' | 'motivo' | 'tipoAusenciaDesc' | 'nomeMedico' | 'tpRegistro' | 'registro' | 'cidDesc' | 'ufRegistroDesc') => ({
+    label: tx(`fields.${field}`),
+    value: draft[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
+    error: err(field),
+    maxLength: 255,
+    'data-testid': `request-field-${field}`,
+  });
+  const dateInput = (field: 'dataReferencia' | 'dataEntrega' | 'dataInicio' | 'dataFim' | 'inicioAbono' | 'fimAbono', required = false) => ({
+    type: 'date',
+    label: tx(`fields.${field}`),
+    value: draft[field],
+    min: '1900-01-01',
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
+    error: err(field),
+    withAsterisk: required,
+    'data-testid': `request-field-${field}`,
+  });
+
+  const submit = async (send: boolean) => {
+    const local = validateRequest(draft, type, { sending: send });
+    setErrors(local);
+    setGeneral(null);
+    if (hasErrors(local)) return;
+    setBusy(send ? 'send' : 'save');
+    let createdId: string | null = null;
+    try {
+      const created = await createRequest(draftBody(draft, type, actingFor?.m01Ukey));
+      createdId = created.ac4Ukey;
+      for (const file of draft.anexos) await uploadAttachment(created.ac4Ukey, file);
+      if (send) await sendRequest(created.ac4Ukey);
+      notifications.show({ color: 'green', message: tx(send ? 'dialog.sent' : 'dialog.saved') });
+      onCreated(created.ac4Ukey);
+    } catch (e) {
+      const { fields, general: g } = requestErrorsOf(e);
+      const fallback = tx(createdId ? (send ? 'errors.could_not_send' : 'errors.could_not_send_file') : 'errors.could_not_save_request');
+      if (createdId) {
+        // The draft exists: show it, where the file or the send can be retried.
+        notifications.show({ color: 'red', message: `${fallback}: ${requestMessage(g ?? Object.values(fields)[0], fallback)}` });
+        onCreated(createdId);
+        return;
+      }
+      setErrors(fields);
+      setGeneral(g ? requestMessage(g, fallback) : hasErrors(fields) ? null : fallback);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>{tx('dialog.newTitle')}</Text>} data-testid="request-dialog-new">
+      <Stack gap="sm" data-testid="request-dialog" data-mode="new">
+        {actingFor && (
+          <Alert color="blue" p="xs" data-testid="request-new-acting-for">
+            {tx('team.actingFor', { name: actingFor.name })}
+          </Alert>
+        )}
+        {typesFailed && <Alert color="red">{tx('dialog.typesFailed')}</Alert>}
+        {general && (
+          <Alert color="red" data-testid="request-form-error">
+            {general}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={tx('fields.tipo')}
+            placeholder={tx('dialog.typePlaceholder')}
+            data={(types ?? []).map((ty) => ({ value: ty.tipo, label: typeTitle(tx, ty.tipo, ty.descricao) }))}
+            value={draft.tipo || null}
+            onChange={(v) => set('tipo', v ?? '')}
+            error={err('tipo')}
+            withAsterisk
+            searchable
+            nothingFoundMessage={t('noRecords')}
+            data-testid="request-field-tipo"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={tx('fields.prioridade')}
+            data={(['1', '2', '3'] as const).map((p) => ({ value: p, label: tx(`priority.${p}`) }))}
+            value={draft.prioridade}
+            onChange={(v) => set('prioridade', (v ?? '2') as RequestDraft['prioridade'])}
+            allowDeselect={false}
+            data-testid="request-field-prioridade"
+          />
+        </SimpleGrid>
+        <TextInput {...text('titulo')} withAsterisk />
+        <TextInput {...text('motivo')} withAsterisk />
+        <Textarea
+          label={tx('fields.comentario')}
+          value={draft.comentario}
+          onChange={(e) => set('comentario', e.currentTarget.value)}
+          error={err('comentario')}
+          withAsterisk
+          rows={4}
+          maxLength={50_000}
+          data-testid="request-field-comentario"
+        />
+        <SimpleGrid cols={{ base: 1, sm: type?.entrega ? 4 : 3 }}>
+          <TextInput {...dateInput('dataReferencia', true)} />
+          {type?.entrega && <TextInput {...dateInput('dataEntrega')} />}
+          <TextInput {...dateInput('dataInicio')} />
+          <TextInput {...dateInput('dataFim')} />
+        </SimpleGrid>
+        {type?.ausencia && (
+          <Stack gap="sm" data-testid="request-absence">
+            <Divider label={tx('absence.title')} labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput {...text('tipoAusenciaDesc')} withAsterisk />
+              <Select
+                label={tx('fields.tipoAbono')}
+                data={ABONO_KINDS.map((k) => ({ value: k, label: tx(`absence.kinds.${k}`) }))}
+                value={draft.tipoAbono || null}
+                onChange={(v) => set('tipoAbono', v ?? '')}
+                error={err('tipoAbono')}
+                clearable
+                data-testid="request-field-tipoAbono"
+              />
+              <TextInput {...dateInput('inicioAbono', medical)} />
+              <TextInput {...dateInput('fimAbono', medical)} />
+            </SimpleGrid>
+            {medical && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="request-medical">
+                <TextInput {...text('nomeMedico')} withAsterisk />
+                <TextInput {...text('tpRegistro')} withAsterisk placeholder="CRM" />
+                <TextInput {...text('registro')} withAsterisk />
+                <TextInput {...text('ufRegistroDesc')} withAsterisk placeholder="SP" />
+                <TextInput {...text('cidDesc')} />
+              </SimpleGrid>
+            )}
+            {medical && (
+              <Text size="sm" c="dimmed">
+                {tx('absence.certificateHint')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <TagsInput
+          label={tx('fields.labels')}
+          value={draft.labels}
+          onChange={(v) => set('labels', v.map((l) => l.slice(0, LABEL_MAX)))}
+          maxTags={MAX_LABELS}
+          description={tx('dialog.labelsHint', { max: MAX_LABELS })}
+          data-testid="request-field-labels"
+        />
+        <FileInput
+          label={tx('fields.anexos')}
+          placeholder={tx('dialog.addFiles')}
+          leftSection={<IconPaperclip size={16} />}
+          multiple
+          accept={ACCEPTED_FILES}
+          value={[]}
+          onChange={(files) => set('anexos', [...draft.anexos, ...files])}
+          error={err('anexos')}
+          withAsterisk={medical}
+          description={tx('dialog.filesHint')}
+          data-testid="request-field-anexos"
+        />
+        <PendingFiles files={draft.anexos} onRemove={(i) => set('anexos', draft.anexos.filter((_, j) => j !== i))} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} data-testid="request-cancel">
+            {t('cancel')}
+          </Button>
+          <Button variant="light" loading={busy === 'save'} disabled={busy !== null} onClick={() => void submit(false)} data-testid="request-save">
+            {tx('dialog.save')}
+          </Button>
+          <Button loading={busy === 'send'} disabled={busy !== null} onClick={() => void submit(true)} data-testid="request-send">
+            {tx('dialog.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

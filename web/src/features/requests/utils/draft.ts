@@ -1,0 +1,64 @@
+import type { AbsenceFields, RequestDraft, RequestType } from '../api/types';
+
+/** A new request's empty form. */
+export function emptyDraft(): RequestDraft {
+  return {
+    tipo: '',
+    titulo: '',
+    motivo: '',
+    comentario: '',
+    prioridade: '2',
+    dataReferencia: '',
+    dataEntrega: '',
+    dataInicio: '',
+    dataFim: '',
+    tipoAusenciaDesc: '',
+    tipoAbono: '',
+    nomeMedico: '',
+    tpRegistro: '',
+    registro: '',
+    cidDesc: '',
+    ufRegistroDesc: '',
+    inicioAbono: '',
+    fimAbono: '',
+    labels: [],
+    anexos: [],
+  };
+}
+
+const ABSENCE_KEYS: (keyof AbsenceFields)[] = [
+  'tipoAusenciaDesc',
+  'tipoAbono',
+  'nomeMedico',
+  'tpRegistro',
+  'registro',
+  'cidDesc',
+  'ufRegistroDesc',
+  'inicioAbono',
+  'fimAbono',
+];
+
+/**
+ * The body of POST api/cac-app/request (docs/api.md): only the fields the type has; empty
+ * optional dates are left out; `m01Ukey` when acting for a team member.
+ */
+export function draftBody(draft: RequestDraft, type: RequestType | undefined, m01Ukey?: string) {
+  const opt = (v: string) => (v.trim() ? v.trim() : undefined);
+  const ausencia = type?.ausencia
+    ? Object.fromEntries(ABSENCE_KEYS.map((k) => [k, draft[k].trim()]))
+    : undefined;
+  return {
+    m01Ukey: m01Ukey || undefined,
+    tipo: draft.tipo,
+    titulo: draft.titulo.trim(),
+    motivo: draft.motivo.trim(),
+    comentario: draft.comentario,
+    prioridade: Number(draft.prioridade),
+    dataReferencia: draft.dataReferencia,
+    dataEntrega: type?.entrega ? opt(draft.dataEntrega) : undefined,
+    dataInicio: opt(draft.dataInicio),
+    dataFim: opt(draft.dataFim),
+    ausencia,
+    labels: draft.labels.length ? draft.labels : undefined,
+  };
+}
