@@ -20,7 +20,7 @@ import (
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications()}
+	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}}
 }
 
 func (e *env) seed(ctx context.Context) error {

@@ -1,0 +1,251 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/domain"
+	rq "portal/domain/request"
+	"portal/eventstore"
+)
+
+// typeOpenClaimed is the bookkeeping event of the one-open-request rule: the stream
+// "request-open-<employee>-<origin>" records which request last took the subject's slot for
+// the type. A new request may take it only while the request named there is no longer open;
+// the claim and the new request are appended in one transaction, with the slot stream's
+// expected version, so two simultaneous requests cannot both take it.
+const typeOpenClaimed = "request.open_claimed.v1"
+
+type openClaimed struct {
+	RequestID string    `json:"requestId"`
+	At        time.Time `json:"at"`
+}
+
+func openSlotStream(employee string, origin rq.Origin) string {
+	return "request-open-" + employee + "-" + itoa(int(origin))
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// CreateRequest is the command to save a new request (POST api/cac-app/request), for the
+// caller or, with Body.M01Ukey, for a member of the caller's team.
+type CreateRequest struct {
+	CommandID string
+	Caller    RequestCaller
+	Body      rq.Body
+	// Payload is an origin's own data (punch adjustments); the generic call sends none.
+	Payload []byte
+}
+
+// CreateRequestHandler creates requests.
+type CreateRequestHandler struct {
+	pool  *pgxpool.Pool
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// NewCreateRequestHandler needs the pool (people, items, chains), the store and the clock.
+func NewCreateRequestHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateRequestHandler, error) {
+	if pool == nil || store == nil || now == nil {
+		return nil, errors.New("commands.NewCreateRequestHandler: nil dependency")
+	}
+	return &CreateRequestHandler{pool: pool, store: store, now: now}, nil
+}
+
+// Handle creates the request and answers it as created (and sent, with Body.Send).
+func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r *rq.Request, err error) {
+	defer wrap(&err, "CreateRequest(%s)", cmd.CommandID)
+	if err := cmd.Caller.valid(); err != nil || cmd.CommandID == "" {
+		return nil, errors.Join(err, errors.New("command id is required"))
+	}
+	c := cmd.Caller
+	subject, onBehalf, err := resolveSubject(ctx, h.pool, c, cmd.Body.M01Ukey)
+	if err != nil {
+		return nil, err
+	}
+	var purchased string
+	if err := h.pool.QueryRow(ctx, `SELECT purchased FROM users WHERE tenant_id = $1 AND id = $2`, c.Tenant, c.UserID).Scan(&purchased); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, forbidden("userHash")
+		}
+		return nil, err
+	}
+	fields := cmd.Body.Fields
+	if fields.Items, err = resolveItems(ctx, h.pool, c.Tenant, fields.Items); err != nil {
+		return nil, err
+	}
+	id := DeriveID(c.Tenant, "request", cmd.CommandID, "request")
+	stream := RequestStream(id)
+	slot := openSlotStream(subject.EmployeeID, cmd.Body.Origin)
+	err = withRetry(func() error {
+		prior, recorded, err := loadRequest(ctx, h.store, c.Tenant, id)
+		if err != nil {
+			return err
+		}
+		if len(recorded) > 0 { // a retried command: answer what it created
+			r = prior
+			return nil
+		}
+		slotEvents, err := h.store.ReadStream(ctx, c.Tenant, slot, 0)
+		if err != nil {
+			return err
+		}
+		open := false
+		if n := len(slotEvents); n > 0 {
+			var last openClaimed
+			if err := json.Unmarshal(slotEvents[n-1].Data, &last); err != nil {
+				return err
+			}
+			if holder, err := uuid.Parse(last.RequestID); err == nil {
+				held, _, err := loadRequest(ctx, h.store, c.Tenant, holder)
+				if err != nil {
+					return err
+				}
+				open = held.Open()
+			}
+		}
+		var chain []rq.Step
+		if cmd.Body.Send && !open {
+			if chain, err = loadChain(ctx, h.pool, c.Tenant, cmd.Body.Origin, subject.EmployeeID); err != nil {
+				return err
+			}
+		}
+		at := h.now().UTC().Truncate(time.Microsecond)
+		r = &rq.Request{}
+		events, err := r.Create(rq.Create{
+			ID: id.String(), Origin: cmd.Body.Origin, Subject: subject, Fields: fields, Payload: cmd.Payload,
+			Purchased: strings.Split(purchased, ","), OpenExists: open, OnBehalfOf: onBehalf, Send: cmd.Body.Send, Chain: chain,
+			Facts: rq.Facts{Actor: c.actor(), Roles: c.Roles, Requester: true},
+		}, at)
+		if err != nil {
+			return err
+		}
+		data := make([]eventstore.EventData, len(events))
+		for i, e := range events {
+			if data[i], err = encodeRequest(eventID(c.Tenant, stream, cmd.CommandID, i), e); err != nil {
+				return err
+			}
+		}
+		claim, _ := json.Marshal(openClaimed{RequestID: id.String(), At: at})
+		claimData := eventstore.EventData{ID: eventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
+		meta := metaOf(c.Tenant, c.UserID, stream, cmd.CommandID)
+		err = pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error {
+			if err := eventstore.AppendTx(ctx, tx, meta, slot, expectedVersion(slotEvents), claimData); err != nil {
+				return err
+			}
+			if err := eventstore.AppendTx(ctx, tx, meta, stream, eventstore.NoStream, data...); err != nil {
+				return err
+			}
+			// AppendTx does not wake the readers; the store's listener does on this notice.
+			_, err := tx.Exec(ctx, `SELECT pg_notify('events', 'request')`)
+			return err
+		})
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+			return eventstore.ErrConcurrency // another request took the slot meanwhile: look again
+		}
+		if err != nil {
+			return err
+		}
+		for _, e := range events {
+			r.Apply(e)
+		}
+		notifyRequest(ctx, h.pool, h.store, h.now, c, cmd.CommandID, r, events)
+		return nil
+	})
+	if errors.Is(err, eventstore.ErrConcurrency) {
+		err = &domain.Error{Kind: domain.Conflict, Field: "tipo", Key: rq.KeyOpenExists}
+	}
+	return r, err
+}
+
+// resolveSubject finds the employee a request is for: the caller's own, or (m01Ukey) a
+// member of the caller's team (their direct report; HR admins may name any employee of the
+// tenant). It returns the subject and, when acting for someone else, that person's user.
+func resolveSubject(ctx context.Context, pool *pgxpool.Pool, c RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
+	var s rq.Subject
+	employee := c.EmployeeID
+	if m01Ukey != "" {
+		id, err := uuid.Parse(m01Ukey)
+		if err != nil {
+			return s, rq.Actor{}, domain.InvalidField("m01Ukey", rq.KeyInvalid)
+		}
+		employee = id
+	}
+	if employee == uuid.Nil {
+		return s, rq.Actor{}, domain.InvalidField("m01Ukey", rq.KeyRequired)
+	}
+	var managerID *uuid.UUID
+	var userID, hash *string
+	err := pool.QueryRow(ctx, `
+SELECT e.manager_id, (SELECT u.id::text FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1),
+       (SELECT u.hash FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1)
+FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, c.Tenant, employee).Scan(&managerID, &userID, &hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s, rq.Actor{}, forbidden("m01Ukey") // not an employee of the caller's tenant
+	}
+	if err != nil {
+		return s, rq.Actor{}, err
+	}
+	s.EmployeeID = employee.String()
+	if userID != nil {
+		s.UserID, s.UserHash = *userID, *hash
+	}
+	if employee == c.EmployeeID {
+		return s, rq.Actor{}, nil
+	}
+	isTeam := managerID != nil && c.EmployeeID != uuid.Nil && *managerID == c.EmployeeID
+	if !isTeam && !slices.Contains(c.Roles, rq.RoleHR) {
+		return s, rq.Actor{}, forbidden("m01Ukey")
+	}
+	return s, rq.Actor{ID: s.UserID, Hash: s.UserHash}, nil
+}
+
+// resolveItems fills each item from the tenant's catalogue; an unknown item is refused.
+func resolveItems(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, items []rq.Item) ([]rq.Item, error) {
+	if len(items) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(items))
+	for i, it := range items {
+		if _, err := uuid.Parse(it.ItemID); err != nil {
+			return nil, domain.InvalidField("itens.itemId", rq.KeyInvalid)
+		}
+		ids[i] = it.ItemID
+	}
+	rows, err := pool.Query(ctx, `SELECT id::text, code, description, unit FROM request_items WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	found := map[string]rq.Item{}
+	for rows.Next() {
+		var it rq.Item
+		if err := rows.Scan(&it.ItemID, &it.Code, &it.Description, &it.Unit); err != nil {
+			return nil, err
+		}
+		found[it.ItemID] = it
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]rq.Item, len(items))
+	for i, it := range items {
+		f, ok := found[strings.ToLower(it.ItemID)]
+		if !ok {
+			return nil, domain.InvalidField("itens.itemId", rq.KeyInvalid)
+		}
+		f.Quantity = it.Quantity
+		out[i] = f
+	}
+	return out, nil
+}

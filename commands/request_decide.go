@@ -1,0 +1,80 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	rq "portal/domain/request"
+	"portal/eventstore"
+)
+
+// Decision is what an approver does to a step.
+type Decision string
+
+// Decisions (docs/api.md: request/approve, request/reject, request/undo).
+const (
+	Approve Decision = "approve"
+	Reject  Decision = "reject"
+	Undo    Decision = "undo"
+)
+
+// DecideStep is an approver's decision on step Step of a request.
+type DecideStep struct {
+	CommandID string
+	Caller    RequestCaller
+	ID        uuid.UUID
+	Action    Decision
+	Step      int
+	Comment   string
+}
+
+// ApprovedHook is called after a request's final approval was stored, for origins whose
+// module acts on it (punch adjustments correct the day's marks). It must be idempotent: a
+// retried command calls it again.
+type ApprovedHook func(ctx context.Context, tenant uuid.UUID, r *rq.Request) error
+
+// DecideStepHandler records decisions.
+type DecideStepHandler struct {
+	requestHandler
+	hooks map[rq.Origin]ApprovedHook
+}
+
+// NewDecideStepHandler refuses nil dependencies.
+func NewDecideStepHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*DecideStepHandler, error) {
+	h, err := newRequestHandler("NewDecideStepHandler", pool, store, now)
+	return &DecideStepHandler{requestHandler: h, hooks: map[rq.Origin]ApprovedHook{}}, err
+}
+
+// OnApproved registers the hook of an origin (call it while wiring, before serving).
+func (h *DecideStepHandler) OnApproved(origin rq.Origin, hook ApprovedHook) { h.hooks[origin] = hook }
+
+// Handle records the decision. Of simultaneous decisions on one step exactly one is
+// stored; the others reload, find the step decided and get "request already decided".
+func (h *DecideStepHandler) Handle(ctx context.Context, cmd DecideStep) (r *rq.Request, err error) {
+	defer wrap(&err, "DecideStep(%s %s %d)", cmd.ID, cmd.Action, cmd.Step)
+	r, err = h.run(ctx, cmd.CommandID, cmd.Caller, cmd.ID, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
+		d := rq.Decide{Step: cmd.Step, Comment: cmd.Comment, Facts: f}
+		switch cmd.Action {
+		case Approve:
+			return r.Approve(d, at)
+		case Reject:
+			return r.Reject(d, at)
+		case Undo:
+			return r.Undo(d, at)
+		}
+		return nil, fmt.Errorf("unknown decision %q", cmd.Action)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if hook := h.hooks[r.Origin]; hook != nil && r.Status == rq.StatusApproved && cmd.Action == Approve {
+		if err := hook(ctx, cmd.Caller.Tenant, r); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}

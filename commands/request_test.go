@@ -1,0 +1,311 @@
+package commands_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	"portal/domain"
+	rq "portal/domain/request"
+)
+
+var reqNow = time.Date(2024, 5, 10, 12, 30, 0, 0, time.UTC)
+
+func reqClock() time.Time { return reqNow }
+
+// reqTeam is a tenant with an employee, her manager and an HR admin.
+type reqTeam struct {
+	ana, marcos, helena clocktest.Person
+}
+
+func newReqTeam(t *testing.T) reqTeam {
+	t.Helper()
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(roles ...string) clocktest.Person {
+		p, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{Roles: roles})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	team := reqTeam{ana: mk(auth.RoleCollaborator), marcos: mk(auth.RoleManager), helena: mk(rq.RoleHR)}
+	_, err = testDB.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
+		tenant.ID, team.marcos.EmployeeID, team.ana.EmployeeID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = testDB.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-request,pwa-req-tools-compra,pwa-req-tools-folha,pwa-req-tools-pedidocompra' WHERE tenant_id = $1`, tenant.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return team
+}
+
+func caller(p clocktest.Person, roles ...string) commands.RequestCaller {
+	if len(roles) == 0 {
+		roles = []string{auth.RoleCollaborator}
+	}
+	return commands.RequestCaller{Tenant: p.Tenant, UserID: p.UserID, UserHash: p.UserHash, EmployeeID: p.EmployeeID, Roles: roles}
+}
+
+func compraBody() rq.Body {
+	return rq.Body{Origin: rq.Compra, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "Trabalho", Comment: "O atual quebrou",
+		Priority: 2, ReferenceDate: "2024-05-10"}}
+}
+
+// must unwraps a handler constructor (they fail only on nil dependencies).
+func must[H any](h H, err error) H {
+	if err != nil {
+		panic(err)
+	}
+	return h
+}
+
+func createReq(t *testing.T, who commands.RequestCaller, cmdID string, b rq.Body) (*rq.Request, error) {
+	t.Helper()
+	h := must(commands.NewCreateRequestHandler(testDB.Pool, testStore, reqClock))
+	return h.Handle(context.Background(), commands.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
+}
+
+func decideReq(t *testing.T, who commands.RequestCaller, id string, action commands.Decision, step int, comment string) (*rq.Request, error) {
+	t.Helper()
+	h := must(commands.NewDecideStepHandler(testDB.Pool, testStore, reqClock))
+	return h.Handle(context.Background(), commands.DecideStep{CommandID: uuid.NewString(), Caller: who, ID: uuid.MustParse(id),
+		Action: action, Step: step, Comment: comment})
+}
+
+func wantDomain(t *testing.T, err error, kind domain.Kind, field, key string) {
+	t.Helper()
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Kind != kind || de.Field != field || de.Key != key {
+		t.Fatalf("error %v, want %d %s/%s", err, kind, field, key)
+	}
+}
+
+func TestRequestLifecycleOnPostgres(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	ana, marcos, helena := caller(team.ana), caller(team.marcos, auth.RoleManager), caller(team.helena, rq.RoleHR)
+	b := compraBody()
+	b.Send = true
+	r, err := createReq(t, ana, "create-1", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != rq.StatusWaiting || len(r.Steps) != 2 || r.Steps[0].Designated.ID != team.marcos.UserID.String() {
+		t.Fatalf("created %+v", r)
+	}
+	again, err := createReq(t, ana, "create-1", b)
+	if err != nil || again.ID != r.ID || again.Version != 2 {
+		t.Fatalf("a retried create answers the same request: %+v %v", again, err)
+	}
+	_, err = createReq(t, ana, "create-2", b)
+	wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
+	other := compraBody()
+	other.Origin = rq.Folha
+	if _, err := createReq(t, ana, "create-folha", other); err != nil {
+		t.Fatalf("another type is its own slot: %v", err)
+	}
+	po := compraBody()
+	po.Origin = rq.PedidoCompra
+	_, err = createReq(t, ana, "create-po", po)
+	wantDomain(t, err, domain.Invalid, "tipo", rq.KeyTypeInvalid)
+
+	_, err = decideReq(t, helena, r.ID, commands.Approve, 0, "")
+	wantDomain(t, err, domain.Forbidden, "request", rq.KeyDesignated)
+	if r, err = decideReq(t, marcos, r.ID, commands.Approve, 0, "ok"); err != nil || r.ApprovalStatus() != "waiting_hr" {
+		t.Fatalf("manager approval: %v %v", r, err)
+	}
+	if r, err = decideReq(t, helena, r.ID, commands.Approve, 1, ""); err != nil || r.ApprovalStatus() != "approved_hr" || r.Delivery != rq.DeliveryPending {
+		t.Fatalf("hr approval: %+v %v", r, err)
+	}
+	_, err = decideReq(t, helena, r.ID, commands.Undo, 1, "")
+	wantDomain(t, err, domain.Refused, "request", rq.KeyReviewedByHR)
+	if _, err := createReq(t, ana, "create-3", compraBody()); err != nil {
+		t.Fatalf("once approved, a new request of the type may be filed: %v", err)
+	}
+
+	// Every decision records who, on whose behalf and when.
+	events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, e := range events {
+		types = append(types, e.Type)
+	}
+	want := []string{rq.TypeCreated, rq.TypeSent, rq.TypeStepApproved, rq.TypeStepApproved}
+	if len(types) != len(want) {
+		t.Fatalf("stream %v, want %v", types, want)
+	}
+	d, _, _ := commands.DecodeRequestEvent(events[2])
+	if a := d.(rq.StepApproved); a.Actor.ID != team.marcos.UserID.String() || !a.At.Equal(reqNow) || !a.OnBehalfOf.IsZero() || a.Comment != "ok" {
+		t.Fatalf("decision %+v", a)
+	}
+	// The approver got a notification when the request reached them.
+	if n := inbox(t, team.marcos); len(n) != 1 {
+		t.Fatalf("manager has %d notifications, want 1", len(n))
+	}
+}
+
+func TestRequestOnBehalfOfATeamMember(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	b := compraBody()
+	b.M01Ukey = team.ana.EmployeeID.String()
+	r, err := createReq(t, caller(team.marcos, auth.RoleManager), "mine-for-ana", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	c, _, _ := commands.DecodeRequestEvent(events[0])
+	created := c.(rq.Created)
+	if created.Actor.ID != team.marcos.UserID.String() || created.OnBehalfOf.ID != team.ana.UserID.String() ||
+		created.Subject.EmployeeID != team.ana.EmployeeID.String() {
+		t.Fatalf("created %+v: actor = manager, subject = member", created)
+	}
+	// Ana is not Marcos's manager: she may not file for him.
+	b.M01Ukey = team.marcos.EmployeeID.String()
+	_, err = createReq(t, caller(team.ana), "ana-for-marcos", b)
+	wantDomain(t, err, domain.Forbidden, "m01Ukey", "acesso_negado")
+}
+
+func TestAbsentDesignatedApprover(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	b := compraBody()
+	b.Send = true
+	r, err := createReq(t, caller(team.ana), "c", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = testDB.Pool.Exec(context.Background(), `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on, reason)
+VALUES ($1, $2, '2024-05-01', '2024-05-31', 'vacation')`, team.ana.Tenant, team.marcos.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = decideReq(t, caller(team.helena, rq.RoleHR), r.ID, commands.Approve, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Decisions[0]; d.By.Actor.ID != team.helena.UserID.String() || d.By.OnBehalfOf.ID != team.marcos.UserID.String() {
+		t.Fatalf("decision %+v: HR decides on behalf of the absent manager", d)
+	}
+}
+
+// Fifty approvers deciding the same step at once: exactly one decision is stored, every
+// other one is told the request was already decided.
+func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	b := compraBody()
+	b.Send = true
+	r, err := createReq(t, caller(team.ana), "c", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marcos := caller(team.marcos, auth.RoleManager)
+	h := must(commands.NewDecideStepHandler(testDB.Pool, testStore, reqClock))
+	var wg sync.WaitGroup
+	errs := make([]error, 50)
+	start := make(chan struct{})
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			action := commands.Approve
+			if i%2 == 1 {
+				action = commands.Reject
+			}
+			_, errs[i] = h.Handle(context.Background(), commands.DecideStep{CommandID: uuid.NewString(), Caller: marcos,
+				ID: uuid.MustParse(r.ID), Action: action, Step: 0, Comment: "motivo"})
+		}()
+	}
+	close(start)
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		if err == nil {
+			won++
+			continue
+		}
+		wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
+	}
+	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	if won != 1 || len(events) != 3 {
+		t.Fatalf("%d decisions won, stream has %d events; want exactly one decision", won, len(events))
+	}
+}
+
+func TestAttachmentsAndDelivery(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	ana, helena := caller(team.ana), caller(team.helena, rq.RoleHR)
+	b := compraBody()
+	b.Origin = rq.Folha
+	b.Fields.Absence = &rq.Absence{TipoAusenciaDesc: "Doença", TipoAbono: "atestado", NomeMedico: "Dr. X", TpRegistro: "CRM",
+		Registro: "1", UfRegistroDesc: "SP", InicioAbono: "2024-05-09", FimAbono: "2024-05-10"}
+	r, err := createReq(t, ana, "c", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.MustParse(r.ID)
+	send := must(commands.NewSendRequestHandler(testDB.Pool, testStore, reqClock))
+	_, err = send.Handle(context.Background(), commands.SendRequest{CommandID: "s1", Caller: ana, ID: id})
+	wantDomain(t, err, domain.Refused, "anexos", rq.KeyAttachmentRequired)
+
+	files := must(commands.NewAttachmentHandler(testDB.Pool, testStore, reqClock))
+	_, err = files.Add(context.Background(), commands.AddAttachment{CommandID: "f0", Caller: ana, ID: id, Name: "x.pdf", Content: []byte("MZ\x90")})
+	wantDomain(t, err, domain.Invalid, "file", rq.KeyFileType)
+	a, err := files.Add(context.Background(), commands.AddAttachment{CommandID: "f1", Caller: ana, ID: id, Name: "atestado.pdf", Content: []byte("%PDF-1.4 x")})
+	if err != nil || len(a.SHA256) != 64 || a.Kind != rq.FilePDF {
+		t.Fatalf("attachment %+v %v", a, err)
+	}
+	var stored string
+	if err := testDB.Pool.QueryRow(context.Background(), `SELECT encode(sha256(content), 'hex') FROM request_files WHERE id = $1`, a.ID).Scan(&stored); err != nil || stored != a.SHA256 {
+		t.Fatalf("stored hash %q, event hash %q (%v)", stored, a.SHA256, err)
+	}
+	if _, err := send.Handle(context.Background(), commands.SendRequest{CommandID: "s2", Caller: ana, ID: id}); err != nil {
+		t.Fatal(err)
+	}
+	// Folha has no manager step configured away: manager then HR; the manager approves.
+	if _, err := decideReq(t, caller(team.marcos, auth.RoleManager), r.ID, commands.Approve, 0, ""); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = decideReq(t, helena, r.ID, commands.Approve, 1, ""); err != nil || r.Delivery != "" {
+		t.Fatalf("folha has no delivery: %+v %v", r, err)
+	}
+
+	// A purchase: delivered, then the receipt confirmed.
+	c := compraBody()
+	c.Send = true
+	p, err := createReq(t, ana, "p", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decideReq(t, caller(team.marcos, auth.RoleManager), p.ID, commands.Approve, 0, "")
+	decideReq(t, helena, p.ID, commands.Approve, 1, "")
+	deliver := must(commands.NewChangeDeliveryHandler(testDB.Pool, testStore, reqClock))
+	confirm := must(commands.NewConfirmReceiptHandler(testDB.Pool, testStore, reqClock))
+	pid := uuid.MustParse(p.ID)
+	_, err = confirm.Handle(context.Background(), commands.ConfirmReceipt{CommandID: "r0", Caller: ana, ID: pid})
+	wantDomain(t, err, domain.Refused, "request", rq.KeyNotDelivered)
+	if _, err := deliver.Handle(context.Background(), commands.ChangeDelivery{CommandID: "d1", Caller: helena, ID: pid, Status: rq.PartiallyDeliv}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = confirm.Handle(context.Background(), commands.ConfirmReceipt{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
+		t.Fatalf("confirmed %+v %v", p, err)
+	}
+}

@@ -1,0 +1,141 @@
+package projections_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	rq "portal/domain/request"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/projections"
+)
+
+var reqNow = time.Date(2024, 5, 10, 12, 30, 0, 0, time.UTC)
+
+type reqPeople struct{ ana, marcos, helena, otherHR clocktest.Person }
+
+func reqSetup(t *testing.T, d *pgtest.DB) reqPeople {
+	t.Helper()
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, d.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(roles ...string) clocktest.Person {
+		p, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{Roles: roles})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := reqPeople{ana: mk(auth.RoleCollaborator), marcos: mk(auth.RoleManager), helena: mk(rq.RoleHR), otherHR: mk(rq.RoleHR)}
+	if _, err := d.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`, tenant.ID, p.marcos.EmployeeID, p.ana.EmployeeID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-compra' WHERE tenant_id = $1`, tenant.ID); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func rc(p clocktest.Person, roles ...string) commands.RequestCaller {
+	return commands.RequestCaller{Tenant: p.Tenant, UserID: p.UserID, UserHash: p.UserHash, EmployeeID: p.EmployeeID, Roles: roles}
+}
+
+func applyRequests(t *testing.T, d *pgtest.DB, events []eventstore.RecordedEvent) {
+	t.Helper()
+	err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {
+		return projections.Requests{}.Apply(context.Background(), tx, events)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func requestRow(t *testing.T, d *pgtest.DB, id string) (status, approval string, designated *uuid.UUID, doc projections.RequestDoc) {
+	t.Helper()
+	var raw []byte
+	err := d.Pool.QueryRow(context.Background(), `SELECT status, approval_status, step_designated, doc FROM requests WHERE id = $1`, id).
+		Scan(&status, &approval, &designated, &raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return
+}
+
+// The read model follows the lifecycle, whether the events come one by one or in one batch,
+// and each change is pushed to the requester and the approvers of the step.
+func TestRequestsProjection(t *testing.T) {
+	d := freshDB(t)
+	store := newStore(t, d.Pool)
+	p := reqSetup(t, d)
+	clock := func() time.Time { return reqNow }
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, clock)
+	decide, _ := commands.NewDecideStepHandler(d.Pool, store, clock)
+	ctx := context.Background()
+	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
+		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 1,
+			ReferenceDate: "2024-05-10", Labels: []string{"urgente"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := store.ReadAll(ctx, eventstore.Start, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyRequests(t, d, all)
+	status, approval, designated, doc := requestRow(t, d, r.ID)
+	if status != "waiting" || approval != "waiting_manager" || designated == nil || *designated != p.marcos.UserID ||
+		doc.CurrentStep == nil || doc.CurrentStep.Approver.UserHash != p.marcos.UserHash || doc.Subject.M01Ukey != p.ana.EmployeeID.String() ||
+		doc.Prioridade != 1 || doc.Labels[0] != "urgente" || doc.Tipo != "compra" {
+		t.Fatalf("row %s %s %v %+v", status, approval, designated, doc)
+	}
+	var pushed []uuid.UUID
+	rows, _ := d.Pool.Query(ctx, `SELECT user_id FROM push_messages WHERE topic = 'request.changed' ORDER BY user_id`)
+	pushed, _ = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	want := map[uuid.UUID]bool{p.ana.UserID: true, p.marcos.UserID: true, p.helena.UserID: true, p.otherHR.UserID: true}
+	if len(pushed) != len(want) {
+		t.Fatalf("pushed to %v, want the requester, the manager and the HR deputies", pushed)
+	}
+	for _, u := range pushed {
+		if !want[u] {
+			t.Fatalf("pushed to %s", u)
+		}
+	}
+
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d1", Caller: rc(p.marcos, auth.RoleManager), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d2", Caller: rc(p.helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 1}); err != nil {
+		t.Fatal(err)
+	}
+	stream, _ := store.ReadStream(ctx, p.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	for _, e := range stream[2:] { // one by one, and the first two again (a redelivery changes nothing)
+		applyRequests(t, d, append(stream[:2:2], e))
+	}
+	status, approval, designated, oneByOne := requestRow(t, d, r.ID)
+	if status != "approved" || approval != "approved_hr" || designated != nil || oneByOne.DeliveryStatus == nil || *oneByOne.DeliveryStatus != "pending" || oneByOne.Version != 4 {
+		t.Fatalf("after HR: %s %s %v %+v", status, approval, designated, oneByOne)
+	}
+	// Rebuilt in one batch, the row is the same.
+	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return projections.Requests{}.Reset(ctx, tx) }); err != nil {
+		t.Fatal(err)
+	}
+	applyRequests(t, d, stream)
+	_, _, _, batched := requestRow(t, d, r.ID)
+	if !reflect.DeepEqual(oneByOne, batched) {
+		t.Fatalf("one by one %+v\nbatched %+v", oneByOne, batched)
+	}
+}

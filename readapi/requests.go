@@ -1,0 +1,1136 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/domain"
+	rq "portal/domain/request"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// Requests page sizes (spec portal-business §9: request history page size 8).
+const (
+	requestPageSize    = 20
+	requestMaxPageSize = 100
+	requestHistorySize = 8
+	itemPageSize       = 10
+)
+
+// RequestReadModel is what the request queries need from the read model;
+// projections implements it (RequestQueries). tx is a tenant transaction (db.InTenant).
+type RequestReadModel interface {
+	List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error)
+	ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error)
+	Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error)
+	Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]projections.RequestItem, bool, error)
+	Team(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, search string) ([]projections.TeamMember, error)
+	File(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*projections.RequestFile, error)
+	People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error)
+}
+
+// RequestQueries implements RequestReadModel with the projections package's queries.
+type RequestQueries struct{}
+
+// List implements RequestReadModel.
+func (RequestQueries) List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error) {
+	return projections.ListRequests(ctx, tx, q)
+}
+
+// ByID implements RequestReadModel.
+func (RequestQueries) ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
+	return projections.RequestByID(ctx, tx, v, id)
+}
+
+// Count implements RequestReadModel.
+func (RequestQueries) Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error) {
+	return projections.CountRequests(ctx, tx, v)
+}
+
+// Items implements RequestReadModel.
+func (RequestQueries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]projections.RequestItem, bool, error) {
+	return projections.SearchItems(ctx, tx, text, page, size, ignore, include)
+}
+
+// Team implements RequestReadModel.
+func (RequestQueries) Team(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, search string) ([]projections.TeamMember, error) {
+	return projections.MyTeam(ctx, tx, v, search)
+}
+
+// File implements RequestReadModel.
+func (RequestQueries) File(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*projections.RequestFile, error) {
+	return projections.FileForViewer(ctx, tx, v, id)
+}
+
+// People implements RequestReadModel.
+func (RequestQueries) People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error) {
+	return projections.LoadActors(ctx, tx, tenant, actors, employees)
+}
+
+// RequestAPI holds the request calls' dependencies; nil fields are built by InitRequests.
+type RequestAPI struct {
+	Reads      RequestReadModel
+	Create     *commands.CreateRequestHandler
+	Edit       *commands.EditRequestHandler
+	Remove     *commands.RemoveRequestHandler
+	Send       *commands.SendRequestHandler
+	Decide     *commands.DecideStepHandler
+	Lock       *commands.LockRequestHandler
+	Delivery   *commands.ChangeDeliveryHandler
+	Receipt    *commands.ConfirmReceiptHandler
+	Attachment *commands.AttachmentHandler
+}
+
+// InitRequests builds the nil parts of s.Requests and tells what is missing.
+func (s *Server) InitRequests() error {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.Requests == nil {
+		s.Requests = &RequestAPI{}
+	}
+	a := s.Requests
+	if a.Reads == nil {
+		a.Reads = RequestQueries{}
+	}
+	var errs []error
+	var err error
+	if a.Create == nil {
+		a.Create, err = commands.NewCreateRequestHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Edit == nil {
+		a.Edit, err = commands.NewEditRequestHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Remove == nil {
+		a.Remove, err = commands.NewRemoveRequestHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Send == nil {
+		a.Send, err = commands.NewSendRequestHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Decide == nil {
+		a.Decide, err = commands.NewDecideStepHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Lock == nil {
+		a.Lock, err = commands.NewLockRequestHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Delivery == nil {
+		a.Delivery, err = commands.NewChangeDeliveryHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Receipt == nil {
+		a.Receipt, err = commands.NewConfirmReceiptHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	if a.Attachment == nil {
+		a.Attachment, err = commands.NewAttachmentHandler(s.Pool, s.Store, s.Now)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// routesRequests registers the request calls (spec portal-business §7 Requests; docs/api.md
+// "Requests, approvals and deliveries"). Every call needs a token and tenId of the token's
+// tenant; userHash, when sent, must be the caller's.
+func (s *Server) routesRequests(g *echo.Group) {
+	_ = s.InitRequests() // without Pool or Store the calls answer 500; InitRequests reports why
+	requester := s.requireAccess(menuAccess("tools_001"))
+	approver := s.requireAccess(menuAccess("tools_002"))
+	delivery := s.requireAccess(menuAccess("tools_003"))
+	c := g.Group("/cac-app", s.requireAuth, requestCaller)
+	c.GET("/request", s.requestList, requester)
+	c.GET("/request/count", s.requestCount, requester)
+	c.POST("/request/GetWithFilter", s.requestGetWithFilter, requester)
+	c.GET("/request/history", s.requestHistory, requester)
+	c.GET("/request/by-id", s.requestByID, requester)
+	c.GET("/request/isrequester", s.requestIsRequester, requester)
+	c.GET("/request/requestTypeSearch", s.requestTypes, requester)
+	c.GET("/request/itemSearch", s.requestItemSearch, requester)
+	c.GET("/request/my-team", s.requestMyTeam, requester)
+	c.GET("/request/timeline", s.requestTimeline, requester)
+	c.POST("/request", s.requestCreate, requester)
+	c.PUT("/request", s.requestEdit, requester)
+	c.DELETE("/request", s.requestRemove, requester)
+	c.POST("/request/send", s.requestSend, requester)
+	c.POST("/request/approve", s.requestDecide(commands.Approve), approver)
+	c.POST("/request/reject", s.requestDecide(commands.Reject), approver)
+	c.POST("/request/undo", s.requestDecide(commands.Undo), approver)
+	c.POST("/request/lock", s.requestLock(true), approver)
+	c.POST("/request/unlock", s.requestLock(false), approver)
+	c.GET("/requestApprover", s.requestApprovers, requester)
+	c.GET("/requestDelivery/history", s.deliveryHistory(false), requester)
+	c.GET("/requestDelivery/grouped-history", s.deliveryHistory(true), requester)
+	c.POST("/requestDelivery/status", s.deliveryStatus, delivery)
+	c.POST("/requestDelivery/confirmReceipt", s.deliveryConfirm, requester)
+	c.POST("/anexos", s.attachmentUpload, requester)
+	c.DELETE("/anexos", s.attachmentRemove, requester)
+	c.GET("/anexos/baixar", s.attachmentDownload, requester)
+}
+
+// requestCaller admits callers whose tenId (required) and userHash (when sent) match the
+// token.
+func requestCaller(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
+			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+		}
+		if err := checkCaller(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+func requestCallerOf(c echo.Context) commands.RequestCaller {
+	cl := claimsOf(c)
+	return commands.RequestCaller{Tenant: cl.Tenant, UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
+}
+
+func (s *Server) viewer(c echo.Context) projections.RequestViewer {
+	cl := claimsOf(c)
+	return projections.RequestViewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
+}
+
+// inTenant runs fn in the caller's tenant transaction.
+func (s *Server) inTenant(c echo.Context, fn func(tx pgx.Tx) error) error {
+	return db.InTenant(c.Request().Context(), s.Pool, claimsOf(c).Tenant.String(), fn)
+}
+
+// mayUse tells whether the caller's permissions show menu item id.
+func mayUse(c echo.Context, id string) bool {
+	p, _ := c.Get(permsKey).(auth.Permissions)
+	return auth.Visible(menuAccess(id), p)
+}
+
+func queryInt(c echo.Context, name string, def, min, max int) (int, error) {
+	v := strings.TrimSpace(c.QueryParam(name))
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return 0, apiError(http.StatusBadRequest, name, "valor_invalido")
+	}
+	return n, nil
+}
+
+func queryUUID(c echo.Context, name string, required bool) (uuid.UUID, error) {
+	v := strings.TrimSpace(c.QueryParam(name))
+	if v == "" {
+		if required {
+			return uuid.Nil, apiError(http.StatusBadRequest, name, "campo_obrigatorio")
+		}
+		return uuid.Nil, nil
+	}
+	id, err := uuid.Parse(v)
+	if err != nil {
+		return uuid.Nil, apiError(http.StatusBadRequest, name, "valor_invalido")
+	}
+	return id, nil
+}
+
+func queryUUIDs(c echo.Context, name string) ([]uuid.UUID, error) {
+	out := []uuid.UUID{}
+	for _, part := range auth.SplitList(c.QueryParam(name)) {
+		id, err := uuid.Parse(part)
+		if err != nil {
+			return nil, apiError(http.StatusBadRequest, name, "valor_invalido")
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// subjectFor reads m01Ukey: the caller's own key by default; another employee's only for
+// their manager or HR (checked against the employees table in the caller's tenant).
+func (s *Server) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, error) {
+	cl := claimsOf(c)
+	m01Ukey = strings.TrimSpace(m01Ukey)
+	if m01Ukey == "" || m01Ukey == cl.EmployeeID.String() {
+		if cl.EmployeeID == uuid.Nil {
+			return uuid.Nil, apiError(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
+		}
+		return cl.EmployeeID, nil
+	}
+	id, err := uuid.Parse(m01Ukey)
+	if err != nil {
+		return uuid.Nil, apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+	}
+	var ok bool
+	err = tx.QueryRow(c.Request().Context(), `SELECT EXISTS (SELECT FROM employees WHERE id = $1 AND (manager_id = $2 OR $3))`,
+		id, cl.EmployeeID, hasRole(cl.Roles, rq.RoleHR)).Scan(&ok)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	if !ok {
+		return uuid.Nil, apiError(http.StatusForbidden, "m01Ukey", "acesso_negado")
+	}
+	return id, nil
+}
+
+func hasRole(roles []string, role string) bool {
+	for _, r := range roles {
+		if r == role {
+			return true
+		}
+	}
+	return false
+}
+
+// listQuery reads what GET request and GetWithFilter share.
+func (s *Server) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (projections.RequestQuery, error) {
+	q := projections.RequestQuery{Viewer: s.viewer(c), Source: source, Folder: folder}
+	switch source {
+	case "", "request":
+		subject, err := s.subjectFor(c, tx, m01Ukey)
+		if err != nil {
+			return q, err
+		}
+		q.Subject = subject
+	case "approver":
+		if !mayUse(c, "tools_002") {
+			return q, apiError(http.StatusForbidden, "source", "acesso_negado")
+		}
+	case "delivery":
+		if !mayUse(c, "tools_003") || !hasRole(claimsOf(c).Roles, rq.RoleHR) {
+			return q, apiError(http.StatusForbidden, "source", "acesso_negado")
+		}
+	default:
+		return q, apiError(http.StatusBadRequest, "source", "valor_invalido")
+	}
+	var err error
+	if q.Page, err = queryInt(c, "page", 1, 1, 100000); err != nil {
+		return q, err
+	}
+	if q.PageSize, err = queryInt(c, "pageSize", requestPageSize, 1, requestMaxPageSize); err != nil {
+		return q, err
+	}
+	return q, nil
+}
+
+func (s *Server) runList(c echo.Context, q projections.RequestQuery) error {
+	var page projections.RequestPage
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		page, err = s.Requests.Reads.List(c.Request().Context(), tx, q)
+		return err
+	})
+	if errors.Is(err, projections.ErrUnknownFolder) {
+		return apiError(http.StatusBadRequest, "filterHandle", "valor_invalido")
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, page)
+}
+
+// requestList answers GET api/cac-app/request.
+func (s *Server) requestList(c echo.Context) error {
+	folder := strings.TrimSpace(c.QueryParam("filterHandle"))
+	if folder == "" {
+		folder = strings.TrimSpace(c.QueryParam("historyFilterHandle"))
+	}
+	var q projections.RequestQuery
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		q, err = s.listQuery(c, tx, strings.TrimSpace(c.QueryParam("source")), folder, c.QueryParam("m01Ukey"))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	q.LabelID = strings.TrimSpace(c.QueryParam("labelId"))
+	for _, t := range auth.SplitList(c.QueryParam("types")) {
+		n, err := strconv.Atoi(t)
+		if _, ok := rq.Lookup(rq.Origin(n)); err != nil || !ok {
+			return apiError(http.StatusBadRequest, "types", "valor_invalido")
+		}
+		q.Origins = append(q.Origins, n)
+	}
+	return s.runList(c, q)
+}
+
+// requestGetWithFilter answers POST api/cac-app/request/GetWithFilter.
+func (s *Server) requestGetWithFilter(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	fb, err := rq.ParseFilterBody(body)
+	if err != nil {
+		return err
+	}
+	var q projections.RequestQuery
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		q, err = s.listQuery(c, tx, fb.Source, "all", fb.M01Ukey)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if fb.Origin != 0 {
+		q.Origins = []int{int(fb.Origin)}
+	}
+	q.Filters = fb.Items
+	return s.runList(c, q)
+}
+
+// requestHistory answers GET request/history: the employee's closed requests, 8 a page.
+func (s *Server) requestHistory(c echo.Context) error {
+	folder := strings.TrimSpace(c.QueryParam("filterHandle"))
+	switch folder {
+	case "", "all":
+		folder = "closed"
+	case "approved", "rejected":
+	default:
+		return apiError(http.StatusBadRequest, "filterHandle", "valor_invalido")
+	}
+	exclude, err := queryUUID(c, "ac4Ukey", false)
+	if err != nil {
+		return err
+	}
+	var q projections.RequestQuery
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		if q, err = s.listQuery(c, tx, "request", folder, c.QueryParam("m01Ukey")); err != nil {
+			return err
+		}
+		if exclude != uuid.Nil {
+			r, _, err := s.Requests.Reads.ByID(c.Request().Context(), tx, q.Viewer, exclude)
+			if err != nil {
+				return err
+			}
+			if r == nil {
+				return apiError(http.StatusNotFound, "ac4Ukey", rq.KeyNotFound)
+			}
+			q.Exclude, q.Origins = exclude, []int{int(r.Origin)}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	q.PageSize = min(q.PageSize, requestHistorySize)
+	if c.QueryParam("pageSize") == "" {
+		q.PageSize = requestHistorySize
+	}
+	return s.runList(c, q)
+}
+
+// requestCount answers GET request/count: the badges.
+func (s *Server) requestCount(c echo.Context) error {
+	var counts projections.RequestCounts
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		counts, err = s.Requests.Reads.Count(c.Request().Context(), tx, s.viewer(c))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, counts)
+}
+
+// loadVisible reads a request the caller may see, or answers 404 on field.
+func (s *Server) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
+	r, doc, err := s.Requests.Reads.ByID(c.Request().Context(), tx, s.viewer(c), id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r == nil {
+		return nil, nil, apiError(http.StatusNotFound, field, rq.KeyNotFound)
+	}
+	return r, doc, nil
+}
+
+// requestByID answers GET request/by-id?id.
+func (s *Server) requestByID(c echo.Context) error {
+	id, err := queryUUID(c, "id", true)
+	if err != nil {
+		return err
+	}
+	var doc *projections.RequestDoc
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		_, doc, err = s.loadVisible(c, tx, "id", id)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, doc)
+}
+
+// requestIsRequester answers GET request/isrequester.
+func (s *Server) requestIsRequester(c echo.Context) error {
+	id, err := queryUUID(c, "ac4Ukey", true)
+	if err != nil {
+		return err
+	}
+	cl := claimsOf(c)
+	keys := map[string]bool{}
+	for _, k := range []string{"m01Ukey", "m01Ukey2"} {
+		if v := strings.TrimSpace(c.QueryParam(k)); v != "" {
+			keys[v] = true
+		}
+	}
+	if len(keys) == 0 {
+		keys[cl.EmployeeID.String()] = true
+	}
+	var is bool
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		r, _, err := s.loadVisible(c, tx, "ac4Ukey", id)
+		if err == nil {
+			is = keys[r.Subject.EmployeeID]
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"isRequester": is})
+}
+
+type requestTypeJSON struct {
+	Origem    int    `json:"origem"`
+	Tipo      string `json:"tipo"`
+	Descricao string `json:"descricao"`
+	Entrega   bool   `json:"entrega"`
+	Ausencia  bool   `json:"ausencia"`
+}
+
+// requestTypes answers GET request/requestTypeSearch: the types the caller may file (their
+// purchased pwa-req-tools- entries; business §2).
+func (s *Server) requestTypes(c echo.Context) error {
+	p, _ := c.Get(permsKey).(auth.Permissions)
+	search := strings.ToLower(strings.TrimSpace(c.QueryParam("searchText")))
+	out := []requestTypeJSON{}
+	for _, t := range rq.PurchasedTypes(p.Purchased) {
+		if !t.Generic || (search != "" && !strings.Contains(t.Code, search)) {
+			continue
+		}
+		out = append(out, requestTypeJSON{Origem: int(t.Origin), Tipo: t.Code, Descricao: "request_type_" + t.Code, Entrega: t.Delivery, Ausencia: t.Absence})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// requestItemSearch answers GET request/itemSearch.
+func (s *Server) requestItemSearch(c echo.Context) error {
+	page, err := queryInt(c, "page", 1, 1, 100000)
+	if err != nil {
+		return err
+	}
+	ignore, err := queryUUIDs(c, "ignoreIds")
+	if err != nil {
+		return err
+	}
+	include, err := queryUUIDs(c, "includesIds")
+	if err != nil {
+		return err
+	}
+	req, err := queryUUID(c, "ac4Ukey", false)
+	if err != nil {
+		return err
+	}
+	text := strings.TrimSpace(c.QueryParam("searchQuery"))
+	if len([]rune(text)) > rq.MaxText {
+		return apiError(http.StatusBadRequest, "searchQuery", rq.KeyTooLong)
+	}
+	var items []projections.RequestItem
+	var more bool
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		if req != uuid.Nil {
+			r, _, err := s.loadVisible(c, tx, "ac4Ukey", req)
+			if err != nil {
+				return err
+			}
+			for _, it := range r.Fields.Items {
+				if id, err := uuid.Parse(it.ItemID); err == nil {
+					ignore = append(ignore, id)
+				}
+			}
+		}
+		var err error
+		items, more, err = s.Requests.Reads.Items(c.Request().Context(), tx, text, page, itemPageSize, ignore, include)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"data": items, "currentPage": page, "pageSize": itemPageSize, "hasNext": more})
+}
+
+// requestMyTeam answers GET request/my-team.
+func (s *Server) requestMyTeam(c echo.Context) error {
+	search := strings.TrimSpace(c.QueryParam("searchText"))
+	if len([]rune(search)) > rq.MaxText {
+		return apiError(http.StatusBadRequest, "searchText", rq.KeyTooLong)
+	}
+	var team []projections.TeamMember
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		team, err = s.Requests.Reads.Team(c.Request().Context(), tx, s.viewer(c), search)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, team)
+}
+
+type approverStepJSON struct {
+	Index          int                        `json:"index"`
+	Kind           string                     `json:"kind"`
+	Label          string                     `json:"label"`
+	State          string                     `json:"state"`
+	Approver       *projections.RequestPerson `json:"approver"`
+	LockedTo       *projections.RequestPerson `json:"lockedTo"`
+	LockedToAbsent bool                       `json:"lockedToAbsent"`
+	DecidedBy      *projections.RequestPerson `json:"decidedBy"`
+	OnBehalfOf     *projections.RequestPerson `json:"onBehalfOf"`
+	DecidedAt      *time.Time                 `json:"decidedAt"`
+	Comentario     string                     `json:"comentario"`
+}
+
+// requestApprovers answers GET requestApprover?requestId: the chain and each step's state.
+func (s *Server) requestApprovers(c echo.Context) error {
+	id, err := queryUUID(c, "requestId", true)
+	if err != nil {
+		return err
+	}
+	out := []approverStepJSON{}
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		r, doc, err := s.loadVisible(c, tx, "requestId", id)
+		if err != nil {
+			return err
+		}
+		people, err := projections.LoadPeople(c.Request().Context(), tx, claimsOf(c).Tenant, r)
+		if err != nil {
+			return err
+		}
+		for i, st := range r.Steps {
+			j := approverStepJSON{Index: st.Index, Kind: string(st.Kind), Label: st.Label, State: "pending",
+				Approver: people.User(st.Designated), LockedTo: people.User(st.Designated)}
+			switch {
+			case i < len(r.Decisions):
+				d := r.Decisions[i]
+				j.State = "rejected"
+				if d.Approved {
+					j.State = "approved"
+				}
+				at := d.By.At
+				j.DecidedBy, j.OnBehalfOf, j.DecidedAt, j.Comentario = people.User(d.By.Actor), people.User(d.By.OnBehalfOf), &at, d.Comment
+			case i == r.Current():
+				j.State = "waiting"
+				j.LockedToAbsent = doc.CurrentStep != nil && doc.CurrentStep.LockedToAbsent
+			}
+			out = append(out, j)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type timelineJSON struct {
+	Version    int64                      `json:"version"`
+	Type       string                     `json:"type"`
+	What       string                     `json:"what"`
+	Actor      *projections.RequestPerson `json:"actor"`
+	OnBehalfOf *projections.RequestPerson `json:"onBehalfOf"`
+	At         time.Time                  `json:"at"`
+	Data       map[string]any             `json:"data"`
+}
+
+// requestEvents reads a visible request's events with their people.
+func (s *Server) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, projections.People, error) {
+	id, err := queryUUID(c, field, true)
+	if err != nil {
+		return nil, nil, projections.People{}, err
+	}
+	var events []rq.Event
+	var versions []int64
+	var people projections.People
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		if _, _, err := s.loadVisible(c, tx, field, id); err != nil {
+			return err
+		}
+		recorded, err := s.Store.ReadStream(c.Request().Context(), claimsOf(c).Tenant, commands.RequestStream(id), 0)
+		if err != nil {
+			return err
+		}
+		var actors []rq.Actor
+		for _, re := range recorded {
+			e, ok, err := commands.DecodeRequestEvent(re)
+			if err != nil {
+				return err
+			}
+			if ok {
+				events, versions = append(events, e), append(versions, re.Version)
+				by := rq.ByOf(e)
+				actors = append(actors, by.Actor, by.OnBehalfOf)
+			}
+		}
+		people, err = s.Requests.Reads.People(c.Request().Context(), tx, claimsOf(c).Tenant, actors, nil)
+		return err
+	})
+	return events, versions, people, err
+}
+
+// requestTimeline answers GET request/timeline?requestId: every event of the request.
+func (s *Server) requestTimeline(c echo.Context) error {
+	events, versions, people, err := s.requestEvents(c, "requestId")
+	if err != nil {
+		return err
+	}
+	out := make([]timelineJSON, 0, len(events))
+	for i, e := range events {
+		by := rq.ByOf(e)
+		t := e.EventType()
+		data := map[string]any{}
+		switch e := e.(type) {
+		case rq.Sent:
+			data["steps"] = len(e.Steps)
+		case rq.StepApproved:
+			data["step"], data["kind"], data["comentario"], data["final"] = e.Step, e.Kind, e.Comment, e.Final
+		case rq.StepRejected:
+			data["step"], data["kind"], data["comentario"] = e.Step, e.Kind, e.Comment
+		case rq.DecisionUndone:
+			data["step"] = e.Step
+		case rq.Locked:
+			data["comentario"] = e.Comment
+		case rq.Unlocked:
+			data["comentario"] = e.Comment
+		case rq.AttachmentAdded:
+			data["anexo"] = e.Attachment.Name
+		case rq.DeliveryChanged:
+			data["status"], data["comentario"] = e.Status, e.Comment
+		case rq.ReceiptConfirmed:
+			data["status"], data["comentario"] = rq.DeliveryConfirmed, e.Comment
+		case rq.Ranked:
+			data["rank"] = e.Rank
+		}
+		what := strings.ReplaceAll(strings.TrimSuffix(t, ".v1"), ".", "_")
+		out = append(out, timelineJSON{Version: versions[i], Type: t, What: what, Actor: people.User(by.Actor),
+			OnBehalfOf: people.User(by.OnBehalfOf), At: by.At, Data: data})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type deliveryEntryJSON struct {
+	Status     string                     `json:"status"`
+	Comentario string                     `json:"comentario"`
+	By         *projections.RequestPerson `json:"by"`
+	At         time.Time                  `json:"at"`
+}
+
+type deliveryGroupJSON struct {
+	Status  string              `json:"status"`
+	Count   int                 `json:"count"`
+	LastAt  time.Time           `json:"lastAt"`
+	Entries []deliveryEntryJSON `json:"entries"`
+}
+
+// deliveryHistory answers GET requestDelivery/history and grouped-history?requestId.
+func (s *Server) deliveryHistory(grouped bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		events, _, people, err := s.requestEvents(c, "requestId")
+		if err != nil {
+			return err
+		}
+		entries := []deliveryEntryJSON{}
+		for _, e := range events {
+			switch e := e.(type) {
+			case rq.DeliveryChanged:
+				entries = append(entries, deliveryEntryJSON{string(e.Status), e.Comment, people.User(e.Actor), e.At})
+			case rq.ReceiptConfirmed:
+				entries = append(entries, deliveryEntryJSON{string(rq.DeliveryConfirmed), e.Comment, people.User(e.Actor), e.At})
+			}
+		}
+		if !grouped {
+			return c.JSON(http.StatusOK, entries)
+		}
+		groups := []deliveryGroupJSON{}
+		at := map[string]int{}
+		for _, en := range entries {
+			i, ok := at[en.Status]
+			if !ok {
+				i = len(groups)
+				at[en.Status] = i
+				groups = append(groups, deliveryGroupJSON{Status: en.Status})
+			}
+			g := &groups[i]
+			g.Count++
+			g.LastAt = en.At
+			g.Entries = append(g.Entries, en)
+		}
+		return c.JSON(http.StatusOK, groups)
+	}
+}
+
+// answerRequest answers {success:true, data: Request} for a request a command returned.
+func (s *Server) answerRequest(c echo.Context, r *rq.Request) error {
+	var doc projections.RequestDoc
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		people, err := projections.LoadPeople(c.Request().Context(), tx, claimsOf(c).Tenant, r)
+		doc = projections.BuildRequestDoc(claimsOf(c).Tenant, r, people)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": doc})
+}
+
+func commandIDOf(c echo.Context) (string, error) {
+	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+}
+
+// requestCreate answers POST api/cac-app/request.
+func (s *Server) requestCreate(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	b, err := rq.ParseBody(body)
+	if err != nil {
+		return err
+	}
+	if b.Origin == 0 {
+		return apiError(http.StatusBadRequest, "tipo", "campo_obrigatorio")
+	}
+	if !b.HasFields {
+		return apiError(http.StatusBadRequest, "titulo", "campo_obrigatorio")
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.Requests.Create.Handle(c.Request().Context(), commands.CreateRequest{CommandID: id, Caller: requestCallerOf(c), Body: b})
+	if err != nil {
+		return err
+	}
+	return s.answerRequest(c, r)
+}
+
+// requestEdit answers PUT api/cac-app/request: rank and/or the whole set of fields.
+func (s *Server) requestEdit(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	b, err := rq.ParseBody(body)
+	if err != nil {
+		return err
+	}
+	if !b.HasFields && b.Rank == nil {
+		return apiError(http.StatusBadRequest, "rank", "campo_obrigatorio")
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.Requests.Edit.Handle(c.Request().Context(), commands.EditRequest{CommandID: id, Caller: requestCallerOf(c), Body: b})
+	if err != nil {
+		return err
+	}
+	return s.answerRequest(c, r)
+}
+
+// requestRemove answers DELETE api/cac-app/request?requestId.
+func (s *Server) requestRemove(c echo.Context) error {
+	rid, err := queryUUID(c, "requestId", true)
+	if err != nil {
+		return err
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Requests.Remove.Handle(c.Request().Context(), commands.RemoveRequest{CommandID: id, Caller: requestCallerOf(c), ID: rid}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// requestSend answers POST request/send?requestId.
+func (s *Server) requestSend(c echo.Context) error {
+	rid, err := queryUUID(c, "requestId", true)
+	if err != nil {
+		return err
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.Requests.Send.Handle(c.Request().Context(), commands.SendRequest{CommandID: id, Caller: requestCallerOf(c), ID: rid})
+	if err != nil {
+		return err
+	}
+	return s.answerRequest(c, r)
+}
+
+// decisionBody is the body of the decision, lock and delivery calls.
+type decisionBody struct {
+	RequestID  string
+	Step       *int
+	Comentario string
+	Status     string
+}
+
+func readDecisionBody(c echo.Context, needStep, needStatus bool) (decisionBody, uuid.UUID, error) {
+	var d decisionBody
+	body, err := readBody(c)
+	if err != nil {
+		return d, uuid.Nil, err
+	}
+	top, err := decodeObject(body)
+	if err != nil {
+		return d, uuid.Nil, err
+	}
+	for _, f := range []struct {
+		name string
+		to   *string
+	}{{"requestId", &d.RequestID}, {"comentario", &d.Comentario}, {"status", &d.Status}} {
+		if raw, ok := top[f.name]; ok && string(raw) != "null" {
+			if err := jsonString(raw, f.to); err != nil {
+				return d, uuid.Nil, apiError(http.StatusBadRequest, f.name, "valor_invalido")
+			}
+		}
+	}
+	id, err := commands.ParseRequestID("requestId", d.RequestID)
+	if err != nil {
+		return d, uuid.Nil, err
+	}
+	if raw, ok := top["step"]; ok && string(raw) != "null" {
+		n, err := strconv.Atoi(string(raw))
+		if err != nil || n < 0 || n > 100 {
+			return d, uuid.Nil, apiError(http.StatusBadRequest, "step", "valor_invalido")
+		}
+		d.Step = &n
+	}
+	if needStep && d.Step == nil {
+		return d, uuid.Nil, apiError(http.StatusBadRequest, "step", "campo_obrigatorio")
+	}
+	if needStatus && d.Status == "" {
+		return d, uuid.Nil, apiError(http.StatusBadRequest, "status", "campo_obrigatorio")
+	}
+	return d, id, nil
+}
+
+// requestDecide answers POST request/approve, reject and undo.
+func (s *Server) requestDecide(action commands.Decision) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		d, rid, err := readDecisionBody(c, true, false)
+		if err != nil {
+			return err
+		}
+		id, err := commandIDOf(c)
+		if err != nil {
+			return err
+		}
+		r, err := s.Requests.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: id, Caller: requestCallerOf(c),
+			ID: rid, Action: action, Step: *d.Step, Comment: d.Comentario})
+		if err != nil {
+			return err
+		}
+		return s.answerRequest(c, r)
+	}
+}
+
+// requestLock answers POST request/lock and unlock.
+func (s *Server) requestLock(lock bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		d, rid, err := readDecisionBody(c, false, false)
+		if err != nil {
+			return err
+		}
+		id, err := commandIDOf(c)
+		if err != nil {
+			return err
+		}
+		r, err := s.Requests.Lock.Handle(c.Request().Context(), commands.LockRequest{CommandID: id, Caller: requestCallerOf(c),
+			ID: rid, Lock: lock, Comment: d.Comentario})
+		if err != nil {
+			return err
+		}
+		return s.answerRequest(c, r)
+	}
+}
+
+// deliveryStatus answers POST requestDelivery/status.
+func (s *Server) deliveryStatus(c echo.Context) error {
+	d, rid, err := readDecisionBody(c, false, true)
+	if err != nil {
+		return err
+	}
+	switch rq.Delivery(d.Status) {
+	case rq.Delivered, rq.PartiallyDeliv, rq.NotDelivered, rq.DeliveryCancelled:
+	default:
+		return apiError(http.StatusBadRequest, "status", "valor_invalido")
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.Requests.Delivery.Handle(c.Request().Context(), commands.ChangeDelivery{CommandID: id, Caller: requestCallerOf(c),
+		ID: rid, Status: rq.Delivery(d.Status), Comment: d.Comentario})
+	if err != nil {
+		return err
+	}
+	return s.answerRequest(c, r)
+}
+
+// deliveryConfirm answers POST requestDelivery/confirmReceipt.
+func (s *Server) deliveryConfirm(c echo.Context) error {
+	d, rid, err := readDecisionBody(c, false, false)
+	if err != nil {
+		return err
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.Requests.Receipt.Handle(c.Request().Context(), commands.ConfirmReceipt{CommandID: id, Caller: requestCallerOf(c),
+		ID: rid, Comment: d.Comentario})
+	if err != nil {
+		return err
+	}
+	return s.answerRequest(c, r)
+}
+
+// uploadOverhead is what a multipart body may carry beyond the file itself.
+const uploadOverhead = 64 << 10
+
+// attachmentUpload answers POST anexos?requestId with multipart field "file".
+func (s *Server) attachmentUpload(c echo.Context) error {
+	rid, err := queryUUID(c, "requestId", true)
+	if err != nil {
+		return err
+	}
+	c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, rq.MaxFileSize+uploadOverhead)
+	fh, err := c.FormFile("file")
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return apiError(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
+		}
+		return apiError(http.StatusBadRequest, "file", "campo_obrigatorio")
+	}
+	if fh.Size > rq.MaxFileSize {
+		return apiError(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return apiError(http.StatusBadRequest, "file", "valor_invalido")
+	}
+	defer f.Close()
+	content := make([]byte, fh.Size)
+	if _, err := readFull(f, content); err != nil {
+		return apiError(http.StatusBadRequest, "file", "valor_invalido")
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	a, err := s.Requests.Attachment.Add(c.Request().Context(), commands.AddAttachment{CommandID: id, Caller: requestCallerOf(c),
+		ID: rid, Name: fh.Filename, Content: content})
+	var de *domain.Error
+	if errors.As(err, &de) && de.Key == rq.KeyFileTooLarge {
+		return apiError(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": projections.RequestAttachmentView{
+		ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256, URL: projections.AttachmentURL(claimsOf(c).Tenant, a.ID)}})
+}
+
+// attachmentRemove answers DELETE anexos?id.
+func (s *Server) attachmentRemove(c echo.Context) error {
+	fid, err := queryUUID(c, "id", true)
+	if err != nil {
+		return err
+	}
+	id, err := commandIDOf(c)
+	if err != nil {
+		return err
+	}
+	if err := s.Requests.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: requestCallerOf(c), AttachmentID: fid}); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+// attachmentDownload answers GET anexos/baixar?id&blob: the bytes, to people who may see
+// the request only.
+func (s *Server) attachmentDownload(c echo.Context) error {
+	fid, err := queryUUID(c, "id", true)
+	if err != nil {
+		return err
+	}
+	var f *projections.RequestFile
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		var err error
+		f, err = s.Requests.Reads.File(c.Request().Context(), tx, s.viewer(c), fid)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if f == nil {
+		return apiError(http.StatusNotFound, "id", "nao_encontrado")
+	}
+	disposition := "attachment"
+	if v := c.QueryParam("blob"); v == "1" || v == "true" {
+		disposition = "inline"
+	}
+	h := c.Response().Header()
+	h.Set("Content-Disposition", disposition+`; filename="`+strings.ReplaceAll(f.Name, `"`, "")+`"`)
+	h.Set("ETag", `"`+f.SHA256+`"`)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "private, no-store")
+	return c.Blob(http.StatusOK, rq.ContentTypes[f.Kind], f.Content)
+}
+
+// isUpload exempts the attachment upload from the 1 MB body limit: it has its own (10 MB).
+func isUpload(c echo.Context) bool {
+	return c.Request().Method == http.MethodPost && c.Path() == "/api/cac-app/anexos"
+}
+
+func decodeObject(body []byte) (map[string]json.RawMessage, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(body, &top); err != nil || top == nil {
+		return nil, apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	return top, nil
+}
+
+func jsonString(raw json.RawMessage, to *string) error {
+	if len(raw) == 0 || raw[0] != '"' {
+		return errors.New("not a string")
+	}
+	return json.Unmarshal(raw, to)
+}
+
+func readFull(r io.Reader, buf []byte) (int, error) { return io.ReadFull(r, buf) }

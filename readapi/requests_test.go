@@ -1,0 +1,291 @@
+package readapi
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands/clocktest"
+	rq "portal/domain/request"
+	"portal/eventstore"
+	"portal/projections"
+)
+
+// reqEnv is a tenant with Ana (employee), Marcos (her manager), Helena (HR) and Bia (a
+// colleague with another manager), all signed in, with the request tools purchased.
+type reqEnv struct {
+	*clockEnv
+	ana, marcos, helena, bia clockPerson
+}
+
+func newReqEnv(t *testing.T) reqEnv {
+	t.Helper()
+	e := newClockEnv(t)
+	ctx := context.Background()
+	tn, err := clocktest.NewTenant(ctx, e.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reqEnv{clockEnv: e}
+	r.ana = e.person(t, &tn, clocktest.Options{})
+	r.marcos = e.person(t, &tn, clocktest.Options{Roles: []string{auth.RoleManager, auth.RoleCollaborator}})
+	r.helena = e.person(t, &tn, clocktest.Options{Roles: []string{rq.RoleHR}})
+	r.bia = e.person(t, &tn, clocktest.Options{})
+	for _, q := range []string{
+		`UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
+		`UPDATE users SET purchased = 'pwa-req-tools-request,pwa-req-tools-delivery,pwa-req-tools-compra,pwa-req-tools-folha' WHERE tenant_id = $1 AND $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`,
+	} {
+		if _, err := e.db.Pool.Exec(ctx, q, tn.ID, r.marcos.EmployeeID, r.ana.EmployeeID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r
+}
+
+// req sends a request call as p; tenId and userHash are p's unless query overrides them.
+func (e reqEnv) req(t *testing.T, p clockPerson, method, path string, query map[string]string, body string) clockResponse {
+	t.Helper()
+	q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
+	for k, v := range query {
+		if v == "" {
+			q.Del(k)
+		} else {
+			q.Set(k, v)
+		}
+	}
+	r := httptest.NewRequest(method, "/api/cac-app/"+path+"?"+q.Encode(), strings.NewReader(body))
+	if body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	r.Header.Set("Authorization", "Bearer "+p.token)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, r)
+	return clockResponse{rec.Code, rec.Body.Bytes()}
+}
+
+// project applies the tenant's events to the requests read model.
+func (e reqEnv) project(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	head, err := e.store.ReadAll(ctx, eventstore.Start, 1_000_000)
+	if err != nil || len(head) == 0 {
+		t.Fatalf("log: %v", err)
+	}
+	newest := head[len(head)-1].ID
+	mine := tenantLog(t, e.store, e.ana.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
+	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error { return projections.Requests{}.Apply(ctx, tx, mine) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type created struct {
+	Success bool                   `json:"success"`
+	Data    projections.RequestDoc `json:"data"`
+}
+
+const compraJSON = `{"tipo":"compra","titulo":"Notebook","motivo":"Trabalho","comentario":"O atual quebrou","dataReferencia":"2024-05-10T09:00:00-03:00","enviar":true}`
+
+func TestRequestsFlowOverHTTP(t *testing.T) {
+	e := newReqEnv(t)
+	res := e.req(t, e.ana, http.MethodPost, "request", nil, compraJSON)
+	var c created
+	res.decode(t, &c)
+	if res.status != 200 || c.Data.Status != "waiting" || c.Data.ApprovalStatus != "waiting_manager" || c.Data.CurrentStep.Approver.UserHash != e.marcos.UserHash {
+		t.Fatalf("create: %d %s", res.status, res.body)
+	}
+	id := c.Data.ID
+	e.req(t, e.ana, http.MethodPost, "request", nil, compraJSON).wantErr(t, 409, "tipo", rq.KeyOpenExists)
+	e.project(t)
+
+	var page projections.RequestPage
+	res = e.req(t, e.marcos, http.MethodGet, "request", map[string]string{"source": "approver"}, "")
+	res.decode(t, &page)
+	if res.status != 200 || page.TotalCount != 1 || page.Data[0].ID != id {
+		t.Fatalf("approver queue: %s", res.body)
+	}
+	res = e.req(t, e.ana, http.MethodGet, "request/count", nil, "")
+	if !strings.Contains(string(res.body), `"waiting":1`) {
+		t.Fatalf("count %s", res.body)
+	}
+	e.req(t, e.marcos, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`"}`).wantErr(t, 400, "step", "campo_obrigatorio")
+	e.req(t, e.helena, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":0}`).wantErr(t, 403, "request", rq.KeyDesignated)
+	if res = e.req(t, e.marcos, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":0,"comentario":"ok"}`); res.status != 200 {
+		t.Fatalf("approve: %s", res.body)
+	}
+	e.req(t, e.marcos, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":0}`).wantErr(t, 409, "request", rq.KeyAlreadyDecided)
+	if res = e.req(t, e.helena, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":1}`); res.status != 200 {
+		t.Fatalf("hr approve: %s", res.body)
+	}
+	e.req(t, e.helena, http.MethodPost, "request/undo", nil, `{"requestId":"`+id+`","step":1}`).wantErr(t, 422, "request", rq.KeyReviewedByHR)
+	e.project(t)
+
+	var doc projections.RequestDoc
+	res = e.req(t, e.ana, http.MethodGet, "request/by-id", map[string]string{"id": id}, "")
+	res.decode(t, &doc)
+	if doc.ApprovalStatus != "approved_hr" || doc.DeliveryStatus == nil || *doc.DeliveryStatus != "pending" {
+		t.Fatalf("by id: %s", res.body)
+	}
+	e.req(t, e.bia, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").wantErr(t, 404, "id", rq.KeyNotFound)
+	// An HR admin of another tenant, with that tenant's own ids, never finds it.
+	foreign := e.person(t, nil, clocktest.Options{Roles: []string{rq.RoleHR}})
+	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE users SET purchased = 'pwa-req-tools-request' WHERE id = $1`, foreign.UserID); err != nil {
+		t.Fatal(err)
+	}
+	e.req(t, foreign, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").wantErr(t, 404, "id", rq.KeyNotFound)
+	e.req(t, foreign, http.MethodGet, "requestApprover", map[string]string{"requestId": id}, "").wantErr(t, 404, "requestId", rq.KeyNotFound)
+	e.req(t, foreign, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":1}`).wantErr(t, 404, "id", rq.KeyNotFound)
+
+	var chain []approverStepJSON
+	e.req(t, e.ana, http.MethodGet, "requestApprover", map[string]string{"requestId": id}, "").decode(t, &chain)
+	if len(chain) != 2 || chain[0].State != "approved" || chain[0].DecidedBy.UserHash != e.marcos.UserHash || chain[0].Comentario != "ok" ||
+		chain[1].State != "approved" || chain[1].DecidedBy.UserHash != e.helena.UserHash {
+		t.Fatalf("chain %+v", chain)
+	}
+	var timeline []timelineJSON
+	e.req(t, e.ana, http.MethodGet, "request/timeline", map[string]string{"requestId": id}, "").decode(t, &timeline)
+	if len(timeline) != 4 || timeline[0].What != "request_created" || timeline[2].Actor.UserHash != e.marcos.UserHash || timeline[3].Type != rq.TypeStepApproved {
+		t.Fatalf("timeline %+v", timeline)
+	}
+
+	// Delivery: HR delivers in part, Ana confirms; plain and grouped history.
+	e.req(t, e.marcos, http.MethodPost, "requestDelivery/status", nil, `{"requestId":"`+id+`","status":"delivered"}`).wantErr(t, 403, "request", "acesso_negado")
+	e.req(t, e.helena, http.MethodPost, "requestDelivery/status", nil, `{"requestId":"`+id+`","status":"lost"}`).wantErr(t, 400, "status", "valor_invalido")
+	for _, s := range []string{"partially_delivered", "partially_delivered"} {
+		if res = e.req(t, e.helena, http.MethodPost, "requestDelivery/status", nil, `{"requestId":"`+id+`","status":"`+s+`"}`); res.status != 200 {
+			t.Fatalf("delivery: %s", res.body)
+		}
+	}
+	if res = e.req(t, e.ana, http.MethodPost, "requestDelivery/confirmReceipt", nil, `{"requestId":"`+id+`"}`); res.status != 200 {
+		t.Fatalf("confirm: %s", res.body)
+	}
+	var groups []deliveryGroupJSON
+	e.req(t, e.ana, http.MethodGet, "requestDelivery/grouped-history", map[string]string{"requestId": id}, "").decode(t, &groups)
+	if len(groups) != 2 || groups[0].Status != "partially_delivered" || groups[0].Count != 2 || groups[1].Status != "confirmed" {
+		t.Fatalf("grouped %+v", groups)
+	}
+
+	// History (closed requests, 8 a page) and the filtered list.
+	e.project(t)
+	e.req(t, e.ana, http.MethodGet, "request/history", nil, "").decode(t, &page)
+	if page.TotalCount != 1 || page.PageSize != 8 {
+		t.Fatalf("history %+v", page)
+	}
+	res = e.req(t, e.ana, http.MethodPost, "request/GetWithFilter", nil,
+		`{"type":3,"additionalFilters":{"items":[{"field":"titulo","operator":"contains","value":"note"},{"field":"deliveryStatus","value":"confirmed"}]}}`)
+	res.decode(t, &page)
+	if res.status != 200 || page.TotalCount != 1 {
+		t.Fatalf("GetWithFilter %s", res.body)
+	}
+}
+
+func TestRequestsRefuseBadInput(t *testing.T) {
+	e := newReqEnv(t)
+	other := uuid.NewString()
+	cases := []struct {
+		name, method, path string
+		query              map[string]string
+		body               string
+		status             int
+		typ, message       string
+	}{
+		{"no_tenant", http.MethodGet, "request", map[string]string{"tenId": ""}, "", 400, "tenId", "campo_obrigatorio"},
+		{"foreign_tenant", http.MethodGet, "request", map[string]string{"tenId": other}, "", 403, "tenId", "acesso_negado"},
+		{"foreign_user", http.MethodGet, "request", map[string]string{"userHash": "x"}, "", 403, "userHash", "acesso_negado"},
+		{"unknown_folder", http.MethodGet, "request", map[string]string{"filterHandle": "nada"}, "", 400, "filterHandle", "valor_invalido"},
+		{"bad_page", http.MethodGet, "request", map[string]string{"pageSize": "1000"}, "", 400, "pageSize", "valor_invalido"},
+		{"bad_types", http.MethodGet, "request", map[string]string{"types": "4"}, "", 400, "types", "valor_invalido"},
+		{"not_my_team", http.MethodGet, "request", map[string]string{"m01Ukey": other}, "", 403, "m01Ukey", "acesso_negado"},
+		{"employee_sees_no_queue", http.MethodGet, "request", map[string]string{"source": "approver"}, "", 403, "source", "acesso_negado"},
+		{"body_not_json", http.MethodPost, "request", nil, `{"titulo":`, 400, "body", "valor_invalido"},
+		{"title_required", http.MethodPost, "request", nil, `{"tipo":"compra","motivo":"m","comentario":"c","dataReferencia":"2024-05-10"}`, 400, "titulo", "campo_obrigatorio"},
+		{"empty_date", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":""}`, 400, "dataReferencia", "campo_obrigatorio"},
+		{"delivery_before_reference", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10","dataEntrega":"2024-05-09"}`, 400, "dataEntrega", rq.KeyDeliveryBefore},
+		{"type_not_purchased", http.MethodPost, "request", nil, `{"tipo":"epi","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10"}`, 400, "tipo", rq.KeyTypeInvalid},
+		{"unknown_item", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10","itens":[{"itemId":"` + other + `","quantidade":1}]}`, 400, "itens.itemId", rq.KeyInvalid},
+		{"unknown_request", http.MethodGet, "request/by-id", map[string]string{"id": other}, "", 404, "id", rq.KeyNotFound},
+		{"bad_id", http.MethodGet, "request/by-id", map[string]string{"id": "1"}, "", 400, "id", "valor_invalido"},
+		{"decide_unknown", http.MethodPost, "request/send", map[string]string{"requestId": other}, "", 404, "id", rq.KeyNotFound},
+		{"edit_without_anything", http.MethodPut, "request", nil, `{"ac4Ukey":"` + other + `"}`, 400, "rank", "campo_obrigatorio"},
+		{"bad_filter", http.MethodPost, "request/GetWithFilter", nil, `{"additionalFilters":{"items":[{"field":"senha","value":"x"}]}}`, 400, "additionalFilters.items[0].field", "valor_invalido"},
+		{"download_unknown", http.MethodGet, "anexos/baixar", map[string]string{"id": other}, "", 404, "id", "nao_encontrado"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e.req(t, e.ana, tc.method, tc.path, tc.query, tc.body).wantErr(t, tc.status, tc.typ, tc.message)
+		})
+	}
+	var n int
+	if err := e.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE tenant_id = $1 AND stream LIKE 'request-%'`, e.ana.Tenant).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("refused input wrote %d events (%v)", n, err)
+	}
+}
+
+// upload posts a file as multipart form field "file".
+func (e reqEnv) upload(t *testing.T, p clockPerson, requestID, name string, content []byte) clockResponse {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fw, _ := w.CreateFormFile("file", name)
+	fw.Write(content)
+	w.Close()
+	q := url.Values{"tenId": {p.Tenant.String()}, "requestId": {requestID}}
+	r := httptest.NewRequest(http.MethodPost, "/api/cac-app/anexos?"+q.Encode(), &buf)
+	r.Header.Set("Content-Type", w.FormDataContentType())
+	r.Header.Set("Authorization", "Bearer "+p.token)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, r)
+	return clockResponse{rec.Code, rec.Body.Bytes()}
+}
+
+func TestAttachmentsOverHTTP(t *testing.T) {
+	e := newReqEnv(t)
+	body := `{"tipo":"folha","titulo":"Atestado","motivo":"Doença","comentario":"c","dataReferencia":"2024-05-10",
+		"ausencia":{"tipoAusenciaDesc":"Doença","tipoAbono":"atestado","nomeMedico":"Dr. X","tpRegistro":"CRM","registro":"1","ufRegistroDesc":"SP","inicioAbono":"2024-05-09","fimAbono":"2024-05-10"}}`
+	var c created
+	res := e.req(t, e.ana, http.MethodPost, "request", nil, body)
+	res.decode(t, &c)
+	if res.status != 200 || c.Data.Status != "draft" {
+		t.Fatalf("create %s", res.body)
+	}
+	id := c.Data.ID
+	e.req(t, e.ana, http.MethodPost, "request/send", map[string]string{"requestId": id}, "").wantErr(t, 422, "anexos", rq.KeyAttachmentRequired)
+	e.upload(t, e.ana, id, "atestado.pdf", []byte("MZ\x90\x00not a pdf")).wantErr(t, 400, "file", rq.KeyFileType)
+	e.upload(t, e.ana, id, "grande.txt", bytes.Repeat([]byte("a"), rq.MaxFileSize+1)).wantErr(t, 413, "file", rq.KeyFileTooLarge)
+	pdf := []byte("%PDF-1.4 atestado")
+	res = e.upload(t, e.ana, id, "atestado.pdf", pdf)
+	var up struct {
+		Data projections.RequestAttachmentView `json:"data"`
+	}
+	res.decode(t, &up)
+	if res.status != 200 || up.Data.Tipo != "pdf" || len(up.Data.SHA256) != 64 {
+		t.Fatalf("upload %s", res.body)
+	}
+	if res = e.req(t, e.ana, http.MethodPost, "request/send", map[string]string{"requestId": id}, ""); res.status != 200 {
+		t.Fatalf("send %s", res.body)
+	}
+	e.project(t)
+	res = e.req(t, e.marcos, http.MethodGet, "anexos/baixar", map[string]string{"id": up.Data.ID, "blob": "1"}, "")
+	if res.status != 200 || !bytes.Equal(res.body, pdf) {
+		t.Fatalf("the approver downloads: %d %q", res.status, res.body)
+	}
+	e.req(t, e.bia, http.MethodGet, "anexos/baixar", map[string]string{"id": up.Data.ID}, "").wantErr(t, 404, "id", "nao_encontrado")
+	e.req(t, e.ana, http.MethodDelete, "anexos", map[string]string{"id": up.Data.ID}, "").wantErr(t, 422, "anexos", rq.KeyAttachmentRequired)
+	// Marcos acts for his team member: the list of his team has Ana.
+	res = e.req(t, e.marcos, http.MethodGet, "request/my-team", nil, "")
+	if !strings.Contains(string(res.body), e.ana.EmployeeID.String()) || strings.Contains(string(res.body), e.bia.EmployeeID.String()) {
+		t.Fatalf("my team %s", res.body)
+	}
+	res = e.req(t, e.marcos, http.MethodGet, "request", map[string]string{"m01Ukey": e.ana.EmployeeID.String()}, "")
+	if res.status != 200 || !strings.Contains(string(res.body), id) {
+		t.Fatalf("the manager lists his member's requests: %s", res.body)
+	}
+}
