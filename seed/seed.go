@@ -122,7 +122,10 @@ func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 			return err
 		}
 	}
-	return appendAddresses(ctx, store, now)
+	if err := appendAddresses(ctx, store, now); err != nil {
+		return err
+	}
+	return seedRequests(ctx, pool, store, now)
 }
 
 // savedAddress is the data of a clock.address_saved.v1 event.
