@@ -1,8 +1,20 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Loader } from '@mantine/core';
 import { Navigate, Outlet, Route } from 'react-router-dom';
 import type { RequestSource } from './api/types';
-import { RequestsPage } from './pages/RequestsPage';
 import { DEFAULT_FOLDER, REQUEST_BASE, REQUEST_MENU_ID } from './utils/paths';
+
+// The screens load on first use: they are most of this feature's code and keep the app's
+// first bundle under Vite's chunk-size limit.
+const RequestsPage = lazy(() => import('./pages/RequestsPage').then((m) => ({ default: m.RequestsPage })));
+
+function Screen({ source }: { source: RequestSource }) {
+  return (
+    <Suspense fallback={<Loader size="sm" />}>
+      <RequestsPage source={source} />
+    </Suspense>
+  );
+}
 
 const SOURCES: RequestSource[] = ['request', 'approver', 'delivery'];
 
@@ -19,9 +31,9 @@ export function requestRoutes(guard: (menuId: string, element: ReactElement) => 
   return SOURCES.map((source) => (
     <Route key={source} path={REQUEST_BASE[source]} element={guard(REQUEST_MENU_ID[source], <Outlet />)}>
       <Route index element={<Navigate to={DEFAULT_FOLDER[source]} replace />} />
-      <Route path="label/:labelId/:requestId?" element={<RequestsPage source={source} />} />
-      <Route path="filter/:filterHandle/:requestId?" element={<RequestsPage source={source} />} />
-      <Route path=":folderHandle/:requestId?" element={<RequestsPage source={source} />} />
+      <Route path="label/:labelId/:requestId?" element={<Screen source={source} />} />
+      <Route path="filter/:filterHandle/:requestId?" element={<Screen source={source} />} />
+      <Route path=":folderHandle/:requestId?" element={<Screen source={source} />} />
     </Route>
   ));
 }

@@ -52,6 +52,9 @@ describe('NewRequestDialog (spec §5)', () => {
     expect(errorOf('request-field-motivo')).toBe('Campo obrigatório');
     expect(errorOf('request-field-comentario')).toBe('Campo obrigatório');
     expect(errorOf('request-field-dataReferencia')).toBe('Campo obrigatório');
+    fill('request-field-dataReferencia', '20/11');
+    await userEvent.click(screen.getByTestId('request-send'));
+    expect(errorOf('request-field-dataReferencia')).toBe('Data inválida');
     expect(spy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
@@ -65,10 +68,10 @@ describe('NewRequestDialog (spec §5)', () => {
     fill('request-field-titulo', 'Consulta');
     fill('request-field-motivo', 'Médico');
     fill('request-field-comentario', 'Atestado de 1 dia');
-    fill('request-field-dataReferencia', '2026-11-20');
+    fill('request-field-dataReferencia', '20/11/2026');
     fill('request-field-tipoAusenciaDesc', 'Consulta médica');
-    fill('request-field-inicioAbono', '2026-11-21');
-    fill('request-field-fimAbono', '2026-11-20');
+    fill('request-field-inicioAbono', '21/11/2026');
+    fill('request-field-fimAbono', '20/11/2026');
     await userEvent.click(screen.getByTestId('request-send'));
     expect(errorOf('request-field-nomeMedico')).toBe('Campo obrigatório');
     expect(errorOf('request-field-fimAbono')).toBe('Data fora do intervalo permitido');
@@ -91,7 +94,7 @@ describe('NewRequestDialog (spec §5)', () => {
     fill('request-field-titulo', 'Relatório anual');
     fill('request-field-motivo', 'Auditoria');
     fill('request-field-comentario', 'Para a auditoria');
-    fill('request-field-dataReferencia', '2026-11-20');
+    fill('request-field-dataReferencia', '20/11/2026');
     await userEvent.click(screen.getByTestId('request-send'));
     await waitFor(() => expect(errorOf('request-field-titulo')).toBe('Texto muito longo'));
     const body = JSON.parse(String(spy.mock.calls.find(([, i]) => i?.method === 'POST')![1]!.body));
@@ -101,6 +104,7 @@ describe('NewRequestDialog (spec §5)', () => {
     answer = json({ message: 'solicitacao_aberta_existente', errors: [{ type: 'tipo', message: 'solicitacao_aberta_existente' }] }, 409);
     await userEvent.click(screen.getByTestId('request-send'));
     await waitFor(() => expect(errorOf('request-field-tipo')).toBe('Já existe uma solicitação em aberto'));
+    expect(screen.getByTestId('request-form-refusal')).toHaveTextContent('Não foi possível salvar a solicitação: Já existe uma solicitação em aberto');
   });
 
   it('saves the draft, uploads the files and sends it', async () => {
@@ -125,7 +129,7 @@ describe('NewRequestDialog (spec §5)', () => {
     fill('request-field-titulo', 'Relatório');
     fill('request-field-motivo', 'Auditoria');
     fill('request-field-comentario', 'Texto');
-    fill('request-field-dataReferencia', '2026-11-20');
+    fill('request-field-dataReferencia', '20/11/2026');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' }));
     expect(screen.getByTestId('request-pending-files')).toHaveTextContent('a.pdf');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Divider, FileInput, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { draftBody, emptyDraft } from '../utils/draft';
 import { requestErrorsOf } from '../utils/field-errors';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import { LABEL_MAX, MAX_LABELS, hasErrors, needsMedicalCertificate, validateRequest, type RequestErrors, type RequestField } from '../utils/validation';
+import { DateField } from './DateField';
 import { PendingFiles } from './FileList';
 
 const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
@@ -41,6 +42,14 @@ export function NewRequestDialog({
   const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
   const [errors, setErrors] = useState<RequestErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
+  /** The server's refusal, repeated beside the buttons (its field may be scrolled away). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+
+  // Bring the first field in error into view after a refused send.
+  useEffect(() => {
+    body.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
+  }, [errors]);
   const [busy, setBusy] = useState<'save' | 'send' | null>(null);
 
   useEffect(() => {
@@ -83,11 +92,9 @@ export function NewRequestDialog({
     'data-testid': `request-field-${field}`,
   });
   const dateInput = (field: 'dataReferencia' | 'dataEntrega' | 'dataInicio' | 'dataFim' | 'inicioAbono' | 'fimAbono', required = false) => ({
-    type: 'date',
     label: tx(`fields.${field}`),
     value: draft[field],
-    min: '1900-01-01',
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
+    onChange: (v: string) => set(field, v),
     error: err(field),
     withAsterisk: required,
     'data-testid': `request-field-${field}`,
@@ -97,6 +104,7 @@ export function NewRequestDialog({
     const local = validateRequest(draft, type, { sending: send });
     setErrors(local);
     setGeneral(null);
+    setRefusal(null);
     if (hasErrors(local)) return;
     setBusy(send ? 'send' : 'save');
     let createdId: string | null = null;
@@ -118,6 +126,8 @@ export function NewRequestDialog({
       }
       setErrors(fields);
       setGeneral(g ? requestMessage(g, fallback) : hasErrors(fields) ? null : fallback);
+      const reasons = [...new Set(Object.values(fields).map((k) => requestMessage(k, tx('errors.invalid'))))];
+      setRefusal(reasons.length ? `${fallback}: ${reasons.join('; ')}` : null);
     } finally {
       setBusy(null);
     }
@@ -125,7 +135,7 @@ export function NewRequestDialog({
 
   return (
     <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>{tx('dialog.newTitle')}</Text>} data-testid="request-dialog-new">
-      <Stack gap="sm" data-testid="request-dialog" data-mode="new">
+      <Stack gap="sm" data-testid="request-dialog" data-mode="new" ref={body}>
         {actingFor && (
           <Alert color="blue" p="xs" data-testid="request-new-acting-for">
             {tx('team.actingFor', { name: actingFor.name })}
@@ -173,10 +183,10 @@ export function NewRequestDialog({
           data-testid="request-field-comentario"
         />
         <SimpleGrid cols={{ base: 1, sm: type?.entrega ? 4 : 3 }}>
-          <TextInput {...dateInput('dataReferencia', true)} />
-          {type?.entrega && <TextInput {...dateInput('dataEntrega')} />}
-          <TextInput {...dateInput('dataInicio')} />
-          <TextInput {...dateInput('dataFim')} />
+          <DateField {...dateInput('dataReferencia', true)} />
+          {type?.entrega && <DateField {...dateInput('dataEntrega')} />}
+          <DateField {...dateInput('dataInicio')} />
+          <DateField {...dateInput('dataFim')} />
         </SimpleGrid>
         {type?.ausencia && (
           <Stack gap="sm" data-testid="request-absence">
@@ -192,8 +202,8 @@ export function NewRequestDialog({
                 clearable
                 data-testid="request-field-tipoAbono"
               />
-              <TextInput {...dateInput('inicioAbono', medical)} />
-              <TextInput {...dateInput('fimAbono', medical)} />
+              <DateField {...dateInput('inicioAbono', medical)} />
+              <DateField {...dateInput('fimAbono', medical)} />
             </SimpleGrid>
             {medical && (
               <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="request-medical">
@@ -233,6 +243,11 @@ export function NewRequestDialog({
           data-testid="request-field-anexos"
         />
         <PendingFiles files={draft.anexos} onRemove={(i) => set('anexos', draft.anexos.filter((_, j) => j !== i))} />
+        {refusal && (
+          <Alert color="red" data-testid="request-form-refusal">
+            {refusal}
+          </Alert>
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} data-testid="request-cancel">
             {t('cancel')}

@@ -7,7 +7,7 @@ import { page, request } from '../test-data';
 import { RequestList } from './RequestList';
 
 function slice(extra: Partial<ListSlice> = {}): ListSlice {
-  return { scope: { kind: 'folder', id: 'all' }, page: 1, data: page([]), status: 'ready', updatedAt: 1, ...extra };
+  return { scope: { kind: 'folder', id: 'all' }, page: 1, data: page([]), status: 'ready', error: null, updatedAt: 1, ...extra };
 }
 
 const file = (id: string, nome: string, tipo: 'pdf' | 'doc' | 'xls' | 'txt' | 'jpg' | 'png') => ({ id, nome, tipo, tamanho: 10, sha256: 'x', url: '' });
@@ -32,6 +32,11 @@ describe('RequestList', () => {
     expect(screen.getByTestId('request-list-count')).toHaveTextContent('1 solicitação');
     await userEvent.click(screen.getByTestId('request-row'));
     expect(onOpen).toHaveBeenCalledWith('r1');
+  });
+
+  it('says why a list could not be loaded', () => {
+    renderWithProviders(<RequestList source="delivery" list={slice({ status: 'failed', error: 'acesso_negado' })} onOpen={vi.fn()} onPage={vi.fn()} />);
+    expect(screen.getByTestId('request-list-failed')).toHaveTextContent('Não foi possível carregar a lista. Acesso negado');
   });
 
   it('pages when there is more than one page', async () => {

@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
 import type { Request, RequestSource } from '../api/types';
 import type { ListSlice } from '../store/request-list-store';
-import { typeTitle, useRequestsT } from '../utils/i18n';
+import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import { DocTypeIcon } from './DocTypeIcon';
 import { StatusBadges } from './StatusBadges';
 
@@ -91,7 +91,7 @@ export function RequestList({
       </Group>
       {list.status === 'failed' && (
         <Alert color="red" m="sm" data-testid="request-list-failed">
-          {tx('list.loadFailed')}
+          {tx('list.loadFailed')} {requestMessage(list.error, '')}
         </Alert>
       )}
       {rows.length === 0 && list.status !== 'loading' && list.status !== 'failed' ? (

@@ -32,6 +32,7 @@ import { useOpenRequestStore } from '../store/open-request-store';
 import { useRequestCountsStore } from '../store/request-counts-store';
 import { useRequestListStore } from '../store/request-list-store';
 import { requestActions } from '../utils/actions';
+import { isoToText } from '../utils/date-text';
 import { ACCEPTED_FILES } from '../utils/doc-type';
 import { requestErrorsOf } from '../utils/field-errors';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
@@ -100,10 +101,10 @@ function Details({ request }: { request: Request }) {
         <Field label={tx('view.createdBy')} value={request.createdBy?.nome} />
         <Field label={tx('view.createdAt')} value={formatDateTime(request.createdAt, language)} />
         <Field label={tx('view.currentStep')} value={request.currentStep ? tx(`approvers.kind.${request.currentStep.kind}`) : null} testId="request-view-step" />
-        <Field label={tx('fields.dataReferencia')} value={request.dataReferencia} />
-        <Field label={tx('fields.dataEntrega')} value={request.dataEntrega} />
-        <Field label={tx('fields.dataInicio')} value={request.dataInicio} />
-        <Field label={tx('fields.dataFim')} value={request.dataFim} />
+        <Field label={tx('fields.dataReferencia')} value={isoToText(request.dataReferencia)} />
+        <Field label={tx('fields.dataEntrega')} value={isoToText(request.dataEntrega)} />
+        <Field label={tx('fields.dataInicio')} value={isoToText(request.dataInicio)} />
+        <Field label={tx('fields.dataFim')} value={isoToText(request.dataFim)} />
       </SimpleGrid>
       <Field label={tx('fields.motivo')} value={request.motivo} testId="request-view-reason" />
       <Field label={tx('fields.comentario')} value={request.comentario} />
@@ -119,8 +120,8 @@ function Details({ request }: { request: Request }) {
             <Field label={tx('fields.registro')} value={a.registro} />
             <Field label={tx('fields.ufRegistroDesc')} value={a.ufRegistroDesc} />
             <Field label={tx('fields.cidDesc')} value={a.cidDesc} />
-            <Field label={tx('fields.inicioAbono')} value={a.inicioAbono} />
-            <Field label={tx('fields.fimAbono')} value={a.fimAbono} />
+            <Field label={tx('fields.inicioAbono')} value={isoToText(a.inicioAbono)} />
+            <Field label={tx('fields.fimAbono')} value={isoToText(a.fimAbono)} />
           </SimpleGrid>
         </>
       )}
@@ -193,7 +194,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
       onClose={onClose}
       size="xl"
       title={
-        <Group gap="sm">
+        <Group gap="sm" data-testid="request-view-header">
           <Text fw={700} data-testid="request-view-title">
             {request?.titulo ?? tx('view.title')}
           </Text>

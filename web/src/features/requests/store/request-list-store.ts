@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { ApiError } from '@/lib/api';
 import { registerStoreReset } from '@/lib/store-reset';
 import { getRequests } from '../api/get-requests';
 import type { RequestPage, RequestSource } from '../api/types';
@@ -15,6 +16,8 @@ export interface ListSlice {
   page: number;
   data: RequestPage | null;
   status: LoadStatus;
+  /** The i18n key of the last failure. */
+  error: string | null;
   /** Date.now() of the last answer that changed the list (the live-update tests read it). */
   updatedAt: number;
 }
@@ -35,7 +38,7 @@ interface RequestListState {
 }
 
 function slice(source: RequestSource): ListSlice {
-  return { scope: { kind: 'folder', id: DEFAULT_FOLDER[source] }, page: 1, data: null, status: 'idle', updatedAt: 0 };
+  return { scope: { kind: 'folder', id: DEFAULT_FOLDER[source] }, page: 1, data: null, status: 'idle', error: null, updatedAt: 0 };
 }
 
 const initialLists = (): Record<RequestSource, ListSlice> => ({
@@ -87,12 +90,12 @@ export const useRequestListStore = create<RequestListState>()((set, get) => {
           m01Ukey: source === 'request' ? get().actingFor?.m01Ukey : undefined,
         });
         if (n !== seq[source]) return;
-        patch(source, { data, status: 'ready', updatedAt: Date.now() });
+        patch(source, { data, status: 'ready', error: null, updatedAt: Date.now() });
         const seen = new Set(get().labels);
         for (const r of data.data) for (const l of r.labels ?? []) seen.add(l);
         if (seen.size !== get().labels.length) set({ labels: [...seen].sort() });
-      } catch {
-        if (n === seq[source]) patch(source, { status: 'failed' });
+      } catch (err) {
+        if (n === seq[source]) patch(source, { status: 'failed', error: err instanceof ApiError ? err.message : 'erro_rede' });
       }
     },
 
