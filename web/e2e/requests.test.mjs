@@ -11,8 +11,11 @@ import { apiLogin, fieldError, DEMO_PASSWORD, login, newUserContext, screenshot,
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
-/** How soon a pushed change must show in another browser (ms after the acting call answered). */
-const LIVE_LIMIT_MS = 2_000;
+/**
+ * How soon a pushed change must show in another browser (ms after the acting call answered).
+ * Unloaded it takes well under a second; the bound leaves room for the shared test machine.
+ */
+const LIVE_LIMIT_MS = 3_000;
 
 let suite;
 before(async () => {
@@ -335,7 +338,7 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     await ana.keyboard.press('Escape');
     await ana.locator(tid('lang-menu')).click();
     await ana.locator(tid('lang-en')).click();
-    await ana.getByText('My requests', { exact: true }).waitFor();
+    await ana.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'My requests', tid('area-title'));
     await ana.locator(row(id)).click();
     await ana.getByText('Receipt confirmed').first().waitFor();
     await screenshot(ana, 'request-view-en');

@@ -47,7 +47,8 @@ export function Navigation({ onNavigate, navbarStyle = 'style-1', unfolded = fal
 
   const entry = (node: MenuNode): ReactNode => {
     const label = title(node.id);
-    const active = Boolean(node.url && pathname === node.url);
+    // An area's own sub-routes (e.g. /apps/request/all/<id>) keep its entry active.
+    const active = Boolean(node.url && (pathname === node.url || pathname.startsWith(`${node.url}/`)));
     // Actions (the time clock) and external links run through choose; pages are links.
     const asLink = !node.action && node.type !== 'link';
     const onClick = () => open(node);

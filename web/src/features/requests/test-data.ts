@@ -26,6 +26,7 @@ export function request(id: string, extra: Partial<Request> = {}): Request {
     dataEntrega: null,
     dataInicio: null,
     dataFim: null,
+    itens: [],
     ausencia: null,
     labels: [],
     subject: ANA,

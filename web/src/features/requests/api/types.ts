@@ -75,6 +75,15 @@ export interface CurrentStep {
   lockedToAbsent: boolean;
 }
 
+/** A catalogue item on a request. */
+export interface RequestItem {
+  itemId: string;
+  codigo: string;
+  descricao: string;
+  unidade: string;
+  quantidade: number;
+}
+
 /** A request (every list and by-id answer). */
 export interface Request {
   ac4Ukey: string;
@@ -90,6 +99,7 @@ export interface Request {
   dataEntrega: string | null;
   dataInicio: string | null;
   dataFim: string | null;
+  itens: RequestItem[];
   ausencia: AbsenceFields | null;
   labels: string[];
   subject: Person | null;

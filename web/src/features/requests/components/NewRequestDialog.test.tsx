@@ -41,7 +41,8 @@ function render(onCreated = vi.fn()) {
   return onCreated;
 }
 
-describe('NewRequestDialog (spec §5)', () => {
+// Mantine comboboxes driven by user-event take seconds on a loaded machine.
+describe('NewRequestDialog (spec §5)', { timeout: 30_000 }, () => {
   it('shows the translated §5 messages on each field and sends nothing', async () => {
     const spy = mockFetch({ 'GET /api/cac-app/request/requestTypeSearch': () => json(TYPES) });
     render();

@@ -42,7 +42,7 @@ async function openAs(source: 'request' | 'approver', id = 'r1') {
 
 afterEach(() => resetAllStores());
 
-describe('RequestViewDialog, approver (spec §4, §8)', () => {
+describe('RequestViewDialog, approver (spec §4, §8)', { timeout: 30_000 }, () => {
   beforeEach(() => signIn(MARCOS.userHash));
 
   it('approves the step the approver saw', async () => {
@@ -106,7 +106,7 @@ describe('RequestViewDialog, approver (spec §4, §8)', () => {
   });
 });
 
-describe('RequestViewDialog, requester', () => {
+describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
   beforeEach(() => signIn(ANA.userHash));
 
   it('shows the timeline: what, who, on whose behalf, when', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, FileButton, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Divider, FileButton, Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
@@ -109,6 +109,28 @@ function Details({ request }: { request: Request }) {
       <Field label={tx('fields.motivo')} value={request.motivo} testId="request-view-reason" />
       <Field label={tx('fields.comentario')} value={request.comentario} />
       {request.labels.length > 0 && <Field label={tx('fields.labels')} value={request.labels.join(', ')} />}
+      {request.itens?.length > 0 && (
+        <Table data-testid="request-view-items" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{tx('items.code')}</Table.Th>
+              <Table.Th>{tx('items.description')}</Table.Th>
+              <Table.Th ta="right">{tx('items.quantity')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {request.itens.map((it) => (
+              <Table.Tr key={it.itemId}>
+                <Table.Td>{it.codigo}</Table.Td>
+                <Table.Td>{it.descricao}</Table.Td>
+                <Table.Td ta="right">
+                  {it.quantidade} {it.unidade}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       {a && (
         <>
           <Divider label={tx('absence.title')} labelPosition="left" />
@@ -284,6 +306,27 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
               />
             )}
             <Divider />
+            {actions.deliver && (
+              <Group gap="xs" data-testid="request-deliver">
+                <Text size="sm" fw={600}>
+                  {tx('delivery.setLabel')}
+                </Text>
+                {DELIVERY_CHOICES.map((s) => (
+                  <Button
+                    key={s}
+                    variant="light"
+                    size="xs"
+                    color={s === 'delivered' ? 'green' : s === 'cancelled' ? 'red' : 'blue'}
+                    loading={busy === 'deliver'}
+                    leftSection={<IconTruckDelivery size={14} />}
+                    onClick={() => void run('deliver', () => setDeliveryStatus(request.ac4Ukey, s))}
+                    data-testid={`request-deliver-${s}`}
+                  >
+                    {tx(`delivery.set.${s}`)}
+                  </Button>
+                ))}
+              </Group>
+            )}
             <Group justify="space-between" gap="xs">
               <Group gap="xs">
                 {actions.approvers && (
@@ -338,12 +381,6 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                     {tx('delivery.confirmReceipt')}
                   </Button>
                 )}
-                {actions.deliver &&
-                  DELIVERY_CHOICES.map((s) => (
-                    <Button key={s} variant="light" size="sm" loading={busy === 'deliver'} leftSection={<IconTruckDelivery size={16} />} onClick={() => void run('deliver', () => setDeliveryStatus(request.ac4Ukey, s))} data-testid={`request-deliver-${s}`}>
-                      {tx(`delivery.set.${s}`)}
-                    </Button>
-                  ))}
                 <Button variant="subtle" onClick={onClose} data-testid="request-close">
                   {t('close')}
                 </Button>
