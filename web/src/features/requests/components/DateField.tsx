@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { isoToText, maskDate, textToIso } from '../utils/date-text';
 
@@ -14,6 +14,10 @@ interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange'> {
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
   const [text, setText] = useState(() => isoToText(value));
+  // A value set from outside (the form filled for editing, or reset) replaces the text.
+  useEffect(() => {
+    setText((t) => (t === value || textToIso(t) === value ? t : isoToText(value)));
+  }, [value]);
   return (
     <TextInput
       {...props}

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { createRequest } from '../api/create-request';
 import { getRequestTypes } from '../api/get-request-types';
 import { sendRequest } from '../api/send-request';
-import type { RequestDraft, RequestType } from '../api/types';
+import type { Request, RequestDraft, RequestType } from '../api/types';
+import { updateRequest } from '../api/update-request';
 import { uploadAttachment } from '../api/upload-attachment';
 import { ACCEPTED_FILES } from '../utils/doc-type';
-import { draftBody, emptyDraft } from '../utils/draft';
+import { draftBody, draftOf, emptyDraft } from '../utils/draft';
 import { requestErrorsOf } from '../utils/field-errors';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import { LABEL_MAX, MAX_LABELS, hasErrors, needsMedicalCertificate, validateRequest, type RequestErrors, type RequestField } from '../utils/validation';
@@ -27,11 +28,14 @@ const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
 export function NewRequestDialog({
   opened,
   actingFor,
+  editing,
   onClose,
   onCreated,
 }: {
   opened: boolean;
   actingFor: { m01Ukey: string; name: string } | null;
+  /** Edit mode: the request (a draft, or sent and not decided yet) whose fields are changed. */
+  editing?: Request | null;
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
@@ -54,7 +58,8 @@ export function NewRequestDialog({
 
   useEffect(() => {
     if (!opened) return;
-    setDraft(emptyDraft());
+    setDraft(editing ? draftOf(editing) : emptyDraft());
+    setRefusal(null);
     setErrors({});
     setGeneral(null);
     const ctrl = new AbortController();
@@ -65,6 +70,7 @@ export function NewRequestDialog({
         if (!ctrl.signal.aborted) setTypesFailed(true);
       });
     return () => ctrl.abort();
+    // The form is filled once per opening; a live refresh of `editing` must not wipe the typing.
   }, [opened]);
 
   const type = useMemo(() => types?.find((ty) => ty.tipo === draft.tipo), [types, draft.tipo]);
@@ -101,7 +107,7 @@ export function NewRequestDialog({
   });
 
   const submit = async (send: boolean) => {
-    const local = validateRequest(draft, type, { sending: send });
+    const local = validateRequest(draft, type, { sending: send, attached: editing?.anexos.length ?? 0 });
     setErrors(local);
     setGeneral(null);
     setRefusal(null);
@@ -109,16 +115,19 @@ export function NewRequestDialog({
     setBusy(send ? 'send' : 'save');
     let createdId: string | null = null;
     try {
-      const created = await createRequest(draftBody(draft, type, actingFor?.m01Ukey));
+      const body = draftBody(draft, type, actingFor?.m01Ukey);
+      const created = editing
+        ? await updateRequest(editing.ac4Ukey, { ...body, tipo: undefined, m01Ukey: undefined })
+        : await createRequest(body);
       createdId = created.ac4Ukey;
       for (const file of draft.anexos) await uploadAttachment(created.ac4Ukey, file);
-      if (send) await sendRequest(created.ac4Ukey);
+      if (send && created.status === 'draft') await sendRequest(created.ac4Ukey);
       notifications.show({ color: 'green', message: tx(send ? 'dialog.sent' : 'dialog.saved') });
       onCreated(created.ac4Ukey);
     } catch (e) {
       const { fields, general: g } = requestErrorsOf(e);
       const fallback = tx(createdId ? (send ? 'errors.could_not_send' : 'errors.could_not_send_file') : 'errors.could_not_save_request');
-      if (createdId) {
+      if (createdId && !editing) {
         // The draft exists: show it, where the file or the send can be retried.
         notifications.show({ color: 'red', message: `${fallback}: ${requestMessage(g ?? Object.values(fields)[0], fallback)}` });
         onCreated(createdId);
@@ -134,8 +143,8 @@ export function NewRequestDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>{tx('dialog.newTitle')}</Text>} data-testid="request-dialog-new">
-      <Stack gap="sm" data-testid="request-dialog" data-mode="new" ref={body}>
+    <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>{tx(editing ? 'dialog.editTitle' : 'dialog.newTitle')}</Text>}>
+      <Stack gap="sm" data-testid="request-dialog" data-mode={editing ? 'edit' : 'new'} ref={body}>
         {actingFor && (
           <Alert color="blue" p="xs" data-testid="request-new-acting-for">
             {tx('team.actingFor', { name: actingFor.name })}
@@ -156,6 +165,7 @@ export function NewRequestDialog({
             onChange={(v) => set('tipo', v ?? '')}
             error={err('tipo')}
             withAsterisk
+            disabled={Boolean(editing)}
             searchable
             nothingFoundMessage={t('noRecords')}
             data-testid="request-field-tipo"
@@ -253,11 +263,13 @@ export function NewRequestDialog({
             {t('cancel')}
           </Button>
           <Button variant="light" loading={busy === 'save'} disabled={busy !== null} onClick={() => void submit(false)} data-testid="request-save">
-            {tx('dialog.save')}
+            {tx(editing && editing.status !== 'draft' ? 'dialog.saveChanges' : 'dialog.save')}
           </Button>
-          <Button loading={busy === 'send'} disabled={busy !== null} onClick={() => void submit(true)} data-testid="request-send">
-            {tx('dialog.send')}
-          </Button>
+          {(!editing || editing.status === 'draft') && (
+            <Button loading={busy === 'send'} disabled={busy !== null} onClick={() => void submit(true)} data-testid="request-send">
+              {tx('dialog.send')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

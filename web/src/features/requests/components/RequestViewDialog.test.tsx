@@ -144,6 +144,33 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('request-confirm-receipt')).toBeNull();
   });
 
+  it('edits a draft in the request dialog: the form comes filled and PUT carries the fields', async () => {
+    let body: Record<string, unknown> | undefined;
+    const draft = request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, titulo: 'Relatório anual' });
+    serve(
+      {
+        'GET /api/cac-app/request/requestTypeSearch': () => json([{ origem: 2, tipo: 'relatorio', descricao: 'request_type_relatorio', entrega: false, ausencia: false }]),
+        'PUT /api/cac-app/request': (_u, init) => {
+          body = JSON.parse(String(init.body));
+          return json({ success: true, data: { ...draft, titulo: 'Relatório semestral' } });
+        },
+      },
+      draft,
+      [],
+    );
+    await openAs('request');
+    await userEvent.click(screen.getByTestId('request-edit'));
+    const title = await screen.findByTestId('request-field-titulo');
+    await waitFor(() => expect(title).toHaveValue('Relatório anual'));
+    expect(screen.getByTestId('request-field-dataReferencia')).toHaveValue('20/11/2026');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Relatório semestral');
+    await userEvent.click(screen.getByTestId('request-save'));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).toMatchObject({ ac4Ukey: 'r1', titulo: 'Relatório semestral', dataReferencia: '2026-11-20', motivo: 'Motivo' });
+    expect(body!.tipo).toBeUndefined();
+  });
+
   it('says "request not found" for an unknown or hidden request', async () => {
     mockFetch({
       'GET /api/cac-app/request/by-id': () => json({ message: 'solicitacao_nao_encontrada', errors: [{ type: 'id', message: 'solicitacao_nao_encontrada' }] }, 404),

@@ -9,6 +9,7 @@ import {
   IconLockOpen,
   IconPackage,
   IconPaperclip,
+  IconPencil,
   IconSend,
   IconTrash,
   IconTruckDelivery,
@@ -42,6 +43,7 @@ import { DeliveryHistoryDialog } from './DeliveryHistoryDialog';
 import { DocTypeIcon } from './DocTypeIcon';
 import { FileLink } from './FileList';
 import { HistoryPanel } from './HistoryPanel';
+import { NewRequestDialog } from './NewRequestDialog';
 import { RequestTimeline } from './RequestTimeline';
 import { StatusBadges } from './StatusBadges';
 
@@ -170,6 +172,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
   const [approversOpen, setApproversOpen] = useState(false);
   const [deliveryOpen, setDeliveryOpen] = useState(false);
   const [tab, setTab] = useState<string | null>('details');
+  const [editOpen, setEditOpen] = useState(false);
 
   const afterChange = () => {
     void useRequestListStore.getState().load(source);
@@ -346,6 +349,11 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                     {tx('dialog.remove')}
                   </Button>
                 )}
+                {actions.edit && (
+                  <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditOpen(true)} data-testid="request-edit">
+                    {tx('dialog.edit')}
+                  </Button>
+                )}
                 {actions.send && (
                   <Button loading={busy === 'send'} leftSection={<IconSend size={16} />} onClick={() => void run('send', () => sendRequest(request.ac4Ukey))} data-testid="request-send-draft">
                     {tx('dialog.send')}
@@ -386,6 +394,19 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                 </Button>
               </Group>
             </Group>
+            {actions.edit && (
+              <NewRequestDialog
+                opened={editOpen}
+                actingFor={null}
+                editing={request}
+                onClose={() => setEditOpen(false)}
+                onCreated={() => {
+                  setEditOpen(false);
+                  void refresh();
+                  afterChange();
+                }}
+              />
+            )}
             <ApproversDialog opened={approversOpen} onClose={() => setApproversOpen(false)} steps={approvers} />
             <DeliveryHistoryDialog opened={deliveryOpen} onClose={() => setDeliveryOpen(false)} requestId={request.ac4Ukey} version={request.version} />
           </>

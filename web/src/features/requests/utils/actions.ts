@@ -6,6 +6,7 @@ import type { ApproverStep, Request, RequestSource } from '../api/types';
 
 export interface RequestActions {
   send: boolean;
+  edit: boolean;
   remove: boolean;
   attach: boolean;
   approve: boolean;
@@ -28,6 +29,7 @@ export function requestActions(source: RequestSource, r: Request, steps: Approve
   const decidedByMe = steps.some((s) => decided(s) && s.decidedBy?.userHash === me);
   return {
     send: source === 'request' && mine && r.status === 'draft',
+    edit: source === 'request' && mine && (r.status === 'draft' || (open && !anyDecided)) && !r.locked,
     remove: source === 'request' && mine && (r.status === 'draft' || (open && !anyDecided)) && !r.locked,
     attach: source === 'request' && mine && r.status === 'draft',
     approve: source === 'approver' && open && r.currentStep !== null && !r.locked,

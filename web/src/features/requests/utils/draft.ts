@@ -1,4 +1,4 @@
-import type { AbsenceFields, RequestDraft, RequestType } from '../api/types';
+import type { AbsenceFields, Request, RequestDraft, RequestType } from '../api/types';
 
 /** A new request's empty form. */
 export function emptyDraft(): RequestDraft {
@@ -60,5 +60,25 @@ export function draftBody(draft: RequestDraft, type: RequestType | undefined, m0
     dataFim: opt(draft.dataFim),
     ausencia,
     labels: draft.labels.length ? draft.labels : undefined,
+  };
+}
+
+/** The form of an existing request (edit mode): its fields, no new files. */
+export function draftOf(r: Request): RequestDraft {
+  const a = r.ausencia;
+  const blank = emptyDraft();
+  return {
+    ...blank,
+    tipo: r.tipo,
+    titulo: r.titulo,
+    motivo: r.motivo,
+    comentario: r.comentario,
+    prioridade: String(r.prioridade) as RequestDraft['prioridade'],
+    dataReferencia: r.dataReferencia ?? '',
+    dataEntrega: r.dataEntrega ?? '',
+    dataInicio: r.dataInicio ?? '',
+    dataFim: r.dataFim ?? '',
+    ...(a ? Object.fromEntries(ABSENCE_KEYS.map((k) => [k, a[k] ?? ''])) : {}),
+    labels: [...r.labels],
   };
 }

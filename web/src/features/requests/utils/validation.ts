@@ -50,9 +50,14 @@ export function needsMedicalCertificate(draft: Pick<RequestDraft, 'tipoAbono'>, 
 
 /**
  * The errors of a draft by field; empty when it may be saved. `sending` adds what only a
- * send needs (the medical certificate's attachment).
+ * send needs (the medical certificate's attachment); `attached` counts the files the request
+ * already has (edit mode).
  */
-export function validateRequest(draft: RequestDraft, type: RequestType | undefined, { sending = true } = {}): RequestErrors {
+export function validateRequest(
+  draft: RequestDraft,
+  type: RequestType | undefined,
+  { sending = true, attached = 0 }: { sending?: boolean; attached?: number } = {},
+): RequestErrors {
   const errors: RequestErrors = {};
   const put = (field: RequestField, key: string | undefined) => {
     if (key && errors[field] === undefined) errors[field] = key;
@@ -119,7 +124,7 @@ export function validateRequest(draft: RequestDraft, type: RequestType | undefin
       text('tpRegistro', TEXT_MAX);
       text('registro', TEXT_MAX);
       text('ufRegistroDesc', TEXT_MAX);
-      if (sending && draft.anexos.length === 0) put('anexos', ATTACHMENT_REQUIRED);
+      if (sending && draft.anexos.length + attached === 0) put('anexos', ATTACHMENT_REQUIRED);
     }
   }
   return errors;
