@@ -2,12 +2,15 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -52,6 +55,31 @@ func NewDecideStepHandler(pool *pgxpool.Pool, store eventstore.Store, now func()
 // OnApproved registers the hook of an origin (call it while wiring, before serving).
 func (h *DecideStepHandler) OnApproved(origin rq.Origin, hook ApprovedHook) { h.hooks[origin] = hook }
 
+// otherOpen tells whether another request than r holds r's open-request slot and is open.
+func (h *DecideStepHandler) otherOpen(ctx context.Context, tenant uuid.UUID, r *rq.Request) (bool, error) {
+	slot, err := h.store.ReadStream(ctx, tenant, openSlotStream(r.Subject.EmployeeID, r.Origin), 0)
+	if err != nil || len(slot) == 0 {
+		return false, err
+	}
+	var last openClaimed
+	if err := json.Unmarshal(slot[len(slot)-1].Data, &last); err != nil {
+		return false, err
+	}
+	holder, err := uuid.Parse(last.RequestID)
+	if err != nil || last.RequestID == r.ID {
+		return false, nil
+	}
+	held, _, err := loadRequest(ctx, h.store, tenant, holder)
+	return err == nil && held.Open(), err
+}
+
+func conflictOpen(err error) error {
+	if err != nil {
+		return nil
+	}
+	return &domain.Error{Kind: domain.Conflict, Field: "tipo", Key: rq.KeyOpenExists}
+}
+
 // Handle records the decision. Of simultaneous decisions on one step exactly one is
 // stored; the others reload, find the step decided and get "request already decided".
 func (h *DecideStepHandler) Handle(ctx context.Context, cmd DecideStep) (r *rq.Request, err error) {
@@ -64,6 +92,13 @@ func (h *DecideStepHandler) Handle(ctx context.Context, cmd DecideStep) (r *rq.R
 		case Reject:
 			return r.Reject(d, at)
 		case Undo:
+			if r.Status == rq.StatusRejected {
+				// Undoing a rejection reopens the request: refused while the subject has filed
+				// another open request of the type since (§5, one open request).
+				if open, err := h.otherOpen(ctx, cmd.Caller.Tenant, r); err != nil || open {
+					return nil, errors.Join(err, conflictOpen(err))
+				}
+			}
 			return r.Undo(d, at)
 		}
 		return nil, fmt.Errorf("unknown decision %q", cmd.Action)

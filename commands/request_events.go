@@ -149,55 +149,33 @@ func decideRequest(ctx context.Context, store eventstore.Store, now func() time.
 	return after, events, err
 }
 
-// requestFacts gathers what the rules need to know about the caller and the world: whether
-// the caller is the requester (subject, creator, or the subject's manager acting for a team
-// member) and which designated approvers of the request are absent today.
+// requestFacts gathers what the rules need to know about the caller and the world, in one
+// query: whether the caller is the requester (subject, creator, or the subject's manager
+// acting for a team member) and which designated approvers of the request are absent today.
 func requestFacts(ctx context.Context, pool *pgxpool.Pool, caller RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
 	f := rq.Facts{Actor: caller.actor(), Roles: caller.Roles, Absent: map[string]bool{}}
-	if r.Exists() {
-		f.Requester = caller.UserID.String() == r.Subject.UserID || caller.UserID.String() == r.Creator.ID
-		if !f.Requester && caller.EmployeeID != uuid.Nil {
-			managed, err := manages(ctx, pool, caller.Tenant, caller.EmployeeID, r.Subject.EmployeeID)
-			if err != nil {
-				return f, err
-			}
-			f.Requester = managed
-		}
-	}
-	var designated []string
+	designated := []string{}
 	for _, s := range r.Steps {
 		if !s.Designated.IsZero() {
 			designated = append(designated, s.Designated.ID)
 		}
 	}
-	if len(designated) > 0 {
-		rows, err := pool.Query(ctx, `SELECT user_id::text FROM approver_absences
-WHERE tenant_id = $1 AND user_id = ANY($2::uuid[]) AND $3::date BETWEEN starts_on AND ends_on`,
-			caller.Tenant, designated, today.Format(time.DateOnly))
-		if err != nil {
-			return f, err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				return f, err
-			}
-			f.Absent[id] = true
-		}
-		if err := rows.Err(); err != nil {
-			return f, err
-		}
+	var absent []string
+	err := pool.QueryRow(ctx, `
+SELECT EXISTS (SELECT FROM employees WHERE tenant_id = $1 AND id = NULLIF($2, '')::uuid AND manager_id = $3),
+       ARRAY(SELECT user_id::text FROM approver_absences
+             WHERE tenant_id = $1 AND user_id = ANY($4::uuid[]) AND $5::date BETWEEN starts_on AND ends_on)`,
+		caller.Tenant, r.Subject.EmployeeID, caller.EmployeeID, designated, today.Format(time.DateOnly)).Scan(&f.Requester, &absent)
+	if err != nil {
+		return f, err
+	}
+	if r.Exists() && (caller.UserID.String() == r.Subject.UserID || caller.UserID.String() == r.Creator.ID) {
+		f.Requester = true
+	}
+	for _, id := range absent {
+		f.Absent[id] = true
 	}
 	return f, nil
-}
-
-// manages tells whether manager is the direct manager of employee (the "my team" relation).
-func manages(ctx context.Context, pool *pgxpool.Pool, tenant, manager uuid.UUID, employee string) (bool, error) {
-	var ok bool
-	err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM employees WHERE tenant_id = $1 AND id::text = $2 AND manager_id = $3)`,
-		tenant, employee, manager).Scan(&ok)
-	return ok, err
 }
 
 // parseRequestID reads a request id as the API sends it.

@@ -21,9 +21,9 @@ func loadChain(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, origin
 	var manager rq.Actor
 	err := pool.QueryRow(ctx, `
 SELECT coalesce((SELECT u.id::text FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
-                 WHERE e.tenant_id = $1 AND e.id::text = $2 AND u.active ORDER BY u.id LIMIT 1), ''),
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), ''),
        coalesce((SELECT u.hash FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
-                 WHERE e.tenant_id = $1 AND e.id::text = $2 AND u.active ORDER BY u.id LIMIT 1), '')`,
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), '')`,
 		tenant, subjectEmployee).Scan(&manager.ID, &manager.Hash)
 	if err != nil {
 		return nil, err
@@ -102,67 +102,98 @@ func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			notices = append(notices, notice{[]string{r.Subject.UserID}, "delivery", "/apps/request/all/" + id})
 		}
 	}
+	var step *rq.Step
 	if s, ok := r.CurrentStep(); reached && ok {
-		users, err := stepApprovers(ctx, pool, caller.Tenant, s, now())
-		if err != nil {
-			slog.Warn("request notice: approvers", "request", id, "err", err)
-		}
-		notices = append(notices, notice{users, "waiting", "/apps/requestApprover/waiting/" + id})
+		step = &s
+	}
+	if len(notices) == 0 && step == nil {
+		return
+	}
+	var ids []string
+	for _, n := range notices {
+		ids = append(ids, n.users...)
+	}
+	users, approvers, err := noticeUsers(ctx, pool, caller.Tenant, ids, step, now())
+	if err != nil {
+		slog.Warn("request notice: users", "request", id, "err", err)
+		return
+	}
+	if step != nil {
+		notices = append(notices, notice{approvers, "waiting", "/apps/requestApprover/waiting/" + id})
 	}
 	for _, n := range notices {
 		for _, u := range n.users {
-			if u == "" || u == caller.UserID.String() {
+			to, ok := users[u]
+			if !ok || u == caller.UserID.String() {
 				continue
 			}
-			if err := sendNotice(ctx, pool, store, now, caller, commandID, u, n.kind, n.link, r.Fields.Title); err != nil {
+			if err := sendNotice(ctx, store, now, caller, commandID, to, n.kind, n.link, r.Fields.Title); err != nil {
 				slog.Warn("request notice", "request", id, "user", u, "err", err)
 			}
 		}
 	}
 }
 
-// stepApprovers are the users who may decide step s today: the designated approver, and,
-// when nobody is designated or the designated approver is absent, the holders of the
-// step's role.
-func stepApprovers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, s rq.Step, now time.Time) ([]string, error) {
-	var users []string
-	if !s.Designated.IsZero() {
-		users = append(users, s.Designated.ID)
-		var absent bool
-		err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id::text = $2
-AND $3::date BETWEEN starts_on AND ends_on)`, tenant, s.Designated.ID, now.UTC().Format(time.DateOnly)).Scan(&absent)
-		if err != nil || !absent {
-			return users, err
-		}
-	}
-	rows, err := pool.Query(ctx, `SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $2 = ANY(roles) ORDER BY id LIMIT $3`,
-		tenant, s.Role, maxNotified)
-	if err != nil {
-		return users, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var u string
-		if err := rows.Scan(&u); err != nil {
-			return users, err
-		}
-		users = append(users, u)
-	}
-	return users, rows.Err()
+// noticeUser is a recipient of a notice.
+type noticeUser struct {
+	id         uuid.UUID
+	hash, lang string
 }
 
-func sendNotice(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time,
-	caller RequestCaller, commandID, user, kind, link, title string) error {
-	to, err := uuid.Parse(user)
+// noticeUsers reads the recipients' hashes and languages, and, when step is given, who may
+// decide it today (approvers, see stepApprovers), in one query.
+func noticeUsers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]noticeUser, []string, error) {
+	out := map[string]noticeUser{}
+	valid := []string{}
+	for _, id := range ids {
+		if _, err := uuid.Parse(id); err == nil {
+			valid = append(valid, id)
+		}
+	}
+	var designated, role string
+	if step != nil {
+		designated, role = step.Designated.ID, step.Role
+	}
+	rows, err := pool.Query(ctx, `
+WITH approvers AS (`+stepApproversSQL+`)
+SELECT u.id, u.hash, u.language, u.id::text IN (SELECT id FROM approvers) FROM users u
+WHERE u.tenant_id = $1 AND (u.id = ANY($6::uuid[]) OR u.id::text IN (SELECT id FROM approvers))`,
+		tenant, designated, role, now.UTC().Format(time.DateOnly), maxNotified, valid)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	var hash, lang string
-	if err := pool.QueryRow(ctx, `SELECT hash, language FROM users WHERE tenant_id = $1 AND id = $2`, caller.Tenant, to).Scan(&hash, &lang); err != nil {
-		return err
+	defer rows.Close()
+	var approvers []string
+	for rows.Next() {
+		var u noticeUser
+		var approver bool
+		if err := rows.Scan(&u.id, &u.hash, &u.lang, &approver); err != nil {
+			return nil, nil, err
+		}
+		out[u.id.String()] = u
+		if approver {
+			approvers = append(approvers, u.id.String())
+		}
 	}
+	return out, approvers, rows.Err()
+}
+
+// stepApproversSQL selects the users who may decide a step today ($2 designated, $3 role,
+// $4 today, $5 limit): the designated approver, and, when nobody is designated or the
+// designated approver is absent, the holders of the step's role.
+const stepApproversSQL = `
+SELECT $2::text AS id WHERE $2 <> ''
+UNION ALL
+(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 <> '' AND $3 = ANY(roles)
+   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
+                           AND $4::date BETWEEN starts_on AND ends_on))
+ ORDER BY id LIMIT $5)`
+
+func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Time,
+	caller RequestCaller, commandID string, to noticeUser, kind, link, title string) error {
+	user := to.id.String()
 	texts := requestNotices[kind]
-	text, ok := texts[lang]
+	text, ok := texts[to.lang]
 	if !ok {
 		text = texts["pt"]
 	}
@@ -173,11 +204,22 @@ func sendNotice(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store,
 	if err != nil {
 		return err
 	}
+	// A new notification depends on nothing in the inbox but its own id, which is derived from
+	// this command: it is decided on an empty inbox and appended at the stream's end (Any),
+	// so a busy approver's inbox is neither re-read nor contended, and a retried command's
+	// notice is a duplicate the store ignores.
 	noticeCmd := commandID + "/notice/" + kind + "/" + user
-	nid := DeriveID(caller.Tenant, NotificationStream(to), noticeCmd, "notification")
-	_, err = decideInbox(ctx, store, now, inboxCommand{commandID: noticeCmd, tenant: caller.Tenant, actor: caller.UserID, owner: to},
-		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
-			return b.Create(notification.Create{ID: nid.String(), UserID: user, UserHash: hash, SenderID: caller.UserID.String(), Content: content}, at)
-		})
+	stream := NotificationStream(to.id)
+	nid := DeriveID(caller.Tenant, stream, noticeCmd, "notification")
+	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.hash,
+		SenderID: caller.UserID.String(), Content: content}, now().UTC().Truncate(time.Microsecond))
+	if err != nil {
+		return err
+	}
+	data, err := encodeNotification(eventID(caller.Tenant, stream, noticeCmd, 0), events[0])
+	if err != nil {
+		return err
+	}
+	_, err = store.Append(ctx, metaOf(caller.Tenant, caller.UserID, stream, noticeCmd), stream, eventstore.Any, data)
 	return err
 }

@@ -3,6 +3,8 @@ package commands_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -157,6 +159,13 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	if n := inbox(t, team.marcos); len(n) != 1 {
 		t.Fatalf("manager has %d notifications, want 1", len(n))
 	}
+	// HR was told when the request reached the HR step; Ana of each decision.
+	if n := inbox(t, team.helena); len(n) != 1 || !strings.Contains(string(n[0].Data), "aguarda a sua aprovação") {
+		t.Fatalf("HR notifications %d, want the one that the request waits for HR", len(n))
+	}
+	if n := inbox(t, team.ana); len(n) != 2 || !strings.Contains(string(n[1].Data), "foi aprovada") {
+		t.Fatalf("Ana has %d notifications, want the step approval and the final approval", len(n))
+	}
 }
 
 func TestRequestOnBehalfOfATeamMember(t *testing.T) {
@@ -307,5 +316,58 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	}
 	if p, err = confirm.Handle(context.Background(), commands.ConfirmReceipt{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
 		t.Fatalf("confirmed %+v %v", p, err)
+	}
+}
+
+// Undoing a rejection reopens the request; not while the subject has another open request
+// of the type.
+func TestUndoRejectionKeepsOneOpenRequest(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	ana, marcos := caller(team.ana), caller(team.marcos, auth.RoleManager)
+	b := compraBody()
+	b.Send = true
+	first, err := createReq(t, ana, "first", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decideReq(t, marcos, first.ID, commands.Reject, 0, "não"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := createReq(t, ana, "second", b); err != nil {
+		t.Fatalf("after a rejection a new request may be filed: %v", err)
+	}
+	_, err = decideReq(t, marcos, first.ID, commands.Undo, 0, "")
+	wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
+}
+
+// Ten simultaneous requests of one type for one employee: exactly one is filed (§5: an open
+// request cannot be duplicated), the others are told one is open.
+func TestConcurrentCreatesKeepOneOpenRequest(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	var wg sync.WaitGroup
+	errs := make([]error, 10)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = createReq(t, caller(team.ana), fmt.Sprintf("race-%d", i), compraBody())
+		}()
+	}
+	wg.Wait()
+	filed := 0
+	for _, err := range errs {
+		if err == nil {
+			filed++
+			continue
+		}
+		wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
+	}
+	var streams int
+	err := testDB.Pool.QueryRow(context.Background(), `SELECT count(DISTINCT stream) FROM events WHERE tenant_id = $1 AND type = $2`,
+		team.ana.Tenant, rq.TypeCreated).Scan(&streams)
+	if err != nil || filed != 1 || streams != 1 {
+		t.Fatalf("%d filed, %d request streams (%v); want exactly one", filed, streams, err)
 	}
 }

@@ -90,11 +90,12 @@ CREATE TABLE requests (
 );
 -- The requester's list and history.
 CREATE INDEX requests_subject_idx ON requests (tenant_id, subject_employee_id, rank, created_at DESC);
--- The approver queue: steps locked to a person, and steps open to a role.
-CREATE INDEX requests_queue_designated_idx ON requests (tenant_id, step_designated, updated_at DESC)
-    WHERE status = 'waiting';
-CREATE INDEX requests_queue_role_idx ON requests (tenant_id, step_role, updated_at DESC)
-    WHERE status = 'waiting';
+-- The approver queue (projections/requests_queries.go): one branch per designated approver and
+-- one per role, each an ordered index scan; the included columns let counts be index-only.
+CREATE INDEX requests_queue_designated_idx ON requests (tenant_id, step_designated, updated_at DESC, id)
+    INCLUDE (subject_user_id, step_role) WHERE status = 'waiting';
+CREATE INDEX requests_queue_role_idx ON requests (tenant_id, step_role, updated_at DESC, id)
+    INCLUDE (subject_user_id) WHERE status = 'waiting' AND step_designated IS NULL;
 CREATE INDEX requests_deciders_idx ON requests USING gin (deciders);
 -- The delivery queue.
 CREATE INDEX requests_delivery_idx ON requests (tenant_id, delivery_status, updated_at DESC)

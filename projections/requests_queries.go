@@ -59,15 +59,6 @@ type RequestPage struct {
 // ErrUnknownFolder refuses a folder the source does not have.
 var ErrUnknownFolder = errors.New("projections: unknown folder")
 
-// queueSQL is the approver queue's "waiting" condition: the waiting step is locked to the
-// viewer; or open to a role the viewer holds; or locked to someone absent today and the
-// viewer may deputise (holds the step's role, or is an HR admin). $me, $roles, $today, $hr.
-const queueSQL = `(status = 'waiting' AND subject_user_id IS DISTINCT FROM %[1]s AND (
-    step_designated = %[1]s
- OR (step_designated IS NULL AND step_role = ANY(%[2]s))
- OR ((step_role = ANY(%[2]s) OR %[4]s) AND step_designated IN (
-        SELECT a.user_id FROM approver_absences a WHERE a.tenant_id = requests.tenant_id AND %[3]s BETWEEN a.starts_on AND a.ends_on))))`
-
 type sqlBuilder struct {
 	where []string
 	args  []any
@@ -107,18 +98,7 @@ func ListRequests(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, 
 			return page, ErrUnknownFolder
 		}
 	case "approver":
-		order = "updated_at DESC, id"
-		me, roles, today := b.arg(v.UserID), b.arg(v.Roles), b.arg(v.Today.Format(time.DateOnly))
-		hr := b.arg(v.isHR())
-		waiting := fmt.Sprintf(queueSQL, me, roles, today+"::date", hr)
-		switch q.Folder {
-		case "", "waiting":
-			b.where = append(b.where, waiting)
-		case "all":
-			b.where = append(b.where, "("+waiting+" OR "+me+" = ANY(deciders))")
-		default:
-			return page, ErrUnknownFolder
-		}
+		return listQueue(ctx, tx, q)
 	case "delivery":
 		order = "updated_at DESC, id"
 		switch q.Folder {
@@ -132,6 +112,24 @@ func ListRequests(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, 
 	default:
 		return page, ErrUnknownFolder
 	}
+	if err := addCommon(b, q); err != nil {
+		return page, err
+	}
+	where := strings.Join(b.where, " AND ")
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM requests WHERE "+where, b.args...).Scan(&page.TotalCount); err != nil {
+		return page, err
+	}
+	limit, offset := b.arg(q.PageSize), b.arg((q.Page-1)*q.PageSize)
+	sql := "SELECT doc FROM requests WHERE " + where + " ORDER BY " + order + " LIMIT " + limit + " OFFSET " + offset
+	if err := readDocs(ctx, tx, &page, sql, b.args); err != nil {
+		return page, err
+	}
+	return page, markAbsent(ctx, tx, v.Today, page.Data)
+}
+
+// addCommon adds the conditions every list may have: label, types, an excluded request and
+// the GetWithFilter items.
+func addCommon(b *sqlBuilder, q RequestQuery) error {
 	if q.LabelID != "" {
 		b.add("%s = ANY(labels)", q.LabelID)
 	}
@@ -143,17 +141,98 @@ func ListRequests(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, 
 	}
 	for _, f := range q.Filters {
 		if err := addFilter(b, f); err != nil {
-			return page, err
+			return err
 		}
 	}
-	where := strings.Join(b.where, " AND ")
-	if err := tx.QueryRow(ctx, "SELECT count(*) FROM requests WHERE "+where, b.args...).Scan(&page.TotalCount); err != nil {
+	return nil
+}
+
+// queueBranches are the disjoint parts of the viewer's "waiting" queue (§4: a step locked to
+// a designated approver can be decided by others only while that approver is absent): the
+// steps locked to the viewer; the steps locked to someone absent today whom the viewer may
+// stand in for (HR admins for anyone, others for the steps of their roles); the steps open
+// to a role the viewer holds. One branch per person and per role, so each is an ordered scan
+// of a queue index (migrations/00011_requests.sql).
+func queueBranches(ctx context.Context, tx pgx.Tx, b *sqlBuilder, v RequestViewer) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT DISTINCT user_id FROM approver_absences WHERE $1::date BETWEEN starts_on AND ends_on AND user_id <> $2`,
+		v.Today.Format(time.DateOnly), v.UserID)
+	if err != nil {
+		return nil, err
+	}
+	absent, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, err
+	}
+	roles := ""
+	branches := []string{"step_designated = " + b.arg(v.UserID)}
+	for _, a := range absent {
+		branch := "step_designated = " + b.arg(a)
+		if !v.isHR() {
+			if roles == "" {
+				roles = b.arg(v.Roles)
+			}
+			branch += " AND step_role = ANY(" + roles + ")"
+		}
+		branches = append(branches, branch)
+	}
+	for _, r := range v.Roles {
+		branches = append(branches, "step_designated IS NULL AND step_role = "+b.arg(r))
+	}
+	return branches, nil
+}
+
+// listQueue answers the approver's lists: "waiting" (the queue) and "all" (the queue and the
+// requests the viewer decided).
+func listQueue(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, error) {
+	page := RequestPage{Data: []RequestDoc{}, CurrentPage: q.Page, PageSize: q.PageSize}
+	if q.Folder != "" && q.Folder != "waiting" && q.Folder != "all" {
+		return page, ErrUnknownFolder
+	}
+	b := &sqlBuilder{}
+	me := b.arg(q.Viewer.UserID)
+	if err := addCommon(b, q); err != nil {
 		return page, err
 	}
-	limit, offset := b.arg(q.PageSize), b.arg((q.Page-1)*q.PageSize)
-	rows, err := tx.Query(ctx, "SELECT doc FROM requests WHERE "+where+" ORDER BY "+order+" LIMIT "+limit+" OFFSET "+offset, b.args...)
+	common := append([]string{"status = 'waiting'", "subject_user_id IS DISTINCT FROM " + me}, b.where...)
+	branches, err := queueBranches(ctx, tx, b, q.Viewer)
 	if err != nil {
 		return page, err
+	}
+	var parts []string
+	for _, br := range branches {
+		parts = append(parts, strings.Join(append(common, br), " AND "))
+	}
+	if q.Folder == "all" {
+		parts = append(parts, strings.Join(append(b.where[:len(b.where):len(b.where)], "deciders @> ARRAY["+me+"]::uuid[]"), " AND "))
+	}
+	n := q.Page * q.PageSize
+	var counts, pages []string
+	for _, p := range parts {
+		counts = append(counts, "SELECT id FROM requests WHERE "+p)
+		pages = append(pages, "(SELECT id, updated_at FROM requests WHERE "+p+" ORDER BY updated_at DESC, id LIMIT "+strconv.Itoa(n)+")")
+	}
+	countSQL := "SELECT count(*) FROM (" + strings.Join(counts, " UNION ") + ") q"
+	if q.Folder != "all" { // the waiting branches are disjoint: add index-only counts
+		countSQL = "SELECT 0"
+		for _, c := range counts {
+			countSQL += " + (SELECT count(*) FROM (" + c + ") q)"
+		}
+	}
+	if err := tx.QueryRow(ctx, countSQL, b.args...).Scan(&page.TotalCount); err != nil {
+		return page, err
+	}
+	pageSQL := "SELECT r.doc FROM (SELECT DISTINCT id, updated_at FROM (" + strings.Join(pages, " UNION ALL ") + ") u) q " +
+		"JOIN requests r ON r.id = q.id ORDER BY q.updated_at DESC, q.id LIMIT " + strconv.Itoa(q.PageSize) + " OFFSET " + strconv.Itoa(n-q.PageSize)
+	if err := readDocs(ctx, tx, &page, pageSQL, b.args); err != nil {
+		return page, err
+	}
+	return page, markAbsent(ctx, tx, q.Viewer.Today, page.Data)
+}
+
+func readDocs(ctx context.Context, tx pgx.Tx, page *RequestPage, sql string, args []any) error {
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return err
 	}
 	docs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RequestDoc, error) {
 		var d RequestDoc
@@ -164,14 +243,14 @@ func ListRequests(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, 
 		return d, json.Unmarshal(raw, &d)
 	})
 	if err != nil {
-		return page, err
+		return err
 	}
 	page.Data = append(page.Data, docs...)
 	if page.PageSize > 0 {
 		page.TotalPages = (page.TotalCount + page.PageSize - 1) / page.PageSize
 	}
-	page.HasNext = q.Page*q.PageSize < page.TotalCount
-	return page, markAbsent(ctx, tx, v.Today, page.Data)
+	page.HasNext = page.CurrentPage*page.PageSize < page.TotalCount
+	return nil
 }
 
 // filterColumns maps GetWithFilter fields to columns.
@@ -287,12 +366,15 @@ type RequestCounts struct {
 // (HR) the delivery queue.
 func CountRequests(ctx context.Context, tx pgx.Tx, v RequestViewer) (RequestCounts, error) {
 	var c RequestCounts
-	queue := fmt.Sprintf(queueSQL, "$1", "$3", "$4::date", "$5")
-	err := tx.QueryRow(ctx, `SELECT
-  (SELECT count(*) FROM requests WHERE subject_employee_id = $2 AND status = 'waiting'),
-  (SELECT count(*) FROM requests WHERE `+queue+`),
-  (SELECT CASE WHEN $5 THEN (SELECT count(*) FROM requests WHERE delivery_status IN ('pending', 'partially_delivered', 'not_delivered')) ELSE 0 END)`,
-		v.UserID, v.EmployeeID, v.Roles, v.Today.Format(time.DateOnly), v.isHR()).Scan(&c.Waiting, &c.Approver, &c.Delivery)
+	queue, err := listQueue(ctx, tx, RequestQuery{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 1})
+	if err != nil {
+		return c, err
+	}
+	c.Approver = queue.TotalCount
+	err = tx.QueryRow(ctx, `SELECT
+  (SELECT count(*) FROM requests WHERE subject_employee_id = $1 AND status = 'waiting'),
+  (SELECT CASE WHEN $2 THEN (SELECT count(*) FROM requests WHERE delivery_status IN ('pending', 'partially_delivered', 'not_delivered')) ELSE 0 END)`,
+		v.EmployeeID, v.isHR()).Scan(&c.Waiting, &c.Delivery)
 	return c, err
 }
 

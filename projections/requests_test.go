@@ -3,6 +3,7 @@ package projections_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"portal/commands/clocktest"
 	rq "portal/domain/request"
 	"portal/eventstore"
+	"portal/platform/db"
 	"portal/platform/pgtest"
 	"portal/projections"
 )
@@ -137,5 +139,74 @@ func TestRequestsProjection(t *testing.T) {
 	_, _, _, batched := requestRow(t, d, r.ID)
 	if !reflect.DeepEqual(oneByOne, batched) {
 		t.Fatalf("one by one %+v\nbatched %+v", oneByOne, batched)
+	}
+}
+
+// The approver queue: the designated manager sees the manager step; HR sees it only while
+// the manager is absent, and sees every HR step; "all" keeps what the viewer decided.
+func TestApproverQueue(t *testing.T) {
+	d := freshDB(t)
+	store := newStore(t, d.Pool)
+	p := reqSetup(t, d)
+	ctx := context.Background()
+	clock := func() time.Time { return reqNow }
+	create, _ := commands.NewCreateRequestHandler(d.Pool, store, clock)
+	decide, _ := commands.NewDecideStepHandler(d.Pool, store, clock)
+	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
+		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 2, ReferenceDate: "2024-05-10"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := func() {
+		all, err := store.ReadAll(ctx, eventstore.Start, 10000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		applyRequests(t, d, all)
+	}
+	queue := func(who clocktest.Person, folder string, roles ...string) int {
+		t.Helper()
+		var n int
+		err := db.InTenant(ctx, d.Pool, who.Tenant.String(), func(tx pgx.Tx) error {
+			page, err := projections.ListRequests(ctx, tx, projections.RequestQuery{Viewer: projections.RequestViewer{
+				UserID: who.UserID, EmployeeID: who.EmployeeID, Roles: roles, Today: reqNow}, Source: "approver", Folder: folder, Page: 1, PageSize: 20})
+			n = page.TotalCount
+			if len(page.Data) != n {
+				return fmt.Errorf("page has %d of %d", len(page.Data), n)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	project()
+	if m, h, a := queue(p.marcos, "waiting", auth.RoleManager), queue(p.helena, "waiting", rq.RoleHR), queue(p.ana, "waiting", auth.RoleCollaborator); m != 1 || h != 0 || a != 0 {
+		t.Fatalf("manager step: marcos %d, helena %d, ana %d; want 1, 0, 0", m, h, a)
+	}
+	if _, err := d.Pool.Exec(ctx, `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on) VALUES ($1, $2, '2024-05-01', '2024-05-31')`,
+		p.marcos.Tenant, p.marcos.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if h := queue(p.helena, "waiting", rq.RoleHR); h != 1 {
+		t.Fatalf("helena sees %d while the manager is away, want 1", h)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d1", Caller: rc(p.helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 0}); err != nil {
+		t.Fatal(err)
+	}
+	project()
+	if m, h, o := queue(p.marcos, "waiting", auth.RoleManager), queue(p.helena, "waiting", rq.RoleHR), queue(p.otherHR, "waiting", rq.RoleHR); m != 0 || h != 1 || o != 1 {
+		t.Fatalf("HR step: marcos %d, helena %d, other HR %d; want 0, 1, 1", m, h, o)
+	}
+	if all := queue(p.helena, "all", rq.RoleHR); all != 1 {
+		t.Fatalf("helena's all folder has %d, want 1 (waiting and decided by her: the same request once)", all)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d2", Caller: rc(p.otherHR, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 1}); err != nil {
+		t.Fatal(err)
+	}
+	project()
+	if w, all := queue(p.helena, "waiting", rq.RoleHR), queue(p.helena, "all", rq.RoleHR); w != 0 || all != 1 {
+		t.Fatalf("after the HR decision helena has %d waiting, %d in all; want 0, 1", w, all)
 	}
 }

@@ -468,15 +468,23 @@ func (s *Server) requestByID(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var doc *projections.RequestDoc
+	var answer struct {
+		*projections.RequestDoc
+		Acoes requestActions `json:"acoes"`
+	}
 	err = s.inTenant(c, func(tx pgx.Tx) error {
-		_, doc, err = s.loadVisible(c, tx, "id", id)
+		r, doc, err := s.loadVisible(c, tx, "id", id)
+		if err != nil {
+			return err
+		}
+		answer.RequestDoc = doc
+		answer.Acoes, err = actionsFor(c.Request().Context(), tx, s.viewer(c), claimsOf(c).UserHash, r, doc)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, doc)
+	return c.JSON(http.StatusOK, answer)
 }
 
 // requestIsRequester answers GET request/isrequester.

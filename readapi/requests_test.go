@@ -116,6 +116,17 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 	if !strings.Contains(string(res.body), `"waiting":1`) {
 		t.Fatalf("count %s", res.body)
 	}
+	var pending struct {
+		Acoes requestActions `json:"acoes"`
+	}
+	e.req(t, e.marcos, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").decode(t, &pending)
+	if a := pending.Acoes; !a.Aprovar || !a.Reprovar || !a.Bloquear || a.Desfazer || a.Enviar {
+		t.Fatalf("the manager's actions on the waiting step: %+v", a)
+	}
+	e.req(t, e.ana, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").decode(t, &pending)
+	if a := pending.Acoes; a.Aprovar || !a.Editar || !a.Remover || a.Enviar {
+		t.Fatalf("Ana's actions on her sent request: %+v", a)
+	}
 	e.req(t, e.marcos, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`"}`).wantErr(t, 400, "step", "campo_obrigatorio")
 	e.req(t, e.helena, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":0}`).wantErr(t, 403, "request", rq.KeyDesignated)
 	if res = e.req(t, e.marcos, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":0,"comentario":"ok"}`); res.status != 200 {
@@ -135,6 +146,13 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 		t.Fatalf("by id: %s", res.body)
 	}
 	e.req(t, e.bia, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").wantErr(t, 404, "id", rq.KeyNotFound)
+	var withActions struct {
+		Acoes requestActions `json:"acoes"`
+	}
+	e.req(t, e.helena, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").decode(t, &withActions)
+	if a := withActions.Acoes; a.Aprovar || a.Desfazer || a.Editar || len(a.Entregar) != 4 {
+		t.Fatalf("HR's actions after the HR approval: %+v (nothing but the delivery)", a)
+	}
 	// An HR admin of another tenant, with that tenant's own ids, never finds it.
 	foreign := e.person(t, nil, clocktest.Options{Roles: []string{rq.RoleHR}})
 	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE users SET purchased = 'pwa-req-tools-request' WHERE id = $1`, foreign.UserID); err != nil {

@@ -45,6 +45,9 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err := full.InitNotifications(); err != nil {
 		t.Fatal(err)
 	}
+	if err := full.InitRequests(); err != nil {
+		t.Fatal(err)
+	}
 	e := full.Handler()
 	swept := 0
 	for _, r := range e.Routes() {

@@ -41,7 +41,7 @@ func bench(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		d, err := time.ParseDuration(args[0])
 		if err != nil {
-			return fmt.Errorf("bench [duration [appends|register|replay]]: %w", err)
+			return fmt.Errorf("bench [duration [appends|register|replay|approvals|queue]]: %w", err)
 		}
 		dur = d
 	}
@@ -99,7 +99,7 @@ func bench(ctx context.Context, args []string) error {
 	steps := []struct {
 		name string
 		run  func() error
-	}{{"appends", b.appends}, {"register", b.registerAndLag}, {"replay", b.replay}}
+	}{{"appends", b.appends}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}}
 	for _, step := range steps {
 		if only != "" && only != step.name {
 			continue

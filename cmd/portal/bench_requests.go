@@ -1,0 +1,260 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/commands"
+	rq "portal/domain/request"
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/projections"
+	"portal/seed"
+)
+
+// benchRequest is a request of the approval bench and the callers of its steps.
+type benchRequest struct {
+	id      uuid.UUID
+	callers []commands.RequestCaller // who decides each step
+}
+
+// approvals measures approval decisions through the command handler (load the stream,
+// check the rules and the caller's facts, append with the expected version, notify the next
+// approvers) beside bare event-store appends of one event to a stream, by the same number
+// of workers. The demo tenant's employees each file one request of every type; every step
+// is then approved by its approver (the phase step of purchases by HR, for the absent buyer).
+func (b *benchRun) approvals() error {
+	const workers = 16
+	ctx := b.ctx
+	tenant := seed.TenantID(seed.DemoCode)
+	type person struct {
+		user, employee, manager uuid.UUID
+		hash, managerHash       string
+		roles, managerRoles     []string
+	}
+	rows, err := b.pool.Query(ctx, `SELECT u.id, u.employee_id, u.hash, u.roles, m.id, m.hash, m.roles
+FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+JOIN users m ON m.tenant_id = e.tenant_id AND m.employee_id = e.manager_id
+WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY u.user_name`, tenant, seed.UserAna)
+	if err != nil {
+		return err
+	}
+	var people []person
+	for rows.Next() {
+		var p person
+		if err := rows.Scan(&p.user, &p.employee, &p.hash, &p.roles, &p.manager, &p.managerHash, &p.managerRoles); err != nil {
+			return err
+		}
+		people = append(people, p)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	helena := commands.RequestCaller{Tenant: tenant, UserID: seed.UserID(seed.DemoCode, seed.UserHelena),
+		UserHash: seed.UserHash(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena),
+		Roles: []string{rq.RoleHR}}
+	now := time.Now
+	create, err := commands.NewCreateRequestHandler(b.pool, b.store, now)
+	if err != nil {
+		return err
+	}
+	decide, err := commands.NewDecideStepHandler(b.pool, b.store, now)
+	if err != nil {
+		return err
+	}
+	origins := []rq.Origin{rq.Compra, rq.EPI, rq.UsoEConsumo, rq.Beneficio, rq.Reembolso, rq.Medicamento, rq.MovimentacaoPessoal}
+	type job struct {
+		p person
+		o rq.Origin
+	}
+	jobs := make(chan job)
+	var mu sync.Mutex
+	var reqs []benchRequest
+	var wg sync.WaitGroup
+	var createErr atomic.Value
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				caller := commands.RequestCaller{Tenant: tenant, UserID: j.p.user, UserHash: j.p.hash, EmployeeID: j.p.employee, Roles: j.p.roles}
+				r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "bench-" + j.p.user.String() + "-" + fmt.Sprint(j.o), Caller: caller,
+					Body: rq.Body{Origin: j.o, Send: true, HasFields: true, Fields: rq.Fields{Title: "Bench", Reason: "Bench", Comment: "Bench",
+						Priority: 2, ReferenceDate: time.Now().Format(time.DateOnly)}}})
+				if err != nil {
+					createErr.CompareAndSwap(nil, err)
+					continue
+				}
+				br := benchRequest{id: uuid.MustParse(r.ID)}
+				for _, s := range r.Steps {
+					switch {
+					case s.Kind == rq.KindManager:
+						br.callers = append(br.callers, commands.RequestCaller{Tenant: tenant, UserID: j.p.manager, UserHash: j.p.managerHash, Roles: j.p.managerRoles})
+					default:
+						br.callers = append(br.callers, helena)
+					}
+				}
+				mu.Lock()
+				reqs = append(reqs, br)
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range people {
+		for _, o := range origins {
+			jobs <- job{p, o}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err, _ := createErr.Load().(error); err != nil {
+		return fmt.Errorf("bench requests: %w", err)
+	}
+
+	// Baseline: bare appends of one event to per-worker streams, as many workers.
+	data := []byte(`{"step":0,"kind":"manager","comment":"","final":false,"actor":{"id":"x","hash":"y"},"at":"2026-01-01T00:00:00Z"}`)
+	versions := make([]int64, workers)
+	for i := range versions {
+		versions[i] = eventstore.NoStream
+	}
+	meta := eventstore.Meta{Tenant: tenant, Actor: "bench"}
+	// The baseline runs before and after the approvals, so both see the same machine load.
+	var baseN int64
+	var baseD time.Duration
+	baseline := func() error {
+		n, d, err := parallel(ctx, workers, b.dur/4, func(w, i int) error {
+			res, err := b.store.Append(ctx, meta, fmt.Sprintf("bench-approval-%d", w), versions[w],
+				eventstore.EventData{ID: uuid.New(), Type: "bench.appended.v1", Data: data})
+			versions[w] = res.NextVersion
+			return err
+		})
+		baseN, baseD = baseN+n, baseD+d
+		return err
+	}
+	if err := baseline(); err != nil {
+		return err
+	}
+
+	// Approvals: each worker takes a request and approves its steps in order.
+	next := make(chan benchRequest, len(reqs))
+	for _, r := range reqs {
+		next <- r
+	}
+	close(next)
+	var decided atomic.Int64
+	var decideErr atomic.Value
+	deadline := time.Now().Add(b.dur)
+	start := time.Now()
+	var dw sync.WaitGroup
+	for range workers {
+		dw.Add(1)
+		go func() {
+			defer dw.Done()
+			for r := range next {
+				for step, c := range r.callers {
+					if time.Now().After(deadline) {
+						return
+					}
+					_, err := decide.Handle(ctx, commands.DecideStep{CommandID: uuid.NewString(), Caller: c, ID: r.id, Action: commands.Approve, Step: step})
+					if err != nil {
+						decideErr.CompareAndSwap(nil, err)
+						return
+					}
+					decided.Add(1)
+				}
+			}
+		}()
+	}
+	dw.Wait()
+	elapsed := time.Since(start)
+	if err, _ := decideErr.Load().(error); err != nil {
+		return fmt.Errorf("bench approvals: %w", err)
+	}
+	if err := baseline(); err != nil {
+		return err
+	}
+	b.add(fmt.Sprintf("approval commands/s (%d workers, %d requests)", workers, len(reqs)),
+		fmt.Sprintf("%.0f", perSec(decided.Load(), elapsed)),
+		fmt.Sprintf("%.0f", perSec(baseN, baseD)), fmt.Sprintf("bare event-store appends/s, %d workers", workers), "≥ 100/s (each: read, rules, append, 2 notices)")
+	return nil
+}
+
+// queue fills the requests read model with 100,000 requests spread over the demo tenant's
+// managers and HR, and measures the approver-queue read (count and first page of "waiting",
+// through the read API's query, in a tenant transaction) of a manager and of an HR admin,
+// beside a trivial indexed SELECT of one request by primary key in the same kind of
+// transaction.
+func (b *benchRun) queue() error {
+	const total = 100_000
+	ctx := b.ctx
+	tenant := seed.TenantID(seed.DemoCode)
+	doc := `{"ac4Ukey":"x","titulo":"Bench","status":"waiting","approvalStatus":"waiting_manager","itens":[],"labels":[],"anexos":[]}`
+	_, err := b.pool.Exec(ctx, `
+WITH approvers AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE tenant_id = $1 AND 'pwa-rh-ges' = ANY(roles)),
+     subjects AS (SELECT array_agg(id ORDER BY id) AS ids FROM employees WHERE tenant_id = $1)
+INSERT INTO requests (tenant_id, id, origin, subject_employee_id, creator_user_id, title, status, approval_status, priority,
+    reference_date, current_step, step_designated, step_role, state, doc, created_at, updated_at, version, position)
+SELECT $1, gen_random_uuid(), 3, s.ids[1 + g % cardinality(s.ids)], gen_random_uuid(), 'Bench',
+       CASE WHEN g % 10 < 7 THEN 'waiting' ELSE 'approved' END,
+       CASE WHEN g % 10 < 6 THEN 'waiting_manager' WHEN g % 10 = 6 THEN 'waiting_hr' ELSE 'approved_hr' END,
+       2, current_date, CASE WHEN g % 10 < 7 THEN (g % 10 = 6)::int END,
+       CASE WHEN g % 10 < 6 THEN a.ids[1 + g % cardinality(a.ids)] END,
+       CASE WHEN g % 10 < 7 THEN 'pwa-rh-adm' END,
+       '{}', $2::jsonb, now() - g * interval '1 second', now() - g * interval '1 second', 3, g
+FROM generate_series(1, $3) g, approvers a, subjects s`, tenant, doc, total)
+	if err != nil {
+		return err
+	}
+	// A read model at rest has been vacuumed (autovacuum): its visibility map lets the queue
+	// counts be index-only.
+	if _, err := b.pool.Exec(ctx, `VACUUM ANALYZE requests`); err != nil {
+		return err
+	}
+	var sample uuid.UUID
+	if err := b.pool.QueryRow(ctx, `SELECT id FROM requests WHERE tenant_id = $1 LIMIT 1`, tenant).Scan(&sample); err != nil {
+		return err
+	}
+	viewers := []projections.RequestViewer{
+		{UserID: seed.UserID(seed.DemoCode, seed.UserMarcos), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserMarcos), Roles: []string{"pwa-rh-ges", "pwa-rh-col"}},
+		{UserID: seed.UserID(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena), Roles: []string{rq.RoleHR, "pwa-rh-col"}},
+	}
+	var queue, base []time.Duration
+	var found int
+	deadline := time.Now().Add(b.dur)
+	for i := 0; time.Now().Before(deadline); i++ {
+		v := viewers[i%2]
+		v.Today = time.Now()
+		start := time.Now()
+		err := db.InTenant(ctx, b.pool, tenant.String(), func(tx pgx.Tx) error {
+			page, err := projections.ListRequests(ctx, tx, projections.RequestQuery{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 20})
+			found = page.TotalCount
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		queue = append(queue, time.Since(start))
+		start = time.Now()
+		err = db.InTenant(ctx, b.pool, tenant.String(), func(tx pgx.Tx) error {
+			var raw []byte
+			return tx.QueryRow(ctx, `SELECT doc FROM requests WHERE tenant_id = $1 AND id = $2`, tenant, sample).Scan(&raw)
+		})
+		if err != nil {
+			return err
+		}
+		base = append(base, time.Since(start))
+	}
+	if found == 0 {
+		return errors.New("bench queue: the approver queue is empty")
+	}
+	b.add(fmt.Sprintf("approver-queue read, %d requests (count + page of 20)", total),
+		fmt.Sprintf("p50 %s, p99 %s", pct(queue, 50), pct(queue, 99)),
+		fmt.Sprintf("p50 %s, p99 %s", pct(base, 50), pct(base, 99)), "indexed SELECT of one request by key, same tx", "p99 ≤ 20 ms")
+	return nil
+}
