@@ -12,10 +12,15 @@ const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
 /**
- * How soon a pushed change must show in another browser (ms after the acting call answered).
- * Unloaded it takes well under a second; the bound leaves room for the shared test machine.
+ * How soon a pushed change must reach another browser (ms after the acting call answered).
+ * The server pushes within milliseconds; the bound leaves room for the shared test machine.
  */
-const LIVE_LIMIT_MS = 3_000;
+const PUSH_LIMIT_MS = 2_000;
+/**
+ * How soon the change must show on that browser's screen. Unloaded this is well under a second;
+ * on the shared 2-core test machine three Chromium pages redraw slowly, hence the margin.
+ */
+const LIVE_LIMIT_MS = 6_000;
 
 let suite;
 before(async () => {
@@ -27,8 +32,43 @@ after(async () => {
 
 const row = (id) => `${tid('request-row')}[data-request-id="${id}"]`;
 
+/**
+ * Records in the page when each request.changed push reaches the browser (window.__pushes:
+ * [{ac4Ukey, eventType, at}]), so the test tells the push's delay from the screen's.
+ */
+function recordPushes(context) {
+  return context.addInitScript(() => {
+    window.__pushes = [];
+    const add = EventSource.prototype.addEventListener;
+    EventSource.prototype.addEventListener = function (type, listener, options) {
+      if (type === 'request.changed') {
+        add.call(this, type, (e) => {
+          try {
+            const d = JSON.parse(e.data);
+            window.__pushes.push({ ac4Ukey: d.ac4Ukey, eventType: d.eventType, at: Date.now() });
+          } catch {
+            // not ours
+          }
+        });
+      }
+      return add.call(this, type, listener, options);
+    };
+  });
+}
+
+/** When the first push of this request and event type reached the page (ms since epoch). */
+async function pushAt(page, id, eventType) {
+  const handle = await page.waitForFunction(
+    ([rid, type]) => window.__pushes.find((p) => p.ac4Ukey === rid && p.eventType === type)?.at,
+    [id, eventType],
+    { timeout: LIVE_LIMIT_MS + 5_000 },
+  );
+  return handle.jsonValue();
+}
+
 /** Signs a user in and opens a request screen; marks the page so a reload would show. */
 async function open(context, user, path) {
+  await recordPushes(context);
   const page = await context.newPage();
   const stream = page.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
   await login(page, user);
@@ -64,6 +104,7 @@ async function choose(page, testId, optionName) {
 test('ana files, marcos approves, helena approves for HR; each sees the others live', { timeout: 120_000 }, async (t) => {
   const [anaCtx, marcosCtx, helenaCtx] = await Promise.all([newUserContext(suite), newUserContext(suite), newUserContext(suite)]);
   const timings = [];
+  const pushes = [];
   try {
     // Marcos has no requests of his own: the empty-list message (spec §8).
     const marcos = await open(marcosCtx, MARCOS, '/apps/request');
@@ -141,7 +182,9 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     assert.equal(sendAnswer.status(), 200, await sendAnswer.text());
     const id = (await sendAnswer.json()).data.ac4Ukey;
 
-    // Marcos: the request appears in his queue, the menu badge counts it, a notification shows.
+    // Marcos: the push arrives, the request appears in his queue, the menu badge counts it, a
+    // notification shows.
+    pushes.push({ what: 'push to marcos (sent)', ms: (await pushAt(marcos, id, 'request.sent.v1')) - t0 });
     timings.push(await seenAfter(marcos, row(id), t0, 'marcos queue'));
     await marcos.waitForFunction((n) => document.querySelector('[data-testid="menu-count-tools_002"]')?.textContent === String(n), queued + 1, { timeout: LIVE_LIMIT_MS + 3_000 });
     timings.push({ what: 'marcos badge', ms: Date.now() - t0 });
@@ -169,20 +212,20 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     assert.equal(approveAnswer.status(), 200, await approveAnswer.text());
 
     // Ana sees the manager's step without reloading; Helena's queue and badge get it.
+    pushes.push({ what: 'push to ana (manager approval)', ms: (await pushAt(ana, id, 'request.step_approved.v1')) - t1 });
+    pushes.push({ what: 'push to helena (manager approval)', ms: (await pushAt(helena, id, 'request.step_approved.v1')) - t1 });
     timings.push(await seenAfter(ana, `${tid('request-view-header')} ${tid('request-status')}[data-status="waiting_hr"]`, t1, 'ana sees manager approval'));
     timings.push(await seenAfter(ana, tid('notification-toast'), t1, 'ana decision notification'));
     timings.push(await seenAfter(helena, row(id), t1, 'helena queue'));
     await helena.waitForFunction((n) => document.querySelector('[data-testid="menu-count-tools_002"]')?.textContent === String(n), helenaQueued + 1, { timeout: LIVE_LIMIT_MS + 3_000 });
     timings.push({ what: 'helena badge', ms: Date.now() - t1 });
-    // Marcos's waiting folder no longer holds it and his badge is gone; his 'all' folder
-    // keeps the request he decided.
-    await marcos.locator(tid('request-close')).click();
+    // Marcos's dialog now offers to undo his approval; under it, his waiting folder no longer
+    // holds the request and the badge is back to what it was.
+    await marcosView.locator(tid('request-undo')).waitFor();
     await marcos.locator(row(id)).waitFor({ state: 'detached' });
     assert.equal(await badge(marcos), queued);
-    await marcos.locator(tid('request-folder-all')).click();
-    await marcos.locator(`${row(id)}[data-status="waiting_hr"]`).waitFor();
 
-    // Helena approves for HR; Ana's open request and Marcos's list follow.
+    // Helena approves for HR; Ana's open request follows at once.
     await helena.locator(row(id)).click();
     const helenaView = helena.locator(`${tid('request-dialog')}[data-mode="readonly"]`);
     await helenaView.locator(tid('request-approve')).waitFor();
@@ -193,20 +236,22 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     const t2 = Date.now();
     assert.equal(hrAnswer.status(), 200, await hrAnswer.text());
     timings.push(await seenAfter(ana, `${tid('request-view-header')} ${tid('request-status')}[data-status="approved_hr"]`, t2, 'ana sees HR approval'));
-    // Marcos, who decided an earlier step, is not among the push's recipients (docs/api.md:
-    // subject, creator, the current step's approvers and the actor), so his list shows HR's
-    // step when he next opens a folder, without a page reload.
-    await marcos.locator(tid('request-folder-waiting')).click();
-    await marcos.locator(tid('request-folder-all')).click();
-    await marcos.locator(`${row(id)}[data-status="approved_hr"]`).waitFor();
 
-    await marcos.locator(row(id)).click();
-    // Undoing his approval now is refused: 'request already reviewed by HR'.
+    // Marcos decided an earlier step and is not among the push's recipients (docs/api.md "Live
+    // push": subject, creator, actors, the approvers of the step before and after), so his
+    // open dialog still offers the undo. Trying it now is refused with the spec's message, and
+    // the dialog then shows HR's approval.
     await marcosView.locator(tid('request-undo')).click();
     const undoError = marcos.locator(tid('request-action-error'));
     await undoError.waitFor();
     assert.equal(await undoError.textContent(), 'Não foi possível desfazer a aprovação: Solicitação já avaliada pelo RH');
+    await marcos.locator(`${tid('request-view-header')} ${tid('request-status')}[data-status="approved_hr"]`).waitFor();
+    await marcosView.locator(tid('request-undo')).waitFor({ state: 'detached' });
     await screenshot(marcos, 'request-undo-refused-pt');
+    // His 'all' folder lists it as approved by HR.
+    await marcos.locator(tid('request-close')).click();
+    await marcos.locator(tid('request-folder-all')).click();
+    await marcos.locator(`${row(id)}[data-status="approved_hr"]`).waitFor();
 
     // Ana's timeline: every step, who, on whose behalf, when.
     await anaView.locator(tid('request-tab-timeline')).click();
@@ -229,7 +274,9 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     for (const p of [ana, marcos, helena]) {
       assert.equal(await p.evaluate(() => window.__e2eNoReload), true, 'no reload');
     }
-    for (const { what, ms } of timings) t.diagnostic(`${what}: ${ms} ms after the call answered`);
+    for (const { what, ms } of pushes) t.diagnostic(`${what}: ${ms} ms after the call answered`);
+    for (const { what, ms } of timings) t.diagnostic(`${what}: shown ${ms} ms after the call answered`);
+    for (const { what, ms } of pushes) assert.ok(ms <= PUSH_LIMIT_MS, `${what} took ${ms} ms`);
     for (const { what, ms } of timings) assert.ok(ms <= LIVE_LIMIT_MS, `${what} took ${ms} ms`);
   } finally {
     await Promise.all([anaCtx.close(), marcosCtx.close(), helenaCtx.close()]);
@@ -294,10 +341,20 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     await anaView.locator(tid('request-tab-details')).click();
 
     // Both approvals through the API, then HR delivers from the delivery queue.
-    for (const who of [marcosAPI, helenaAPI]) {
-      const r = await call(who, 'GET', '/api/cac-app/request/by-id', { query: { id } });
-      const step = r.body.currentStep.index;
-      const ok = await call(who, 'POST', '/api/cac-app/request/approve', { body: { requestId: id, step } });
+    for (const [who, kind] of [
+      [marcosAPI, 'manager'],
+      [helenaAPI, 'hr'],
+    ]) {
+      // The read model follows the log: wait until it shows the step this approver decides.
+      let r;
+      const deadline = Date.now() + 10_000;
+      do {
+        r = await call(who, 'GET', '/api/cac-app/request/by-id', { query: { id } });
+        if (r.body?.currentStep?.kind === kind) break;
+        await new Promise((res) => setTimeout(res, 100));
+      } while (Date.now() < deadline);
+      assert.equal(r.body.currentStep?.kind, kind, JSON.stringify(r.body));
+      const ok = await call(who, 'POST', '/api/cac-app/request/approve', { body: { requestId: id, step: r.body.currentStep.index } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
     }
     await ana.locator(`${tid('request-view-header')} ${tid('request-delivery-status')}[data-status="pending"]`).waitFor();

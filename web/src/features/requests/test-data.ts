@@ -1,5 +1,5 @@
 // Test data of the requests feature (tests only).
-import type { ApproverStep, Person, Request, RequestPage, RequestType } from './api/types';
+import type { ApproverStep, Person, Request, RequestPage, RequestPermissions, RequestType, RequestWithActions } from './api/types';
 
 export const ANA: Person = { userHash: 'hash-ana', m01Ukey: 'm01-ana', nome: 'Ana Souza' };
 export const MARCOS: Person = { userHash: 'hash-marcos', m01Ukey: 'm01-marcos', nome: 'Marcos Lima' };
@@ -11,7 +11,24 @@ export const TYPES: RequestType[] = [
   { origem: 5, tipo: 'epi', descricao: 'request_type_epi', entrega: true, ausencia: false },
 ];
 
-export function request(id: string, extra: Partial<Request> = {}): Request {
+/** What the server allows: nothing unless named. */
+export function can(extra: Partial<RequestPermissions> = {}): RequestPermissions {
+  return {
+    editar: false,
+    remover: false,
+    enviar: false,
+    aprovar: false,
+    reprovar: false,
+    desfazer: false,
+    bloquear: false,
+    desbloquear: false,
+    entregar: [],
+    confirmarRecebimento: false,
+    ...extra,
+  };
+}
+
+export function request(id: string, extra: Partial<RequestWithActions> = {}): RequestWithActions {
   return {
     ac4Ukey: id,
     id,
@@ -41,6 +58,7 @@ export function request(id: string, extra: Partial<Request> = {}): Request {
     updatedAt: '2026-11-20T10:00:00Z',
     sentAt: '2026-11-20T10:00:00Z',
     version: 2,
+    acoes: can(),
     ...extra,
   };
 }

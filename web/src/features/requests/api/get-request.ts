@@ -1,7 +1,7 @@
 import { api } from '@/lib/api';
-import type { Request } from './types';
+import type { RequestWithActions } from './types';
 
-/** GET request by id (spec §7: tenId, id). 404 solicitacao_nao_encontrada. */
-export function getRequest(id: string, signal?: AbortSignal): Promise<Request> {
-  return api.get<Request>('/api/cac-app/request/by-id', { signal, query: { id } });
+/** GET request by id (spec §7: tenId, id), with what the caller may do. 404 solicitacao_nao_encontrada. */
+export function getRequest(id: string, signal?: AbortSignal): Promise<RequestWithActions> {
+  return api.get<RequestWithActions>('/api/cac-app/request/by-id', { signal, query: { id } });
 }

@@ -116,6 +116,29 @@ export interface Request {
   version: number;
 }
 
+/**
+ * What the caller may do on a request now (by-id `acoes`): the commands' own rules run as a
+ * dry run by the server, so the buttons and the commands agree.
+ */
+export interface RequestPermissions {
+  editar: boolean;
+  remover: boolean;
+  enviar: boolean;
+  aprovar: boolean;
+  reprovar: boolean;
+  desfazer: boolean;
+  bloquear: boolean;
+  desbloquear: boolean;
+  /** The delivery statuses the caller may set now. */
+  entregar: DeliveryStatus[];
+  confirmarRecebimento: boolean;
+}
+
+/** A request as GET by-id answers it: with what the caller may do. */
+export interface RequestWithActions extends Request {
+  acoes?: RequestPermissions;
+}
+
 /** A paged list (spec §3: paged by page and pageSize). */
 export interface RequestPage {
   data: Request[];

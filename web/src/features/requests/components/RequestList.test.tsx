@@ -7,7 +7,7 @@ import { page, request } from '../test-data';
 import { RequestList } from './RequestList';
 
 function slice(extra: Partial<ListSlice> = {}): ListSlice {
-  return { scope: { kind: 'folder', id: 'all' }, page: 1, data: page([]), status: 'ready', error: null, updatedAt: 1, ...extra };
+  return { scope: { kind: 'folder', id: 'all' }, page: 1, data: page([]), status: 'ready', error: null, stale: false, updatedAt: 1, ...extra };
 }
 
 const file = (id: string, nome: string, tipo: 'pdf' | 'doc' | 'xls' | 'txt' | 'jpg' | 'png') => ({ id, nome, tipo, tamanho: 10, sha256: 'x', url: '' });

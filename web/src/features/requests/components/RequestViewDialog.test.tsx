@@ -6,7 +6,7 @@ import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { TimelineEntry } from '../api/types';
 import { useOpenRequestStore } from '../store/open-request-store';
-import { ANA, HELENA, MARCOS, chain, request } from '../test-data';
+import { ANA, HELENA, MARCOS, can, chain, request } from '../test-data';
 import { RequestViewDialog } from './RequestViewDialog';
 
 function signIn(hash: string) {
@@ -22,7 +22,9 @@ const TIMELINE: TimelineEntry[] = [
   { version: 3, type: 'request.step_approved.v1', what: 'request_step_approved', actor: HELENA, onBehalfOf: null, at: '2026-11-20T11:00:00Z', data: { step: 1, kind: 'hr' } },
 ];
 
-function serve(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, r = request('r1'), steps = chain('waiting', 'pending')) {
+const WAITING = request('r1', { acoes: can({ aprovar: true, reprovar: true, bloquear: true }) });
+
+function serve(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, r = WAITING, steps = chain('waiting', 'pending')) {
   return mockFetch({
     'GET /api/cac-app/request/by-id': () => json(r),
     'GET /api/cac-app/requestApprover': () => json(steps),
@@ -86,7 +88,7 @@ describe('RequestViewDialog, approver (spec §4, §8)', { timeout: 30_000 }, () 
     await waitFor(() => expect(called).toBe(true));
   });
 
-  it('offers undo of the approver’s own decision; after HR ruled it says "request already reviewed by HR"', async () => {
+  it('undo on a stale view (HR ruled meanwhile) says "request already reviewed by HR"', async () => {
     let body: unknown;
     serve(
       {
@@ -95,14 +97,27 @@ describe('RequestViewDialog, approver (spec §4, §8)', { timeout: 30_000 }, () 
           return json({ message: 'solicitacao_ja_avaliada_rh', errors: [{ type: 'request', message: 'solicitacao_ja_avaliada_rh' }] }, 422);
         },
       },
-      request('r1', { status: 'approved', approvalStatus: 'approved_hr', currentStep: null }),
-      chain('approved', 'approved'),
+      // What Marcos last saw: his step approved, HR's still waiting, undo allowed.
+      request('r1', { approvalStatus: 'waiting_hr', acoes: can({ desfazer: true }) }),
+      chain('approved', 'waiting'),
     );
     await openAs('approver');
     expect(screen.queryByTestId('request-approve')).toBeNull();
     await userEvent.click(screen.getByTestId('request-undo'));
     expect(await screen.findByTestId('request-action-error')).toHaveTextContent('Não foi possível desfazer a aprovação: Solicitação já avaliada pelo RH');
-    expect(body).toEqual({ requestId: 'r1', step: 1 });
+    expect(body).toEqual({ requestId: 'r1', step: 0 });
+  });
+
+  it('offers only what the server allows the caller (acoes)', async () => {
+    serve({}, request('r1', { acoes: can({ reprovar: true, desbloquear: true }), locked: true }));
+    await openAs('approver');
+    expect(screen.getByTestId('request-reject')).toBeInTheDocument();
+    expect(screen.getByTestId('request-unlock')).toBeInTheDocument();
+    expect(screen.queryByTestId('request-approve')).toBeNull();
+    expect(screen.queryByTestId('request-lock')).toBeNull();
+    expect(screen.queryByTestId('request-undo')).toBeNull();
+    // The requester's buttons never show in the approver's screen.
+    expect(screen.queryByTestId('request-edit')).toBeNull();
   });
 });
 
@@ -125,7 +140,7 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
 
   it('confirms the receipt of a delivered request', async () => {
     const approved = { status: 'approved', approvalStatus: 'approved_hr', currentStep: null } as const;
-    let current = request('r1', { ...approved, deliveryStatus: 'delivered' });
+    let current = request('r1', { ...approved, deliveryStatus: 'delivered', acoes: can({ confirmarRecebimento: true }) });
     serve(
       {
         'GET /api/cac-app/request/by-id': () => json(current),
@@ -146,7 +161,13 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
 
   it('edits a draft in the request dialog: the form comes filled and PUT carries the fields', async () => {
     let body: Record<string, unknown> | undefined;
-    const draft = request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, titulo: 'Relatório anual' });
+    const draft = request('r1', {
+      status: 'draft',
+      approvalStatus: 'draft',
+      currentStep: null,
+      titulo: 'Relatório anual',
+      acoes: can({ editar: true, remover: true, enviar: true }),
+    });
     serve(
       {
         'GET /api/cac-app/request/requestTypeSearch': () => json([{ origem: 2, tipo: 'relatorio', descricao: 'request_type_relatorio', entrega: false, ausencia: false }]),

@@ -19,7 +19,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
-import { selectUser, useSessionStore } from '@/lib/session-store';
 import { confirmReceipt } from '../api/confirm-receipt';
 import { decideRequest, type Decision } from '../api/decide-request';
 import { deleteRequest } from '../api/delete-request';
@@ -163,7 +162,6 @@ function Details({ request }: { request: Request }) {
 export function RequestViewDialog({ source, opened, onClose }: { source: RequestSource; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const tx = useRequestsT();
-  const me = useSessionStore(selectUser)?.hash;
   const { request, approvers, timeline, status, error, applyAnswer, refresh } = useOpenRequestStore();
   const [busy, setBusy] = useState<Operation | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -211,7 +209,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
     void run(d, () => decideRequest(d, request!.ac4Ukey, step, comment.trim()));
   };
 
-  const actions = request ? requestActions(source, request, approvers, me) : null;
+  const actions = request ? requestActions(source, request, approvers) : null;
 
   return (
     <Modal
@@ -297,7 +295,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
               </Tabs.Panel>
             </Tabs>
 
-            {actions.approve && (
+            {(actions.approve || actions.reject) && (
               <Textarea
                 label={tx('decision.comment')}
                 value={comment}
@@ -309,12 +307,12 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
               />
             )}
             <Divider />
-            {actions.deliver && (
+            {actions.deliver.length > 0 && (
               <Group gap="xs" data-testid="request-deliver">
                 <Text size="sm" fw={600}>
                   {tx('delivery.setLabel')}
                 </Text>
-                {DELIVERY_CHOICES.map((s) => (
+                {DELIVERY_CHOICES.filter((s) => actions.deliver.includes(s)).map((s) => (
                   <Button
                     key={s}
                     variant="light"
@@ -374,15 +372,15 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                     {tx('decision.undo')}
                   </Button>
                 )}
+                {actions.reject && request.currentStep && (
+                  <Button color="red" loading={busy === 'reject'} leftSection={<IconX size={16} />} onClick={() => decide('reject', request.currentStep!.index)} data-testid="request-reject">
+                    {tx('decision.reject')}
+                  </Button>
+                )}
                 {actions.approve && request.currentStep && (
-                  <>
-                    <Button color="red" loading={busy === 'reject'} leftSection={<IconX size={16} />} onClick={() => decide('reject', request.currentStep!.index)} data-testid="request-reject">
-                      {tx('decision.reject')}
-                    </Button>
-                    <Button color="green" loading={busy === 'approve'} leftSection={<IconCheck size={16} />} onClick={() => decide('approve', request.currentStep!.index)} data-testid="request-approve">
-                      {tx('decision.approve')}
-                    </Button>
-                  </>
+                  <Button color="green" loading={busy === 'approve'} leftSection={<IconCheck size={16} />} onClick={() => decide('approve', request.currentStep!.index)} data-testid="request-approve">
+                    {tx('decision.approve')}
+                  </Button>
                 )}
                 {actions.confirmReceipt && (
                   <Button color="teal" loading={busy === 'confirm'} leftSection={<IconPackage size={16} />} onClick={() => void run('confirm', () => confirmReceipt(request.ac4Ukey))} data-testid="request-confirm-receipt">

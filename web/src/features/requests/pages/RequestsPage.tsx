@@ -49,6 +49,11 @@ export function RequestsPage({ source }: { source: RequestSource }) {
   }, [show, source, scope]);
 
   useEffect(() => {
+    useRequestListStore.getState().setOnScreen(source);
+    return () => useRequestListStore.getState().setOnScreen(null);
+  }, [source]);
+
+  useEffect(() => {
     if (requestId) void openRequest(requestId);
     else closeRequest();
   }, [requestId, openRequest, closeRequest]);

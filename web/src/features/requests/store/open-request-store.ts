@@ -4,12 +4,12 @@ import { registerStoreReset } from '@/lib/store-reset';
 import { getApprovers } from '../api/get-approvers';
 import { getRequest } from '../api/get-request';
 import { getTimeline } from '../api/get-timeline';
-import type { ApproverStep, Request, TimelineEntry } from '../api/types';
+import type { ApproverStep, Request, RequestWithActions, TimelineEntry } from '../api/types';
 
 interface OpenRequestState {
   /** The request shown in the readonly dialog (from the route's :requestId). */
   id: string | null;
-  request: Request | null;
+  request: RequestWithActions | null;
   timeline: TimelineEntry[];
   approvers: ApproverStep[];
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -59,7 +59,8 @@ export const useOpenRequestStore = create<OpenRequestState>()((set, get) => ({
 
   applyAnswer: (r) => {
     if (get().id !== r.ac4Ukey) return;
-    set({ request: r });
+    // A command answers the request without `acoes`: keep the buttons until the refresh says.
+    set((s) => ({ request: { ...r, acoes: s.request?.acoes } }));
     void get().refresh();
   },
 

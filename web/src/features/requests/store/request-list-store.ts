@@ -18,12 +18,19 @@ export interface ListSlice {
   status: LoadStatus;
   /** The i18n key of the last failure. */
   error: string | null;
+  /** A change was pushed while the list was not on screen: reload it when it shows again. */
+  stale: boolean;
   /** Date.now() of the last answer that changed the list (the live-update tests read it). */
   updatedAt: number;
 }
 
 interface RequestListState {
   lists: Record<RequestSource, ListSlice>;
+  /** The list on screen (the mounted request page), reloaded first on a push. */
+  onScreen: RequestSource | null;
+  setOnScreen: (source: RequestSource | null) => void;
+  /** A push changed requests: reloads the list on screen, marks the others stale. */
+  invalidate: () => void;
   /** The labels seen on the user's requests this session (the side panel's labels). */
   labels: string[];
   /** Acting for a team member (the 'my team' dialog): that member's key and name. */
@@ -38,7 +45,7 @@ interface RequestListState {
 }
 
 function slice(source: RequestSource): ListSlice {
-  return { scope: { kind: 'folder', id: DEFAULT_FOLDER[source] }, page: 1, data: null, status: 'idle', error: null, updatedAt: 0 };
+  return { scope: { kind: 'folder', id: DEFAULT_FOLDER[source] }, page: 1, data: null, status: 'idle', error: null, stale: false, updatedAt: 0 };
 }
 
 const initialLists = (): Record<RequestSource, ListSlice> => ({
@@ -56,12 +63,24 @@ export const useRequestListStore = create<RequestListState>()((set, get) => {
 
   return {
     lists: initialLists(),
+    onScreen: null,
     labels: [],
     actingFor: null,
 
+    setOnScreen: (source) => set({ onScreen: source }),
+
+    invalidate: () => {
+      const { lists, onScreen } = get();
+      for (const source of Object.keys(lists) as RequestSource[]) {
+        if (lists[source].status === 'idle') continue;
+        if (source === onScreen) void get().load(source);
+        else patch(source, { stale: true });
+      }
+    },
+
     show: async (source, scope) => {
       const cur = get().lists[source];
-      if (sameScope(cur.scope, scope) && cur.status !== 'idle') return;
+      if (sameScope(cur.scope, scope) && cur.status !== 'idle' && !cur.stale) return;
       patch(source, { scope, page: 1, data: sameScope(cur.scope, scope) ? cur.data : null });
       await get().load(source);
     },
@@ -80,7 +99,7 @@ export const useRequestListStore = create<RequestListState>()((set, get) => {
     load: async (source) => {
       const n = ++seq[source];
       const { scope, page } = get().lists[source];
-      patch(source, { status: 'loading' });
+      patch(source, { status: 'loading', stale: false });
       try {
         const data = await getRequests({
           source,
@@ -101,7 +120,7 @@ export const useRequestListStore = create<RequestListState>()((set, get) => {
 
     reset: () => {
       for (const k of Object.keys(seq) as RequestSource[]) seq[k]++;
-      set({ lists: initialLists(), labels: [], actingFor: null });
+      set({ lists: initialLists(), onScreen: null, labels: [], actingFor: null });
     },
   };
 });

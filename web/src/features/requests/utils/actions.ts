@@ -1,8 +1,10 @@
-// Which buttons the readonly request dialog offers to whom (spec §4; docs/api.md "Commands").
-// The server decides every command again; these only keep buttons that cannot work out of
-// sight. Undo stays offered to whoever decided a step even after HR ruled, so the requester
-// of the undo reads the spec's 'request already reviewed by HR' (§8) rather than nothing.
-import type { ApproverStep, Request, RequestSource } from '../api/types';
+// Which buttons the readonly request dialog offers (spec §4; docs/api.md by-id "acoes"). The
+// server runs each command's own rule as a dry run for the caller and answers what may be done
+// now; each screen shows the part that belongs to it: the requester's (send, edit, remove,
+// attach, confirm receipt), the approver's (approve, reject, undo, lock, unlock) and the
+// delivery queue's (delivery statuses). A stale view (someone else acted meanwhile) may still
+// offer a button; the command's refusal is then shown with the spec's message (§8).
+import type { ApproverStep, DeliveryStatus, RequestSource, RequestWithActions } from '../api/types';
 
 export interface RequestActions {
   send: boolean;
@@ -10,35 +12,36 @@ export interface RequestActions {
   remove: boolean;
   attach: boolean;
   approve: boolean;
+  reject: boolean;
+  /** The step to undo: the latest decided one. */
   undo: { step: number } | null;
   lock: boolean;
   unlock: boolean;
   confirmReceipt: boolean;
-  deliver: boolean;
+  deliver: DeliveryStatus[];
   approvers: boolean;
   deliveryHistory: boolean;
 }
 
 const decided = (s: ApproverStep) => s.state === 'approved' || s.state === 'rejected';
 
-export function requestActions(source: RequestSource, r: Request, steps: ApproverStep[], me: string | undefined): RequestActions {
-  const mine = Boolean(me) && (r.subject?.userHash === me || r.createdBy?.userHash === me);
-  const anyDecided = steps.some(decided);
-  const open = r.status === 'waiting';
+export function requestActions(source: RequestSource, r: RequestWithActions, steps: ApproverStep[]): RequestActions {
+  const can = r.acoes;
+  const requester = source === 'request';
+  const approver = source === 'approver';
   const latestDecided = steps.filter(decided).sort((a, b) => b.index - a.index)[0];
-  const decidedByMe = steps.some((s) => decided(s) && s.decidedBy?.userHash === me);
   return {
-    send: source === 'request' && mine && r.status === 'draft',
-    edit: source === 'request' && mine && (r.status === 'draft' || (open && !anyDecided)) && !r.locked,
-    remove: source === 'request' && mine && (r.status === 'draft' || (open && !anyDecided)) && !r.locked,
-    attach: source === 'request' && mine && r.status === 'draft',
-    approve: source === 'approver' && open && r.currentStep !== null && !r.locked,
-    undo: source === 'approver' && decidedByMe && latestDecided ? { step: latestDecided.index } : null,
-    lock: source === 'approver' && open && !r.locked,
-    unlock: source === 'approver' && open && r.locked,
-    confirmReceipt:
-      source !== 'delivery' && (r.deliveryStatus === 'delivered' || r.deliveryStatus === 'partially_delivered'),
-    deliver: source === 'delivery' && r.deliveryStatus !== null && r.deliveryStatus !== 'confirmed' && r.deliveryStatus !== 'cancelled',
+    send: requester && Boolean(can?.enviar),
+    edit: requester && Boolean(can?.editar),
+    remove: requester && Boolean(can?.remover),
+    attach: requester && Boolean(can?.editar),
+    approve: approver && Boolean(can?.aprovar) && r.currentStep !== null,
+    reject: approver && Boolean(can?.reprovar) && r.currentStep !== null,
+    undo: approver && can?.desfazer && latestDecided ? { step: latestDecided.index } : null,
+    lock: approver && Boolean(can?.bloquear),
+    unlock: approver && Boolean(can?.desbloquear),
+    confirmReceipt: source !== 'delivery' && Boolean(can?.confirmarRecebimento),
+    deliver: source === 'delivery' ? (can?.entregar ?? []) : [],
     approvers: r.status !== 'draft',
     deliveryHistory: r.deliveryStatus !== null,
   };

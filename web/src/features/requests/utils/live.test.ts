@@ -43,13 +43,17 @@ describe('request live sync', () => {
   it('a request reaching the approver updates the badge and the queue on screen at once', async () => {
     let queue = [request('r1')];
     let counts = { waiting: 0, approver: 1, delivery: 0 };
-    mockFetch({
+    const spy = mockFetch({
       'GET /api/cac-app/request': () => json(page(queue)),
       'GET /api/cac-app/request/count': () => json(counts),
     });
     const stop = startRequestSync();
     startLiveStream('tok');
+    await useRequestListStore.getState().show('request', { kind: 'folder', id: 'all' });
     await useRequestListStore.getState().show('approver', { kind: 'folder', id: 'waiting' });
+    useRequestListStore.getState().setOnScreen('approver');
+    const listCalls = () => spy.mock.calls.filter(([u]) => new URL(String(u), 'http://x').pathname === '/api/cac-app/request').length;
+    expect(listCalls()).toBe(2);
     await flush();
     expect(useRequestCountsStore.getState().approver).toBe(1);
 
@@ -60,8 +64,13 @@ describe('request live sync', () => {
     await flush();
     expect(useRequestCountsStore.getState().approver).toBe(2);
     expect(useRequestListStore.getState().lists.approver.data?.data.map((r) => r.ac4Ukey)).toEqual(['r2', 'r1']);
-    // Lists never shown are not loaded.
-    expect(useRequestListStore.getState().lists.request.status).toBe('idle');
+    // Only the list on screen reloads; the other waits until it shows again.
+    expect(listCalls()).toBe(3);
+    expect(useRequestListStore.getState().lists.request.stale).toBe(true);
+    expect(useRequestListStore.getState().lists.delivery.status).toBe('idle');
+    await useRequestListStore.getState().show('request', { kind: 'folder', id: 'all' });
+    expect(listCalls()).toBe(4);
+    expect(useRequestListStore.getState().lists.request.stale).toBe(false);
     stop();
   });
 

@@ -1,5 +1,4 @@
 import { onLiveEvent } from '@/lib/live-stream';
-import type { RequestSource } from '../api/types';
 import { useOpenRequestStore } from '../store/open-request-store';
 import { useRequestCountsStore } from '../store/request-counts-store';
 import { useRequestListStore } from '../store/request-list-store';
@@ -25,13 +24,10 @@ function isChange(data: unknown): data is RequestChanged {
   return Boolean(data) && typeof (data as RequestChanged).ac4Ukey === 'string';
 }
 
-/** Reloads what the screens show: the badges, every list loaded so far, the open request. */
+/** Reloads what the screen shows (the badges, the list on screen, the open request); other lists reload when shown. */
 function refreshShown(ac4Ukey?: string) {
   void useRequestCountsStore.getState().load();
-  const lists = useRequestListStore.getState();
-  for (const source of Object.keys(lists.lists) as RequestSource[]) {
-    if (lists.lists[source].status !== 'idle') void lists.load(source);
-  }
+  useRequestListStore.getState().invalidate();
   const open = useOpenRequestStore.getState();
   if (open.id && (!ac4Ukey || open.id === ac4Ukey)) void open.refresh();
 }
