@@ -323,6 +323,13 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     await dialog.locator(tid('request-send')).click();
     assert.equal(await fieldError(marcos, 'request-field-dataEntrega'), 'A data de entrega deve ser posterior à data de referência');
     await marcos.locator(tid('request-field-dataEntrega')).fill('27/11/2026');
+    // The boots from the item catalogue (itemSearch), two pairs.
+    await marcos.locator(tid('request-item-search')).click();
+    await marcos.locator(tid('request-item-search')).fill('Botina');
+    await marcos.getByRole('option', { name: 'EPI-003 · Botina de segurança' }).click();
+    await marcos.locator(tid('request-item-quantity')).fill('2');
+    await marcos.locator(tid('request-item-add')).click();
+    await dialog.locator(tid('request-item')).getByText('2 PAR').waitFor();
     await screenshot(marcos, 'request-new-delivery-pt');
     const sent = marcos.waitForResponse((r) => r.url().includes('/api/cac-app/request/send'));
     await dialog.locator(tid('request-send')).click();
@@ -339,6 +346,7 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     await created.waitFor();
     assert.match(await created.textContent(), /por Marcos Lima, em nome de Ana Souza/);
     await anaView.locator(tid('request-tab-details')).click();
+    assert.match(await anaView.locator(tid('request-view-items')).textContent(), /EPI-003.*Botina de segurança.*2 PAR/);
 
     // Both approvals through the API, then HR delivers from the delivery queue.
     for (const [who, kind] of [

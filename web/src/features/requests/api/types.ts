@@ -219,6 +219,8 @@ export interface RequestDraft extends AbsenceFields {
   dataInicio: string;
   dataFim: string;
   labels: string[];
+  /** Catalogue items (types with a delivery). */
+  itens: RequestItem[];
   anexos: File[];
 }
 

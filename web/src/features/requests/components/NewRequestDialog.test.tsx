@@ -108,6 +108,36 @@ describe('NewRequestDialog (spec §5)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('request-form-refusal')).toHaveTextContent('Não foi possível salvar a solicitação: Já existe uma solicitação em aberto');
   });
 
+  it('a request with a delivery carries catalogue items with their quantities', async () => {
+    let body: Record<string, unknown> | undefined;
+    const search: string[] = [];
+    mockFetch({
+      'GET /api/cac-app/request/requestTypeSearch': () => json(TYPES),
+      'GET /api/cac-app/request/itemSearch': (url) => {
+        search.push(url.searchParams.get('searchQuery') ?? '');
+        return json({ data: [{ itemId: 'i-3', codigo: 'EPI-003', descricao: 'Botina de segurança', tipoItem: 2, unidade: 'PAR' }], currentPage: 1, pageSize: 10, hasNext: false });
+      },
+      'POST /api/cac-app/request': (_u, init) => {
+        body = JSON.parse(String(init.body));
+        return json({ success: true, data: request('new-2', { status: 'draft' }) });
+      },
+    });
+    const onCreated = render();
+    await chooseType('EPI');
+    await userEvent.click(screen.getByTestId('request-item-search'));
+    await userEvent.click(await screen.findByRole('option', { name: 'EPI-003 · Botina de segurança' }));
+    fireEvent.change(screen.getByTestId('request-item-quantity'), { target: { value: '2' } });
+    await userEvent.click(screen.getByTestId('request-item-add'));
+    expect(screen.getByTestId('request-item')).toHaveTextContent('2 PAR');
+    fill('request-field-titulo', 'Botinas');
+    fill('request-field-motivo', 'Obra');
+    fill('request-field-comentario', 'Tamanho 38');
+    fill('request-field-dataReferencia', '20/11/2026');
+    await userEvent.click(screen.getByTestId('request-save'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('new-2'));
+    expect(body).toMatchObject({ tipo: 'epi', itens: [{ itemId: 'i-3', quantidade: 2 }] });
+  });
+
   it('saves the draft, uploads the files and sends it', async () => {
     const calls: string[] = [];
     mockFetch({

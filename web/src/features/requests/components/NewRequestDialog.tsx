@@ -15,6 +15,7 @@ import { requestErrorsOf } from '../utils/field-errors';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import { LABEL_MAX, MAX_LABELS, hasErrors, needsMedicalCertificate, validateRequest, type RequestErrors, type RequestField } from '../utils/validation';
 import { DateField } from './DateField';
+import { ItemsField } from './ItemsField';
 import { PendingFiles } from './FileList';
 
 const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
@@ -198,6 +199,7 @@ export function NewRequestDialog({
           <DateField {...dateInput('dataInicio')} />
           <DateField {...dateInput('dataFim')} />
         </SimpleGrid>
+        {type?.entrega && <ItemsField items={draft.itens} onChange={(v) => set('itens', v)} error={err('itens')} />}
         {type?.ausencia && (
           <Stack gap="sm" data-testid="request-absence">
             <Divider label={tx('absence.title')} labelPosition="left" />

@@ -22,6 +22,7 @@ export function emptyDraft(): RequestDraft {
     inicioAbono: '',
     fimAbono: '',
     labels: [],
+    itens: [],
     anexos: [],
   };
 }
@@ -59,6 +60,7 @@ export function draftBody(draft: RequestDraft, type: RequestType | undefined, m0
     dataInicio: opt(draft.dataInicio),
     dataFim: opt(draft.dataFim),
     ausencia,
+    itens: type?.entrega && draft.itens.length ? draft.itens.map((i) => ({ itemId: i.itemId, quantidade: i.quantidade })) : undefined,
     labels: draft.labels.length ? draft.labels : undefined,
   };
 }
@@ -80,5 +82,6 @@ export function draftOf(r: Request): RequestDraft {
     dataFim: r.dataFim ?? '',
     ...(a ? Object.fromEntries(ABSENCE_KEYS.map((k) => [k, a[k] ?? ''])) : {}),
     labels: [...r.labels],
+    itens: (r.itens ?? []).map((i) => ({ ...i })),
   };
 }

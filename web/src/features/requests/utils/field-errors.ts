@@ -25,11 +25,13 @@ const FIELDS: readonly RequestField[] = [
   'inicioAbono',
   'fimAbono',
   'anexos',
+  'itens',
 ];
 
 const ALIASES: Record<string, RequestField> = { file: 'anexos', origem: 'tipo' };
 
 function fieldOf(type: string): RequestField | undefined {
+  if (type === 'itens' || type.startsWith('itens.') || type.startsWith('itens[')) return 'itens';
   const name = type.startsWith('ausencia.') ? type.slice('ausencia.'.length) : type;
   if (ALIASES[name]) return ALIASES[name];
   return (FIELDS as readonly string[]).includes(name) ? (name as RequestField) : undefined;

@@ -27,6 +27,10 @@ export const OUT_OF_RANGE = 'data_fora_intervalo';
 export const DELIVERY_BEFORE = 'data_entrega_anterior';
 export const ATTACHMENT_REQUIRED = 'anexo_obrigatorio';
 
+/** Items: at most 50, each quantity 1..9999 (the server's MaxItems, MaxQuantity). */
+export const MAX_ITEMS = 50;
+export const MAX_QUANTITY = 9999;
+
 export type RequestField = Exclude<keyof RequestDraft, 'labels'>;
 export type RequestErrors = Partial<Record<RequestField, string>>;
 
@@ -105,6 +109,10 @@ export function validateRequest(
   if (start && end && end < start) put('dataFim', OUT_OF_RANGE);
 
   if (type?.entrega) {
+    if (draft.itens.length > MAX_ITEMS) put('itens', TOO_LONG);
+    if (draft.itens.some((i) => !Number.isInteger(i.quantidade) || i.quantidade < 1 || i.quantidade > MAX_QUANTITY)) {
+      put('itens', 'valor_invalido');
+    }
     const delivery = optionalDate('dataEntrega');
     // "a delivery date must be later than a reference date" (strictly later).
     if (delivery && ref && delivery <= ref) put('dataEntrega', DELIVERY_BEFORE);
