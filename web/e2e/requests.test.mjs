@@ -266,6 +266,16 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     assert.ok(texts.some((s) => /Etapa aprovada · RH/.test(s) && /por Helena/.test(s)), texts.join(' | '));
     await screenshot(ana, 'request-timeline-pt');
 
+    // The history of her earlier reimbursements (page size 8), with its filter.
+    await anaView.locator(tid('request-tab-history')).click();
+    const history = anaView.locator(tid('request-history'));
+    await history.locator(tid('request-history-row')).filter({ hasText: 'Reembolso de táxi' }).waitFor();
+    await history.getByText('Aprovadas').click();
+    await history.locator(tid('empty-list')).waitFor();
+    await history.getByText('Reprovadas').click();
+    await history.locator(tid('request-history-row')).filter({ hasText: 'Reembolso de táxi' }).waitFor();
+    await screenshot(ana, 'request-history-pt');
+
     // The approvers dialog shows both steps decided.
     await anaView.locator(tid('request-approvers')).click();
     await ana.locator(`${tid('approver-step')}[data-state="approved"]`).nth(1).waitFor();

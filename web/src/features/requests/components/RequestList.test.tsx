@@ -16,6 +16,7 @@ describe('RequestList', () => {
   it('says "não há registros para exibição !" when the list is empty', () => {
     renderWithProviders(<RequestList source="request" list={slice()} onOpen={vi.fn()} onPage={vi.fn()} />);
     expect(screen.getByTestId('empty-list')).toHaveTextContent('não há registros para exibição !');
+    expect(screen.getByTestId('request-list-count')).toHaveTextContent('Nenhuma solicitação');
   });
 
   it('shows each request with its translated state and an icon per document type', async () => {
