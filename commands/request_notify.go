@@ -66,6 +66,14 @@ var requestNotices = map[string]map[string]string{
 		"es": "La entrega de su solicitud \"%s\" fue actualizada."},
 }
 
+type quietKey struct{}
+
+// WithoutNotices returns a context in which request commands send no notices. The seed uses
+// it: demo requests filed at start-up must not fill the demo users' notification panels.
+func WithoutNotices(ctx context.Context) context.Context {
+	return context.WithValue(ctx, quietKey{}, true)
+}
+
 // maxNotified bounds the notices one step sends (a role may have many holders).
 const maxNotified = 50
 
@@ -77,6 +85,9 @@ const maxNotified = 50
 // through the projection's push anyway.
 func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time,
 	caller RequestCaller, commandID string, r *rq.Request, events []rq.Event) {
+	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
+		return
+	}
 	type notice struct {
 		users []string
 		kind  string

@@ -95,6 +95,7 @@ func seedCaller(ctx context.Context, pool *pgxpool.Pool, code, userName string) 
 // by Marcos and HR (to be delivered), a reimbursement Marcos rejected, and a draft abono with a
 // medical certificate still to attach.
 func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
+	ctx = commands.WithoutNotices(ctx)
 	clock := func() time.Time { return now }
 	ana, err := seedCaller(ctx, pool, DemoCode, UserAna)
 	if err != nil {

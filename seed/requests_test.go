@@ -56,6 +56,10 @@ func TestSeedRequests(t *testing.T) {
 			t.Errorf("no demo request is %s (have %v)", want, states)
 		}
 	}
+	var notices int
+	if err := testDB.Pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE tenant_id = $1 AND type = 'notification.created.v1'`, tenant).Scan(&notices); err != nil || notices != 0 {
+		t.Fatalf("the seed sent %d notifications (%v); the demo panels start empty", notices, err)
+	}
 	var absent int
 	if err := testDB.Pool.QueryRow(ctx, `SELECT count(*) FROM approver_absences a JOIN request_chains c ON c.tenant_id = a.tenant_id
 AND c.designated_user_id = a.user_id WHERE a.tenant_id = $1 AND $2::date BETWEEN a.starts_on AND a.ends_on`, tenant, now).Scan(&absent); err != nil || absent != 1 {
