@@ -192,6 +192,28 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
     expect(body!.tipo).toBeUndefined();
   });
 
+  it('a draft’s file can be removed; a refusal reads "could not remove the file"', async () => {
+    const file = { id: 'f1', nome: 'atestado.pdf', tipo: 'pdf' as const, tamanho: 8, sha256: 'x', url: '' };
+    let removed: string | null = null;
+    serve(
+      {
+        'DELETE /api/cac-app/anexos': (url) => {
+          removed = url.searchParams.get('id');
+          return json({ message: 'solicitacao_em_aprovacao', errors: [{ type: 'request', message: 'solicitacao_em_aprovacao' }] }, 422);
+        },
+      },
+      request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, anexos: [file], acoes: can({ editar: true, enviar: true }) }),
+      [],
+    );
+    await openAs('request');
+    expect(screen.getByTestId('request-attachment')).toHaveAttribute('data-attachment-kind', 'pdf');
+    await userEvent.click(screen.getByTestId('request-attachment-remove'));
+    expect(await screen.findByTestId('request-action-error')).toHaveTextContent(
+      'Não foi possível remover o arquivo: A solicitação já está em aprovação',
+    );
+    expect(removed).toBe('f1');
+  });
+
   it('says "request not found" for an unknown or hidden request', async () => {
     mockFetch({
       'GET /api/cac-app/request/by-id': () => json({ message: 'solicitacao_nao_encontrada', errors: [{ type: 'id', message: 'solicitacao_nao_encontrada' }] }, 404),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, FileButton, Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Divider, FileButton, Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
@@ -24,6 +24,7 @@ import { decideRequest, type Decision } from '../api/decide-request';
 import { deleteRequest } from '../api/delete-request';
 import { downloadAttachment } from '../api/download-attachment';
 import { lockRequest } from '../api/lock-request';
+import { removeAttachment } from '../api/remove-attachment';
 import { sendRequest } from '../api/send-request';
 import { setDeliveryStatus } from '../api/set-delivery-status';
 import type { Request, RequestSource } from '../api/types';
@@ -47,7 +48,7 @@ import { RequestTimeline } from './RequestTimeline';
 import { StatusBadges } from './StatusBadges';
 
 /** The §8 message of each failed operation ("could not approve", ...). */
-type Operation = Decision | 'send' | 'remove' | 'lock' | 'unlock' | 'confirm' | 'deliver' | 'attach';
+type Operation = Decision | 'send' | 'remove' | 'lock' | 'unlock' | 'confirm' | 'deliver' | 'attach' | 'detach';
 const FAILURE: Record<Operation, string> = {
   approve: 'errors.could_not_approve',
   reject: 'errors.could_not_reject',
@@ -59,6 +60,7 @@ const FAILURE: Record<Operation, string> = {
   confirm: 'errors.could_not_perform',
   deliver: 'errors.could_not_perform',
   attach: 'errors.could_not_send_file',
+  detach: 'errors.could_not_remove_file',
 };
 const SUCCESS: Record<Operation, string> = {
   approve: 'done.approved',
@@ -71,6 +73,7 @@ const SUCCESS: Record<Operation, string> = {
   confirm: 'done.confirmed',
   deliver: 'done.delivery',
   attach: 'done.attached',
+  detach: 'done.detached',
 };
 
 const DELIVERY_CHOICES = ['delivered', 'partially_delivered', 'not_delivered', 'cancelled'] as const;
@@ -271,6 +274,19 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                           void downloadAttachment(a).catch(() => setActionError(tx('errors.could_not_download')))
                         }
                       />
+                      {actions.attach && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="sm"
+                          loading={busy === 'detach'}
+                          aria-label={tx('dialog.removeFile', { name: a.nome })}
+                          onClick={() => void run('detach', () => removeAttachment(a.id))}
+                          data-testid="request-attachment-remove"
+                        >
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      )}
                     </Group>
                   ))}
                   {actions.attach && (
