@@ -4,6 +4,7 @@ import { CallbackPage } from '@/features/auth/pages/CallbackPage';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
+import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
 import { VACATION_MENU_URLS, vacationRoutes } from '@/features/vacations';
 import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
@@ -45,7 +46,8 @@ export function AppRoutes() {
           ))}
           {adjustmentRoutes()}
           {vacationRoutes()}
-          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS])}
+          {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS])}
         </Route>
       </Route>
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />

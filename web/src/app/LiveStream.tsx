@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { startNotificationSync } from '@/features/notifications';
+import { startRequestSync } from '@/features/requests';
 import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
 import { selectAccessToken, useSessionStore } from '@/lib/session-store';
 
@@ -15,7 +16,10 @@ export function LiveStream() {
     startLiveStream(token);
     // Notifications arrive through the push connection (spec portal-core §4).
     const stopNotifications = startNotificationSync();
+    // Request queues, badges and open requests follow request.changed (issue 4).
+    const stopRequests = startRequestSync();
     return () => {
+      stopRequests();
       stopNotifications();
       stopLiveStream();
     };

@@ -46,6 +46,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Internal: this is the retry after a 401 and a token refresh; a 401 now signs out. */
   retried?: boolean;
+  /** Answer the body as a Blob (file downloads) instead of JSON. */
+  asBlob?: boolean;
 }
 
 export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
@@ -115,8 +117,11 @@ export async function request<T>(method: string, path: string, options: RequestO
     'Accept-Language': useLanguageStore.getState().language,
   };
   if (auth && session.accessToken) headers.Authorization = `Bearer ${session.accessToken}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // multipart: the browser writes the Content-Type with its boundary (file uploads).
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -169,6 +174,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw error;
   }
 
+  if (options.asBlob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -181,6 +187,14 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  /** POST of one file as multipart form data (field `file`). */
+  upload: <T>(path: string, file: File, options?: Omit<RequestOptions, 'body'>) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<T>('POST', path, { ...options, body: form });
+  },
+  /** GET of a file's bytes. */
+  blob: (path: string, options?: Omit<RequestOptions, 'body' | 'asBlob'>) => request<Blob>('GET', path, { ...options, asBlob: true }),
 };
 
 export interface FieldMappingOptions<F extends string> {

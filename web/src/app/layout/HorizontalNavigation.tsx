@@ -3,6 +3,7 @@ import { Button, Group, Menu, ScrollArea } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { RequestMenuBadge } from '@/features/requests';
 import { MaturityBadge } from '../menu/MaturityBadge';
 import { MenuIcon } from '../menu/MenuIcon';
 import type { MenuNode } from '../menu/menu';
@@ -28,7 +29,12 @@ export function HorizontalNavigation() {
         <Menu.Item
           key={node.id}
           leftSection={<MenuIcon name={node.icon} size={16} />}
-          rightSection={<MaturityBadge status={node.status} id={node.id} compact />}
+          rightSection={
+            <Group gap={4} wrap="nowrap">
+              <RequestMenuBadge menuId={node.id} />
+              <MaturityBadge status={node.status} id={node.id} compact />
+            </Group>
+          }
           onClick={() => choose(node.id)}
           data-testid={navTestId(node.id)}
           data-menu-id={node.id}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Divider, Group, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { RequestMenuBadge } from '@/features/requests';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { MaturityBadge } from '../menu/MaturityBadge';
 import { MenuIcon } from '../menu/MenuIcon';
@@ -46,7 +47,8 @@ export function Navigation({ onNavigate, navbarStyle = 'style-1', unfolded = fal
 
   const entry = (node: MenuNode): ReactNode => {
     const label = title(node.id);
-    const active = Boolean(node.url && pathname === node.url);
+    // An area's own sub-routes (e.g. /apps/request/all/<id>) keep its entry active.
+    const active = Boolean(node.url && (pathname === node.url || pathname.startsWith(`${node.url}/`)));
     // Actions (the time clock) and external links run through choose; pages are links.
     const asLink = !node.action && node.type !== 'link';
     const onClick = () => open(node);
@@ -56,7 +58,12 @@ export function Navigation({ onNavigate, navbarStyle = 'style-1', unfolded = fal
         ...common,
         label,
         leftSection: <MenuIcon name={node.icon} />,
-        rightSection: <MaturityBadge status={node.status} id={node.id} compact />,
+        rightSection: (
+          <Group gap={4} wrap="nowrap">
+            <RequestMenuBadge menuId={node.id} />
+            <MaturityBadge status={node.status} id={node.id} compact />
+          </Group>
+        ),
         active,
       };
       return asLink ? (

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Alert, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { getMyTeam } from '../api/get-my-team';
+import type { TeamMember } from '../api/types';
+import { useRequestsT } from '../utils/i18n';
+
+/**
+ * The 'my team' dialog (spec §2, §6): the manager picks a team member to act for; the
+ * requests screen then lists and files that member's requests with the member's key.
+ */
+export function MyTeamDialog({ opened, onClose, onChoose }: { opened: boolean; onClose: () => void; onChoose: (m: TeamMember) => void }) {
+  const { t } = useTranslation('common');
+  const tx = useRequestsT();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [members, setMembers] = useState<TeamMember[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    const ctrl = new AbortController();
+    setFailed(false);
+    getMyTeam(debounced.trim(), ctrl.signal)
+      .then(setMembers)
+      .catch(() => {
+        if (!ctrl.signal.aborted) setFailed(true);
+      });
+    return () => ctrl.abort();
+  }, [opened, debounced]);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{tx('team.title')}</Text>}>
+      <Stack gap="sm" data-testid="my-team-dialog">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={tx('team.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          data-testid="my-team-search"
+        />
+        {failed && <Alert color="red">{tx('team.loadFailed')}</Alert>}
+        {members === null && !failed && <Loader size="sm" />}
+        {members?.length === 0 && (
+          <Text c="dimmed" data-testid="empty-list">
+            {t('noRecords')}
+          </Text>
+        )}
+        {members?.map((m) => (
+          <UnstyledButton
+            key={m.m01Ukey}
+            onClick={() => onChoose(m)}
+            p="xs"
+            style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-default-border)' }}
+            data-testid="my-team-member"
+            data-user-hash={m.userHash}
+          >
+            <Text size="sm" fw={600}>
+              {m.nome}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {m.cargo}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}
