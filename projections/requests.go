@@ -311,6 +311,10 @@ func (f *requestFold) recipients(ctx context.Context, tx pgx.Tx, holders roleHol
 	for a := range f.actors {
 		add(a)
 	}
+	// Everyone who decided an earlier step sees later decisions too (their undo depends on them).
+	for _, d := range f.r.Decisions {
+		add(d.By.Actor.ID)
+	}
 	steps := []*rq.Step{f.before}
 	if s, ok := f.r.CurrentStep(); ok {
 		steps = append(steps, &s)

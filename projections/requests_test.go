@@ -131,6 +131,12 @@ func TestRequestsProjection(t *testing.T) {
 	if status != "approved" || approval != "approved_hr" || designated != nil || oneByOne.DeliveryStatus == nil || *oneByOne.DeliveryStatus != "pending" || oneByOne.Version != 4 {
 		t.Fatalf("after HR: %s %s %v %+v", status, approval, designated, oneByOne)
 	}
+	// The manager who decided the first step is told of HR's ruling too.
+	var toMarcos int
+	if err := d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages WHERE topic = 'request.changed' AND user_id = $1
+		AND data->>'approvalStatus' = 'approved_hr'`, p.marcos.UserID).Scan(&toMarcos); err != nil || toMarcos == 0 {
+		t.Fatalf("HR's ruling pushed to the manager %d times (%v)", toMarcos, err)
+	}
 	// Rebuilt in one batch, the row is the same.
 	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return projections.Requests{}.Reset(ctx, tx) }); err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
       who: 'ana (pwa-rh-col)',
       user: USERS.ana,
       sees: ['home', 'rh_007_001', 'dashboards', 'dashboards0', 'employee', 'rh_002_04', 'rh_003_01', 'help', 'tools_012', 'rh_001_01', 'rh_001_02', 'requests', 'surveys'],
-      lacks: ['dashboards1', 'dashboards2', 'manager', 'rh_004_04', 'admin', 'rh_005_03', 'rh_004_02'],
+      lacks: ['dashboards1', 'dashboards2', 'manager', 'rh_004_04', 'admin', 'rh_005_03', 'rh_004_02', 'tools_003'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'logout'],
       role: 'Colaborador',
       then: anaGuardSearchShortcuts,
@@ -64,7 +64,7 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
     {
       who: 'helena (pwa-rh-adm, Admin flag)',
       user: helena,
-      sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'rh_005_04', 'rh_005_05', 'requests', 'surveys', 'tools_007'],
+      sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'rh_005_04', 'rh_005_05', 'requests', 'tools_003', 'surveys', 'tools_007'],
       lacks: ['pivottable', 'suppliers', 'rh_004_06'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'user-menu-colorSchemes', 'user-menu-hrSettings', 'logout'],
       role: 'Administrador de RH',
