@@ -3,8 +3,9 @@ import { Alert, Badge, Card, Grid, Group, SegmentedControl, Stack, Text, Title, 
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLanguageStore } from '@/lib/language-store';
+import { onLiveEvent } from '@/lib/live-stream';
 import { getEvaluations360 } from '../api/get-evaluations-360';
-import type { Evaluation360 } from '../api/types';
+import { SURVEY_CHANGED_TOPIC, type Evaluation360 } from '../api/types';
 import { formatDay, progressOf } from '../components/PendingSurveysDrawer';
 import { SurveyCarousel } from '../components/SurveyCarousel';
 import { usePendingSurveyStore } from '../store/pending-store';
@@ -51,7 +52,12 @@ export function Evaluations360Page() {
   useEffect(() => {
     const ctl = new AbortController();
     void load(ctl.signal);
-    return () => ctl.abort();
+    // A 360 created or closed by HR arrives live (docs/api.md "Surveys and 360", survey.changed).
+    const off = onLiveEvent(SURVEY_CHANGED_TOPIC, () => void load());
+    return () => {
+      ctl.abort();
+      off();
+    };
   }, [load]);
 
   const open = items?.find((e) => e.id === id) ?? null;
