@@ -24,6 +24,9 @@ type CheckInMood struct {
 	UserHash   string
 	EmployeeID uuid.UUID // uuid.Nil for a user without an employee record
 	Entry      mood.Entry
+	// CoolDown is the request's: mood.CoolDown of its host's environment, or the server's
+	// explicit override (docs/operations.md "Host environments").
+	CoolDown time.Duration
 }
 
 // MoodCheckedIn is the recorded check-in.
@@ -36,23 +39,18 @@ type MoodCheckedIn struct {
 
 // CheckInMoodHandler records check-ins, refusing one within the cool-down.
 type CheckInMoodHandler struct {
-	store    eventstore.Store
-	now      func() time.Time
-	coolDown time.Duration
-	cache    *moodCache
+	store eventstore.Store
+	now   func() time.Time
+	cache *moodCache
 }
 
-// NewCheckInMoodHandler needs the event store, the server clock and the cool-down (from the
-// environment setting, mood.CoolDown).
-func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time, coolDown time.Duration) (*CheckInMoodHandler, error) {
-	if store == nil || now == nil || coolDown <= 0 {
-		return nil, errors.New("commands.NewCheckInMoodHandler: nil dependency or no cool-down")
+// NewCheckInMoodHandler needs the event store and the server clock.
+func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*CheckInMoodHandler, error) {
+	if store == nil || now == nil {
+		return nil, errors.New("commands.NewCheckInMoodHandler: nil dependency")
 	}
-	return &CheckInMoodHandler{store: store, now: now, coolDown: coolDown, cache: &moodCache{m: map[cacheKey]cachedJournal{}}}, nil
+	return &CheckInMoodHandler{store: store, now: now, cache: &moodCache{m: map[cacheKey]cachedJournal{}}}, nil
 }
-
-// CoolDown is the handler's cool-down.
-func (h *CheckInMoodHandler) CoolDown() time.Duration { return h.coolDown }
 
 // MoodStream is the stream of a user's check-ins, "mood-<userId>".
 func MoodStream(user uuid.UUID) string { return eventstore.StreamName("mood", user) }
@@ -62,8 +60,8 @@ func MoodStream(user uuid.UUID) string { return eventstore.StreamName("mood", us
 // it recorded the first time.
 func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res MoodCheckedIn, err error) {
 	defer wrap(&err, "CheckInMood(%s)", cmd.CommandID)
-	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
-		return res, errors.New("tenant, user and command id are required")
+	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" || cmd.CoolDown <= 0 {
+		return res, errors.New("tenant, user, command id and cool-down are required")
 	}
 	stream := MoodStream(cmd.UserID)
 	first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
@@ -93,7 +91,7 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 		}
 		now := h.now().UTC().Truncate(time.Microsecond) // PostgreSQL keeps microseconds
 		events, err := j.CheckIn(mood.CheckIn{ID: id.String(), UserID: cmd.UserID.String(), UserHash: cmd.UserHash,
-			EmployeeID: employee, Humor: cmd.Entry.Humor, Energy: cmd.Entry.Energy}, now, h.coolDown)
+			EmployeeID: employee, Humor: cmd.Entry.Humor, Energy: cmd.Entry.Energy}, now, cmd.CoolDown)
 		if err != nil {
 			if cached {
 				// A retried command's event may lie before the cached version: decide again

@@ -113,21 +113,69 @@ ORDER BY s.end_at, s.id`, m.UserID, m.UnitID, m.DepartmentID, now)
 		if err := r.Scan(&p.SurveyID, &p.Kind, &p.Title, &p.Description, &p.Subject, &p.Start, &p.End, &qs, &p.ActiveStep, &answers); err != nil {
 			return p, err
 		}
-		var saved map[string]string
-		if err := json.Unmarshal(qs, &p.Questions); err != nil {
-			return p, err
+		return p, p.fill(qs, answers)
+	})
+}
+
+// fill decodes the survey's questions and puts the respondent's saved answers in them.
+func (p *PendingSurvey) fill(qs, answers []byte) error {
+	var saved map[string]string
+	if err := json.Unmarshal(qs, &p.Questions); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(answers, &saved); err != nil {
+		return err
+	}
+	for i := range p.Questions {
+		p.Questions[i].SurveyID = p.SurveyID
+		p.Questions[i].setAnswer(saved[p.Questions[i].Ukey])
+	}
+	if p.ActiveStep >= len(p.Questions) {
+		p.ActiveStep = 0
+	}
+	return nil
+}
+
+// Evaluation360 is a 360 evaluation the user is asked to answer (spec §2, the {token} route
+// "360 evaluations to answer"), with their saved answers. Status 0 is pending (open, in its
+// period, not finished by the user); 2 is finished: the user completed it (Answered) or it can
+// no longer be answered (closed or past its end).
+type Evaluation360 struct {
+	PendingSurvey
+	Status   int  `json:"status"`
+	Answered bool `json:"respondida"`
+	Closed   bool `json:"encerrada"`
+}
+
+// Evaluations returns the started 360 evaluations of which the user is an evaluator, with
+// the filter of the list (SurveyFilterAll, SurveyFilterOngoing = pending, SurveyFilterFinished),
+// pending first, then the ones ending first. tx is a tenant transaction (db.InTenant).
+func (Surveys) Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]Evaluation360, error) {
+	rows, err := tx.Query(ctx, `
+SELECT * FROM (
+  SELECT s.id, s.kind, s.title, s.description, coalesce(su.display_name, '') AS subject, s.start_at, s.end_at, s.questions,
+         GREATEST(coalesce(r.step, 0), 0), coalesce(r.answers, '{}'),
+         CASE WHEN coalesce(r.completed, false) OR s.closed OR s.end_at < $2 THEN 2 ELSE 0 END AS status,
+         coalesce(r.completed, false), s.closed
+  FROM surveys s
+  LEFT JOIN survey_responses r ON r.tenant_id = s.tenant_id AND r.survey_id = s.id AND r.user_id = $1
+  LEFT JOIN users su ON su.tenant_id = s.tenant_id AND su.id::text = s.subject_id
+  WHERE s.tenant_id = app_tenant() AND s.kind = $3 AND $1::text = ANY(s.evaluator_ids) AND s.start_at <= $2
+) e
+WHERE $4 = -1 OR e.status = $4
+ORDER BY e.status, e.end_at, e.id
+LIMIT 500`, user, now, string(survey.Kind360), filter)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Evaluation360, error) {
+		var e Evaluation360
+		var qs, answers []byte
+		if err := r.Scan(&e.SurveyID, &e.Kind, &e.Title, &e.Description, &e.Subject, &e.Start, &e.End, &qs, &e.ActiveStep,
+			&answers, &e.Status, &e.Answered, &e.Closed); err != nil {
+			return e, err
 		}
-		if err := json.Unmarshal(answers, &saved); err != nil {
-			return p, err
-		}
-		for i := range p.Questions {
-			p.Questions[i].SurveyID = p.SurveyID
-			p.Questions[i].setAnswer(saved[p.Questions[i].Ukey])
-		}
-		if p.ActiveStep >= len(p.Questions) {
-			p.ActiveStep = 0
-		}
-		return p, nil
+		return e, e.fill(qs, answers)
 	})
 }
 

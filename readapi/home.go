@@ -36,6 +36,7 @@ type HomeConfig struct {
 type PendingCaller struct {
 	Tenant, UserID, EmployeeID uuid.UUID
 	Permissions                auth.Permissions
+	Environment                auth.Environment // of the request's host
 	Now                        time.Time
 }
 
@@ -97,7 +98,8 @@ FROM home_settings WHERE tenant_id = app_tenant()`).Scan(&out.Greeting, &out.Tit
 func (s *Server) homePending(c echo.Context) error {
 	p, _ := c.Get(permsKey).(auth.Permissions)
 	claims := claimsOf(c)
-	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Permissions: p, Now: s.Now()}
+	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Permissions: p,
+		Environment: s.environment(c), Now: s.Now()}
 	providers := s.HomePending
 	if providers == nil {
 		providers = s.defaultPending()
@@ -148,7 +150,7 @@ func (s *Server) pendingMood(ctx context.Context, tx pgx.Tx, c PendingCaller) (P
 		return PendingItem{}, false, err
 	}
 	item := PendingItem{Kind: "mood", Link: "/apps/homePage"}
-	if last.IsZero() || !c.Now.Before(last.Add(s.Mood.CheckIn.CoolDown())) {
+	if last.IsZero() || !c.Now.Before(last.Add(s.moodCoolDown(c.Environment))) {
 		item.Count = 1
 	}
 	return item, true, nil

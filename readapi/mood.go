@@ -46,8 +46,7 @@ func (s *Server) routesMood(g *echo.Group) {
 	m.GET("/ninebox", s.moodNineBox, s.requireAccess(menuAccess("tools_007")))
 }
 
-// InitMood builds the nil parts of s.Mood and tells what is missing. The cool-down is
-// s.MoodCoolDown, else the production one (mood.CoolDown).
+// InitMood builds the nil parts of s.Mood and tells what is missing.
 func (s *Server) InitMood() error {
 	if s.Now == nil {
 		s.Now = time.Now
@@ -59,17 +58,24 @@ func (s *Server) InitMood() error {
 		s.Mood.Reads = projections.Mood{}
 	}
 	if s.Mood.CheckIn == nil {
-		coolDown := s.MoodCoolDown
-		if coolDown <= 0 {
-			coolDown = mood.CoolDown(mood.Production)
-		}
-		h, err := commands.NewCheckInMoodHandler(s.Store, s.Now, coolDown)
+		h, err := commands.NewCheckInMoodHandler(s.Store, s.Now)
 		if err != nil {
 			return err
 		}
 		s.Mood.CheckIn = h
 	}
 	return nil
+}
+
+// moodCoolDown is the check-in cool-down of a request in env, the environment of its host
+// (spec portal-business §4, §9: 1 minute in test or pre-release, else 30 minutes;
+// docs/operations.md "Host environments"), unless the server sets an explicit override
+// (s.MoodCoolDown, MOOD_COOLDOWN).
+func (s *Server) moodCoolDown(env auth.Environment) time.Duration {
+	if s.MoodCoolDown > 0 {
+		return s.MoodCoolDown
+	}
+	return mood.CoolDown(env == auth.EnvTest || env == auth.EnvPre)
 }
 
 // moodCaller admits callers whose tenId (required) and userHash (when sent) match the token.
@@ -107,7 +113,7 @@ func (s *Server) moodCheckIn(c echo.Context) error {
 	claims := claimsOf(c)
 	res, err := s.Mood.CheckIn.Handle(c.Request().Context(), commands.CheckInMood{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, UserHash: claims.UserHash,
-		EmployeeID: claims.EmployeeID, Entry: entry,
+		EmployeeID: claims.EmployeeID, Entry: entry, CoolDown: s.moodCoolDown(s.environment(c)),
 	})
 	if err != nil {
 		return err
@@ -121,7 +127,7 @@ func (s *Server) moodCheckIn(c echo.Context) error {
 type moodState struct {
 	Enabled         bool       `json:"enabled"`         // pwa-rh-folha purchased, tools_013c not denied
 	Visible         bool       `json:"visible"`         // enabled and not within the cool-down
-	CoolDownSeconds int        `json:"coolDownSeconds"` // the server's cool-down
+	CoolDownSeconds int        `json:"coolDownSeconds"` // the cool-down of the request's host
 	NextAt          *time.Time `json:"nextAt"`          // when the panel shows again; null when visible
 }
 
@@ -134,7 +140,7 @@ func (s *Server) moodCheckInState(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	coolDown := s.Mood.CheckIn.CoolDown()
+	coolDown := s.moodCoolDown(s.environment(c))
 	out := moodState{Enabled: auth.Visible(moodCheckInAccess, p), CoolDownSeconds: int(coolDown / time.Second)}
 	if out.Enabled {
 		claims := claimsOf(c)

@@ -26,7 +26,8 @@ import (
 
 // The mood calls and the home banner's calls end to end: HTTP, a real auth.Service, the
 // check-in command, the Postgres event store, the mood projection and the read model, with
-// the cool-down of the test environment (1 minute) and a clock the test moves.
+// the cool-down of the request host's environment (calls go to a test host, 1 minute, unless
+// they name another) and a clock the test moves.
 
 var moodT0 = time.Date(2024, 5, 10, 12, 0, 0, 0, time.UTC)
 
@@ -75,7 +76,7 @@ func newMoodEnv(t *testing.T) *moodEnv {
 	}
 	e := &moodEnv{db: d, store: store, auth: svc}
 	e.now.Store(moodT0.UnixNano())
-	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, MoodCoolDown: mood.CoolDown(mood.Test),
+	srv := &Server{Pool: d.Pool, Store: store, Auth: svc,
 		Now: func() time.Time { return time.Unix(0, e.now.Load()).UTC() }}
 	if err := srv.InitMood(); err != nil {
 		t.Fatal(err)
@@ -123,7 +124,16 @@ func (e *moodEnv) reportsTo(t *testing.T, p, manager moodPerson) {
 	}
 }
 
+// testHost is a host of the test environment by its first label (auth.HostRules).
+const testHost = "teste.acme.test"
+
 func (e *moodEnv) call(t *testing.T, p moodPerson, method, path string, query map[string]string, body string) moodResponse {
+	t.Helper()
+	return e.callAt(t, testHost, p, method, path, query, body)
+}
+
+// callAt sends the call to host (the Host header decides the environment).
+func (e *moodEnv) callAt(t *testing.T, host string, p moodPerson, method, path string, query map[string]string, body string) moodResponse {
 	t.Helper()
 	q := url.Values{"tenId": {p.Tenant.String()}}
 	for k, v := range query {
@@ -134,6 +144,7 @@ func (e *moodEnv) call(t *testing.T, p moodPerson, method, path string, query ma
 		}
 	}
 	req := httptest.NewRequest(method, "/api/gen/"+path+"?"+q.Encode(), strings.NewReader(body))
+	req.Host = host
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -250,6 +261,61 @@ func TestMoodAPI(t *testing.T) {
 		a, b := send(), send()
 		if a.status != http.StatusOK || string(a.body) != string(b.body) || len(env.events(t, p)) != 1 {
 			t.Fatalf("retry: %d %s / %d %s", a.status, a.body, b.status, b.body)
+		}
+	})
+
+	// The cool-down follows the environment of the request's host (spec §4, §9; docs/operations.md
+	// "Host environments"): 1 minute on test and pre-release hosts, 30 elsewhere.
+	t.Run("the_cool_down_follows_the_hosts_environment", func(t *testing.T) {
+		for _, c := range []struct {
+			host string
+			want time.Duration
+		}{
+			{"portal.acme.test", 30 * time.Minute},
+			{"10.0.0.5:8080", 30 * time.Minute},
+			{"demo.acme.test", 30 * time.Minute},
+			{"homolog.acme.test", time.Minute},
+			{"qa.acme.test:443", time.Minute},
+		} {
+			p := env.person(t, nil, auth.PayrollModule, "")
+			var st checkInState
+			env.callAt(t, c.host, p, http.MethodGet, "HumorEnergy/checkin", nil, "").decode(t, &st)
+			if st.CoolDownSeconds != int(c.want/time.Second) {
+				t.Fatalf("%s: coolDownSeconds %d; want %v", c.host, st.CoolDownSeconds, c.want)
+			}
+			if r := env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":3,"energy":3}`); r.status != http.StatusOK {
+				t.Fatalf("%s: check-in %d %s", c.host, r.status, r.body)
+			}
+			// Just before the host's cool-down ends: refused; at its end: recorded.
+			env.advance(c.want - time.Second)
+			env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":4,"energy":4}`).
+				wantErr(t, http.StatusUnprocessableEntity, "checkin", mood.KeyCoolDown)
+			env.advance(time.Second)
+			if r := env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":4,"energy":4}`); r.status != http.StatusOK {
+				t.Fatalf("%s: check-in after the cool-down %d %s", c.host, r.status, r.body)
+			}
+		}
+	})
+
+	// An explicit override (MOOD_COOLDOWN) wins over every host.
+	t.Run("the_override_wins_over_the_host", func(t *testing.T) {
+		srv := &Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, MoodCoolDown: 5 * time.Second,
+			Now: func() time.Time { return time.Unix(0, env.now.Load()).UTC() }}
+		if err := srv.InitMood(); err != nil {
+			t.Fatal(err)
+		}
+		p := env.person(t, nil, auth.PayrollModule, "")
+		for _, host := range []string{"portal.acme.test", testHost} {
+			req := httptest.NewRequest(http.MethodGet, "/api/gen/HumorEnergy/checkin?tenId="+p.Tenant.String(), nil)
+			req.Host = host
+			req.Header.Set("Authorization", "Bearer "+p.token)
+			rec := httptest.NewRecorder()
+			srv.Handler().ServeHTTP(rec, req)
+			var st checkInState
+			moodResponse{rec.Code, rec.Body.Bytes()}.decode(t, &st)
+			if st.CoolDownSeconds != 5 {
+				t.Fatalf("%s with the override: %+v", host, st)
+			}
 		}
 	})
 

@@ -50,8 +50,9 @@ type Server struct {
 	// Requests (requests.go); nil is built from Pool, Store and Now.
 	Requests *RequestAPI
 
-	// Mood and energy (mood.go) and the home banner (home.go). MoodCoolDown is the check-in
-	// cool-down (mood.CoolDown of the environment setting; 0: production's). HomePending
+	// Mood and energy (mood.go) and the home banner (home.go). MoodCoolDown overrides the
+	// check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's host environment
+	// decides (moodCoolDown). HomePending
 	// lists the banner's pending-item providers; nil: the ones that exist today.
 	Mood         *MoodAPI
 	MoodCoolDown time.Duration

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
+	"portal/auth"
 	"portal/commands"
 	"portal/domain/survey"
 	"portal/platform/db"
@@ -24,6 +25,7 @@ type SurveyReadModel interface {
 	Pending(ctx context.Context, tx pgx.Tx, m projections.SurveyMember, now time.Time) ([]projections.PendingSurvey, error)
 	List(ctx context.Context, tx pgx.Tx, q projections.SurveyListQuery) ([]projections.SurveyListItem, error)
 	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (projections.SurveyResults, error)
+	Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]projections.Evaluation360, error)
 }
 
 // SurveyAPI holds the survey calls' dependencies; nil fields are built by InitSurveys.
@@ -66,6 +68,7 @@ func (s *Server) routesSurveys(g *echo.Group) {
 	a.POST("/finalizar", s.surveyFinish)
 	a.GET("/resultado", s.surveyResults)
 	a.GET("/resultados-360", s.survey360List, s.requireAccess(menuAccess("tools_008")))
+	a.GET("/avaliacoes-360", s.survey360ToAnswer, s.requireAccess(menuAccess("tools_008a")))
 	s.routesPDI(a)
 	hr := a.Group("/pesquisas", surveyHR)
 	hr.GET("", s.surveyManageList)
@@ -180,14 +183,19 @@ func (s *Server) surveyPending(c echo.Context) error {
 		return err
 	}
 	for i := range out {
-		sid, _ := uuid.Parse(out[i].SurveyID)
-		rid := commands.ResponseID(claims.Tenant, sid, claims.UserID).String()
-		out[i].ID = rid
-		for j := range out[i].Questions {
-			out[i].Questions[j].Response = rid
-		}
+		setResponseID(&out[i], claims)
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// setResponseID names the caller's response (oa10_ukey) on the survey and its questions.
+func setResponseID(p *projections.PendingSurvey, claims auth.Claims) {
+	sid, _ := uuid.Parse(p.SurveyID)
+	rid := commands.ResponseID(claims.Tenant, sid, claims.UserID).String()
+	p.ID = rid
+	for j := range p.Questions {
+		p.Questions[j].Response = rid
+	}
 }
 
 // listQuery reads folderId, filterHandle, searchText, orderBy and orderDescending.
@@ -293,6 +301,41 @@ func (s *Server) survey360List(c echo.Context) error {
 	})
 	if err != nil {
 		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// survey360ToAnswer answers GET avaliacoes-360?folderId=all&filterHandle=(all|0|2): the 360
+// evaluations the caller is asked to answer, pending (0) and finished (2), each with its
+// questions and the caller's saved answers, for the {token} route of spec §2 "360
+// evaluations to answer".
+func (s *Server) survey360ToAnswer(c echo.Context) error {
+	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
+		return apiError(http.StatusBadRequest, "folderId", survey.KeyInvalid)
+	}
+	filter := projections.SurveyFilterAll
+	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
+	case "", "all":
+	case "0":
+		filter = projections.SurveyFilterOngoing
+	case "2":
+		filter = projections.SurveyFilterFinished
+	default:
+		return apiError(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
+	}
+	claims := claimsOf(c)
+	ctx := c.Request().Context()
+	out := []projections.Evaluation360{}
+	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		list, err := s.Surveys.Reads.Evaluations(ctx, tx, claims.UserID, s.Now(), filter)
+		out = append(out, list...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for i := range out {
+		setResponseID(&out[i].PendingSurvey, claims)
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -299,3 +299,76 @@ func TestSurveyHRLookups(t *testing.T) {
 	other := env.person(t, nil, clocktest.Options{})
 	env.surveyCall(t, hr, "GET", "pesquisas/avaliadores", map[string]string{"avaliado": other.UserHash}, "").wantErr(t, 404, "avaliado", "nao_encontrado")
 }
+
+// The 360 evaluations to answer (spec §2 {token} route): the caller's own, pending then
+// finished with the saved answers, behind pwa-aval-360.
+func TestEvaluations360API(t *testing.T) {
+	env := newClockEnv(t)
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, env.db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := env.person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
+	ana := env.person(t, &tenant, clocktest.Options{})
+	bob := env.person(t, &tenant, clocktest.Options{})
+	carl := env.person(t, &tenant, clocktest.Options{})
+	for _, p := range []clockPerson{hr, ana, bob, carl} {
+		env.entitle(t, p.Person, `{}`)
+	}
+	outsider := env.person(t, &tenant, clocktest.Options{}) // pwa-aval-360 not bought
+	body := `{"tipo":"360","descricao":"Avaliação 360","inicio":"2020-01-01","fim":"2099-12-31",
+"publico":{"todos":false,"avaliado":"` + bob.UserHash + `","avaliadores":[{"userHash":"` + ana.UserHash + `","relacao":"peer"}]},
+"perguntas":[{"oa9_003_m":"Colabora com o time?","oa9_004_n":2,"oa9_022_n":1}]}`
+	var c struct {
+		Data struct {
+			ID        string `json:"id"`
+			Perguntas []struct {
+				Ukey string `json:"ukey"`
+			} `json:"perguntas"`
+		} `json:"data"`
+	}
+	env.surveyCall(t, hr, "POST", "pesquisas", nil, body).decode(t, &c)
+	if c.Data.ID == "" {
+		t.Fatal("360 not created")
+	}
+	env.projectSurveys(t, tenant)
+
+	env.surveyCall(t, outsider, "GET", "avaliacoes-360", nil, "").wantErr(t, 403, "request", "acesso_negado")
+	env.surveyCall(t, ana, "GET", "avaliacoes-360", map[string]string{"filterHandle": "1"}, "").wantErr(t, 400, "filterHandle", "valor_invalido")
+	env.surveyCall(t, ana, "GET", "avaliacoes-360", map[string]string{"folderId": "x"}, "").wantErr(t, 400, "folderId", "valor_invalido")
+	env.surveyCall(t, ana, "GET", "avaliacoes-360", map[string]string{"tenId": carl.Tenant.String(), "userHash": bob.UserHash}, "").
+		wantErr(t, 403, "userHash", "acesso_negado")
+	list := func(p clockPerson, filter string) []projections.Evaluation360 {
+		t.Helper()
+		var out []projections.Evaluation360
+		env.surveyCall(t, p, "GET", "avaliacoes-360", map[string]string{"folderId": "all", "filterHandle": filter}, "").decode(t, &out)
+		return out
+	}
+	if l := list(carl, "all"); len(l) != 0 {
+		t.Fatalf("someone not asked sees %+v", l)
+	}
+	if l := list(ana, "2"); len(l) != 0 {
+		t.Fatalf("finished before answering: %+v", l)
+	}
+	l := list(ana, "0")
+	if len(l) != 1 || l[0].SurveyID != c.Data.ID || l[0].Status != 0 || l[0].Answered || l[0].Subject == "" ||
+		len(l[0].Questions) != 1 || l[0].Questions[0].Response != l[0].ID {
+		t.Fatalf("pending = %+v", l)
+	}
+	answer := fmt.Sprintf(`{"oa8_ukey":%q,"oa10_ukey":%q,"ukey":%q,"oa9_004_n":2,"step":0,"oa9_102_b":true}`, c.Data.ID, l[0].ID, c.Data.Perguntas[0].Ukey)
+	if r := env.surveyCall(t, ana, "PUT", "resposta", nil, answer); r.status != 200 {
+		t.Fatal(string(r.body))
+	}
+	if r := env.surveyCall(t, ana, "POST", "finalizar", map[string]string{"oa8Ukey": c.Data.ID}, ""); r.status != 200 {
+		t.Fatal(string(r.body))
+	}
+	env.projectSurveys(t, tenant)
+	if l := list(ana, "0"); len(l) != 0 {
+		t.Fatalf("still pending after finishing: %+v", l)
+	}
+	l = list(ana, "")
+	if len(l) != 1 || l[0].Status != 2 || !l[0].Answered || l[0].Closed || l[0].Questions[0].Boolean == nil || !*l[0].Questions[0].Boolean {
+		t.Fatalf("finished = %+v", l)
+	}
+}

@@ -83,7 +83,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("PORTAL_HOSTS: %w", err)
 	}
-	moodCool, err := moodCoolDown()
+	moodCool, err := moodCoolDownOverride()
 	if err != nil {
 		return err
 	}

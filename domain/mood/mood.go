@@ -64,36 +64,21 @@ func BandOf(l Level) Band {
 	return High
 }
 
-// Environment is where the server runs; it decides the cool-down (spec §4, §9: "30 minutes;
-// 1 minute in test or pre-release").
-type Environment string
-
-// Environments.
+// Cool-downs (spec §4, §9: the marker is kept "for 30 minutes (1 minute in test or
+// pre-release environments)"). Which environment a request is in is not this package's to
+// know (the server derives it from the request's host); it passes the answer in.
 const (
-	Production Environment = "production"
-	PreRelease Environment = "pre-release"
-	Test       Environment = "test"
+	CoolDownProduction = 30 * time.Minute
+	CoolDownTrial      = time.Minute // test and pre-release
 )
 
-// ParseEnvironment reads the server setting; empty is production.
-func ParseEnvironment(s string) (Environment, error) {
-	switch Environment(s) {
-	case "", Production:
-		return Production, nil
-	case PreRelease, "prerelease":
-		return PreRelease, nil
-	case Test:
-		return Test, nil
+// CoolDown is how long after a check-in the next one is refused (and the panel hidden), in
+// a test or pre-release environment (trial) or any other.
+func CoolDown(trial bool) time.Duration {
+	if trial {
+		return CoolDownTrial
 	}
-	return "", fmt.Errorf("unknown environment %q (production, pre-release or test)", s)
-}
-
-// CoolDown is how long after a check-in the next one is refused (and the panel hidden).
-func CoolDown(env Environment) time.Duration {
-	if env == Test || env == PreRelease {
-		return time.Minute
-	}
-	return 30 * time.Minute
+	return CoolDownProduction
 }
 
 // CheckIn is the command to record how the user feels. The command layer fills the ids.

@@ -118,24 +118,11 @@ func TestParseBody(t *testing.T) {
 // spec §4 and §9: 30 minutes; 1 minute in test or pre-release.
 func TestCoolDownPerEnvironment(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		setting string
-		want    time.Duration
-	}{
-		{"", 30 * time.Minute},
-		{"production", 30 * time.Minute},
-		{"pre-release", time.Minute},
-		{"prerelease", time.Minute},
-		{"test", time.Minute},
+	if got := CoolDown(true); got != time.Minute {
+		t.Errorf("test or pre-release: %v; want 1m", got)
 	}
-	for _, c := range cases {
-		env, err := ParseEnvironment(c.setting)
-		if err != nil || CoolDown(env) != c.want {
-			t.Errorf("environment %q: cool-down %v, %v; want %v", c.setting, CoolDown(env), err, c.want)
-		}
-	}
-	if _, err := ParseEnvironment("staging"); err == nil {
-		t.Error("an unknown environment was accepted")
+	if got := CoolDown(false); got != 30*time.Minute {
+		t.Errorf("other environments: %v; want 30m", got)
 	}
 }
 
@@ -155,9 +142,9 @@ func TestCheckInCoolDown(t *testing.T) {
 		{"first_check_in", nil, t0, 30 * time.Minute, false},
 		{"within_thirty_minutes", []time.Time{t0}, t0.Add(29*time.Minute + 59*time.Second), 30 * time.Minute, true},
 		{"at_thirty_minutes", []time.Time{t0}, t0.Add(30 * time.Minute), 30 * time.Minute, false},
-		{"test_within_a_minute", []time.Time{t0}, t0.Add(59 * time.Second), CoolDown(Test), true},
-		{"test_after_a_minute", []time.Time{t0}, t0.Add(time.Minute), CoolDown(Test), false},
-		{"production_after_a_minute", []time.Time{t0}, t0.Add(time.Minute), CoolDown(Production), true},
+		{"test_within_a_minute", []time.Time{t0}, t0.Add(59 * time.Second), CoolDown(true), true},
+		{"test_after_a_minute", []time.Time{t0}, t0.Add(time.Minute), CoolDown(true), false},
+		{"production_after_a_minute", []time.Time{t0}, t0.Add(time.Minute), CoolDown(false), true},
 		{"last_of_several_counts", []time.Time{t0, t0.Add(-time.Hour)}, t0.Add(10 * time.Minute), 30 * time.Minute, true},
 	}
 	for _, c := range cases {

@@ -47,7 +47,7 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
     {
       who: 'ana (pwa-rh-col)',
       user: USERS.ana,
-      sees: ['home', 'rh_007_001', 'dashboards', 'dashboards0', 'employee', 'rh_002_04', 'rh_003_01', 'help', 'tools_012', 'rh_001_01', 'rh_001_02', 'requests', 'surveys'],
+      sees: ['home', 'rh_007_001', 'dashboards', 'dashboards0', 'employee', 'rh_002_04', 'rh_003_01', 'help', 'tools_012', 'rh_001_01', 'rh_001_02', 'requests', 'surveys', 'tools_008a'],
       lacks: ['dashboards1', 'dashboards2', 'manager', 'rh_004_04', 'admin', 'rh_005_03', 'rh_004_02', 'tools_003'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'logout'],
       role: 'Colaborador',

@@ -4,8 +4,8 @@
 // refused by the server; when the cool-down ends the panel is back. Marcos, her manager, has
 // the nine-box open meanwhile and sees her avatar move into a box live, without reload.
 //
-// The server runs as a test environment (PORTAL_ENV=test, 1-minute cool-down, asserted in
-// domain/mood's unit tests) with MOOD_COOLDOWN=5s so the test need not wait a minute.
+// The cool-down follows the request host's environment (1 minute on test hosts, asserted in
+// readapi's mood tests); the server runs with MOOD_COOLDOWN=5s so the test need not wait.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
@@ -15,7 +15,7 @@ const COOL_DOWN_S = 5;
 
 let suite;
 before(async () => {
-  suite = await startSuite({ env: { PORTAL_ENV: 'test', MOOD_COOLDOWN: `${COOL_DOWN_S}s` } });
+  suite = await startSuite({ env: { MOOD_COOLDOWN: `${COOL_DOWN_S}s` } });
 });
 after(async () => {
   await suite?.stop();

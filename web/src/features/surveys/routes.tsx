@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { EVALUATIONS_360_BASE, Evaluations360Page } from './pages/Evaluations360Page';
 import { PdiPage } from './pages/PdiPage';
 import { SurveyListPage } from './pages/SurveyListPage';
 
@@ -14,7 +15,7 @@ export interface SurveyRoute {
 /**
  * The survey routes of spec §2: /apps/pesquisa/nps|clima|enquete (each needing the
  * dynamicAccess flag eNPS, clima or enquete through its menu entry) and
- * /apps/result360/results, each with filter/:filterHandle/:id? and :folderHandle/:id?.
+ * the 360 evaluations to answer and /apps/result360/results, each with filter/:filterHandle/:id? and :folderHandle/:id?.
  */
 export const SURVEY_ROUTES: SurveyRoute[] = [
   {
@@ -34,6 +35,13 @@ export const SURVEY_ROUTES: SurveyRoute[] = [
     menuId: 'tools_006',
     menuUrl: '/apps/pesquisa/enquete/all',
     element: <SurveyListPage key="enquete" kind="enquete" base="/apps/pesquisa/enquete" path="enquete" />,
+  },
+  {
+    // The {token} route of spec §2 "360 evaluations to answer".
+    path: `${EVALUATIONS_360_BASE}/*`,
+    menuId: 'tools_008a',
+    menuUrl: `${EVALUATIONS_360_BASE}/all`,
+    element: <Evaluations360Page />,
   },
   {
     path: '/apps/result360/results/*',

@@ -6,7 +6,7 @@ export interface CheckInState {
   enabled: boolean;
   /** Enabled and not within the cool-down. */
   visible: boolean;
-  /** The server's cool-down (30 min; 1 min in test or pre-release). */
+  /** The cool-down of the request's host (30 min; 1 min on test or pre-release hosts). */
   coolDownSeconds: number;
   /** When the panel shows again; null when visible. */
   nextAt: string | null;

@@ -42,6 +42,16 @@ export interface PendingSurvey {
   perguntas: SurveyQuestion[];
 }
 
+/**
+ * A 360 evaluation the user is asked to answer (GET avaliacoes-360): status 0 pending, 2
+ * finished (answered by the user, or closed or past its end without their answers).
+ */
+export interface Evaluation360 extends PendingSurvey {
+  status: 0 | 2;
+  respondida: boolean;
+  encerrada: boolean;
+}
+
 /** The answer body of PUT avaliacao360/resposta. */
 export interface AnswerBody {
   oa9_100_c?: string | null;

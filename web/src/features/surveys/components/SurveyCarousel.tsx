@@ -17,6 +17,8 @@ interface SurveyCarouselProps {
   onStepSaved: (step: number) => void;
   /** The evaluation was completed: reload the pending list (spec §4). */
   onFinished: () => void;
+  /** A finished evaluation: the answers are shown, nothing is saved (spec §4). */
+  readOnly?: boolean;
 }
 
 /** Swipes shorter than this (px) are taps. */
@@ -27,9 +29,9 @@ const SWIPE_MIN = 50;
  * "n-total" counter and, at the last step, a check button with the confirm dialog
  * "finalizar" / "cancelar". Leaving a question saves its answer (with the new step) when it
  * changed, else only the step (spec §4); a refused finish jumps to the first invalid
- * question and shows the server's message there.
+ * question and shows the server's message there. Read-only, the arrows only move.
  */
-export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished }: SurveyCarouselProps) {
+export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished, readOnly = false }: SurveyCarouselProps) {
   const { t } = useTranslation('surveys');
   const questions = survey.perguntas;
   const total = questions.length;
@@ -69,6 +71,10 @@ export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished 
 
   async function go(to: number) {
     if (to < 0 || to >= total || busy) return;
+    if (readOnly) {
+      setStep(to);
+      return;
+    }
     setTouched((s) => ({ ...s, [q.ukey]: true }));
     setBusy(true);
     setFailed(null);
@@ -127,7 +133,7 @@ export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished 
         question={q}
         value={value}
         error={shownError}
-        disabled={busy}
+        disabled={busy || readOnly}
         onChange={(v) => {
           setValues((s) => ({ ...s, [q.ukey]: v }));
           setTouched((s) => ({ ...s, [q.ukey]: true }));
@@ -153,7 +159,7 @@ export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished 
         <Text size="sm" c="dimmed" data-testid="survey-counter">
           {t('counter', { n: step + 1, total })}
         </Text>
-        {last ? (
+        {last && !readOnly ? (
           <ActionIcon
             color="green"
             size="lg"
@@ -170,7 +176,7 @@ export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished 
             size="lg"
             aria-label={t('next')}
             data-testid="survey-next"
-            disabled={busy}
+            disabled={busy || last}
             onClick={() => void go(step + 1)}
           >
             <IconChevronRight size={20} />
