@@ -132,56 +132,16 @@ type inboxCommand struct {
 // appended nothing the first time decides again, which for the notification commands gives
 // nothing again.
 func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Time, cmd inboxCommand,
-	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) (events []notification.Event, err error) {
+	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) ([]notification.Event, error) {
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.owner == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
-	stream := NotificationStream(cmd.owner)
-	err = withRetry(func() error {
-		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, 0)
-		if err != nil {
-			return err
-		}
-		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
-		b := notification.New()
-		var prior []notification.Event
-		for _, re := range recorded {
-			e, err := decodeNotification(re)
-			if err != nil {
-				return err
-			}
-			// A command's events are consecutive and share its command id.
-			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
-				prior = append(prior, e)
-			}
-			b.Apply(e)
-		}
-		if len(prior) > 0 {
-			events = prior
-			return nil
-		}
-		decided, err := decide(b, now().UTC().Truncate(time.Microsecond)) // PostgreSQL keeps microseconds
-		if err != nil || len(decided) == 0 {
-			events = nil
-			return err
-		}
-		data := make([]eventstore.EventData, len(decided))
-		for i, e := range decided {
-			if data[i], err = encodeNotification(eventID(cmd.tenant, stream, cmd.commandID, i), e); err != nil {
-				return err
-			}
-		}
-		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.actor, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
-		if err != nil {
-			return err
-		}
-		if res.Duplicate {
-			return errRetry // the same command won a race with itself: answer what it stored
-		}
-		events = decided
-		return nil
-	})
-	return events, err
+	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: NotificationStream(cmd.owner), commandID: cmd.commandID}
+	return decideOnStream(ctx, store, now, on, codec[notification.Event]{decodeNotification, encodeNotification}, false,
+		func() (func(notification.Event), func(time.Time) ([]notification.Event, error)) {
+			b := notification.New()
+			return b.Apply, func(at time.Time) ([]notification.Event, error) { return decide(b, at) }
+		})
 }
 
 // notFound is the answer for an unknown notification or user.

@@ -134,55 +134,16 @@ type entitlementCommand struct {
 // answers the events it appended the first time without deciding again. With dryRun the
 // decision is returned and nothing is appended (the request screen's check).
 func decideEntitlement(ctx context.Context, store eventstore.Store, now func() time.Time, cmd entitlementCommand, dryRun bool,
-	decide func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error)) (events []vacation.Event, err error) {
+	decide func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error)) ([]vacation.Event, error) {
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.employee == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, actor, employee and command id are required")
 	}
-	stream := VacationStream(cmd.employee)
-	err = withRetry(func() error {
-		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, 0)
-		if err != nil {
-			return err
-		}
-		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
-		e := vacation.New()
-		var prior []vacation.Event
-		for _, re := range recorded {
-			ev, err := DecodeVacation(re)
-			if err != nil {
-				return err
-			}
-			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
-				prior = append(prior, ev)
-			}
-			e.Apply(ev)
-		}
-		if len(prior) > 0 && !dryRun {
-			events = prior
-			return nil
-		}
-		decided, err := decide(e, now().UTC().Truncate(time.Microsecond))
-		if err != nil || len(decided) == 0 || dryRun {
-			events = decided
-			return err
-		}
-		data := make([]eventstore.EventData, len(decided))
-		for i, ev := range decided {
-			if data[i], err = EncodeVacation(eventID(cmd.tenant, stream, cmd.commandID, i), ev); err != nil {
-				return err
-			}
-		}
-		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.actor, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
-		if err != nil {
-			return err
-		}
-		if res.Duplicate {
-			return errRetry
-		}
-		events = decided
-		return nil
-	})
-	return events, err
+	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: VacationStream(cmd.employee), commandID: cmd.commandID}
+	return decideOnStream(ctx, store, now, on, codec[vacation.Event]{DecodeVacation, EncodeVacation}, dryRun,
+		func() (func(vacation.Event), func(time.Time) ([]vacation.Event, error)) {
+			e := vacation.New()
+			return e.Apply, func(at time.Time) ([]vacation.Event, error) { return decide(e, at) }
+		})
 }
 
 // openFirst opens the entitlement at the subject's hire date when it was not opened yet (an
