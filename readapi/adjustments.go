@@ -235,7 +235,7 @@ func (s *Server) adjustAsk(c echo.Context) error {
 		Titulo string `json:"titulo"`
 	}
 	_ = json.Unmarshal(body, &extra) // a wrong type leaves the default title
-	commandID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	commandID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -324,7 +324,7 @@ func (s *Server) adjustDecide(c echo.Context) error {
 	if !slices.Contains([]commands.Decision{commands.Approve, commands.Reject, commands.Undo}, action) {
 		return apiError(http.StatusBadRequest, "acao", clock.KeyInvalid)
 	}
-	commandID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	commandID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}

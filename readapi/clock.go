@@ -140,7 +140,7 @@ func (s *Server) clockRemoveAddress(c echo.Context) error {
 	if s.RemoveAddress == nil {
 		return errors.New("clock: no RemoveAddress handler")
 	}
-	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	id, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -258,7 +258,7 @@ func (s *Server) clockRegister(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	id, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}

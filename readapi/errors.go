@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/eventstore"
 )
@@ -90,6 +91,11 @@ func classify(err error) (int, []FieldError) {
 	default:
 		return http.StatusInternalServerError, []FieldError{{Type: "request", Message: "erro_interno"}}
 	}
+}
+
+// commandIDOf is the command id of a write: its Idempotency-Key header, else a new one.
+func commandIDOf(c echo.Context) (string, error) {
+	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
 }
 
 // readBody reads a request body within the body limit: an over-long body keeps its 413, any

@@ -106,7 +106,7 @@ func (s *Server) moodCheckIn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	id, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}

@@ -135,7 +135,7 @@ func (s *Server) notificationCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	id, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -176,7 +176,7 @@ func notificationCommand(c echo.Context, withID bool) (id uuid.UUID, commandID s
 			return id, "", err
 		}
 	}
-	commandID, err = commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	commandID, err = commandIDOf(c)
 	return id, commandID, err
 }
 

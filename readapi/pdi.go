@@ -70,7 +70,7 @@ func (s *Server) pdiAdd(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (s *Server) pdiComplete(c echo.Context) error {
 	if err != nil {
 		return apiError(http.StatusNotFound, "id", survey.KeyNotFound)
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}

@@ -810,10 +810,6 @@ func (s *Server) answerRequest(c echo.Context, r *rq.Request) error {
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": doc})
 }
 
-func commandIDOf(c echo.Context) (string, error) {
-	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
-}
-
 // requestCreate answers POST api/cac-app/request.
 func (s *Server) requestCreate(c echo.Context) error {
 	body, err := readBody(c)

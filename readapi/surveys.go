@@ -369,7 +369,7 @@ func (s *Server) surveyCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	id, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -407,7 +407,7 @@ func (s *Server) surveyClose(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -450,7 +450,7 @@ func (s *Server) surveyAnswer(c echo.Context) error {
 	if err := checkResponse(c, sid, in.ResponseID); err != nil {
 		return err
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -480,7 +480,7 @@ func (s *Server) surveyStep(c echo.Context) error {
 	if err := checkResponse(c, sid, in.ResponseID); err != nil {
 		return err
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -500,7 +500,7 @@ func (s *Server) surveyFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}

@@ -347,7 +347,7 @@ func (s *Server) requestCommand(c echo.Context, check bool) (commands.RequestVac
 	if err != nil {
 		return commands.RequestVacation{}, err
 	}
-	id, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	id, err := commandIDOf(c)
 	if err != nil {
 		return commands.RequestVacation{}, err
 	}
@@ -442,7 +442,7 @@ func (s *Server) vacationCancel(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -640,7 +640,7 @@ func (s *Server) vacationDecide(approve bool) echo.HandlerFunc {
 		if b.Step == nil || *b.Step < 0 {
 			return apiError(http.StatusBadRequest, "step", "campo_obrigatorio")
 		}
-		cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+		cmdID, err := commandIDOf(c)
 		if err != nil {
 			return err
 		}
@@ -709,7 +709,7 @@ func (s *Server) vacationPlanAdd(c echo.Context) error {
 	if b.Dias < 1 || b.Dias > 366 {
 		return apiError(http.StatusBadRequest, "dias", "valor_invalido")
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -731,7 +731,7 @@ func (s *Server) vacationPlanRemove(c echo.Context) error {
 	if err != nil {
 		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
@@ -764,7 +764,7 @@ func (s *Server) vacationClosePeriod(c echo.Context) error {
 	if b.Periodo == nil {
 		return apiError(http.StatusBadRequest, "periodo", "campo_obrigatorio")
 	}
-	cmdID, err := commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+	cmdID, err := commandIDOf(c)
 	if err != nil {
 		return err
 	}
