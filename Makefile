@@ -5,15 +5,19 @@ BIN := bin/portal
 GOFILES := $(shell find . -name '*.go' -not -path './web/*' -not -path './.data/*')
 WEBFILES := $(shell find web/src web/index.html web/package.json web/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test deps build web lint bench clean test-go test-web test-e2e
+.PHONY: run test deps build centrifugo web lint bench clean test-go test-web test-e2e
 
-run: deps build web
+run: deps build centrifugo web
 	$(BIN) serve
 
 deps:
 	@scripts/ensure-deps.sh
 
 build: $(BIN)
+
+# The live-push engine, pinned in tools/centrifugo/go.mod; built once into bin/.
+centrifugo:
+	@scripts/build-centrifugo.sh
 
 $(BIN): $(GOFILES) go.mod go.sum migrations/*.sql
 	$(GO) build -o $(BIN) ./cmd/portal
@@ -35,7 +39,7 @@ test-web:
 test-e2e:
 	@scripts/test.sh e2e
 
-bench: deps build
+bench: deps build centrifugo
 	$(BIN) bench
 
 lint:

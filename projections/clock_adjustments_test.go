@@ -152,7 +152,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 		t.Fatalf("log changed: %d punched events, now %d, last %s", len(punched), len(stream), stream[len(stream)-1].Type)
 	}
 	var pushed int64
-	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages WHERE topic = $1 AND user_id = $2`, projections.ClockDayTopic, p.ana.UserID).Scan(&pushed)
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending WHERE topic = $1 AND user_id = $2`, projections.ClockDayTopic, p.ana.UserID).Scan(&pushed)
 	if pushed != 1 {
 		t.Fatalf("%d clock.day pushes to ana", pushed)
 	}

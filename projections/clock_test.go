@@ -142,7 +142,7 @@ func TestClockProjectsMarksAndPushesThem(t *testing.T) {
 		t.Fatalf("captured %v nearest %v %q hash %q", capturedLat, nearest, fence, hash)
 	}
 
-	rows, err := d.Pool.Query(context.Background(), `SELECT user_id, topic, data, event_position FROM push_messages
+	rows, err := d.Pool.Query(context.Background(), `SELECT user_id, topic, data, event_position FROM push_pending
 		WHERE tenant_id = $1 ORDER BY event_position`, p.Tenant)
 	if err != nil {
 		t.Fatal(err)
@@ -283,7 +283,7 @@ func TestClockReplay(t *testing.T) {
 	clockReadable(t, store, stream[len(stream)-1].Cursor)
 
 	var pushesBefore int64
-	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages`).Scan(&pushesBefore)
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending`).Scan(&pushesBefore)
 	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestClockReplay(t *testing.T) {
 		t.Fatalf("replay differs:\n%v %v\n%v %v", beforeMarks, beforeAddresses, afterMarks, afterAddresses)
 	}
 	var pushesAfter int64
-	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages`).Scan(&pushesAfter)
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending`).Scan(&pushesAfter)
 	if pushesAfter != pushesBefore {
 		t.Fatalf("replay pushed %d messages", pushesAfter-pushesBefore)
 	}

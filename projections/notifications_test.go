@@ -107,7 +107,7 @@ type pushed struct {
 
 func pushesOf(t *testing.T, d *pgtest.DB, tenant uuid.UUID) []pushed {
 	t.Helper()
-	rows, err := d.Pool.Query(context.Background(), `SELECT user_id, topic, data::text, event_position FROM push_messages
+	rows, err := d.Pool.Query(context.Background(), `SELECT user_id, topic, data::text, event_position FROM push_pending
 		WHERE tenant_id = $1 ORDER BY id`, tenant)
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestRequestsProjection(t *testing.T) {
 		t.Fatalf("row %s %s %v %+v", status, approval, designated, doc)
 	}
 	var pushed []uuid.UUID
-	rows, _ := d.Pool.Query(ctx, `SELECT user_id FROM push_messages WHERE topic = 'request.changed' ORDER BY user_id`)
+	rows, _ := d.Pool.Query(ctx, `SELECT user_id FROM push_pending WHERE topic = 'request.changed' ORDER BY user_id`)
 	pushed, _ = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	want := map[uuid.UUID]bool{p.ana.UserID: true, p.marcos.UserID: true, p.helena.UserID: true, p.otherHR.UserID: true}
 	if len(pushed) != len(want) {
@@ -133,7 +133,7 @@ func TestRequestsProjection(t *testing.T) {
 	}
 	// The manager who decided the first step is told of HR's ruling too.
 	var toMarcos int
-	if err := d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_messages WHERE topic = 'request.changed' AND user_id = $1
+	if err := d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending WHERE topic = 'request.changed' AND user_id = $1
 		AND data->>'approvalStatus' = 'approved_hr'`, p.marcos.UserID).Scan(&toMarcos); err != nil || toMarcos == 0 {
 		t.Fatalf("HR's ruling pushed to the manager %d times (%v)", toMarcos, err)
 	}

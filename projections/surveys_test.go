@@ -214,7 +214,7 @@ func TestSurveysENPSResults(t *testing.T) {
 		t.Fatalf("average = %+v", r.Questions[0])
 	}
 	var pushes int
-	if err := f.d.Pool.QueryRow(context.Background(), `SELECT count(*) FROM push_messages WHERE tenant_id = $1 AND topic = $2 AND user_id IS NULL`,
+	if err := f.d.Pool.QueryRow(context.Background(), `SELECT count(*) FROM push_pending WHERE tenant_id = $1 AND topic = $2 AND user_id IS NULL`,
 		f.tenant.ID, projections.SurveyResultsTopic).Scan(&pushes); err != nil {
 		t.Fatal(err)
 	}

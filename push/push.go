@@ -1,8 +1,10 @@
-// Package push tells browsers that something they see has changed. A projection publishes
-// a message inside the transaction that changes its read model (Publish), so the message
-// exists only if the change committed; every server process runs a Hub that LISTENs on the
-// 'push' channel, reads the new messages in commit-safe order and fans them out to the live
-// streams (Server-Sent Events) of the users they are addressed to.
+// Package push tells browsers that something they see has changed, through Centrifugo
+// (docs/operations.md, "Live push"). A projection publishes a message inside the transaction
+// that changes its read model (Publish): the message is a row of Centrifugo's PostgreSQL
+// outbox, so it exists only if the change committed, and Centrifugo's consumer delivers it to
+// the channel of the user (or the tenant) it is addressed to. Browsers connect to Centrifugo
+// with a short-lived token (Token) whose channels are subscribed server-side, so no client
+// ever chooses a channel.
 // See ARCHITECTURE.md, "Push" and "Dual writes".
 package push
 
@@ -11,7 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
+	"hash/fnv"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -19,45 +21,34 @@ import (
 	"portal/eventstore"
 )
 
-// Channel is the LISTEN/NOTIFY channel that tells hubs new messages may be readable.
-const Channel = "push"
+// OutboxTable is Centrifugo's PostgreSQL consumer table (migrations/00110) and NotifyChannel
+// the LISTEN channel that wakes the consumer; the payload is the partition number.
+const (
+	OutboxTable   = "centrifugo_outbox"
+	NotifyChannel = "centrifugo_outbox"
+)
+
+// Partitions is how many outbox partitions Centrifugo consumes in parallel. A channel always
+// lands in the same partition, so its messages keep their order.
+const Partitions = 4
 
 // Message is what a projection publishes.
 type Message struct {
 	Tenant uuid.UUID
 	User   uuid.UUID // the addressee; uuid.Nil sends it to every user of the tenant
-	Topic  string    // the SSE event name, e.g. "vacation.changed"
+	Topic  string    // e.g. "vacation.changed"
 	Data   any       // marshalled to JSON
 	Event  eventstore.Cursor
 }
 
-// Key is a message's place in the push log: messages are ordered by the transaction that
-// published them, then by the event position, then by insertion.
-type Key struct {
-	TxID     uint64
-	Position int64
-	ID       int64
-}
-
-// Before tells whether k comes before o.
-func (k Key) Before(o Key) bool {
-	if k.TxID != o.TxID {
-		return k.TxID < o.TxID
-	}
-	if k.Position != o.Position {
-		return k.Position < o.Position
-	}
-	return k.ID < o.ID
-}
-
-// Envelope is a published message as a subscriber receives it.
-type Envelope struct {
-	Key    Key
-	Tenant uuid.UUID
-	User   uuid.UUID // uuid.Nil: addressed to the whole tenant
-	Topic  string
-	Data   json.RawMessage
-	Event  eventstore.Cursor
+// Publication is the data of every Centrifugo publication the portal sends: ID is unique
+// and grows within a channel (the outbox row id), so a client drops a message it has already
+// seen (Centrifugo may deliver a message twice after a crash between publish and delete).
+type Publication struct {
+	ID       int64           `json:"id"`
+	Topic    string          `json:"topic"`
+	Data     json.RawMessage `json:"data"`
+	Position int64           `json:"position"` // the global position of the event that caused it
 }
 
 // ErrInvalid refuses a message without a tenant or a topic.
@@ -72,17 +63,39 @@ func Mute(ctx context.Context) context.Context { return context.WithValue(ctx, m
 // Muted tells whether ctx was muted.
 func Muted(ctx context.Context) bool { v, _ := ctx.Value(muteKey{}).(bool); return v }
 
-// Publish stores the messages inside tx (the projection's transaction) in one round trip and
-// notifies the hubs when tx commits; if tx rolls back, the messages never existed. It does
-// nothing in a muted context.
+// UserChannel is the channel of one user's messages; TenantChannel the one of messages for
+// every user of a tenant. Both are only ever subscribed server-side, from a token.
+func UserChannel(tenant, user uuid.UUID) string { return "user:" + tenant.String() + "." + user.String() }
+
+// TenantChannel: see UserChannel.
+func TenantChannel(tenant uuid.UUID) string { return "tenant:" + tenant.String() }
+
+// ChannelOf is the channel m is delivered on.
+func ChannelOf(m Message) string {
+	if m.User == uuid.Nil {
+		return TenantChannel(m.Tenant)
+	}
+	return UserChannel(m.Tenant, m.User)
+}
+
+// PartitionOf is the outbox partition of a channel.
+func PartitionOf(channel string) int {
+	h := fnv.New32a()
+	h.Write([]byte(channel))
+	return int(h.Sum32() % Partitions)
+}
+
+// Publish writes the messages into the outbox inside tx (the projection's transaction) in one
+// round trip and wakes the consumer of their partitions when tx commits; if tx rolls back,
+// the messages never existed. It does nothing in a muted context.
 func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) error {
 	if Muted(ctx) || len(ms) == 0 {
 		return nil
 	}
 	n := len(ms)
-	tenants, users := make([]uuid.UUID, n), make([]*uuid.UUID, n)
+	tenants, channels := make([]uuid.UUID, n), make([]string, n)
 	topics, datas := make([]string, n), make([]string, n)
-	positions, txs := make([]int64, n), make([]string, n)
+	positions, partitions := make([]int64, n), make([]int32, n)
 	for i, m := range ms {
 		if m.Tenant == uuid.Nil || m.Topic == "" {
 			return fmt.Errorf("%w: tenant and topic are required", ErrInvalid)
@@ -91,22 +104,29 @@ func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) error {
 		if err != nil {
 			return fmt.Errorf("push: marshal %s data: %w", m.Topic, err)
 		}
-		if m.User != uuid.Nil {
-			users[i] = &ms[i].User
-		}
-		tenants[i], topics[i], datas[i] = m.Tenant, m.Topic, string(data)
-		positions[i], txs[i] = m.Event.Position, strconv.FormatUint(m.Event.TxID, 10)
+		ch := ChannelOf(m)
+		tenants[i], channels[i], topics[i], datas[i] = m.Tenant, ch, m.Topic, string(data)
+		positions[i], partitions[i] = m.Event.Position, int32(PartitionOf(ch))
 	}
-	// NOTIFY is sent at commit, and repeated identical notifications of a transaction are
-	// folded into one. Rows keep the order given (ids ascend with it).
+	// Ids are drawn in the order given, so a channel's messages ascend with it. The
+	// idempotency key lets Centrifugo drop a re-publication of the same row. NOTIFY is sent
+	// at commit; identical notifications of one transaction fold into one.
 	_, err := tx.Exec(ctx, `
-WITH ins AS (
-    INSERT INTO push_messages (tenant_id, user_id, topic, data, event_position, event_tx)
-    SELECT t, u, tp, d::jsonb, p, x::xid8
-    FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::text[]) WITH ORDINALITY AS m(t, u, tp, d, p, x, o)
+WITH m AS (
+    SELECT nextval('centrifugo_outbox_id_seq') AS id, t, ch, tp, d, p, pt
+    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[]) WITH ORDINALITY AS u(t, ch, tp, d, p, pt, o)
     ORDER BY o
+), ins AS (
+    INSERT INTO `+OutboxTable+` (id, method, payload, partition, tenant_id)
+    SELECT id, 'publish', jsonb_build_object(
+               'channel', ch,
+               'data', jsonb_build_object('id', id, 'topic', tp, 'data', d::jsonb, 'position', p),
+               'idempotency_key', 'o' || id),
+           pt, t
+    FROM m
 )
-SELECT pg_notify('`+Channel+`', '')`, tenants, users, topics, datas, positions, txs)
+SELECT pg_notify('`+NotifyChannel+`', pt::text) FROM (SELECT DISTINCT pt FROM m) d`,
+		tenants, channels, topics, datas, positions, partitions)
 	if err != nil {
 		return fmt.Errorf("push: publish %d messages: %w", n, err)
 	}

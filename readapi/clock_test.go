@@ -262,7 +262,7 @@ func TestClockAPI(t *testing.T) {
 			t.Fatalf("saved addresses %s", r.body)
 		}
 		var pushed string
-		if err := env.db.Pool.QueryRow(context.Background(), `SELECT data::text FROM push_messages
+		if err := env.db.Pool.QueryRow(context.Background(), `SELECT data::text FROM push_pending
 			WHERE tenant_id = $1 AND user_id = $2 AND topic = 'clock.mark'`, p.Tenant, p.UserID).Scan(&pushed); err != nil {
 			t.Fatal(err)
 		}

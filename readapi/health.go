@@ -18,6 +18,9 @@ type HealthBody struct {
 	Status      string                         `json:"status"`
 	Database    string                         `json:"database"` // "ok" or "down"
 	Projections []projections.ProjectionStatus `json:"projections"`
+	// Push is Centrifugo's state; absent when this process serves no live push. Its being
+	// down does not make the process unready: pages work, live updates wait for its restart.
+	Push *PushState `json:"push,omitempty"`
 }
 
 func (s *Server) routesHealth(e *echo.Echo) {
@@ -30,7 +33,7 @@ func (s *Server) routesHealth(e *echo.Echo) {
 func (s *Server) health(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
 	defer cancel()
-	body := HealthBody{Status: "ok", Database: "ok", Projections: []projections.ProjectionStatus{}}
+	body := HealthBody{Status: "ok", Database: "ok", Projections: []projections.ProjectionStatus{}, Push: s.pushState(ctx)}
 	if s.Pool == nil || s.Pool.Ping(ctx) != nil {
 		body.Status, body.Database = "unavailable", "down"
 		return c.JSON(http.StatusServiceUnavailable, body)

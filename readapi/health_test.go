@@ -46,16 +46,16 @@ func getHealth(t *testing.T, h http.Handler) (int, HealthBody) {
 }
 
 func TestHealthReportsProjectionsAndReadiness(t *testing.T) {
-	streamSetup(t)
+	pushSetup(t)
 	ctx := context.Background()
-	pool := streamEnv.db.Pool
+	pool := pushEnv.db.Pool
 	store := eventstore.NewPostgres(pool)
 	defer store.Close()
 	evs := make([]eventstore.EventData, 3)
 	for i := range evs {
 		evs[i] = eventstore.EventData{ID: uuid.New(), Type: "test.health.v1", Data: []byte(`{}`)}
 	}
-	res, err := store.Append(ctx, eventstore.Meta{Tenant: streamEnv.users["alice"].tenant}, "health-1", eventstore.NoStream, evs...)
+	res, err := store.Append(ctx, eventstore.Meta{Tenant: pushEnv.users["alice"].tenant}, "health-1", eventstore.NoStream, evs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,8 +96,8 @@ func TestHealthReportsProjectionsAndReadiness(t *testing.T) {
 }
 
 func TestHealthWithoutDatabase(t *testing.T) {
-	streamSetup(t)
-	pool, err := db.Open(context.Background(), streamEnv.db.URL, 2)
+	pushSetup(t)
+	pool, err := db.Open(context.Background(), pushEnv.db.URL, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestHealthWithoutDatabase(t *testing.T) {
 	if code != http.StatusServiceUnavailable || b.Status != "unavailable" || b.Database != "down" {
 		t.Fatalf("with a closed pool: %d %+v", code, b)
 	}
-	code, b = getHealth(t, (&Server{Pool: streamEnv.db.Pool}).Handler())
+	code, b = getHealth(t, (&Server{Pool: pushEnv.db.Pool}).Handler())
 	if code != http.StatusOK || b.Status != "ok" || b.Projections == nil {
 		t.Fatalf("without a runner: %d %+v", code, b)
 	}

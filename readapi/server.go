@@ -16,7 +16,6 @@ import (
 	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
-	"portal/push"
 )
 
 // Server holds what the handlers need. Each area registers its routes in its own file.
@@ -25,7 +24,7 @@ type Server struct {
 	Store  eventstore.Store
 	Auth   *auth.Service
 	Runner *projections.Runner // projections of this process, for /health; nil: none
-	Hub    *push.Hub           // live push for /api/stream
+	Push   *Push               // live push through Centrifugo (push.go); nil: none
 	Now    func() time.Time
 	WebDir string // the built web app (web/dist); empty serves no app
 
@@ -94,7 +93,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesSurveys(api)
 	s.routesAdjustments(api)
 	s.routesVacations(api)
-	s.routesStream(api)
+	s.routesPush(e, api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 	s.routesWeb(e)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what `make run` and `make test` need and is missing: the PostgreSQL server from
-# Debian (when no server binaries are found), Chromium for the browser tests (with --browser),
-# and the web app's npm packages.
+# Debian (when no server binaries are found), Chromium and redis-server for the tests (with
+# --browser; the push tests run two Centrifugo nodes on one Redis), and the web app's npm
+# packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,10 @@ fi
 if [ $want_browser = 1 ] && [ ! -x /usr/bin/chromium ]; then
   echo "Installing Chromium from Debian..."
   apt_install chromium
+fi
+if [ $want_browser = 1 ] && ! command -v redis-server >/dev/null; then
+  echo "Installing redis-server from Debian..."
+  apt_install redis-server
 fi
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
   echo "Installing the web app's npm packages..."

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -28,7 +27,6 @@ import (
 	"portal/platform/db"
 	"portal/platform/pgcluster"
 	"portal/projections"
-	"portal/push"
 	"portal/readapi"
 	"portal/seed"
 )
@@ -41,7 +39,7 @@ func bench(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		d, err := time.ParseDuration(args[0])
 		if err != nil {
-			return fmt.Errorf("bench [duration [appends|tenantinfo|register|replay|approvals|queue|mood|surveys|vacations]]: %w", err)
+			return fmt.Errorf("bench [duration [appends|tenantinfo|register|replay|approvals|queue|mood|surveys|vacations|fanout]]: %w", err)
 		}
 		dur = d
 	}
@@ -94,12 +92,12 @@ func bench(ctx context.Context, args []string) error {
 		pprof.StartCPUProfile(out)
 		defer pprof.StopCPUProfile()
 	}
-	b := &benchRun{ctx: ctx, pool: pool, store: store, dur: dur}
+	b := &benchRun{ctx: ctx, url: url, pool: pool, store: store, dur: dur}
 	fmt.Fprintf(os.Stderr, "bench: %s per measurement, database %s\n", dur, db.Redact(url))
 	steps := []struct {
 		name string
 		run  func() error
-	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}}
+	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}, {"fanout", b.fanout}}
 	for _, step := range steps {
 		if only != "" && only != step.name {
 			continue
@@ -114,6 +112,7 @@ func bench(ctx context.Context, args []string) error {
 
 type benchRun struct {
 	ctx   context.Context
+	url   string // the bench database
 	pool  *pgxpool.Pool
 	store *eventstore.Postgres
 	dur   time.Duration
@@ -204,31 +203,6 @@ func (b *benchRun) appends() error {
 	b.add("event-store appends/s (32 writers, 1 event/tx)", fmt.Sprintf("%.0f (%.0f%%)", app, 100*app/raw),
 		fmt.Sprintf("%.0f", raw), "raw pgx single-row INSERT/s, 32 clients", "≥ 70% of baseline")
 	return nil
-}
-
-// server starts the whole HTTP stack with projections and push on a local port.
-func (b *benchRun) server(ctx context.Context) (*httptest.Server, *auth.Service, *push.Hub, error) {
-	authSvc, err := auth.NewService(ctx, b.pool, auth.Options{AccessTTL: time.Hour})
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	runner, err := projections.NewRunner(b.pool, b.store, projections.RunnerConfig{}, allProjections()...)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	hub := push.NewHub(b.pool, push.HubConfig{Buffer: 4096})
-	srv := &readapi.Server{Pool: b.pool, Store: b.store, Auth: authSvc, Runner: runner, Hub: hub}
-	go runner.Run(ctx)
-	go hub.Run(ctx)
-	for !runner.Ready() {
-		select {
-		case <-ctx.Done():
-			return nil, nil, nil, ctx.Err()
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-	<-hub.Started()
-	return httptest.NewServer(srv.Handler()), authSvc, hub, nil
 }
 
 type benchUser struct {
@@ -364,7 +338,7 @@ func (b *benchRun) tenantInfo() error {
 func (b *benchRun) registerAndLag() error {
 	ctx, cancel := context.WithCancel(b.ctx)
 	defer cancel()
-	ts, authSvc, hub, err := b.server(ctx)
+	ts, authSvc, _, err := b.server(ctx)
 	if err != nil {
 		return err
 	}
@@ -417,112 +391,7 @@ func (b *benchRun) registerAndLag() error {
 	if users, err = b.users(authSvc, 100); err != nil {
 		return err
 	}
-	return b.lag(ctx, client, ts.URL, hub, users)
-}
-
-func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, hub *push.Hub, users []benchUser) error {
-	rate := getenvInt("BENCH_RATE", 1000)
-	total := int(b.dur.Seconds() * float64(rate))
-	// Each mark carries a unique address, which comes back in its push message; the lag is
-	// the time from the command's answer to the message's arrival.
-	var mu sync.Mutex
-	answered, atHub, atSSE := map[string]time.Time{}, map[string]time.Time{}, map[string]time.Time{}
-	seen := func(m map[string]time.Time, data []byte) {
-		var d struct {
-			Endereco string `json:"endereco"`
-		}
-		if json.Unmarshal(data, &d) == nil && d.Endereco != "" {
-			now := time.Now()
-			mu.Lock()
-			m[d.Endereco] = now
-			mu.Unlock()
-		}
-	}
-	// The read-model side: a hub subscription per user sees each mark once its projection
-	// transaction has committed.
-	for _, u := range users {
-		sub := hub.Subscribe(u.tenant, u.user)
-		defer sub.Close()
-		go func() {
-			for env := range sub.C {
-				seen(atHub, env.Data)
-			}
-		}()
-	}
-	// The browser side: one SSE connection per user through the HTTP stack.
-	sseCtx, stopSSE := context.WithCancel(ctx)
-	defer stopSSE()
-	for _, u := range users {
-		req, _ := http.NewRequestWithContext(sseCtx, http.MethodGet, base+"/api/stream?access_token="+u.token, nil)
-		resp, err := client.Do(req)
-		if err != nil {
-			return err
-		}
-		go func() {
-			defer resp.Body.Close()
-			sc := bufio.NewScanner(resp.Body)
-			for sc.Scan() {
-				if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-					seen(atSSE, []byte(data))
-				}
-			}
-		}()
-	}
-	time.Sleep(200 * time.Millisecond)
-
-	tick := time.NewTicker(time.Second / time.Duration(rate))
-	defer tick.Stop()
-	var wg sync.WaitGroup
-	var failed atomic.Value
-	busy := make([]sync.Mutex, len(users)) // a person punches once at a time
-	for i := 0; i < total; i++ {
-		<-tick.C
-		w, addr := i%len(users), fmt.Sprintf("Bench street %d", i)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			busy[w].Lock()
-			defer busy[w].Unlock()
-			if _, err := b.register(client, base, users[w], addr); err != nil {
-				failed.CompareAndSwap(nil, err)
-				return
-			}
-			now := time.Now()
-			mu.Lock()
-			answered[addr] = now
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if err, _ := failed.Load().(error); err != nil {
-		return err
-	}
-	time.Sleep(time.Second)
-	stopSSE()
-
-	notify, err := b.notifyRoundTrip(ctx, 500)
-	if err != nil {
-		return err
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	lags := func(at map[string]time.Time) []time.Duration {
-		var out []time.Duration
-		for k, t := range at {
-			if a, ok := answered[k]; ok {
-				out = append(out, max(t.Sub(a), 0))
-			}
-		}
-		return out
-	}
-	hubLags, sseLags := lags(atHub), lags(atSSE)
-	b.add(fmt.Sprintf("commit → read model lag at %d marks/s (%d of %d seen)", rate, len(hubLags), total),
-		fmt.Sprintf("p50 %s, p99 %s", pct(hubLags, 50), pct(hubLags, 99)),
-		fmt.Sprintf("p50 %s, p99 %s", pct(notify, 50), pct(notify, 99)), "raw NOTIFY → LISTEN round trip", "p99 ≤ 20 ms")
-	b.add(fmt.Sprintf("commit → browser stream lag at %d marks/s (%d of %d seen)", rate, len(sseLags), total),
-		fmt.Sprintf("p50 %s, p99 %s", pct(sseLags, 50), pct(sseLags, 99)),
-		fmt.Sprintf("p50 %s, p99 %s", pct(notify, 50), pct(notify, 99)), "raw NOTIFY → LISTEN round trip", "p99 ≤ 50 ms")
-	return nil
+	return b.lag(ctx, client, ts.URL, users)
 }
 
 // notifyRoundTrip measures pg_notify on one connection to its arrival on a listening one.

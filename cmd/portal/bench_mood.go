@@ -11,7 +11,6 @@ import (
 
 	"portal/auth"
 	"portal/projections"
-	"portal/push"
 	"portal/readapi"
 	"portal/seed"
 )
@@ -34,10 +33,8 @@ func (b *benchRun) mood() error {
 	if err != nil {
 		return err
 	}
-	hub := push.NewHub(b.pool, push.HubConfig{Buffer: 4096})
-	srv := &readapi.Server{Pool: b.pool, Store: b.store, Auth: authSvc, Runner: runner, Hub: hub, MoodCoolDown: time.Microsecond}
+	srv := &readapi.Server{Pool: b.pool, Store: b.store, Auth: authSvc, Runner: runner, MoodCoolDown: time.Microsecond}
 	go runner.Run(ctx)
-	go hub.Run(ctx)
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 	const workers = 32

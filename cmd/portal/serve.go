@@ -14,7 +14,6 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/projections"
-	"portal/push"
 	"portal/readapi"
 	"portal/seed"
 )
@@ -54,7 +53,7 @@ func (e *env) replay(ctx context.Context, name string) error {
 	return nil
 }
 
-// serve runs the HTTP server, the projections and the push hub until ctx ends.
+// serve runs the HTTP server, the projections and Centrifugo until ctx ends.
 func serve(ctx context.Context) error {
 	e, err := openEnv(ctx)
 	if err != nil {
@@ -78,7 +77,10 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	hub := push.NewHub(e.pool, push.HubConfig{})
+	pushCfg, runPush, err := pushWiring(e)
+	if err != nil {
+		return err
+	}
 	hosts, err := auth.ParseHostRules(os.Getenv("PORTAL_HOSTS")) // docs/operations.md
 	if err != nil {
 		return fmt.Errorf("PORTAL_HOSTS: %w", err)
@@ -93,7 +95,7 @@ func serve(ctx context.Context) error {
 		Store:     e.store,
 		Auth:      authSvc,
 		Runner:    runner,
-		Hub:       hub,
+		Push:      pushCfg,
 		WebDir:    getenv("WEB_DIR", "web/dist"),
 		Vacations: vacations,
 	}
@@ -103,7 +105,7 @@ func serve(ctx context.Context) error {
 
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return runner.Run(gctx) })
-	g.Go(func() error { return hub.Run(gctx) })
+	g.Go(func() error { return runPush(gctx) })
 	g.Go(func() error { return authSvc.WatchTenantConfig(gctx, e.pool) })
 	g.Go(func() error { return runVacationAlerts(gctx, e) })
 	g.Go(func() error {

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/platform/centrifugo"
+	"portal/projections"
+	"portal/push"
+	"portal/push/pushtest"
+	"portal/readapi"
+	"portal/seed"
+)
+
+// server starts the whole HTTP stack with projections and a supervised Centrifugo (proxied
+// at /connection/websocket, as serve runs it) on local ports.
+func (b *benchRun) server(ctx context.Context) (*httptest.Server, *auth.Service, *centrifugo.Supervisor, error) {
+	authSvc, err := auth.NewService(ctx, b.pool, auth.Options{AccessTTL: time.Hour})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	runner, err := projections.NewRunner(b.pool, b.store, projections.RunnerConfig{}, allProjections()...)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sup, err := pushtest.Start(ctx, b.url, "")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	u, _ := url.Parse(sup.URL())
+	srv := &readapi.Server{Pool: b.pool, Store: b.store, Auth: authSvc, Runner: runner, Push: &readapi.Push{URL: u, Secret: pushtest.Secret}}
+	go runner.Run(ctx)
+	for !runner.Ready() {
+		select {
+		case <-ctx.Done():
+			return nil, nil, nil, ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return httptest.NewServer(srv.Handler()), authSvc, sup, nil
+}
+
+// lag paces register-mark at BENCH_RATE (1,000) marks/s and measures, from each command's
+// answer, (1) the read model's commit — its push row reaching the outbox, read by the bench
+// itself while Centrifugo is stopped — and (2) the message's arrival at a browser-like client
+// connected through the portal's socket proxy to Centrifugo, beside a raw NOTIFY → LISTEN
+// round trip. Each mark carries a unique address that comes back in its push.
+func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, users []benchUser) error {
+	rate := getenvInt("BENCH_RATE", 1000)
+	total := int(b.dur.Seconds() * float64(rate))
+	var mu sync.Mutex
+	answered, arrived := map[string]time.Time{}, map[string]time.Time{}
+	seen := func(data []byte, at time.Time) {
+		var d struct {
+			Endereco string `json:"endereco"`
+		}
+		if json.Unmarshal(data, &d) == nil && d.Endereco != "" {
+			mu.Lock()
+			arrived[d.Endereco] = at
+			mu.Unlock()
+		}
+	}
+	pace := func(prefix string) error {
+		tick := time.NewTicker(time.Second / time.Duration(rate))
+		defer tick.Stop()
+		var wg sync.WaitGroup
+		var failed atomic.Value
+		busy := make([]sync.Mutex, len(users)) // a person punches once at a time
+		for i := 0; i < total; i++ {
+			<-tick.C
+			w, addr := i%len(users), fmt.Sprintf("%s street %d", prefix, i)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				busy[w].Lock()
+				defer busy[w].Unlock()
+				if _, err := b.register(client, base, users[w], addr); err != nil {
+					failed.CompareAndSwap(nil, err)
+					return
+				}
+				now := time.Now()
+				mu.Lock()
+				answered[addr] = now
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		time.Sleep(time.Second)
+		if err, _ := failed.Load().(error); err != nil {
+			return err
+		}
+		return nil
+	}
+	lags := func(prefix string) []time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		var out []time.Duration
+		for k, a := range answered {
+			if t, ok := arrived[k]; ok && len(k) > len(prefix) && k[:len(prefix)] == prefix {
+				out = append(out, max(t.Sub(a), 0))
+			}
+		}
+		return out
+	}
+
+	// (1) Read model: with Centrifugo stopped, the bench consumes the outbox itself, woken by
+	// the same NOTIFY, and stamps each row as it becomes visible (committed).
+	phaseCtx, stopPhase := context.WithCancel(ctx)
+	consumed := make(chan error, 1)
+	go func() { consumed <- b.consumeOutbox(phaseCtx, seen) }()
+	time.Sleep(100 * time.Millisecond)
+	if err := pace("Outbox"); err != nil {
+		stopPhase()
+		return err
+	}
+	stopPhase()
+	if err := <-consumed; err != nil && phaseCtx.Err() == nil {
+		return err
+	}
+
+	// (2) Browser: one client per person through the portal's socket proxy, as the web app.
+	wsURL := pushtest.WSURL(base)
+	for _, u := range users {
+		tok, _, err := push.Token(pushtest.Secret, u.tenant, u.user, time.Now())
+		if err != nil {
+			return err
+		}
+		c := pushtest.Connect(wsURL, tok, nil)
+		defer c.Close()
+		if _, err := c.WaitSubscribed(2, 10*time.Second); err != nil {
+			return err
+		}
+		go func() {
+			for r := range c.Pubs {
+				seen(r.Data, r.At)
+			}
+		}()
+	}
+	if err := pace("Browser"); err != nil {
+		return err
+	}
+
+	notify, err := b.notifyRoundTrip(ctx, 500)
+	if err != nil {
+		return err
+	}
+	rm, br := lags("Outbox"), lags("Browser")
+	base99 := fmt.Sprintf("p50 %s, p99 %s", pct(notify, 50), pct(notify, 99))
+	b.add(fmt.Sprintf("commit → read model lag at %d marks/s (%d of %d seen)", rate, len(rm), total),
+		fmt.Sprintf("p50 %s, p99 %s", pct(rm, 50), pct(rm, 99)), base99, "raw NOTIFY → LISTEN round trip", "p99 ≤ 20 ms")
+	b.add(fmt.Sprintf("commit → browser lag through Centrifugo at %d marks/s (%d of %d seen)", rate, len(br), total),
+		fmt.Sprintf("p50 %s, p99 %s", pct(br, 50), pct(br, 99)), base99, "raw NOTIFY → LISTEN round trip", "p99 ≤ 50 ms")
+	return nil
+}
+
+// consumeOutbox stands in for Centrifugo's consumer: on each NOTIFY of the outbox channel it
+// takes the committed rows and hands each message's data to seen, until ctx ends.
+func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, time.Time)) error {
+	lc, err := b.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	conn := lc.Hijack()
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+push.NotifyChannel); err != nil {
+		return err
+	}
+	for {
+		rows, err := b.pool.Query(ctx, `DELETE FROM `+push.OutboxTable+` RETURNING payload->'data'->'data'`)
+		if err != nil {
+			return err
+		}
+		now := time.Now()
+		datas, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+		if err != nil {
+			return err
+		}
+		for _, d := range datas {
+			seen(d, now)
+		}
+		if _, err := conn.WaitForNotification(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+// fanout measures how many messages per second one Centrifugo node delivers to 1,000
+// connected clients of one tenant: tenant-wide messages written to the outbox in batches,
+// each delivered to every client, beside the same messages' outbox writes per second.
+func (b *benchRun) fanout() error {
+	ctx, cancel := context.WithCancel(b.ctx)
+	defer cancel()
+	sup, err := pushtest.Start(ctx, b.url, "")
+	if err != nil {
+		return err
+	}
+	const clients = 1000
+	tenant := seed.TenantID(seed.DemoCode)
+	var got atomic.Int64
+	var last atomic.Int64
+	for i := 0; i < clients; i++ {
+		tok, _, err := push.Token(pushtest.Secret, tenant, uuid.New(), time.Now())
+		if err != nil {
+			return err
+		}
+		c := pushtest.Connect(pushtest.WSURL(sup.URL()), tok, nil)
+		defer c.Close()
+		if _, err := c.WaitSubscribed(2, 30*time.Second); err != nil {
+			return fmt.Errorf("client %d: %w", i, err)
+		}
+		go func() {
+			for r := range c.Pubs {
+				got.Add(1)
+				last.Store(r.At.UnixNano())
+			}
+		}()
+	}
+	// Publish for a third of the run in batches of 10 per transaction.
+	start := time.Now()
+	var sent int64
+	for time.Since(start) < b.dur/3 {
+		err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+			ms := make([]push.Message, 10)
+			for i := range ms {
+				ms[i] = push.Message{Tenant: tenant, Topic: "bench.fanout", Data: map[string]int64{"n": sent + int64(i)}}
+			}
+			return push.Publish(ctx, tx, ms...)
+		})
+		if err != nil {
+			return err
+		}
+		sent += 10
+	}
+	writeD := time.Since(start)
+	want := sent * clients
+	for deadline := time.Now().Add(60 * time.Second); got.Load() < want && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	deliverD := time.Duration(last.Load() - start.UnixNano())
+	b.add(fmt.Sprintf("Centrifugo deliveries/s, 1 node, %d clients (%d of %d delivered)", clients, got.Load(), want),
+		fmt.Sprintf("%.0f", perSec(got.Load(), deliverD)),
+		fmt.Sprintf("%.0f", perSec(sent, writeD)), "the same messages written to the outbox/s", "—")
+	return nil
+}
