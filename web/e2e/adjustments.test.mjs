@@ -5,7 +5,7 @@
 // adjusted with its punched time, without reloading. HR sees it on the admin-rh screen.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, openClock, PLACES, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, openClock, PLACES, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -45,7 +45,7 @@ async function openAs(user, path, options) {
   const context = await newUserContext(suite, options);
   const page = await context.newPage();
   await login(page, user);
-  const stream = page.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+  const stream = waitLive(page);
   await page.goto(path);
   await stream;
   await page.evaluate(() => {

@@ -1,8 +1,8 @@
 // Spec scenario 1: two-step sign-in, quick time clock, live update of the marks through the
-// Server-Sent Events stream (no reload).
+// live push (Centrifugo, no reload).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { countMarks, login, newUserContext, openClock, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { countMarks, login, newUserContext, openClock, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
 
 let suite;
 before(async () => {
@@ -34,7 +34,7 @@ test('ana signs in, registers a mark and sees it live in both tabs without reloa
     // its last-marks card can only learn about the new mark from the push stream (its own
     // poll runs every 60 s).
     const watcher = await context.newPage();
-    const watcherStream = watcher.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+    const watcherStream = waitLive(watcher);
     await watcher.goto('/apps/homePage');
     await watcherStream; // headers are sent once the server has subscribed the connection
     await watcher.getByText('não há registros para exibição !').waitFor();

@@ -303,3 +303,42 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: file, animations: 'disabled' });
   return file;
 }
+
+/** Is this socket the live-push connection (Centrifugo, proxied by the portal)? */
+const isPushSocket = (ws) => ws.url().includes('/connection/websocket');
+
+/**
+ * Resolves once page's live-push socket is connected and its channels subscribed (the
+ * Centrifugo connect reply carries the server-side subscriptions). Call it before the
+ * navigation that opens the socket, await it after.
+ */
+export function waitLive(page, timeout = 20_000) {
+  return page
+    .waitForEvent('websocket', { predicate: isPushSocket, timeout })
+    .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"connect"'), timeout }));
+}
+
+/**
+ * Records every portal publication that reaches page's live-push socket, with the time it
+ * arrived: [{channel, id, topic, data, at}]. Call it before the socket opens.
+ */
+export function recordPublications(page) {
+  const seen = [];
+  page.on('websocket', (ws) => {
+    if (!isPushSocket(ws)) return;
+    ws.on('framereceived', (f) => {
+      const at = Date.now();
+      // Centrifugo's JSON protocol: newline-separated replies; a publication is {push:{channel, pub:{data}}}.
+      for (const line of String(f.payload).split('\n')) {
+        try {
+          const m = JSON.parse(line);
+          const pub = m.push?.pub?.data;
+          if (pub?.topic) seen.push({ channel: m.push.channel, id: pub.id, topic: pub.topic, data: pub.data, at });
+        } catch {
+          // not a reply we read
+        }
+      }
+    });
+  });
+  return seen;
+}

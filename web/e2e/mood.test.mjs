@@ -8,7 +8,7 @@
 // readapi's mood tests); the server runs with MOOD_COOLDOWN=5s so the test need not wait.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const COOL_DOWN_S = 5;
@@ -35,7 +35,7 @@ test('ana checks in from the banner; marcos sees her avatar appear in the nine-b
   try {
     // Marcos opens the nine-box for today: Ana has no check-in yet.
     const boss = await marcosCtx.newPage();
-    const bossStream = boss.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+    const bossStream = waitLive(boss);
     await login(boss, MARCOS);
     await bossStream;
     await boss.goto('/apps/humorEnergy');

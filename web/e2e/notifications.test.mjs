@@ -4,7 +4,7 @@
 // the panel lists it, dismissing removes it. Another tenant's user cannot reach her.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
@@ -41,12 +41,12 @@ test('a notification from HR reaches ana live: toast once, bell, panel, dismiss'
   const context = await newUserContext(suite);
   try {
     const page = await context.newPage();
-    const stream = page.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+    const stream = waitLive(page);
     await login(page, USERS.ana);
     await stream; // the server has subscribed the connection
     // A second tab of Ana's, only watching.
     const other = await context.newPage();
-    const otherStream = other.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+    const otherStream = waitLive(other);
     await other.goto('/apps/homePage');
     await otherStream;
     for (const p of [page, other]) {

@@ -6,7 +6,7 @@
 // measured from the moment the acting call answered and printed as diagnostics.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, fieldError, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, fieldError, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, recordPublications, waitLive } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -32,45 +32,25 @@ after(async () => {
 
 const row = (id) => `${tid('request-row')}[data-request-id="${id}"]`;
 
-/**
- * Records in the page when each request.changed push reaches the browser (window.__pushes:
- * [{ac4Ukey, eventType, at}]), so the test tells the push's delay from the screen's.
- */
-function recordPushes(context) {
-  return context.addInitScript(() => {
-    window.__pushes = [];
-    const add = EventSource.prototype.addEventListener;
-    EventSource.prototype.addEventListener = function (type, listener, options) {
-      if (type === 'request.changed') {
-        add.call(this, type, (e) => {
-          try {
-            const d = JSON.parse(e.data);
-            window.__pushes.push({ ac4Ukey: d.ac4Ukey, eventType: d.eventType, at: Date.now() });
-          } catch {
-            // not ours
-          }
-        });
-      }
-      return add.call(this, type, listener, options);
-    };
-  });
-}
+/** The request.changed pushes each page received (recordPublications), by page. */
+const pushesOf = new WeakMap();
 
 /** When the first push of this request and event type reached the page (ms since epoch). */
 async function pushAt(page, id, eventType) {
-  const handle = await page.waitForFunction(
-    ([rid, type]) => window.__pushes.find((p) => p.ac4Ukey === rid && p.eventType === type)?.at,
-    [id, eventType],
-    { timeout: LIVE_LIMIT_MS + 5_000 },
-  );
-  return handle.jsonValue();
+  const deadline = Date.now() + LIVE_LIMIT_MS + 5_000;
+  for (;;) {
+    const p = pushesOf.get(page).find((x) => x.topic === 'request.changed' && x.data?.ac4Ukey === id && x.data?.eventType === eventType);
+    if (p) return p.at;
+    if (Date.now() > deadline) throw new Error(`no request.changed ${eventType} of ${id} reached the page`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** Signs a user in and opens a request screen; marks the page so a reload would show. */
 async function open(context, user, path) {
-  await recordPushes(context);
   const page = await context.newPage();
-  const stream = page.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+  pushesOf.set(page, recordPublications(page));
+  const stream = waitLive(page);
   await login(page, user);
   await stream;
   await page.goto(path);

@@ -6,7 +6,7 @@
 // after; HR's open dashboard shows the score change live.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
@@ -54,7 +54,7 @@ test('HR creates an eNPS, Ana answers it across a reload and finishes, HR sees t
   try {
     // HR creates the survey on the eNPS screen; the rating question comes ready.
     const hr = await hrContext.newPage();
-    const hrStream = hr.waitForResponse((r) => r.url().includes('/api/stream') && r.status() === 200);
+    const hrStream = waitLive(hr);
     await login(hr, HELENA);
     await hrStream;
     await hr.goto('/apps/pesquisa/nps/all');

@@ -5,15 +5,15 @@ import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
 import { selectAccessToken, useSessionStore } from '@/lib/session-store';
 
 /**
- * Keeps the one live-push connection of the session: opened when a token
- * appears, closed on logout. Mounted once at the app root so that route
- * changes never reconnect.
+ * Keeps the one live-push connection of the session: opened at sign-in, closed
+ * on logout. Mounted once at the app root so that route changes and access-token
+ * refreshes never reconnect (the socket has its own token, lib/live-stream).
  */
 export function LiveStream() {
-  const token = useSessionStore(selectAccessToken);
+  const signedIn = useSessionStore((s) => Boolean(selectAccessToken(s)));
   useEffect(() => {
-    if (!token) return;
-    startLiveStream(token);
+    if (!signedIn) return;
+    startLiveStream();
     // Notifications arrive through the push connection (spec portal-core §4).
     const stopNotifications = startNotificationSync();
     // Request queues, badges and open requests follow request.changed (issue 4).
@@ -23,6 +23,6 @@ export function LiveStream() {
       stopNotifications();
       stopLiveStream();
     };
-  }, [token]);
+  }, [signedIn]);
   return null;
 }

@@ -1,63 +1,47 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_TOPICS, onLiveEvent, startLiveStream, stopLiveStream } from './live-stream';
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  url: string;
-  closed = false;
-  onerror: (() => void) | null = null;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
+import { LIVE_TOPICS, onLiveEvent, receivePublication, receiveSubscribed, stopLiveStream } from './live-stream';
 
 describe('live stream', () => {
-  afterEach(() => {
-    stopLiveStream();
-    FakeEventSource.instances = [];
+  afterEach(() => stopLiveStream());
+
+  it('hands each publication to its topic once, even when Centrifugo delivers it twice', () => {
+    const marks = vi.fn();
+    const other = vi.fn();
+    const offs = [onLiveEvent(LIVE_TOPICS.clockMark, marks), onLiveEvent('other.topic', other)];
+    const pub = { id: 7, topic: 'clock.mark', data: { endereco: 'x' }, position: 70 };
+    receivePublication('user:t.u', pub);
+    receivePublication('user:t.u', pub);
+    // Ids may arrive out of order across projections: an older id is not a duplicate.
+    receivePublication('user:t.u', { ...pub, id: 6 });
+    receivePublication('tenant:t', { ...pub, topic: 'other.topic' });
+    expect(marks).toHaveBeenCalledTimes(2);
+    expect(marks).toHaveBeenCalledWith({ endereco: 'x' });
+    expect(other).toHaveBeenCalledTimes(1);
+
+    offs[0]();
+    receivePublication('user:t.u', { ...pub, id: 8 });
+    expect(marks).toHaveBeenCalledTimes(2);
+    offs[1]();
   });
 
-  it('opens one stream per session with the token and dispatches clock.mark', () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const handler = vi.fn();
-    const off = onLiveEvent(LIVE_TOPICS.clockMark, handler);
-
-    startLiveStream('tok/1');
-    startLiveStream('tok/1');
-    expect(FakeEventSource.instances).toHaveLength(1);
-    expect(FakeEventSource.instances[0].url).toBe('/api/stream?access_token=tok%2F1');
-
-    FakeEventSource.instances[0].emit('clock.mark', { userHash: 'h', n09_001_t: '2024-08-01T08:00:00', endereco: 'x' });
-    expect(handler).toHaveBeenCalledWith(
-      { userHash: 'h', n09_001_t: '2024-08-01T08:00:00', endereco: 'x' },
-      expect.any(MessageEvent),
-    );
-
+  it('ignores data that is not a portal publication', () => {
+    const h = vi.fn();
+    const off = onLiveEvent('x', h);
+    receivePublication('user:t.u', null);
+    receivePublication('user:t.u', { topic: 'x' });
+    receivePublication('user:t.u', 'text');
+    expect(h).not.toHaveBeenCalled();
     off();
-    FakeEventSource.instances[0].emit('clock.mark', {});
-    expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it('attaches topics subscribed after the stream opened, and closes on stop', () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    startLiveStream('tok');
-    const handler = vi.fn();
-    const off = onLiveEvent('other.topic', handler);
-    FakeEventSource.instances[0].emit('other.topic', 1);
-    expect(handler).toHaveBeenCalledWith(1, expect.any(MessageEvent));
-    stopLiveStream();
-    expect(FakeEventSource.instances[0].closed).toBe(true);
+  it('asks the screens to reload when a resubscription could not recover the gap', () => {
+    const resync = vi.fn();
+    const off = onLiveEvent(LIVE_TOPICS.resync, resync);
+    receiveSubscribed({ wasRecovering: false, recovered: false }); // first subscribe
+    receiveSubscribed({ wasRecovering: true, recovered: true }); // every missed message came
+    expect(resync).not.toHaveBeenCalled();
+    receiveSubscribed({ wasRecovering: true, recovered: false });
+    expect(resync).toHaveBeenCalledTimes(1);
     off();
   });
 });

@@ -1,50 +1,108 @@
-// One Server-Sent Events connection per signed-in session (docs/api.md, "Live
-// push"). Features subscribe to topics; the connection is opened once when a
-// token exists and closed on logout. EventSource reconnects by itself and
-// sends Last-Event-ID, so the server resumes where it left off.
+// The live-push connection of a signed-in session (docs/api.md, "Live push"): one
+// Centrifugo socket, opened at sign-in and closed at logout. The portal hands out a
+// short-lived connection token (GET /api/push/token) whose channels — the user's own and the
+// tenant's — Centrifugo subscribes server-side; centrifuge-js asks for a new token before it
+// expires and reconnects by itself, recovering what it missed from the channels' history.
+// Features subscribe to topics with onLiveEvent.
+import { Centrifuge, UnauthorizedError } from 'centrifuge';
+import { ApiError, api } from './api';
 
-export type LiveHandler = (data: unknown, event: MessageEvent) => void;
+export type LiveHandler = (data: unknown) => void;
+
+/** The answer of GET /api/push/token. */
+interface PushToken {
+  token: string;
+  expiresAt: string;
+  url: string;
+}
+
+/** The data of every publication the portal sends (push.Publication on the server). */
+export interface LivePublication {
+  id: number;
+  topic: string;
+  data: unknown;
+  position: number;
+}
+
+/** Topics of the live push; 'resync' asks every screen to reload what it shows. */
+export const LIVE_TOPICS = { clockMark: 'clock.mark', resync: 'resync' } as const;
+
+/** How many message ids per channel are remembered to drop a re-delivery. */
+const SEEN_PER_CHANNEL = 1000;
 
 const handlers = new Map<string, Set<LiveHandler>>();
-const attachedTopics = new Set<string>();
-let source: EventSource | null = null;
-let currentToken: string | null = null;
+const seen = new Map<string, Set<number>>();
+let client: Centrifuge | null = null;
 
-function dispatch(topic: string, event: MessageEvent) {
-  let data: unknown = event.data;
-  try {
-    data = JSON.parse(event.data);
-  } catch {
-    // keep the raw text
+/** Hands data to every handler of topic. */
+export function deliverLive(topic: string, data: unknown): void {
+  for (const h of handlers.get(topic) ?? []) h(data);
+}
+
+/**
+ * Takes one publication of a channel: a message already delivered (Centrifugo may send one
+ * twice after a restart) is dropped, the others reach their topic's handlers.
+ */
+export function receivePublication(channel: string, data: unknown): void {
+  const p = data as LivePublication | null;
+  if (!p || typeof p.topic !== 'string' || typeof p.id !== 'number') return;
+  let ids = seen.get(channel);
+  if (!ids) {
+    ids = new Set();
+    seen.set(channel, ids);
   }
-  for (const h of handlers.get(topic) ?? []) h(data, event);
+  if (ids.has(p.id)) return;
+  ids.add(p.id);
+  if (ids.size > SEEN_PER_CHANNEL) ids.delete(ids.values().next().value as number);
+  deliverLive(p.topic, p.data);
 }
 
-function attach(topic: string) {
-  if (!source || attachedTopics.has(topic)) return;
-  attachedTopics.add(topic);
-  source.addEventListener(topic, (e) => dispatch(topic, e as MessageEvent));
+/**
+ * Takes a (re)subscription: when the channel's history no longer covered the time the
+ * socket was away, the screens reload what they show.
+ */
+export function receiveSubscribed(ctx: { wasRecovering: boolean; recovered: boolean }): void {
+  if (ctx.wasRecovering && !ctx.recovered) deliverLive(LIVE_TOPICS.resync, {});
 }
 
-/** Opens the stream for this token (no-op if already open for it). */
-export function startLiveStream(token: string, baseUrl = '/api/stream'): void {
-  if (typeof EventSource === 'undefined') return;
-  if (source && currentToken === token) return;
-  stopLiveStream();
-  currentToken = token;
-  source = new EventSource(`${baseUrl}?access_token=${encodeURIComponent(token)}`);
-  source.onerror = () => {
-    // Push failures are only logged (spec portal-core §8); EventSource retries.
-    console.warn('live stream: connection error, the browser will retry');
-  };
-  for (const topic of handlers.keys()) attach(topic);
+/** The socket address on this origin (the portal proxies it to Centrifugo). */
+function socketUrl(path: string): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}${path}`;
+}
+
+async function fetchToken(): Promise<PushToken> {
+  try {
+    return await api.get<PushToken>('/api/push/token', { tenant: false });
+  } catch (e) {
+    // A refused caller is signed out by the api layer; the socket stops trying.
+    if (e instanceof ApiError && e.status === 401) throw new UnauthorizedError('');
+    throw e;
+  }
+}
+
+/** Opens the session's connection (no-op when open). */
+export function startLiveStream(): void {
+  if (client || typeof WebSocket === 'undefined') return;
+  const c = new Centrifuge(socketUrl('/connection/websocket'), {
+    getToken: async () => (await fetchToken()).token,
+    minReconnectDelay: 200,
+    maxReconnectDelay: 5000,
+  });
+  c.on('publication', (ctx) => receivePublication(ctx.channel, ctx.data));
+  c.on('subscribed', (ctx) => receiveSubscribed(ctx));
+  c.on('error', (ctx) => {
+    // Push failures are only logged (spec portal-core §8); the client retries.
+    console.warn('live push:', ctx.error.message);
+  });
+  c.connect();
+  client = c;
 }
 
 export function stopLiveStream(): void {
-  source?.close();
-  source = null;
-  currentToken = null;
-  attachedTopics.clear();
+  client?.disconnect();
+  client = null;
+  seen.clear();
 }
 
 /** Subscribes to a topic; returns the unsubscribe function. */
@@ -55,10 +113,7 @@ export function onLiveEvent(topic: string, handler: LiveHandler): () => void {
     handlers.set(topic, set);
   }
   set.add(handler);
-  attach(topic);
   return () => {
     set.delete(handler);
   };
 }
-
-export const LIVE_TOPICS = { clockMark: 'clock.mark' } as const;

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { localDateKey } from '@/lib/datetime';
-import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
+import { receivePublication } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import type { SessionUser } from '@/lib/session-types';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
@@ -251,39 +251,14 @@ describe('ClockPanel', () => {
   });
 
   it('re-reads the history when the live stream announces clock.mark', async () => {
-    const sources: { url: string; listeners: Record<string, (e: MessageEvent) => void> }[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class {
-        listeners: Record<string, (e: MessageEvent) => void> = {};
-        constructor(public url: string) {
-          sources.push(this);
-        }
-        addEventListener(type: string, fn: (e: MessageEvent) => void) {
-          this.listeners[type] = fn;
-        }
-        close() {}
-      },
-    );
     signIn();
     mockGeolocation('ok');
     let history = marks(1);
     handlers({ [HIST]: () => json(history) });
-    startLiveStream('tok');
-    try {
-      renderWithProviders(<ClockPanel />);
-      await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(1));
-      history = marks(2);
-      act(() =>
-        sources[0].listeners['clock.mark'](
-          new MessageEvent('clock.mark', { data: JSON.stringify({ userHash: 'hash-1', n09_001_t: '2024-08-02T08:15:00' }) }),
-        ),
-      );
-      await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(2));
-      expect(sources).toHaveLength(1);
-      expect(sources[0].url).toBe('/api/stream?access_token=tok');
-    } finally {
-      stopLiveStream();
-    }
+    renderWithProviders(<ClockPanel />);
+    await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(1));
+    history = marks(2);
+    act(() => receivePublication('user:t.u', { id: 1, topic: 'clock.mark', data: { userHash: 'hash-1', n09_001_t: '2024-08-02T08:15:00' }, position: 9 }));
+    await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(2));
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
+import { deliverLive, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
@@ -8,21 +8,6 @@ import type { MoodMember, NineBox } from '../api/types';
 import { AVATAR_SIZES, MoodAvatar } from '../components/MoodAvatar';
 import { NineBoxPage, referenceTime } from './NineBoxPage';
 
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onerror: (() => void) | null = null;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 const ana: MoodMember = { id: 'e-ana', codigo: '000003', nome: 'Ana Souza', picture: '', title: 'Analista', emo: null };
 
@@ -34,8 +19,6 @@ function nineBox(anaEmo: MoodMember['emo']): NineBox {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('EventSource', FakeEventSource);
-  FakeEventSource.instances = [];
   useSessionStore.getState().login({
     user: { userName: 'marcos', accessCode: 'DEMOCORP', tenId: 't1', hash: 'h-marcos', displayName: 'Marcos Lima' },
     access_token: 'tok',
@@ -55,7 +38,6 @@ describe('NineBoxPage (spec portal-business §2 /apps/humorEnergy)', () => {
       'GET /api/gen/HumorEnergy/ninebox': () =>
         json(nineBox(checkedIn ? { humor: 4.5, energy: 4, data: '2024-05-10T12:00:00Z' } : null)),
     });
-    startLiveStream('tok');
     renderWithProviders(<NineBoxPage />);
     await waitFor(() => expect(screen.getAllByTestId('ninebox-cell')).toHaveLength(9));
     expect(within(screen.getByTestId('ninebox-without')).getByLabelText('Ana Souza: sem registro de humor')).toBeInTheDocument();
@@ -64,7 +46,7 @@ describe('NineBoxPage (spec portal-business §2 /apps/humorEnergy)', () => {
     expect(url.searchParams.get('time')).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/);
 
     checkedIn = true;
-    FakeEventSource.instances[0].emit('mood.checked_in', { userHash: 'h-ana', employeeId: 'e-ana', humor: 4.5, energy: 4, data: '' });
+    deliverLive('mood.checked_in', { userHash: 'h-ana', employeeId: 'e-ana', humor: 4.5, energy: 4, data: '' });
     const cell = () => screen.getAllByTestId('ninebox-cell')[2];
     await waitFor(() => expect(within(cell()).getByLabelText(/^Ana Souza: humor 4\.5 \(Bem\), energia 4\.0 \(Disposto\)$/)).toBeInTheDocument());
     expect(cell()).toHaveAttribute('data-humor', '2');

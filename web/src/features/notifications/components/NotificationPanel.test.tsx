@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { Link, Route, Routes } from 'react-router-dom';
 import { NotificationBell } from '@/app/layout/NotificationBell';
-import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
+import { deliverLive, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
@@ -16,21 +16,6 @@ const DISMISS = 'POST /api/notification-app/dismiss';
 const DISMISS_ALL = 'POST /api/notification-app/dismiss-all';
 const DISPLAYED = 'PUT /api/notification-app/displayed';
 
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onerror: (() => void) | null = null;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 function Shell() {
   return (
@@ -45,12 +30,10 @@ function Shell() {
 }
 
 const count = () => screen.getByTestId('notifications-count').textContent;
-const stream = () => FakeEventSource.instances[0];
 
 let stopSync: () => void = () => {};
 
 beforeEach(() => {
-  vi.stubGlobal('EventSource', FakeEventSource);
   useSessionStore.getState().login({
     user: { userName: 'ana', accessCode: 'DEMOCORP', tenId: 'tenant-1', hash: 'hash-1', displayName: 'Ana Souza' },
     access_token: 'tok',
@@ -60,13 +43,11 @@ beforeEach(() => {
 afterEach(() => {
   stopSync();
   stopLiveStream();
-  FakeEventSource.instances = [];
   act(() => notifications.clean());
   resetAllStores();
 });
 
 function start() {
-  startLiveStream('tok');
   stopSync = startNotificationSync();
 }
 
@@ -87,8 +68,8 @@ describe('notification bell and panel', () => {
       message: 'Sua solicitação foi aprovada',
       options: { variant: 'success', classification: 1, from: 'Helena RH', header: '', link: '/apps/request' },
     });
-    act(() => stream().emit('notification', pushed));
-    act(() => stream().emit('notification', pushed)); // a duplicate push shows nothing more
+    act(() => deliverLive('notification', pushed));
+    act(() => deliverLive('notification', pushed)); // a duplicate push shows nothing more
     await waitFor(() => expect(count()).toBe('2'));
     const toast = await screen.findByTestId('notification-toast');
     expect(toast).toHaveTextContent('Sua solicitação foi aprovada');
@@ -108,7 +89,7 @@ describe('notification bell and panel', () => {
     expect(new URL(String(dismissCall?.[0]), 'http://localhost').searchParams.get('id')).toBe('n1');
 
     // Another tab dismissed the rest.
-    act(() => stream().emit('notification.changed', { changes: [{ id: 'n2', displayed: true, dismissed: true }] }));
+    act(() => deliverLive('notification.changed', { changes: [{ id: 'n2', displayed: true, dismissed: true }] }));
     await waitFor(() => expect(screen.queryByTestId('notifications-count')).toBeNull());
     expect(within(panel).getByTestId('notification-empty')).toBeInTheDocument();
   });

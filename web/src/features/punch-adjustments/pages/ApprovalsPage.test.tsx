@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
+import { deliverLive, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { Adjustment, DayView } from '../api/types';
@@ -14,21 +14,6 @@ const DECIDE = 'POST /api/rh-app/ajuste-ponto/decidir';
 const DAY = 'GET /api/rh-app/colaborador/ponto-dia';
 const ASK = 'POST /api/rh-app/colaborador/ajuste-ponto';
 
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onerror: (() => void) | null = null;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 function adjustment(extra: Partial<Adjustment> = {}): Adjustment {
   return {
@@ -53,9 +38,6 @@ beforeEach(() => {
     user: { userName: 'marcos', accessCode: 'DEMOCORP', tenId: 'tenant-1', hash: 'hash-m', displayName: 'Marcos Lima', layoff: [] },
     access_token: 'tok',
   });
-  FakeEventSource.instances = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
-  startLiveStream('tok');
 });
 
 afterEach(() => {
@@ -104,7 +86,7 @@ describe('ApprovalsPage', () => {
     await screen.findByTestId('adjust-empty');
     expect(new URL(String(fetch.mock.calls[0][0]), 'http://x').searchParams.get('filterHandle')).toBe('approved');
     rows = [adjustment({ status: 'approved', approvalStatus: 'approved', podeDecidir: false, currentStep: null })];
-    act(() => FakeEventSource.instances[0].emit('request.changed', { ac4Ukey: 'req-1' }));
+    act(() => deliverLive('request.changed', { ac4Ukey: 'req-1' }));
     const row = await screen.findByTestId('adjust-item');
     expect(within(row).queryByTestId('adjust-approve')).toBeNull();
     expect(within(row).getByTestId('adjust-item-status').textContent).toBe('Aprovada');
@@ -149,7 +131,7 @@ describe('DayPage', () => {
     renderWithProviders(<DayPage />);
     expect((await screen.findByTestId('adjust-mark-time')).textContent).toBe('09:30');
     v = day({ marcacoes: [{ ...day().marcacoes[0], hora: '08:00', ajustada: true, horaOriginal: '09:30', ac4Ukey: 'req-1' }] });
-    act(() => FakeEventSource.instances[0].emit('clock.day', { data: '2024-05-10' }));
+    act(() => deliverLive('clock.day', { data: '2024-05-10' }));
     await waitFor(() => expect(screen.getByTestId('adjust-mark-time').textContent).toBe('08:00'));
     expect(screen.getByTestId('adjust-mark-adjusted').textContent).toBe('ajustada');
   });

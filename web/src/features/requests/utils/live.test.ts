@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deliverLive, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch } from '@/test/render';
@@ -9,21 +9,6 @@ import { useRequestListStore } from '../store/request-list-store';
 import { chain, page, request } from '../test-data';
 import { startRequestSync } from './live';
 
-class FakeEventSource {
-  static last: FakeEventSource;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  onerror: (() => void) | null = null;
-  constructor() {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -32,7 +17,6 @@ beforeEach(() => {
     user: { userName: 'marcos', accessCode: 'DEMOCORP', tenId: 'tenant-1', hash: 'hash-marcos', displayName: 'Marcos Lima' },
     access_token: 'tok',
   });
-  vi.stubGlobal('EventSource', FakeEventSource);
 });
 afterEach(() => {
   stopLiveStream();
@@ -48,7 +32,6 @@ describe('request live sync', () => {
       'GET /api/cac-app/request/count': () => json(counts),
     });
     const stop = startRequestSync();
-    startLiveStream('tok');
     await useRequestListStore.getState().show('request', { kind: 'folder', id: 'all' });
     await useRequestListStore.getState().show('approver', { kind: 'folder', id: 'waiting' });
     useRequestListStore.getState().setOnScreen('approver');
@@ -59,7 +42,7 @@ describe('request live sync', () => {
 
     queue = [request('r2'), request('r1')];
     counts = { waiting: 0, approver: 2, delivery: 0 };
-    FakeEventSource.last.emit('request.changed', { ac4Ukey: 'r2', eventType: 'request.sent.v1', status: 'waiting', version: 2 });
+    deliverLive('request.changed', { ac4Ukey: 'r2', eventType: 'request.sent.v1', status: 'waiting', version: 2 });
     await flush();
     await flush();
     expect(useRequestCountsStore.getState().approver).toBe(2);
@@ -83,15 +66,14 @@ describe('request live sync', () => {
       'GET /api/cac-app/request/timeline': () => json([]),
     });
     const stop = startRequestSync();
-    startLiveStream('tok');
     await useOpenRequestStore.getState().open('r1');
     expect(useOpenRequestStore.getState().request?.approvalStatus).toBe('waiting_manager');
 
     current = request('r1', { approvalStatus: 'waiting_hr', version: 3 });
-    FakeEventSource.last.emit('request.changed', { ac4Ukey: 'other', version: 1 });
+    deliverLive('request.changed', { ac4Ukey: 'other', version: 1 });
     await flush();
     expect(useOpenRequestStore.getState().request?.version).toBe(2);
-    FakeEventSource.last.emit('request.changed', { ac4Ukey: 'r1', eventType: 'request.step_approved.v1', version: 3 });
+    deliverLive('request.changed', { ac4Ukey: 'r1', eventType: 'request.step_approved.v1', version: 3 });
     await flush();
     await flush();
     expect(useOpenRequestStore.getState().request?.approvalStatus).toBe('waiting_hr');
