@@ -45,6 +45,8 @@ func main() {
 		err = bench(ctx, args)
 	case "db":
 		err = dbCommand(ctx, args)
+	case "centrifugo-config":
+		err = centrifugoConfig(os.Stdout)
 	default:
 		usage()
 	}
@@ -55,7 +57,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay <projection|all> | bench | db start|stop DIR PORT")
+	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay <projection|all> | bench | db start|stop DIR PORT | centrifugo-config")
 	os.Exit(2)
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 
@@ -57,6 +58,26 @@ func pushWiring(e *env) (p *readapi.Push, run func(ctx context.Context) error, e
 	}}
 	slog.Info("starting centrifugo", "bin", bin, "url", sup.URL())
 	return p, sup.Run, nil
+}
+
+// centrifugoConfig prints the config of an external Centrifugo node (docker-compose.yml) from
+// DATABASE_URL, CENTRIFUGO_TOKEN_SECRET, CENTRIFUGO_API_KEY, CENTRIFUGO_REDIS_URL and
+// CENTRIFUGO_PORT (8000), listening on every interface: the same config serve gives its child.
+func centrifugoConfig(w io.Writer) error {
+	secret := getenv("CENTRIFUGO_TOKEN_SECRET", "")
+	if len(secret) < 32 || getenv("DATABASE_URL", "") == "" {
+		return errors.New("centrifugo-config needs DATABASE_URL and CENTRIFUGO_TOKEN_SECRET (at least 32 bytes)")
+	}
+	b, err := centrifugo.Config{
+		Address: "0.0.0.0", Port: getenvInt("CENTRIFUGO_PORT", 8000), TokenSecret: secret,
+		APIKey: getenv("CENTRIFUGO_API_KEY", randomKey()), DatabaseURL: getenv("DATABASE_URL", ""),
+		RedisURL: getenv("CENTRIFUGO_REDIS_URL", ""), LogLevel: "info",
+	}.JSON()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 func randomKey() string {

@@ -23,6 +23,7 @@ const (
 
 // Config is what the portal tells its Centrifugo.
 type Config struct {
+	Address     string // listen address; "" is 127.0.0.1 (only the portal reaches it)
 	Port        int    // HTTP port (websocket at /connection/websocket, /health)
 	TokenSecret string // HMAC key of connection tokens (push.Token)
 	APIKey      string // key of the server HTTP API (unused by the portal; required to enable it safely)
@@ -49,8 +50,12 @@ func (c Config) JSON() ([]byte, error) {
 	if level == "" {
 		level = "warn"
 	}
+	addr := c.Address
+	if addr == "" {
+		addr = "127.0.0.1"
+	}
 	cfg := map[string]any{
-		"http_server": map[string]any{"address": "127.0.0.1", "port": c.Port},
+		"http_server": map[string]any{"address": addr, "port": c.Port},
 		"log":         map[string]any{"level": level},
 		"client": map[string]any{
 			"token": map[string]any{"hmac_secret_key": c.TokenSecret},
