@@ -34,14 +34,17 @@ describe('live stream', () => {
     off();
   });
 
-  it('asks the screens to reload when a resubscription could not recover the gap', () => {
+  it('asks every screen to reload when a resubscription could not recover the gap', () => {
     const resync = vi.fn();
-    const off = onLiveEvent(LIVE_TOPICS.resync, resync);
+    const marks = vi.fn();
+    const offs = [onLiveEvent(LIVE_TOPICS.resync, resync), onLiveEvent(LIVE_TOPICS.clockMark, marks)];
     receiveSubscribed({ wasRecovering: false, recovered: false }); // first subscribe
     receiveSubscribed({ wasRecovering: true, recovered: true }); // every missed message came
     expect(resync).not.toHaveBeenCalled();
+    expect(marks).not.toHaveBeenCalled();
     receiveSubscribed({ wasRecovering: true, recovered: false });
-    expect(resync).toHaveBeenCalledTimes(1);
-    off();
+    expect(resync).toHaveBeenCalledWith({});
+    expect(marks).toHaveBeenCalledWith(undefined);
+    for (const off of offs) off();
   });
 });

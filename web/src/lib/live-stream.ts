@@ -59,10 +59,13 @@ export function receivePublication(channel: string, data: unknown): void {
 
 /**
  * Takes a (re)subscription: when the channel's history no longer covered the time the
- * socket was away, the screens reload what they show.
+ * socket was away (a long absence, or a Centrifugo restart without Redis), every live screen
+ * reloads what it shows: each topic's handlers are called with no data, and the 'resync'
+ * topic's with {}.
  */
 export function receiveSubscribed(ctx: { wasRecovering: boolean; recovered: boolean }): void {
-  if (ctx.wasRecovering && !ctx.recovered) deliverLive(LIVE_TOPICS.resync, {});
+  if (!ctx.wasRecovering || ctx.recovered) return;
+  for (const topic of handlers.keys()) deliverLive(topic, topic === LIVE_TOPICS.resync ? {} : undefined);
 }
 
 /** The socket address on this origin (the portal proxies it to Centrifugo). */

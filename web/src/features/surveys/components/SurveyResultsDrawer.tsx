@@ -40,7 +40,8 @@ export function SurveyResultsDrawer({ surveyId, onClose }: { surveyId: string | 
     const ctl = new AbortController();
     void load(surveyId, ctl.signal);
     const off = onLiveEvent(SURVEY_RESULTS_TOPIC, (data) => {
-      if ((data as SurveyResultsChanged | null)?.oa8Ukey === surveyId) void load(surveyId);
+      // No data: a resync after a long disconnection.
+      if (!data || (data as SurveyResultsChanged).oa8Ukey === surveyId) void load(surveyId);
     });
     return () => {
       ctl.abort();
