@@ -65,7 +65,9 @@ func Muted(ctx context.Context) bool { v, _ := ctx.Value(muteKey{}).(bool); retu
 
 // UserChannel is the channel of one user's messages; TenantChannel the one of messages for
 // every user of a tenant. Both are only ever subscribed server-side, from a token.
-func UserChannel(tenant, user uuid.UUID) string { return "user:" + tenant.String() + "." + user.String() }
+func UserChannel(tenant, user uuid.UUID) string {
+	return "user:" + tenant.String() + "." + user.String()
+}
 
 // TenantChannel: see UserChannel.
 func TenantChannel(tenant uuid.UUID) string { return "tenant:" + tenant.String() }

@@ -338,7 +338,7 @@ func (b *benchRun) tenantInfo() error {
 func (b *benchRun) registerAndLag() error {
 	ctx, cancel := context.WithCancel(b.ctx)
 	defer cancel()
-	ts, authSvc, _, err := b.server(ctx)
+	ts, authSvc, pushPort, err := b.server(ctx)
 	if err != nil {
 		return err
 	}
@@ -391,7 +391,7 @@ func (b *benchRun) registerAndLag() error {
 	if users, err = b.users(authSvc, 100); err != nil {
 		return err
 	}
-	return b.lag(ctx, client, ts.URL, users)
+	return b.lag(ctx, client, ts.URL, pushPort, users)
 }
 
 // notifyRoundTrip measures pg_notify on one connection to its arrival on a listening one.

@@ -55,11 +55,16 @@ func Binary() (string, error) {
 // Start runs a supervised Centrifugo consuming the outbox of databaseURL until ctx ends and
 // waits until it is healthy. redisURL "" uses the memory engine.
 func Start(ctx context.Context, databaseURL, redisURL string) (*centrifugo.Supervisor, error) {
-	bin, err := Binary()
+	port, err := centrifugo.FreePort()
 	if err != nil {
 		return nil, err
 	}
-	port, err := centrifugo.FreePort()
+	return StartOn(ctx, port, databaseURL, redisURL)
+}
+
+// StartOn is Start on a given port.
+func StartOn(ctx context.Context, port int, databaseURL, redisURL string) (*centrifugo.Supervisor, error) {
+	bin, err := Binary()
 	if err != nil {
 		return nil, err
 	}
