@@ -71,17 +71,29 @@ func (s *Postgres) Close() {
 }
 
 // appendSQL appends a batch of events: it checks the expected version against the stream's
-// last one and inserts the events after it.
+// last one and inserts the events after it, each linked into the stream's hash chain (ch:
+// each hash covers the previous one, so they are computed one after the other).
 const appendSQL = `
-WITH cur AS (
-    SELECT coalesce(max(version), -1) AS v FROM events WHERE tenant_id = $1 AND stream = $2
-), ins AS (
-    INSERT INTO events (id, tenant_id, stream, version, type, schema_version, actor,
-                        correlation_id, causation_id, command_id, data)
-    SELECT e.id, $1, $2, cur.v + e.ord, e.type, e.sv, $3, $4, $5, $6, e.data
-    FROM cur, unnest($8::uuid[], $9::text[], $10::int[], $11::jsonb[]) WITH ORDINALITY AS e(id, type, sv, data, ord)
+WITH RECURSIVE head AS (
+    SELECT cur.v, coalesce((SELECT hash FROM events WHERE tenant_id = $1 AND stream = $2 AND version = cur.v), '\x'::bytea) AS hash
+    FROM (SELECT coalesce(max(version), -1) AS v FROM events WHERE tenant_id = $1 AND stream = $2) cur
     WHERE $7::bigint = -2 OR cur.v = $7::bigint
-    ORDER BY e.ord
+), ev AS MATERIALIZED (
+    SELECT u.ord, u.id, u.type, u.sv, u.data, nextval('events_position_seq') AS p, clock_timestamp() AS t
+    FROM (SELECT * FROM unnest($8::uuid[], $9::text[], $10::int[], $11::jsonb[]) WITH ORDINALITY AS e(id, type, sv, data, ord)
+          ORDER BY ord) u
+), ch AS (
+    SELECT 0::bigint AS ord, head.v AS version, head.hash FROM head
+    UNION ALL
+    SELECT ev.ord, ch.version + 1, sha256(ch.hash || event_chain_content(ev.p, ev.id, $1, $2, ch.version + 1,
+        ev.type, ev.sv, $3, $4, $5, $6, ev.t, ev.data))
+    FROM ch JOIN ev ON ev.ord = ch.ord + 1
+), ins AS (
+    INSERT INTO events (position, id, tenant_id, stream, version, type, schema_version, actor,
+                        correlation_id, causation_id, command_id, recorded_at, data, hash)
+    SELECT ev.p, ev.id, $1, $2, ch.version, ev.type, ev.sv, $3, $4, $5, $6, ev.t, ev.data, ch.hash
+    FROM ch JOIN ev ON ev.ord = ch.ord
+    ORDER BY ev.ord
     RETURNING position, version, transaction_id
 )
 SELECT position, version, transaction_id FROM ins ORDER BY position`
@@ -92,22 +104,38 @@ SELECT position, version, transaction_id FROM ins ORDER BY position`
 // sorts (measured at 32 writers: about 30 % more CPU per append, database and client).
 // Every check stays with the database: the unique (tenant_id, stream, version) refuses a
 // version that is taken, the unique id a retry.
+//
+// The INSERT also links the event into its stream's hash chain (migrations/00120): its
+// position and time are drawn first (n), so the hash covers them, and the previous event's
+// hash comes from the row the expected version is checked against.
 const (
-	insertOne = `INSERT INTO events (id, tenant_id, stream, version, type, schema_version, actor,
-                    correlation_id, causation_id, command_id, data)
+	insertOne = `INSERT INTO events (position, id, tenant_id, stream, version, type, schema_version,
+                    actor, correlation_id, causation_id, command_id, recorded_at, data, hash)
 `
+	// chainedValues selects one event at version $v after the hash $prev.
+	chainedValues = `SELECT n.p, $7, $1, $2, $v, $8, $9, $3, $4, $5, $6, n.t, $10,
+    sha256($prev || event_chain_content(n.p, $7, $1, $2, $v, $8, $9, $3, $4, $5, $6, n.t, $10))
+FROM (SELECT nextval('events_position_seq') AS p, clock_timestamp() AS t) n`
 	returningOne = `
 RETURNING position, version, transaction_id`
+)
+
+var (
 	// NoStream: version 0, refused by the unique key when the stream exists.
-	appendNewSQL = insertOne + `VALUES ($7, $1, $2, 0, $8, $9, $3, $4, $5, $6, $10)` + returningOne
+	appendNewSQL = insertOne + chained("0", `'\x'::bytea`) + returningOne
 	// An exact version: the next one, on top of the expected one, which must exist (no row
 	// inserted: ErrConcurrency); the unique key refuses it when a later version exists.
-	appendExactSQL = insertOne + `SELECT $7, $1, $2, version + 1, $8, $9, $3, $4, $5, $6, $10
-FROM events WHERE tenant_id = $1 AND stream = $2 AND version = $11` + returningOne
+	appendExactSQL = insertOne + chained("e.version + 1", "e.hash") + `
+JOIN events e ON e.tenant_id = $1 AND e.stream = $2 AND e.version = $11` + returningOne
 	// Any: after the stream's last version.
-	appendAnySQL = insertOne + `SELECT $7, $1, $2, coalesce(max(version), -1) + 1, $8, $9, $3, $4, $5, $6, $10
-FROM events WHERE tenant_id = $1 AND stream = $2` + returningOne
+	appendAnySQL = insertOne + chained("coalesce(e.version, -1) + 1", `coalesce(e.hash, '\x'::bytea)`) + `
+LEFT JOIN LATERAL (SELECT version, hash FROM events WHERE tenant_id = $1 AND stream = $2
+                   ORDER BY version DESC LIMIT 1) e ON true` + returningOne
 )
+
+func chained(version, prev string) string {
+	return strings.NewReplacer("$v", version, "$prev", prev).Replace(chainedValues)
+}
 
 // querier runs a statement on the pool or in a caller's transaction.
 type querier interface {

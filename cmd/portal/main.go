@@ -45,6 +45,8 @@ func main() {
 		err = bench(ctx, args)
 	case "db":
 		err = dbCommand(ctx, args)
+	case "verify":
+		err = withDB(ctx, func(e *env) error { return verify(ctx, e, args) })
 	case "centrifugo-config":
 		err = centrifugoConfig(os.Stdout)
 	default:
@@ -57,7 +59,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay <projection|all> | bench | db start|stop DIR PORT | centrifugo-config")
+	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay <projection|all> | bench | db start|stop DIR PORT | verify [ACCESS_CODE] | centrifugo-config")
 	os.Exit(2)
 }
 
