@@ -18,6 +18,7 @@ const (
 	RoleManager      = "pwa-rh-ges"
 	RoleHRAdmin      = "pwa-rh-adm"
 	RoleCurator      = "pwa-rh-cur"
+	RoleAuditor      = "pwa-rh-auditor"
 	RolePreAdmission = "pwa-rh-preadm"
 	RoleKiosk        = "totem-totem-totem-totem-totem"
 )
@@ -27,7 +28,7 @@ const (
 var knownRoles = map[string]bool{
 	"admin": true, "user": true, "candidate": true,
 	RoleCollaborator: true, RoleInactive: true, RoleManager: true, RoleHRAdmin: true,
-	RoleCurator: true, RolePreAdmission: true, RoleKiosk: true,
+	RoleCurator: true, RoleAuditor: true, RolePreAdmission: true, RoleKiosk: true,
 	"pwa-a03-ges": true, "pwa-a08-ges": true, "pwa-usr-ges": true,
 }
 

@@ -260,3 +260,6 @@ func foldClock(agg *clock.Clock, recorded []eventstore.RecordedEvent, firstID uu
 	}
 	return prior, nil
 }
+
+// DecodeClock reads one clock event (the audit area folds clock streams with it).
+func DecodeClock(re eventstore.RecordedEvent) (clock.Event, error) { return decodeClock(re) }

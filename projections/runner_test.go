@@ -272,7 +272,9 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 		kill()
 		applied, flowing := count(t, d, `SELECT count(*) FROM killed_entries`), appended.Load()
 		t.Logf("killed runner %d after %d events applied, %d of %d appended", i+1, applied, flowing, total)
-		if flowing >= total || applied >= flowing {
+		// Mid-stream: the writers are still appending (the runner may have caught up with
+		// them for a moment: on a loaded machine the writers are the slower side).
+		if flowing >= total {
 			t.Errorf("runner %d was not killed mid-stream (%d applied, %d of %d appended)", i+1, applied, flowing, total)
 		}
 	}

@@ -93,6 +93,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesSurveys(api)
 	s.routesAdjustments(api)
 	s.routesVacations(api)
+	s.routesAudit(api)
 	s.routesPush(e, api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

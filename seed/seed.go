@@ -33,16 +33,18 @@ const (
 const DemoPassword = "Demo@2024!"
 
 // Named demo users. All of DEMOCORP's but the kiosk are employees of the Operações
-// department, managed by Marcos, except Helena, who heads Recursos Humanos.
+// department, managed by Marcos, except Helena, who heads Recursos Humanos, and Lívia, who
+// works there.
 const (
-	UserAna    = "ana.souza"      // employee (pwa-rh-col) with two fences and two saved addresses
-	UserMarcos = "marcos.lima"    // Ana's manager (pwa-rh-ges)
-	UserHelena = "helena.rh"      // HR admin (pwa-rh-adm, Admin flag)
-	UserPedro  = "pedro.ferias"   // employee in a layoff period covering the seed's now
-	UserJoao   = "joao.inativo"   // inactive employee (pwa-rh-inativo)
-	UserTotem  = "totem.portaria" // kiosk account, no employee record
-	UserCarla  = "carla.acme"     // ACMECORP employee with one fence
-	UserNova   = "nova.senha"     // DEMOCORP account that must choose a new password at its first sign-in
+	UserAna    = "ana.souza"       // employee (pwa-rh-col) with two fences and two saved addresses
+	UserMarcos = "marcos.lima"     // Ana's manager (pwa-rh-ges)
+	UserHelena = "helena.rh"       // HR admin (pwa-rh-adm, Admin flag)
+	UserPedro  = "pedro.ferias"    // employee in a layoff period covering the seed's now
+	UserJoao   = "joao.inativo"    // inactive employee (pwa-rh-inativo)
+	UserTotem  = "totem.portaria"  // kiosk account, no employee record
+	UserCarla  = "carla.acme"      // ACMECORP employee with one fence
+	UserNova   = "nova.senha"      // DEMOCORP account that must choose a new password at its first sign-in
+	UserLivia  = "livia.auditoria" // auditor (pwa-rh-auditor): reads the audit area, changes nothing
 )
 
 // EmployeesPerTenant is how many employees each tenant gets, named ones included.
@@ -271,6 +273,8 @@ var tenantSpecs = []tenantSpec{
 			{userName: UserTotem, displayName: "Totem Portaria", roles: []string{auth.RoleKiosk}, noEmployee: true, password: true},
 			{userName: UserNova, displayName: "Nova Senha", roles: []string{auth.RoleCollaborator}, noEmployee: true, password: true,
 				mustChange: true},
+			{userName: UserLivia, displayName: "Lívia Auditoria", dept: "Recursos Humanos", position: "Analista de RH",
+				roles: []string{auth.RoleAuditor, auth.RoleCollaborator}, manager: UserHelena, hireDaysAgo: 600, schedule: "fixed", password: true},
 		},
 	},
 	{

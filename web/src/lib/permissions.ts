@@ -23,6 +23,7 @@ export const ROLE_INACTIVE = 'pwa-rh-inativo';
 export const ROLE_MANAGER = 'pwa-rh-ges';
 export const ROLE_HR_ADMIN = 'pwa-rh-adm';
 export const ROLE_PRE_ADMISSION = 'pwa-rh-preadm';
+export const ROLE_AUDITOR = 'pwa-rh-auditor';
 export const ROLE_KIOSK = 'totem-totem-totem-totem-totem';
 
 /** The selected set of roles a sign-in keeps (spec §6). */
@@ -35,6 +36,7 @@ export const KNOWN_ROLES: ReadonlySet<string> = new Set([
   ROLE_MANAGER,
   ROLE_HR_ADMIN,
   'pwa-rh-cur',
+  ROLE_AUDITOR,
   ROLE_PRE_ADMISSION,
   ROLE_KIOSK,
   'pwa-a03-ges',
@@ -123,7 +125,7 @@ export const DYNAMIC_FLAGS = ['altera_localizacao', 'eNPS', 'clima', 'enquete'] 
  */
 export const IMPLIED_AUDIENCES: Readonly<Record<string, readonly string[]>> = {
   'admin': ['user'],
-  'pwa-rh-adm': ['admRH', 'colRH', 'colRHAll', 'gesAdmRH', 'gesColCurRH', 'gesColRH', 'gesRH', 'pwa-rh-col', 'pwa-rh-ges'],
+  'pwa-rh-adm': ['admRH', 'colRH', 'colRHAll', 'gesAdmRH', 'gesColCurRH', 'gesColRH', 'gesRH', 'pwa-rh-auditor', 'pwa-rh-col', 'pwa-rh-ges'],
   'pwa-rh-col': ['colRH', 'colRHAll', 'gesColCurRH', 'gesColRH'],
   'pwa-rh-cur': ['gesColCurRH'],
   'pwa-rh-ges': ['colRH', 'colRHAll', 'gesAdmRH', 'gesColCurRH', 'gesColRH', 'gesRH', 'pwa-rh-col'],

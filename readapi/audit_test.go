@@ -1,0 +1,262 @@
+package readapi
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/projections"
+	"portal/seed"
+)
+
+// The audit area end to end on the seeded demo tenants: HTTP, the auditor's token, the read
+// models the projections built, the event log and its hash chains.
+
+type auditEnv struct {
+	db      *pgtest.DB
+	handler http.Handler
+}
+
+func newAuditEnv(t *testing.T) *auditEnv {
+	t.Helper()
+	d, err := pgtest.Start("readapi_audit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []projections.Projection{projections.Requests{}, projections.NewSurveys()} {
+		if _, err := projections.Replay(ctx, d.Pool, store, p, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("audit test signing key, 32 bytes")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &auditEnv{db: d, handler: (&Server{Pool: d.Pool, Store: store, Auth: svc}).Handler()}
+}
+
+type auditUser struct{ token, tenID string }
+
+func (e *auditEnv) signIn(t *testing.T, code, user string) auditUser {
+	token, tenID, _ := signIn(t, e.handler, code, user)
+	return auditUser{token, tenID}
+}
+
+func (e *auditEnv) get(c auditUser, path string, q url.Values) response {
+	if q == nil {
+		q = url.Values{}
+	}
+	if !q.Has("tenId") {
+		q.Set("tenId", c.tenID)
+	}
+	return do(e.handler, http.MethodGet, "/api/audit/"+path+"?"+q.Encode(), "", "192.0.2.30:1",
+		map[string]string{"Authorization": "Bearer " + c.token})
+}
+
+func decodeAs[T any](t *testing.T, r response) T {
+	t.Helper()
+	var v T
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	if err := json.Unmarshal(r.body, &v); err != nil {
+		t.Fatalf("%s: %v", r.body, err)
+	}
+	return v
+}
+
+type auditSubjectsAnswer struct {
+	Items []struct{ Kind, ID, Label, Detail string }
+}
+
+type auditTimelineAnswer struct {
+	Items []struct {
+		Position              int64
+		Stream, Type, Actor   string
+		ActorName, OnBehalfOf string
+		At                    time.Time
+		Fields                []struct{ Name, Value string }
+	}
+	Total, Page, PageSize int
+	Types                 []string
+}
+
+func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
+	e := newAuditEnv(t)
+	livia := e.signIn(t, seed.DemoCode, seed.UserLivia)
+
+	// Find Ana: her employee record, punches and vacation; and her requests by title.
+	subjects := decodeAs[auditSubjectsAnswer](t, e.get(livia, "subjects", url.Values{"q": {"Ana Souza"}}))
+	var anaID string
+	kinds := map[string]bool{}
+	for _, s := range subjects.Items {
+		if s.Label == "Ana Souza" {
+			anaID = s.ID
+			kinds[s.Kind] = true
+		}
+	}
+	if anaID == "" || !kinds["employee"] || !kinds["punches"] || !kinds["vacation"] {
+		t.Fatalf("Ana not found as a subject: %+v", subjects)
+	}
+
+	// Her timeline: every event of her streams and requests, oldest first, with names.
+	tl := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "pageSize": {"500"}}))
+	if tl.Total == 0 || len(tl.Items) != tl.Total {
+		t.Fatalf("timeline: %d of %d", len(tl.Items), tl.Total)
+	}
+	var requestStream string
+	named := false
+	for i, it := range tl.Items {
+		if i > 0 && it.Position <= tl.Items[i-1].Position {
+			t.Fatalf("not oldest first at %d", i)
+		}
+		if it.ActorName == "Ana Souza" {
+			named = true
+		}
+		if strings.HasPrefix(it.Stream, "request-") && requestStream == "" {
+			requestStream = it.Stream
+		}
+	}
+	if !named {
+		t.Fatal("no event of Ana's timeline names her as its actor")
+	}
+	if requestStream == "" || len(tl.Types) < 2 {
+		t.Fatalf("no request in Ana's timeline (types %v)", tl.Types)
+	}
+
+	// Paged and filtered by type.
+	page := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "pageSize": {"3"}, "page": {"2"}}))
+	if len(page.Items) != 3 || page.Items[0].Position != tl.Items[3].Position || page.Total != tl.Total {
+		t.Fatalf("page 2 of 3: %+v", page)
+	}
+	typ := tl.Types[0]
+	filtered := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "type": {typ}, "pageSize": {"500"}}))
+	for _, it := range filtered.Items {
+		if it.Type != typ {
+			t.Fatalf("filter %s let %s through", typ, it.Type)
+		}
+	}
+	if filtered.Total == 0 || filtered.Total >= tl.Total {
+		t.Fatalf("filter by %s: %d of %d", typ, filtered.Total, tl.Total)
+	}
+	tomorrow := time.Now().AddDate(0, 0, 2).Format(time.DateOnly)
+	none := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "from": {tomorrow}}))
+	if none.Total != 0 {
+		t.Fatalf("events after %s: %d", tomorrow, none.Total)
+	}
+
+	// CSV: a header and one row per event.
+	r := e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "format": {"csv"}})
+	rows, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
+	if r.status != http.StatusOK || err != nil || len(rows) != tl.Total+1 || rows[0][0] != "position" {
+		t.Fatalf("csv: %d %v, %d rows", r.status, err, len(rows))
+	}
+
+	// As of: a request's state at its first event against now.
+	reqID := strings.TrimPrefix(requestStream, "request-")
+	reqTL := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"request"}, "id": {reqID}}))
+	first := reqTL.Items[0].At
+	asof := decodeAs[struct {
+		EventsThen, EventsNow int
+		Then, Current         map[string]string
+		Changes               []struct{ Field, Then, Now string }
+	}](t, e.get(livia, "asof", url.Values{"kind": {"request"}, "id": {reqID}, "at": {first.Format(time.RFC3339Nano)}}))
+	if asof.EventsThen != 1 || asof.EventsNow != reqTL.Total || asof.Then["status"] == "" {
+		t.Fatalf("as of the first event: %+v", asof)
+	}
+	if reqTL.Total > 1 && len(asof.Changes) == 0 {
+		t.Fatalf("%d events and no change since the first: %+v", reqTL.Total, asof)
+	}
+
+	// Bad input: nothing answered, nothing recorded.
+	before := decodeAs[struct{ Total int }](t, e.get(livia, "reads", nil)).Total
+	carla := e.signIn(t, seed.AcmeCode, seed.UserCarla)
+	var carlaEmployee string
+	if err := e.db.Pool.QueryRow(context.Background(), `SELECT employee_id::text FROM users WHERE user_name = $1`, seed.UserCarla).Scan(&carlaEmployee); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name           string
+		who            auditUser
+		path           string
+		q              url.Values
+		status         int
+		field, message string
+	}{
+		{"an unknown subject", livia, "timeline", url.Values{"kind": {"request"}, "id": {"00000000-0000-4000-8000-000000000001"}}, 404, "id", "nao_encontrado"},
+		{"another tenant's employee", livia, "timeline", url.Values{"kind": {"employee"}, "id": {carlaEmployee}}, 404, "id", "nao_encontrado"},
+		{"another tenant's id in tenId", livia, "subjects", url.Values{"q": {"ana"}, "tenId": {carla.tenID}}, 403, "tenId", "acesso_negado"},
+		{"a malformed id", livia, "timeline", url.Values{"kind": {"employee"}, "id": {"x"}}, 400, "id", "valor_invalido"},
+		{"an unknown kind", livia, "timeline", url.Values{"kind": {"planet"}, "id": {anaID}}, 400, "kind", "valor_invalido"},
+		{"an instant in the future", livia, "asof", url.Values{"kind": {"request"}, "id": {reqID}, "at": {time.Now().Add(time.Hour).Format(time.RFC3339)}}, 400, "at", "data_futura"},
+		{"a bad instant", livia, "asof", url.Values{"kind": {"request"}, "id": {reqID}, "at": {"yesterday"}}, 400, "at", "data_invalida"},
+		{"a punches day missing", livia, "asof", url.Values{"kind": {"punches"}, "id": {anaID}, "at": {first.Format(time.RFC3339)}}, 400, "day", "data_invalida"},
+		{"a one-letter search", livia, "subjects", url.Values{"q": {"a"}}, 400, "q", "valor_invalido"},
+		{"an employee", e.signIn(t, seed.DemoCode, seed.UserAna), "subjects", url.Values{"q": {"ana"}}, 403, "request", "acesso_negado"},
+		{"a manager", e.signIn(t, seed.DemoCode, seed.UserMarcos), "verify", nil, 403, "request", "acesso_negado"},
+		{"another tenant's user", carla, "subjects", url.Values{"q": {"ana"}}, 403, "request", "acesso_negado"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			wantError(t, e.get(c.who, c.path, c.q), c.status, FieldError{Type: c.field, Message: c.message})
+		})
+	}
+
+	// Every read that answered is recorded, newest first, with who and what.
+	reads := decodeAs[struct {
+		Total int
+		Items []struct{ Name, View, Kind, ID string }
+	}](t, e.get(livia, "reads", nil))
+	if reads.Total != before+1 { // the bad calls left nothing; this listing is recorded after it answers
+		t.Fatalf("reads: %d, %d before the bad calls", reads.Total, before)
+	}
+	views := map[string]int{}
+	for _, r := range reads.Items {
+		if r.Name != "Lívia Auditoria" {
+			t.Fatalf("read by %q", r.Name)
+		}
+		views[r.View]++
+	}
+	if views["subjects"] != 1 || views["timeline"] != 6 || views["asof"] != 1 || views["reads"] != 1 {
+		t.Fatalf("recorded views: %v", views)
+	}
+
+	// HR admins audit too; the chain of an untouched tenant holds.
+	helena := e.signIn(t, seed.DemoCode, seed.UserHelena)
+	rep := decodeAs[eventstore.ChainReport](t, e.get(helena, "verify", nil))
+	if rep.Broken != nil || rep.Events == 0 {
+		t.Fatalf("verify: %+v", rep)
+	}
+
+	// An event edited behind the store's back (triggers off) is caught at that event.
+	victim := tl.Items[len(tl.Items)/2]
+	err = pgx.BeginFunc(context.Background(), e.db.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(context.Background(), `SET LOCAL session_replication_role = replica`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(context.Background(), `UPDATE events SET recorded_at = recorded_at - interval '1 day' WHERE position = $1`, victim.Position)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep = decodeAs[eventstore.ChainReport](t, e.get(livia, "verify", nil))
+	if rep.Broken == nil || rep.Broken.Reason != "altered" || rep.Broken.Position != victim.Position {
+		t.Fatalf("tampering not caught: %+v", rep.Broken)
+	}
+}
