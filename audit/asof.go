@@ -133,7 +133,7 @@ func dayState(events []eventstore.RecordedEvent, day string) (map[string]string,
 	for i, m := range d.Marks {
 		name := "mark"
 		if m.Adjusted {
-			name = "mark.adjusted"
+			name = "markAdjusted"
 		}
 		s[field(name, fmt.Sprint(i+1))] = m.At.In(clock.Zone).Format("15:04")
 	}

@@ -76,7 +76,14 @@ export function withDatabase(url, name) {
 }
 
 async function psql(url, sql) {
-  await run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { timeout: 30_000 });
+  const { stdout } = await run('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { timeout: 30_000 });
+  return stdout.trim();
+}
+
+/** Runs sql on the suite server's own database (TEST_DATABASE_URL runs only) and returns psql's unaligned output. */
+export function suiteSql(suite, sql) {
+  if (!suite.server.database) throw new Error('suiteSql needs TEST_DATABASE_URL');
+  return psql(withDatabase(process.env.TEST_DATABASE_URL, suite.server.database), sql);
 }
 
 /**

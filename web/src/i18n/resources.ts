@@ -15,6 +15,7 @@ import ptSurveys from './pt/surveys.json';
 import ptAdjustments from './pt/adjustments.json';
 import ptVacations from './pt/vacations.json';
 import ptRequests from './pt/requests.json';
+import ptAudit from './pt/audit.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
 import enAuth from './en/auth.json';
@@ -32,6 +33,7 @@ import enSurveys from './en/surveys.json';
 import enAdjustments from './en/adjustments.json';
 import enVacations from './en/vacations.json';
 import enRequests from './en/requests.json';
+import enAudit from './en/audit.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
 import esAuth from './es/auth.json';
@@ -49,17 +51,18 @@ import esSurveys from './es/surveys.json';
 import esAdjustments from './es/adjustments.json';
 import esVacations from './es/vacations.json';
 import esRequests from './es/requests.json';
+import esAudit from './es/audit.json';
 
-export const NAMESPACES = ['common', 'validation', 'auth', 'clock', 'authFlows', 'notifications', 'sso', 'navigation', 'session', 'apps', 'kiosk', 'mood', 'home', 'surveys', 'adjustments', 'vacations', 'requests'] as const;
+export const NAMESPACES = ['common', 'validation', 'auth', 'clock', 'authFlows', 'notifications', 'sso', 'navigation', 'session', 'apps', 'kiosk', 'mood', 'home', 'surveys', 'adjustments', 'vacations', 'requests', 'audit'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };

@@ -1,0 +1,115 @@
+// The audit area (issue: auditors replay history). livia.auditoria (pwa-rh-auditor) finds
+// Ana, reads her timeline (filtered, exported as CSV), rebuilds one of her requests "as of"
+// an earlier instant and sees what changed, is refused an instant in the future with the
+// translated message, verifies the tenant's hash chain (intact, then broken after a row is
+// edited behind the store's back) and finds every read she made in the access log. Ana, an
+// employee, has no audit entry and is turned away from its route.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, storedSession, suiteSql, tid, USERS } from './helpers.mjs';
+
+const LIVIA = { accessCode: 'DEMOCORP', userName: 'livia.auditoria', password: DEMO_PASSWORD };
+
+let suite;
+before(async () => {
+  suite = await startSuite();
+});
+after(async () => {
+  await suite?.stop();
+});
+
+async function pick(page, q, kind, label) {
+  await page.locator(tid('audit-search')).fill(q);
+  const subject = page.locator(tid(`audit-subject-${kind}`), { hasText: label }).first();
+  await subject.click();
+  await page.locator(tid('audit-subject'), { hasText: label }).waitFor();
+}
+
+test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies the chain and finds her reads logged', { timeout: 150_000 }, async () => {
+  const ctx = await newUserContext(suite);
+  try {
+    const page = await ctx.newPage();
+    await login(page, LIVIA);
+    await page.goto('/apps/auditoria');
+    await page.locator(tid('audit-page')).waitFor();
+
+    // Ana's timeline: her events, who did them, server time.
+    await pick(page, 'Ana Souza', 'employee', 'Ana Souza');
+    await page.locator(tid('audit-event')).first().waitFor();
+    const total = Number((await page.locator(tid('audit-total')).textContent()).match(/\d+/)[0]);
+    assert.ok(total > 0, 'Ana has events');
+    assert.match(await page.locator(tid('audit-timeline')).textContent(), /Ana Souza/);
+    assert.match(await page.locator(tid('audit-timeline')).textContent(), /Solicitação criada/, 'event types are translated');
+    await screenshot(page, 'audit-timeline');
+
+    // CSV of the whole timeline: a header and one line per event.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('audit-csv')).click()]);
+    const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+    assert.equal(csv[0].split(',')[0], 'position');
+    assert.ok(csv.length >= total + 1, `csv has ${csv.length} lines for ${total} events`);
+
+    // Filtered by a day after today: nothing.
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.locator(tid('audit-from')).fill(tomorrow);
+    await page.locator(tid('audit-total'), { hasText: /^0 eventos?$/ }).waitFor();
+
+    // A request of Ana's, as of yesterday (before the seed made it) against now.
+    await pick(page, 'Notebook', 'request', 'Notebook');
+    await page.locator(tid('audit-tab-asof')).click();
+    await page.locator(tid('audit-asof-run')).click();
+    await page.locator(tid('audit-asof-changes')).waitFor();
+    const changes = await page.locator(tid('audit-asof-changes')).textContent();
+    assert.match(changes, /Situação/);
+    assert.match(changes, /Aguardando/, 'the request waits now');
+    assert.match(await page.locator(tid('audit-asof-summary')).textContent(), /: 0 de \d+ eventos/);
+    await screenshot(page, 'audit-asof');
+
+    // An instant in the future is refused with the translated rule.
+    const future = new Date(Date.now() + 3 * 86_400_000);
+    const p = (n) => String(n).padStart(2, '0');
+    await page.locator(tid('audit-asof-at')).fill(`${future.getFullYear()}-${p(future.getMonth() + 1)}-${p(future.getDate())}T10:00`);
+    await page.locator(tid('audit-asof-run')).click();
+    await page.locator(tid('audit-asof-error'), { hasText: 'O instante não pode estar no futuro.' }).waitFor();
+
+    // The chain: intact; then an event edited with the store's triggers off is caught.
+    await page.locator(tid('audit-tab-chain')).click();
+    await page.locator(tid('audit-verify')).click();
+    await page.locator(tid('audit-chain-intact')).waitFor();
+    const victim = await suiteSql(suite, `SELECT position || ',' || stream FROM events WHERE stream LIKE 'request-%' ORDER BY position LIMIT 1 OFFSET 2`);
+    const [position, stream] = victim.split(',');
+    await suiteSql(suite, `SET session_replication_role = replica; UPDATE events SET data = jsonb_set(data, '{forged}', 'true') WHERE position = ${position}`);
+    await page.locator(tid('audit-verify')).click();
+    const broken = page.locator(tid('audit-chain-broken'));
+    await broken.waitFor();
+    const text = await broken.textContent();
+    assert.match(text, /alterado depois de gravado/);
+    assert.ok(text.includes(stream) && text.includes(`posição ${position}`), text);
+    await screenshot(page, 'audit-chain-broken');
+
+    // Every read is in the access log, with who.
+    await page.locator(tid('audit-tab-reads')).click();
+    await page.locator(tid('audit-read')).first().waitFor();
+    const log = await page.locator(tid('audit-reads')).textContent();
+    for (const what of ['Busca', 'Linha do tempo', 'Estado em uma data', 'Verificação da cadeia']) assert.ok(log.includes(what), `${what} logged`);
+    assert.match(log, /Lívia Auditoria/);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('ana, an employee, has no audit entry and is turned away from its route', { timeout: 60_000 }, async () => {
+  const ctx = await newUserContext(suite);
+  try {
+    const page = await ctx.newPage();
+    await login(page, USERS.ana);
+    await page.goto('/apps/auditoria');
+    await page.waitForURL((url) => !url.pathname.startsWith('/apps/auditoria'));
+    assert.equal(await page.locator(tid('audit-page')).count(), 0);
+    const { accessToken } = await storedSession(page);
+    const res = await page.request.get('/api/audit/verify', { headers: { authorization: `Bearer ${accessToken}` } });
+    assert.equal(res.status(), 403, 'the server refuses her too');
+  } finally {
+    await ctx.close();
+  }
+});

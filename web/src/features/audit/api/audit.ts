@@ -1,0 +1,109 @@
+import { api } from '@/lib/api';
+
+/** The audit area's calls (docs/api.md "Audit"); every answer is recorded as a read. */
+
+export type SubjectKind = 'employee' | 'punches' | 'vacation' | 'request' | 'survey';
+
+/** Kinds whose state can be rebuilt "as of" an instant. */
+export const AS_OF_KINDS: readonly SubjectKind[] = ['request', 'vacation', 'punches'];
+
+export interface AuditSubject {
+  kind: SubjectKind;
+  id: string;
+  label: string;
+  detail?: string;
+}
+
+export interface TimelineItem {
+  position: number;
+  stream: string;
+  version: number;
+  type: string;
+  at: string;
+  actor: string;
+  actorName: string;
+  onBehalfOf?: string;
+  fields: { name: string; value: string }[];
+}
+
+export interface Timeline {
+  subject: AuditSubject;
+  items: TimelineItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  types: string[];
+}
+
+export interface TimelineFilter {
+  type?: string[];
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+export interface AsOf {
+  subject: AuditSubject;
+  at: string;
+  now: string;
+  eventsThen: number;
+  eventsNow: number;
+  then: Record<string, string>;
+  current: Record<string, string>;
+  changes: { field: string; then: string; now: string }[];
+}
+
+export interface ChainReport {
+  events: number;
+  streams: number;
+  elapsed: string;
+  broken: null | { position: number; eventId: string | null; stream: string; version: number; reason: string };
+}
+
+export interface AuditReads {
+  items: { at: string; user: string; name: string; view: string; kind?: string; id?: string; query?: string }[];
+  total: number;
+  page: number;
+}
+
+export const TIMELINE_PAGE_SIZE = 50;
+
+export function findSubjects(q: string, signal?: AbortSignal) {
+  return api.get<{ items: AuditSubject[] }>('/api/audit/subjects', { query: { q }, signal }).then((r) => r.items);
+}
+
+function timelineQuery(s: Pick<AuditSubject, 'kind' | 'id'>, f: TimelineFilter) {
+  return { kind: s.kind, id: s.id, type: f.type?.length ? f.type.join(',') : undefined, from: f.from || undefined, to: f.to || undefined };
+}
+
+export function getTimeline(s: Pick<AuditSubject, 'kind' | 'id'>, f: TimelineFilter, signal?: AbortSignal) {
+  return api.get<Timeline>('/api/audit/timeline', {
+    query: { ...timelineQuery(s, f), page: f.page ?? 1, pageSize: TIMELINE_PAGE_SIZE },
+    signal,
+  });
+}
+
+/** Saves the whole filtered timeline as CSV. */
+export async function downloadTimelineCsv(s: Pick<AuditSubject, 'kind' | 'id'>, f: TimelineFilter) {
+  const blob = await api.blob('/api/audit/timeline', { query: { ...timelineQuery(s, f), format: 'csv' } });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `audit-${s.kind}-${s.id}.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function getAsOf(s: Pick<AuditSubject, 'kind' | 'id'>, at: string, day?: string, signal?: AbortSignal) {
+  return api.get<AsOf>('/api/audit/asof', { query: { kind: s.kind, id: s.id, at, day }, signal });
+}
+
+export function verifyChain() {
+  return api.get<ChainReport>('/api/audit/verify');
+}
+
+export function getReads(page: number, signal?: AbortSignal) {
+  return api.get<AuditReads>('/api/audit/reads', { query: { page }, signal });
+}

@@ -1,0 +1,1 @@
+export { AUDIT_PATH, auditRoutes } from './routes';
