@@ -179,7 +179,7 @@ func TestAudiences(t *testing.T) {
 	tenant := uuid.NewString()
 	got := p.Audiences([]string{RoleHRAdmin, RoleCollaborator}, tenant)
 	want := []string{RoleHRAdmin, RoleCollaborator, GroupAdmin, GroupEmployee, GroupAllEmployees, GroupManagerOrAdmin,
-		GroupManagerOrEmployee, GroupManagerEmployeeCur, GroupManager, RoleManager}
+		GroupManagerOrEmployee, GroupManagerEmployeeCur, GroupManager, RoleAuditor, RoleManager}
 	if !sameSet(got, want) || !slices.Equal(got[:2], want[:2]) {
 		t.Errorf("HR admin audiences = %v, want %v", got, want)
 	}
