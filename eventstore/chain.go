@@ -30,28 +30,31 @@ type ChainBreak struct {
 	Reason string `json:"reason"`
 }
 
-// verifySQL recomputes every link of a tenant's chains in one pass over the stream index and
-// keeps the broken ones; the first in log order is reported.
-const verifySQL = `
-WITH links AS (
+// linksSQL recomputes every link of a tenant's chains (or of one stream) in one pass over the
+// stream index: each event with the previous version and the hash it should have.
+const linksSQL = `
+SELECT position, id, stream, version, CASE
+        WHEN hash IS NULL THEN 'unchained'
+        WHEN version <> coalesce(prev_version, -1) + 1 THEN 'missing'
+        WHEN hash <> want THEN 'altered' END AS reason,
+    prev_version IS NULL AS first
+FROM (
     SELECT position, id, stream, version, hash,
            lag(version) OVER w AS prev_version,
            sha256(coalesce(lag(hash) OVER w, '\x'::bytea) || event_chain_content(position, id, tenant_id,
                stream, version, type, schema_version, actor, correlation_id, causation_id, command_id,
                recorded_at, data)) AS want
-    FROM events WHERE tenant_id = $1
+    FROM events WHERE tenant_id = $1 AND ($2::text IS NULL OR stream = $2)
     WINDOW w AS (PARTITION BY stream ORDER BY version)
-), breaks AS (
-    SELECT position, id, stream, version, CASE
-        WHEN hash IS NULL THEN 'unchained'
-        WHEN version <> coalesce(prev_version, -1) + 1 THEN 'missing'
-        WHEN hash <> want THEN 'altered' END AS reason
-    FROM links
-)
-SELECT (SELECT count(*) FROM links), (SELECT count(DISTINCT stream) FROM links),
-       b.position, b.id, b.stream, b.version, b.reason
-FROM (SELECT 1) one
-LEFT JOIN LATERAL (SELECT * FROM breaks WHERE reason IS NOT NULL ORDER BY position LIMIT 1) b ON true`
+) links`
+
+// verifySQL counts the links and streams and finds the first broken link in log order.
+const verifySQL = `
+SELECT count(*), count(*) FILTER (WHERE first), min(position) FILTER (WHERE reason IS NOT NULL)
+FROM (` + linksSQL + `) l`
+
+// breakSQL tells why the link at position $3 of stream $2 is broken.
+const breakSQL = `SELECT id, version, reason FROM (` + linksSQL + `) l WHERE position = $3`
 
 // missingTailSQL finds a stream whose last verified link is gone or changed.
 const missingTailSQL = `
@@ -75,17 +78,19 @@ func (s *Postgres) VerifyChain(ctx context.Context, tenant uuid.UUID) (ChainRepo
 	rep := ChainReport{Tenant: tenant}
 	// One snapshot: what is anchored is exactly what was verified.
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
-		var (
-			pos, version *int64
-			id           *uuid.UUID
-			stream       *string
-			reason       *string
-		)
-		if err := tx.QueryRow(ctx, verifySQL, tenant).Scan(&rep.Events, &rep.Streams, &pos, &id, &stream, &version, &reason); err != nil {
+		var first *int64
+		if err := tx.QueryRow(ctx, verifySQL, tenant, nil).Scan(&rep.Events, &rep.Streams, &first); err != nil {
 			return err
 		}
-		if reason != nil {
-			rep.Broken = &ChainBreak{Position: *pos, EventID: id, Stream: *stream, Version: *version, Reason: *reason}
+		if first != nil {
+			b := ChainBreak{Position: *first}
+			if err := tx.QueryRow(ctx, `SELECT stream FROM events WHERE position = $1`, *first).Scan(&b.Stream); err != nil {
+				return err
+			}
+			if err := tx.QueryRow(ctx, breakSQL, tenant, b.Stream, *first).Scan(&b.EventID, &b.Version, &b.Reason); err != nil {
+				return err
+			}
+			rep.Broken = &b
 			return nil
 		}
 		var b ChainBreak
