@@ -48,10 +48,10 @@ const ClockMarkTopic = "clock.mark"
 func (Clock) Name() string { return "clock" }
 
 // Reset implements Projection.
-func (Clock) Reset(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `TRUNCATE clock_marks, clock_addresses, clock_excused`)
-	return err
-}
+func (Clock) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Clock{}.Tables()) }
+
+// Tables implements Tabled.
+func (Clock) Tables() []string { return []string{"clock_marks", "clock_addresses", "clock_excused"} }
 
 // Apply implements Projection.
 func (c Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {

@@ -37,10 +37,10 @@ const MoodTopic = "mood.checked_in"
 func (Mood) Name() string { return "mood" }
 
 // Reset implements Projection.
-func (Mood) Reset(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `TRUNCATE mood_checkins`)
-	return err
-}
+func (Mood) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Mood{}.Tables()) }
+
+// Tables implements Tabled.
+func (Mood) Tables() []string { return []string{"mood_checkins"} }
 
 // MoodPush is the data of a "mood.checked_in" push. EmployeeID is empty for a user without
 // an employee record.

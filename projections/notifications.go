@@ -44,10 +44,10 @@ const (
 func (Notifications) Name() string { return "notifications" }
 
 // Reset implements Projection.
-func (Notifications) Reset(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `TRUNCATE notifications`)
-	return err
-}
+func (Notifications) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Notifications{}.Tables()) }
+
+// Tables implements Tabled.
+func (Notifications) Tables() []string { return []string{"notifications"} }
 
 // Notification is a notification as GET notification-app lists it and as the
 // "notification" push carries it (spec portal-core §3: id, message, options, dismissed,

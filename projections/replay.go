@@ -34,13 +34,30 @@ const ReplayBatch = 5000
 // progress, if not nil, gets a one-line progress bar (rewritten with \r) with events done,
 // the total and events/s, and a final newline. It returns the number of events applied.
 func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, progress io.Writer) (n int, err error) {
+	var bar *progressBar
+	defer func() {
+		if bar != nil {
+			bar.done(n)
+		}
+	}()
+	return replay(ctx, pool, store, p, p.Name(), func(done, total int64) {
+		if bar == nil {
+			bar = newProgressBar(progress, p.Name(), total)
+		}
+		bar.update(int(done))
+	})
+}
+
+// replay is Replay under the advisory lock lockName, reporting the events applied and the
+// total after the reset and after each batch.
+func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, lockName string, report func(done, total int64)) (n int, err error) {
 	name := p.Name()
 	defer func() {
 		if err != nil {
 			err = fmt.Errorf("replay %s: %w", name, err)
 		}
 	}()
-	lock, err := tryLock(ctx, pool, name)
+	lock, err := tryLock(ctx, pool, lockName)
 	if err != nil {
 		return 0, err
 	}
@@ -59,7 +76,7 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		c.err = pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&c.n)
 		count <- c
 	}()
-	var bar *progressBar
+	var total int64
 	reset := func() error {
 		err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
 			if err := p.Reset(ctx, tx); err != nil {
@@ -70,22 +87,18 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 			}
 			return writeCheckpoint(ctx, tx, name, eventstore.Start)
 		})
-		total := <-count
+		c := <-count
 		if err != nil {
 			return err
 		}
-		if total.err != nil {
-			return total.err
+		if c.err != nil {
+			return c.err
 		}
-		bar = newProgressBar(progress, name, total.n)
+		total = c.n
+		report(0, total)
 		return nil
 	}
-	defer func() {
-		if bar != nil {
-			bar.done(n)
-		}
-	}()
-	return pipeline(ctx, pool, store, p, eventstore.Start, false, reset, func(n int) { bar.update(n) })
+	return pipeline(ctx, pool, store, p, eventstore.Start, false, reset, func(n int) { report(int64(n), max(total, int64(n))) })
 }
 
 // preparer is implemented by projections whose Apply begins with work that needs no

@@ -40,10 +40,10 @@ const maxPushed = 200
 func (Requests) Name() string { return "requests" }
 
 // Reset implements Projection.
-func (Requests) Reset(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `TRUNCATE requests`)
-	return err
-}
+func (Requests) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Requests{}.Tables()) }
+
+// Tables implements Tabled.
+func (Requests) Tables() []string { return []string{"requests"} }
 
 // RequestChanged is the data of a "request.changed" push.
 type RequestChanged struct {
