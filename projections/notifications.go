@@ -44,7 +44,9 @@ const (
 func (Notifications) Name() string { return "notifications" }
 
 // Reset implements Projection.
-func (Notifications) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Notifications{}.Tables()) }
+func (Notifications) Reset(ctx context.Context, tx pgx.Tx) error {
+	return truncate(ctx, tx, Notifications{}.Tables())
+}
 
 // Tables implements Tabled.
 func (Notifications) Tables() []string { return []string{"notifications"} }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -40,7 +41,7 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 			bar.done(n)
 		}
 	}()
-	return replay(ctx, pool, store, p, p.Name(), func(done, total int64) {
+	return replay(ctx, pool, store, p, p.Name(), uuid.Nil, func(done, total int64) {
 		if bar == nil {
 			bar = newProgressBar(progress, p.Name(), total)
 		}
@@ -49,8 +50,9 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 }
 
 // replay is Replay under the advisory lock lockName, reporting the events applied and the
-// total after the reset and after each batch.
-func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, lockName string, report func(done, total int64)) (n int, err error) {
+// total after the reset and after each batch. A tenant other than uuid.Nil applies only that
+// tenant's events.
+func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, lockName string, tenant uuid.UUID, report func(done, total int64)) (n int, err error) {
 	name := p.Name()
 	defer func() {
 		if err != nil {
@@ -73,7 +75,7 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	count := make(chan counted, 1)
 	go func() {
 		var c counted
-		c.err = pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&c.n)
+		c.err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`, nullUUID(tenant)).Scan(&c.n)
 		count <- c
 	}()
 	var total int64
@@ -97,6 +99,9 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		total = c.n
 		report(0, total)
 		return nil
+	}
+	if tenant != uuid.Nil {
+		store = tenantLog{store, tenant}
 	}
 	return pipeline(ctx, pool, store, p, eventstore.Start, false, reset, func(n int) { report(int64(n), max(total, int64(n))) })
 }
@@ -357,4 +362,38 @@ func (b *progressBar) draw(n int) {
 	}
 	fmt.Fprintf(b.w, "\rreplay %s [%s%s] %d/%d events  %.0f ev/s", b.name,
 		strings.Repeat("#", filled), strings.Repeat(".", width-filled), n, total, rate)
+}
+
+// nullUUID is nil for uuid.Nil (SQL NULL), else id.
+func nullUUID(id uuid.UUID) any {
+	if id == uuid.Nil {
+		return nil
+	}
+	return id
+}
+
+// tenantLog is a store whose global log holds only one tenant's events.
+type tenantLog struct {
+	eventstore.Store
+	tenant uuid.UUID
+}
+
+// ReadAll skips other tenants' events; it answers nothing only at the end of the log.
+func (l tenantLog) ReadAll(ctx context.Context, after eventstore.Cursor, limit int) ([]eventstore.RecordedEvent, error) {
+	for {
+		events, err := l.Store.ReadAll(ctx, after, limit)
+		if err != nil || len(events) == 0 {
+			return events, err
+		}
+		mine := events[:0:0]
+		for _, e := range events {
+			if e.Tenant == l.tenant {
+				mine = append(mine, e)
+			}
+		}
+		if len(mine) > 0 {
+			return mine, nil
+		}
+		after = events[len(events)-1].Cursor
+	}
 }

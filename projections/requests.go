@@ -40,7 +40,9 @@ const maxPushed = 200
 func (Requests) Name() string { return "requests" }
 
 // Reset implements Projection.
-func (Requests) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Requests{}.Tables()) }
+func (Requests) Reset(ctx context.Context, tx pgx.Tx) error {
+	return truncate(ctx, tx, Requests{}.Tables())
+}
 
 // Tables implements Tabled.
 func (Requests) Tables() []string { return []string{"requests"} }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -29,8 +30,14 @@ func truncate(ctx context.Context, tx pgx.Tx, tables []string) error {
 	return err
 }
 
-// ShadowSchema is the schema a projection's shadow copy lives in.
-func ShadowSchema(name string) string { return "shadow_" + name }
+// ShadowSchema is the schema a projection's shadow copy lives in: one per projection, and
+// per tenant for a rebuild of one tenant's events.
+func ShadowSchema(name string, tenant uuid.UUID) string {
+	if tenant == uuid.Nil {
+		return "shadow_" + name
+	}
+	return "shadow_" + name + "_" + strings.ReplaceAll(tenant.String(), "-", "")[:12]
+}
 
 // ShadowProgress is how far a shadow rebuild is.
 type ShadowProgress struct {
@@ -55,13 +62,14 @@ type TableDiff struct {
 	Samples   []string `json:"samples"`
 }
 
-// ReplayShadow rebuilds projection p from the whole log into a copy of its tables in schema
-// ShadowSchema(p.Name()) (made anew, with its own checkpoint and parked events) while the
-// live read model keeps serving and its runner keeps running, then compares the copy with
-// the live tables. progress gets the figures after every batch. The shadow stays until the
-// next rebuild of the same projection, for inspection.
-func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Tabled, progress func(ShadowProgress)) ([]TableDiff, error) {
-	schema := pgx.Identifier{ShadowSchema(p.Name())}.Sanitize()
+// ReplayShadow rebuilds projection p from the whole log (only tenant's events, unless tenant
+// is uuid.Nil) into a copy of its tables in schema ShadowSchema (made anew, with its own
+// checkpoint and parked events) while the live read model keeps serving and its runner keeps
+// running, then compares the copy with the live tables (tenant's rows). progress gets the
+// figures after every batch. The shadow stays until the next rebuild, for inspection.
+func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Tabled, tenant uuid.UUID, progress func(ShadowProgress)) ([]TableDiff, error) {
+	name := ShadowSchema(p.Name(), tenant)
+	schema := pgx.Identifier{name}.Sanitize()
 	var ddl strings.Builder
 	fmt.Fprintf(&ddl, "DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %[1]s;", schema)
 	for _, t := range append(p.Tables(), "projection_checkpoints", "parked_events") {
@@ -74,7 +82,7 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	// The rebuild's own pool resolves the projection's unqualified tables to the shadow: its
 	// connections (and the statements they prepare) never see the live tables it shadows.
 	cfg := pool.Config().Copy()
-	cfg.ConnConfig.RuntimeParams["search_path"] = ShadowSchema(p.Name()) + ", public"
+	cfg.ConnConfig.RuntimeParams["search_path"] = name + ", public"
 	cfg.MaxConns = 4
 	shadow, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -82,7 +90,7 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	}
 	defer shadow.Close()
 	start := time.Now()
-	_, err = replay(ctx, shadow, store, p, "shadow:"+p.Name(), func(done, total int64) {
+	_, err = replay(ctx, shadow, store, p, name, tenant, func(done, total int64) {
 		if progress == nil {
 			return
 		}
@@ -100,7 +108,7 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	}
 	diffs := make([]TableDiff, 0, len(p.Tables()))
 	for _, t := range p.Tables() {
-		d, err := diffTable(ctx, pool, schema, t)
+		d, err := diffTable(ctx, pool, schema, t, tenant)
 		if err != nil {
 			return nil, fmt.Errorf("diff %s: %w", t, err)
 		}
@@ -111,13 +119,17 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 
 // diffTable compares public.table (live) with schema.table (the rebuild) on the primary key
 // (without one, as multisets of whole rows: a changed row then counts as missing and extra).
-func diffTable(ctx context.Context, pool *pgxpool.Pool, schema, table string) (TableDiff, error) {
+func diffTable(ctx context.Context, pool *pgxpool.Pool, schema, table string, tenant uuid.UUID) (TableDiff, error) {
 	d := TableDiff{Table: table, Samples: []string{}}
-	live, shadow := "public."+pgx.Identifier{table}.Sanitize(), schema+"."+pgx.Identifier{table}.Sanitize()
+	liveTable := "public." + pgx.Identifier{table}.Sanitize()
+	live, shadow := liveTable, schema+"."+pgx.Identifier{table}.Sanitize()
+	if tenant != uuid.Nil { // a uuid's text needs no quoting beyond its quotes
+		live = "(SELECT * FROM " + liveTable + " WHERE tenant_id = '" + tenant.String() + "')"
+	}
 	var key []string
 	rows, err := pool.Query(ctx, `
 SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`, live)
+WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`, liveTable)
 	if err != nil {
 		return d, err
 	}
@@ -130,17 +142,17 @@ WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.ind
 		err := pool.QueryRow(ctx, sql).Scan(&n)
 		return n, err
 	}
-	if d.Live, err = count(`SELECT count(*) FROM ` + live); err != nil {
+	if d.Live, err = count(`SELECT count(*) FROM ` + live + ` l`); err != nil {
 		return d, err
 	}
 	if d.Shadow, err = count(`SELECT count(*) FROM ` + shadow); err != nil {
 		return d, err
 	}
 	if len(key) == 0 {
-		if d.Missing, err = count(`SELECT count(*) FROM (SELECT * FROM ` + shadow + ` EXCEPT ALL SELECT * FROM ` + live + `) x`); err != nil {
+		if d.Missing, err = count(`SELECT count(*) FROM (SELECT * FROM ` + shadow + ` EXCEPT ALL SELECT * FROM ` + live + ` l) x`); err != nil {
 			return d, err
 		}
-		d.Extra, err = count(`SELECT count(*) FROM (SELECT * FROM ` + live + ` EXCEPT ALL SELECT * FROM ` + shadow + `) x`)
+		d.Extra, err = count(`SELECT count(*) FROM (SELECT * FROM ` + live + ` l EXCEPT ALL SELECT * FROM ` + shadow + `) x`)
 		return d, err
 	}
 	on := make([]string, len(key))

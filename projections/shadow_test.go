@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"portal/projections"
 )
 
@@ -16,10 +18,11 @@ import (
 func TestReplayShadowRebuildsBesideTheLiveModelAndDiffsIt(t *testing.T) {
 	d, store := clockDB(t)
 	ctx := context.Background()
-	p := clockPerson(t, d)
+	p, other := clockPerson(t, d), clockPerson(t, d) // two tenants
 	for i := 0; i < 12; i++ {
 		clockPunch(t, d, store, p, fmt.Sprintf("m%02d", i), fmt.Sprintf("Rua %c, 1", 'A'+i%3), clockNow.Add(time.Duration(i)*time.Hour))
 	}
+	clockPunch(t, d, store, other, "o01", "Rua Z, 9", clockNow)
 	if _, err := projections.Replay(ctx, d.Pool, store, projections.NewClock(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +36,7 @@ func TestReplayShadowRebuildsBesideTheLiveModelAndDiffsIt(t *testing.T) {
 	go r.Run(runCtx)
 
 	var last projections.ShadowProgress
-	diffs, err := projections.ReplayShadow(ctx, d.Pool, store, projections.NewClock(), func(pr projections.ShadowProgress) { last = pr })
+	diffs, err := projections.ReplayShadow(ctx, d.Pool, store, projections.NewClock(), uuid.Nil, func(pr projections.ShadowProgress) { last = pr })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,18 +58,24 @@ func TestReplayShadowRebuildsBesideTheLiveModelAndDiffsIt(t *testing.T) {
 
 	stop()
 	exec := func(sql string) {
-		if _, err := d.Pool.Exec(ctx, sql); err != nil {
+		if _, err := d.Pool.Exec(ctx, sql, p.Tenant); err != nil {
 			t.Fatal(err)
 		}
 	}
-	exec(`UPDATE clock_marks SET address = 'forged' WHERE id = (SELECT id FROM clock_marks ORDER BY position LIMIT 1)`)
-	exec(`DELETE FROM clock_marks WHERE id = (SELECT id FROM clock_marks ORDER BY position DESC LIMIT 1)`)
-	diffs, err = projections.ReplayShadow(ctx, d.Pool, store, projections.NewClock(), nil)
+	exec(`UPDATE clock_marks SET address = 'forged' WHERE id = (SELECT id FROM clock_marks WHERE tenant_id = $1 ORDER BY position LIMIT 1)`)
+	exec(`DELETE FROM clock_marks WHERE id = (SELECT id FROM clock_marks WHERE tenant_id = $1 ORDER BY position DESC LIMIT 1)`)
+	// One tenant's rebuild sees only its own events and rows.
+	var pr projections.ShadowProgress
+	diffs, err = projections.ReplayShadow(ctx, d.Pool, store, projections.NewClock(), p.Tenant, func(x projections.ShadowProgress) { pr = x })
 	if err != nil {
 		t.Fatal(err)
 	}
+	own := count(t, d, `SELECT count(*) FROM events WHERE tenant_id = $1`, p.Tenant)
+	if pr.Total != own || pr.Done != own {
+		t.Fatalf("tenant rebuild progress %+v, the tenant has %d events", pr, own)
+	}
 	for _, df := range diffs {
-		if df.Table == "clock_marks" && (df.Different != 1 || df.Missing != 1 || df.Extra != 0 || len(df.Samples) != 2) {
+		if df.Table == "clock_marks" && (df.Different != 1 || df.Missing != 1 || df.Extra != 0 || len(df.Samples) != 2 || df.Shadow != 12 || df.Live != 11) {
 			t.Fatalf("after an edit and a removal: %+v", df)
 		}
 	}

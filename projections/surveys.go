@@ -60,10 +60,14 @@ type SurveyResultsChanged struct {
 func (Surveys) Name() string { return "surveys" }
 
 // Reset implements Projection.
-func (Surveys) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Surveys{}.Tables()) }
+func (Surveys) Reset(ctx context.Context, tx pgx.Tx) error {
+	return truncate(ctx, tx, Surveys{}.Tables())
+}
 
 // Tables implements Tabled.
-func (Surveys) Tables() []string { return []string{"surveys", "survey_responses", "survey_tallies", "pdi_actions"} }
+func (Surveys) Tables() []string {
+	return []string{"surveys", "survey_responses", "survey_tallies", "pdi_actions"}
+}
 
 type responseKey struct{ tenant, survey, user uuid.UUID }
 

@@ -40,10 +40,14 @@ const VacationChangedTopic = "vacation.changed"
 func (Vacations) Name() string { return "vacations" }
 
 // Reset implements Projection.
-func (Vacations) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Vacations{}.Tables()) }
+func (Vacations) Reset(ctx context.Context, tx pgx.Tx) error {
+	return truncate(ctx, tx, Vacations{}.Tables())
+}
 
 // Tables implements Tabled.
-func (Vacations) Tables() []string { return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts"} }
+func (Vacations) Tables() []string {
+	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts"}
+}
 
 // vacationEventJSON mirrors commands.VacationEventJSON (the event contract).
 type vacationEventJSON struct {

@@ -37,10 +37,14 @@ func main() {
 	case "seed":
 		err = withDB(ctx, func(e *env) error { return e.seed(ctx) })
 	case "replay":
-		if len(args) != 1 {
+		switch {
+		case len(args) == 2 && args[0] == "--shadow":
+			err = withDB(ctx, func(e *env) error { return e.replayShadow(ctx, args[1]) })
+		case len(args) == 1:
+			err = withDB(ctx, func(e *env) error { return e.replay(ctx, args[0]) })
+		default:
 			usage()
 		}
-		err = withDB(ctx, func(e *env) error { return e.replay(ctx, args[0]) })
 	case "bench":
 		err = bench(ctx, args)
 	case "db":
@@ -59,7 +63,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay <projection|all> | bench | db start|stop DIR PORT | verify [ACCESS_CODE] | centrifugo-config")
+	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay [--shadow] <projection|all> | bench | db start|stop DIR PORT | verify [ACCESS_CODE] | centrifugo-config")
 	os.Exit(2)
 }
 
