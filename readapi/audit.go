@@ -31,6 +31,9 @@ func (s *Server) routesAudit(g *echo.Group) {
 	a.GET("/asof", s.auditAsOf)
 	a.GET("/verify", s.auditVerify)
 	a.GET("/reads", s.auditReads)
+	s.replays.jobs = map[[2]string]*replayJob{}
+	a.GET("/replay", s.auditReplayList)
+	a.POST("/replay", s.auditReplayStart)
 }
 
 func auditCaller(next echo.HandlerFunc) echo.HandlerFunc {
@@ -47,7 +50,7 @@ const auditReadType = "audit.read.v1"
 
 // auditRead is its data.
 type auditRead struct {
-	View  string `json:"view"` // subjects, timeline, asof, verify, reads
+	View  string `json:"view"` // subjects, timeline, asof, verify, reads, replay
 	Kind  string `json:"kind,omitempty"`
 	ID    string `json:"id,omitempty"`
 	Query string `json:"query,omitempty"` // the call's query string, tenId left out

@@ -67,6 +67,11 @@ type Server struct {
 
 	// Vacations (vacations.go); nil is built from Pool, Store and Now.
 	Vacations *VacationAPI
+
+	// Audit (audit.go, audit_replay.go): the projections a shadow rebuild may copy, by name,
+	// and the rebuilds this process ran.
+	Shadows map[string]projections.Tabled
+	replays replayJobs
 }
 
 // Handler builds the Echo router.

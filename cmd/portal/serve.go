@@ -141,6 +141,7 @@ func serve(ctx context.Context) error {
 		Store:     e.store,
 		Auth:      authSvc,
 		Runner:    runner,
+		Shadows:   shadowable(),
 		Push:      pushCfg,
 		WebDir:    getenv("WEB_DIR", "web/dist"),
 		Vacations: vacations,
