@@ -107,3 +107,36 @@ export function verifyChain() {
 export function getReads(page: number, signal?: AbortSignal) {
   return api.get<AuditReads>('/api/audit/reads', { query: { page }, signal });
 }
+
+export interface TableDiff {
+  table: string;
+  live: number;
+  shadow: number;
+  missing: number;
+  extra: number;
+  different: number;
+  samples: string[];
+}
+
+export interface ReplayJob {
+  id: string;
+  projection: string;
+  state: 'running' | 'done' | 'failed';
+  progress: { done: number; total: number; rate: number; elapsed: number; eta: number };
+  diffs: TableDiff[];
+  error?: string;
+  startedBy: string;
+  startedAt: string;
+  finishedAt?: string;
+}
+
+/** Push topic of a shadow rebuild's progress (to whoever started it). */
+export const REPLAY_TOPIC = 'audit.replay';
+
+export function getReplays(signal?: AbortSignal) {
+  return api.get<{ projections: string[]; jobs: ReplayJob[] }>('/api/audit/replay', { signal });
+}
+
+export function startReplay(projection: string) {
+  return api.post<ReplayJob>('/api/audit/replay', { projection });
+}

@@ -4,13 +4,15 @@ import { AS_OF_KINDS, type AuditSubject } from '../api/audit';
 import { AsOfPanel } from '../components/AsOfPanel';
 import { ChainPanel } from '../components/ChainPanel';
 import { ReadsPanel } from '../components/ReadsPanel';
+import { ReplayPanel } from '../components/ReplayPanel';
 import { SubjectSearch } from '../components/SubjectSearch';
 import { Timeline } from '../components/Timeline';
 import { useAuditT } from '../utils';
 
 /**
  * /apps/auditoria: auditors and HR admins read history. Find a subject, read its timeline,
- * rebuild its state as of an instant; check the tenant's hash chains; see who read what.
+ * rebuild its state as of an instant; check the tenant's hash chains; rebuild a read model into
+ * a shadow copy and compare it with the live one; see who read what.
  */
 export function AuditPage() {
   const { t, tr } = useAuditT();
@@ -23,6 +25,9 @@ export function AuditPage() {
           <Tabs.Tab value="history">{t('tabs.history')}</Tabs.Tab>
           <Tabs.Tab value="chain" data-testid="audit-tab-chain">
             {t('tabs.chain')}
+          </Tabs.Tab>
+          <Tabs.Tab value="replay" data-testid="audit-tab-replay">
+            {t('tabs.replay')}
           </Tabs.Tab>
           <Tabs.Tab value="reads" data-testid="audit-tab-reads">
             {t('tabs.reads')}
@@ -70,6 +75,9 @@ export function AuditPage() {
         </Tabs.Panel>
         <Tabs.Panel value="chain" pt="md">
           <ChainPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="replay" pt="md">
+          <ReplayPanel />
         </Tabs.Panel>
         <Tabs.Panel value="reads" pt="md">
           <ReadsPanel />
