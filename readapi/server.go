@@ -3,9 +3,6 @@
 package readapi
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -104,29 +101,6 @@ func (s *Server) Handler() *echo.Echo {
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 	s.routesWeb(e)
 	return e
-}
-
-// routesWeb serves the built single-page app; unknown paths get index.html and the app shows
-// its 404 page.
-func (s *Server) routesWeb(e *echo.Echo) {
-	if s.WebDir == "" {
-		return
-	}
-	index := filepath.Join(s.WebDir, "index.html")
-	e.GET("/*", func(c echo.Context) error {
-		p := filepath.Clean("/" + c.Param("*"))
-		if p != "/" && !strings.HasPrefix(p, "/api") {
-			f := filepath.Join(s.WebDir, p)
-			if st, err := os.Stat(f); err == nil && !st.IsDir() {
-				if strings.HasPrefix(p, "/assets/") {
-					c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				}
-				return c.File(f)
-			}
-		}
-		c.Response().Header().Set("Cache-Control", "no-cache")
-		return c.File(index)
-	})
 }
 
 // Placeholders, each replaced by its area's file.
