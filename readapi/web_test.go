@@ -31,8 +31,8 @@ func TestWebServesPrecompressedAssetsAndHead(t *testing.T) {
 	h := (&Server{WebDir: dir}).Handler()
 
 	for _, c := range []struct {
-		method, path, accept string
-		body, encoding, cache  string
+		method, path, accept  string
+		body, encoding, cache string
 	}{
 		{"GET", "/assets/app-1a2b.js", "gzip, deflate, br, zstd", "BR-BYTES", "br", "public, max-age=31536000, immutable"},
 		{"GET", "/assets/app-1a2b.js", "gzip", "GZ-BYTES", "gzip", "public, max-age=31536000, immutable"},
