@@ -4,7 +4,7 @@
 // tenant's — Centrifugo subscribes server-side; centrifuge-js asks for a new token before it
 // expires and reconnects by itself, recovering what it missed from the channels' history.
 // Features subscribe to topics with onLiveEvent.
-import { Centrifuge, UnauthorizedError } from 'centrifuge';
+import type { Centrifuge } from 'centrifuge';
 import { ApiError, api } from './api';
 
 export type LiveHandler = (data: unknown) => void;
@@ -33,6 +33,9 @@ const SEEN_PER_CHANNEL = 1000;
 const handlers = new Map<string, Set<LiveHandler>>();
 const seen = new Map<string, Set<number>>();
 let client: Centrifuge | null = null;
+/** Counts starts and stops: a start whose SDK arrives after a stop (or a newer start) gives up. */
+let generation = 0;
+let starting = false;
 
 /** Hands data to every handler of topic. */
 export function deliverLive(topic: string, data: unknown): void {
@@ -74,35 +77,46 @@ function socketUrl(path: string): string {
   return `${scheme}://${window.location.host}${path}`;
 }
 
-async function fetchToken(): Promise<PushToken> {
+async function fetchToken(unauthorized: () => Error): Promise<PushToken> {
   try {
     return await api.get<PushToken>('/api/push/token', { tenant: false });
   } catch (e) {
     // A refused caller is signed out by the api layer; the socket stops trying.
-    if (e instanceof ApiError && e.status === 401) throw new UnauthorizedError('');
+    if (e instanceof ApiError && e.status === 401) throw unauthorized();
     throw e;
   }
 }
 
-/** Opens the session's connection (no-op when open). */
+/**
+ * Opens the session's connection (no-op when open). The SDK is loaded on first use, so pages
+ * shown before the sign-in do not download it.
+ */
 export function startLiveStream(): void {
-  if (client || typeof WebSocket === 'undefined') return;
-  const c = new Centrifuge(socketUrl('/connection/websocket'), {
-    getToken: async () => (await fetchToken()).token,
-    minReconnectDelay: 200,
-    maxReconnectDelay: 5000,
+  if (client || starting || typeof WebSocket === 'undefined') return;
+  const gen = ++generation;
+  starting = true;
+  void import('centrifuge').then(({ Centrifuge, UnauthorizedError }) => {
+    if (gen !== generation) return;
+    starting = false;
+    const c = new Centrifuge(socketUrl('/connection/websocket'), {
+      getToken: async () => (await fetchToken(() => new UnauthorizedError(''))).token,
+      minReconnectDelay: 200,
+      maxReconnectDelay: 5000,
+    });
+    c.on('publication', (ctx) => receivePublication(ctx.channel, ctx.data));
+    c.on('subscribed', (ctx) => receiveSubscribed(ctx));
+    c.on('error', (ctx) => {
+      // Push failures are only logged (spec portal-core §8); the client retries.
+      console.warn('live push:', ctx.error.message);
+    });
+    c.connect();
+    client = c;
   });
-  c.on('publication', (ctx) => receivePublication(ctx.channel, ctx.data));
-  c.on('subscribed', (ctx) => receiveSubscribed(ctx));
-  c.on('error', (ctx) => {
-    // Push failures are only logged (spec portal-core §8); the client retries.
-    console.warn('live push:', ctx.error.message);
-  });
-  c.connect();
-  client = c;
 }
 
 export function stopLiveStream(): void {
+  generation++;
+  starting = false;
   client?.disconnect();
   client = null;
   seen.clear();

@@ -1,0 +1,48 @@
+import { Route, Routes } from 'react-router-dom';
+import { AUDIT_PATH, auditRoutes } from '@/features/audit';
+import { HomePage } from '@/features/home';
+import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
+import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
+import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
+import { SURVEY_ROUTES } from '@/features/surveys';
+import { VACATION_MENU_URLS, vacationRoutes } from '@/features/vacations';
+import { HOME_PATH } from '@/lib/config';
+import { AppLayout } from './layout/AppLayout';
+import { ProfilePage } from './layout/ProfilePage';
+import { menuAreaRoutes } from './menu/menu-routes';
+import { ProtectedRoute, RouteAccess } from './routes/guards';
+import { NotFoundPage } from './routes/NotFoundPage';
+
+/**
+ * The signed-in app: the shell and every screen behind it. It is its own chunk (AppRoutes
+ * loads it on first use), so the login page does not download it.
+ */
+export default function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route element={<ProtectedRoute />}>
+        <Route element={<AppLayout />}>
+          <Route path={HOME_PATH} element={<HomePage bannerPanels={<MoodCheckIn />} />} />
+          <Route path="/pages/profile" element={<ProfilePage />} />
+          <Route
+            path={NINE_BOX_PATH}
+            element={
+              <RouteAccess menuId="tools_007">
+                <NineBoxPage />
+              </RouteAccess>
+            }
+          />
+          {SURVEY_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<RouteAccess menuId={r.menuId}>{r.element}</RouteAccess>} />
+          ))}
+          {adjustmentRoutes()}
+          {vacationRoutes()}
+          {auditRoutes()}
+          {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS, AUDIT_PATH])}
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
