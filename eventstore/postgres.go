@@ -112,30 +112,29 @@ const (
 	insertOne = `INSERT INTO events (position, id, tenant_id, stream, version, type, schema_version,
                     actor, correlation_id, causation_id, command_id, recorded_at, data, hash)
 `
-	// chainedValues selects one event at version $v after the hash $prev.
-	chainedValues = `SELECT n.p, $7, $1, $2, $v, $8, $9, $3, $4, $5, $6, n.t, $10,
-    sha256($prev || event_chain_content(n.p, $7, $1, $2, $v, $8, $9, $3, $4, $5, $6, n.t, $10))
-FROM (SELECT nextval('events_position_seq') AS p, clock_timestamp() AS t) n`
+	// chainedValues selects one event from source, a query of one row (or none) that draws
+	// its position (p) and time (t) and names its version (v) and the previous hash (h).
+	chainedValues = `SELECT n.p, $7, $1, $2, n.v, $8, $9, $3, $4, $5, $6, n.t, $10,
+    sha256(n.h || event_chain_content(n.p, $7, $1, $2, n.v, $8, $9, $3, $4, $5, $6, n.t, $10))
+FROM (SELECT nextval('events_position_seq') AS p, clock_timestamp() AS t, $source) n`
 	returningOne = `
 RETURNING position, version, transaction_id`
 )
 
 var (
 	// NoStream: version 0, refused by the unique key when the stream exists.
-	appendNewSQL = insertOne + chained("0", `'\x'::bytea`) + returningOne
+	appendNewSQL = insertOne + chained(`0::bigint AS v, '\x'::bytea AS h`) + returningOne
 	// An exact version: the next one, on top of the expected one, which must exist (no row
 	// inserted: ErrConcurrency); the unique key refuses it when a later version exists.
-	appendExactSQL = insertOne + chained("e.version + 1", "e.hash") + `
-JOIN events e ON e.tenant_id = $1 AND e.stream = $2 AND e.version = $11` + returningOne
+	appendExactSQL = insertOne + chained(`version + 1 AS v, hash AS h
+    FROM events WHERE tenant_id = $1 AND stream = $2 AND version = $11`) + returningOne
 	// Any: after the stream's last version.
-	appendAnySQL = insertOne + chained("coalesce(e.version, -1) + 1", `coalesce(e.hash, '\x'::bytea)`) + `
-LEFT JOIN LATERAL (SELECT version, hash FROM events WHERE tenant_id = $1 AND stream = $2
-                   ORDER BY version DESC LIMIT 1) e ON true` + returningOne
+	appendAnySQL = insertOne + chained(`coalesce(e.version, -1) + 1 AS v, coalesce(e.hash, '\x'::bytea) AS h
+    FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT version, hash FROM events WHERE tenant_id = $1 AND stream = $2
+                                          ORDER BY version DESC LIMIT 1) e ON true`) + returningOne
 )
 
-func chained(version, prev string) string {
-	return strings.NewReplacer("$v", version, "$prev", prev).Replace(chainedValues)
-}
+func chained(source string) string { return strings.Replace(chainedValues, "$source", source, 1) }
 
 // querier runs a statement on the pool or in a caller's transaction.
 type querier interface {
