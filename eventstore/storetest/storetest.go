@@ -39,6 +39,114 @@ func Run(t *testing.T, h Harness) {
 	t.Run("events_are_never_updated_or_deleted", func(t *testing.T) { testImmutable(t, h) })
 	t.Run("wake_signals_new_events", func(t *testing.T) { testWake(t, h) })
 	t.Run("global_log_exactly_once_in_one_order_under_concurrency", func(t *testing.T) { testConcurrentLog(t, h) })
+	t.Run("racing_single_appends_each_get_their_own_answer", func(t *testing.T) { testRacingSingles(t, h) })
+}
+
+// testRacingSingles fires many single-event appends at once (an implementation may commit
+// them together, as Postgres's group commit does): on one stream with the same expected
+// version exactly one wins and the others get ErrConcurrency; a retried event id racing its
+// first append is stored once and the other is Duplicate; on their own streams every one is
+// stored, after its expected version, with its own metadata.
+func testRacingSingles(t *testing.T, h Harness) {
+	ctx := context.Background()
+	const n = 48
+	race := func(f func(i int) (eventstore.AppendResult, error)) ([]eventstore.AppendResult, []error) {
+		res, errs := make([]eventstore.AppendResult, n), make([]error, n)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				res[i], errs[i] = f(i)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		return res, errs
+	}
+
+	// One stream, one expected version: one winner.
+	meta := newMeta()
+	stream := "race-" + uuid.NewString()
+	first, err := h.Store.Append(ctx, meta, stream, eventstore.NoStream, Event("t.first.v1", 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, errs := race(func(i int) (eventstore.AppendResult, error) {
+		return h.Store.Append(ctx, meta, stream, first.NextVersion, Event("t.race.v1", i))
+	})
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, eventstore.ErrConcurrency):
+			t.Fatalf("a losing append: %v, want ErrConcurrency", err)
+		}
+	}
+	if got, _ := h.Store.ReadStream(ctx, meta.Tenant, stream, 0); won != 1 || len(got) != 2 || got[1].Version != first.NextVersion+1 {
+		t.Fatalf("%d winners, stream of %d events", won, len(got))
+	}
+
+	// NoStream on a new stream, raced: one creates it.
+	stream = "race-new-" + uuid.NewString()
+	_, errs = race(func(i int) (eventstore.AppendResult, error) {
+		return h.Store.Append(ctx, meta, stream, eventstore.NoStream, Event("t.race.v1", i))
+	})
+	won = 0
+	for _, err := range errs {
+		if err == nil {
+			won++
+		} else if !errors.Is(err, eventstore.ErrConcurrency) {
+			t.Fatalf("a losing append: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d appends created the same stream", won)
+	}
+
+	// The same event id twice at once: stored once, the other answer is Duplicate.
+	stream = "race-dup-" + uuid.NewString()
+	ev := Event("t.once.v1", 1)
+	res, errs := race(func(i int) (eventstore.AppendResult, error) {
+		if i >= 2 {
+			return eventstore.AppendResult{}, nil
+		}
+		return h.Store.Append(ctx, meta, stream, eventstore.NoStream, ev)
+	})
+	if errs[0] != nil || errs[1] != nil || res[0].Duplicate == res[1].Duplicate {
+		t.Fatalf("a retry racing its first append: %+v %v, %+v %v", res[0], errs[0], res[1], errs[1])
+	}
+	if got, _ := h.Store.ReadStream(ctx, meta.Tenant, stream, 0); len(got) != 1 {
+		t.Fatalf("the event is stored %d times", len(got))
+	}
+
+	// Each on its own stream: all stored, each with its own metadata and version.
+	metas := make([]eventstore.Meta, n)
+	for i := range metas {
+		metas[i] = newMeta()
+	}
+	res, errs = race(func(i int) (eventstore.AppendResult, error) {
+		return h.Store.Append(ctx, metas[i], "own", eventstore.NoStream, Event("t.own.v1", i))
+	})
+	for i := range n {
+		if errs[i] != nil || res[i].NextVersion != 0 || res[i].Duplicate {
+			t.Fatalf("append %d: %+v %v", i, res[i], errs[i])
+		}
+		got, err := h.Store.ReadStream(ctx, metas[i].Tenant, "own", 0)
+		if err != nil || len(got) != 1 {
+			t.Fatalf("stream %d: %v, %d events", i, err, len(got))
+		}
+		e := got[0]
+		var d int
+		_ = json.Unmarshal(e.Data, &d)
+		if e.Actor != metas[i].Actor || e.CorrelationID != metas[i].CorrelationID || e.CommandID != metas[i].CommandID ||
+			e.Tenant != metas[i].Tenant || d != i || e.Cursor.Position != res[i].Last.Position {
+			t.Fatalf("append %d stored as %+v", i, e)
+		}
+	}
 }
 
 // Event builds an event with a fresh id.
