@@ -39,7 +39,7 @@ test-web:
 test-e2e:
 	@scripts/test.sh e2e
 
-bench: deps build centrifugo
+bench: deps build centrifugo web
 	$(BIN) bench
 
 lint:
