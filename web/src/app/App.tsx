@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import { IdleWatcher, LanguageSync, SessionGate } from '@/features/session';
+import { LanguageSync, SessionGate } from '@/features/session';
 import { AppRoutes } from './AppRoutes';
 import { LiveStream } from './LiveStream';
 import { AppProviders } from './provider';
@@ -11,7 +11,6 @@ export function App() {
         <SessionGate>
           <LiveStream />
           <LanguageSync />
-          <IdleWatcher />
           <AppRoutes />
         </SessionGate>
       </BrowserRouter>

@@ -58,14 +58,15 @@ describe('routes', () => {
 
   it('sends guests from a protected page to /login', async () => {
     renderApp('/apps/homePage');
-    expect(await screen.findByTestId('access-code')).toBeInTheDocument();
+    // The signed-in app is a lazy chunk: its first load (and transform, in tests) takes a moment.
+    expect(await screen.findByTestId('access-code', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
     expect(screen.getByTestId('build-version')).toHaveTextContent('2024.08.1691');
   });
 
   it('shows the 404 page for unknown paths', async () => {
     renderApp('/some/unknown/path');
-    expect(await screen.findByTestId('not-found')).toHaveTextContent('A página que você procura não pôde ser encontrada.');
+    expect(await screen.findByTestId('not-found', {}, { timeout: 8000 })).toHaveTextContent('A página que você procura não pôde ser encontrada.');
   });
 
   it('shows the access-code error with the hint when the code is unknown', async () => {

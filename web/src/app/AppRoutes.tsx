@@ -1,19 +1,33 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ChangePasswordPage, ForgotPasswordPage, LoginPage, LogoutPage, TOKEN_SIGN_IN_PATH, TokenSignInPage } from '@/features/auth';
-import { CallbackPage } from '@/features/auth/pages/CallbackPage';
-import { HOME_PATH, NOT_FOUND_PATH } from '@/lib/config';
-import { SERVER_ERROR_PATH, ServerErrorPage } from './layout/ServerErrorPage';
-import { GuestRoute } from './routes/guards';
-import { NotFoundPage } from './routes/NotFoundPage';
+import { LoginPage } from '@/features/auth/pages/LoginPage';
+import { TOKEN_SIGN_IN_PATH } from '@/features/auth/paths';
+import { HOME_PATH } from '@/lib/config';
+import { SERVER_ERROR_PATH } from './layout/paths';
+import { GuestRoute } from './routes/GuestRoute';
 
-// Everything behind the sign-in is one lazy chunk: the login page loads only what it shows.
+// Everything behind the sign-in is one lazy chunk, the 404 page included (inside the app
+// chrome when signed in): the login page loads only what it shows.
 const SignedInRoutes = lazy(() => import('./SignedInRoutes'));
+// The other pages before the sign-in load on first use too.
+const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
+const TokenSignInPage = lazy(() => import('@/features/auth/pages/TokenSignInPage').then((m) => ({ default: m.TokenSignInPage })));
+const LogoutPage = lazy(() => import('@/features/auth/pages/LogoutPage').then((m) => ({ default: m.LogoutPage })));
+const CallbackPage = lazy(() => import('@/features/auth/pages/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const ServerErrorPage = lazy(() => import('./layout/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })));
+
+const loading = (
+  <Center h="100vh">
+    <Loader />
+  </Center>
+);
 
 /** Routes of spec portal-core §2 built so far. */
 export function AppRoutes() {
   return (
+    <Suspense fallback={loading}>
     <Routes>
       <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
       <Route element={<GuestRoute />}>
@@ -26,21 +40,8 @@ export function AppRoutes() {
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/callback" element={<CallbackPage />} />
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />
-      <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-      <Route
-        path="*"
-        element={
-          <Suspense
-            fallback={
-              <Center h="100vh">
-                <Loader />
-              </Center>
-            }
-          >
-            <SignedInRoutes />
-          </Suspense>
-        }
-      />
+      <Route path="*" element={<SignedInRoutes />} />
     </Routes>
+    </Suspense>
   );
 }

@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import { startNotificationSync } from '@/features/notifications';
-import { startRequestSync } from '@/features/requests';
 import { startLiveStream, stopLiveStream } from '@/lib/live-stream';
 import { selectAccessToken, useSessionStore } from '@/lib/session-store';
 
@@ -14,13 +12,20 @@ export function LiveStream() {
   useEffect(() => {
     if (!signedIn) return;
     startLiveStream();
-    // Notifications arrive through the push connection (spec portal-core §4).
-    const stopNotifications = startNotificationSync();
-    // Request queues, badges and open requests follow request.changed (issue 4).
-    const stopRequests = startRequestSync();
+    // Notifications arrive through the push connection (spec portal-core §4); request queues,
+    // badges and open requests follow request.changed (issue 4). Both load with the session,
+    // not with the login page.
+    let stopped = false;
+    const stops: (() => void)[] = [];
+    void Promise.all([import('@/features/notifications/utils/sync'), import('@/features/requests/utils/live')]).then(
+      ([notifications, requests]) => {
+        if (stopped) return;
+        stops.push(notifications.startNotificationSync(), requests.startRequestSync());
+      },
+    );
     return () => {
-      stopRequests();
-      stopNotifications();
+      stopped = true;
+      for (const stop of stops) stop();
       stopLiveStream();
     };
   }, [signedIn]);

@@ -1,3 +1,4 @@
+import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
 import { AUDIT_PATH, auditRoutes } from '@/features/audit';
 import { HomePage } from '@/features/home';
@@ -6,6 +7,7 @@ import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments
 import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
 import { VACATION_MENU_URLS, vacationRoutes } from '@/features/vacations';
+import { IdleWatcher } from '@/features/session';
 import { HOME_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
 import { ProfilePage } from './layout/ProfilePage';
@@ -14,12 +16,14 @@ import { ProtectedRoute, RouteAccess } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 
 /**
- * The signed-in app: the shell and every screen behind it. It is its own chunk (AppRoutes
- * loads it on first use), so the login page does not download it.
+ * The signed-in app: the shell, every screen behind it and the idle watcher. It is its own
+ * chunk (AppRoutes loads it on first use), so the login page does not download it.
  */
 export default function SignedInRoutes() {
   return (
-    <Routes>
+    <>
+      <IdleWatcher />
+      <Routes>
       <Route element={<ProtectedRoute />}>
         <Route element={<AppLayout />}>
           <Route path={HOME_PATH} element={<HomePage bannerPanels={<MoodCheckIn />} />} />
@@ -43,6 +47,7 @@ export default function SignedInRoutes() {
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+      </Routes>
+    </>
   );
 }

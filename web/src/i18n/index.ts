@@ -1,12 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { resources, NAMESPACES } from './resources';
+import { guestResources } from './guest-resources';
+import { NAMESPACES } from './namespaces';
 import { DEFAULT_LANGUAGE, LANGUAGES, detectLanguage } from '@/lib/language';
 
-// Resources are bundled (three small languages), so init is synchronous and
-// no translation ever flashes in as a key.
+// Resources are bundled, so init is synchronous and no translation ever flashes in as a key:
+// the first page's namespaces here, every other one with the signed-in app (./app.ts).
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: guestResources,
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

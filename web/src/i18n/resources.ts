@@ -53,8 +53,7 @@ import esVacations from './es/vacations.json';
 import esRequests from './es/requests.json';
 import esAudit from './es/audit.json';
 
-export const NAMESPACES = ['common', 'validation', 'auth', 'clock', 'authFlows', 'notifications', 'sso', 'navigation', 'session', 'apps', 'kiosk', 'mood', 'home', 'surveys', 'adjustments', 'vacations', 'requests', 'audit'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace } from './namespaces';
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).

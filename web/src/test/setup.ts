@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '@/i18n';
+import '@/i18n/app';
 import { useLanguageStore } from '@/lib/language-store';
 
 // jsdom lacks these browser APIs that Mantine uses (mantinedev/vite-template vitest.setup.mjs).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { HOME_PATH, LOGIN_PATH } from '@/lib/config';
+import { LOGIN_PATH } from '@/lib/config';
 import { isVisible, permissionsOf, type Access } from '@/lib/permissions';
 import { selectIsAuthenticated, selectUser, useSessionStore } from '@/lib/session-store';
 import { menuItemVisible } from '../menu/menu';
@@ -45,16 +45,7 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Signed-in users never see the guest-only pages. */
-export function GuestRoute({ children }: { children?: ReactNode }) {
-  const authenticated = useSessionStore(selectIsAuthenticated);
-  const location = useLocation();
-  if (authenticated) {
-    const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from && !from.startsWith(LOGIN_PATH) ? from : HOME_PATH} replace />;
-  }
-  return children ?? <Outlet />;
-}
+export { GuestRoute } from './GuestRoute';
 
 interface RouteAccessProps {
   /** The menu item whose entry the route belongs to: the route needs what the entry needs. */

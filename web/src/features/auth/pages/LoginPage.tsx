@@ -3,7 +3,7 @@ import { Anchor, Box, Center, Group, Image, Loader, Paper, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { BuildVersion } from '@/components/BuildVersion';
-import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { LazyLanguageSwitch } from '@/components/LazyLanguageSwitch';
 import { HOME_PATH } from '@/lib/config';
 import { normalizeLanguage } from '@/lib/language';
 import { useLanguageStore } from '@/lib/language-store';
@@ -20,6 +20,7 @@ import { SsoButton } from '../components/SsoButton';
 import { SsoRedirect } from '../components/SsoRedirect';
 import { forcedLoginMode, useLoginModeStore } from '../store/login-mode-store';
 import { accessCodeServerError, type CredentialValues } from '../utils/login-validation';
+
 
 const FIXED_ACCESS_CODE = import.meta.env.VITE_ACCESS_CODE || undefined;
 
@@ -154,7 +155,7 @@ export function LoginPage() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Group justify="flex-end" p="md">
-        <LanguageSwitch />
+        <LazyLanguageSwitch />
       </Group>
       <Center px="md" pb="xl">
         <Paper withBorder shadow="sm" radius="md" p="xl" w={420} maw="100%">

@@ -11,7 +11,7 @@ import type { LoginResult } from '@/lib/session-types';
 import { signInWithRefreshToken } from '../api/token-sign-in';
 
 /** The route of the token sign-in screen. */
-export const TOKEN_SIGN_IN_PATH = '/auth/token';
+export { TOKEN_SIGN_IN_PATH } from '../paths';
 
 /** A same-origin path to go to after sign-in; anything else (other sites) goes home. */
 export function safeRedirect(ru: string | null | undefined): string {
