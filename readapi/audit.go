@@ -94,7 +94,6 @@ func (s *Server) auditSubjects(c echo.Context) error {
 	items := []auditSubject{}
 	err := s.inTenant(c, func(tx pgx.Tx) error {
 		ctx := c.Request().Context()
-		var people []auditSubject
 		rows, err := tx.Query(ctx, `
 SELECT e.id::text, e.name, e.code FROM employees e
 WHERE e.name ILIKE $1 OR e.code ILIKE $1 OR e.id::text = $2
@@ -106,13 +105,12 @@ ORDER BY e.name LIMIT 10`, like, q)
 		var id, name, code string
 		if _, err := pgx.ForEachRow(rows, []any{&id, &name, &code}, func() error {
 			for _, k := range []string{"employee", "punches", "vacation"} {
-				people = append(people, auditSubject{Kind: k, ID: id, Label: name, Detail: code})
+				items = append(items, auditSubject{Kind: k, ID: id, Label: name, Detail: code})
 			}
 			return nil
 		}); err != nil {
 			return err
 		}
-		items = append(items, people...)
 		for _, t := range []struct{ kind, sql string }{
 			{"request", `SELECT id::text, title, reference_date::text FROM requests WHERE title ILIKE $1 OR id::text = $2 ORDER BY created_at DESC LIMIT 10`},
 			{"survey", `SELECT id::text, title, kind FROM surveys WHERE title ILIKE $1 OR id::text = $2 ORDER BY start_at DESC LIMIT 10`},
