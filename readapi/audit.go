@@ -1,9 +1,11 @@
 package readapi
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -138,63 +140,72 @@ ORDER BY e.name LIMIT 10`, like, q)
 	return c.JSON(http.StatusOK, map[string]any{"items": items})
 }
 
-// subjectOf finds the subject kind/id in the caller's tenant and the streams of its history;
-// an unknown kind, a malformed id or a subject the tenant does not have is refused.
-func (s *Server) subjectOf(c echo.Context, kinds ...string) (auditSubject, error) {
-	kind, raw := c.QueryParam("kind"), strings.TrimSpace(c.QueryParam("id"))
+// parseSubject reads the subject of a call (kind among kinds, id a uuid) without I/O; an
+// unknown kind or a malformed id is refused.
+func parseSubject(c echo.Context, kinds ...string) (auditSubject, error) {
+	kind := c.QueryParam("kind")
 	if !slices.Contains(kinds, kind) {
 		return auditSubject{}, apiError(http.StatusBadRequest, "kind", "valor_invalido")
 	}
-	id, err := uuid.Parse(raw)
+	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
 		return auditSubject{}, apiError(http.StatusBadRequest, "id", "valor_invalido")
 	}
-	sub := auditSubject{Kind: kind, ID: id.String()}
-	err = s.inTenant(c, func(tx pgx.Tx) error {
-		ctx := c.Request().Context()
-		switch kind {
-		case "employee", "punches", "vacation":
-			var user *uuid.UUID
-			err := tx.QueryRow(ctx, `SELECT e.name, e.code, (SELECT u.id FROM users u WHERE u.employee_id = e.id ORDER BY u.user_name LIMIT 1)
-FROM employees e WHERE e.id = $1`, id).Scan(&sub.Label, &sub.Detail, &user)
-			if err != nil {
-				return err
-			}
-			clockStream := "clock-" + id.String()
-			switch {
-			case kind == "punches":
-				sub.streams = []string{clockStream}
-			case kind == "vacation" && user != nil:
-				sub.streams = []string{eventstore.StreamName("vacation", *user)}
-			case kind == "employee":
-				sub.streams = []string{clockStream}
-				if user != nil {
-					for _, area := range []string{"vacation", "mood", "pdi", "audit"} {
-						sub.streams = append(sub.streams, eventstore.StreamName(area, *user))
-					}
-				}
-				rows, err := tx.Query(ctx, `SELECT 'request-' || id FROM requests WHERE subject_employee_id = $1`, id)
-				if err != nil {
-					return err
-				}
-				var st string
-				_, err = pgx.ForEachRow(rows, []any{&st}, func() error { sub.streams = append(sub.streams, st); return nil })
-				return err
-			}
-			return nil
-		case "request":
-			sub.streams = []string{eventstore.StreamName("request", id)}
-			return tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
-		case "survey":
-			sub.streams = []string{eventstore.StreamName("survey", id)}
-			return tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
-		}
-		return nil
-	})
-	if err == pgx.ErrNoRows {
-		return sub, apiError(http.StatusNotFound, "id", "nao_encontrado")
+	return auditSubject{Kind: kind, ID: id.String()}, nil
+}
+
+// loadSubject finds sub in the caller's tenant (tx) with its label and the streams of its
+// history; a subject the tenant does not have is 404.
+func loadSubject(ctx context.Context, tx pgx.Tx, sub *auditSubject) error {
+	id := uuid.MustParse(sub.ID)
+	var err error
+	switch sub.Kind {
+	case "employee", "punches", "vacation":
+		err = loadPerson(ctx, tx, id, sub)
+	case "request":
+		sub.streams = []string{eventstore.StreamName("request", id)}
+		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
+	case "survey":
+		sub.streams = []string{eventstore.StreamName("survey", id)}
+		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	}
-	return sub, err
+	if errors.Is(err, pgx.ErrNoRows) {
+		return apiError(http.StatusNotFound, "id", "nao_encontrado")
+	}
+	return err
+}
+
+// loadPerson loads an employee subject: their punches, their vacation, or everything of
+// theirs (clock, the user's vacation, mood, pdi and audit streams, the requests about them).
+func loadPerson(ctx context.Context, tx pgx.Tx, id uuid.UUID, sub *auditSubject) error {
+	var user *uuid.UUID
+	err := tx.QueryRow(ctx, `SELECT e.name, e.code, (SELECT u.id FROM users u WHERE u.employee_id = e.id ORDER BY u.user_name LIMIT 1)
+FROM employees e WHERE e.id = $1`, id).Scan(&sub.Label, &sub.Detail, &user)
+	if err != nil {
+		return err
+	}
+	clockStream := "clock-" + id.String()
+	switch {
+	case sub.Kind == "punches":
+		sub.streams = []string{clockStream}
+	case sub.Kind == "vacation" && user != nil:
+		sub.streams = []string{eventstore.StreamName("vacation", *user)}
+	case sub.Kind == "employee":
+		sub.streams = []string{clockStream}
+		if user != nil {
+			for _, area := range []string{"vacation", "mood", "pdi", "audit"} {
+				sub.streams = append(sub.streams, eventstore.StreamName(area, *user))
+			}
+		}
+		rows, err := tx.Query(ctx, `SELECT 'request-' || id FROM requests WHERE subject_employee_id = $1`, id)
+		if err != nil {
+			return err
+		}
+		var st string
+		_, err = pgx.ForEachRow(rows, []any{&st}, func() error { sub.streams = append(sub.streams, st); return nil })
+		return err
+	}
+	return nil
 }
 
 // timelineItem is one event of a timeline, readable.
@@ -221,7 +232,7 @@ type timelineData struct {
 // oldest first, filtered by type (comma-separated) and by day (from, to: YYYY-MM-DD, both
 // included), 50 a page (at most 500); CSV holds every filtered event.
 func (s *Server) auditTimeline(c echo.Context) error {
-	sub, err := s.subjectOf(c, "employee", "punches", "vacation", "request", "survey")
+	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey")
 	if err != nil {
 		return err
 	}
@@ -261,6 +272,9 @@ func (s *Server) auditTimeline(c echo.Context) error {
 		allTypes = []string{}
 	)
 	err = s.inTenant(c, func(tx pgx.Tx) error {
+		if err := loadSubject(ctx, tx, &sub); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, `
 SELECT position, stream, version, type, actor, recorded_at, data, count(*) OVER ()
 FROM events
@@ -289,7 +303,7 @@ ORDER BY position LIMIT $6 OFFSET $7`, cl.Tenant, sub.streams, types, from, to, 
 		ids := make([]string, 0, 2*len(items))
 		for i := range items {
 			ids = append(ids, items[i].Actor)
-			if b := onBehalfOf(items[i].Data); b != "" && b != items[i].Actor {
+			if b := onBehalfOf(items[i].Fields); b != "" && b != items[i].Actor {
 				items[i].OnBehalfOf = b
 				ids = append(ids, b)
 			}
@@ -301,7 +315,7 @@ ORDER BY position LIMIT $6 OFFSET $7`, cl.Tenant, sub.streams, types, from, to, 
 		for i := range items {
 			items[i].ActorName = names[items[i].Actor]
 			if b := items[i].OnBehalfOf; b != "" {
-				items[i].OnBehalfOf = cmpOr(names[b], b)
+				items[i].OnBehalfOf = cmp.Or(names[b], b)
 			}
 		}
 		return nil
@@ -318,13 +332,6 @@ ORDER BY position LIMIT $6 OFFSET $7`, cl.Tenant, sub.streams, types, from, to, 
 	return c.JSON(http.StatusOK, map[string]any{
 		"subject": sub, "items": items, "total": total, "page": page, "pageSize": size, "types": allTypes,
 	})
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // optionalDay reads a YYYY-MM-DD query parameter as the start of that day (plus addDays) in
@@ -379,19 +386,19 @@ func flatten(data []byte) []timelineData {
 	return out
 }
 
-// onBehalfOf is the user an event says its actor acted for (request events: by.onBehalfOf
-// or onBehalfOf), or "".
-func onBehalfOf(data []byte) string {
-	var d struct {
-		OnBehalfOf struct{ ID string } `json:"onBehalfOf"`
-		By         struct {
-			OnBehalfOf struct{ ID string } `json:"onBehalfOf"`
-		} `json:"by"`
+// onBehalfOf is the user an event says its actor acted for (request events: onBehalfOf or
+// by.onBehalfOf), read from its flattened data, or "".
+func onBehalfOf(fields []timelineData) string {
+	var top, by string
+	for _, f := range fields {
+		switch f.Name {
+		case "onBehalfOf.id":
+			top = f.Value
+		case "by.onBehalfOf.id":
+			by = f.Value
+		}
 	}
-	if json.Unmarshal(data, &d) != nil {
-		return ""
-	}
-	return cmpOr(d.OnBehalfOf.ID, d.By.OnBehalfOf.ID)
+	return cmp.Or(top, by)
 }
 
 // userNames maps user ids (as text) of the tenant to display names; others are left out.
@@ -439,7 +446,7 @@ func writeTimelineCSV(c echo.Context, sub auditSubject, items []timelineItem) er
 // future), folded from the events recorded until then with the domain's own code, beside
 // the state now and the fields that differ.
 func (s *Server) auditAsOf(c echo.Context) error {
-	sub, err := s.subjectOf(c, audit.KindRequest, audit.KindVacation, audit.KindPunches)
+	sub, err := parseSubject(c, audit.KindRequest, audit.KindVacation, audit.KindPunches)
 	if err != nil {
 		return err
 	}
@@ -458,22 +465,30 @@ func (s *Server) auditAsOf(c echo.Context) error {
 		}
 	}
 	ctx := c.Request().Context()
-	var events []eventstore.RecordedEvent
-	if len(sub.streams) > 0 {
-		if events, err = s.Store.ReadStream(ctx, claimsOf(c).Tenant, sub.streams[0], 0); err != nil {
+	var (
+		events              []eventstore.RecordedEvent
+		then                []eventstore.RecordedEvent
+		thenState, nowState map[string]string
+	)
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		if err := loadSubject(ctx, tx, &sub); err != nil {
 			return err
 		}
-	}
-	then := audit.Upto(events, at)
-	thenState, err := audit.State(sub.Kind, then, day, at)
+		if len(sub.streams) > 0 {
+			if events, err = s.Store.ReadStream(ctx, claimsOf(c).Tenant, sub.streams[0], 0); err != nil {
+				return err
+			}
+		}
+		then = audit.Upto(events, at)
+		if thenState, err = audit.State(sub.Kind, then, day, at); err != nil {
+			return err
+		}
+		if nowState, err = audit.State(sub.Kind, events, day, now); err != nil {
+			return err
+		}
+		return namesInState(ctx, tx, thenState, nowState)
+	})
 	if err != nil {
-		return err
-	}
-	nowState, err := audit.State(sub.Kind, events, day, now)
-	if err != nil {
-		return err
-	}
-	if err := s.namesInState(c, thenState, nowState); err != nil {
 		return err
 	}
 	if err := s.recordRead(c, auditRead{View: "asof", Kind: sub.Kind, ID: sub.ID}); err != nil {
@@ -487,24 +502,25 @@ func (s *Server) auditAsOf(c echo.Context) error {
 }
 
 // namesInState replaces user ids among the states' values by the users' names.
-func (s *Server) namesInState(c echo.Context, states ...map[string]string) error {
+func namesInState(ctx context.Context, tx pgx.Tx, states ...map[string]string) error {
 	var ids []string
 	for _, st := range states {
 		for _, v := range st {
 			ids = append(ids, v)
 		}
 	}
-	return s.inTenant(c, func(tx pgx.Tx) error {
-		names, err := userNames(c.Request().Context(), tx, ids)
-		for _, st := range states {
-			for k, v := range st {
-				if n, ok := names[v]; ok {
-					st[k] = n
-				}
+	names, err := userNames(ctx, tx, ids)
+	if err != nil {
+		return err
+	}
+	for _, st := range states {
+		for k, v := range st {
+			if n, ok := names[v]; ok {
+				st[k] = n
 			}
 		}
-		return err
-	})
+	}
+	return nil
 }
 
 // chainVerifier is what the audit area needs of the event store to check the hash chains.
@@ -536,14 +552,10 @@ func (s *Server) auditReads(c echo.Context) error {
 		return err
 	}
 	type read struct {
-		At     time.Time `json:"at"`
-		User   string    `json:"user"`
-		Name   string    `json:"name"`
-		View   string    `json:"view"`
-		Kind   string    `json:"kind,omitempty"`
-		ID     string    `json:"id,omitempty"`
-		Query  string    `json:"query,omitempty"`
-		Stream string    `json:"-"`
+		At   time.Time `json:"at"`
+		User string    `json:"user"`
+		Name string    `json:"name"`
+		auditRead
 	}
 	items := []read{}
 	var total int64
@@ -562,11 +574,10 @@ ORDER BY position DESC LIMIT 50 OFFSET $3`, claimsOf(c).Tenant, auditReadType, (
 			data []byte
 		)
 		if _, err := pgx.ForEachRow(rows, []any{&r.At, &r.User, &data, &total}, func() error {
-			var d auditRead
-			if err := json.Unmarshal(data, &d); err != nil {
+			r.auditRead = auditRead{}
+			if err := json.Unmarshal(data, &r.auditRead); err != nil {
 				return err
 			}
-			r.View, r.Kind, r.ID, r.Query = d.View, d.Kind, d.ID, d.Query
 			items = append(items, r)
 			return nil
 		}); err != nil {

@@ -16,7 +16,7 @@ func FuzzTimelineData(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fields := flatten(data)
-		b := onBehalfOf(data)
+		b := onBehalfOf(fields)
 		if !json.Valid(data) {
 			if fields != nil || b != "" {
 				t.Fatalf("invalid JSON rendered: %v %q", fields, b)

@@ -64,18 +64,19 @@ func (s *Server) auditReplayStart(c echo.Context) error {
 		return apiError(http.StatusBadRequest, "projection", "valor_invalido")
 	}
 	cl := claimsOf(c)
+	var names map[string]string // who started it, for the screen (looked up outside the lock)
+	_ = s.inTenant(c, func(tx pgx.Tx) (err error) {
+		names, err = userNames(c.Request().Context(), tx, []string{cl.UserID.String()})
+		return err
+	})
 	key := [2]string{cl.Tenant.String(), body.Projection}
 	s.replays.mu.Lock()
 	if old := s.replays.jobs[key]; old != nil && old.State == "running" {
 		s.replays.mu.Unlock()
 		return apiError(http.StatusConflict, "projection", "reconstrucao_em_andamento")
 	}
-	var name string
-	_ = s.inTenant(c, func(tx pgx.Tx) error {
-		return tx.QueryRow(c.Request().Context(), `SELECT display_name FROM users WHERE id = $1`, cl.UserID).Scan(&name)
-	})
 	job := &replayJob{ID: uuid.NewString(), Projection: body.Projection, State: "running", Diffs: []projections.TableDiff{},
-		StartedBy: name, StartedAt: s.Now().UTC(), tenant: cl.Tenant, user: cl.UserID}
+		StartedBy: names[cl.UserID.String()], StartedAt: s.Now().UTC(), tenant: cl.Tenant, user: cl.UserID}
 	s.replays.jobs[key] = job
 	s.replays.mu.Unlock()
 	if err := s.recordRead(c, auditRead{View: "replay", Kind: "projection", ID: body.Projection}); err != nil {
@@ -125,16 +126,18 @@ func (s *Server) publishReplay(ctx context.Context, job *replayJob) {
 // GET /audit/replay: the projections that can be rebuilt and the tenant's latest rebuilds.
 func (s *Server) auditReplayList(c echo.Context) error {
 	tenant := claimsOf(c).Tenant.String()
-	jobs := []replayJob{}
+	var mine []*replayJob
 	s.replays.mu.Lock()
 	for k, j := range s.replays.jobs {
 		if k[0] == tenant {
-			c := *j
-			c.Diffs = slices.Clone(j.Diffs)
-			jobs = append(jobs, c)
+			mine = append(mine, j)
 		}
 	}
 	s.replays.mu.Unlock()
+	jobs := make([]replayJob, 0, len(mine))
+	for _, j := range mine {
+		jobs = append(jobs, s.replays.snapshot(j))
+	}
 	slices.SortFunc(jobs, func(a, b replayJob) int { return b.StartedAt.Compare(a.StartedAt) })
 	if err := s.recordRead(c, auditRead{View: "replay"}); err != nil {
 		return err
