@@ -86,8 +86,12 @@ func accepts(header, coding string) bool {
 		if !strings.EqualFold(strings.TrimSpace(name), coding) {
 			continue
 		}
-		q := strings.ReplaceAll(params, " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if !ok {
+			return true
+		}
+		w, err := strconv.ParseFloat(q, 64)
+		return err == nil && w > 0
 	}
 	return false
 }
