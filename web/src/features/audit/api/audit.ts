@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
 
 /** The audit area's calls (docs/api.md "Audit"); every answer is recorded as a read. */
 
@@ -85,15 +86,7 @@ export function getTimeline(s: Pick<AuditSubject, 'kind' | 'id'>, f: TimelineFil
 
 /** Saves the whole filtered timeline as CSV. */
 export async function downloadTimelineCsv(s: Pick<AuditSubject, 'kind' | 'id'>, f: TimelineFilter) {
-  const blob = await api.blob('/api/audit/timeline', { query: { ...timelineQuery(s, f), format: 'csv' } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `audit-${s.kind}-${s.id}.csv`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await api.blob('/api/audit/timeline', { query: { ...timelineQuery(s, f), format: 'csv' } }), `audit-${s.kind}-${s.id}.csv`);
 }
 
 export function getAsOf(s: Pick<AuditSubject, 'kind' | 'id'>, at: string, day?: string, signal?: AbortSignal) {

@@ -1,19 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
-import { getReads, type AuditReads } from '../api/audit';
-import { useAuditT } from '../utils';
+import { getReads } from '../api/audit';
+import { useAuditLoad, useAuditT } from '../utils';
 
 /** Who looked at what in the audit area, and when (newest first). */
 export function ReadsPanel() {
   const { t, tr, when, error } = useAuditT();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditReads | undefined>();
-  const [failed, setFailed] = useState<unknown>();
-  useEffect(() => {
-    const c = new AbortController();
-    getReads(page, c.signal).then(setData, (e) => !c.signal.aborted && setFailed(e));
-    return () => c.abort();
-  }, [page]);
+  const { data, failed } = useAuditLoad((signal) => getReads(page, signal), String(page));
   if (failed !== undefined) return <Alert color="red">{error(failed)}</Alert>;
   if (!data) return <Loader />;
   return (

@@ -1,27 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, MultiSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { downloadTimelineCsv, getTimeline, TIMELINE_PAGE_SIZE, type AuditSubject, type Timeline as TimelineData, type TimelineFilter } from '../api/audit';
-import { useAuditT } from '../utils';
+import { downloadTimelineCsv, getTimeline, TIMELINE_PAGE_SIZE, type AuditSubject, type TimelineFilter } from '../api/audit';
+import { useAuditLoad, useAuditT } from '../utils';
 
 /** The subject's events, oldest first: when, what, who (for whom) and the event's data. */
 export function Timeline({ subject }: { subject: AuditSubject }) {
   const { t, typeLabel, when, error } = useAuditT();
   const [filter, setFilter] = useState<TimelineFilter>({ page: 1 });
-  const [data, setData] = useState<TimelineData | undefined>();
-  const [failed, setFailed] = useState<unknown>();
   useEffect(() => setFilter({ page: 1 }), [subject.kind, subject.id]);
-  useEffect(() => {
-    const c = new AbortController();
-    setData(undefined);
-    getTimeline(subject, filter, c.signal).then(
-      (r) => {
-        setData(r);
-        setFailed(undefined);
-      },
-      (e) => !c.signal.aborted && setFailed(e),
-    );
-    return () => c.abort();
-  }, [subject, filter]);
+  const { data, failed, setFailed } = useAuditLoad(
+    (signal) => getTimeline(subject, filter, signal),
+    `${subject.kind}/${subject.id}/${JSON.stringify(filter)}`,
+    true,
+  );
   const change = (f: Partial<TimelineFilter>) => setFilter((old) => ({ ...old, ...f, page: f.page ?? 1 }));
   return (
     <Stack gap="sm" data-testid="audit-timeline">

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
 import type { RequestAttachment } from './types';
 
 /**
@@ -6,13 +7,5 @@ import type { RequestAttachment } from './types';
  * file in the browser under its name.
  */
 export async function downloadAttachment(a: RequestAttachment): Promise<void> {
-  const blob = await api.blob('/api/cac-app/anexos/baixar', { query: { id: a.id } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = a.nome;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await api.blob('/api/cac-app/anexos/baixar', { query: { id: a.id } }), a.nome);
 }
