@@ -72,9 +72,10 @@ func shadowable() map[string]projections.Tabled {
 // while the live model serves, with a progress line, then the diff against the live model;
 // it fails when they differ.
 func (e *env) replayShadow(ctx context.Context, name string) error {
-	p, ok := shadowable()[name]
+	all := shadowable()
+	p, ok := all[name]
 	if !ok {
-		return fmt.Errorf("no projection named %q can be rebuilt into a shadow (%s)", name, strings.Join(slices.Sorted(maps.Keys(shadowable())), ", "))
+		return fmt.Errorf("no projection named %q can be rebuilt into a shadow (%s)", name, strings.Join(slices.Sorted(maps.Keys(all)), ", "))
 	}
 	last := time.Time{}
 	diffs, err := projections.ReplayShadow(ctx, e.pool, e.store, p, uuid.Nil, func(pr projections.ShadowProgress) {
