@@ -34,7 +34,7 @@ export function PendingSurveysDrawer() {
   const { t } = useTranslation('surveys');
   const user = useSessionStore(selectUser);
   const language = useLanguageStore((s) => s.language);
-  const { surveys, opened, load, close, setAnswer, setStep } = usePendingSurveyStore();
+  const { surveys, opened, load, finish, close, setAnswer, setStep } = usePendingSurveyStore();
   const { width } = useViewportSize();
   const managerRequests = user ? permissionsOf(user).managerRequests : true;
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function PendingSurveysDrawer() {
                   survey={s}
                   onAnswerSaved={(ukey, value) => setAnswer(s.oa8_ukey, ukey, value)}
                   onStepSaved={(step) => setStep(s.oa8_ukey, step)}
-                  onFinished={() => void load()}
+                  onFinished={() => void finish(s.oa8_ukey)}
                 />
               )}
             </Accordion.Panel>

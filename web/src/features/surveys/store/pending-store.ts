@@ -14,8 +14,13 @@ interface PendingState {
   opened: boolean;
   /** The drawer was shown once this session (it opens by itself only at sign-in). */
   shown: boolean;
+  /** The surveys finished this session: the server confirmed them, so a list read before its
+   * read model caught up must not bring them back. */
+  finished: string[];
   /** Loads the list; opens the drawer the first time it is not empty. */
   load: () => Promise<void>;
+  /** Drops a survey the server confirmed finished, then reloads the list. */
+  finish: (surveyId: string) => Promise<void>;
   /** Keeps a saved answer in the list (so the progress and the reopened card show it). */
   setAnswer: (surveyId: string, ukey: string, value: string) => void;
   /** Keeps a saved step in the list. */
@@ -25,20 +30,31 @@ interface PendingState {
   reset: () => void;
 }
 
-const initial = { surveys: [] as PendingSurvey[], status: 'idle' as LoadStatus, opened: false, shown: false };
+const initial = {
+  surveys: [] as PendingSurvey[],
+  finished: [] as string[],
+  status: 'idle' as LoadStatus,
+  opened: false,
+  shown: false,
+};
 
 export const usePendingSurveyStore = create<PendingState>()((set, get) => ({
   ...initial,
   load: async () => {
     set({ status: 'loading' });
     try {
-      const surveys = await getPendingSurveys();
+      const surveys = (await getPendingSurveys()).filter((sv) => !get().finished.includes(sv.oa8_ukey));
       const first = !get().shown && surveys.length > 0;
       set({ surveys, status: 'ready', ...(first ? { opened: true, shown: true } : {}) });
       if (surveys.length === 0) set({ opened: false });
     } catch {
       set({ status: 'failed' });
     }
+  },
+  finish: async (surveyId) => {
+    set((s) => ({ finished: [...s.finished, surveyId], surveys: s.surveys.filter((sv) => sv.oa8_ukey !== surveyId) }));
+    if (get().surveys.length === 0) set({ opened: false });
+    await get().load();
   },
   setAnswer: (surveyId, ukey, value) =>
     set((s) => ({
