@@ -96,6 +96,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesAdjustments(api)
 	s.routesVacations(api)
 	s.routesAudit(api)
+	s.routesPeople(api)
 	s.routesPush(e, api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

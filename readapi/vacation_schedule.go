@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
@@ -23,16 +24,32 @@ func (s *Server) routesWorkSchedule(g *echo.Group) {
 	w.GET("/escala-mes-descricao", s.workSchedule(true))
 }
 
-// ScheduleEntry is one day of the escala call (spec portal-core §3 schedule entry: inicio,
-// fim, array_1015, label; the colour is added on the client). array_1015 is the day's kind:
-// 1 work, 2 weekly rest, 3 holiday.
+// ScheduleEntry is one entry of the escala call (spec portal-core §3 schedule entry: inicio,
+// fim, array_1015, label; the colour is added on the client). array_1015 is the entry's kind:
+// 1 work day, 2 weekly rest, 3 holiday, 4 vacation, 5 leave. status is the calendar event's
+// (spec §2): 1 pending (a vacation awaiting approval), 2 blocked (rest days and holidays),
+// 0 approved.
 type ScheduleEntry struct {
 	Inicio    string `json:"inicio"`
 	Fim       string `json:"fim"`
 	Array1015 int    `json:"array_1015"`
-	Label     string `json:"label"` // i18n key: escala_trabalho, escala_descanso, or the holiday's key
+	Label     string `json:"label"` // i18n key: escala_trabalho, escala_descanso, escala_ferias, escala_afastamento, or the holiday's key
 	Nome      string `json:"nome,omitempty"`
+	Status    int    `json:"status"`
 }
+
+// Kinds of the schedule entries (array_1015) and calendar statuses.
+const (
+	entryWork     = 1
+	entryRest     = 2
+	entryHoliday  = 3
+	entryVacation = 4
+	entryLeave    = 5
+
+	eventApproved = 0
+	eventPending  = 1
+	eventBlocked  = 2
+)
 
 // ScheduleDay is one line of the month description.
 type ScheduleDay struct {
@@ -103,14 +120,14 @@ func (s *Server) workSchedule(describe bool) echo.HandlerFunc {
 			entry := ScheduleEntry{Inicio: day.Data, Fim: day.Data}
 			switch d.Kind {
 			case vacation.HolidayDay:
-				day.Tipo, day.Feriado, entry.Array1015, entry.Label = "holiday", d.HolidayKey, 3, d.HolidayKey
+				day.Tipo, day.Feriado, entry.Array1015, entry.Label, entry.Status = "holiday", d.HolidayKey, entryHoliday, d.HolidayKey, eventBlocked
 				if own[d.HolidayKey] {
 					day.Feriado, day.Nome, entry.Label, entry.Nome = "holiday_tenant", d.HolidayKey, "holiday_tenant", d.HolidayKey
 				}
 			case vacation.RestDay:
-				day.Tipo, entry.Array1015, entry.Label = "rest", 2, "escala_descanso"
+				day.Tipo, entry.Array1015, entry.Label, entry.Status = "rest", entryRest, "escala_descanso", eventBlocked
 			default:
-				day.Tipo, entry.Array1015, entry.Label = "work", 1, "escala_trabalho"
+				day.Tipo, entry.Array1015, entry.Label = "work", entryWork, "escala_trabalho"
 				day.Horarios = hours(d.Date, subject.Schedule)
 				if len(day.Horarios) > 0 {
 					entry.Inicio = day.Data + "T" + day.Horarios[0].Start + ":00"
@@ -121,13 +138,64 @@ func (s *Server) workSchedule(describe bool) echo.HandlerFunc {
 			entries = append(entries, entry)
 		}
 		if !describe {
-			return c.JSON(http.StatusOK, entries)
+			away, err := s.awayEntries(c, employee, time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
+			if err != nil {
+				return err
+			}
+			return c.JSON(http.StatusOK, append(entries, away...))
 		}
 		return c.JSON(http.StatusOK, map[string]any{
 			"yearMonth": c.QueryParam("yearMonth"), "m01Ukey": employee, "tipoEscala": subject.Schedule.Kind.String(),
 			"horasSemanais": weeklyHours, "dias": days,
 		})
 	}
+}
+
+// awayEntries are the vacations (pending or scheduled) and leaves of an employee that overlap
+// the month of first, whole (a calendar shows them across months).
+func (s *Server) awayEntries(c echo.Context, employee uuid.UUID, first time.Time) ([]ScheduleEntry, error) {
+	last := first.AddDate(0, 1, -1)
+	out := []ScheduleEntry{}
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		ctx := c.Request().Context()
+		rows, err := tx.Query(ctx, `SELECT start_date, end_date, status FROM vacation_leaves
+WHERE tenant_id = app_tenant() AND employee_id = $1 AND status IN ('pending', 'scheduled') AND start_date <= $3 AND end_date >= $2
+ORDER BY start_date`, employee, first, last)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var from, to time.Time
+			var status string
+			if err := rows.Scan(&from, &to, &status); err != nil {
+				rows.Close()
+				return err
+			}
+			e := ScheduleEntry{Inicio: from.Format(time.DateOnly), Fim: to.Format(time.DateOnly), Array1015: entryVacation,
+				Label: "escala_ferias", Status: eventApproved}
+			if status == "pending" {
+				e.Status = eventPending
+			}
+			out = append(out, e)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		var layoff []byte
+		if err := tx.QueryRow(ctx, `SELECT layoff FROM employees WHERE tenant_id = app_tenant() AND id = $1`, employee).Scan(&layoff); err != nil {
+			return err
+		}
+		var periods []struct{ Start, End string }
+		_ = json.Unmarshal(layoff, &periods) // [{start, end}]; anything else is no leave
+		for _, p := range periods {
+			if p.Start <= last.Format(time.DateOnly) && p.End >= first.Format(time.DateOnly) {
+				out = append(out, ScheduleEntry{Inicio: p.Start, Fim: p.End, Array1015: entryLeave, Label: "escala_afastamento", Status: eventApproved})
+			}
+		}
+		return nil
+	})
+	return out, err
 }
 
 // scheduleHours reads the working intervals of the stored schedule: per weekday for fixed

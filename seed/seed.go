@@ -305,6 +305,7 @@ var tenantSpecs = []tenantSpec{
 type tenantRows struct {
 	spec      tenantSpec
 	id        uuid.UUID
+	today     time.Time
 	units     [][]any
 	depts     [][]any
 	positions [][]any
@@ -348,7 +349,7 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 	h.Write([]byte(spec.code))
 	rng := rand.New(rand.NewPCG(h.Sum64(), 20240101))
 	code := spec.code
-	r := tenantRows{spec: spec, id: TenantID(code)}
+	r := tenantRows{spec: spec, id: TenantID(code), today: today}
 
 	unitIDs := make([]uuid.UUID, len(spec.units))
 	for i, u := range spec.units {
@@ -462,6 +463,9 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 			start := today.AddDate(-1, 0, -rng.IntN(120))
 			p.layoff = []period{{day(start), day(start.AddDate(0, 0, 5+rng.IntN(25)))}}
 		}
+		if n%30 == 11 { // a few hires of this month (the "admitidos do mês" screen)
+			p.hireDaysAgo = n % today.Day()
+		}
 		people = append(people, p)
 		employees++
 	}
@@ -504,7 +508,7 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 			phone := fmt.Sprintf("(%s) 9%04d-%04d", unit.ddd, 1000+rng.IntN(9000), rng.IntN(10000))
 			r.employees = append(r.employees, []any{r.id, id, fmt.Sprintf("%06d", seq), p.displayName, email, phone,
 				hire, unitIDs[p.unit], deptIDs[p.dept], addPosition(p.position), manager,
-				p.schedule, schedule(p.schedule, hire, rng), status, mustJSON(layoff)})
+				p.schedule, schedule(p.schedule, hire, rng), status, mustJSON(layoff), birthDate(code, p.userName, today)})
 
 			fences := p.fences
 			if fences == nil {
@@ -613,7 +617,7 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 		{"departments", []string{"tenant_id", "id", "name"}, func(t tenantRows) [][]any { return t.depts }},
 		{"positions", []string{"tenant_id", "id", "name"}, func(t tenantRows) [][]any { return t.positions }},
 		{"employees", []string{"tenant_id", "id", "code", "name", "email", "phone", "hire_date", "business_unit_id",
-			"department_id", "position_id", "manager_id", "schedule_type", "schedule", "status", "layoff"},
+			"department_id", "position_id", "manager_id", "schedule_type", "schedule", "status", "layoff", "birth_date"},
 			func(t tenantRows) [][]any { return t.employees }},
 		{"users", []string{"tenant_id", "id", "user_name", "hash", "password_hash", "employee_id", "display_name",
 			"email", "roles", "admin", "active", "language", "purchased", "deny", "dynamic_access", "access_config",
@@ -630,6 +634,9 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{c.table}, c.columns, pgx.CopyFromRows(rows)); err != nil {
 			return fmt.Errorf("copy %s: %w", c.table, err)
 		}
+	}
+	if err := writePeople(ctx, tx, tenants); err != nil {
+		return err
 	}
 	return writeHolidays(ctx, tx)
 }

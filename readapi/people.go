@@ -1,0 +1,186 @@
+package readapi
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+	"portal/projections"
+)
+
+// The people area's menu entries (auth/menu.json): each call needs its screen's access.
+const (
+	menuFindPeople = "rh_003_01"
+	menuBirthdays  = "rh_003_02"
+	menuHires      = "rh_003_03"
+	menuTeamGestor = "rh_004_01"
+	menuTeamAdmin  = "rh_005_01"
+)
+
+// People listing limits (spec portal-business §9: page size 30, first page sent as 1).
+const (
+	peoplePageSize    = 30
+	peopleMaxPageSize = 100
+	peopleMaxSearch   = 255
+	dynamicMaxRecords = 50
+)
+
+// routesPeople registers the team and colleague calls of spec portal-business §7 (docs/api.md
+// "People"). Every call needs a token; tenId (and userHash when sent) must match it.
+func (s *Server) routesPeople(g *echo.Group) {
+	team := g.Group("/rh-app/Colaborador", s.requireAuth, vacationCaller)
+	team.GET("/gestor-minha-equipe", s.peopleList(projections.ScopeReports), s.requireAnyAccess(menuTeamGestor))
+	team.GET("/adm-minha-equipe", s.peopleList(projections.ScopeTenant), s.requireAnyAccess(menuTeamAdmin))
+	team.GET("/minha-equipe", s.peopleList(projections.ScopeColleagues), s.requireAnyAccess(menuFindPeople))
+	card := g.Group("/rh-app/colaborador", s.requireAuth, vacationCaller)
+	card.GET("/cartao-apresentacao", s.peopleCard)
+	card.GET("/aniversariantes", s.peopleBirthdays, s.requireAnyAccess(menuBirthdays))
+	card.GET("/admitidos-mes", s.peopleHires, s.requireAnyAccess(menuHires))
+	g.GET("/gen/DynamicMessage", s.dynamicMessages, s.requireAuth, vacationCaller)
+}
+
+// peopleViewer is the caller as the people area sees them.
+func peopleViewer(c echo.Context) projections.Viewer {
+	cl := claimsOf(c)
+	return projections.Viewer{Employee: cl.EmployeeID, HR: slices.Contains(cl.Roles, auth.RoleHRAdmin)}
+}
+
+// peopleList answers GET Colaborador/{gestor-minha-equipe | adm-minha-equipe | minha-equipe}
+// with searchText, orderBy, orderDescending, page (from 1), pageSize (default 30) and, for the
+// drill-down dialog, departamento (a department id).
+func (s *Server) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		q := projections.PeopleQuery{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
+		if len([]rune(q.Search)) > peopleMaxSearch {
+			return apiError(http.StatusBadRequest, "searchText", "texto_muito_longo")
+		}
+		q.OrderBy = strings.TrimSpace(c.QueryParam("orderBy"))
+		if _, ok := projections.PeopleOrders[q.OrderBy]; !ok && q.OrderBy != "" {
+			return apiError(http.StatusBadRequest, "orderBy", "valor_invalido")
+		}
+		var err error
+		if q.Desc, err = queryBool(c, "orderDescending"); err != nil {
+			return err
+		}
+		if q.Page, err = queryInt(c, "page", 1, 1, 1_000_000); err != nil {
+			return err
+		}
+		if q.PageSize, err = queryInt(c, "pageSize", peoplePageSize, 1, peopleMaxPageSize); err != nil {
+			return err
+		}
+		if q.Department, err = queryUUID(c, "departamento", false); err != nil {
+			return err
+		}
+		var page projections.PeoplePage
+		err = s.inTenant(c, func(tx pgx.Tx) error {
+			page, err = projections.Directory{}.List(c.Request().Context(), tx, peopleViewer(c), q)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, page)
+	}
+}
+
+func queryBool(c echo.Context, name string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(c.QueryParam(name))) {
+	case "", "false", "0":
+		return false, nil
+	case "true", "1":
+		return true, nil
+	}
+	return false, apiError(http.StatusBadRequest, name, "valor_invalido")
+}
+
+// peopleCard answers GET colaborador/cartao-apresentacao?m01Ukey: a colleague's card. The phone
+// (the contact QR's) goes to HR admins and managers only (spec §6).
+func (s *Server) peopleCard(c echo.Context) error {
+	id, err := queryUUID(c, "m01Ukey", true)
+	if err != nil {
+		return err
+	}
+	roles := claimsOf(c).Roles
+	withPhone := slices.Contains(roles, auth.RoleHRAdmin) || slices.Contains(roles, auth.RoleManager)
+	var card projections.Card
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		card, err = projections.Directory{}.Card(c.Request().Context(), tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
+		return err
+	})
+	if err == projections.ErrPersonNotFound {
+		return apiError(http.StatusNotFound, "m01Ukey", "nao_encontrado")
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, card)
+}
+
+// peopleBirthdays answers GET colaborador/aniversariantes?month (1..12, default this month).
+func (s *Server) peopleBirthdays(c echo.Context) error {
+	month, err := queryInt(c, "month", int(s.Now().UTC().Month()), 1, 12)
+	if err != nil {
+		return err
+	}
+	var out []projections.PersonRow
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		out, err = projections.Directory{}.Birthdays(c.Request().Context(), tx, peopleViewer(c), time.Month(month))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// peopleHires answers GET colaborador/admitidos-mes?yearMonth (YYYYMM, default this month).
+func (s *Server) peopleHires(c echo.Context) error {
+	now := s.Now().UTC()
+	year, month := now.Year(), now.Month()
+	if text := strings.TrimSpace(c.QueryParam("yearMonth")); text != "" {
+		var ok bool
+		if year, month, ok = parseYearMonth(text); !ok {
+			return apiError(http.StatusBadRequest, "yearMonth", "valor_invalido")
+		}
+	}
+	var out []projections.PersonRow
+	err := s.inTenant(c, func(tx pgx.Tx) (err error) {
+		out, err = projections.Directory{}.Hires(c.Request().Context(), tx, peopleViewer(c), time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// dynamicMessages answers GET /api/gen/DynamicMessage?codeId&maxRecords: the tenant's notices
+// of that code shown today (maxRecords 1..50, default 5).
+func (s *Server) dynamicMessages(c echo.Context) error {
+	code, err := queryInt(c, "codeId", 0, 0, 1_000_000)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(c.QueryParam("codeId")) == "" {
+		return apiError(http.StatusBadRequest, "codeId", "campo_obrigatorio")
+	}
+	max, err := queryInt(c, "maxRecords", 5, 1, dynamicMaxRecords)
+	if err != nil {
+		return err
+	}
+	var out []projections.DynamicMessage
+	err = s.inTenant(c, func(tx pgx.Tx) error {
+		out, err = projections.Directory{}.DynamicMessages(c.Request().Context(), tx, code, s.Now().UTC(), max)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
