@@ -183,4 +183,3 @@ func (s *Server) dynamicMessages(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, out)
 }
-
