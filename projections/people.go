@@ -38,6 +38,7 @@ type PersonRow struct {
 	Email        string `json:"email"`
 	Title        string `json:"title"` // the position
 	Departamento string `json:"departamento"`
+	DeptID       string `json:"departamentoId"` // the drill-down's filter
 	Unidade      string `json:"unidade"`
 	Admissao     string `json:"admissao,omitempty"`    // hire date, YYYY-MM-DD
 	Aniversario  string `json:"aniversario,omitempty"` // MM-DD (birthdays: never the year)
@@ -90,7 +91,7 @@ type PeoplePage struct {
 	HasNext     bool        `json:"hasNext"`
 }
 
-const personColumns = `e.id, e.code, e.name, e.email, p.name, d.name, u.name, e.hire_date, e.birth_date, e.status, e.picture,
+const personColumns = `e.id, e.code, e.name, e.email, p.name, d.name, e.department_id, u.name, e.hire_date, e.birth_date, e.status, e.picture,
        coalesce(e.manager_id, '00000000-0000-0000-0000-000000000000'::uuid)`
 
 const personJoins = `FROM employees e
@@ -100,15 +101,15 @@ JOIN business_units u ON u.tenant_id = e.tenant_id AND u.id = e.business_unit_id
 
 func scanPerson(row pgx.Row, extra ...any) (PersonRow, error) {
 	var p PersonRow
-	var id uuid.UUID
+	var id, dept uuid.UUID
 	var hire time.Time
 	var birth *time.Time
-	dest := append([]any{&id, &p.Codigo, &p.Nome, &p.Email, &p.Title, &p.Departamento, &p.Unidade, &hire, &birth,
+	dest := append([]any{&id, &p.Codigo, &p.Nome, &p.Email, &p.Title, &p.Departamento, &dept, &p.Unidade, &hire, &birth,
 		&p.Status, &p.Picture, &p.manager}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return p, err
 	}
-	p.ID, p.Admissao = id.String(), hire.Format(time.DateOnly)
+	p.ID, p.DeptID, p.Admissao = id.String(), dept.String(), hire.Format(time.DateOnly)
 	if birth != nil {
 		p.Aniversario = birth.Format("01-02")
 	}

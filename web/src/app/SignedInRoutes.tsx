@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { AUDIT_PATH, auditRoutes } from '@/features/audit';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
+import { PEOPLE_PATHS, peopleRoutes } from '@/features/people';
 import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
 import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
@@ -42,8 +43,9 @@ export default function SignedInRoutes() {
           {adjustmentRoutes()}
           {vacationRoutes()}
           {auditRoutes()}
+          {peopleRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
-          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS, AUDIT_PATH])}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS, AUDIT_PATH, ...PEOPLE_PATHS])}
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

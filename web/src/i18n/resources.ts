@@ -16,6 +16,7 @@ import ptAdjustments from './pt/adjustments.json';
 import ptVacations from './pt/vacations.json';
 import ptRequests from './pt/requests.json';
 import ptAudit from './pt/audit.json';
+import ptPeople from './pt/people.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
 import enAuth from './en/auth.json';
@@ -34,6 +35,7 @@ import enAdjustments from './en/adjustments.json';
 import enVacations from './en/vacations.json';
 import enRequests from './en/requests.json';
 import enAudit from './en/audit.json';
+import enPeople from './en/people.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
 import esAuth from './es/auth.json';
@@ -52,16 +54,17 @@ import esAdjustments from './es/adjustments.json';
 import esVacations from './es/vacations.json';
 import esRequests from './es/requests.json';
 import esAudit from './es/audit.json';
+import esPeople from './es/people.json';
 
 export { NAMESPACES, type Namespace } from './namespaces';
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };

@@ -3,6 +3,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { HomeBanner } from '../components/HomeBanner';
+import { DynamicMessagesCard } from '../components/DynamicMessagesCard';
 import { LastMarksCard } from '../components/LastMarksCard';
 
 interface HomePageProps {
@@ -26,6 +27,7 @@ export function HomePage({ bannerPanels }: HomePageProps) {
       </div>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <LastMarksCard />
+        <DynamicMessagesCard />
       </SimpleGrid>
     </Stack>
   );

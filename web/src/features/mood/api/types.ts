@@ -1,3 +1,7 @@
+import type { Emo } from '@/lib/mood-levels';
+
+export type { Emo };
+
 // Shapes of the mood and energy calls (docs/api.md "Mood and energy").
 
 /** GET /api/gen/HumorEnergy/checkin: whether the check-in panel shows. */
@@ -27,11 +31,6 @@ export interface CheckInResult {
 }
 
 /** A check-in as an avatar shows it (spec §3 Avatar card emo). */
-export interface Emo {
-  energy: number;
-  humor: number;
-  data: string;
-}
 
 /** A team member of the nine-box (spec §3 Avatar card). */
 export interface MoodMember {

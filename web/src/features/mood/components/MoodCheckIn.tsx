@@ -12,7 +12,7 @@ import { checkIn } from '../api/check-in';
 import { getCheckInState } from '../api/get-check-in-state';
 import type { MoodPush } from '../api/types';
 import { useMoodStore } from '../store/mood-store';
-import { labelIndex, LEVEL_MAX, LEVEL_MIN, LEVEL_STEP, randomLevel, roundDown } from '../utils/levels';
+import { labelIndex, LEVEL_MAX, LEVEL_MIN, LEVEL_STEP, randomLevel, roundDown } from '@/lib/mood-levels';
 import { hasMarker, setMarker } from '../utils/marker';
 
 /** Push topic of a check-in (docs/api.md "Live push"). */

@@ -1,7 +1,7 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NineBoxCell } from '../api/types';
-import { MoodAvatar } from './MoodAvatar';
+import { MoodAvatar } from '@/components/MoodAvatar';
 
 // Green where humor and energy are both high, red where both are low.
 const CELL_COLORS = ['red', 'orange', 'yellow', 'lime', 'green'] as const;

@@ -5,7 +5,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { MoodMember, NineBox } from '../api/types';
-import { AVATAR_SIZES, MoodAvatar } from '../components/MoodAvatar';
+import { AVATAR_SIZES, MoodAvatar } from '@/components/MoodAvatar';
 import { NineBoxPage, referenceTime } from './NineBoxPage';
 
 

@@ -6,7 +6,7 @@ import { onLiveEvent } from '@/lib/live-stream';
 import { getNineBox } from '../api/get-nine-box';
 import type { NineBox } from '../api/types';
 import { MOOD_TOPIC } from '../components/MoodCheckIn';
-import { MoodAvatar } from '../components/MoodAvatar';
+import { MoodAvatar } from '@/components/MoodAvatar';
 import { NineBoxGrid } from '../components/NineBoxGrid';
 import { useMoodStore } from '../store/mood-store';
 

@@ -7,7 +7,7 @@ import { getWorkSchedule } from '../api/get-work-schedule';
 import type { MonthSchedule } from '../api/types';
 import { useVacationData } from '../hooks/use-load';
 import { addDays, formatMonth, todayIso, yearMonth } from '../utils/dates';
-import { calendarLocale } from '../utils/calendar-locale';
+import { calendarLocale } from '@/lib/calendar-locale';
 import { useVacationsT } from '../utils/i18n';
 import { cssColor } from '../utils/status';
 

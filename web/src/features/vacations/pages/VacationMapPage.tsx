@@ -11,7 +11,7 @@ import type { MapEntry, VacationScope } from '../api/types';
 import { AwayGrid } from '../components/AwayGrid';
 import { WorkScheduleDialog } from '../components/WorkScheduleDialog';
 import { useVacationData } from '../hooks/use-load';
-import { calendarLocale } from '../utils/calendar-locale';
+import { calendarLocale } from '@/lib/calendar-locale';
 import { addDays, todayIso } from '../utils/dates';
 import { errorKey } from '../utils/errors';
 import { useVacationsT } from '../utils/i18n';

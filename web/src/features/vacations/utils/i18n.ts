@@ -18,7 +18,7 @@ export function useVacationsT() {
   const holidayName = (key: string | undefined, name?: string) => {
     if (!key) return '';
     if (key === 'holiday_tenant' && name) return name;
-    return i18n.exists(`vacations:holiday.${key}`) ? tr(`holiday.${key}`) : key;
+    return i18n.exists(`common:holiday.${key}`) ? tr(`common:holiday.${key}`) : key;
   };
   return { t, tr, i18n, locale, day, known, holidayName };
 }

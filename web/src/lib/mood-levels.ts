@@ -29,3 +29,19 @@ export function bandOf(value: number): 0 | 1 | 2 {
   if (tenths <= 36) return 1;
   return 2;
 }
+
+/** A check-in shown on an avatar (spec §3 Avatar card: emo {energy, humor, data}). */
+export interface Emo {
+  energy: number;
+  humor: number;
+  data: string;
+}
+
+/** What an avatar shows (spec §3 Avatar card: nome, picture, id, emo, title). */
+export interface AvatarPerson {
+  id: string;
+  nome: string;
+  picture?: string;
+  title?: string;
+  emo?: Emo | null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, labelIndex, randomLevel, roundDown } from './levels';
+import { bandOf, labelIndex, randomLevel, roundDown } from './mood-levels';
 
 describe('roundDown (spec §2: steps of 0.1, rounded down)', () => {
   it.each([

@@ -8,8 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MoodMember } from '../api/types';
-import { bandOf, labelIndex } from '../utils/levels';
+import { bandOf, labelIndex, type AvatarPerson } from '@/lib/mood-levels';
 
 /** Avatar sizes in pixels (spec portal-business §2, §9). */
 export const AVATAR_SIZES = { large: 96, medium: 60, small: 48, tiny: 36, tinier: 24 } as const;
@@ -31,7 +30,7 @@ function initials(name: string): string {
 }
 
 interface MoodAvatarProps {
-  member: MoodMember;
+  member: AvatarPerson;
   /** Default small (48 px). */
   size?: AvatarSize;
 }

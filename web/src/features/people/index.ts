@@ -1,0 +1,1 @@
+export { PEOPLE_PATHS, peopleRoutes } from './routes';

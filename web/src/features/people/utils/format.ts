@@ -1,0 +1,26 @@
+import { LOCALE_BY_LANGUAGE } from '@/lib/datetime';
+
+type Language = keyof typeof LOCALE_BY_LANGUAGE;
+
+function locale(language: string): string {
+  return LOCALE_BY_LANGUAGE[(language in LOCALE_BY_LANGUAGE ? language : 'pt') as Language];
+}
+
+/** A date (YYYY-MM-DD) in the user's language: dd/MM/yyyy in pt. */
+export function formatDay(iso: string, language: string): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'short', timeZone: 'UTC' }).format(d);
+}
+
+/** A birthday (MM-DD) in the user's language, without a year: 25/11 in pt. */
+export function formatBirthday(mmdd: string, language: string): string {
+  const d = new Date(`2000-${mmdd}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(d);
+}
+
+/** The name of a month (1..12) in the user's language. */
+export function monthName(month: number, language: string): string {
+  return new Intl.DateTimeFormat(locale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
+}
