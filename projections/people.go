@@ -195,7 +195,7 @@ func finish(ctx context.Context, tx pgx.Tx, v Viewer, rows []PersonRow, public b
 	at := map[uuid.UUID]int{}
 	for i := range rows {
 		if public && !v.seesPrivate(rows[i]) {
-			rows[i].Codigo, rows[i].Status, rows[i].Admissao = "", "", ""
+			rows[i].Codigo, rows[i].Status = "", ""
 		}
 		if v.seesPrivate(rows[i]) {
 			id := uuid.MustParse(rows[i].ID)

@@ -60,7 +60,7 @@ function CardBody({ employeeId }: { employeeId: string }) {
   const day = (iso?: string) => (iso ? formatDay(iso, i18n.language) : '');
   return (
     <Stack gap="sm">
-      <Group wrap="nowrap" align="flex-start">
+      <Group wrap="nowrap" align="flex-start" pt={4}>
         <MoodAvatar member={card} size="large" />
         <div>
           <Title order={3} title={card.nome} data-testid="card-name">

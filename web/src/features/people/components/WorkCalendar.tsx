@@ -31,7 +31,7 @@ export function WorkCalendar({ entries, onDates }: Props) {
     const timed = e.inicio.includes('T');
     return {
       id: `${e.array_1015}-${e.inicio}-${e.fim}`,
-      title: entryTitle(e, tr),
+      title: entryTitle(e, tr, false),
       start: e.inicio,
       end: timed ? e.fim : dayAfter(e.fim),
       allDay: !timed,
@@ -50,6 +50,7 @@ export function WorkCalendar({ entries, onDates }: Props) {
         slotMinTime={range.min}
         slotMaxTime={range.max}
         editable={false}
+        eventDisplay="block"
         height="auto"
         events={events}
         noEventsText={t('calendar.empty')}
@@ -66,7 +67,7 @@ function EventChip({ arg }: { arg: EventContentArg }) {
   const Icon = ICONS[status];
   return (
     <span
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, overflow: 'hidden', whiteSpace: 'nowrap' }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%', overflow: 'hidden', whiteSpace: 'nowrap' }}
       title={`${arg.event.title} · ${tr(`calendar.status.${status}`)}`}
       data-testid="calendar-event"
       data-status={status}

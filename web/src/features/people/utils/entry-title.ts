@@ -2,8 +2,8 @@ import type { ScheduleEntry } from '../api/types';
 
 import type { Translate } from './i18n';
 
-/** The label of a schedule entry in the user's language: its kind, a holiday's name, the hours. */
-export function entryTitle(e: ScheduleEntry, t: Translate): string {
+/** The label of a schedule entry in the user's language: its kind, a holiday's name, the hours (unless the calendar shows them). */
+export function entryTitle(e: ScheduleEntry, t: Translate, withHours = true): string {
   switch (e.array_1015) {
     case 3:
       if (e.label === 'holiday_tenant' && e.nome) return e.nome;
@@ -15,7 +15,7 @@ export function entryTitle(e: ScheduleEntry, t: Translate): string {
     case 2:
       return t('schedule.rest');
     default: {
-      const hours = e.inicio.includes('T') ? ` ${e.inicio.slice(11, 16)}–${e.fim.slice(11, 16)}` : '';
+      const hours = withHours && e.inicio.includes('T') ? ` ${e.inicio.slice(11, 16)}–${e.fim.slice(11, 16)}` : '';
       return `${t('schedule.work')}${hours}`;
     }
   }
