@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// benchPeople is the size of the people bench's tenant (issue: team listing and find-people
+// search over 5,000 employees, p99 ≤ 20 ms).
+const (
+	benchPeople        = 5000
+	benchPeopleReports = 100 // direct reports of each of the 50 managers
+)
+
+// people: the team listing (a manager's reports, the whole company) and find people over a
+// tenant of 5,000 employees with their mood, beside an indexed single-row read of one employee.
+func (b *benchRun) people() error {
+	ctx := b.ctx
+	tenant := uuid.New()
+	_, err := b.pool.Exec(ctx, `
+WITH t AS (INSERT INTO tenants (id, access_code, name) VALUES ($1, $2, 'Bench people') RETURNING id),
+     u AS (INSERT INTO business_units (tenant_id, id, name) SELECT t.id, gen_random_uuid(), 'Unidade ' || i FROM t, generate_series(1, 10) i RETURNING tenant_id),
+     d AS (INSERT INTO departments (tenant_id, id, name) SELECT t.id, gen_random_uuid(), 'Departamento ' || i FROM t, generate_series(1, 12) i RETURNING tenant_id)
+INSERT INTO positions (tenant_id, id, name) SELECT t.id, gen_random_uuid(), 'Cargo ' || i FROM t, generate_series(1, 20) i`,
+		tenant, "BP"+tenant.String()[:8])
+	if err != nil {
+		return err
+	}
+	// Names from common Brazilian first names and surnames (with accents); the first 50 are
+	// managers, everyone else reports to one of them.
+	_, err = b.pool.Exec(ctx, `
+WITH first(n) AS (SELECT unnest('{Ana,Bruno,Camila,Diego,Érica,Fábio,Gabriela,Heitor,Íris,João,Larissa,Márcio,Natália,Otávio,Paula,Rafael,Sônia,Tiago,Vânia,William}'::text[])),
+     last(n) AS (SELECT unnest('{Silva,Santos,Oliveira,Souza,Rodrigues,Ferreira,Alves,Pereira,Lima,Gomes,Costa,Ribeiro,Martins,Carvalho,Araújo,Melo,Barbosa,Rocha,Dias,Nascimento}'::text[])),
+     f AS (SELECT array_agg(n) a FROM first), l AS (SELECT array_agg(n) a FROM last),
+     u AS (SELECT array_agg(id ORDER BY name) a FROM business_units WHERE tenant_id = $1),
+     d AS (SELECT array_agg(id ORDER BY name) a FROM departments WHERE tenant_id = $1),
+     p AS (SELECT array_agg(id ORDER BY name) a FROM positions WHERE tenant_id = $1)
+INSERT INTO employees (tenant_id, id, code, name, email, hire_date, business_unit_id, department_id, position_id, birth_date, status)
+SELECT $1, gen_random_uuid(), lpad(i::text, 6, '0'),
+       f.a[1 + i % 20] || ' ' || l.a[1 + (i / 20) % 20] || ' ' || l.a[1 + (i / 400) % 20],
+       'pessoa' || i || '@bench.example', date '2010-01-01' + (i * 7) % 5000,
+       u.a[1 + i % 10], d.a[1 + i % 12], p.a[1 + i % 20], date '1970-01-01' + (i * 13) % 12000,
+       CASE WHEN i % 40 = 7 THEN 'inactive' ELSE 'active' END
+FROM generate_series(1, $2::int) i, f, l, u, d, p`, tenant, benchPeople)
+	if err != nil {
+		return fmt.Errorf("bench people: %w", err)
+	}
+	_, err = b.pool.Exec(ctx, `
+UPDATE employees e SET manager_id = m.id
+FROM employees m
+WHERE e.tenant_id = $1 AND m.tenant_id = $1 AND e.code > '000050'
+  AND m.code = lpad((1 + (e.code::int - 51) / $2)::text, 6, '0')`, tenant, benchPeopleReports)
+	if err != nil {
+		return err
+	}
+	// Half of them checked in their mood, ten times each.
+	_, err = b.pool.Exec(ctx, `
+INSERT INTO mood_checkins (tenant_id, id, user_id, employee_id, humor, energy, checked_in_at, position)
+SELECT $1, gen_random_uuid(), e.id, e.id, 1 + (k % 40) / 10.0, 1 + ((k * 7) % 40) / 10.0, now() - k * interval '1 day', k
+FROM employees e, generate_series(1, 10) k WHERE e.tenant_id = $1 AND e.code::int % 2 = 0`, tenant)
+	if err != nil {
+		return err
+	}
+	if _, err := b.pool.Exec(ctx, `ANALYZE employees; ANALYZE mood_checkins`); err != nil {
+		return err
+	}
+	var manager, one uuid.UUID
+	if err := b.pool.QueryRow(ctx, `SELECT id FROM employees WHERE tenant_id = $1 AND code = '000001'`, tenant).Scan(&manager); err != nil {
+		return err
+	}
+	one = manager
+	timed := func(fn func(pgx.Tx) error) ([]time.Duration, error) {
+		var ds []time.Duration
+		deadline := time.Now().Add(b.dur / 4)
+		for time.Now().Before(deadline) || len(ds) < 50 {
+			start := time.Now()
+			if err := db.InTenant(ctx, b.pool, tenant.String(), fn); err != nil {
+				return nil, err
+			}
+			ds = append(ds, time.Since(start))
+		}
+		slices.Sort(ds)
+		return ds, nil
+	}
+	base, err := timed(func(tx pgx.Tx) error {
+		var name string
+		return tx.QueryRow(ctx, `SELECT name FROM employees WHERE tenant_id = app_tenant() AND id = $1`, one).Scan(&name)
+	})
+	if err != nil {
+		return err
+	}
+	cases := []struct {
+		name   string
+		viewer projections.Viewer
+		q      projections.PeopleQuery
+		min    int
+	}{
+		{"team listing (a manager's 100 reports, \"a\", page 1)", projections.Viewer{Employee: manager},
+			projections.PeopleQuery{Scope: projections.ScopeReports, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
+		{"team listing (HR, 5,000, \"silva\", by department desc, page 3)", projections.Viewer{Employee: manager, HR: true},
+			projections.PeopleQuery{Scope: projections.ScopeTenant, Search: "silva", OrderBy: "departamento", Desc: true, Page: 3, PageSize: 30}, 30},
+		{"team listing (HR, 5,000, \"a\": nearly everyone, page 1)", projections.Viewer{Employee: manager, HR: true},
+			projections.PeopleQuery{Scope: projections.ScopeTenant, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
+		{"find people (5,000, \"joao mar\")", projections.Viewer{Employee: manager},
+			projections.PeopleQuery{Scope: projections.ScopeColleagues, Search: "joão mar", OrderBy: "nome", Page: 1, PageSize: 30}, 1},
+	}
+	for _, c := range cases {
+		var rows int
+		got, err := timed(func(tx pgx.Tx) error {
+			page, err := projections.Directory{}.List(ctx, tx, c.viewer, c.q)
+			rows = len(page.Data)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if rows < c.min {
+			return fmt.Errorf("%s: %d rows, want at least %d", c.name, rows, c.min)
+		}
+		b.add(c.name+" p99", pct(got, 99), pct(base, 99), "one employee by id in a tenant tx, p99", "≤ 20 ms")
+	}
+	return nil
+}
