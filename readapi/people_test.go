@@ -147,6 +147,18 @@ func TestTeamListings(t *testing.T) {
 		if len(colleagues.Data) != 1 || colleagues.Data[0].Codigo != "" || colleagues.Data[0].Emo != nil || colleagues.Data[0].Email == "" {
 			t.Fatalf("a colleague's public fields: %+v", colleagues.Data)
 		}
+		// The drill-down: one department's people.
+		dept := colleagues.Data[0].DeptID
+		inDept := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe",
+			url.Values{"departamento": {dept}, "pageSize": {"100"}}))
+		if inDept.TotalCount < 3 {
+			t.Fatalf("department %s has %d people", dept, inDept.TotalCount)
+		}
+		for _, r := range inDept.Data {
+			if r.DeptID != dept || r.Departamento != colleagues.Data[0].Departamento {
+				t.Fatalf("%s of %s in the drill-down of %s", r.Nome, r.Departamento, colleagues.Data[0].Departamento)
+			}
+		}
 		// A LIKE wildcard is a plain character.
 		pct := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
 		if pct.TotalCount != 0 {

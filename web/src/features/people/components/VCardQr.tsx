@@ -8,9 +8,11 @@ export function VCardQr({ text, label }: { text: string; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode').then((qr) => {
-      if (live && canvas.current) void qr.toCanvas(canvas.current, text, { width: QR_SIZE, margin: 2, errorCorrectionLevel: 'M' });
-    });
+    import('qrcode')
+      .then((qr) => {
+        if (live && canvas.current) return qr.toCanvas(canvas.current, text, { width: QR_SIZE, margin: 2, errorCorrectionLevel: 'M' });
+      })
+      .catch(() => undefined); // no 2D canvas (a text-only browser): the card shows without its QR
     return () => {
       live = false;
     };
