@@ -116,8 +116,7 @@ async function anaGuardSearchShortcuts(page) {
   await input.fill('  ADMITIDOS NO MES ');
   await page.locator(tid('search-result-rh_003_03')).click();
   await page.waitForURL('**/apps/rh/admitidos-mes');
-  await page.locator(tid('area-rh_003_03')).waitFor();
-  assert.equal(await page.locator(tid('area-title')).textContent(), 'Admitidos no mês');
+  await page.locator(tid('people-page-hires')).waitFor();
   // An entry the rule hides is not found.
   await page.locator(tid('search-open')).click();
   await input.fill('painel do gestor');
@@ -140,7 +139,7 @@ async function anaGuardSearchShortcuts(page) {
   await page.keyboard.press('Escape');
   await page.locator(tid('shortcut-rh_002_04')).click();
   await page.waitForURL('**/apps/rh/escala');
-  await page.locator(tid('area-rh_002_04')).waitFor();
+  await page.locator(tid('schedule-page')).waitFor();
 }
 
 /** Helena (Admin flag): the colour-scheme panel saves the layout, which a reload keeps. */
