@@ -133,31 +133,29 @@ func (Directory) List(ctx context.Context, tx pgx.Tx, v Viewer, q PeopleQuery) (
 	if q.Desc {
 		dir = "DESC"
 	}
-	var scope string
+	// The filter, with its arguments numbered as they are added.
+	var args []any
+	arg := func(v any) string { args = append(args, v); return fmt.Sprintf("$%d", len(args)) }
+	where := []string{"e.tenant_id = app_tenant()"}
 	switch q.Scope {
 	case ScopeReports:
-		scope = "e.manager_id = $1"
+		where = append(where, "e.manager_id = "+arg(v.Employee))
 	case ScopeColleagues:
-		scope = "e.status <> 'inactive' AND $1::uuid IS NOT NULL"
-	default:
-		scope = "$1::uuid IS NOT NULL"
+		where = append(where, "e.status <> 'inactive'")
 	}
-	var dept *uuid.UUID
+	if q.Search != "" {
+		where = append(where, "e.search LIKE people_fold("+arg(likePattern(q.Search))+")")
+	}
 	if q.Department != uuid.Nil {
-		dept = &q.Department
+		where = append(where, "e.department_id = "+arg(q.Department))
 	}
+	filter := strings.Join(where, " AND ")
 	sql := fmt.Sprintf(`SELECT %s, count(*) OVER ()
 %s
-WHERE e.tenant_id = app_tenant() AND %s
-  AND ($2 = '' OR e.search LIKE people_fold($2))
-  AND ($3::uuid IS NULL OR e.department_id = $3)
+WHERE %s
 ORDER BY %s %s, e.name %s, e.id %s
-LIMIT $4 OFFSET $5`, personColumns, personJoins, scope, col, dir, dir, dir)
-	search := ""
-	if q.Search != "" {
-		search = likePattern(q.Search)
-	}
-	rows, err := tx.Query(ctx, sql, v.Employee, search, dept, q.PageSize, (q.Page-1)*q.PageSize)
+LIMIT %s OFFSET %s`, personColumns, personJoins, filter, col, dir, dir, dir, arg(q.PageSize), arg((q.Page-1)*q.PageSize))
+	rows, err := tx.Query(ctx, sql, args...)
 	if err != nil {
 		return PeoplePage{}, err
 	}
@@ -176,9 +174,7 @@ LIMIT $4 OFFSET $5`, personColumns, personJoins, scope, col, dir, dir, dir)
 	}
 	if len(page.Data) == 0 && q.Page > 1 {
 		// Past the end: the count comes from a page that has rows.
-		err := tx.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) %s WHERE e.tenant_id = app_tenant() AND %s
-  AND ($2 = '' OR e.search LIKE people_fold($2)) AND ($3::uuid IS NULL OR e.department_id = $3)`, personJoins, scope),
-			v.Employee, search, dept).Scan(&page.TotalCount)
+		err := tx.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) %s WHERE %s`, personJoins, filter), args[:len(args)-2]...).Scan(&page.TotalCount)
 		if err != nil {
 			return page, err
 		}

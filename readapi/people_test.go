@@ -159,6 +159,12 @@ func TestTeamListings(t *testing.T) {
 				t.Fatalf("%s of %s in the drill-down of %s", r.Nome, r.Departamento, colleagues.Data[0].Departamento)
 			}
 		}
+		// Past the last page: no rows, and still the count.
+		past := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe",
+			url.Values{"departamento": {dept}, "page": {"99"}}))
+		if len(past.Data) != 0 || past.TotalCount != inDept.TotalCount || past.HasNext {
+			t.Fatalf("page 99: %+v", past)
+		}
 		// A LIKE wildcard is a plain character.
 		pct := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
 		if pct.TotalCount != 0 {
