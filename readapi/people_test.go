@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -332,5 +333,39 @@ func TestScheduleFeedsTheCalendar(t *testing.T) {
 	// Pedro is on leave now: his month has the leave beside the days of his 12x36 cycle.
 	if kinds[entryLeave] != 1 || kinds[entryWork] == 0 || kinds[entryRest] == 0 {
 		t.Fatalf("entries by kind %v", kinds)
+	}
+}
+
+func TestScheduleShowsAbsenceRequests(t *testing.T) {
+	e := newPeopleEnv(t)
+	pedro := e.signIn(t, seed.DemoCode, seed.UserPedro)
+	now := time.Now().UTC()
+	day := time.Date(now.Year(), now.Month(), 10, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
+	body := `{"tipo":"folha","titulo":"Consulta","motivo":"Exame","comentario":"c","dataReferencia":"` + day + `",
+		"ausencia":{"tipoAusenciaDesc":"Consulta médica","tipoAbono":"declaracao","inicioAbono":"` + day + `","fimAbono":"` + day + `"}}`
+	auth := map[string]string{"Authorization": "Bearer " + pedro.token}
+	r := do(e.handler, http.MethodPost, "/api/cac-app/request?tenId="+pedro.tenID, body, "192.0.2.40:1", auth)
+	var created struct{ Data struct{ ID string } }
+	if err := json.Unmarshal(r.body, &created); err != nil || r.status != http.StatusOK {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	if r = do(e.handler, http.MethodPost, "/api/cac-app/request/send?tenId="+pedro.tenID+"&requestId="+created.Data.ID, "", "192.0.2.40:1", auth); r.status != http.StatusOK {
+		t.Fatalf("send: %d %s", r.status, r.body)
+	}
+	if _, err := projections.Replay(context.Background(), e.db.Pool, e.store, projections.Requests{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	entries := decodeAs[[]ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {now.Format("200601")}}))
+	var found bool
+	for _, en := range entries {
+		if en.Label == "escala_ausencia" {
+			found = true
+			if en.Inicio != day || en.Fim != day || en.Status != eventPending || en.Nome != "Consulta médica" || en.Array1015 != entryLeave {
+				t.Fatalf("absence entry %+v", en)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no absence entry in %+v", entries)
 	}
 }

@@ -26,14 +26,14 @@ func (s *Server) routesWorkSchedule(g *echo.Group) {
 
 // ScheduleEntry is one entry of the escala call (spec portal-core §3 schedule entry: inicio,
 // fim, array_1015, label; the colour is added on the client). array_1015 is the entry's kind:
-// 1 work day, 2 weekly rest, 3 holiday, 4 vacation, 5 leave. status is the calendar event's
-// (spec §2): 1 pending (a vacation awaiting approval), 2 blocked (rest days and holidays),
-// 0 approved.
+// 1 work day, 2 weekly rest, 3 holiday, 4 vacation, 5 leave (a layoff, or an absence request).
+// status is the calendar event's (spec §2): 1 pending (awaiting approval), 2 blocked (rest days
+// and holidays), 0 approved.
 type ScheduleEntry struct {
 	Inicio    string `json:"inicio"`
 	Fim       string `json:"fim"`
 	Array1015 int    `json:"array_1015"`
-	Label     string `json:"label"` // i18n key: escala_trabalho, escala_descanso, escala_ferias, escala_afastamento, or the holiday's key
+	Label     string `json:"label"` // i18n key: escala_trabalho, escala_descanso, escala_ferias, escala_afastamento, escala_ausencia, or the holiday's key
 	Nome      string `json:"nome,omitempty"`
 	Status    int    `json:"status"`
 }
@@ -151,8 +151,9 @@ func (s *Server) workSchedule(describe bool) echo.HandlerFunc {
 	}
 }
 
-// awayEntries are the vacations (pending or scheduled) and leaves of an employee that overlap
-// the month of first, whole (a calendar shows them across months).
+// awayEntries are the vacations (pending or scheduled), the leaves and the absence requests
+// (waiting or approved) of an employee that overlap the month of first, whole (a calendar
+// shows them across months).
 func (s *Server) awayEntries(c echo.Context, employee uuid.UUID, first time.Time) ([]ScheduleEntry, error) {
 	last := first.AddDate(0, 1, -1)
 	out := []ScheduleEntry{}
@@ -174,6 +175,32 @@ ORDER BY start_date`, employee, first, last)
 			e := ScheduleEntry{Inicio: from.Format(time.DateOnly), Fim: to.Format(time.DateOnly), Array1015: entryVacation,
 				Label: "escala_ferias", Status: eventApproved}
 			if status == "pending" {
+				e.Status = eventPending
+			}
+			out = append(out, e)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `
+SELECT a.start, coalesce(nullif(a.finish, ''), a.start), a.kind, r.status
+FROM requests r, LATERAL (SELECT r.doc->'ausencia'->>'inicioAbono' AS start, r.doc->'ausencia'->>'fimAbono' AS finish,
+                                 coalesce(r.doc->'ausencia'->>'tipoAusenciaDesc', '') AS kind) a
+WHERE r.tenant_id = app_tenant() AND r.subject_employee_id = $1 AND r.status IN ('waiting', 'approved')
+  AND coalesce(a.start, '') <> '' AND a.start <= $3 AND coalesce(nullif(a.finish, ''), a.start) >= $2
+ORDER BY a.start`, employee, first.Format(time.DateOnly), last.Format(time.DateOnly))
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			e := ScheduleEntry{Array1015: entryLeave, Label: "escala_ausencia", Status: eventApproved}
+			var status string
+			if err := rows.Scan(&e.Inicio, &e.Fim, &e.Nome, &status); err != nil {
+				rows.Close()
+				return err
+			}
+			if status == "waiting" {
 				e.Status = eventPending
 			}
 			out = append(out, e)

@@ -11,6 +11,7 @@ export function entryTitle(e: ScheduleEntry, t: Translate, withHours = true): st
     case 4:
       return e.status === 1 ? t('schedule.vacationPending') : t('schedule.vacation');
     case 5:
+      if (e.label === 'escala_ausencia') return e.nome ? `${t('schedule.absence')}: ${e.nome}` : t('schedule.absence');
       return t('schedule.leave');
     case 2:
       return t('schedule.rest');
