@@ -103,7 +103,16 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	if tenant != uuid.Nil {
 		store = tenantLog{store, tenant}
 	}
-	return pipeline(ctx, pool, store, p, eventstore.Start, false, reset, func(n int) { report(int64(n), max(total, int64(n))) })
+	// The log is readable only below the oldest running transaction of the whole server
+	// (eventstore, "Skipped events"), so a long transaction elsewhere can make it look done
+	// early: the replay goes on until it has read the last transaction (of its tenant) committed
+	// when it began.
+	var until uint64
+	if err := pool.QueryRow(ctx, `SELECT coalesce(max(transaction_id)::text, '0')::numeric FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`,
+		nullUUID(tenant)).Scan(&until); err != nil {
+		return 0, err
+	}
+	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, func(n int) { report(int64(n), max(total, int64(n))) })
 }
 
 // preparer is implemented by projections whose Apply begins with work that needs no
@@ -133,12 +142,13 @@ type batch struct {
 // another prepares them (preparer), while this one applies the current batch. onBatch gets
 // the running total.
 func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, onBatch func(n int)) (n int, err error) {
-	return pipeline(ctx, pool, store, p, from, stopShort, nil, onBatch)
+	return pipeline(ctx, pool, store, p, from, stopShort, 0, nil, onBatch)
 }
 
 // pipeline is applyLog; before, if not nil, runs once reading has started, before the
-// first batch is applied (an error stops everything).
-func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, before func() error, onBatch func(n int)) (n int, err error) {
+// first batch is applied (an error stops everything). Reading goes on, waiting for the log to
+// become readable, until the transaction id until has been read.
+func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, until uint64, before func() error, onBatch func(n int)) (n int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	read := make(chan []eventstore.RecordedEvent, 1)
@@ -154,7 +164,16 @@ func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 				return
 			}
 			if len(events) == 0 {
-				return
+				if cursor.TxID >= until {
+					return
+				}
+				select { // an older transaction still runs somewhere: the rest is not readable yet
+				case <-time.After(20 * time.Millisecond):
+					continue
+				case <-ctx.Done():
+					readErr <- ctx.Err()
+					return
+				}
 			}
 			select {
 			case read <- events:

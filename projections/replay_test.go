@@ -114,3 +114,43 @@ func TestReplayResetsLocksAndParks(t *testing.T) {
 		t.Errorf("replay while a runner holds the projection: %v, want ErrLocked", err)
 	}
 }
+
+// A replay that begins while an older transaction still runs somewhere (the log is readable
+// only below it) waits for it and still reads every event committed before it began.
+func TestReplayWaitsForTheLogToBecomeReadable(t *testing.T) {
+	d := freshDB(t)
+	store := newStore(t, d.Pool)
+	ctx := context.Background()
+	appendCredits(t, store, "early", 10, 0)
+	// An open transaction with an id, older than the next append.
+	blocker, err := d.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer blocker.Rollback(ctx)
+	if _, err := blocker.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
+		t.Fatal(err)
+	}
+	appendCredits(t, store, "late", 10, 10)
+
+	l := newLedger(t, d, "waits")
+	done := make(chan int, 1)
+	go func() {
+		n, err := projections.Replay(ctx, d.Pool, store, l, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- n
+	}()
+	select {
+	case n := <-done:
+		t.Fatalf("the replay ended with %d events while the log's end was not readable", n)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if err := blocker.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := <-done; n != 20 {
+		t.Fatalf("replayed %d events, want 20", n)
+	}
+}
