@@ -102,7 +102,7 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 			h.cache.put(cmd.Tenant, stream, j, version)
 			return err
 		}
-		data, err := encodeMood(first, events[0])
+		data, err := EncodeMood(first, events[0])
 		if err != nil {
 			return err
 		}
@@ -150,7 +150,8 @@ type moodCheckedInJSON struct {
 	CheckedInAt time.Time `json:"checkedInAt"`
 }
 
-func encodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
+// EncodeMood is the stored form of a check-in event (the seed writes its history with it).
+func EncodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
 	c, ok := e.(mood.CheckedIn)
 	if !ok {
 		return eventstore.EventData{}, fmt.Errorf("encode mood event %T", e)

@@ -97,6 +97,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesVacations(api)
 	s.routesAudit(api)
 	s.routesPeople(api)
+	s.routesReports(api)
 	s.routesPush(e, api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

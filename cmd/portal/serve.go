@@ -25,7 +25,7 @@ import (
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
 	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys(),
-		projections.NewVacations(),
+		projections.NewVacations(), projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{},
 		commands.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
 }
 
@@ -33,6 +33,9 @@ func (e *env) seed(ctx context.Context) error {
 	start := time.Now()
 	if err := seed.Run(ctx, e.pool, e.store, time.Now()); err != nil {
 		return fmt.Errorf("seed: %w", err)
+	}
+	if err := seed.History(ctx, e.pool, e.store, time.Now()); err != nil {
+		return fmt.Errorf("seed history: %w", err)
 	}
 	slog.Info("demo tenants ready", "took", time.Since(start).Round(time.Millisecond))
 	return nil

@@ -1,0 +1,100 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"portal/domain/mood"
+	"portal/eventstore"
+)
+
+// ReportMood keeps report_mood_weekly: each employee's check-ins of a week with the
+// department, unit and manager they had at the time (the mood report, and the dashboards'
+// mood widgets).
+type ReportMood struct{}
+
+var _ Projection = ReportMood{}
+
+// Name implements Projection.
+func (ReportMood) Name() string { return "report_mood" }
+
+// Tables implements Tabled.
+func (ReportMood) Tables() []string { return []string{"report_mood_weekly"} }
+
+// Reset implements Projection.
+func (p ReportMood) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, p.Tables()) }
+
+// WeekOf is the Monday (UTC) of t's week: the reports' weekly grain.
+func WeekOf(t time.Time) time.Time {
+	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
+}
+
+type moodWeekKey struct {
+	tenant, employee uuid.UUID
+	week             time.Time
+}
+
+type moodWeekSum struct {
+	n             int
+	humor, energy float64
+}
+
+// Apply implements Projection: the batch's check-ins are summed per employee and week in
+// Go, then added in one statement.
+func (ReportMood) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	sums := map[moodWeekKey]*moodWeekSum{}
+	var order []moodWeekKey
+	for _, e := range events {
+		if e.Type != mood.TypeCheckedIn {
+			continue
+		}
+		r, err := decodeCheckedIn(e)
+		if err != nil {
+			return err
+		}
+		if r.employee == nil {
+			continue // a user without an employee record is in no team
+		}
+		k := moodWeekKey{r.tenant, *r.employee, WeekOf(r.data.CheckedInAt)}
+		s, ok := sums[k]
+		if !ok {
+			s = &moodWeekSum{}
+			sums[k] = s
+			order = append(order, k)
+		}
+		s.n++
+		s.humor += r.data.Humor
+		s.energy += r.data.Energy
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	n := len(order)
+	tenants, employees := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+	weeks := make([]time.Time, n)
+	counts := make([]int32, n)
+	humors, energies := make([]float64, n), make([]float64, n)
+	for i, k := range order {
+		s := sums[k]
+		tenants[i], employees[i], weeks[i] = pgUUID(k.tenant), pgUUID(k.employee), k.week
+		counts[i], humors[i], energies[i] = int32(s.n), s.humor, s.energy
+	}
+	_, err := tx.Exec(ctx, `
+INSERT INTO report_mood_weekly AS r (tenant_id, week, employee_id, department_id, business_unit_id, manager_id, checkins, humor_sum, energy_sum)
+SELECT u.tenant_id, u.week, u.employee_id, e.department_id, e.business_unit_id, e.manager_id, u.n, u.humor, u.energy
+FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::numeric[], $6::numeric[]) AS u(tenant_id, week, employee_id, n, humor, energy)
+LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+ON CONFLICT (tenant_id, week, employee_id) DO UPDATE
+SET checkins = r.checkins + EXCLUDED.checkins, humor_sum = r.humor_sum + EXCLUDED.humor_sum, energy_sum = r.energy_sum + EXCLUDED.energy_sum`,
+		tenants, weeks, employees, counts, humors, energies)
+	if err != nil {
+		return fmt.Errorf("report mood: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package readapi
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/labstack/echo/v4"
+
+	"portal/auth"
+	"portal/projections"
+)
+
+// routesReports registers the HR reports (docs/api.md "Reports"): each reads its own report
+// read model, never the event log. Who sees what: HR admins and auditors the tenant, a
+// manager their direct reports, anyone else only themselves.
+func (s *Server) routesReports(g *echo.Group) {
+	r := g.Group("/reports", s.requireAuth, vacationCaller)
+	r.GET("/mood", s.reportMood)
+	r.GET("/approvals", s.reportApprovals)
+	r.GET("/surveys", s.reportSurveys)
+}
+
+// reportScope is whose data a report covers for the caller.
+type reportScope struct {
+	Kind     string    `json:"kind"` // tenant, team, self
+	Employee uuid.UUID `json:"-"`
+}
+
+func scopeOf(c echo.Context) reportScope {
+	cl := claimsOf(c)
+	switch {
+	case slices.Contains(cl.Roles, auth.RoleHRAdmin) || slices.Contains(cl.Roles, auth.RoleAuditor):
+		return reportScope{Kind: "tenant", Employee: cl.EmployeeID}
+	case slices.Contains(cl.Roles, auth.RoleManager):
+		return reportScope{Kind: "team", Employee: cl.EmployeeID}
+	}
+	return reportScope{Kind: "self", Employee: cl.EmployeeID}
+}
+
+// reportFilter is a report's period (from..to, inclusive days; default the last 12 months)
+// and optional business unit and department.
+type reportFilter struct {
+	From, To   time.Time
+	Unit, Dept *uuid.UUID
+}
+
+func (s *Server) filterOf(c echo.Context) (reportFilter, error) {
+	today := s.Now().UTC().Truncate(24 * time.Hour)
+	f := reportFilter{From: today.AddDate(-1, 0, 1), To: today}
+	for _, p := range []struct {
+		name string
+		dst  *time.Time
+	}{{"from", &f.From}, {"to", &f.To}} {
+		v := strings.TrimSpace(c.QueryParam(p.name))
+		if v == "" {
+			continue
+		}
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil || t.Year() < 1900 || t.Year() > 9999 {
+			return f, apiError(http.StatusBadRequest, p.name, "valor_invalido")
+		}
+		*p.dst = t
+	}
+	if f.To.Before(f.From) {
+		return f, apiError(http.StatusBadRequest, "to", "periodo_invalido")
+	}
+	if f.To.Sub(f.From) > 5*366*24*time.Hour {
+		return f, apiError(http.StatusBadRequest, "from", "periodo_muito_longo")
+	}
+	for _, p := range []struct {
+		name string
+		dst  **uuid.UUID
+	}{{"unit", &f.Unit}, {"dept", &f.Dept}} {
+		id, err := queryUUID(c, p.name, false)
+		if err != nil {
+			return f, err
+		}
+		if id != uuid.Nil {
+			*p.dst = &id
+		}
+	}
+	return f, nil
+}
+
+// inReport runs fn with the caller's scope and filter in a tenant transaction.
+func (s *Server) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) error) error {
+	f, err := s.filterOf(c)
+	if err != nil {
+		return err
+	}
+	sc := scopeOf(c)
+	if sc.Kind != "tenant" && sc.Employee == uuid.Nil {
+		return apiError(http.StatusForbidden, "request", "acesso_negado")
+	}
+	return s.inTenant(c, func(tx pgx.Tx) error { return fn(c.Request().Context(), tx, sc, f) })
+}
+
+// reportMood answers GET reports/mood: average mood and energy per week and group (the
+// department for HR, the team for a manager, oneself for anyone else). A group of fewer
+// than projections.MinGroup people shows its count but no averages.
+func (s *Server) reportMood(c echo.Context) error {
+	var out projections.MoodReport
+	err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
+		out, err = projections.Reports{}.Mood(ctx, tx, projections.ReportQuery{
+			Scope: sc.Kind, Employee: sc.Employee, From: f.From, To: f.To, Unit: f.Unit, Dept: f.Dept})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// reportApprovals answers GET reports/approvals: open steps per approver with their age,
+// time to decision per step kind (p50, p90) and decisions taken for someone else.
+func (s *Server) reportApprovals(c echo.Context) error {
+	var out projections.ApprovalsReport
+	err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
+		out, err = projections.Reports{}.Approvals(ctx, tx, projections.ReportQuery{
+			Scope: sc.Kind, Employee: sc.Employee, From: f.From, To: f.To, Unit: f.Unit, Dept: f.Dept, Now: s.Now()})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// reportSurveys answers GET reports/surveys: each survey's response rate and eNPS, and the
+// eNPS per week; HR admins and auditors only.
+func (s *Server) reportSurveys(c echo.Context) error {
+	if scopeOf(c).Kind != "tenant" {
+		return apiError(http.StatusForbidden, "request", "acesso_negado")
+	}
+	var out projections.SurveysReport
+	err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
+		out, err = projections.Reports{}.Surveys(ctx, tx, projections.ReportQuery{Scope: sc.Kind, From: f.From, To: f.To})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}

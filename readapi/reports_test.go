@@ -1,0 +1,152 @@
+package readapi
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"portal/projections"
+	"portal/seed"
+)
+
+// The HR reports on the seeded demo with a year of history: who sees what, the anonymity
+// threshold, and bad input.
+
+func newReportsEnv(t *testing.T) *peopleEnv {
+	t.Helper()
+	e := newPeopleEnv(t)
+	ctx := context.Background()
+	start := time.Now()
+	if err := seed.History(ctx, e.db.Pool, e.store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("history seeded in %v", time.Since(start).Round(time.Millisecond))
+	for _, p := range []projections.Projection{projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
+		if _, err := projections.Replay(ctx, e.db.Pool, e.store, p, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return e
+}
+
+func TestReports(t *testing.T) {
+	e := newReportsEnv(t)
+	helena := e.signIn(t, seed.DemoCode, seed.UserHelena)
+	marcos := e.signIn(t, seed.DemoCode, seed.UserMarcos)
+	ana := e.signIn(t, seed.DemoCode, seed.UserAna)
+	carla := e.signIn(t, seed.AcmeCode, seed.UserCarla)
+
+	t.Run("mood per department, team or self, with the anonymity threshold", func(t *testing.T) {
+		hr := decodeAs[projections.MoodReport](t, e.get(helena, "reports/mood", nil))
+		if hr.Scope != "tenant" || len(hr.Rows) < 100 {
+			t.Fatalf("HR mood report: scope %s, %d rows", hr.Scope, len(hr.Rows))
+		}
+		weeks, shown, hidden := map[string]bool{}, 0, 0
+		for _, r := range hr.Rows {
+			weeks[r.Week] = true
+			if r.Group == "" {
+				t.Fatalf("a department row without a name: %+v", r)
+			}
+			switch {
+			case r.People < projections.MinGroup && r.Humor != nil:
+				t.Fatalf("a group of %d shows figures: %+v", r.People, r)
+			case r.People >= projections.MinGroup && (r.Humor == nil || *r.Humor < 1 || *r.Humor > 5):
+				t.Fatalf("a group of %d without figures: %+v", r.People, r)
+			case r.Humor == nil:
+				hidden++
+			default:
+				shown++
+			}
+		}
+		if len(weeks) < 50 || shown == 0 {
+			t.Fatalf("%d weeks, %d groups shown, %d hidden", len(weeks), shown, hidden)
+		}
+		team := decodeAs[projections.MoodReport](t, e.get(marcos, "reports/mood", nil))
+		if team.Scope != "team" || len(team.Rows) < 40 || team.Rows[0].Group != "" {
+			t.Fatalf("Marcos's team report: %+v", team.Rows[:min(2, len(team.Rows))])
+		}
+		self := decodeAs[projections.MoodReport](t, e.get(ana, "reports/mood", nil))
+		for _, r := range self.Rows {
+			if r.People != 1 || r.Humor == nil {
+				t.Fatalf("Ana's own row %+v", r)
+			}
+		}
+		if self.Scope != "self" || len(self.Rows) < 30 {
+			t.Fatalf("Ana's report: %s, %d rows", self.Scope, len(self.Rows))
+		}
+		// A period filter: one month.
+		month := decodeAs[projections.MoodReport](t, e.get(helena, "reports/mood", url.Values{
+			"from": {time.Now().AddDate(0, -1, 0).Format(time.DateOnly)}, "to": {time.Now().Format(time.DateOnly)}}))
+		w := map[string]bool{}
+		for _, r := range month.Rows {
+			w[r.Week] = true
+		}
+		if len(w) < 4 || len(w) > 6 {
+			t.Fatalf("a month has %d weeks", len(w))
+		}
+	})
+
+	t.Run("approvals: open per approver, time to decision, delegations", func(t *testing.T) {
+		hr := decodeAs[projections.ApprovalsReport](t, e.get(helena, "reports/approvals", nil))
+		var marcosOpen bool
+		for _, o := range hr.Open {
+			if o.Approver == "Marcos Lima" && o.Items >= 1 {
+				marcosOpen = true
+			}
+		}
+		kinds := map[string]projections.DecisionTimes{}
+		for _, d := range hr.Times {
+			kinds[d.Kind] = d
+		}
+		if !marcosOpen || kinds["manager"].Decided < 10 || kinds["hr"].Decided < 10 || kinds["manager"].P90Hours < kinds["manager"].P50Hours {
+			t.Fatalf("approvals report: open %+v times %+v", hr.Open, hr.Times)
+		}
+		if hr.Approved == 0 || hr.Rejected == 0 || hr.Opened < 20 {
+			t.Fatalf("totals %d opened, %d approved, %d rejected", hr.Opened, hr.Approved, hr.Rejected)
+		}
+		if len(hr.Delegations) == 0 {
+			t.Fatal("no delegation: HR decides the buying step for the absent buyer")
+		}
+		self := decodeAs[projections.ApprovalsReport](t, e.get(ana, "reports/approvals", nil))
+		if self.Opened > hr.Opened || len(self.Open) == 0 {
+			t.Fatalf("Ana's approvals %+v", self)
+		}
+	})
+
+	t.Run("surveys: response rate and eNPS, HR only", func(t *testing.T) {
+		hr := decodeAs[projections.SurveysReport](t, e.get(helena, "reports/surveys", nil))
+		var found bool
+		for _, s := range hr.Surveys {
+			if s.Kind == "enps" && s.Completed == 4 {
+				found = true
+				if s.ENPS == nil || *s.ENPS != 25 || s.Invited < 4 || s.Rate <= 0 {
+					t.Fatalf("eNPS figures %+v", s)
+				}
+			}
+		}
+		if !found || len(hr.Trend) == 0 {
+			t.Fatalf("surveys report %+v", hr)
+		}
+		if r := e.get(ana, "reports/surveys", nil); r.status != http.StatusForbidden {
+			t.Fatalf("Ana reads the surveys report: %d", r.status)
+		}
+	})
+
+	t.Run("another tenant never; bad input refused", func(t *testing.T) {
+		acme := decodeAs[projections.MoodReport](t, e.get(carla, "reports/mood", nil))
+		if len(acme.Rows) != 0 {
+			t.Fatalf("Carla reads mood rows: %+v", acme.Rows[0])
+		}
+		if r := e.get(carla, "reports/mood", url.Values{"tenId": {helena.tenID}}); r.status != http.StatusForbidden {
+			t.Fatalf("a foreign tenId: %d", r.status)
+		}
+		for _, q := range []url.Values{{"from": {"2026-13-01"}}, {"from": {"2026-05-02"}, "to": {"2026-05-01"}}, {"unit": {"x"}},
+			{"from": {"2010-01-01"}, "to": {"2026-01-01"}}} {
+			if r := e.get(helena, "reports/approvals", q); r.status != http.StatusBadRequest || len(r.errorBody(t).Errors) != 1 {
+				t.Fatalf("%v: %d %s", q, r.status, r.body)
+			}
+		}
+	})
+}

@@ -1,0 +1,222 @@
+package seed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/commands"
+	"portal/domain"
+	"portal/domain/mood"
+	rq "portal/domain/request"
+	"portal/eventstore"
+)
+
+// History adds a year of DEMOCORP's history behind the demo, so that the reports and
+// dashboards show something real: weekly mood check-ins of most employees and reimbursement
+// requests filed, approved and rejected over the year (some still waiting). It is written
+// through the same commands and event encoders as the product, with the clock set back, and
+// is idempotent (deterministic ids: a second run adds nothing). `portal serve` runs it after
+// Run; tests that need it call it.
+func History(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
+	var done bool
+	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM events WHERE tenant_id = $1 AND command_id LIKE 'seed-mood-history-%')`,
+		TenantID(DemoCode)).Scan(&done); err != nil || done {
+		return err
+	}
+	people, err := historyPeople(ctx, pool)
+	if err != nil {
+		return err
+	}
+	if err := moodHistory(ctx, store, people, now); err != nil {
+		return fmt.Errorf("mood history: %w", err)
+	}
+	if err := requestHistory(ctx, pool, store, people, now); err != nil {
+		return fmt.Errorf("request history: %w", err)
+	}
+	return nil
+}
+
+type historyPerson struct {
+	user, employee uuid.UUID
+	hash, dept     string
+	manager        string // the manager's user name; empty for a head
+	userName       string
+}
+
+func historyPeople(ctx context.Context, pool *pgxpool.Pool) ([]historyPerson, error) {
+	rows, err := pool.Query(ctx, `
+SELECT u.id, e.id, u.hash, d.name, coalesce(mu.user_name, ''), u.user_name
+FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+LEFT JOIN users mu ON mu.tenant_id = e.tenant_id AND mu.employee_id = e.manager_id
+WHERE u.tenant_id = $1 AND u.active AND e.status <> 'inactive'
+ORDER BY u.user_name`, TenantID(DemoCode))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []historyPerson
+	for rows.Next() {
+		var p historyPerson
+		if err := rows.Scan(&p.user, &p.employee, &p.hash, &p.dept, &p.manager, &p.userName); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func rngOf(parts ...string) *rand.Rand {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+	}
+	return rand.New(rand.NewPCG(h.Sum64(), 20250101))
+}
+
+// moodHistory: about four check-ins in five weeks for 52 weeks, each person's levels
+// wandering around a mood of their department.
+func moodHistory(ctx context.Context, store eventstore.Store, people []historyPerson, now time.Time) error {
+	tenant := TenantID(DemoCode)
+	start := dateOf(now).AddDate(0, 0, -364)
+	for _, p := range people {
+		r := rngOf("mood", p.userName)
+		dept := rngOf("mood-dept", p.dept)
+		humor, energy := 2.5+2*dept.Float64(), 2.5+2*dept.Float64()
+		var events []eventstore.EventData
+		for w := 0; w < 52; w++ {
+			if r.IntN(5) == 0 {
+				continue
+			}
+			humor = min(5, max(1, humor+(r.Float64()-0.5)*0.8))
+			energy = min(5, max(1, energy+(r.Float64()-0.5)*0.8))
+			at := start.AddDate(0, 0, 7*w+r.IntN(5)).Add(time.Duration(8+r.IntN(9)) * time.Hour)
+			id := derive("mood-history", p.userName, fmt.Sprint(w))
+			data, err := commands.EncodeMood(id, mood.CheckedIn{ID: id.String(), UserID: p.user.String(), UserHash: p.hash,
+				EmployeeID: p.employee.String(), Humor: mood.Level(int(humor * 10)), Energy: mood.Level(int(energy * 10)), CheckedInAt: at})
+			if err != nil {
+				return err
+			}
+			events = append(events, data)
+		}
+		if len(events) == 0 {
+			continue
+		}
+		meta := eventstore.Meta{Tenant: tenant, Actor: p.hash, CommandID: "seed-mood-history-" + p.userName}
+		if _, err := store.Append(ctx, meta, commands.MoodStream(p.user), eventstore.Any, events...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// requestHistory: a reimbursement every few weeks from people with a manager, decided by the
+// manager within days and by HR after; one in eight rejected, the last weeks' still waiting.
+func requestHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
+	ctx = commands.WithoutNotices(ctx)
+	helena, err := seedCaller(ctx, pool, DemoCode, UserHelena)
+	if err != nil {
+		return err
+	}
+	callers := map[string]commands.RequestCaller{}
+	caller := func(userName string) (commands.RequestCaller, error) {
+		if c, ok := callers[userName]; ok {
+			return c, nil
+		}
+		c, err := seedCaller(ctx, pool, DemoCode, userName)
+		callers[userName] = c
+		return c, err
+	}
+	start := dateOf(now).AddDate(0, 0, -364)
+	// Every manager took a past vacation of three weeks (staggered): HR decided their steps
+	// meanwhile (the report's delegations).
+	away := map[string][2]time.Time{}
+	for _, p := range people {
+		if _, ok := away[p.manager]; p.manager == "" || ok {
+			continue
+		}
+		from := start.AddDate(0, 0, 60+len(away)*23)
+		away[p.manager] = [2]time.Time{from, from.AddDate(0, 0, 21)}
+		m, err := caller(p.manager)
+		if err != nil {
+			return err
+		}
+		if _, err := pool.Exec(ctx, `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on) VALUES ($1, $2, $3, $4)
+ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err != nil {
+			return err
+		}
+	}
+	for i, p := range people {
+		if p.manager == "" || p.userName == UserAna || i%3 != 0 {
+			continue // Ana's requests are the demo's own
+		}
+		r := rngOf("requests", p.userName)
+		requester, err := caller(p.userName)
+		if err != nil {
+			return err
+		}
+		manager, err := caller(p.manager)
+		if err != nil {
+			return err
+		}
+		for k := 0; k < 3; k++ {
+			filed := start.AddDate(0, 0, r.IntN(364)).Add(time.Duration(9+r.IntN(8)) * time.Hour)
+			id := fmt.Sprintf("seed-history-%s-%d", p.userName, k)
+			clock := func() time.Time { return filed }
+			create, err := commands.NewCreateRequestHandler(pool, store, clock)
+			if err != nil {
+				return err
+			}
+			body := rq.Body{Origin: rq.Reembolso, Send: true, HasFields: true, Fields: rq.Fields{
+				Title: []string{"Reembolso de táxi", "Reembolso de estacionamento", "Reembolso de refeição"}[k], Reason: "Visita a cliente",
+				Comment: "Comprovante em anexo ao sistema financeiro.", Priority: 2, ReferenceDate: filed.Format(time.DateOnly)}}
+			res, err := create.Handle(ctx, commands.CreateRequest{CommandID: id, Caller: requester, Body: body})
+			var de *domain.Error
+			if errors.As(err, &de) {
+				continue // an open one of this type exists: the history skips it
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", id, err)
+			}
+			rid, _ := uuid.Parse(res.ID)
+			steps := []struct {
+				who   commands.RequestCaller
+				after time.Duration
+			}{{manager, time.Duration(2+r.IntN(72)) * time.Hour}, {helena, time.Duration(4+r.IntN(120)) * time.Hour}}
+			at := filed
+			for s, step := range steps {
+				at = at.Add(step.after)
+				if at.After(now) {
+					break // still waiting
+				}
+				if w := away[p.manager]; s == 0 && !at.Before(w[0]) && at.Before(w[1].AddDate(0, 0, 1)) {
+					step.who = helena // the manager is on vacation
+				}
+				action := commands.Approve
+				if s == 0 && r.IntN(8) == 0 {
+					action = commands.Reject
+				}
+				decidedAt := at
+				decide, err := commands.NewDecideStepHandler(pool, store, func() time.Time { return decidedAt })
+				if err != nil {
+					return err
+				}
+				if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", id, s), Caller: step.who, ID: rid,
+					Action: action, Step: s, Comment: "Ok."}); err != nil && !errors.As(err, &de) {
+					return fmt.Errorf("%s decision %d: %w", id, s, err)
+				}
+				if action == commands.Reject {
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
