@@ -86,7 +86,10 @@ func (ReportApprovals) Apply(ctx context.Context, tx pgx.Tx, events []eventstore
 		}
 		folds[requestKey{e.Tenant, id}].apply(rq.Deref(ev))
 	}
-	return saveApprovalFolds(ctx, tx, folds, order)
+	if err := saveApprovalFolds(ctx, tx, folds, order); err != nil {
+		return err
+	}
+	return publishReport(ctx, tx, "approvals", events, func(t string) bool { return rq.NewEvent(t) != nil })
 }
 
 func (f *approvalFold) apply(ev rq.Event) {

@@ -96,5 +96,5 @@ SET checkins = r.checkins + EXCLUDED.checkins, humor_sum = r.humor_sum + EXCLUDE
 	if err != nil {
 		return fmt.Errorf("report mood: %w", err)
 	}
-	return nil
+	return publishReport(ctx, tx, "mood", events, func(t string) bool { return t == mood.TypeCheckedIn })
 }

@@ -94,7 +94,7 @@ ON CONFLICT (tenant_id, survey_id) DO NOTHING`,
 		}
 	}
 	if len(order) == 0 {
-		return nil
+		return publishReport(ctx, tx, "surveys", events, func(t string) bool { return t == survey.TypeCreated })
 	}
 	n := len(order)
 	tenants, surveys := make([]string, n), make([]string, n)
@@ -116,7 +116,7 @@ SET completed = w.completed + EXCLUDED.completed, promoters = w.promoters + EXCL
 	if err != nil {
 		return fmt.Errorf("report surveys: %w", err)
 	}
-	return nil
+	return publishReport(ctx, tx, "surveys", events, func(t string) bool { return t == survey.TypeCompleted || t == survey.TypeCreated })
 }
 
 // enpsBucket is where a completed eNPS response falls by its rating (the first answer that

@@ -8,6 +8,9 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"portal/eventstore"
+	"portal/push"
 )
 
 // Reports reads the HR report read models (report_*). Every method runs in a tenant
@@ -310,4 +313,28 @@ GROUP BY 1 ORDER BY 1`, q.From, q.To)
 		out.Trend = append(out.Trend, wk)
 	}
 	return out, rows.Err()
+}
+
+// ReportTopic is the push topic of a report whose read model changed (docs/api.md "Reports"):
+// {report}, to the whole tenant; open dashboards reload that report.
+const ReportTopic = "report.changed"
+
+// publishReport tells each tenant of events that report changed (once per batch and tenant).
+func publishReport(ctx context.Context, tx pgx.Tx, report string, events []eventstore.RecordedEvent, relevant func(string) bool) error {
+	last := map[uuid.UUID]eventstore.Cursor{}
+	var order []uuid.UUID
+	for _, e := range events {
+		if !relevant(e.Type) {
+			continue
+		}
+		if _, ok := last[e.Tenant]; !ok {
+			order = append(order, e.Tenant)
+		}
+		last[e.Tenant] = e.Cursor
+	}
+	msgs := make([]push.Message, 0, len(order))
+	for _, t := range order {
+		msgs = append(msgs, push.Message{Tenant: t, Topic: ReportTopic, Event: last[t], Data: map[string]string{"report": report}})
+	}
+	return push.Publish(ctx, tx, msgs...)
 }

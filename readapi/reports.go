@@ -23,6 +23,38 @@ func (s *Server) routesReports(g *echo.Group) {
 	r.GET("/mood", s.reportMood)
 	r.GET("/approvals", s.reportApprovals)
 	r.GET("/surveys", s.reportSurveys)
+	r.GET("/filters", s.reportFilters)
+}
+
+// reportFilters answers GET reports/filters: the tenant's business units and departments
+// ({unidades, departamentos: [{id, nome}]}, by name), the reports' filter options.
+func (s *Server) reportFilters(c echo.Context) error {
+	type option struct {
+		ID   string `json:"id"`
+		Nome string `json:"nome"`
+	}
+	out := map[string][]option{"unidades": {}, "departamentos": {}}
+	err := s.inTenant(c, func(tx pgx.Tx) error {
+		for key, table := range map[string]string{"unidades": "business_units", "departamentos": "departments"} {
+			rows, err := tx.Query(c.Request().Context(), `SELECT id::text, name FROM `+table+` WHERE tenant_id = app_tenant() ORDER BY name`)
+			if err != nil {
+				return err
+			}
+			list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (option, error) {
+				var o option
+				return o, r.Scan(&o.ID, &o.Nome)
+			})
+			if err != nil {
+				return err
+			}
+			out[key] = append(out[key], list...)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // reportScope is whose data a report covers for the caller.
