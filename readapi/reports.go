@@ -74,6 +74,28 @@ func scopeOf(c echo.Context) reportScope {
 	return reportScope{Kind: "self", Employee: cl.EmployeeID}
 }
 
+// scopeRank orders the scopes from the narrowest.
+var scopeRank = map[string]int{"self": 0, "team": 1, "tenant": 2}
+
+// askedScope is the scope the caller asked for (scope=self|team|tenant; default the widest
+// they have): a dashboard shows its own level. Wider than the caller's is 403.
+func askedScope(c echo.Context) (reportScope, error) {
+	sc := scopeOf(c)
+	asked := strings.TrimSpace(c.QueryParam("scope"))
+	if asked == "" {
+		return sc, nil
+	}
+	rank, ok := scopeRank[asked]
+	if !ok {
+		return sc, apiError(http.StatusBadRequest, "scope", "valor_invalido")
+	}
+	if rank > scopeRank[sc.Kind] {
+		return sc, apiError(http.StatusForbidden, "scope", "acesso_negado")
+	}
+	sc.Kind = asked
+	return sc, nil
+}
+
 // reportFilter is a report's period (from..to, inclusive days; default the last 12 months)
 // and optional business unit and department.
 type reportFilter struct {
@@ -125,7 +147,10 @@ func (s *Server) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx
 	if err != nil {
 		return err
 	}
-	sc := scopeOf(c)
+	sc, err := askedScope(c)
+	if err != nil {
+		return err
+	}
 	if sc.Kind != "tenant" && sc.Employee == uuid.Nil {
 		return apiError(http.StatusForbidden, "request", "acesso_negado")
 	}

@@ -134,6 +134,19 @@ func TestReports(t *testing.T) {
 		}
 	})
 
+	t.Run("a dashboard asks for its own level, never a wider one", func(t *testing.T) {
+		own := decodeAs[projections.MoodReport](t, e.get(helena, "reports/mood", url.Values{"scope": {"self"}}))
+		if own.Scope != "self" {
+			t.Fatalf("Helena's own dashboard: %s", own.Scope)
+		}
+		if r := e.get(marcos, "reports/mood", url.Values{"scope": {"tenant"}}); r.status != http.StatusForbidden {
+			t.Fatalf("Marcos asks for the tenant: %d", r.status)
+		}
+		if r := e.get(ana, "reports/approvals", url.Values{"scope": {"team"}}); r.status != http.StatusForbidden {
+			t.Fatalf("Ana asks for a team: %d", r.status)
+		}
+	})
+
 	t.Run("another tenant never; bad input refused", func(t *testing.T) {
 		acme := decodeAs[projections.MoodReport](t, e.get(carla, "reports/mood", nil))
 		if len(acme.Rows) != 0 {
@@ -142,7 +155,7 @@ func TestReports(t *testing.T) {
 		if r := e.get(carla, "reports/mood", url.Values{"tenId": {helena.tenID}}); r.status != http.StatusForbidden {
 			t.Fatalf("a foreign tenId: %d", r.status)
 		}
-		for _, q := range []url.Values{{"from": {"2026-13-01"}}, {"from": {"2026-05-02"}, "to": {"2026-05-01"}}, {"unit": {"x"}},
+		for _, q := range []url.Values{{"from": {"2026-13-01"}}, {"scope": {"everyone"}}, {"from": {"2026-05-02"}, "to": {"2026-05-01"}}, {"unit": {"x"}},
 			{"from": {"2010-01-01"}, "to": {"2026-01-01"}}} {
 			if r := e.get(helena, "reports/approvals", q); r.status != http.StatusBadRequest || len(r.errorBody(t).Errors) != 1 {
 				t.Fatalf("%v: %d %s", q, r.status, r.body)

@@ -241,7 +241,7 @@ type tenantSpec struct {
 
 var tenantSpecs = []tenantSpec{
 	{
-		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule + "," + SurveyModules,
+		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule + "," + SurveyModules + "," + auth.AllDashboardsEntitlement,
 		units: []place{
 			{"Matriz Paulista", OfficeLat, OfficeLon, "11"},
 			{"Filial Jardins", BranchLat, BranchLon, "11"},

@@ -4,6 +4,7 @@ import { AUDIT_PATH, auditRoutes } from '@/features/audit';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { PEOPLE_PATHS, peopleRoutes } from '@/features/people';
+import { DASHBOARD_PATHS, dashboardRoutes } from '@/features/reports';
 import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
 import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
@@ -44,8 +45,9 @@ export default function SignedInRoutes() {
           {vacationRoutes()}
           {auditRoutes()}
           {peopleRoutes()}
+          {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
-          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS, AUDIT_PATH, ...PEOPLE_PATHS])}
+          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS, AUDIT_PATH, ...PEOPLE_PATHS, ...DASHBOARD_PATHS])}
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,1 @@
+export { DASHBOARD_PATHS, dashboardRoutes } from './routes';
