@@ -1,6 +1,8 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { MaturityBadge } from '@/app/menu/MaturityBadge';
+import { findMenuNode } from '@/app/menu/menu';
 import { permissionsOf } from '@/lib/permissions';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import type { ReportFilters, ReportScope } from '../api/types';
@@ -56,7 +58,10 @@ export function DashboardPage({ level }: { level: DashboardLevel }) {
   return (
     <Stack gap="md" data-testid={`dashboard-${level}`}>
       <div>
-        <Title order={2}>{tr(`dashboard.title.${level}`)}</Title>
+        <Group gap="sm">
+          <Title order={2}>{tr(`dashboard.title.${level}`)}</Title>
+          <MaturityBadge status={findMenuNode(`dashboards${level}`)?.status} id={`page-dashboards${level}`} />
+        </Group>
         <Text c="dimmed">{tr(`dashboard.subtitle.${level}`)}</Text>
       </div>
       <ReportFiltersBar value={filters} onChange={setFilters} withGroups={level === 2} />
