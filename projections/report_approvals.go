@@ -254,4 +254,3 @@ LEFT JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.subject_employee
 	}
 	return nil
 }
-

@@ -25,7 +25,7 @@ import (
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
 	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys(),
-		projections.NewVacations(), projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{},
+		projections.NewVacations(), projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}, projections.ReportClock{},
 		commands.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
 }
 
