@@ -20,9 +20,12 @@ import (
 // manager their direct reports, anyone else only themselves.
 func (s *Server) routesReports(g *echo.Group) {
 	r := g.Group("/reports", s.requireAuth, vacationCaller)
-	r.GET("/mood", s.reportMood)
-	r.GET("/approvals", s.reportApprovals)
-	r.GET("/surveys", s.reportSurveys)
+	r.GET("/mood", reportOf(s, projections.Reports.Mood))
+	r.GET("/approvals", reportOf(s, projections.Reports.Approvals))
+	r.GET("/surveys", reportOf(s, projections.Reports.Surveys), wholeTenantOnly)
+	r.GET("/clock", reportOf(s, projections.Reports.Clock))
+	r.GET("/vacations", reportOf(s, projections.Reports.Vacations))
+	r.GET("/headcount", reportOf(s, projections.Reports.Headcount))
 	r.GET("/filters", s.reportFilters)
 }
 
@@ -157,50 +160,30 @@ func (s *Server) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx
 	return s.inTenant(c, func(tx pgx.Tx) error { return fn(c.Request().Context(), tx, sc, f) })
 }
 
-// reportMood answers GET reports/mood: average mood and energy per week and group (the
-// department for HR, the team for a manager, oneself for anyone else). A group of fewer
-// than projections.MinGroup people shows its count but no averages.
-func (s *Server) reportMood(c echo.Context) error {
-	var out projections.MoodReport
-	err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
-		out, err = projections.Reports{}.Mood(ctx, tx, projections.ReportQuery{
-			Scope: sc.Kind, Employee: sc.Employee, From: f.From, To: f.To, Unit: f.Unit, Dept: f.Dept})
-		return err
-	})
-	if err != nil {
-		return err
+// reportOf answers a report read by read with the caller's scope and filters (docs/api.md
+// "Reports": clock, vacations, headcount).
+func reportOf[T any](s *Server, read func(projections.Reports, context.Context, pgx.Tx, projections.ReportQuery) (T, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var out T
+		err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
+			out, err = read(projections.Reports{}, ctx, tx, projections.ReportQuery{
+				Scope: sc.Kind, Employee: sc.Employee, From: f.From, To: f.To, Unit: f.Unit, Dept: f.Dept, Now: s.Now()})
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, out)
 	}
-	return c.JSON(http.StatusOK, out)
 }
 
-// reportApprovals answers GET reports/approvals: open steps per approver with their age,
-// time to decision per step kind (p50, p90) and decisions taken for someone else.
-func (s *Server) reportApprovals(c echo.Context) error {
-	var out projections.ApprovalsReport
-	err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
-		out, err = projections.Reports{}.Approvals(ctx, tx, projections.ReportQuery{
-			Scope: sc.Kind, Employee: sc.Employee, From: f.From, To: f.To, Unit: f.Unit, Dept: f.Dept, Now: s.Now()})
-		return err
-	})
-	if err != nil {
-		return err
+// wholeTenantOnly admits the callers whose reports cover the tenant (HR admins and auditors):
+// the surveys report has no team or personal view.
+func wholeTenantOnly(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if scopeOf(c).Kind != "tenant" {
+			return apiError(http.StatusForbidden, "request", "acesso_negado")
+		}
+		return next(c)
 	}
-	return c.JSON(http.StatusOK, out)
-}
-
-// reportSurveys answers GET reports/surveys: each survey's response rate and eNPS, and the
-// eNPS per week; HR admins and auditors only.
-func (s *Server) reportSurveys(c echo.Context) error {
-	if scopeOf(c).Kind != "tenant" {
-		return apiError(http.StatusForbidden, "request", "acesso_negado")
-	}
-	var out projections.SurveysReport
-	err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
-		out, err = projections.Reports{}.Surveys(ctx, tx, projections.ReportQuery{Scope: sc.Kind, From: f.From, To: f.To})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }

@@ -287,7 +287,9 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	}
 	var entries []ScheduleEntry
 	e.call(t, mgr, "GET", "colaborador/escala", map[string]string{"yearMonth": "202611", "m01Ukey": emp.EmployeeID.String()}, "").decode(t, &entries)
-	if len(entries) != 30 || entries[14].Array1015 != 3 || entries[14].Label != "holiday_republic" {
+	// The month's 30 days, then the vacation scheduled above (a calendar shows it too).
+	if len(entries) != 31 || entries[14].Array1015 != 3 || entries[14].Label != "holiday_republic" ||
+		entries[30].Array1015 != entryVacation || entries[30].Status != eventApproved {
 		t.Fatalf("escala = %+v", entries)
 	}
 	e.call(t, emp, "GET", "colaborador/escala", map[string]string{"yearMonth": "202613"}, "").wantErr(t, 400, "yearMonth", "valor_invalido")
