@@ -115,7 +115,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	}
 	data := make([]eventstore.EventData, len(decided))
 	for i, e := range decided {
-		if data[i], err = encodeClock(eventID(trigger.Tenant, stream, commandID, i), e); err != nil {
+		if data[i], err = EncodeClock(eventID(trigger.Tenant, stream, commandID, i), e); err != nil {
 			return false, err
 		}
 	}

@@ -137,7 +137,8 @@ func (j markJSON) mark() clock.Mark {
 }
 
 // encodeClock maps a clock event to the event store's shape.
-func encodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
+// EncodeClock is the stored form of a clock event (the seed writes its history with it).
+func EncodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 	var v any
 	switch e := e.(type) {
 	case clock.MarkRegistered:

@@ -126,7 +126,7 @@ func (h *RegisterMarkHandler) append(ctx context.Context, cmd RegisterMark, stre
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
 		var err error
-		if data[i], err = encodeClock(eventID(cmd.Tenant, stream, cmd.CommandID, i), e); err != nil {
+		if data[i], err = EncodeClock(eventID(cmd.Tenant, stream, cmd.CommandID, i), e); err != nil {
 			return err
 		}
 	}

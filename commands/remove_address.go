@@ -69,7 +69,7 @@ func (h *RemoveAddressHandler) attempt(ctx context.Context, cmd RemoveAddress, s
 	if err != nil {
 		return err
 	}
-	data, err := encodeClock(first, events[0])
+	data, err := EncodeClock(first, events[0])
 	if err != nil {
 		return err
 	}

@@ -86,12 +86,12 @@ FROM report_clock_daily t WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 
 	out.Refusals = map[string]int{"fora_da_area": area, "periodo_afastamento": layoff, "colaborador_inativo": inactive, "outro": other}
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
 SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), count(*) FILTER (WHERE t.marks > 0), sum(t.marks),
-       count(*) FILTER (WHERE %[1]s) AS late, sum(%[2]s) AS missing, sum(%[3]s)
+       count(*) FILTER (WHERE %[1]s), sum(%[2]s), sum(%[3]s)
 FROM report_clock_daily t
 LEFT JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id
 LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
 WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND %[4]s
-GROUP BY 1, 2, 3 ORDER BY late + missing DESC, 2 LIMIT 100`, late, missing, refused, w), q.args(q.From, q.To)...)
+GROUP BY 1, 2, 3 ORDER BY count(*) FILTER (WHERE %[1]s) + sum(%[2]s) DESC, 2 LIMIT 100`, late, missing, refused, w), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
 	}
@@ -159,7 +159,7 @@ WITH people AS (
     FROM employees t
     JOIN vacation_entitlements v ON v.tenant_id = t.tenant_id AND v.employee_id = t.id
     LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
-    WHERE t.tenant_id = app_tenant() AND t.status <> 'inactive' AND %s
+    WHERE t.tenant_id = app_tenant() AND t.status <> 'inactive' AND $4::date <= $5::date AND %s
 ), periods AS (
     SELECT p.employee_id, i AS period, (p.hired + make_interval(years => i + 2) - interval '1 day')::date AS deadline,
            30 - coalesce((SELECT sum(l.days + l.abono_days) FROM vacation_leaves l
@@ -212,7 +212,7 @@ ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
 	who := fmt.Sprintf(`JOIN employees t ON t.tenant_id = l.tenant_id AND t.id = l.employee_id AND %s`, q.where("id"))
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
 SELECT w.week, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
-FROM generate_series(date_trunc('week', $4::date)::date, $5::date, interval '7 days') AS w(week)
+FROM (SELECT g::date AS week FROM generate_series(date_trunc('week', $4::date), $5::date, interval '7 days') g) w
 JOIN vacation_leaves l ON l.tenant_id = app_tenant() AND l.status = 'scheduled' AND l.start_date <= w.week + 6 AND l.end_date >= w.week
 %s
 GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)

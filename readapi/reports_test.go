@@ -7,6 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/platform/db"
 	"portal/projections"
 	"portal/seed"
 )
@@ -19,11 +23,12 @@ func newReportsEnv(t *testing.T) *peopleEnv {
 	e := newPeopleEnv(t)
 	ctx := context.Background()
 	start := time.Now()
-	if err := seed.History(ctx, e.db.Pool, e.store, time.Now()); err != nil {
-		t.Fatal(err)
+	if added, err := seed.History(ctx, e.db.Pool, e.store, time.Now()); err != nil || !added {
+		t.Fatal(added, err)
 	}
 	t.Logf("history seeded in %v", time.Since(start).Round(time.Millisecond))
-	for _, p := range []projections.Projection{projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
+	for _, p := range []projections.Projection{projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{},
+		projections.ReportClock{}, projections.NewVacations()} {
 		if _, err := projections.Replay(ctx, e.db.Pool, e.store, p, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -131,6 +136,68 @@ func TestReports(t *testing.T) {
 		}
 		if r := e.get(ana, "reports/surveys", nil); r.status != http.StatusForbidden {
 			t.Fatalf("Ana reads the surveys report: %d", r.status)
+		}
+	})
+
+	t.Run("time clock: punches per day, late, missing, refusals", func(t *testing.T) {
+		hr := decodeAs[projections.ClockReport](t, e.get(helena, "reports/clock", nil))
+		var late, missing, marks int
+		for _, d := range hr.Days {
+			late, missing, marks = late+d.Late, missing+d.Missing, marks+d.Marks
+		}
+		if len(hr.Days) < 200 || marks < 50_000 || late == 0 || missing == 0 || hr.Refusals["fora_da_area"] == 0 || len(hr.People) == 0 {
+			t.Fatalf("clock report: %d days, %d marks, %d late, %d missing, refusals %v", len(hr.Days), marks, late, missing, hr.Refusals)
+		}
+		// About one day in twelve is late: the report finds that share (± a few points).
+		if share := float64(late) / float64(marks/4); share < 0.04 || share > 0.15 {
+			t.Fatalf("late share %.3f", share)
+		}
+		team := decodeAs[projections.ClockReport](t, e.get(marcos, "reports/clock", nil))
+		if len(team.People) == 0 || len(team.People) >= len(hr.People) && len(hr.People) < 100 {
+			t.Fatalf("Marcos's team: %d people of %d", len(team.People), len(hr.People))
+		}
+	})
+
+	t.Run("vacations: balances as the product folds them, who is away, abono and 13th", func(t *testing.T) {
+		hr := decodeAs[projections.VacationsReport](t, e.get(helena, "reports/vacations", nil))
+		if len(hr.People) < 100 || len(hr.Away) == 0 || hr.Abono == 0 || hr.AbonoDays < 10 || hr.Advance13 == 0 {
+			t.Fatalf("vacations report: %d people, %d away weeks, abono %d/%d, 13th %d", len(hr.People), len(hr.Away), hr.Abono, hr.AbonoDays, hr.Advance13)
+		}
+		// Each balance is the one the vacation screens show (the domain's fold of the same leaves).
+		today := time.Now().UTC().Truncate(24 * time.Hour)
+		err := db.InTenant(context.Background(), e.db.Pool, helena.tenID, func(tx pgx.Tx) error {
+			for _, p := range hr.People[:40] {
+				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
+				if err != nil {
+					return err
+				}
+				if want := f.Entitlement.Balance(today); p.Balance != want {
+					t.Errorf("%s: report balance %d, the product's %d", p.Name, p.Balance, want)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("headcount and movement per month", func(t *testing.T) {
+		hr := decodeAs[projections.HeadcountReport](t, e.get(helena, "reports/headcount", nil))
+		if len(hr.Months) != 12 && len(hr.Months) != 13 {
+			t.Fatalf("%d months", len(hr.Months))
+		}
+		last := hr.Months[len(hr.Months)-1]
+		var hires, leavers int
+		for _, m := range hr.Months {
+			hires, leavers = hires+m.Hires, leavers+m.Leavers
+		}
+		total := 0
+		for _, g := range hr.Groups {
+			total += g.Active
+		}
+		if last.Active < 100 || hires == 0 || leavers == 0 || total != last.Active {
+			t.Fatalf("headcount %+v, %d hires, %d leavers, %d in groups", last, hires, leavers, total)
 		}
 	})
 

@@ -2,6 +2,7 @@ package seed
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -13,26 +14,40 @@ import (
 
 	"portal/commands"
 	"portal/domain"
+	"portal/domain/clock"
 	"portal/domain/mood"
 	rq "portal/domain/request"
+	"portal/domain/vacation"
 	"portal/eventstore"
 )
 
 // History adds a year of DEMOCORP's history behind the demo, so that the reports and
-// dashboards show something real: weekly mood check-ins of most employees and reimbursement
-// requests filed, approved and rejected over the year (some still waiting). It is written
-// through the same commands and event encoders as the product, with the clock set back, and
-// is idempotent (deterministic ids: a second run adds nothing). `portal serve` runs it after
-// Run; tests that need it call it.
-func History(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
+// dashboards show something real: the punches of everyone on a fixed or flexible schedule
+// (some late, some missing, a few refused), weekly mood check-ins, reimbursement requests
+// filed, approved and rejected over the year (some still waiting, some decided by HR while a
+// manager was away) and vacations taken and scheduled. It is written through the product's
+// commands and event encoders, with the clock set back. It runs once (added reports whether
+// it did): `portal serve` then rebuilds the read models in bulk instead of projecting (and
+// pushing) a year of events one by one.
+func History(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) (added bool, err error) {
 	var done bool
 	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM events WHERE tenant_id = $1 AND command_id LIKE 'seed-mood-history-%')`,
 		TenantID(DemoCode)).Scan(&done); err != nil || done {
-		return err
+		return false, err
 	}
+	return true, history(ctx, pool, store, now)
+}
+
+func history(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
 	people, err := historyPeople(ctx, pool)
 	if err != nil {
 		return err
+	}
+	if err := clockHistory(ctx, store, people, now); err != nil {
+		return fmt.Errorf("clock history: %w", err)
+	}
+	if err := vacationHistory(ctx, store, people, now); err != nil {
+		return fmt.Errorf("vacation history: %w", err)
 	}
 	if err := moodHistory(ctx, store, people, now); err != nil {
 		return fmt.Errorf("mood history: %w", err)
@@ -48,11 +63,15 @@ type historyPerson struct {
 	hash, dept     string
 	manager        string // the manager's user name; empty for a head
 	userName       string
+	hired          time.Time
+	schedule       []byte // employees.schedule
+	scheduleKind   string
+	layoff         []period
 }
 
 func historyPeople(ctx context.Context, pool *pgxpool.Pool) ([]historyPerson, error) {
 	rows, err := pool.Query(ctx, `
-SELECT u.id, e.id, u.hash, d.name, coalesce(mu.user_name, ''), u.user_name
+SELECT u.id, e.id, u.hash, d.name, coalesce(mu.user_name, ''), u.user_name, e.hire_date, e.schedule, e.schedule_type, e.layoff
 FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
 LEFT JOIN users mu ON mu.tenant_id = e.tenant_id AND mu.employee_id = e.manager_id
@@ -65,7 +84,11 @@ ORDER BY u.user_name`, TenantID(DemoCode))
 	var out []historyPerson
 	for rows.Next() {
 		var p historyPerson
-		if err := rows.Scan(&p.user, &p.employee, &p.hash, &p.dept, &p.manager, &p.userName); err != nil {
+		var layoff []byte
+		if err := rows.Scan(&p.user, &p.employee, &p.hash, &p.dept, &p.manager, &p.userName, &p.hired, &p.schedule, &p.scheduleKind, &layoff); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(layoff, &p.layoff); err != nil {
 			return nil, err
 		}
 		out = append(out, p)
@@ -216,6 +239,159 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 					break
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// clockHistory: every work day of the past year (from the hire date, outside layoffs) the
+// schedule's marks with a few minutes of drift; one day in twelve the first mark is late, one
+// in twenty-five misses a mark, one in eighty starts with a punch refused outside the fences.
+func clockHistory(ctx context.Context, store eventstore.Store, people []historyPerson, now time.Time) error {
+	tenant := TenantID(DemoCode)
+	today := dateOf(now.In(clock.Zone))
+	for _, p := range people {
+		if p.scheduleKind != "fixed" && p.scheduleKind != "flexible" {
+			continue
+		}
+		var sch struct {
+			Weekly map[string][]struct{ Start, End string }
+		}
+		if err := json.Unmarshal(p.schedule, &sch); err != nil {
+			return err
+		}
+		r := rngOf("clock", p.userName)
+		stream := commands.ClockStream(p.employee.String())
+		var batch []eventstore.EventData
+		flush := func() error {
+			if len(batch) == 0 {
+				return nil
+			}
+			meta := eventstore.Meta{Tenant: tenant, Actor: p.hash, CommandID: "seed-clock-history-" + p.userName}
+			_, err := store.Append(ctx, meta, stream, eventstore.Any, batch...)
+			batch = batch[:0]
+			return err
+		}
+		for d := today.AddDate(0, 0, -364); d.Before(today); d = d.AddDate(0, 0, 1) {
+			spans := sch.Weekly[[]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}[d.Weekday()]]
+			if len(spans) == 0 || d.Before(p.hired) || onLayoff(p.layoff, d) {
+				continue
+			}
+			var times []time.Time
+			for _, s := range spans {
+				for _, hm := range []string{s.Start, s.End} {
+					t, err := time.ParseInLocation("2006-01-02 15:04", d.Format(time.DateOnly)+" "+hm, clock.Zone)
+					if err != nil {
+						return err
+					}
+					times = append(times, t.Add(time.Duration(r.IntN(13)-8)*time.Minute))
+				}
+			}
+			if r.IntN(12) == 0 {
+				times[0] = times[0].Add(time.Duration(11+r.IntN(35)) * time.Minute)
+			}
+			if len(times) > 2 && r.IntN(25) == 0 {
+				times = append(times[:2], times[3:]...) // forgot to punch back from lunch
+			}
+			dayKey := d.Format(time.DateOnly)
+			mark := func(i int, at time.Time) clock.Mark {
+				id := derive("clock-history", p.userName, dayKey, fmt.Sprint(i))
+				return clock.Mark{MarkID: id.String(), EmployeeID: p.employee.String(), UserID: p.user.String(), UserHash: p.hash,
+					RecordedAt: at.UTC(), ClientTime: clock.LocalTime(at),
+					Selected: clock.Place{Address: "Av. Paulista, 1000 - Bela Vista, São Paulo - SP", Position: clock.Position{Lat: OfficeLat, Lon: OfficeLon}}}
+			}
+			if r.IntN(80) == 0 {
+				m := mark(-1, times[0].Add(-3*time.Minute))
+				data, err := commands.EncodeClock(derive("clock-history-event", p.userName, dayKey, "refused"),
+					clock.MarkRefused{Mark: m, Reason: clock.ReasonOutsideArea})
+				if err != nil {
+					return err
+				}
+				batch = append(batch, data)
+			}
+			for i, t := range times {
+				m := mark(i, t)
+				data, err := commands.EncodeClock(derive("clock-history-event", p.userName, dayKey, fmt.Sprint(i)), clock.MarkRegistered{Mark: m})
+				if err != nil {
+					return err
+				}
+				batch = append(batch, data)
+			}
+			if len(batch) >= 200 {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func onLayoff(periods []period, d time.Time) bool {
+	day := d.Format(time.DateOnly)
+	for _, l := range periods {
+		if l.Start <= day && day <= l.End {
+			return true
+		}
+	}
+	return false
+}
+
+// vacationHistory: one in three people hired over a year before took ten to twenty days last
+// year (some selling ten days as abono, some with the 13th advance), and one in twelve has
+// fifteen days scheduled in the coming two months; each approved through the manager and HR.
+func vacationHistory(ctx context.Context, store eventstore.Store, people []historyPerson, now time.Time) error {
+	tenant := TenantID(DemoCode)
+	today := dateOf(now)
+	for i, p := range people {
+		if i%3 != 1 || p.hired.After(today.AddDate(-2, 0, 0)) {
+			continue
+		}
+		r := rngOf("vacation", p.userName)
+		type leave struct {
+			start       time.Time
+			days, abono int
+			advance13   bool
+			period      int
+		}
+		var leaves []leave
+		years := int(today.Sub(p.hired).Hours() / 24 / 365)
+		start := today.AddDate(0, 0, -330+r.IntN(280))
+		start = start.AddDate(0, 0, (8-int(start.Weekday()))%7) // a Monday
+		days := []int{10, 15, 20}[r.IntN(3)]
+		l := leave{start: start, days: days, period: max(0, years-2), advance13: r.IntN(4) == 0}
+		if days <= 20 && r.IntN(3) == 0 {
+			l.abono = 10
+		}
+		leaves = append(leaves, l)
+		if i%12 == 1 {
+			next := today.AddDate(0, 0, 14+r.IntN(40))
+			next = next.AddDate(0, 0, (8-int(next.Weekday()))%7)
+			leaves = append(leaves, leave{start: next, days: 15, period: max(0, years-1)})
+		}
+		var events []eventstore.EventData
+		for k, l := range leaves {
+			id := derive("vacation-history", p.userName, fmt.Sprint(k)).String()
+			asked := l.start.AddDate(0, 0, -45)
+			for j, e := range []vacation.Event{
+				vacation.Requested{ID: id, Start: l.start, Days: l.days, AbonoDays: l.abono, Advance13: l.advance13, Period: l.period,
+					At: asked, By: p.user.String(), Steps: []string{vacation.StepManager, vacation.StepHR}},
+				vacation.StepApproved{ID: id, Step: 0, Kind: vacation.StepManager, By: p.manager, At: asked.AddDate(0, 0, 2)},
+				vacation.Approved{ID: id, Step: 1, By: UserHelena, At: asked.AddDate(0, 0, 4)},
+			} {
+				data, err := commands.EncodeVacation(derive("vacation-history-event", p.userName, fmt.Sprint(k), fmt.Sprint(j)), e)
+				if err != nil {
+					return err
+				}
+				events = append(events, data)
+			}
+		}
+		meta := eventstore.Meta{Tenant: tenant, Actor: UserHelena, CommandID: "seed-vacation-history-" + p.userName}
+		if _, err := store.Append(ctx, meta, "vacation-"+p.employee.String(), eventstore.Any, events...); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -21,6 +21,20 @@ func birthDate(code, userName string, today time.Time) time.Time {
 	return time.Date(today.Year()-20-int(n/12%40), month, int(n/480%28)+1, 0, 0, 0, 0, time.UTC)
 }
 
+// terminated is a former employee's last day: within the past year, after the hire date; nil
+// for everyone else.
+func terminated(code, userName, status string, hired, today time.Time) *time.Time {
+	if status != "inactive" {
+		return nil
+	}
+	h := derive("terminated", code, userName)
+	t := today.AddDate(0, 0, -10-int(binary.BigEndian.Uint16(h[:2])%340))
+	if !t.After(hired) {
+		t = hired.AddDate(0, 0, 1)
+	}
+	return &t
+}
+
 func named(userName string) bool {
 	switch userName {
 	case UserAna, UserMarcos, UserHelena, UserPedro, UserLivia:

@@ -508,7 +508,8 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 			phone := fmt.Sprintf("(%s) 9%04d-%04d", unit.ddd, 1000+rng.IntN(9000), rng.IntN(10000))
 			r.employees = append(r.employees, []any{r.id, id, fmt.Sprintf("%06d", seq), p.displayName, email, phone,
 				hire, unitIDs[p.unit], deptIDs[p.dept], addPosition(p.position), manager,
-				p.schedule, schedule(p.schedule, hire, rng), status, mustJSON(layoff), birthDate(code, p.userName, today)})
+				p.schedule, schedule(p.schedule, hire, rng), status, mustJSON(layoff), birthDate(code, p.userName, today),
+				terminated(code, p.userName, status, hire, today)})
 
 			fences := p.fences
 			if fences == nil {
@@ -617,7 +618,7 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 		{"departments", []string{"tenant_id", "id", "name"}, func(t tenantRows) [][]any { return t.depts }},
 		{"positions", []string{"tenant_id", "id", "name"}, func(t tenantRows) [][]any { return t.positions }},
 		{"employees", []string{"tenant_id", "id", "code", "name", "email", "phone", "hire_date", "business_unit_id",
-			"department_id", "position_id", "manager_id", "schedule_type", "schedule", "status", "layoff", "birth_date"},
+			"department_id", "position_id", "manager_id", "schedule_type", "schedule", "status", "layoff", "birth_date", "termination_date"},
 			func(t tenantRows) [][]any { return t.employees }},
 		{"users", []string{"tenant_id", "id", "user_name", "hash", "password_hash", "employee_id", "display_name",
 			"email", "roles", "admin", "active", "language", "purchased", "deny", "dynamic_access", "access_config",

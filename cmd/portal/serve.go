@@ -34,10 +34,22 @@ func (e *env) seed(ctx context.Context) error {
 	if err := seed.Run(ctx, e.pool, e.store, time.Now()); err != nil {
 		return fmt.Errorf("seed: %w", err)
 	}
-	if err := seed.History(ctx, e.pool, e.store, time.Now()); err != nil {
-		return fmt.Errorf("seed history: %w", err)
-	}
 	slog.Info("demo tenants ready", "took", time.Since(start).Round(time.Millisecond))
+	if getenv("SEED_HISTORY", "on") == "off" {
+		return nil
+	}
+	start = time.Now()
+	added, err := seed.History(ctx, e.pool, e.store, time.Now())
+	if err != nil || !added {
+		return err
+	}
+	// A year of events is rebuilt in bulk (and pushes nothing) rather than projected one by one.
+	for _, p := range allProjections() {
+		if _, err := projections.Replay(ctx, e.pool, e.store, p, nil); err != nil {
+			return err
+		}
+	}
+	slog.Info("demo history ready", "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

@@ -13,7 +13,7 @@ const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO
 
 let suite;
 before(async () => {
-  suite = await startSuite();
+  suite = await startSuite({ env: { SEED_HISTORY: 'on' } });
 });
 after(async () => {
   await suite?.stop();

@@ -93,7 +93,8 @@ export function suiteSql(suite, sql) {
  */
 export async function startServer({ timeoutMs = 30_000, env: extraEnv = {} } = {}) {
   const port = await freePort();
-  const env = { ...process.env, ...extraEnv, PORT: String(port), WEB_DIR };
+  // The demo's year of history only where a test reads it (startSuite({ env: { SEED_HISTORY: 'on' } })).
+  const env = { SEED_HISTORY: 'off', ...process.env, ...extraEnv, PORT: String(port), WEB_DIR };
   delete env.DATABASE_URL;
   const base = process.env.TEST_DATABASE_URL;
   let database = null;
