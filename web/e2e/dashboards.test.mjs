@@ -34,13 +34,19 @@ test('helena reads the company dashboard, filters it, exports a table and sees a
     await login(page, HELENA);
     await page.goto('/apps/dashboards2');
     await page.locator(tid('dashboard-2')).waitFor();
-    for (const w of ['mood', 'approvals', 'surveys']) await page.locator(tid(`widget-${w}`)).waitFor();
+    for (const w of ['headcount', 'mood', 'clock', 'vacations', 'approvals', 'surveys']) await page.locator(tid(`widget-${w}`)).waitFor();
     // A year of weeks, drawn and tabled; departments under 3 people show no figures.
     await rowsOf(page, 'mood').nth(50).waitFor();
     assert.ok((await page.locator(`${tid('widget-mood')} .recharts-line-curve`).count()) >= 2, 'the mood and energy lines are drawn');
     assert.ok(Number(await page.locator(tid('stat-approved')).textContent()) > 10);
     await rowsOf(page, 'approvals-delegations').first().waitFor();
     assert.match(await page.locator(tid('table-surveys')).textContent(), /eNPS/);
+    // A year of punches with late arrivals, missing marks and refusals; vacations and headcount.
+    for (const stat of ['stat-late', 'stat-missing', 'stat-refused', 'stat-abono']) {
+      assert.ok(Number(await page.locator(tid(stat)).textContent()) > 0, stat);
+    }
+    await rowsOf(page, 'vacations-away').first().waitFor();
+    assert.ok((await rowsOf(page, 'headcount-months').count()) >= 12);
     await screenshot(page, 'dashboard-company');
 
     // Filter by one department: every mood row is that department's.
@@ -105,6 +111,8 @@ test('marcos sees his team, ana only herself; the scopes hold on the server', { 
     await rowsOf(page, 'mood').nth(40).waitFor();
     assert.equal(await page.locator(tid('widget-surveys')).count(), 0, 'no surveys on the team dashboard');
     assert.equal(await page.locator(tid('filter-dept')).count(), 0);
+    await page.locator(tid('widget-clock')).waitFor();
+    assert.equal(await page.locator(tid('widget-headcount')).count(), 0, 'no headcount on the team dashboard');
     await screenshot(page, 'dashboard-team');
   } finally {
     await ctx.close();

@@ -84,3 +84,60 @@ export interface FilterOptions {
   unidades: { id: string; nome: string }[];
   departamentos: { id: string; nome: string }[];
 }
+
+export interface ClockDayRow {
+  day: string;
+  people: number;
+  marks: number;
+  late: number;
+  missing: number;
+  refused: number;
+  adjusted: number;
+}
+
+export interface ClockPersonRow {
+  employeeId: string;
+  name: string;
+  department: string;
+  days: number;
+  marks: number;
+  late: number;
+  missing: number;
+  refused: number;
+}
+
+export interface ClockReport {
+  scope: ReportScope;
+  days: ClockDayRow[];
+  refusals: Record<string, number>;
+  people: ClockPersonRow[];
+  adjustmentsAsked: number;
+  adjustmentsApproved: number;
+}
+
+export interface VacationPersonRow {
+  employeeId: string;
+  name: string;
+  department: string;
+  balance: number;
+  overdueDays: number;
+  nextDeadline: string | null;
+  expiringIn: 30 | 60 | 90 | null;
+}
+
+export interface VacationsReport {
+  scope: ReportScope;
+  people: VacationPersonRow[];
+  overdue: number;
+  expiring: Record<'30' | '60' | '90', number>;
+  away: { week: string; count: number; people: string[] }[];
+  abono: number;
+  abonoDays: number;
+  advance13: number;
+}
+
+export interface HeadcountReport {
+  scope: ReportScope;
+  months: { month: string; active: number; hires: number; leavers: number }[];
+  groups: { department: string; unit: string; active: number }[];
+}

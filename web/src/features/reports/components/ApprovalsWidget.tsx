@@ -5,20 +5,8 @@ import { getApprovalsReport } from '../api/get-approvals-report';
 import type { DecisionTimes, Delegation, OpenByApprover, ReportFilters } from '../api/types';
 import { useReportsT } from '../utils/i18n';
 import { ReportTable } from './ReportTable';
+import { Stat } from './Stat';
 import { useReport } from './use-report';
-
-function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /** Approvals: totals of the period, open items per approver and their age, time to decision per step, delegations. */
 export function ApprovalsWidget({ filters }: { filters: ReportFilters }) {

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { MaturityBadge } from '@/app/menu/MaturityBadge';
 import { findMenuNode } from '@/app/menu/menu';
@@ -7,9 +7,12 @@ import { permissionsOf } from '@/lib/permissions';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import type { ReportFilters, ReportScope } from '../api/types';
 import { ApprovalsWidget } from '../components/ApprovalsWidget';
+import { ClockWidget } from '../components/ClockWidget';
+import { HeadcountWidget } from '../components/HeadcountWidget';
 import { MoodWidget } from '../components/MoodWidget';
 import { ReportFiltersBar } from '../components/ReportFiltersBar';
 import { SurveysWidget } from '../components/SurveysWidget';
+import { VacationsWidget } from '../components/VacationsWidget';
 import { useReportsT } from '../utils/i18n';
 
 /** The three dashboards: 0 the employee's own, 1 the manager's team, 2 the whole company (HR). */
@@ -18,17 +21,24 @@ export type DashboardLevel = 0 | 1 | 2;
 const SCOPE: Record<DashboardLevel, ReportScope> = { 0: 'self', 1: 'team', 2: 'tenant' };
 
 /** Each level's widgets, by the widget id its purchase and denial rules use (auth/permissions). */
-const WIDGETS: Record<DashboardLevel, { id: string; render: (f: ReportFilters) => React.ReactNode }[]> = {
+const WIDGETS: Record<DashboardLevel, { id: string; render: (f: ReportFilters) => ReactNode }[]> = {
   0: [
     { id: 'widgetmood', render: (f) => <MoodWidget filters={f} /> },
+    { id: 'widgetmissingmarks', render: (f) => <ClockWidget filters={f} /> },
+    { id: 'widgetvacationexpiring', render: (f) => <VacationsWidget filters={f} /> },
     { id: 'widgetrequests', render: (f) => <ApprovalsWidget filters={f} /> },
   ],
   1: [
     { id: 'widgetmood', render: (f) => <MoodWidget filters={f} /> },
+    { id: 'widgetlatearrivals', render: (f) => <ClockWidget filters={f} /> },
+    { id: 'widgetvacationexpiring', render: (f) => <VacationsWidget filters={f} /> },
     { id: 'widgetpendingapprovals', render: (f) => <ApprovalsWidget filters={f} /> },
   ],
   2: [
+    { id: 'widgetheadcount', render: (f) => <HeadcountWidget filters={f} /> },
     { id: 'widgetmood', render: (f) => <MoodWidget filters={f} /> },
+    { id: 'widgetlatearrivals', render: (f) => <ClockWidget filters={f} /> },
+    { id: 'widgetvacationexpiring', render: (f) => <VacationsWidget filters={f} /> },
     { id: 'widgetpendingapprovals', render: (f) => <ApprovalsWidget filters={f} /> },
     { id: 'widgetsurveys', render: (f) => <SurveysWidget filters={f} /> },
   ],
