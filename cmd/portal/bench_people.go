@@ -21,20 +21,21 @@ const (
 
 // people: the team listing (a manager's reports, the whole company) and find people over a
 // tenant of 5,000 employees with their mood, beside an indexed single-row read of one employee.
-func (b *benchRun) people() error {
+// bigTenant makes a tenant of n employees (10 units, 12 departments, 20 positions; names from
+// common Brazilian first names and surnames, accents included): the first 50 are managers,
+// everyone else reports to one of them (benchPeopleReports each); one in forty left.
+func (b *benchRun) bigTenant(code string, n int) (uuid.UUID, error) {
 	ctx := b.ctx
 	tenant := uuid.New()
 	_, err := b.pool.Exec(ctx, `
-WITH t AS (INSERT INTO tenants (id, access_code, name) VALUES ($1, $2, 'Bench people') RETURNING id),
+WITH t AS (INSERT INTO tenants (id, access_code, name) VALUES ($1, $2, 'Bench ' || $2) RETURNING id),
      u AS (INSERT INTO business_units (tenant_id, id, name) SELECT t.id, gen_random_uuid(), 'Unidade ' || i FROM t, generate_series(1, 10) i RETURNING tenant_id),
      d AS (INSERT INTO departments (tenant_id, id, name) SELECT t.id, gen_random_uuid(), 'Departamento ' || i FROM t, generate_series(1, 12) i RETURNING tenant_id)
 INSERT INTO positions (tenant_id, id, name) SELECT t.id, gen_random_uuid(), 'Cargo ' || i FROM t, generate_series(1, 20) i`,
-		tenant, "BP"+tenant.String()[:8])
+		tenant, code+tenant.String()[:8])
 	if err != nil {
-		return err
+		return tenant, err
 	}
-	// Names from common Brazilian first names and surnames (with accents); the first 50 are
-	// managers, everyone else reports to one of them.
 	_, err = b.pool.Exec(ctx, `
 WITH first(n) AS (SELECT unnest('{Ana,Bruno,Camila,Diego,Érica,Fábio,Gabriela,Heitor,Íris,João,Larissa,Márcio,Natália,Otávio,Paula,Rafael,Sônia,Tiago,Vânia,William}'::text[])),
      last(n) AS (SELECT unnest('{Silva,Santos,Oliveira,Souza,Rodrigues,Ferreira,Alves,Pereira,Lima,Gomes,Costa,Ribeiro,Martins,Carvalho,Araújo,Melo,Barbosa,Rocha,Dias,Nascimento}'::text[])),
@@ -42,21 +43,30 @@ WITH first(n) AS (SELECT unnest('{Ana,Bruno,Camila,Diego,Érica,Fábio,Gabriela,
      u AS (SELECT array_agg(id ORDER BY name) a FROM business_units WHERE tenant_id = $1),
      d AS (SELECT array_agg(id ORDER BY name) a FROM departments WHERE tenant_id = $1),
      p AS (SELECT array_agg(id ORDER BY name) a FROM positions WHERE tenant_id = $1)
-INSERT INTO employees (tenant_id, id, code, name, email, hire_date, business_unit_id, department_id, position_id, birth_date, status)
+INSERT INTO employees (tenant_id, id, code, name, email, hire_date, business_unit_id, department_id, position_id, birth_date, status,
+                       termination_date, schedule)
 SELECT $1, gen_random_uuid(), lpad(i::text, 6, '0'),
        f.a[1 + i % 20] || ' ' || l.a[1 + (i / 20) % 20] || ' ' || l.a[1 + (i / 400) % 20],
        'pessoa' || i || '@bench.example', date '2010-01-01' + (i * 7) % 5000,
        u.a[1 + i % 10], d.a[1 + i % 12], p.a[1 + i % 20], date '1970-01-01' + (i * 13) % 12000,
-       CASE WHEN i % 40 = 7 THEN 'inactive' ELSE 'active' END
-FROM generate_series(1, $2::int) i, f, l, u, d, p`, tenant, benchPeople)
+       CASE WHEN i % 40 = 7 THEN 'inactive' ELSE 'active' END,
+       CASE WHEN i % 40 = 7 THEN current_date - (i % 1000) END,
+       '{"weekly":{"mon":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],"tue":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],"wed":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],"thu":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],"fri":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}]},"weeklyHours":44}'
+FROM generate_series(1, $2::int) i, f, l, u, d, p`, tenant, n)
 	if err != nil {
-		return fmt.Errorf("bench people: %w", err)
+		return tenant, fmt.Errorf("bench tenant: %w", err)
 	}
 	_, err = b.pool.Exec(ctx, `
 UPDATE employees e SET manager_id = m.id
 FROM employees m
 WHERE e.tenant_id = $1 AND m.tenant_id = $1 AND e.code > '000050'
   AND m.code = lpad((1 + (e.code::int - 51) / $2)::text, 6, '0')`, tenant, benchPeopleReports)
+	return tenant, err
+}
+
+func (b *benchRun) people() error {
+	ctx := b.ctx
+	tenant, err := b.bigTenant("BP", benchPeople)
 	if err != nil {
 		return err
 	}

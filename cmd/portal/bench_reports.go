@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/projections"
+)
+
+// reports: each HR report over a tenant of 5,000 employees with three years of history in its
+// read model (written straight into the report tables: this measures the reads), beside an
+// indexed single-row read; then the replay rate of each report projection over a log of
+// punches and check-ins, beside reading the same log.
+func (b *benchRun) reports() error {
+	ctx := b.ctx
+	tenant, err := b.bigTenant("BR", benchPeople)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	for _, fill := range []string{
+		// Every work day of three years: four marks (one in twenty-five short of one), the first
+		// around 08:00 (one in twelve late), a refusal now and then.
+		`INSERT INTO report_clock_daily (tenant_id, day, employee_id, department_id, business_unit_id, manager_id, marks, first_mark,
+    expected_start, expected_marks, refused_area, adjusted)
+SELECT e.tenant_id, d::date, e.id, e.department_id, e.business_unit_id, e.manager_id,
+       CASE WHEN h % 25 = 0 THEN 3 ELSE 4 END,
+       time '07:52' + make_interval(mins => CASE WHEN h % 12 = 0 THEN 20 + h % 30 ELSE h % 14 END),
+       time '08:00', 4, (h % 80 = 0)::int, (h % 60 = 0)::int
+FROM employees e, generate_series(current_date - 1095, current_date - 1, interval '1 day') d,
+     LATERAL (SELECT abs(hashtext(e.id::text || d::text)) AS h) x
+WHERE e.tenant_id = $1 AND extract(isodow FROM d) < 6 AND e.status = 'active'`,
+		// A check-in most weeks.
+		`INSERT INTO report_mood_weekly (tenant_id, week, employee_id, department_id, business_unit_id, manager_id, checkins, humor_sum, energy_sum)
+SELECT e.tenant_id, w::date, e.id, e.department_id, e.business_unit_id, e.manager_id, 1, 1 + h % 40 / 10.0, 1 + h % 37 / 10.0
+FROM employees e, generate_series(date_trunc('week', current_date - 1095), current_date, interval '7 days') w,
+     LATERAL (SELECT abs(hashtext(e.id::text || w::text)) AS h) x
+WHERE e.tenant_id = $1 AND e.status = 'active' AND h % 5 <> 0`,
+		// Six requests a person a year, two steps each, decided within days; the last weeks' wait.
+		`INSERT INTO report_approval_steps (tenant_id, request_id, step, kind, origin, approver_id, approver_role, subject_employee_id,
+    department_id, business_unit_id, manager_id, opened_at, decided_at, decided_by, outcome)
+SELECT e.tenant_id, r.id, s.step, s.kind, 8, CASE WHEN s.step = 0 THEN e.manager_id END, 'pwa-rh-adm', e.id,
+       e.department_id, e.business_unit_id, e.manager_id, r.at + s.step * interval '2 days',
+       CASE WHEN r.at < now() - interval '20 days' THEN r.at + s.step * interval '2 days' + interval '30 hours' END,
+       CASE WHEN r.at < now() - interval '20 days' THEN coalesce(e.manager_id, e.id) END,
+       CASE WHEN r.at < now() - interval '20 days' THEN 'approved' ELSE 'waiting' END
+FROM employees e, generate_series(1, 18) k,
+     LATERAL (SELECT gen_random_uuid() AS id, now() - (k * 61 + abs(hashtext(e.id::text)) % 60) * interval '1 day' AS at) r,
+     (VALUES (0, 'manager'), (1, 'hr')) s(step, kind)
+WHERE e.tenant_id = $1`,
+		`INSERT INTO vacation_entitlements (tenant_id, employee_id, hired, position) SELECT tenant_id, id, hire_date, 0 FROM employees WHERE tenant_id = $1`,
+		`INSERT INTO vacation_leaves (tenant_id, id, employee_id, start_date, end_date, days, abono_days, advance13, period, status, requested_at, position)
+SELECT e.tenant_id, gen_random_uuid(), e.id, s, s + 14, 15, (k = 1)::int * 10, k = 2, greatest(0, extract(year FROM age(s, e.hire_date))::int - 1),
+       'scheduled', now(), 0
+FROM employees e, generate_series(0, 2) k,
+     LATERAL (SELECT (current_date - 900 + k * 365 + abs(hashtext(e.id::text)) % 300)::date AS s) x
+WHERE e.tenant_id = $1 AND e.hire_date < s - 400`,
+		`ANALYZE report_clock_daily; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE employees`,
+	} {
+		var args []any
+		if fill[0] != 'A' {
+			args = []any{tenant}
+		}
+		if _, err := b.pool.Exec(ctx, fill, args...); err != nil {
+			return fmt.Errorf("bench reports: %w", err)
+		}
+	}
+	var rows int64
+	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM report_clock_daily WHERE tenant_id = $1`, tenant).Scan(&rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "  (report tables filled: %d employee-days in %s)\n", rows, time.Since(start).Round(time.Second))
+
+	timed := func(fn func(pgx.Tx) error) ([]time.Duration, error) {
+		var ds []time.Duration
+		deadline := time.Now().Add(b.dur / 4)
+		for time.Now().Before(deadline) || len(ds) < 20 {
+			t0 := time.Now()
+			if err := db.InTenant(ctx, b.pool, tenant.String(), fn); err != nil {
+				return nil, err
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		return ds, nil
+	}
+	var anyEmployee uuid.UUID
+	if err := b.pool.QueryRow(ctx, `SELECT employee_id FROM report_clock_daily WHERE tenant_id = $1 LIMIT 1`, tenant).Scan(&anyEmployee); err != nil {
+		return err
+	}
+	base, err := timed(func(tx pgx.Tx) error {
+		var marks int
+		return tx.QueryRow(ctx, `SELECT marks FROM report_clock_daily WHERE tenant_id = app_tenant() AND day = current_date - 3 AND employee_id = $1
+UNION ALL SELECT 0 LIMIT 1`, anyEmployee).Scan(&marks)
+	})
+	if err != nil {
+		return err
+	}
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	year := projections.ReportQuery{Scope: "tenant", From: today.AddDate(-1, 0, 1), To: today, Now: time.Now()}
+	threeYears := year
+	threeYears.From = today.AddDate(-3, 0, 1)
+	r := projections.Reports{}
+	for _, c := range []struct {
+		name string
+		run  func(tx pgx.Tx) error
+	}{
+		{"headcount", func(tx pgx.Tx) error { _, err := r.Headcount(ctx, tx, year); return err }},
+		{"mood", func(tx pgx.Tx) error { _, err := r.Mood(ctx, tx, year); return err }},
+		{"approvals", func(tx pgx.Tx) error { _, err := r.Approvals(ctx, tx, year); return err }},
+		{"time clock", func(tx pgx.Tx) error { _, err := r.Clock(ctx, tx, year); return err }},
+		{"time clock, 3 years", func(tx pgx.Tx) error { _, err := r.Clock(ctx, tx, threeYears); return err }},
+		{"vacations", func(tx pgx.Tx) error { _, err := r.Vacations(ctx, tx, year); return err }},
+		{"surveys", func(tx pgx.Tx) error { _, err := r.Surveys(ctx, tx, year); return err }},
+	} {
+		got, err := timed(c.run)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+		b.add(fmt.Sprintf("report %s, 5,000 people, HR scope, 12 months p99", c.name), pct(got, 99), pct(base, 99),
+			"one employee-day of the clock report by key, p99", "≤ 100 ms")
+	}
+	return b.reportReplays()
+}
+
+// reportReplays appends punches and check-ins, then replays each report projection over the
+// whole log beside a plain read of it.
+func (b *benchRun) reportReplays() error {
+	ctx := b.ctx
+	tenant := uuid.New()
+	meta := eventstore.Meta{Tenant: tenant, Actor: "bench"}
+	now := time.Now().UTC()
+	for i := 0; i < 100; i++ {
+		emp, user := uuid.New(), uuid.New()
+		marks := make([]eventstore.EventData, 1000)
+		for j := range marks {
+			marks[j] = benchMark(emp, user, now.Add(-time.Duration(j)*6*time.Hour))
+		}
+		if _, err := b.store.Append(ctx, meta, eventstore.StreamName("clock", emp), eventstore.NoStream, marks...); err != nil {
+			return err
+		}
+		moods := make([]eventstore.EventData, 500)
+		for j := range moods {
+			id := uuid.New()
+			data, _ := json.Marshal(map[string]any{"id": id, "userId": user, "userHash": "bench", "employeeId": emp,
+				"humor": 1 + float64(j%40)/10, "energy": 1 + float64(j%37)/10, "checkedInAt": now.Add(-time.Duration(j) * 24 * time.Hour)})
+			moods[j] = eventstore.EventData{ID: id, Type: "mood.checked_in.v1", Data: data}
+		}
+		if _, err := b.store.Append(ctx, meta, eventstore.StreamName("mood", user), eventstore.NoStream, moods...); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	read, cur := 0, eventstore.Start
+	for {
+		batch, err := b.store.ReadAll(ctx, cur, 5000)
+		if err != nil {
+			return err
+		}
+		if len(batch) == 0 {
+			break
+		}
+		read += len(batch)
+		cur = batch[len(batch)-1].Cursor
+	}
+	readRate := float64(read) / time.Since(start).Seconds()
+	for _, p := range []projections.Projection{projections.ReportClock{}, projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
+		start := time.Now()
+		n, err := projections.Replay(ctx, b.pool, b.store, p, io.Discard)
+		if err != nil {
+			return err
+		}
+		rate := float64(n) / time.Since(start).Seconds()
+		b.add(fmt.Sprintf("replay of %s (%d events)", p.Name(), n), fmt.Sprintf("%.0f events/s (%.0f%%)", rate, 100*rate/readRate),
+			fmt.Sprintf("%.0f events/s", readRate), "reading the same log, no projection", "")
+	}
+	return nil
+}
+
