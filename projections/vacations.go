@@ -171,7 +171,11 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 	if push.Muted(ctx) || len(order) == 0 {
 		return nil
 	}
-	return publishVacationChanges(ctx, tx, order, changed)
+	if err := publishVacationChanges(ctx, tx, order, changed); err != nil {
+		return err
+	}
+	// The vacations report (the dashboards) reads this read model.
+	return publishReport(ctx, tx, "vacations", events, func(t string) bool { return strings.HasPrefix(t, "vacation.") })
 }
 
 // publishVacationChanges tells the employee, their manager and the tenant's HR admins of each

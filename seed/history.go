@@ -17,6 +17,7 @@ import (
 	"portal/domain/clock"
 	"portal/domain/mood"
 	rq "portal/domain/request"
+	"portal/domain/survey"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -48,6 +49,9 @@ func history(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, no
 	}
 	if err := vacationHistory(ctx, store, people, now); err != nil {
 		return fmt.Errorf("vacation history: %w", err)
+	}
+	if err := surveyHistory(ctx, pool, store, people, now); err != nil {
+		return fmt.Errorf("survey history: %w", err)
 	}
 	if err := moodHistory(ctx, store, people, now); err != nil {
 		return fmt.Errorf("mood history: %w", err)
@@ -392,6 +396,61 @@ func vacationHistory(ctx context.Context, store eventstore.Store, people []histo
 		meta := eventstore.Meta{Tenant: tenant, Actor: UserHelena, CommandID: "seed-vacation-history-" + p.userName}
 		if _, err := store.Append(ctx, meta, "vacation-"+p.employee.String(), eventstore.Any, events...); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// surveyHistory: a quarterly eNPS for everyone, nine, six and three months ago, open three
+// weeks, answered by about six in ten, the score improving from one to the next.
+func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
+	tenant := TenantID(DemoCode)
+	for k, monthsAgo := range []int{9, 6, 3} {
+		created := dateOf(now).AddDate(0, -monthsAgo, 0).Add(9 * time.Hour)
+		cmd := fmt.Sprintf("seed-history-enps-%d", k)
+		create, err := commands.NewCreateSurveyHandler(pool, store, func() time.Time { return created })
+		if err != nil {
+			return err
+		}
+		def := survey.Definition{Kind: survey.KindENPS, Title: "eNPS " + created.Format("01/2006"),
+			Description: "Quanto você recomendaria a Demo Corp como lugar para trabalhar?",
+			Start:       created.Truncate(24 * time.Hour), End: created.AddDate(0, 0, 21), Audience: survey.Audience{All: true},
+			Questions: []survey.Question{{Title: "Em uma escala de 0 a 10, o quanto você recomendaria a Demo Corp como lugar para trabalhar?",
+				Type: survey.TypeInteger, Min: "0", Max: "10", Required: true}}}
+		if _, err := create.Handle(ctx, commands.CreateSurvey{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
+			Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: def}}); err != nil {
+			return fmt.Errorf("%s: %w", cmd, err)
+		}
+		sid := commands.DeriveID(tenant, "survey", cmd, "survey")
+		question := commands.DeriveID(tenant, "survey", cmd, "question/0").String()
+		for _, p := range people {
+			r := rngOf("enps", cmd, p.userName)
+			if r.IntN(10) >= 6 {
+				continue
+			}
+			at := created.Add(time.Duration(1+r.IntN(20*24)) * time.Hour)
+			clock := func() time.Time { return at }
+			answer, err := commands.NewSaveSurveyAnswerHandler(pool, store, clock)
+			if err != nil {
+				return err
+			}
+			finish, err := commands.NewFinishSurveyHandler(pool, store, clock)
+			if err != nil {
+				return err
+			}
+			rating := min(10, max(0, int(6.5+0.8*float64(k)+r.NormFloat64()*2+0.5)))
+			in, err := survey.ParseAnswer([]byte(fmt.Sprintf(`{"oa8_ukey":%q,"oa9_004_n":1,"oa9_101_n":%d,"step":0,"ukey":%q}`, sid, rating, question)))
+			if err != nil {
+				return err
+			}
+			if err := answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
+				SurveyID: sid, Input: in}); err != nil && !finished(err) {
+				return fmt.Errorf("%s answer of %s: %w", cmd, p.userName, err)
+			}
+			if err := finish.Handle(ctx, commands.FinishSurvey{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
+				SurveyID: sid}); err != nil && !finished(err) {
+				return fmt.Errorf("%s finish of %s: %w", cmd, p.userName, err)
+			}
 		}
 	}
 	return nil
