@@ -66,14 +66,14 @@ type MoodReport struct {
 }
 
 // Mood averages the check-ins per week and group: per department (tenant), the team (team),
-// oneself (self).
+// oneself (self). A row is one employee's week, so a group's rows count its people.
 func (Reports) Mood(ctx context.Context, tx pgx.Tx, q ReportQuery) (MoodReport, error) {
 	group, name := "t.department_id::text", "coalesce(d.name, '')"
 	if q.Scope != "tenant" {
 		group, name = "''", "''"
 	}
 	rows, err := tx.Query(ctx, fmt.Sprintf(`
-SELECT t.week, %[1]s, %[2]s, count(DISTINCT t.employee_id), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
+SELECT t.week, %[1]s, %[2]s, count(*), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
 FROM report_mood_weekly t
 LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
 WHERE t.tenant_id = app_tenant() AND t.week BETWEEN $4::date - 6 AND $5 AND %[3]s

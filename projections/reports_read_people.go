@@ -160,14 +160,19 @@ WITH people AS (
     JOIN vacation_entitlements v ON v.tenant_id = t.tenant_id AND v.employee_id = t.id
     LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
     WHERE t.tenant_id = app_tenant() AND t.status <> 'inactive' AND $4::date <= $5::date AND %s
+), used AS (
+    SELECT l.employee_id, l.period, sum(l.days + l.abono_days) AS days
+    FROM vacation_leaves l JOIN people p ON p.employee_id = l.employee_id
+    WHERE l.tenant_id = app_tenant() AND l.status IN ('pending', 'scheduled')
+    GROUP BY 1, 2
 ), periods AS (
     SELECT p.employee_id, i AS period, (p.hired + make_interval(years => i + 2) - interval '1 day')::date AS deadline,
-           30 - coalesce((SELECT sum(l.days + l.abono_days) FROM vacation_leaves l
-                          WHERE l.tenant_id = app_tenant() AND l.employee_id = p.employee_id AND l.period = i
-                            AND l.status IN ('pending', 'scheduled')), 0) AS remaining
-    FROM people p, generate_series(0, greatest(0, (extract(year FROM age($5::date, p.hired)))::int - 1)) i
-    WHERE p.hired + make_interval(years => i + 1) <= $5::date
-      AND NOT EXISTS (SELECT FROM vacation_closures c WHERE c.tenant_id = app_tenant() AND c.employee_id = p.employee_id AND c.period = i)
+           30 - coalesce(u.days, 0) AS remaining
+    FROM people p
+    CROSS JOIN LATERAL generate_series(0, greatest(0, (extract(year FROM age($5::date, p.hired)))::int - 1)) i
+    LEFT JOIN used u ON u.employee_id = p.employee_id AND u.period = i
+    LEFT JOIN vacation_closures c ON c.tenant_id = app_tenant() AND c.employee_id = p.employee_id AND c.period = i
+    WHERE p.hired + make_interval(years => i + 1) <= $5::date AND c.employee_id IS NULL
 )
 SELECT p.employee_id::text, p.name, p.department, coalesce(sum(r.remaining), 0)::int,
        coalesce(sum(r.remaining) FILTER (WHERE r.deadline < $5), 0)::int,
