@@ -73,7 +73,11 @@ func bench(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer dropDatabase(base, url)
+	if os.Getenv("BENCH_KEEP") == "" { // BENCH_KEEP=1 leaves the database for a look with psql
+		defer dropDatabase(base, url)
+	} else {
+		defer fmt.Fprintf(os.Stderr, "bench: kept %s\n", db.Redact(url))
+	}
 	defer pool.Close()
 	if err := db.Migrate(ctx, pool); err != nil {
 		return err
