@@ -183,4 +183,3 @@ func (b *benchRun) reportReplays() error {
 	}
 	return nil
 }
-
