@@ -26,7 +26,9 @@ var _ Projection = ReportClock{}
 func (ReportClock) Name() string { return "report_clock" }
 
 // Tables implements Tabled.
-func (ReportClock) Tables() []string { return []string{"report_clock_daily"} }
+func (ReportClock) Tables() []string {
+	return []string{"report_clock_daily", "report_clock_days", "report_clock_months"}
+}
 
 // Reset implements Projection.
 func (p ReportClock) Reset(ctx context.Context, tx pgx.Tx) error {
@@ -121,41 +123,202 @@ func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 	if len(order) == 0 {
 		return nil
 	}
-	n := len(order)
-	tenants, employees := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
-	dayCol, first := make([]string, n), make([]pgtype.Time, n)
-	var cols [6][]int32
-	for i, k := range order {
-		d := days[k]
-		tenants[i], employees[i], dayCol[i], first[i] = pgUUID(k.tenant), pgUUID(k.employee), k.day, d.first
-		for c, v := range [6]int32{d.marks, d.area, d.layoff, d.inactive, d.other, d.adjusted} {
-			cols[c] = append(cols[c], v)
-		}
-	}
-	// The schedule's weekday (its "weekly" intervals) gives the expected start and marks.
-	_, err := tx.Exec(ctx, `
-INSERT INTO report_clock_daily AS r (tenant_id, day, employee_id, department_id, business_unit_id, manager_id, marks, first_mark,
-    expected_start, expected_marks, refused_area, refused_layoff, refused_inactive, refused_other, adjusted)
-SELECT u.tenant_id, u.day, u.employee_id, e.department_id, e.business_unit_id, e.manager_id, u.marks, u.first_mark,
-       (w.spans->0->>'start')::time, 2 * coalesce(jsonb_array_length(w.spans), 0),
-       u.area, u.layoff, u.inactive, u.other, u.adjusted
-FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::time[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[])
-     AS u(tenant_id, day, employee_id, marks, first_mark, area, layoff, inactive, other, adjusted)
-LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-LEFT JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(e.schedule->'weekly'->((ARRAY['sun','mon','tue','wed','thu','fri','sat'])[extract(dow FROM u.day)::int + 1])) = 'array'
-                               THEN e.schedule->'weekly'->((ARRAY['sun','mon','tue','wed','thu','fri','sat'])[extract(dow FROM u.day)::int + 1]) END AS spans) w ON true
-ON CONFLICT (tenant_id, day, employee_id) DO UPDATE
-SET marks = r.marks + EXCLUDED.marks,
-    first_mark = CASE WHEN r.first_mark IS NULL OR EXCLUDED.first_mark < r.first_mark THEN coalesce(EXCLUDED.first_mark, r.first_mark) ELSE r.first_mark END,
-    refused_area = r.refused_area + EXCLUDED.refused_area, refused_layoff = r.refused_layoff + EXCLUDED.refused_layoff,
-    refused_inactive = r.refused_inactive + EXCLUDED.refused_inactive, refused_other = r.refused_other + EXCLUDED.refused_other,
-    adjusted = r.adjusted + EXCLUDED.adjusted`,
-		tenants, dayCol, employees, cols[0], first, cols[1], cols[2], cols[3], cols[4], cols[5])
+	rows, err := loadClockDays(ctx, tx, order)
 	if err != nil {
-		return fmt.Errorf("report clock: %w", err)
+		return err
+	}
+	if err := writeClockDays(ctx, tx, order, days, rows); err != nil {
+		return err
 	}
 	return publishReport(ctx, tx, "clock", events, func(t string) bool {
 		return t == clock.TypeMarkRegistered || t == clock.TypeMarkRefused || t == clock.TypeMarkAddedByAdjustment ||
 			t == clock.TypeMarkAdjusted || t == clock.TypeDayExcused
 	})
+}
+
+// clockDayRow is an employee's day as stored, with the flags the rollups count.
+type clockDayRow struct {
+	dept, unit, manager  pgtype.UUID
+	marks, expectedMarks int32
+	first, expectedStart pgtype.Time
+	area, layoff         int32
+	inactive, other, adj int32
+}
+
+// late and missing are the report's rules for one day (docs/api.md "Reports").
+func (r clockDayRow) late() int32 {
+	tolerance := LateTolerance.Microseconds()
+	return b2i(r.first.Valid && r.expectedStart.Valid && r.first.Microseconds > r.expectedStart.Microseconds+tolerance)
+}
+
+func (r clockDayRow) missing() int32 {
+	if r.marks == 0 {
+		return 0
+	}
+	return max(r.expectedMarks-r.marks, 0)
+}
+
+func (r clockDayRow) refused() int32 { return r.area + r.layoff + r.inactive + r.other }
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// loadClockDays reads the stored days of the keys and, for days not stored yet, the
+// employee's department, unit, manager and the schedule's start and marks that weekday.
+func loadClockDays(ctx context.Context, tx pgx.Tx, keys []clockDayKey) (map[clockDayKey]clockDayRow, error) {
+	tenants, employees := make([]pgtype.UUID, len(keys)), make([]pgtype.UUID, len(keys))
+	dayCol := make([]string, len(keys))
+	for i, k := range keys {
+		tenants[i], employees[i], dayCol[i] = pgUUID(k.tenant), pgUUID(k.employee), k.day
+	}
+	rows, err := tx.Query(ctx, `
+SELECT k.tenant_id, k.employee_id, k.day::text,
+       coalesce(r.department_id, e.department_id), coalesce(r.business_unit_id, e.business_unit_id), coalesce(r.manager_id, e.manager_id),
+       coalesce(r.marks, 0), r.first_mark, CASE WHEN r.tenant_id IS NULL THEN (w.spans->0->>'start')::time ELSE r.expected_start END,
+       CASE WHEN r.tenant_id IS NULL THEN 2 * coalesce(jsonb_array_length(w.spans), 0) ELSE r.expected_marks END,
+       coalesce(r.refused_area, 0), coalesce(r.refused_layoff, 0), coalesce(r.refused_inactive, 0), coalesce(r.refused_other, 0),
+       coalesce(r.adjusted, 0)
+FROM unnest($1::uuid[], $2::uuid[], $3::date[]) AS k(tenant_id, employee_id, day)
+LEFT JOIN report_clock_daily r ON r.tenant_id = k.tenant_id AND r.day = k.day AND r.employee_id = k.employee_id
+LEFT JOIN employees e ON e.tenant_id = k.tenant_id AND e.id = k.employee_id
+LEFT JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(e.schedule->'weekly'->((ARRAY['sun','mon','tue','wed','thu','fri','sat'])[extract(dow FROM k.day)::int + 1])) = 'array'
+                               THEN e.schedule->'weekly'->((ARRAY['sun','mon','tue','wed','thu','fri','sat'])[extract(dow FROM k.day)::int + 1]) END AS spans) w ON true`,
+		tenants, employees, dayCol)
+	if err != nil {
+		return nil, fmt.Errorf("report clock: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[clockDayKey]clockDayRow, len(keys))
+	for rows.Next() {
+		var k clockDayKey
+		var r clockDayRow
+		if err := rows.Scan(&k.tenant, &k.employee, &k.day, &r.dept, &r.unit, &r.manager, &r.marks, &r.first, &r.expectedStart,
+			&r.expectedMarks, &r.area, &r.layoff, &r.inactive, &r.other, &r.adj); err != nil {
+			return nil, err
+		}
+		out[k] = r
+	}
+	return out, rows.Err()
+}
+
+type clockRollupKey struct {
+	tenant          uuid.UUID
+	day             string // the day (days rollup) or the month's first day (months rollup)
+	employee        uuid.UUID
+	dept, unit, mgr pgtype.UUID
+}
+
+// writeClockDays stores each day's new totals and adds the change of each day's counts to the
+// rollups the tenant-wide report reads: per day × department × unit, and per month × employee.
+func writeClockDays(ctx context.Context, tx pgx.Tx, order []clockDayKey, deltas map[clockDayKey]*clockDay, stored map[clockDayKey]clockDayRow) error {
+	var d struct {
+		tenants, employees, depts, units, managers []pgtype.UUID
+		days                                       []string
+		first, start                               []pgtype.Time
+		counts                                     [7][]int32 // marks, expected marks, area, layoff, inactive, other, adjusted
+	}
+	byDay := map[clockRollupKey]*[9]int32{}   // people, marks, late, missing, area, layoff, inactive, other, adjusted
+	byMonth := map[clockRollupKey]*[5]int32{} // days, marks, late, missing, refused
+	var dayKeys, monthKeys []clockRollupKey
+	for _, k := range order {
+		old := stored[k]
+		c := deltas[k]
+		now := old
+		now.marks += c.marks
+		now.area, now.layoff, now.inactive, now.other, now.adj = old.area+c.area, old.layoff+c.layoff, old.inactive+c.inactive, old.other+c.other, old.adj+c.adjusted
+		if c.first.Valid && (!old.first.Valid || c.first.Microseconds < old.first.Microseconds) {
+			now.first = c.first
+		}
+		d.tenants, d.employees, d.days = append(d.tenants, pgUUID(k.tenant)), append(d.employees, pgUUID(k.employee)), append(d.days, k.day)
+		d.depts, d.units, d.managers = append(d.depts, now.dept), append(d.units, now.unit), append(d.managers, now.manager)
+		d.first, d.start = append(d.first, now.first), append(d.start, now.expectedStart)
+		for i, v := range [7]int32{now.marks, now.expectedMarks, now.area, now.layoff, now.inactive, now.other, now.adj} {
+			d.counts[i] = append(d.counts[i], v)
+		}
+		dk := clockRollupKey{tenant: k.tenant, day: k.day, dept: now.dept, unit: now.unit}
+		if byDay[dk] == nil {
+			byDay[dk] = &[9]int32{}
+			dayKeys = append(dayKeys, dk)
+		}
+		for i, v := range [9]int32{b2i(now.marks > 0) - b2i(old.marks > 0), c.marks, now.late() - old.late(), now.missing() - old.missing(),
+			c.area, c.layoff, c.inactive, c.other, c.adjusted} {
+			byDay[dk][i] += v
+		}
+		mk := clockRollupKey{tenant: k.tenant, day: k.day[:8] + "01", employee: k.employee, dept: now.dept, unit: now.unit, mgr: now.manager}
+		if byMonth[mk] == nil {
+			byMonth[mk] = &[5]int32{}
+			monthKeys = append(monthKeys, mk)
+		}
+		for i, v := range [5]int32{b2i(now.marks > 0) - b2i(old.marks > 0), c.marks, now.late() - old.late(), now.missing() - old.missing(),
+			now.refused() - old.refused()} {
+			byMonth[mk][i] += v
+		}
+	}
+	_, err := tx.Exec(ctx, `
+INSERT INTO report_clock_daily AS r (tenant_id, day, employee_id, department_id, business_unit_id, manager_id, marks, first_mark,
+    expected_start, expected_marks, refused_area, refused_layoff, refused_inactive, refused_other, adjusted)
+SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::uuid[], $5::uuid[], $6::uuid[], $7::int[], $8::time[], $9::time[],
+                     $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[])
+ON CONFLICT (tenant_id, day, employee_id) DO UPDATE
+SET marks = EXCLUDED.marks, first_mark = EXCLUDED.first_mark, refused_area = EXCLUDED.refused_area, refused_layoff = EXCLUDED.refused_layoff,
+    refused_inactive = EXCLUDED.refused_inactive, refused_other = EXCLUDED.refused_other, adjusted = EXCLUDED.adjusted`,
+		d.tenants, d.days, d.employees, d.depts, d.units, d.managers, d.counts[0], d.first, d.start, d.counts[1],
+		d.counts[2], d.counts[3], d.counts[4], d.counts[5], d.counts[6])
+	if err != nil {
+		return fmt.Errorf("report clock: %w", err)
+	}
+	var r struct {
+		tenants, depts, units []pgtype.UUID
+		days                  []string
+		v                     [9][]int32
+	}
+	for _, k := range dayKeys {
+		r.tenants, r.days, r.depts, r.units = append(r.tenants, pgUUID(k.tenant)), append(r.days, k.day), append(r.depts, k.dept), append(r.units, k.unit)
+		for i, v := range byDay[k] {
+			r.v[i] = append(r.v[i], v)
+		}
+	}
+	_, err = tx.Exec(ctx, `
+INSERT INTO report_clock_days AS r (tenant_id, day, department_id, business_unit_id, people, marks, late, missing,
+    refused_area, refused_layoff, refused_inactive, refused_other, adjusted)
+SELECT u.tenant_id, u.day, coalesce(u.dept, '00000000-0000-0000-0000-000000000000'), coalesce(u.unit, '00000000-0000-0000-0000-000000000000'),
+       u.people, u.marks, u.late, u.missing, u.area, u.layoff, u.inactive, u.other, u.adjusted
+FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[])
+     AS u(tenant_id, day, dept, unit, people, marks, late, missing, area, layoff, inactive, other, adjusted)
+ON CONFLICT (tenant_id, day, department_id, business_unit_id) DO UPDATE
+SET people = r.people + EXCLUDED.people, marks = r.marks + EXCLUDED.marks, late = r.late + EXCLUDED.late, missing = r.missing + EXCLUDED.missing,
+    refused_area = r.refused_area + EXCLUDED.refused_area, refused_layoff = r.refused_layoff + EXCLUDED.refused_layoff,
+    refused_inactive = r.refused_inactive + EXCLUDED.refused_inactive, refused_other = r.refused_other + EXCLUDED.refused_other,
+    adjusted = r.adjusted + EXCLUDED.adjusted`,
+		r.tenants, r.days, r.depts, r.units, r.v[0], r.v[1], r.v[2], r.v[3], r.v[4], r.v[5], r.v[6], r.v[7], r.v[8])
+	if err != nil {
+		return fmt.Errorf("report clock days: %w", err)
+	}
+	var m struct {
+		tenants, employees, depts, units, managers []pgtype.UUID
+		months                                     []string
+		v                                          [5][]int32
+	}
+	for _, k := range monthKeys {
+		m.tenants, m.months, m.employees = append(m.tenants, pgUUID(k.tenant)), append(m.months, k.day), append(m.employees, pgUUID(k.employee))
+		m.depts, m.units, m.managers = append(m.depts, k.dept), append(m.units, k.unit), append(m.managers, k.mgr)
+		for i, v := range byMonth[k] {
+			m.v[i] = append(m.v[i], v)
+		}
+	}
+	_, err = tx.Exec(ctx, `
+INSERT INTO report_clock_months AS r (tenant_id, month, employee_id, department_id, business_unit_id, manager_id, days, marks, late, missing, refused)
+SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::uuid[], $5::uuid[], $6::uuid[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[])
+ON CONFLICT (tenant_id, month, employee_id) DO UPDATE
+SET days = r.days + EXCLUDED.days, marks = r.marks + EXCLUDED.marks, late = r.late + EXCLUDED.late,
+    missing = r.missing + EXCLUDED.missing, refused = r.refused + EXCLUDED.refused`,
+		m.tenants, m.months, m.employees, m.depts, m.units, m.managers, m.v[0], m.v[1], m.v[2], m.v[3], m.v[4])
+	if err != nil {
+		return fmt.Errorf("report clock months: %w", err)
+	}
+	return nil
 }

@@ -45,53 +45,59 @@ type ClockReport struct {
 }
 
 // Clock reads the time-clock report of the period: totals per day, refusals by reason, the
-// people with the most late arrivals and missing punches, and the adjustments asked (sent
-// requests of origin AjustePonto) and approved.
+// people with the most late arrivals and missing punches (whole months: the months the period
+// touches), and the adjustments asked (sent requests of origin AjustePonto) and approved. The
+// tenant-wide totals come from the day × department × unit rollup, a team's or one's own from
+// the employee-days; the people from the month × employee rollup.
 func (Reports) Clock(ctx context.Context, tx pgx.Tx, q ReportQuery) (ClockReport, error) {
 	out := ClockReport{Scope: q.Scope, Days: []ClockDayRow{}, People: []ClockPersonRow{}, Refusals: map[string]int{}}
 	w := q.where("employee_id")
-	late := fmt.Sprintf("t.first_mark > t.expected_start + interval '%d minutes'", int(LateTolerance.Minutes()))
-	missing := "greatest(t.expected_marks - t.marks, 0) * (t.marks > 0)::int"
-	refused := "t.refused_area + t.refused_layoff + t.refused_inactive + t.refused_other"
-	rows, err := tx.Query(ctx, fmt.Sprintf(`
-SELECT t.day, count(*) FILTER (WHERE t.marks > 0), sum(t.marks), count(*) FILTER (WHERE %[1]s), sum(%[2]s), sum(%[3]s), sum(t.adjusted)
+	days := `
+SELECT t.day, sum(t.people), sum(t.marks), sum(t.late), sum(t.missing),
+       sum(t.refused_area), sum(t.refused_layoff), sum(t.refused_inactive), sum(t.refused_other), sum(t.adjusted)
+FROM report_clock_days t
+WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND $1::uuid IS NOT NULL
+  AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
+GROUP BY 1 ORDER BY 1`
+	if q.Scope != "tenant" {
+		late := fmt.Sprintf("t.first_mark > t.expected_start + interval '%d minutes'", int(LateTolerance.Minutes()))
+		days = fmt.Sprintf(`
+SELECT t.day, count(*) FILTER (WHERE t.marks > 0), sum(t.marks), count(*) FILTER (WHERE %[1]s),
+       sum(greatest(t.expected_marks - t.marks, 0) * (t.marks > 0)::int),
+       sum(t.refused_area), sum(t.refused_layoff), sum(t.refused_inactive), sum(t.refused_other), sum(t.adjusted)
 FROM report_clock_daily t
-WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND %[4]s
-GROUP BY 1 ORDER BY 1`, late, missing, refused, w), q.args(q.From, q.To)...)
+WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND %[2]s
+GROUP BY 1 ORDER BY 1`, late, w)
+	}
+	rows, err := tx.Query(ctx, days, q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
 	}
+	var area, layoff, inactive, other int
 	for rows.Next() {
 		var r ClockDayRow
 		var day time.Time
-		if err := rows.Scan(&day, &r.People, &r.Marks, &r.Late, &r.Missing, &r.Refused, &r.Adjusted); err != nil {
+		var a, l, i, o int
+		if err := rows.Scan(&day, &r.People, &r.Marks, &r.Late, &r.Missing, &a, &l, &i, &o, &r.Adjusted); err != nil {
 			rows.Close()
 			return out, err
 		}
-		r.Day = day.Format(time.DateOnly)
+		r.Day, r.Refused = day.Format(time.DateOnly), a+l+i+o
+		area, layoff, inactive, other = area+a, layoff+l, inactive+i, other+o
 		out.Days = append(out.Days, r)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
-	var area, layoff, inactive, other int
-	err = tx.QueryRow(ctx, fmt.Sprintf(`
-SELECT coalesce(sum(t.refused_area), 0), coalesce(sum(t.refused_layoff), 0), coalesce(sum(t.refused_inactive), 0), coalesce(sum(t.refused_other), 0)
-FROM report_clock_daily t WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND %s`, w), q.args(q.From, q.To)...).
-		Scan(&area, &layoff, &inactive, &other)
-	if err != nil {
-		return out, err
-	}
 	out.Refusals = map[string]int{"fora_da_area": area, "periodo_afastamento": layoff, "colaborador_inativo": inactive, "outro": other}
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
-SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), count(*) FILTER (WHERE t.marks > 0), sum(t.marks),
-       count(*) FILTER (WHERE %[1]s), sum(%[2]s), sum(%[3]s)
-FROM report_clock_daily t
+SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), sum(t.days), sum(t.marks), sum(t.late), sum(t.missing), sum(t.refused)
+FROM report_clock_months t
 LEFT JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id
 LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
-WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND %[4]s
-GROUP BY 1, 2, 3 ORDER BY count(*) FILTER (WHERE %[1]s) + sum(%[2]s) DESC, 2 LIMIT 100`, late, missing, refused, w), q.args(q.From, q.To)...)
+WHERE t.tenant_id = app_tenant() AND t.month BETWEEN date_trunc('month', $4::date) AND $5 AND %s
+GROUP BY 1, 2, 3 ORDER BY sum(t.late) + sum(t.missing) DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
 	}
@@ -108,12 +114,14 @@ GROUP BY 1, 2, 3 ORDER BY count(*) FILTER (WHERE %[1]s) + sum(%[2]s) DESC, 2 LIM
 		return out, err
 	}
 	err = tx.QueryRow(ctx, fmt.Sprintf(`
-SELECT count(*) FILTER (WHERE t.step = 0 AND t.opened_at >= $4::date AND t.opened_at < $5::date + 1),
-       count(*) FILTER (WHERE t.outcome = 'approved' AND t.step = (SELECT max(s.step) FROM report_approval_steps s
-                         WHERE s.tenant_id = t.tenant_id AND s.request_id = t.request_id)
-                        AND t.decided_at >= $4::date AND t.decided_at < $5::date + 1)
-FROM report_approval_steps t WHERE t.tenant_id = app_tenant() AND t.origin = 12 AND %s`, q.where("subject_employee_id")),
-		q.args(q.From, q.To)...).Scan(&out.Asked, &out.Approved)
+WITH r AS (
+    SELECT t.request_id, bool_and(t.outcome = 'approved') AS approved, max(t.decided_at) AS decided,
+           min(t.opened_at) FILTER (WHERE t.step = 0) AS sent
+    FROM report_approval_steps t WHERE t.tenant_id = app_tenant() AND t.origin = 12 AND %s
+    GROUP BY 1)
+SELECT count(*) FILTER (WHERE sent >= $4::date AND sent < $5::date + 1),
+       count(*) FILTER (WHERE approved AND decided >= $4::date AND decided < $5::date + 1)
+FROM r`, q.where("subject_employee_id")), q.args(q.From, q.To)...).Scan(&out.Asked, &out.Approved)
 	return out, err
 }
 

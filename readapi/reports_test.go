@@ -158,6 +158,25 @@ func TestReports(t *testing.T) {
 		if share := float64(late) / float64(marks/4); share < 0.04 || share > 0.15 {
 			t.Fatalf("late share %.3f", share)
 		}
+		// The rollups the tenant-wide report reads add up to the employee-days they roll up.
+		var dayMarks, dayLate, dayMissing, monthMarks, monthLate, monthMissing int
+		err := e.db.Pool.QueryRow(context.Background(), `
+SELECT (SELECT sum(marks) FROM report_clock_days), (SELECT sum(late) FROM report_clock_days), (SELECT sum(missing) FROM report_clock_days),
+       (SELECT sum(marks) FROM report_clock_months), (SELECT sum(late) FROM report_clock_months), (SELECT sum(missing) FROM report_clock_months)`).
+			Scan(&dayMarks, &dayLate, &dayMissing, &monthMarks, &monthLate, &monthMissing)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var marksAll, lateAll, missingAll int
+		if err := e.db.Pool.QueryRow(context.Background(), `
+SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval '10 minutes'),
+       sum(greatest(expected_marks - marks, 0) * (marks > 0)::int) FROM report_clock_daily`).Scan(&marksAll, &lateAll, &missingAll); err != nil {
+			t.Fatal(err)
+		}
+		if dayMarks != marksAll || monthMarks != marksAll || dayLate != lateAll || monthLate != lateAll || dayMissing != missingAll || monthMissing != missingAll {
+			t.Fatalf("rollups %d/%d/%d (days) %d/%d/%d (months), employee-days %d/%d/%d",
+				dayMarks, dayLate, dayMissing, monthMarks, monthLate, monthMissing, marksAll, lateAll, missingAll)
+		}
 		team := decodeAs[projections.ClockReport](t, e.get(marcos, "reports/clock", nil))
 		if len(team.People) == 0 || len(team.People) >= len(hr.People) && len(hr.People) < 100 {
 			t.Fatalf("Marcos's team: %d people of %d", len(team.People), len(hr.People))
