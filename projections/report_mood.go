@@ -24,7 +24,7 @@ var _ Projection = ReportMood{}
 func (ReportMood) Name() string { return "report_mood" }
 
 // Tables implements Tabled.
-func (ReportMood) Tables() []string { return []string{"report_mood_weekly"} }
+func (ReportMood) Tables() []string { return []string{"report_mood_weekly", "report_mood_groups"} }
 
 // Reset implements Projection.
 func (p ReportMood) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, p.Tables()) }
@@ -75,23 +75,38 @@ func (ReportMood) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 	if len(order) == 0 {
 		return nil
 	}
+	// Who is new this week (a person more in the group) and the group of every row: the
+	// stored one, else the employee's department and unit now.
 	n := len(order)
 	tenants, employees := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	weeks := make([]time.Time, n)
 	counts := make([]int32, n)
 	humors, energies := make([]float64, n), make([]float64, n)
 	for i, k := range order {
-		s := sums[k]
+		sum := sums[k]
 		tenants[i], employees[i], weeks[i] = pgUUID(k.tenant), pgUUID(k.employee), k.week
-		counts[i], humors[i], energies[i] = int32(s.n), s.humor, s.energy
+		counts[i], humors[i], energies[i] = int32(sum.n), sum.humor, sum.energy
 	}
 	_, err := tx.Exec(ctx, `
-INSERT INTO report_mood_weekly AS r (tenant_id, week, employee_id, department_id, business_unit_id, manager_id, checkins, humor_sum, energy_sum)
-SELECT u.tenant_id, u.week, u.employee_id, e.department_id, e.business_unit_id, e.manager_id, u.n, u.humor, u.energy
-FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::numeric[], $6::numeric[]) AS u(tenant_id, week, employee_id, n, humor, energy)
-LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-ON CONFLICT (tenant_id, week, employee_id) DO UPDATE
-SET checkins = r.checkins + EXCLUDED.checkins, humor_sum = r.humor_sum + EXCLUDED.humor_sum, energy_sum = r.energy_sum + EXCLUDED.energy_sum`,
+WITH u AS (
+    SELECT u.*, r.tenant_id IS NULL AS fresh, coalesce(r.department_id, e.department_id) AS dept,
+           coalesce(r.business_unit_id, e.business_unit_id) AS unit, coalesce(r.manager_id, e.manager_id) AS manager
+    FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::numeric[], $6::numeric[]) AS u(tenant_id, week, employee_id, n, humor, energy)
+    LEFT JOIN report_mood_weekly r ON r.tenant_id = u.tenant_id AND r.week = u.week AND r.employee_id = u.employee_id
+    LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+), rows AS (
+    INSERT INTO report_mood_weekly AS r (tenant_id, week, employee_id, department_id, business_unit_id, manager_id, checkins, humor_sum, energy_sum)
+    SELECT tenant_id, week, employee_id, dept, unit, manager, n, humor, energy FROM u
+    ON CONFLICT (tenant_id, week, employee_id) DO UPDATE
+    SET checkins = r.checkins + EXCLUDED.checkins, humor_sum = r.humor_sum + EXCLUDED.humor_sum, energy_sum = r.energy_sum + EXCLUDED.energy_sum
+)
+INSERT INTO report_mood_groups AS g (tenant_id, week, department_id, business_unit_id, people, checkins, humor_sum, energy_sum)
+SELECT tenant_id, week, coalesce(dept, '00000000-0000-0000-0000-000000000000'), coalesce(unit, '00000000-0000-0000-0000-000000000000'),
+       count(*) FILTER (WHERE fresh), sum(n), sum(humor), sum(energy)
+FROM u GROUP BY 1, 2, 3, 4
+ON CONFLICT (tenant_id, week, department_id, business_unit_id) DO UPDATE
+SET people = g.people + EXCLUDED.people, checkins = g.checkins + EXCLUDED.checkins,
+    humor_sum = g.humor_sum + EXCLUDED.humor_sum, energy_sum = g.energy_sum + EXCLUDED.energy_sum`,
 		tenants, weeks, employees, counts, humors, energies)
 	if err != nil {
 		return fmt.Errorf("report mood: %w", err)

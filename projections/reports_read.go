@@ -66,18 +66,24 @@ type MoodReport struct {
 }
 
 // Mood averages the check-ins per week and group: per department (tenant), the team (team),
-// oneself (self). A row is one employee's week, so a group's rows count its people.
+// oneself (self).
 func (Reports) Mood(ctx context.Context, tx pgx.Tx, q ReportQuery) (MoodReport, error) {
-	group, name := "t.department_id::text", "coalesce(d.name, '')"
-	if q.Scope != "tenant" {
-		group, name = "''", "''"
-	}
-	rows, err := tx.Query(ctx, fmt.Sprintf(`
-SELECT t.week, %[1]s, %[2]s, count(*), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
-FROM report_mood_weekly t
+	// The tenant's departments come from the week × department × unit rollup.
+	sql := `
+SELECT t.week, t.department_id::text, coalesce(d.name, ''), sum(t.people), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
+FROM report_mood_groups t
 LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
-WHERE t.tenant_id = app_tenant() AND t.week BETWEEN $4::date - 6 AND $5 AND %[3]s
-GROUP BY 1, 2, 3 ORDER BY 1, 3`, group, name, q.where("employee_id")), q.args(q.From, q.To)...)
+WHERE t.tenant_id = app_tenant() AND t.week BETWEEN $4::date - 6 AND $5 AND $1::uuid IS NOT NULL
+  AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
+GROUP BY 1, 2, 3 ORDER BY 1, 3`
+	if q.Scope != "tenant" {
+		sql = fmt.Sprintf(`
+SELECT t.week, '', '', count(*), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
+FROM report_mood_weekly t
+WHERE t.tenant_id = app_tenant() AND t.week BETWEEN $4::date - 6 AND $5 AND %s
+GROUP BY 1 ORDER BY 1`, q.where("employee_id"))
+	}
+	rows, err := tx.Query(ctx, sql, q.args(q.From, q.To)...)
 	if err != nil {
 		return MoodReport{}, err
 	}

@@ -68,6 +68,15 @@ func TestReports(t *testing.T) {
 		if len(weeks) < 50 || shown == 0 {
 			t.Fatalf("%d weeks, %d groups shown, %d hidden", len(weeks), shown, hidden)
 		}
+		// The tenant's groups are a rollup of the employee-weeks: the same people and check-ins.
+		var rows, checkins, people, groupCheckins int
+		if err := e.db.Pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM report_mood_weekly), (SELECT sum(checkins) FROM report_mood_weekly),
+       (SELECT sum(people) FROM report_mood_groups), (SELECT sum(checkins) FROM report_mood_groups)`).Scan(&rows, &checkins, &people, &groupCheckins); err != nil {
+			t.Fatal(err)
+		}
+		if rows != people || checkins != groupCheckins {
+			t.Fatalf("employee-weeks %d with %d check-ins, groups %d people with %d", rows, checkins, people, groupCheckins)
+		}
 		team := decodeAs[projections.MoodReport](t, e.get(marcos, "reports/mood", nil))
 		if team.Scope != "team" || len(team.Rows) < 40 || team.Rows[0].Group != "" {
 			t.Fatalf("Marcos's team report: %+v", team.Rows[:min(2, len(team.Rows))])

@@ -33,11 +33,24 @@ CREATE TABLE report_clock_months (
     refused          int  NOT NULL DEFAULT 0,
     PRIMARY KEY (tenant_id, month, employee_id)
 );
+-- The mood report's tenant-wide rollup: per week × department × unit (report_mood_weekly's
+-- rows summed; people counts the employees with a check-in that week).
+CREATE TABLE report_mood_groups (
+    tenant_id        uuid          NOT NULL,
+    week             date          NOT NULL,
+    department_id    uuid          NOT NULL, -- the nil uuid for none
+    business_unit_id uuid          NOT NULL,
+    people           int           NOT NULL,
+    checkins         int           NOT NULL,
+    humor_sum        numeric(12,1) NOT NULL,
+    energy_sum       numeric(12,1) NOT NULL,
+    PRIMARY KEY (tenant_id, week, department_id, business_unit_id)
+);
 -- +goose StatementBegin
 DO $$
 DECLARE t text;
 BEGIN
-    FOREACH t IN ARRAY ARRAY['report_clock_days', 'report_clock_months'] LOOP
+    FOREACH t IN ARRAY ARRAY['report_clock_days', 'report_clock_months', 'report_mood_groups'] LOOP
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_tenant()) WITH CHECK (tenant_id = app_tenant())', t);
         EXECUTE format('GRANT SELECT ON %I TO portal_app', t);
@@ -46,4 +59,4 @@ END $$;
 -- +goose StatementEnd
 
 -- +goose Down
-DROP TABLE report_clock_months, report_clock_days;
+DROP TABLE report_mood_groups, report_clock_months, report_clock_days;
