@@ -63,7 +63,21 @@ SELECT e.tenant_id, gen_random_uuid(), e.id, s, s + 14, 15, (k = 1)::int * 10, k
 FROM employees e, generate_series(0, 2) k,
      LATERAL (SELECT (current_date - 900 + k * 365 + abs(hashtext(e.id::text)) % 300)::date AS s) x
 WHERE e.tenant_id = $1 AND e.hire_date < s - 400`,
-		`ANALYZE report_clock_daily; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE employees`,
+		// The rollups, as the projections keep them.
+		`INSERT INTO report_clock_days (tenant_id, day, department_id, business_unit_id, people, marks, late, missing, refused_area, adjusted)
+SELECT tenant_id, day, department_id, business_unit_id, count(*) FILTER (WHERE marks > 0), sum(marks),
+       count(*) FILTER (WHERE first_mark > expected_start + interval '10 minutes'), sum(greatest(expected_marks - marks, 0) * (marks > 0)::int),
+       sum(refused_area), sum(adjusted)
+FROM report_clock_daily WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
+		`INSERT INTO report_clock_months (tenant_id, month, employee_id, department_id, business_unit_id, manager_id, days, marks, late, missing, refused)
+SELECT tenant_id, date_trunc('month', day)::date, employee_id, min(department_id::text)::uuid, min(business_unit_id::text)::uuid, min(manager_id::text)::uuid,
+       count(*) FILTER (WHERE marks > 0), sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval '10 minutes'),
+       sum(greatest(expected_marks - marks, 0) * (marks > 0)::int), sum(refused_area)
+FROM report_clock_daily WHERE tenant_id = $1 GROUP BY 1, 2, 3`,
+		`INSERT INTO report_mood_groups (tenant_id, week, department_id, business_unit_id, people, checkins, humor_sum, energy_sum)
+SELECT tenant_id, week, department_id, business_unit_id, count(*), sum(checkins), sum(humor_sum), sum(energy_sum)
+FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
+		`ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE employees`,
 	} {
 		var args []any
 		if fill[0] != 'A' {
