@@ -226,7 +226,8 @@ ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
 SELECT w.week, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
 FROM (SELECT g::date AS week FROM generate_series(date_trunc('week', $4::date), $5::date, interval '7 days') g) w
-JOIN vacation_leaves l ON l.tenant_id = app_tenant() AND l.status = 'scheduled' AND l.start_date <= w.week + 6 AND l.end_date >= w.week
+JOIN (SELECT * FROM vacation_leaves WHERE tenant_id = app_tenant() AND status = 'scheduled' AND start_date <= $5 AND end_date >= $4::date - 6) l
+  ON l.start_date <= w.week + 6 AND l.end_date >= w.week
 %s
 GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
 	if err != nil {
