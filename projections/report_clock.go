@@ -17,7 +17,8 @@ import (
 // ReportClock keeps report_clock_daily: each employee's local day of punches (how many, the
 // first one's time), refused punches by reason and marks an approved adjustment added, moved
 // or excused, with the schedule's expected start and marks for that weekday (the time-clock
-// report: punches per day, late arrivals, missing punches, refusals, adjustments).
+// report: punches per day, late arrivals, missing punches, refusals, adjustments); and the
+// rollups the tenant-wide report reads, report_clock_days and report_clock_months.
 type ReportClock struct{}
 
 var _ Projection = ReportClock{}
