@@ -167,6 +167,21 @@ func parallel(ctx context.Context, n int, d time.Duration, fn func(worker, i int
 
 func perSec(n int64, d time.Duration) float64 { return float64(n) / d.Seconds() }
 
+// timedInTenant runs fn in tenant transactions on pool, one after the other, for d and at
+// least min times, and returns each run's duration.
+func (b *benchRun) timedInTenant(pool *pgxpool.Pool, tenant uuid.UUID, d time.Duration, min int, fn func(pgx.Tx) error) ([]time.Duration, error) {
+	var ds []time.Duration
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) || len(ds) < min {
+		start := time.Now()
+		if err := db.InTenant(b.ctx, pool, tenant.String(), fn); err != nil {
+			return nil, err
+		}
+		ds = append(ds, time.Since(start))
+	}
+	return ds, nil
+}
+
 // appends: 32 writers of single-event transactions, beside raw single-row INSERTs.
 func (b *benchRun) appends() error {
 	const writers = 32

@@ -2,13 +2,11 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"portal/platform/db"
 	"portal/projections"
 )
 
@@ -87,17 +85,7 @@ FROM employees e, generate_series(1, 10) k WHERE e.tenant_id = $1 AND e.code::in
 	}
 	one = manager
 	timed := func(fn func(pgx.Tx) error) ([]time.Duration, error) {
-		var ds []time.Duration
-		deadline := time.Now().Add(b.dur / 4)
-		for time.Now().Before(deadline) || len(ds) < 50 {
-			start := time.Now()
-			if err := db.InTenant(ctx, b.pool, tenant.String(), fn); err != nil {
-				return nil, err
-			}
-			ds = append(ds, time.Since(start))
-		}
-		slices.Sort(ds)
-		return ds, nil
+		return b.timedInTenant(b.pool, tenant, b.dur/4, 50, fn)
 	}
 	base, err := timed(func(tx pgx.Tx) error {
 		var name string

@@ -101,19 +101,10 @@ FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
 	}
 	defer pool.Close()
 	timed := func(fn func(pgx.Tx) error) ([]time.Duration, error) {
-		if err := db.InTenant(ctx, pool, tenant.String(), fn); err != nil {
+		if err := db.InTenant(ctx, pool, tenant.String(), fn); err != nil { // the warm-up run
 			return nil, err
 		}
-		var ds []time.Duration
-		deadline := time.Now().Add(b.dur / 4)
-		for time.Now().Before(deadline) || len(ds) < 5 {
-			t0 := time.Now()
-			if err := db.InTenant(ctx, pool, tenant.String(), fn); err != nil {
-				return nil, err
-			}
-			ds = append(ds, time.Since(t0))
-		}
-		return ds, nil
+		return b.timedInTenant(pool, tenant, b.dur/4, 5, fn)
 	}
 	var anyEmployee uuid.UUID
 	if err := b.pool.QueryRow(ctx, `SELECT employee_id FROM report_clock_daily WHERE tenant_id = $1 LIMIT 1`, tenant).Scan(&anyEmployee); err != nil {

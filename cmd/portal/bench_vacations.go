@@ -2,14 +2,12 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"portal/domain/vacation"
-	"portal/platform/db"
 	"portal/projections"
 )
 
@@ -75,17 +73,7 @@ FROM employees e WHERE e.tenant_id = $1`, tenant, year)
 		return tx.QueryRow(ctx, `SELECT 1`).Scan(&one)
 	}
 	timed := func(fn func(pgx.Tx) error) ([]time.Duration, error) {
-		var ds []time.Duration
-		deadline := time.Now().Add(b.dur)
-		for time.Now().Before(deadline) || len(ds) < 20 {
-			start := time.Now()
-			if err := db.InTenant(ctx, b.pool, tenant.String(), fn); err != nil {
-				return nil, err
-			}
-			ds = append(ds, time.Since(start))
-		}
-		slices.Sort(ds)
-		return ds, nil
+		return b.timedInTenant(b.pool, tenant, b.dur, 20, fn)
 	}
 	base, err := timed(baseline)
 	if err != nil {
