@@ -117,10 +117,7 @@ func scanPerson(row pgx.Row, extra ...any) (PersonRow, error) {
 }
 
 // likePattern is the LIKE pattern of a search text: folded, its wildcards escaped.
-func likePattern(search string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(search) + "%"
-}
+func likePattern(search string) string { return "%" + escapeLike(search) + "%" }
 
 // List reads a page of a listing. Rows are in the order asked, then by name and id, so pages
 // never overlap.

@@ -88,16 +88,6 @@ func (s *Server) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
 	}
 }
 
-func queryBool(c echo.Context, name string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(c.QueryParam(name))) {
-	case "", "false", "0":
-		return false, nil
-	case "true", "1":
-		return true, nil
-	}
-	return false, apiError(http.StatusBadRequest, name, "valor_invalido")
-}
-
 // peopleCard answers GET colaborador/cartao-apresentacao?m01Ukey: a colleague's card. The phone
 // (the contact QR's) goes to HR admins and managers only (spec §6).
 func (s *Server) peopleCard(c echo.Context) error {

@@ -117,8 +117,8 @@ func (s *Server) filterOf(c echo.Context) (reportFilter, error) {
 		if v == "" {
 			continue
 		}
-		t, err := time.Parse(time.DateOnly, v)
-		if err != nil || t.Year() < 1900 || t.Year() > 9999 {
+		t, err := ParseDay(v)
+		if err != nil {
 			return f, apiError(http.StatusBadRequest, p.name, "valor_invalido")
 		}
 		*p.dst = t

@@ -232,6 +232,19 @@ func queryInt(c echo.Context, name string, def, min, max int) (int, error) {
 	return n, nil
 }
 
+// queryBool reads an optional true/false (1/0) parameter; absent is false.
+func queryBool(c echo.Context, name string) (bool, error) {
+	v := strings.TrimSpace(c.QueryParam(name))
+	if v == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, apiError(http.StatusBadRequest, name, "valor_invalido")
+	}
+	return b, nil
+}
+
 func queryUUID(c echo.Context, name string, required bool) (uuid.UUID, error) {
 	v := strings.TrimSpace(c.QueryParam(name))
 	if v == "" {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -223,14 +222,9 @@ func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 	default:
 		return q, apiError(http.StatusBadRequest, "orderBy", survey.KeyInvalid)
 	}
-	if d := strings.TrimSpace(c.QueryParam("orderDescending")); d != "" {
-		desc, err := strconv.ParseBool(d)
-		if err != nil {
-			return q, apiError(http.StatusBadRequest, "orderDescending", survey.KeyInvalid)
-		}
-		q.Desc = desc
-	}
-	return q, nil
+	var err error
+	q.Desc, err = queryBool(c, "orderDescending")
+	return q, err
 }
 
 func (s *Server) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
