@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -183,7 +182,7 @@ FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&
 		return emp, false, err
 	}
 	emp.Status = clock.Status(status)
-	if emp.Layoff, err = parseLayoff(layoff); err != nil {
+	if emp.Layoff, err = clock.ParseLayoff(layoff); err != nil {
 		return emp, false, fmt.Errorf("employee %s: %w", employee, err)
 	}
 	var raw []struct {
@@ -198,47 +197,4 @@ FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&
 		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}})
 	}
 	return emp, true, nil
-}
-
-// parseLayoff reads employees.layoff: [{"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}], where a
-// missing or empty end leaves the period open; longer date-times count by their date.
-func parseLayoff(data []byte) ([]clock.Period, error) {
-	var raw []struct {
-		Start string `json:"start"`
-		End   string `json:"end"`
-	}
-	if len(data) == 0 {
-		return nil, nil
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("layoff: %w", err)
-	}
-	periods := make([]clock.Period, 0, len(raw))
-	for _, r := range raw {
-		var p clock.Period
-		var err error
-		if p.Start, err = parseDay(r.Start); err != nil {
-			return nil, err
-		}
-		if p.End, err = parseDay(r.End); err != nil {
-			return nil, err
-		}
-		periods = append(periods, p)
-	}
-	return periods, nil
-}
-
-func parseDay(s string) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return time.Time{}, nil
-	}
-	if len(s) > 10 {
-		s = s[:10]
-	}
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("layoff date %q: %w", s, err)
-	}
-	return t, nil
 }

@@ -2,7 +2,6 @@ package projections
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"portal/domain/clock"
 )
 
 // Directory reads the people area (spec portal-business §2 "Team listing", "Colleague card"):
@@ -306,12 +307,10 @@ WHERE e.tenant_id = app_tenant() AND e.id = $1`, personColumns, personJoins), id
 	if withPhone {
 		c.Fone = phone
 	}
-	day := today.Format(time.DateOnly)
-	var periods []struct{ Start, End string }
-	_ = json.Unmarshal(layoff, &periods) // written by HR tools as [{start, end}]; anything else is no leave
+	periods, _ := clock.ParseLayoff(layoff) // what the time clock reads; anything else is no leave
 	for _, l := range periods {
-		if l.Start <= day && day <= l.End {
-			c.Afastamento = &Span{Motivo: "afastamento", Inicio: l.Start, Fim: l.End}
+		if l.Covers(today) {
+			c.Afastamento = &Span{Motivo: "afastamento", Inicio: dayText(l.Start), Fim: dayText(l.End)}
 		}
 	}
 	var from, to time.Time
@@ -349,6 +348,14 @@ WHERE tenant_id = app_tenant() AND employee_id = $1 AND answer <> '' ORDER BY or
 	}
 	c.Emo = one[0].Emo
 	return c, nil
+}
+
+// dayText is a date as YYYY-MM-DD; empty for the zero time (an open end).
+func dayText(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.DateOnly)
 }
 
 // DynamicMessage is one notice of the home (GET /api/gen/DynamicMessage).

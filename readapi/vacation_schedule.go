@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	"portal/domain/clock"
 	"portal/domain/vacation"
 )
 
@@ -213,12 +214,20 @@ ORDER BY a.start`, employee, first.Format(time.DateOnly), last.Format(time.DateO
 		if err := tx.QueryRow(ctx, `SELECT layoff FROM employees WHERE tenant_id = app_tenant() AND id = $1`, employee).Scan(&layoff); err != nil {
 			return err
 		}
-		var periods []struct{ Start, End string }
-		_ = json.Unmarshal(layoff, &periods) // [{start, end}]; anything else is no leave
+		periods, _ := clock.ParseLayoff(layoff) // what the time clock reads; anything else is no leave
 		for _, p := range periods {
-			if p.Start <= last.Format(time.DateOnly) && p.End >= first.Format(time.DateOnly) {
-				out = append(out, ScheduleEntry{Inicio: p.Start, Fim: p.End, Array1015: entryLeave, Label: "escala_afastamento", Status: eventApproved})
+			if !p.Overlaps(first, last) {
+				continue
 			}
+			from, to := p.Start, p.End
+			if from.IsZero() {
+				from = first
+			}
+			if to.IsZero() {
+				to = last
+			}
+			out = append(out, ScheduleEntry{Inicio: from.Format(time.DateOnly), Fim: to.Format(time.DateOnly), Array1015: entryLeave,
+				Label: "escala_afastamento", Status: eventApproved})
 		}
 		return nil
 	})

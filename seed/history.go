@@ -70,7 +70,7 @@ type historyPerson struct {
 	hired          time.Time
 	schedule       []byte // employees.schedule
 	scheduleKind   string
-	layoff         []period
+	layoff         []clock.Period
 }
 
 func historyPeople(ctx context.Context, pool *pgxpool.Pool) ([]historyPerson, error) {
@@ -92,7 +92,7 @@ ORDER BY u.user_name`, TenantID(DemoCode))
 		if err := rows.Scan(&p.user, &p.employee, &p.hash, &p.dept, &p.manager, &p.userName, &p.hired, &p.schedule, &p.scheduleKind, &layoff); err != nil {
 			return nil, err
 		}
-		if err := json.Unmarshal(layoff, &p.layoff); err != nil {
+		if p.layoff, err = clock.ParseLayoff(layoff); err != nil {
 			return nil, err
 		}
 		out = append(out, p)
@@ -334,10 +334,9 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 	return nil
 }
 
-func onLayoff(periods []period, d time.Time) bool {
-	day := d.Format(time.DateOnly)
+func onLayoff(periods []clock.Period, d time.Time) bool {
 	for _, l := range periods {
-		if l.Start <= day && day <= l.End {
+		if l.Covers(d) {
 			return true
 		}
 	}
