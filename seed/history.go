@@ -30,14 +30,22 @@ import (
 // commands and event encoders, with the clock set back. It runs once (added reports whether
 // it did): `portal serve` then rebuilds the read models in bulk instead of projecting (and
 // pushing) a year of events one by one.
+//
+// It is done when its last survey exists (one keyed read at every start); a run cut short
+// is run again, and what it had written is found by its ids and not written twice.
 func History(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) (added bool, err error) {
-	var done bool
-	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM events WHERE tenant_id = $1 AND command_id LIKE 'seed-mood-history-%')`,
-		TenantID(DemoCode)).Scan(&done); err != nil || done {
+	last, err := store.ReadStream(ctx, TenantID(DemoCode), commands.SurveyStream(SurveyID(historySurvey(len(historyENPSMonths)-1))), 0)
+	if err != nil || len(last) > 0 {
 		return false, err
 	}
 	return true, history(ctx, pool, store, now)
 }
+
+// historyENPSMonths are how many months ago the history's quarterly eNPS surveys were made.
+var historyENPSMonths = []int{9, 6, 3}
+
+// historySurvey is the command id of the k-th eNPS of the history.
+func historySurvey(k int) string { return fmt.Sprintf("seed-history-enps-%d", k) }
 
 func history(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
 	people, err := historyPeople(ctx, pool)
@@ -404,9 +412,9 @@ func vacationHistory(ctx context.Context, store eventstore.Store, people []histo
 // weeks, answered by about six in ten, the score improving from one to the next.
 func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
-	for k, monthsAgo := range []int{9, 6, 3} {
+	for k, monthsAgo := range historyENPSMonths {
 		created := dateOf(now).AddDate(0, -monthsAgo, 0).Add(9 * time.Hour)
-		cmd := fmt.Sprintf("seed-history-enps-%d", k)
+		cmd := historySurvey(k)
 		create, err := commands.NewCreateSurveyHandler(pool, store, func() time.Time { return created })
 		if err != nil {
 			return err
