@@ -58,33 +58,19 @@ type approvalFold struct {
 // Apply implements Projection: the touched requests are loaded, folded in Go in log order
 // and written back (their steps replaced) in a few statements.
 func (ReportApprovals) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	folds := map[requestKey]*approvalFold{}
-	var order []requestKey
-	for _, e := range events {
-		if id, ok := requestIDOf(e.Stream); ok && rq.NewEvent(e.Type) != nil {
-			k := requestKey{e.Tenant, id}
-			if folds[k] == nil {
-				folds[k] = &approvalFold{key: k, steps: map[int]*approvalStep{}}
-				order = append(order, k)
-			}
-		}
+	decoded, order, err := requestEvents(events)
+	if err != nil || len(order) == 0 {
+		return err
 	}
-	if len(order) == 0 {
-		return nil
+	folds := make(map[requestKey]*approvalFold, len(order))
+	for _, k := range order {
+		folds[k] = &approvalFold{key: k, steps: map[int]*approvalStep{}}
 	}
 	if err := loadApprovalFolds(ctx, tx, folds, order); err != nil {
 		return err
 	}
-	for _, e := range events {
-		id, ok := requestIDOf(e.Stream)
-		ev := rq.NewEvent(e.Type)
-		if !ok || ev == nil {
-			continue
-		}
-		if err := decodeEvent(e, ev); err != nil {
-			return err
-		}
-		folds[requestKey{e.Tenant, id}].apply(rq.Deref(ev))
+	for _, d := range decoded {
+		folds[d.key].apply(rq.Deref(d.ev))
 	}
 	if err := saveApprovalFolds(ctx, tx, folds, order); err != nil {
 		return err

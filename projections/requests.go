@@ -82,44 +82,60 @@ func requestIDOf(stream string) (uuid.UUID, bool) {
 	return id, err == nil
 }
 
-// Apply implements Projection.
-func (Requests) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	folds := map[requestKey]*requestFold{}
+// requestEvent is a decoded event of a request stream.
+type requestEvent struct {
+	key requestKey
+	rec eventstore.RecordedEvent
+	ev  rq.Event // from rq.NewEvent, decoded
+}
+
+// requestEvents decodes the request events of a batch, in log order, and lists the requests
+// they touch in first-seen order (the open-request slot streams are left out).
+func requestEvents(events []eventstore.RecordedEvent) ([]requestEvent, []requestKey, error) {
+	var out []requestEvent
 	var order []requestKey
-	for _, e := range events {
-		id, ok := requestIDOf(e.Stream)
-		if !ok || rq.NewEvent(e.Type) == nil {
-			continue
-		}
-		k := requestKey{e.Tenant, id}
-		if folds[k] == nil {
-			folds[k] = &requestFold{key: k, actors: map[string]bool{}}
-			order = append(order, k)
-		}
-	}
-	if len(order) == 0 {
-		return nil
-	}
-	if err := loadRequestStates(ctx, tx, folds, order); err != nil {
-		return err
-	}
+	seen := map[requestKey]bool{}
 	for _, e := range events {
 		id, ok := requestIDOf(e.Stream)
 		ev := rq.NewEvent(e.Type)
 		if !ok || ev == nil {
 			continue
 		}
-		f := folds[requestKey{e.Tenant, id}]
 		if err := decodeEvent(e, ev); err != nil {
-			return err
+			return nil, nil, err
 		}
-		if e.Version < int64(f.r.Version) { // a redelivered event the row already has (versions count from 0)
+		k := requestKey{e.Tenant, id}
+		if !seen[k] {
+			seen[k] = true
+			order = append(order, k)
+		}
+		out = append(out, requestEvent{k, e, ev})
+	}
+	return out, order, nil
+}
+
+// Apply implements Projection.
+func (Requests) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	decoded, order, err := requestEvents(events)
+	if err != nil || len(order) == 0 {
+		return err
+	}
+	folds := make(map[requestKey]*requestFold, len(order))
+	for _, k := range order {
+		folds[k] = &requestFold{key: k, actors: map[string]bool{}}
+	}
+	if err := loadRequestStates(ctx, tx, folds, order); err != nil {
+		return err
+	}
+	for _, d := range decoded {
+		f := folds[d.key]
+		if d.rec.Version < int64(f.r.Version) { // a redelivered event the row already has (versions count from 0)
 			continue
 		}
-		f.r.Apply(ev)
-		by := rq.ByOf(ev)
+		f.r.Apply(d.ev)
+		by := rq.ByOf(d.ev)
 		f.actors[by.Actor.ID] = true
-		f.lastType, f.lastActor, f.cursor = e.Type, by.Actor.Hash, e.Cursor
+		f.lastType, f.lastActor, f.cursor = d.rec.Type, by.Actor.Hash, d.rec.Cursor
 	}
 	return saveRequests(ctx, tx, folds, order)
 }
