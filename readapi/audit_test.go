@@ -12,7 +12,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"portal/auth"
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
@@ -29,26 +28,13 @@ type auditEnv struct {
 
 func newAuditEnv(t *testing.T) *auditEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_audit")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	d, store, srv := seededServer(t, "readapi_audit")
 	for _, p := range []projections.Projection{projections.Requests{}, projections.NewSurveys()} {
-		if _, err := projections.Replay(ctx, d.Pool, store, p, nil); err != nil {
+		if _, err := projections.Replay(context.Background(), d.Pool, store, p, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("audit test signing key, 32 bytes")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Shadows: map[string]projections.Tabled{"requests": projections.Requests{}}}
+	srv.Shadows = map[string]projections.Tabled{"requests": projections.Requests{}}
 	return &auditEnv{db: d, handler: srv.Handler()}
 }
 

@@ -29,7 +29,15 @@ type peopleEnv struct {
 
 func newPeopleEnv(t *testing.T) *peopleEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_people")
+	d, store, srv := seededServer(t, "readapi_people")
+	return &peopleEnv{handler: srv.Handler(), store: store, db: d}
+}
+
+// seededServer starts a database named name seeded with the demo tenants, and a Server on it
+// with a test signing key.
+func seededServer(t *testing.T, name string) (*pgtest.DB, *eventstore.Postgres, *Server) {
+	t.Helper()
+	d, err := pgtest.Start(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,12 +47,11 @@ func newPeopleEnv(t *testing.T) *peopleEnv {
 	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("people test signing key, 32 byte")})
+	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("seeded test signing key, 32 byte")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &Server{Pool: d.Pool, Store: store, Auth: svc}
-	return &peopleEnv{handler: srv.Handler(), store: store, db: d}
+	return d, store, &Server{Pool: d.Pool, Store: store, Auth: svc}
 }
 
 type peopleUser struct{ token, tenID, hash string }
