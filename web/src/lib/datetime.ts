@@ -61,3 +61,10 @@ export function formatDistance(metres: number, language: Language): string {
     maximumFractionDigits: 1,
   }).format(metres / 1000);
 }
+
+/** A day (YYYY-MM-DD, or a longer date-time: its date) in the language's short date form; the raw text if it is not a day. */
+export function formatDay(day: string, language: Language): string {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -1,16 +1,19 @@
-import { LOCALE_BY_LANGUAGE } from '@/lib/datetime';
+import { formatDay as formatShortDay, LOCALE_BY_LANGUAGE } from '@/lib/datetime';
 
 type Language = keyof typeof LOCALE_BY_LANGUAGE;
 
-function locale(language: string): string {
-  return LOCALE_BY_LANGUAGE[(language in LOCALE_BY_LANGUAGE ? language : 'pt') as Language];
+/** The app's language of an i18next language (pt when it is none of them). */
+function known(language: string): Language {
+  return (language in LOCALE_BY_LANGUAGE ? language : 'pt') as Language;
 }
 
-/** A date (YYYY-MM-DD) in the user's language: dd/MM/yyyy in pt. */
+function locale(language: string): string {
+  return LOCALE_BY_LANGUAGE[known(language)];
+}
+
+/** A date (YYYY-MM-DD, or a date-time: its date) in the user's language: dd/MM/yyyy in pt. */
 export function formatDay(iso: string, language: string): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'short', timeZone: 'UTC' }).format(d);
+  return formatShortDay(iso, known(language));
 }
 
 /** A birthday (MM-DD) in the user's language, without a year: 25/11 in pt. */

@@ -1,8 +1,6 @@
 import type { TFunction } from 'i18next';
 import i18n from '@/i18n';
 import { ApiError } from '@/lib/api';
-import { LOCALE_BY_LANGUAGE } from '@/lib/datetime';
-import type { Language } from '@/lib/language';
 import type { Adjustment } from '../api/types';
 
 type T = TFunction<'adjustments'>;
@@ -57,9 +55,4 @@ export function fieldErrors(t: T, err: unknown, fields: readonly string[]): { by
   return { byField, general };
 }
 
-/** A local day (YYYY-MM-DD) in the language's short date form; the raw text if it is not a day. */
-export function formatDay(day: string, language: Language): string {
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-}
+export { formatDay } from '@/lib/datetime';
