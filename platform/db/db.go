@@ -28,6 +28,11 @@ func Open(ctx context.Context, databaseURL string, maxConns int32) (*pgxpool.Poo
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
 	}
+	// Every query here is short. JIT compilation, which PostgreSQL starts from a cost
+	// estimate, took 557 ms of the vacations report's 712 ms.
+	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
+		cfg.ConnConfig.RuntimeParams["jit"] = "off"
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
