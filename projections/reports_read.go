@@ -43,6 +43,18 @@ func (q ReportQuery) where(emp string) string {
 	return scope + " AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)"
 }
 
+// The report tables are read under row-level security, where PostgreSQL uses only leakproof
+// operators as index conditions: a date column is compared with dates and a timestamptz column
+// with timestamptz (date against timestamptz is not leakproof and read every row).
+
+// planEach has PostgreSQL plan each report query for its arguments: a cached generic plan
+// cannot drop the filters left empty ($2 IS NULL OR …), and costs a report more (vacations:
+// 113 ms against 65) than planning it again does.
+func planEach(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, "SET LOCAL plan_cache_mode = force_custom_plan")
+	return err
+}
+
 func (q ReportQuery) args(more ...any) []any {
 	return append([]any{q.Employee, q.Unit, q.Dept}, more...)
 }
@@ -149,6 +161,9 @@ type ApprovalsReport struct {
 // delegations among them.
 func (Reports) Approvals(ctx context.Context, tx pgx.Tx, q ReportQuery) (ApprovalsReport, error) {
 	out := ApprovalsReport{Scope: q.Scope, Open: []OpenByApprover{}, Times: []DecisionTimes{}, Delegations: []Delegation{}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
 	w := q.where("subject_employee_id")
 	rows, err := tx.Query(ctx, fmt.Sprintf(`
 SELECT coalesce(t.approver_id::text, ''), coalesce(u.display_name, ''), CASE WHEN t.approver_id IS NULL THEN t.approver_role ELSE '' END,
@@ -173,11 +188,11 @@ GROUP BY 1, 2, 3 ORDER BY 4 DESC, 2`, w), q.args(q.Now)...)
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
-	period := fmt.Sprintf("t.decided_at >= $4::date AND t.decided_at < $5::date + 1 AND %s", w)
+	period := fmt.Sprintf("t.decided_at >= $4::date::timestamptz AND t.decided_at < ($5::date + 1)::timestamptz AND %s", w)
+	// Decisions of the period per step kind: how many, approved or rejected, and their times.
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
-SELECT t.kind, count(*),
-       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM t.decided_at - t.opened_at)) / 3600,
-       percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM t.decided_at - t.opened_at)) / 3600
+SELECT t.kind, count(*), count(*) FILTER (WHERE t.outcome = 'approved'), count(*) FILTER (WHERE t.outcome = 'rejected'),
+       percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY extract(epoch FROM t.decided_at - t.opened_at) / 3600)
 FROM report_approval_steps t
 WHERE t.tenant_id = app_tenant() AND %s
 GROUP BY 1 ORDER BY 1`, period), q.args(q.From, q.To)...)
@@ -186,12 +201,15 @@ GROUP BY 1 ORDER BY 1`, period), q.args(q.From, q.To)...)
 	}
 	for rows.Next() {
 		var d DecisionTimes
-		if err := rows.Scan(&d.Kind, &d.Decided, &d.P50Hours, &d.P90Hours); err != nil {
+		var approved, rejected int
+		var hours []float64 // p50, p90
+		if err := rows.Scan(&d.Kind, &d.Decided, &approved, &rejected, &hours); err != nil {
 			rows.Close()
 			return out, err
 		}
-		d.P50Hours, d.P90Hours = round1(d.P50Hours), round1(d.P90Hours)
+		d.P50Hours, d.P90Hours = round1(hours[0]), round1(hours[1])
 		out.Times = append(out.Times, d)
+		out.Approved, out.Rejected = out.Approved+approved, out.Rejected+rejected
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -221,10 +239,9 @@ GROUP BY 1, 2 ORDER BY 3 DESC, 1`, period), q.args(q.From, q.To)...)
 		return out, err
 	}
 	err = tx.QueryRow(ctx, fmt.Sprintf(`
-SELECT count(*) FILTER (WHERE t.step = 0 AND t.opened_at >= $4::date AND t.opened_at < $5::date + 1),
-       count(*) FILTER (WHERE t.outcome = 'approved' AND t.decided_at >= $4::date AND t.decided_at < $5::date + 1),
-       count(*) FILTER (WHERE t.outcome = 'rejected' AND t.decided_at >= $4::date AND t.decided_at < $5::date + 1)
-FROM report_approval_steps t WHERE t.tenant_id = app_tenant() AND %s`, w), q.args(q.From, q.To)...).Scan(&out.Opened, &out.Approved, &out.Rejected)
+SELECT count(*) FROM report_approval_steps t
+WHERE t.tenant_id = app_tenant() AND t.step = 0 AND t.opened_at >= $4::date::timestamptz AND t.opened_at < ($5::date + 1)::timestamptz
+  AND %s`, w), q.args(q.From, q.To)...).Scan(&out.Opened)
 	return out, err
 }
 
@@ -273,7 +290,7 @@ func (Reports) Surveys(ctx context.Context, tx pgx.Tx, q ReportQuery) (SurveysRe
 SELECT s.survey_id, s.title, s.kind, s.created_at, s.invited, coalesce(sum(w.completed), 0), coalesce(sum(w.promoters), 0),
        coalesce(sum(w.passives), 0), coalesce(sum(w.detractors), 0)
 FROM report_surveys s LEFT JOIN report_survey_weekly w ON w.tenant_id = s.tenant_id AND w.survey_id = s.survey_id
-WHERE s.tenant_id = app_tenant() AND s.created_at < $2::date + 1 AND s.created_at >= $1::date - interval '1 year'
+WHERE s.tenant_id = app_tenant() AND s.created_at < ($2::date + 1)::timestamptz AND s.created_at >= ($1::date - interval '1 year')::timestamptz
 GROUP BY 1, 2, 3, 4, 5 ORDER BY s.created_at DESC`, q.From, q.To)
 	if err != nil {
 		return out, err

@@ -51,6 +51,9 @@ type ClockReport struct {
 // the employee-days; the people from the month × employee rollup.
 func (Reports) Clock(ctx context.Context, tx pgx.Tx, q ReportQuery) (ClockReport, error) {
 	out := ClockReport{Scope: q.Scope, Days: []ClockDayRow{}, People: []ClockPersonRow{}, Refusals: map[string]int{}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
 	w := q.where("employee_id")
 	days := `
 SELECT t.day, sum(t.people), sum(t.marks), sum(t.late), sum(t.missing),
@@ -91,13 +94,17 @@ GROUP BY 1 ORDER BY 1`, late, w)
 		return out, err
 	}
 	out.Refusals = map[string]int{"fora_da_area": area, "periodo_afastamento": layoff, "colaborador_inativo": inactive, "outro": other}
+	// Summed per employee first (uuid keys), named after: the names of 5,000 people, not of
+	// their 60,000 months.
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
-SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), sum(t.days), sum(t.marks), sum(t.late), sum(t.missing), sum(t.refused)
-FROM report_clock_months t
-LEFT JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id
-LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
-WHERE t.tenant_id = app_tenant() AND t.month BETWEEN date_trunc('month', $4::date) AND $5 AND %s
-GROUP BY 1, 2, 3 ORDER BY sum(t.late) + sum(t.missing) DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
+SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
+FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late, sum(t.missing) AS missing, sum(t.refused) AS refused
+      FROM report_clock_months t
+      WHERE t.tenant_id = app_tenant() AND t.month BETWEEN date_trunc('month', $4::date)::date AND $5 AND %s
+      GROUP BY 1) t
+LEFT JOIN employees e ON e.tenant_id = app_tenant() AND e.id = t.employee_id
+LEFT JOIN departments d ON d.tenant_id = app_tenant() AND d.id = e.department_id
+ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
 	}
@@ -161,32 +168,41 @@ type VacationsReport struct {
 // each week and the abono and 13th advances taken in the period.
 func (Reports) Vacations(ctx context.Context, tx pgx.Tx, q ReportQuery) (VacationsReport, error) {
 	out := VacationsReport{Scope: q.Scope, People: []VacationPersonRow{}, Away: []AwayWeek{}, Expiring: map[string]int{"30": 0, "60": 0, "90": 0}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
+	// n is the periods acquired by the last day: the last of them (n-1) is the only one whose
+	// deadline is still ahead, the ones before are overdue. Each open period has 30 days less
+	// what its leaves took; a closed one has none.
 	rows, err := tx.Query(ctx, fmt.Sprintf(`
 WITH people AS (
-    SELECT t.id AS employee_id, t.name, coalesce(d.name, '') AS department, v.hired
+    SELECT t.id, t.name, t.department_id, v.hired, (extract(year FROM age($5::date, v.hired)))::int AS n
     FROM employees t
     JOIN vacation_entitlements v ON v.tenant_id = t.tenant_id AND v.employee_id = t.id
-    LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
     WHERE t.tenant_id = app_tenant() AND t.status <> 'inactive' AND $4::date <= $5::date AND %s
-), used AS (
-    SELECT l.employee_id, l.period, sum(l.days + l.abono_days) AS days
-    FROM vacation_leaves l JOIN people p ON p.employee_id = l.employee_id
-    WHERE l.tenant_id = app_tenant() AND l.status IN ('pending', 'scheduled')
-    GROUP BY 1, 2
-), periods AS (
-    SELECT p.employee_id, i AS period, (p.hired + make_interval(years => i + 2) - interval '1 day')::date AS deadline,
-           30 - coalesce(u.days, 0) AS remaining
+), standing AS (
+    SELECT p.id, p.name, p.department_id, p.hired, p.n,
+           coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period < p.n), 0) AS used,
+           coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period < p.n - 1), 0) AS used_before,
+           coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period = p.n - 1), 0) AS used_last
     FROM people p
-    CROSS JOIN LATERAL generate_series(0, greatest(0, (extract(year FROM age($5::date, p.hired)))::int - 1)) i
-    LEFT JOIN used u ON u.employee_id = p.employee_id AND u.period = i
-    LEFT JOIN vacation_closures c ON c.tenant_id = app_tenant() AND c.employee_id = p.employee_id AND c.period = i
-    WHERE p.hired + make_interval(years => i + 1) <= $5::date AND c.employee_id IS NULL
+    LEFT JOIN vacation_leaves l ON l.tenant_id = app_tenant() AND l.employee_id = p.id AND l.status IN ('pending', 'scheduled')
+        AND NOT EXISTS (SELECT FROM vacation_closures c WHERE c.tenant_id = app_tenant() AND c.employee_id = l.employee_id AND c.period = l.period)
+    GROUP BY p.id, p.name, p.department_id, p.hired, p.n
+), closed AS (
+    SELECT c.employee_id, count(*) FILTER (WHERE c.period < p.n) AS periods, count(*) FILTER (WHERE c.period < p.n - 1) AS before,
+           bool_or(c.period = p.n - 1) AS last
+    FROM vacation_closures c JOIN people p ON p.id = c.employee_id
+    WHERE c.tenant_id = app_tenant()
+    GROUP BY 1
 )
-SELECT p.employee_id::text, p.name, p.department, coalesce(sum(r.remaining), 0)::int,
-       coalesce(sum(r.remaining) FILTER (WHERE r.deadline < $5), 0)::int,
-       min(r.deadline) FILTER (WHERE r.deadline >= $5 AND r.remaining > 0)
-FROM people p LEFT JOIN periods r ON r.employee_id = p.employee_id
-GROUP BY 1, 2, 3
+SELECT s.id::text, s.name, coalesce(d.name, ''),
+       (30 * (s.n - coalesce(c.periods, 0)) - s.used)::int,
+       (30 * (greatest(s.n - 1, 0) - coalesce(c.before, 0)) - s.used_before)::int,
+       CASE WHEN s.n > 0 AND c.last IS NOT TRUE AND s.used_last < 30 THEN (s.hired + make_interval(years => s.n + 1) - interval '1 day')::date END
+FROM standing s
+LEFT JOIN closed c ON c.employee_id = s.id
+LEFT JOIN departments d ON d.tenant_id = app_tenant() AND d.id = s.department_id
 ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
@@ -221,14 +237,15 @@ ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
-	// Leaves carry no unit or department: the filters apply through the employee.
+	// Leaves carry no unit or department: the filters apply through the employee. Each leave
+	// counts in the weeks (Mondays) it touches.
 	who := fmt.Sprintf(`JOIN employees t ON t.tenant_id = l.tenant_id AND t.id = l.employee_id AND %s`, q.where("id"))
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
-SELECT w.week, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
-FROM (SELECT g::date AS week FROM generate_series(date_trunc('week', $4::date), $5::date, interval '7 days') g) w
-JOIN (SELECT * FROM vacation_leaves WHERE tenant_id = app_tenant() AND status = 'scheduled' AND start_date <= $5 AND end_date >= $4::date - 6) l
-  ON l.start_date <= w.week + 6 AND l.end_date >= w.week
-%s
+SELECT w::date, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
+FROM vacation_leaves l %s
+CROSS JOIN LATERAL generate_series(greatest(date_trunc('week', l.start_date::timestamp), date_trunc('week', $4::date::timestamp)),
+                                   least(l.end_date, $5::date)::timestamp, interval '7 days') w
+WHERE l.tenant_id = app_tenant() AND l.status = 'scheduled' AND l.start_date <= $5 AND l.end_date >= date_trunc('week', $4::date::timestamp)::date
 GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
@@ -281,18 +298,32 @@ type HeadcountReport struct {
 // month's end, hires and leavers per month, and the headcount per department and unit.
 func (Reports) Headcount(ctx context.Context, tx pgx.Tx, q ReportQuery) (HeadcountReport, error) {
 	out := HeadcountReport{Scope: q.Scope, Months: []HeadcountMonth{}, Groups: []HeadcountGroup{}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
 	w := q.where("id")
+	// One pass over the people: who was active the day before the first month, and each
+	// month's hires and leavers; the active count at each month's end follows by adding up.
 	rows, err := tx.Query(ctx, fmt.Sprintf(`
-WITH months AS (
+WITH people AS (
+    SELECT t.hire_date, t.termination_date FROM employees t
+    WHERE t.tenant_id = app_tenant() AND t.hire_date < (date_trunc('month', $5::date) + interval '1 month')::date AND %s
+), months AS (
     SELECT m::date AS first, (m + interval '1 month' - interval '1 day')::date AS last
     FROM generate_series(date_trunc('month', $4::date), $5::date, interval '1 month') m
+), moves AS (
+    SELECT date_trunc('month', x.day)::date AS first, sum(x.hired) AS hires, sum(x.gone) AS leavers
+    FROM people p, LATERAL (VALUES (p.hire_date, 1, 0), (p.termination_date, 0, 1)) x(day, hired, gone)
+    WHERE x.day >= date_trunc('month', $4::date)
+    GROUP BY 1
 )
 SELECT to_char(m.first, 'YYYY-MM'),
-       count(*) FILTER (WHERE t.hire_date <= m.last AND (t.termination_date IS NULL OR t.termination_date > m.last)),
-       count(*) FILTER (WHERE t.hire_date BETWEEN m.first AND m.last),
-       count(*) FILTER (WHERE t.termination_date BETWEEN m.first AND m.last)
-FROM months m LEFT JOIN employees t ON t.tenant_id = app_tenant() AND t.hire_date <= m.last AND %s
-GROUP BY m.first ORDER BY m.first`, w), q.args(q.From, q.To)...)
+       (SELECT count(*) FROM people p, (SELECT min(first) AS first FROM months) f
+        WHERE p.hire_date < f.first AND (p.termination_date IS NULL OR p.termination_date >= f.first))
+       + sum(coalesce(v.hires, 0) - coalesce(v.leavers, 0)) OVER (ORDER BY m.first),
+       coalesce(v.hires, 0), coalesce(v.leavers, 0)
+FROM months m LEFT JOIN moves v ON v.first = m.first
+ORDER BY m.first`, w), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
 	}

@@ -72,6 +72,11 @@ func (e *peopleEnv) get(u peopleUser, path string, q url.Values) response {
 		map[string]string{"Authorization": "Bearer " + u.token})
 }
 
+func (e *peopleEnv) post(u peopleUser, path, body string) response {
+	return do(e.handler, http.MethodPost, "/api/"+path+"?tenId="+u.tenID, body, "192.0.2.40:1",
+		map[string]string{"Authorization": "Bearer " + u.token})
+}
+
 func names(rows []projections.PersonRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {

@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"portal/domain/vacation"
 	"portal/platform/db"
 	"portal/projections"
 	"portal/seed"
@@ -193,24 +195,74 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 	})
 
 	t.Run("vacations: balances as the product folds them, who is away, abono and 13th", func(t *testing.T) {
+		// HR closes an overdue period of one person and the running period of another first.
+		today := time.Now().UTC().Truncate(24 * time.Hour)
+		closing := map[vacation.PeriodStatus]bool{vacation.StatusOverdue: true, vacation.StatusInConcessive: true}
+		for _, p := range decodeAs[projections.VacationsReport](t, e.get(helena, "reports/vacations", nil)).People {
+			var periods []vacation.Period
+			err := db.InTenant(context.Background(), e.db.Pool, helena.tenID, func(tx pgx.Tx) error {
+				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
+				periods = f.Entitlement.Periods(today)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, per := range periods {
+				if closing[per.Status] {
+					delete(closing, per.Status)
+					body := fmt.Sprintf(`{"m01Ukey":%q,"periodo":%d,"motivo":"lost"}`, p.EmployeeID, per.Index)
+					if r := e.post(helena, "rh-app/ferias/fechar-periodo", body); r.status != http.StatusOK {
+						t.Fatalf("closing a period: %d %s", r.status, r.body)
+					}
+					break
+				}
+			}
+		}
+		if len(closing) > 0 {
+			t.Fatalf("no period to close with status %v", closing)
+		}
+		if _, err := projections.Replay(context.Background(), e.db.Pool, e.store, projections.NewVacations(), nil); err != nil {
+			t.Fatal(err)
+		}
 		hr := decodeAs[projections.VacationsReport](t, e.get(helena, "reports/vacations", nil))
 		if len(hr.People) < 100 || len(hr.Away) == 0 || hr.Abono == 0 || hr.AbonoDays < 10 || hr.Advance13 == 0 {
 			t.Fatalf("vacations report: %d people, %d away weeks, abono %d/%d, 13th %d", len(hr.People), len(hr.Away), hr.Abono, hr.AbonoDays, hr.Advance13)
 		}
-		// Each balance is the one the vacation screens show (the domain's fold of the same leaves).
-		today := time.Now().UTC().Truncate(24 * time.Hour)
+		// Each balance, overdue count and next deadline is the one the vacation screens show (the
+		// domain's fold of the same leaves and closures).
+		overdue := 0
 		err := db.InTenant(context.Background(), e.db.Pool, helena.tenID, func(tx pgx.Tx) error {
-			for _, p := range hr.People[:40] {
+			for _, p := range hr.People {
 				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
 				if err != nil {
 					return err
 				}
-				if want := f.Entitlement.Balance(today); p.Balance != want {
-					t.Errorf("%s: report balance %d, the product's %d", p.Name, p.Balance, want)
+				days, next := 0, ""
+				for _, per := range f.Entitlement.Periods(today) {
+					switch {
+					case per.Status == vacation.StatusOverdue:
+						days += per.Remaining
+					case next == "" && (per.Status == vacation.StatusInConcessive || per.Status == vacation.StatusExpiring):
+						next = per.ConcessiveEnd.Format(time.DateOnly)
+					}
+				}
+				got := ""
+				if p.NextDeadline != nil {
+					got = *p.NextDeadline
+				}
+				if want := f.Entitlement.Balance(today); p.Balance != want || p.OverdueDays != days || got != next {
+					t.Errorf("%s: report balance %d, overdue %d, next %q; the product's %d, %d, %q", p.Name, p.Balance, p.OverdueDays, got, want, days, next)
+				}
+				if days > 0 {
+					overdue++
 				}
 			}
 			return nil
 		})
+		if overdue != hr.Overdue {
+			t.Errorf("%d people overdue, the report says %d", overdue, hr.Overdue)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,6 +284,40 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		}
 		if last.Active < 100 || hires == 0 || leavers == 0 || total != last.Active {
 			t.Fatalf("headcount %+v, %d hires, %d leavers, %d in groups", last, hires, leavers, total)
+		}
+		// Each month as counted from the people's own dates.
+		rows, err := e.db.Pool.Query(context.Background(), `SELECT hire_date, termination_date FROM employees WHERE tenant_id = $1`, helena.tenID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type dates struct{ hired, left *time.Time }
+		people, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (dates, error) {
+			var d dates
+			return d, r.Scan(&d.hired, &d.left)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range hr.Months {
+			first, _ := time.Parse("2006-01", m.Month)
+			last := first.AddDate(0, 1, -1)
+			var want projections.HeadcountMonth
+			want.Month = m.Month
+			for _, p := range people {
+				in := func(d *time.Time) bool { return d != nil && !d.Before(first) && !d.After(last) }
+				if in(p.hired) {
+					want.Hires++
+				}
+				if in(p.left) {
+					want.Leavers++
+				}
+				if p.hired != nil && !p.hired.After(last) && (p.left == nil || p.left.After(last)) {
+					want.Active++
+				}
+			}
+			if m != want {
+				t.Errorf("headcount %+v, counted from the people %+v", m, want)
+			}
 		}
 	})
 

@@ -44,10 +44,11 @@ SELECT e.tenant_id, w::date, e.id, e.department_id, e.business_unit_id, e.manage
 FROM employees e, generate_series(date_trunc('week', current_date - 1095), current_date, interval '7 days') w,
      LATERAL (SELECT abs(hashtext(e.id::text || w::text)) AS h) x
 WHERE e.tenant_id = $1 AND e.status = 'active' AND h % 5 <> 0`,
-		// Six requests a person a year, two steps each, decided within days; the last weeks' wait.
+		// Six requests a person a year (one a punch adjustment), two steps each, decided within
+		// days; the last weeks' wait.
 		`INSERT INTO report_approval_steps (tenant_id, request_id, step, kind, origin, approver_id, approver_role, subject_employee_id,
     department_id, business_unit_id, manager_id, opened_at, decided_at, decided_by, outcome)
-SELECT e.tenant_id, r.id, s.step, s.kind, 8, CASE WHEN s.step = 0 THEN e.manager_id END, 'pwa-rh-adm', e.id,
+SELECT e.tenant_id, r.id, s.step, s.kind, CASE WHEN k % 6 = 0 THEN 12 ELSE 8 END, CASE WHEN s.step = 0 THEN e.manager_id END, 'pwa-rh-adm', e.id,
        e.department_id, e.business_unit_id, e.manager_id, r.at + s.step * interval '2 days',
        CASE WHEN r.at < now() - interval '20 days' THEN r.at + s.step * interval '2 days' + interval '30 hours' END,
        CASE WHEN r.at < now() - interval '20 days' THEN coalesce(e.manager_id, e.id) END,
