@@ -27,6 +27,9 @@ type AdjustmentProcess struct{}
 // Name is the process's checkpoint name.
 func (AdjustmentProcess) Name() string { return "adjustment-process" }
 
+// Areas implements projections.Selective.
+func (AdjustmentProcess) Areas() []string { return []string{"request."} }
+
 // Reset has nothing to empty: the clock events it appended are history.
 func (AdjustmentProcess) Reset(context.Context, pgx.Tx) error { return nil }
 

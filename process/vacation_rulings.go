@@ -45,6 +45,9 @@ func NewVacationRulings(store eventstore.Store, now func() time.Time) (*Vacation
 // Name implements projections.Projection.
 func (*VacationRulings) Name() string { return "vacation-rulings" }
 
+// Areas implements projections.Selective.
+func (*VacationRulings) Areas() []string { return []string{"request."} }
+
 // Reset implements projections.Projection. The links are rebuilt by a replay; the mirrored
 // vacation events stay (they are history) and a replay finds them already recorded.
 func (*VacationRulings) Reset(ctx context.Context, tx pgx.Tx) error {

@@ -47,6 +47,9 @@ const ClockMarkTopic = "clock.mark"
 // Name implements Projection.
 func (Clock) Name() string { return "clock" }
 
+// Areas implements Selective.
+func (Clock) Areas() []string { return []string{"clock."} }
+
 // Reset implements Projection.
 func (Clock) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Clock{}.Tables()) }
 

@@ -36,6 +36,9 @@ const MoodTopic = "mood.checked_in"
 // Name implements Projection.
 func (Mood) Name() string { return "mood" }
 
+// Areas implements Selective.
+func (Mood) Areas() []string { return []string{"mood."} }
+
 // Reset implements Projection.
 func (Mood) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Mood{}.Tables()) }
 

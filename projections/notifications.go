@@ -43,6 +43,9 @@ const (
 // Name implements Projection.
 func (Notifications) Name() string { return "notifications" }
 
+// Areas implements Selective.
+func (Notifications) Areas() []string { return []string{"notification."} }
+
 // Reset implements Projection.
 func (Notifications) Reset(ctx context.Context, tx pgx.Tx) error {
 	return truncate(ctx, tx, Notifications{}.Tables())

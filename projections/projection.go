@@ -7,6 +7,7 @@ package projections
 
 import (
 	"context"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -41,4 +42,27 @@ type Projection interface {
 	// Reset empties the projection's read-model tables (Replay calls it before rebuilding,
 	// in the same transaction that resets the checkpoint).
 	Reset(ctx context.Context, tx pgx.Tx) error
+}
+
+// Selective is a Projection that reads the events of some areas only: the types that start
+// with one of its Areas ("clock." reads clock.mark_registered.v1 and the other clock events).
+// The Runner neither hands it nor encodes for it the other events, and opens no transaction
+// for a read of the log without any of its events: it moves the checkpoint past them with
+// the next batch it applies, or when the log has been quiet for skipFlush. Every area of the
+// log a Projection applies must be listed.
+type Selective interface {
+	Projection
+	Areas() []string
+}
+
+// readsAreas tells whether an event's type is in one of areas.
+func readsAreas(areas []string) func(eventstore.RecordedEvent) bool {
+	return func(e eventstore.RecordedEvent) bool {
+		for _, a := range areas {
+			if strings.HasPrefix(e.Type, a) {
+				return true
+			}
+		}
+		return false
+	}
 }

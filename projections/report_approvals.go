@@ -23,6 +23,9 @@ var _ Projection = ReportApprovals{}
 // Name implements Projection.
 func (ReportApprovals) Name() string { return "report_approvals" }
 
+// Areas implements Selective.
+func (ReportApprovals) Areas() []string { return []string{"request."} }
+
 // Tables implements Tabled.
 func (ReportApprovals) Tables() []string {
 	return []string{"report_approval_requests", "report_approval_steps"}

@@ -26,6 +26,9 @@ var _ Projection = ReportClock{}
 // Name implements Projection.
 func (ReportClock) Name() string { return "report_clock" }
 
+// Areas implements Selective.
+func (ReportClock) Areas() []string { return []string{"clock."} }
+
 // Tables implements Tabled.
 func (ReportClock) Tables() []string {
 	return []string{"report_clock_daily", "report_clock_days", "report_clock_months"}

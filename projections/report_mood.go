@@ -23,6 +23,9 @@ var _ Projection = ReportMood{}
 // Name implements Projection.
 func (ReportMood) Name() string { return "report_mood" }
 
+// Areas implements Selective.
+func (ReportMood) Areas() []string { return []string{"mood."} }
+
 // Tables implements Tabled.
 func (ReportMood) Tables() []string { return []string{"report_mood_weekly", "report_mood_groups"} }
 

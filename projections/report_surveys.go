@@ -23,6 +23,9 @@ var _ Projection = ReportSurveys{}
 // Name implements Projection.
 func (ReportSurveys) Name() string { return "report_surveys" }
 
+// Areas implements Selective.
+func (ReportSurveys) Areas() []string { return []string{"survey."} }
+
 // Tables implements Tabled.
 func (ReportSurveys) Tables() []string { return []string{"report_surveys", "report_survey_weekly"} }
 

@@ -39,6 +39,9 @@ const maxPushed = 200
 // Name implements Projection.
 func (Requests) Name() string { return "requests" }
 
+// Areas implements Selective.
+func (Requests) Areas() []string { return []string{"request."} }
+
 // Reset implements Projection.
 func (Requests) Reset(ctx context.Context, tx pgx.Tx) error {
 	return truncate(ctx, tx, Requests{}.Tables())

@@ -67,7 +67,21 @@ type Runner struct {
 	ready   atomic.Bool
 	mu      sync.Mutex
 	active  map[string]bool
+	runCtx  context.Context
+	skips   map[string]*skipped // per Selective projection, built by Run
 }
+
+// skipped is the cursor of the last batch a Selective projection did not read, until it is
+// written.
+type skipped struct {
+	mu     sync.Mutex
+	cursor eventstore.Cursor
+	timer  *time.Timer
+}
+
+// skipFlush is how long a Selective projection's checkpoint may stay behind batches it did
+// not read.
+const skipFlush = 100 * time.Millisecond
 
 // NewRunner checks its arguments and returns a Runner for projections ps.
 func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg RunnerConfig, ps ...Projection) (*Runner, error) {
@@ -112,6 +126,10 @@ func (r *Runner) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("projections.Runner: read the head of the log: %w", err)
 	}
+	r.runCtx, r.skips = ctx, map[string]*skipped{}
+	for _, p := range r.projections {
+		r.skips[p.Name()] = &skipped{}
+	}
 	logger := slog.New(minLevel{Handler: r.cfg.Logger.Handler(), min: slog.LevelWarn})
 	router, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, watermill.NewSlogLogger(logger))
 	if err != nil {
@@ -119,7 +137,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 	for _, p := range r.projections {
 		name := p.Name()
-		sub, err := NewSubscriber(SubscriberConfig{
+		cfg := SubscriberConfig{
 			Store:  r.store,
 			Pool:   r.pool,
 			From:   func(ctx context.Context) (eventstore.Cursor, error) { return ReadCheckpoint(ctx, r.pool, name) },
@@ -128,7 +146,12 @@ func (r *Runner) Run(ctx context.Context) error {
 			// Under load one transaction applies what has piled up; alone, an event
 			// goes through by itself at once.
 			MaxBatch: 500,
-		})
+		}
+		if s, ok := p.(Selective); ok {
+			cfg.Reads = readsAreas(s.Areas())
+			cfg.Skipped = func(c eventstore.Cursor) { r.skip(name, c) }
+		}
+		sub, err := NewSubscriber(cfg)
 		if err != nil {
 			return err
 		}
@@ -245,6 +268,38 @@ func (r *Runner) handle(p Projection) message.NoPublishHandlerFunc {
 			return &applyError{err: err}
 		}
 		return r.apply(msg.Context(), p, events)
+	}
+}
+
+// skip notes that a Selective projection's checkpoint may move to c, and has it written
+// within skipFlush.
+func (r *Runner) skip(name string, c eventstore.Cursor) {
+	s := r.skips[name]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cursor = c
+	if s.timer == nil {
+		s.timer = time.AfterFunc(skipFlush, func() { r.flushSkipped(name, s) })
+	}
+}
+
+// flushSkipped moves the checkpoint to the last skipped batch unless it is already past it.
+func (r *Runner) flushSkipped(name string, s *skipped) {
+	s.mu.Lock()
+	c := s.cursor
+	s.timer = nil
+	s.mu.Unlock()
+	ctx := r.runCtx
+	err := pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+		cp, err := lockCheckpoint(ctx, tx, name)
+		if err != nil || atOrAfter(cp, c) {
+			return err
+		}
+		return writeCheckpoint(ctx, tx, name, c)
+	})
+	if err != nil && ctx.Err() == nil {
+		// Harmless: the skipped events are read again after a restart, and skipped again.
+		r.cfg.Logger.Warn("projections: checkpoint past skipped events not written", "projection", name, "err", err)
 	}
 }
 

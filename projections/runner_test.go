@@ -2,6 +2,7 @@ package projections_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"portal/eventstore"
 	"portal/platform/pgtest"
@@ -305,4 +307,45 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 		t.Errorf("killed ledger's last seq is %d, want %d (an event applied twice or skipped)", c, total)
 	}
 	t.Logf("after two kills: %d events, read model identical to a full replay", total)
+}
+
+// selectiveLedger is a ledger that names its area, and counts the batches it is given.
+type selectiveLedger struct {
+	*ledger
+	batches atomic.Int64
+}
+
+func (s *selectiveLedger) Areas() []string { return []string{"test.credited"} }
+
+func (s *selectiveLedger) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	s.batches.Add(1)
+	return s.ledger.Apply(ctx, tx, events)
+}
+
+// A Selective projection is not given batches without its area, and its checkpoint still
+// moves past them when the log goes quiet.
+func TestRunnerSkipsBatchesOutsideASelectiveProjectionsAreas(t *testing.T) {
+	d := freshDB(t)
+	store := newStore(t, d.Pool)
+	l := &selectiveLedger{ledger: newLedger(t, d, "selective")}
+	r := startRunner(t, d, store, projections.RunnerConfig{}, l)
+	waitFor(t, "ready", 5*time.Second, r.runner.Ready)
+
+	other := []eventstore.EventData{{ID: uuid.New(), Type: "other.noted.v1", Data: json.RawMessage(`{}`)}}
+	res, err := store.Append(context.Background(), eventstore.Meta{Tenant: testTenant, Actor: "test"}, "other-1", eventstore.NoStream, other...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the checkpoint past the other event", 3*time.Second, func() bool {
+		return status(t, r.runner, "selective").Position == res.Last.Position
+	})
+	if n := l.batches.Load(); n != 0 {
+		t.Fatalf("the projection was given %d batches without its area", n)
+	}
+
+	res = appendCredits(t, store, "acct-sel", 3, 1)
+	waitFor(t, "the credits", 3*time.Second, func() bool { return status(t, r.runner, "selective").Position == res.Last.Position })
+	if n := count(t, d, `SELECT count(*) FROM selective_entries`); n != 3 || l.batches.Load() == 0 {
+		t.Fatalf("ledger holds %d entries after %d batches, want 3", n, l.batches.Load())
+	}
 }

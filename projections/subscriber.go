@@ -57,6 +57,12 @@ type SubscriberConfig struct {
 	// sets it high, so that under load one transaction applies many events; when events
 	// trickle in, messages carry one each and nothing waits to fill a batch.
 	MaxBatch int
+	// Reads, when set, keeps the events its consumer does not read out of the messages (they
+	// are neither encoded nor delivered). Skipped then receives the cursor of the last event
+	// of each read of the log that ends with such events, once every message before it has
+	// been acked.
+	Reads   func(eventstore.RecordedEvent) bool
+	Skipped func(eventstore.Cursor)
 	// Logger receives read errors and restarts (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -86,6 +92,9 @@ func NewSubscriber(cfg SubscriberConfig) (*Subscriber, error) {
 	}
 	if cfg.MaxBatch <= 0 {
 		cfg.MaxBatch = 1
+	}
+	if cfg.Reads != nil && cfg.Skipped == nil {
+		return nil, errors.New("projections.NewSubscriber: Reads without Skipped")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -184,15 +193,21 @@ func (s *Subscriber) stream(ctx context.Context, out chan<- *message.Message) er
 			}
 			continue
 		}
-		for len(events) > 0 {
-			n := min(len(events), s.cfg.MaxBatch)
-			if err := s.deliver(ctx, out, events[:n]); err != nil {
+		read := len(events)
+		last, wanted := s.wanted(events)
+		for len(wanted) > 0 {
+			n := min(len(wanted), s.cfg.MaxBatch)
+			if err := s.deliver(ctx, out, wanted[:n]); err != nil {
 				return err
 			}
-			cursor = events[n-1].Cursor
-			events = events[n:]
+			cursor = wanted[n-1].Cursor
+			wanted = wanted[n:]
 		}
-		if len(events) == s.cfg.BatchSize {
+		if read > 0 && cursor != last {
+			s.cfg.Skipped(last)
+			cursor = last
+		}
+		if read == s.cfg.BatchSize {
 			heldBack = 0
 			continue
 		}
@@ -215,6 +230,24 @@ func (s *Subscriber) stream(ctx context.Context, out chan<- *message.Message) er
 		case <-wake:
 		}
 	}
+}
+
+// wanted returns the cursor of the last event read and the events the consumer reads.
+func (s *Subscriber) wanted(events []eventstore.RecordedEvent) (eventstore.Cursor, []eventstore.RecordedEvent) {
+	if len(events) == 0 {
+		return eventstore.Cursor{}, nil
+	}
+	last := events[len(events)-1].Cursor
+	if s.cfg.Reads == nil {
+		return last, events
+	}
+	out := events[:0:0]
+	for _, e := range events {
+		if s.cfg.Reads(e) {
+			out = append(out, e)
+		}
+	}
+	return last, out
 }
 
 // heldBack tells whether committed events exist after cursor that ReadAll did not return:

@@ -59,6 +59,9 @@ type SurveyResultsChanged struct {
 // Name implements Projection.
 func (Surveys) Name() string { return "surveys" }
 
+// Areas implements Selective.
+func (Surveys) Areas() []string { return []string{"survey.", "pdi."} }
+
 // Reset implements Projection.
 func (Surveys) Reset(ctx context.Context, tx pgx.Tx) error {
 	return truncate(ctx, tx, Surveys{}.Tables())

@@ -39,6 +39,9 @@ const VacationChangedTopic = "vacation.changed"
 // Name implements Projection.
 func (Vacations) Name() string { return "vacations" }
 
+// Areas implements Selective.
+func (Vacations) Areas() []string { return []string{"vacation."} }
+
 // Reset implements Projection.
 func (Vacations) Reset(ctx context.Context, tx pgx.Tx) error {
 	return truncate(ctx, tx, Vacations{}.Tables())
