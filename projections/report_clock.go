@@ -172,7 +172,8 @@ func b2i(b bool) int32 {
 }
 
 // loadClockDays reads the stored days of the keys and, for days not stored yet, the
-// employee's department, unit, manager and the schedule's start and marks that weekday.
+// employee's department, unit, manager and the schedule's start and marks that weekday (the
+// employees are read once each, and their weekly schedules decoded here).
 func loadClockDays(ctx context.Context, tx pgx.Tx, keys []clockDayKey) (map[clockDayKey]clockDayRow, error) {
 	tenants, employees := make([]pgtype.UUID, len(keys)), make([]pgtype.UUID, len(keys))
 	dayCol := make([]string, len(keys))
@@ -180,33 +181,116 @@ func loadClockDays(ctx context.Context, tx pgx.Tx, keys []clockDayKey) (map[cloc
 		tenants[i], employees[i], dayCol[i] = pgUUID(k.tenant), pgUUID(k.employee), k.day
 	}
 	rows, err := tx.Query(ctx, `
-SELECT k.tenant_id, k.employee_id, k.day::text,
-       coalesce(r.department_id, e.department_id), coalesce(r.business_unit_id, e.business_unit_id), coalesce(r.manager_id, e.manager_id),
-       coalesce(r.marks, 0), r.first_mark, CASE WHEN r.tenant_id IS NULL THEN (w.spans->0->>'start')::time ELSE r.expected_start END,
-       CASE WHEN r.tenant_id IS NULL THEN 2 * coalesce(jsonb_array_length(w.spans), 0) ELSE r.expected_marks END,
-       coalesce(r.refused_area, 0), coalesce(r.refused_layoff, 0), coalesce(r.refused_inactive, 0), coalesce(r.refused_other, 0),
-       coalesce(r.adjusted, 0)
+SELECT r.tenant_id, r.employee_id, r.day::text, r.department_id, r.business_unit_id, r.manager_id, r.marks, r.first_mark,
+       r.expected_start, r.expected_marks, r.refused_area, r.refused_layoff, r.refused_inactive, r.refused_other, r.adjusted
 FROM unnest($1::uuid[], $2::uuid[], $3::date[]) AS k(tenant_id, employee_id, day)
-LEFT JOIN report_clock_daily r ON r.tenant_id = k.tenant_id AND r.day = k.day AND r.employee_id = k.employee_id
-LEFT JOIN employees e ON e.tenant_id = k.tenant_id AND e.id = k.employee_id
-LEFT JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(e.schedule->'weekly'->((ARRAY['sun','mon','tue','wed','thu','fri','sat'])[extract(dow FROM k.day)::int + 1])) = 'array'
-                               THEN e.schedule->'weekly'->((ARRAY['sun','mon','tue','wed','thu','fri','sat'])[extract(dow FROM k.day)::int + 1]) END AS spans) w ON true`,
+JOIN report_clock_daily r ON r.tenant_id = k.tenant_id AND r.employee_id = k.employee_id AND r.day = k.day`,
 		tenants, employees, dayCol)
 	if err != nil {
 		return nil, fmt.Errorf("report clock: %w", err)
 	}
-	defer rows.Close()
 	out := make(map[clockDayKey]clockDayRow, len(keys))
 	for rows.Next() {
 		var k clockDayKey
 		var r clockDayRow
 		if err := rows.Scan(&k.tenant, &k.employee, &k.day, &r.dept, &r.unit, &r.manager, &r.marks, &r.first, &r.expectedStart,
 			&r.expectedMarks, &r.area, &r.layoff, &r.inactive, &r.other, &r.adj); err != nil {
+			rows.Close()
 			return nil, err
 		}
 		out[k] = r
 	}
-	return out, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	type person struct{ tenant, employee uuid.UUID }
+	people := map[person]*clockPerson{}
+	var ts, es []pgtype.UUID
+	for _, k := range keys {
+		p := person{k.tenant, k.employee}
+		if _, stored := out[k]; stored || people[p] != nil {
+			continue
+		}
+		people[p] = &clockPerson{}
+		ts, es = append(ts, pgUUID(k.tenant)), append(es, pgUUID(k.employee))
+	}
+	if len(people) == 0 {
+		return out, nil
+	}
+	rows, err = tx.Query(ctx, `
+SELECT e.tenant_id, e.id, e.department_id, e.business_unit_id, e.manager_id, e.schedule->'weekly'
+FROM unnest($1::uuid[], $2::uuid[]) AS k(tenant_id, id)
+JOIN employees e ON e.tenant_id = k.tenant_id AND e.id = k.id`, ts, es)
+	if err != nil {
+		return nil, fmt.Errorf("report clock: %w", err)
+	}
+	for rows.Next() {
+		var p person
+		var c clockPerson
+		var weekly []byte
+		if err := rows.Scan(&p.tenant, &p.employee, &c.dept, &c.unit, &c.manager, &weekly); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		_ = json.Unmarshal(weekly, &c.weekly) // not an object: no schedule
+		people[p] = &c
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		if _, stored := out[k]; stored {
+			continue
+		}
+		c := people[person{k.tenant, k.employee}]
+		r := clockDayRow{dept: c.dept, unit: c.unit, manager: c.manager}
+		r.expectedStart, r.expectedMarks = c.expected(k.day)
+		out[k] = r
+	}
+	return out, nil
+}
+
+// clockPerson is what a new day of an employee takes from the employee's record.
+type clockPerson struct {
+	dept, unit, manager pgtype.UUID
+	weekly              map[string]json.RawMessage // sun..sat: the working intervals
+}
+
+var weekdayKeys = [...]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
+
+// expected is the schedule's start and the marks it expects on day (YYYY-MM-DD): two per
+// interval, the first interval's start (none on a rest day or without a schedule).
+func (c *clockPerson) expected(day string) (pgtype.Time, int32) {
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return pgtype.Time{}, 0
+	}
+	var spans []struct {
+		Start json.RawMessage `json:"start"`
+	}
+	if json.Unmarshal(c.weekly[weekdayKeys[d.Weekday()]], &spans) != nil {
+		return pgtype.Time{}, 0
+	}
+	var start pgtype.Time
+	if len(spans) > 0 {
+		var text string
+		if json.Unmarshal(spans[0].Start, &text) == nil {
+			start = timeOfDay(text)
+		}
+	}
+	return start, int32(2 * len(spans))
+}
+
+// timeOfDay parses HH:MM or HH:MM:SS.
+func timeOfDay(s string) pgtype.Time {
+	for _, layout := range []string{"15:04", "15:04:05"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return pgtype.Time{Microseconds: int64(t.Hour())*3_600_000_000 + int64(t.Minute())*60_000_000 + int64(t.Second())*1_000_000, Valid: true}
+		}
+	}
+	return pgtype.Time{}
 }
 
 type clockRollupKey struct {
