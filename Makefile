@@ -5,7 +5,7 @@ BIN := bin/portal
 GOFILES := $(shell find . -name '*.go' -not -path './web/*' -not -path './.data/*')
 WEBFILES := $(shell find web/src web/index.html web/package.json web/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test deps build centrifugo web lint bench clean test-go test-web test-e2e
+.PHONY: run test deps build centrifugo web lint bench soak clean test-go test-web test-e2e
 
 run: deps build centrifugo web
 	$(BIN) serve
@@ -39,8 +39,12 @@ test-web:
 test-e2e:
 	@scripts/test.sh e2e
 
+# `make bench` prints every figure; `make bench soak` runs the 10-minute soak instead.
 bench: deps build centrifugo web
-	$(BIN) bench
+	$(BIN) bench $(if $(filter soak,$(MAKECMDGOALS)),10m soak)
+
+soak:
+	@true
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }

@@ -39,7 +39,7 @@ func bench(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		d, err := time.ParseDuration(args[0])
 		if err != nil {
-			return fmt.Errorf("bench [duration [appends|tenantinfo|register|replay|approvals|queue|mood|surveys|vacations|fanout|audit|people|reports|firstpage]]: %w", err)
+			return fmt.Errorf("bench [duration [appends|tenantinfo|register|replay|approvals|queue|mood|surveys|vacations|fanout|audit|people|reports|firstpage|soak]]: %w", err)
 		}
 		dur = d
 	}
@@ -101,9 +101,9 @@ func bench(ctx context.Context, args []string) error {
 	steps := []struct {
 		name string
 		run  func() error
-	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}, {"fanout", b.fanout}, {"audit", b.auditBench}, {"people", b.people}, {"reports", b.reports}, {"firstpage", b.firstPage}}
+	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}, {"fanout", b.fanout}, {"audit", b.auditBench}, {"people", b.people}, {"reports", b.reports}, {"firstpage", b.firstPage}, {"soak", b.soak}}
 	for _, step := range steps {
-		if only != "" && only != step.name {
+		if only != step.name && (only != "" || step.name == "soak") { // the soak runs only when named
 			continue
 		}
 		if err := step.run(); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -24,6 +25,56 @@ type benchRequest struct {
 	callers []commands.RequestCaller // who decides each step
 }
 
+// requester is an employee of the demo tenant who has a manager, with both users.
+type requester struct {
+	user, employee, manager uuid.UUID
+	hash, managerHash       string
+	roles, managerRoles     []string
+}
+
+// benchOrigins are the request types the bench files (each with a manager and an HR step).
+var benchOrigins = []rq.Origin{rq.Compra, rq.EPI, rq.UsoEConsumo, rq.Beneficio, rq.Reembolso, rq.Medicamento, rq.MovimentacaoPessoal}
+
+// requesters are the demo tenant's active employees with an active manager, but Ana.
+func (b *benchRun) requesters() ([]requester, error) {
+	rows, err := b.pool.Query(b.ctx, `SELECT u.id, u.employee_id, u.hash, u.roles, m.id, m.hash, m.roles
+FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+JOIN users m ON m.tenant_id = e.tenant_id AND m.employee_id = e.manager_id
+WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY u.user_name`, seed.TenantID(seed.DemoCode), seed.UserAna)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (requester, error) {
+		var p requester
+		return p, r.Scan(&p.user, &p.employee, &p.hash, &p.roles, &p.manager, &p.managerHash, &p.managerRoles)
+	})
+}
+
+// fileRequest files and sends a request of type o for p, and names who decides each step:
+// the manager, else Helena (HR).
+func fileRequest(ctx context.Context, create *commands.CreateRequestHandler, p requester, o rq.Origin, commandID string) (benchRequest, error) {
+	tenant := seed.TenantID(seed.DemoCode)
+	helena := commands.RequestCaller{Tenant: tenant, UserID: seed.UserID(seed.DemoCode, seed.UserHelena),
+		UserHash: seed.UserHash(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena),
+		Roles: []string{rq.RoleHR}}
+	caller := commands.RequestCaller{Tenant: tenant, UserID: p.user, UserHash: p.hash, EmployeeID: p.employee, Roles: p.roles}
+	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: commandID, Caller: caller,
+		Body: rq.Body{Origin: o, Send: true, HasFields: true, Fields: rq.Fields{Title: "Bench", Reason: "Bench", Comment: "Bench",
+			Priority: 2, ReferenceDate: time.Now().Format(time.DateOnly)}}})
+	if err != nil {
+		return benchRequest{}, err
+	}
+	br := benchRequest{id: uuid.MustParse(r.ID)}
+	for _, s := range r.Steps {
+		if s.Kind == rq.KindManager {
+			br.callers = append(br.callers, commands.RequestCaller{Tenant: tenant, UserID: p.manager, UserHash: p.managerHash, Roles: p.managerRoles})
+		} else {
+			br.callers = append(br.callers, helena)
+		}
+	}
+	return br, nil
+}
+
 // approvals measures approval decisions through the command handler (load the stream,
 // check the rules and the caller's facts, append with the expected version, notify the next
 // approvers) beside bare event-store appends of one event to a stream, by the same number
@@ -33,32 +84,10 @@ func (b *benchRun) approvals() error {
 	const workers = 16
 	ctx := b.ctx
 	tenant := seed.TenantID(seed.DemoCode)
-	type person struct {
-		user, employee, manager uuid.UUID
-		hash, managerHash       string
-		roles, managerRoles     []string
-	}
-	rows, err := b.pool.Query(ctx, `SELECT u.id, u.employee_id, u.hash, u.roles, m.id, m.hash, m.roles
-FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-JOIN users m ON m.tenant_id = e.tenant_id AND m.employee_id = e.manager_id
-WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY u.user_name`, tenant, seed.UserAna)
+	people, err := b.requesters()
 	if err != nil {
 		return err
 	}
-	var people []person
-	for rows.Next() {
-		var p person
-		if err := rows.Scan(&p.user, &p.employee, &p.hash, &p.roles, &p.manager, &p.managerHash, &p.managerRoles); err != nil {
-			return err
-		}
-		people = append(people, p)
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	helena := commands.RequestCaller{Tenant: tenant, UserID: seed.UserID(seed.DemoCode, seed.UserHelena),
-		UserHash: seed.UserHash(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena),
-		Roles: []string{rq.RoleHR}}
 	now := time.Now
 	create, err := commands.NewCreateRequestHandler(b.pool, b.store, now)
 	if err != nil {
@@ -68,9 +97,8 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 	if err != nil {
 		return err
 	}
-	origins := []rq.Origin{rq.Compra, rq.EPI, rq.UsoEConsumo, rq.Beneficio, rq.Reembolso, rq.Medicamento, rq.MovimentacaoPessoal}
 	type job struct {
-		p person
+		p requester
 		o rq.Origin
 	}
 	jobs := make(chan job)
@@ -83,22 +111,10 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				caller := commands.RequestCaller{Tenant: tenant, UserID: j.p.user, UserHash: j.p.hash, EmployeeID: j.p.employee, Roles: j.p.roles}
-				r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "bench-" + j.p.user.String() + "-" + fmt.Sprint(j.o), Caller: caller,
-					Body: rq.Body{Origin: j.o, Send: true, HasFields: true, Fields: rq.Fields{Title: "Bench", Reason: "Bench", Comment: "Bench",
-						Priority: 2, ReferenceDate: time.Now().Format(time.DateOnly)}}})
+				br, err := fileRequest(ctx, create, j.p, j.o, "bench-"+j.p.user.String()+"-"+fmt.Sprint(j.o))
 				if err != nil {
 					createErr.CompareAndSwap(nil, err)
 					continue
-				}
-				br := benchRequest{id: uuid.MustParse(r.ID)}
-				for _, s := range r.Steps {
-					switch {
-					case s.Kind == rq.KindManager:
-						br.callers = append(br.callers, commands.RequestCaller{Tenant: tenant, UserID: j.p.manager, UserHash: j.p.managerHash, Roles: j.p.managerRoles})
-					default:
-						br.callers = append(br.callers, helena)
-					}
 				}
 				mu.Lock()
 				reqs = append(reqs, br)
@@ -107,7 +123,7 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 		}()
 	}
 	for _, p := range people {
-		for _, o := range origins {
+		for _, o := range benchOrigins {
 			jobs <- job{p, o}
 		}
 	}
