@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -145,8 +146,8 @@ func (b *benchRun) soak() error {
 
 	flat := "too short to tell"
 	if len(heap) > 2 {
-		warm, last := max(heap[1], 1), heap[len(heap)-1]
-		flat = fmt.Sprintf("%d → %d MiB after warm-up (%+.0f%%)", warm, last, 100*(float64(last)/float64(warm)-1))
+		warm := heap[1:]
+		flat = fmt.Sprintf("%d–%d MiB over %d samples after warm-up, %d MiB at the end", slices.Min(warm), slices.Max(warm), len(warm), warm[len(warm)-1])
 	}
 	b.add(fmt.Sprintf("soak %s: %d punchers, %d approvers", elapsed, punchers, approvers),
 		fmt.Sprintf("%d of %d commands answered (%d failed), %d parked, %d of %d read models differ from their rebuild; heap %s",
