@@ -126,6 +126,8 @@ func (r *Runner) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("projections.Runner: read the head of the log: %w", err)
 	}
+	tail := NewTail(r.store, r.pool, head, r.cfg.Logger)
+	go tail.Run(ctx)
 	r.runCtx, r.skips = ctx, map[string]*skipped{}
 	for _, p := range r.projections {
 		r.skips[p.Name()] = &skipped{}
@@ -146,6 +148,7 @@ func (r *Runner) Run(ctx context.Context) error {
 			// Under load one transaction applies what has piled up; alone, an event
 			// goes through by itself at once.
 			MaxBatch: 500,
+			Tail:     tail,
 		}
 		if s, ok := p.(Selective); ok {
 			cfg.Reads = readsAreas(s.Areas())

@@ -63,6 +63,9 @@ type SubscriberConfig struct {
 	// been acked.
 	Reads   func(eventstore.RecordedEvent) bool
 	Skipped func(eventstore.Cursor)
+	// Tail, when set, serves the reads at the head of the log (shared by the subscribers of
+	// a process); the subscriber reads the log itself only while it is behind the Tail.
+	Tail *Tail
 	// Logger receives read errors and restarts (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -186,12 +189,20 @@ func (s *Subscriber) stream(ctx context.Context, out chan<- *message.Message) er
 
 	var heldBack time.Duration
 	for {
-		events, err := s.cfg.Store.ReadAll(ctx, cursor, s.cfg.BatchSize)
-		if err != nil {
-			if err := s.pause(ctx, "read the log", err); err != nil {
-				return err
+		var events []eventstore.RecordedEvent
+		var more <-chan struct{}
+		fromTail := false
+		if s.cfg.Tail != nil {
+			events, fromTail, more = s.cfg.Tail.After(cursor, s.cfg.BatchSize)
+		}
+		if !fromTail {
+			var err error
+			if events, err = s.cfg.Store.ReadAll(ctx, cursor, s.cfg.BatchSize); err != nil {
+				if err := s.pause(ctx, "read the log", err); err != nil {
+					return err
+				}
+				continue
 			}
-			continue
 		}
 		read := len(events)
 		last, wanted := s.wanted(events)
@@ -211,7 +222,17 @@ func (s *Subscriber) stream(ctx context.Context, out chan<- *message.Message) er
 			heldBack = 0
 			continue
 		}
-		if s.heldBack(ctx, cursor) {
+		if fromTail {
+			if read == 0 {
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-more:
+				}
+			}
+			continue
+		}
+		if heldBackAfter(ctx, s.cfg.Pool, cursor) {
 			// The transaction holding them back is usually an append, whose commit
 			// wakes us; the timer covers one that appends nothing.
 			heldBack = min(max(2*heldBack, heldBackMin), heldBackMax)
@@ -250,17 +271,17 @@ func (s *Subscriber) wanted(events []eventstore.RecordedEvent) (eventstore.Curso
 	return last, out
 }
 
-// heldBack tells whether committed events exist after cursor that ReadAll did not return:
-// events are never deleted, so such rows are newer commits waiting for an older open
-// transaction to end.
-func (s *Subscriber) heldBack(ctx context.Context, cursor eventstore.Cursor) bool {
-	if s.cfg.Pool == nil {
+// heldBackAfter tells whether committed events exist after cursor that ReadAll did not
+// return: events are never deleted, so such rows are newer commits waiting for an older open
+// transaction to end. Without a pool it cannot tell, and says no.
+func heldBackAfter(ctx context.Context, pool *pgxpool.Pool, cursor eventstore.Cursor) bool {
+	if pool == nil {
 		return false
 	}
 	// ORDER BY + LIMIT makes the planner walk the log index from the cursor; a bare EXISTS
 	// may choose a sequential scan, whose cost grows with the whole log.
 	var one int
-	err := s.cfg.Pool.QueryRow(ctx, `SELECT 1 FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2)
+	err := pool.QueryRow(ctx, `SELECT 1 FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2)
 ORDER BY transaction_id, position LIMIT 1`, xid(cursor.TxID), cursor.Position).Scan(&one)
 	return err == nil
 }
