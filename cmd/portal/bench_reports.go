@@ -173,20 +173,10 @@ func (b *benchRun) reportReplays() error {
 			return err
 		}
 	}
-	start := time.Now()
-	read, cur := 0, eventstore.Start
-	for {
-		batch, err := b.store.ReadAll(ctx, cur, 5000)
-		if err != nil {
-			return err
-		}
-		if len(batch) == 0 {
-			break
-		}
-		read += len(batch)
-		cur = batch[len(batch)-1].Cursor
+	readRate, err := b.logReadRate()
+	if err != nil {
+		return err
 	}
-	readRate := float64(read) / time.Since(start).Seconds()
 	for _, p := range []projections.Projection{projections.ReportClock{}, projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
 		start := time.Now()
 		n, err := projections.Replay(ctx, b.pool, b.store, p, io.Discard)
