@@ -412,13 +412,24 @@ func vacationHistory(ctx context.Context, store eventstore.Store, people []histo
 // weeks, answered by about six in ten, the score improving from one to the next.
 func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
+	var at time.Time // the time of the command being handled
+	clock := func() time.Time { return at }
+	create, err := commands.NewCreateSurveyHandler(pool, store, clock)
+	if err != nil {
+		return err
+	}
+	answer, err := commands.NewSaveSurveyAnswerHandler(pool, store, clock)
+	if err != nil {
+		return err
+	}
+	finish, err := commands.NewFinishSurveyHandler(pool, store, clock)
+	if err != nil {
+		return err
+	}
 	for k, monthsAgo := range historyENPSMonths {
 		created := dateOf(now).AddDate(0, -monthsAgo, 0).Add(9 * time.Hour)
 		cmd := historySurvey(k)
-		create, err := commands.NewCreateSurveyHandler(pool, store, func() time.Time { return created })
-		if err != nil {
-			return err
-		}
+		at = created
 		def := survey.Definition{Kind: survey.KindENPS, Title: "eNPS " + created.Format("01/2006"),
 			Description: "Quanto você recomendaria a Demo Corp como lugar para trabalhar?",
 			Start:       created.Truncate(24 * time.Hour), End: created.AddDate(0, 0, 21), Audience: survey.Audience{All: true},
@@ -435,16 +446,7 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			if r.IntN(10) >= 6 {
 				continue
 			}
-			at := created.Add(time.Duration(1+r.IntN(20*24)) * time.Hour)
-			clock := func() time.Time { return at }
-			answer, err := commands.NewSaveSurveyAnswerHandler(pool, store, clock)
-			if err != nil {
-				return err
-			}
-			finish, err := commands.NewFinishSurveyHandler(pool, store, clock)
-			if err != nil {
-				return err
-			}
+			at = created.Add(time.Duration(1+r.IntN(20*24)) * time.Hour)
 			rating := min(10, max(0, int(6.5+0.8*float64(k)+r.NormFloat64()*2+0.5)))
 			in, err := survey.ParseAnswer([]byte(fmt.Sprintf(`{"oa8_ukey":%q,"oa9_004_n":1,"oa9_101_n":%d,"step":0,"ukey":%q}`, sid, rating, question)))
 			if err != nil {
