@@ -16,6 +16,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Environment of the mailer (see MailerFromEnv).
@@ -27,11 +29,13 @@ const (
 // DefaultMailFrom is the sender when SMTP_FROM is not set.
 const DefaultMailFrom = "no-reply@portal.local"
 
-// Mail is one plain-text message.
+// Mail is one message: plain text, or HTML (a tenant's e-mail template).
 type Mail struct {
 	To      string
 	Subject string
 	Body    string
+	HTML    bool
+	ReplyTo string
 }
 
 // Mailer sends mail. The consumer (the forgot-password flow) owns this small interface.
@@ -53,12 +57,28 @@ func MailerFromEnv() Mailer {
 	return &SMTPMailer{Addr: addr, From: from}
 }
 
-// SMTPMailer delivers through an SMTP server: plain SMTP, STARTTLS when the server offers
-// it, no authentication (a local relay or the test server).
+// TenantMail is a tenant's own mail settings (its administration panels): its mail server,
+// nil when it has none (the product's then sends), and its e-mail templates by field
+// (verification_code_subject, ...).
+type TenantMail interface {
+	TenantMail(ctx context.Context, tenant uuid.UUID) (Mailer, map[string]string, error)
+}
+
+// SetTenantMail makes the mails of a tenant go through its own server and templates.
+func (s *Service) SetTenantMail(t TenantMail) { s.tenantMail = t }
+
+// SMTPMailer delivers through an SMTP server: STARTTLS when the server offers it (required
+// with Security "TLS"), TLS from the first byte with Security "SSL", and PLAIN
+// authentication when User is set (net/smtp refuses it on an unencrypted link except to
+// localhost). A tenant's own server (its mail settings) is one; SMTP_ADDR is the product's.
 type SMTPMailer struct {
-	Addr    string // host:port
-	From    string
-	Timeout time.Duration // whole delivery; default 30 s
+	Addr     string // host:port
+	From     string
+	Security string // "", "none", "SSL" or "TLS"
+	User     string
+	Password string
+	ReplyTo  string
+	Timeout  time.Duration // whole delivery; default 30 s
 }
 
 // Send implements Mailer.
@@ -73,20 +93,31 @@ func (m *SMTPMailer) Send(ctx context.Context, msg Mail) error {
 	if from == "" {
 		from = DefaultMailFrom
 	}
+	if msg.ReplyTo == "" {
+		msg.ReplyTo = m.ReplyTo
+	}
 	data, err := formatMail(from, msg, time.Now())
 	if err != nil {
 		return err
 	}
+	host, _, _ := net.SplitHostPort(m.Addr)
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", m.Addr)
 	if err != nil {
 		return fmt.Errorf("smtp %s: %w", m.Addr, err)
 	}
+	if m.Security == "SSL" {
+		tc := tls.Client(conn, &tls.Config{ServerName: host})
+		if err := tc.HandshakeContext(ctx); err != nil {
+			conn.Close()
+			return fmt.Errorf("smtp %s: tls: %w", m.Addr, err)
+		}
+		conn = tc
+	}
 	defer conn.Close()
 	if deadline, ok := ctx.Deadline(); ok {
 		conn.SetDeadline(deadline)
 	}
-	host, _, _ := net.SplitHostPort(m.Addr)
 	c, err := smtp.NewClient(conn, host)
 	if err != nil {
 		return fmt.Errorf("smtp %s: %w", m.Addr, err)
@@ -95,10 +126,17 @@ func (m *SMTPMailer) Send(ctx context.Context, msg Mail) error {
 	if err := c.Hello("portal.local"); err != nil {
 		return err
 	}
-	if ok, _ := c.Extension("STARTTLS"); ok {
+	if ok, _ := c.Extension("STARTTLS"); ok && m.Security != "SSL" {
 		// A relay that offers TLS gets it; certificate problems fail the delivery.
 		if err := c.StartTLS(&tls.Config{ServerName: host}); err != nil {
 			return fmt.Errorf("smtp %s: starttls: %w", m.Addr, err)
+		}
+	} else if m.Security == "TLS" {
+		return fmt.Errorf("smtp %s: the server does not offer STARTTLS", m.Addr)
+	}
+	if m.User != "" {
+		if err := c.Auth(smtp.PlainAuth("", m.User, m.Password, host)); err != nil {
+			return fmt.Errorf("smtp %s: auth: %w", m.Addr, err)
 		}
 	}
 	if err := c.Mail(addressOf(from)); err != nil {
@@ -130,7 +168,7 @@ func addressOf(s string) string {
 
 // formatMail renders an RFC 5322 message, UTF-8 text in quoted-printable.
 func formatMail(from string, m Mail, now time.Time) ([]byte, error) {
-	if strings.ContainsAny(m.To+from+m.Subject, "\r\n") {
+	if strings.ContainsAny(m.To+from+m.Subject+m.ReplyTo, "\r\n") {
 		return nil, errors.New("mail: line break in a header")
 	}
 	id := make([]byte, 12)
@@ -141,8 +179,15 @@ func formatMail(from string, m Mail, now time.Time) ([]byte, error) {
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@portal.local>\r\n", hex.EncodeToString(id))
+	if m.ReplyTo != "" {
+		fmt.Fprintf(&b, "Reply-To: %s\r\n", m.ReplyTo)
+	}
 	b.WriteString("MIME-Version: 1.0\r\n")
-	b.WriteString("Content-Type: text/plain; charset=utf-8\r\n")
+	if m.HTML {
+		b.WriteString("Content-Type: text/html; charset=utf-8\r\n")
+	} else {
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\n")
+	}
 	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
 	qp := quotedprintable.NewWriter(&b)
 	if _, err := qp.Write([]byte(strings.ReplaceAll(m.Body, "\n", "\r\n"))); err != nil {

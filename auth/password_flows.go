@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/domain"
+	"portal/domain/settings"
 	"portal/platform/db"
 )
 
@@ -267,16 +268,31 @@ func (s *Service) ForgotPassword(ctx context.Context, accessCode, userName strin
 		slog.Warn("forgot password: the user has no e-mail address", "tenant", tenant.TenantID, "user", u.id)
 		return nil
 	}
-	if s.mailer == nil {
+	mailer, templates := s.mailer, map[string]string(nil)
+	if s.tenantMail != nil {
+		own, t, err := s.tenantMail.TenantMail(ctx, tenant.TenantID)
+		if err != nil {
+			return fmt.Errorf("forgot password: the tenant's mail settings: %w", err)
+		}
+		if own != nil {
+			mailer = own
+		}
+		templates = t
+	}
+	if mailer == nil {
 		slog.Warn("forgot password: SMTP_ADDR is not set, so the reset code is logged instead of e-mailed",
 			"tenant", tenant.TenantID, "user", u.userName, "code", code)
 		return nil
 	}
 	m := resetMail(u.email, u.language, u.displayName, code)
+	if subject, body := templates["verification_code_subject"], templates["verification_code_body"]; subject != "" && body != "" {
+		vars := map[string]string{"code": code, "name": u.displayName}
+		m = Mail{To: u.email, Subject: settings.Render(subject, vars, false), Body: settings.Render(body, vars, true), HTML: true}
+	}
 	s.mails.Add(1)
 	go func() {
 		defer s.mails.Done()
-		if err := s.mailer.Send(context.WithoutCancel(ctx), m); err != nil {
+		if err := mailer.Send(context.WithoutCancel(ctx), m); err != nil {
 			slog.Error("forgot password: sending the code failed", "tenant", tenant.TenantID, "user", u.id, "err", err)
 		}
 	}()

@@ -71,6 +71,7 @@ type Service struct {
 	tenants    *tenantCache
 	watching   atomic.Bool // WatchTenantConfig is listening: the tenant cache may be used
 	mailer     Mailer      // nil: codes are logged, not sent
+	tenantMail TenantMail  // a tenant's own server and templates; nil: none
 	mails      sync.WaitGroup
 
 	activeMu sync.Mutex
@@ -479,7 +480,7 @@ func readUser(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, where string, ke
 	var u userRow
 	err := tx.QueryRow(ctx, `SELECT u.id, u.user_name, u.hash, u.password_hash, u.employee_id, u.display_name,
 			u.email, u.roles, u.admin, u.active, u.language, u.purchased, u.deny, u.dynamic_access,
-			u.access_config, u.profile_keys, e.status, e.layoff, u.must_change_password, u.password_changed_at
+			u.access_config || coalesce((SELECT "values" FROM tenant_settings ts WHERE ts.tenant_id = u.tenant_id AND ts.key = 'access_id'), '{}'), u.profile_keys, e.status, e.layoff, u.must_change_password, u.password_changed_at
 		FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 		WHERE u.tenant_id = $1 AND `+where, tenant, key).
 		Scan(&u.id, &u.userName, &u.hash, &u.passwordHash, &u.employeeID, &u.displayName,

@@ -51,7 +51,7 @@ func LoadProfile(ctx context.Context, pool *pgxpool.Pool, tenant, user uuid.UUID
 		var status *string
 		err := tx.QueryRow(ctx, `SELECT t.id, t.access_code, t.name, t.settings, t.urls, t.provider, t.logo, t.themes, t.login_redirect,
 				u.user_name, u.hash, u.employee_id, u.display_name, u.email, u.language, u.roles, u.admin, u.active,
-				u.purchased, u.deny, u.dynamic_access, u.access_config, u.profile_keys, u.shortcuts, u.settings,
+				u.purchased, u.deny, u.dynamic_access, u.access_config || coalesce((SELECT "values" FROM tenant_settings ts WHERE ts.tenant_id = u.tenant_id AND ts.key = 'access_id'), '{}'), u.profile_keys, u.shortcuts, u.settings,
 				e.status, e.layoff
 			FROM users u JOIN tenants t ON t.id = u.tenant_id
 			LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id

@@ -51,7 +51,7 @@ func LoadVacationSubject(ctx context.Context, pool *pgxpool.Pool, tenant, employ
 	)
 	err := pool.QueryRow(ctx, `
 SELECT e.name, e.hire_date, e.schedule_type, e.schedule, e.manager_id, e.department_id,
-       u.id, coalesce(u.access_config, '{}')
+       u.id, coalesce(u.access_config, '{}') || coalesce((SELECT "values" FROM tenant_settings WHERE tenant_id = e.tenant_id AND key = 'access_id'), '{}')
 FROM employees e
 LEFT JOIN LATERAL (SELECT id, access_config FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id
                    ORDER BY active DESC LIMIT 1) u ON true

@@ -548,11 +548,17 @@ func (s *Postgres) safetyTick(ctx context.Context) {
 // AppendTx appends inside a caller's transaction (tests use it to hold a transaction open);
 // the caller's commit makes the events visible. It does not wake readers.
 func AppendTx(ctx context.Context, tx pgx.Tx, meta Meta, stream string, expected int64, events ...EventData) error {
-	if err := validateAppend(meta, stream, expected, events); err != nil {
-		return err
-	}
-	_, err := appendOnce(ctx, tx, meta, stream, expected, events)
+	_, err := AppendInTx(ctx, tx, meta, stream, expected, events...)
 	return err
+}
+
+// AppendInTx is AppendTx answering where the events landed (for a projection the caller
+// applies in the same transaction).
+func AppendInTx(ctx context.Context, tx pgx.Tx, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
+	if err := validateAppend(meta, stream, expected, events); err != nil {
+		return AppendResult{}, err
+	}
+	return appendOnce(ctx, tx, meta, stream, expected, events)
 }
 
 func columns(events []EventData) ([]pgtype.UUID, []string, []int32, []json.RawMessage) {

@@ -63,6 +63,17 @@ func (pc *permissionCache) put(k [2]uuid.UUID, p auth.Permissions, now time.Time
 	pc.m[k] = permEntry{perms: p, at: now}
 }
 
+// forgetTenant drops every user of a tenant (its feature toggles changed).
+func (pc *permissionCache) forgetTenant(tenant uuid.UUID) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	for k := range pc.m {
+		if k[0] == tenant {
+			delete(pc.m, k)
+		}
+	}
+}
+
 func (pc *permissionCache) forget(k [2]uuid.UUID) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()

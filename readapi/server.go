@@ -65,6 +65,8 @@ type Server struct {
 	// Vacations (vacations.go); nil is built from Pool, Store and Now.
 	Vacations *VacationAPI
 
+	Settings *SettingsAPI // the tenant administration panels (settings.go); nil: none
+
 	// Audit (audit.go, audit_replay.go): the projections a shadow rebuild may copy, by name,
 	// and the rebuilds this process ran.
 	Shadows map[string]projections.Tabled
@@ -96,6 +98,7 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesAdjustments(api)
 	s.routesVacations(api)
 	s.routesAudit(api)
+	s.routesSettings(api)
 	s.routesPeople(api)
 	s.routesReports(api)
 	s.routesPush(e, api)

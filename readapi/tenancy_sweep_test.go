@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/projections"
 )
 
 // publicRoutes answer without a signed-in caller (sign-in itself); every other /api route
@@ -51,6 +53,11 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err := full.InitVacations(); err != nil {
 		t.Fatal(err)
 	}
+	settingsHandler, err := commands.NewSettingsHandler(env.db.Pool, projections.Settings{}, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full.Settings = &SettingsAPI{Handler: settingsHandler}
 	e := full.Handler()
 	swept := 0
 	for _, r := range e.Routes() {

@@ -136,6 +136,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 	if err := seedSurveys(ctx, pool, store, now); err != nil {
 		return err
 	}
+	if err := seedSettings(ctx, pool, func() time.Time { return now }); err != nil {
+		return err
+	}
 	return openEntitlements(ctx, pool, store)
 }
 

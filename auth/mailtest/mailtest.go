@@ -15,11 +15,13 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
 // Message is one delivered mail, its body decoded.
 type Message struct {
+	User    string // the user who authenticated (AUTH PLAIN), empty when none did
 	From    string
 	To      []string
 	Subject string
@@ -32,6 +34,8 @@ type Server struct {
 	Addr string // host:port, for SMTP_ADDR or auth.SMTPMailer
 
 	srv     *smtp.Server
+	// Login, when set before the first mail, is the only user and password AUTH PLAIN accepts.
+	Login   [2]string
 	mu      sync.Mutex
 	msgs    []Message
 	arrived chan struct{}
@@ -126,13 +130,31 @@ func (b backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{
 
 type session struct {
 	s    *Server
+	user string
 	from string
 	to   []string
+}
+
+// AuthMechanisms implements smtp.AuthSession: PLAIN.
+func (x *session) AuthMechanisms() []string { return []string{sasl.Plain} }
+
+// Auth implements smtp.AuthSession: any user when Login is unset, else only Login.
+func (x *session) Auth(string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, user, password string) error {
+		if x.s.Login[0] != "" && (user != x.s.Login[0] || password != x.s.Login[1]) {
+			return errors.New("invalid credentials")
+		}
+		x.user = user
+		return nil
+	}), nil
 }
 
 func (x *session) Reset()        { x.from, x.to = "", nil }
 func (x *session) Logout() error { return nil }
 func (x *session) Mail(from string, _ *smtp.MailOptions) error {
+	if x.s.Login[0] != "" && x.user == "" {
+		return errors.New("authentication required")
+	}
 	x.from = from
 	return nil
 }
@@ -146,7 +168,7 @@ func (x *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	m := Message{From: x.from, To: x.to, Raw: raw}
+	m := Message{User: x.user, From: x.from, To: x.to, Raw: raw}
 	if msg, err := mail.ReadMessage(bytes.NewReader(raw)); err == nil {
 		m.Subject, _ = new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
 		var body io.Reader = msg.Body

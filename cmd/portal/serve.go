@@ -151,7 +151,12 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	settingsAPI, err := settingsWiring(e, authSvc)
+	if err != nil {
+		return err
+	}
 	srv := &readapi.Server{
+		Settings:  settingsAPI,
 		Hosts:     hosts,
 		Pool:      e.pool,
 		Store:     e.store,
@@ -189,4 +194,16 @@ func serve(ctx context.Context) error {
 		err = nil
 	}
 	return err
+}
+
+// settingsWiring builds the tenant administration calls; a tenant's mails then go through its
+// own server and templates (SMTP_ADDR stays the fallback).
+func settingsWiring(e *env, authSvc *auth.Service) (*readapi.SettingsAPI, error) {
+	h, err := commands.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	api := &readapi.SettingsAPI{Handler: h, Fallback: auth.MailerFromEnv()}
+	authSvc.SetTenantMail(api)
+	return api, nil
 }

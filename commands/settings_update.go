@@ -1,0 +1,245 @@
+package commands
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/domain"
+	"portal/domain/settings"
+	"portal/eventstore"
+)
+
+// UpdateSettings is an administrator's change of one configuration key (spec portal-business
+// §7 authManagement/updateConfig). Tenant and user come from the verified token; Purchased
+// is the administrator's purchased list (a feature not bought cannot be switched).
+type UpdateSettings struct {
+	CommandID string
+	Tenant    uuid.UUID
+	UserID    uuid.UUID
+	Key       string
+	Input     settings.Input
+	Purchased []string
+}
+
+// Transactor begins transactions on the database as its owner (the pool).
+type Transactor interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
+}
+
+// InlineProjection is a read model applied in the command's own transaction (the settings
+// projection): the change and its effect commit together.
+type InlineProjection interface {
+	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
+}
+
+// SettingsHandler changes and reads a tenant's configuration.
+type SettingsHandler struct {
+	db   Transactor
+	read InlineProjection
+	now  func() time.Time
+}
+
+// NewSettingsHandler needs the database, the settings projection and the server clock.
+func NewSettingsHandler(db Transactor, read InlineProjection, now func() time.Time) (*SettingsHandler, error) {
+	if db == nil || read == nil || now == nil {
+		return nil, errors.New("commands.NewSettingsHandler: nil dependency")
+	}
+	return &SettingsHandler{db: db, read: read, now: now}, nil
+}
+
+// SettingsStream is the tenant's configuration history, "settings-<tenantId>".
+func SettingsStream(tenant uuid.UUID) string { return eventstore.StreamName("settings", tenant) }
+
+// Handle validates the change, appends it when a field changed (one event naming every
+// changed field, old → new, secrets redacted), stores the secrets and applies the settings
+// projection, all in one transaction. Saving the mail server needs a validation e-mail sent
+// through the new values first (ValidateMail), unless every field is cleared.
+func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res settings.Changed, err error) {
+	defer wrap(&err, "UpdateSettings(%s)", cmd.Key)
+	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
+		return res, errors.New("tenant, user and command id are required")
+	}
+	stream := SettingsStream(cmd.Tenant)
+	err = pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
+		state, version, err := loadSettings(ctx, tx, cmd.Tenant)
+		if err != nil {
+			return err
+		}
+		bought := purchasedSet(cmd.Purchased)
+		changed, secrets, err := settings.Decide(state, cmd.Key, cmd.Input, func(id string) bool { return bought[id] })
+		if err != nil || len(changed.Changes) == 0 {
+			res = changed
+			return err
+		}
+		if settings.TouchesMail(changed) {
+			if err := checkMailValidated(ctx, tx, cmd.Tenant, state, changed, secrets); err != nil {
+				return err
+			}
+		}
+		data, err := json.Marshal(changed)
+		if err != nil {
+			return err
+		}
+		meta := metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID)
+		id := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
+		ar, err := eventstore.AppendInTx(ctx, tx, meta, stream, expectedAt(version),
+			eventstore.EventData{ID: id, Type: settings.TypeChanged, SchemaVersion: 1, Data: data})
+		if err != nil {
+			return err
+		}
+		for field, value := range secrets {
+			if err := storeSecret(ctx, tx, cmd.Tenant, cmd.Key, field, value); err != nil {
+				return err
+			}
+		}
+		res = changed
+		return h.read.Apply(ctx, tx, []eventstore.RecordedEvent{{ID: id, Stream: stream, Version: ar.NextVersion,
+			Cursor: ar.Last, Type: settings.TypeChanged, SchemaVersion: 1, Tenant: cmd.Tenant, Actor: meta.Actor,
+			CorrelationID: meta.CorrelationID, CausationID: meta.CausationID, CommandID: cmd.CommandID,
+			RecordedAt: h.now().UTC(), Data: data}})
+	})
+	if errors.Is(err, eventstore.ErrConcurrency) {
+		// Two administrators saved at once: the later one saves again on what the first wrote.
+		return settings.Changed{}, &domain.Error{Kind: domain.Conflict, Field: "key", Key: "conflito_concorrente"}
+	}
+	return res, err
+}
+
+// State reads a tenant's configuration by folding its settings stream, with the stored
+// secrets (by "key/field") for the senders that need them.
+func (h *SettingsHandler) State(ctx context.Context, tenant uuid.UUID) (state *settings.State, secrets map[string]string, err error) {
+	err = pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
+		if state, _, err = loadSettings(ctx, tx, tenant); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT key || '/' || field, value FROM tenant_secrets WHERE tenant_id = $1`, tenant)
+		if err != nil {
+			return err
+		}
+		secrets = map[string]string{}
+		var k, v string
+		_, err = pgx.ForEachRow(rows, []any{&k, &v}, func() error { secrets[k] = v; return nil })
+		return err
+	})
+	return state, secrets, err
+}
+
+// MailValidated records that a validation e-mail went through a mail server (its five
+// fields), so the next save of these values is accepted.
+func (h *SettingsHandler) MailValidated(ctx context.Context, tenant uuid.UUID, m settings.Mail) error {
+	_, err := h.exec(ctx, `INSERT INTO smtp_validations (tenant_id, fingerprint, validated_at) VALUES ($1, $2, $3)
+ON CONFLICT (tenant_id, fingerprint) DO UPDATE SET validated_at = excluded.validated_at`, tenant, mailFingerprint(m), h.now().UTC())
+	return err
+}
+
+// LastChange reads when and by whom (a user id) a key last changed; zero when never.
+func (h *SettingsHandler) LastChange(ctx context.Context, tenant uuid.UUID, key string) (at time.Time, by string, err error) {
+	err = pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT updated_at, updated_by FROM tenant_settings WHERE tenant_id = $1 AND key = $2`,
+			tenant, key).Scan(&at, &by)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	return at, by, err
+}
+
+func (h *SettingsHandler) exec(ctx context.Context, sql string, args ...any) (int64, error) {
+	var n int64
+	err := pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, sql, args...)
+		n = tag.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
+// loadSettings folds the tenant's settings stream. A lock per stream, taken first, queues
+// two administrators' saves so the second decides on the first's result.
+func loadSettings(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) (*settings.State, int64, error) {
+	stream := SettingsStream(tenant)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, tenant.String()+"/"+stream); err != nil {
+		return nil, 0, err
+	}
+	rows, err := tx.Query(ctx, `SELECT version, data FROM events WHERE tenant_id = $1 AND stream = $2 ORDER BY version`, tenant, stream)
+	if err != nil {
+		return nil, 0, err
+	}
+	state, version := settings.NewState(), int64(-1)
+	var data []byte
+	_, err = pgx.ForEachRow(rows, []any{&version, &data}, func() error {
+		var c settings.Changed
+		if err := json.Unmarshal(data, &c); err != nil {
+			return fmt.Errorf("%s version %d: %w", stream, version, err)
+		}
+		state.Apply(c)
+		return nil
+	})
+	return state, version, err
+}
+
+// checkMailValidated refuses a mail server whose new values never sent a validation e-mail
+// ("configuracao_smtp_invalida"). Clearing every field needs none, and forgets the
+// validations.
+func checkMailValidated(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, state *settings.State, c settings.Changed, secrets map[string]string) error {
+	after := settings.NewState()
+	after.Values[settings.KeyMail] = map[string]any{}
+	for f, v := range state.Values[settings.KeyMail] {
+		after.Values[settings.KeyMail][f] = v
+	}
+	after.Apply(c)
+	password, ok := secrets["eMailLogonPsw"]
+	if !ok {
+		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT value FROM tenant_secrets WHERE tenant_id = $1 AND key = $2 AND field = 'eMailLogonPsw'), '')`,
+			tenant, settings.KeyMail).Scan(&password); err != nil {
+			return err
+		}
+	}
+	m := settings.MailOf(after, password)
+	if m.Host == "" && m.User == "" && m.Password == "" && (m.Port == "" || m.Port == "0") && m.Security == "" {
+		_, err := tx.Exec(ctx, `DELETE FROM smtp_validations WHERE tenant_id = $1`, tenant)
+		return err
+	}
+	var ok2 bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM smtp_validations WHERE tenant_id = $1 AND fingerprint = $2)`,
+		tenant, mailFingerprint(m)).Scan(&ok2); err != nil {
+		return err
+	}
+	if !ok2 {
+		return domain.Refusal("urlSmtpServer", settings.KeyInvalidSMTP)
+	}
+	return nil
+}
+
+func storeSecret(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, key, field, value string) error {
+	if value == "" {
+		_, err := tx.Exec(ctx, `DELETE FROM tenant_secrets WHERE tenant_id = $1 AND key = $2 AND field = $3`, tenant, key, field)
+		return err
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO tenant_secrets (tenant_id, key, field, value) VALUES ($1, $2, $3, $4)
+ON CONFLICT (tenant_id, key, field) DO UPDATE SET value = excluded.value`, tenant, key, field, value)
+	return err
+}
+
+// mailFingerprint is the SHA-256 of a mail server's five validated fields.
+func mailFingerprint(m settings.Mail) []byte {
+	sum := sha256.Sum256([]byte(strings.Join([]string{m.Host, m.Port, m.Security, m.User, m.Password}, "\x00")))
+	return sum[:]
+}
+
+func purchasedSet(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
+}

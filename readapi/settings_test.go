@@ -1,0 +1,424 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/auth"
+	"portal/auth/mailtest"
+	"portal/commands"
+	"portal/commands/clocktest"
+	"portal/domain/settings"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/projections"
+	"portal/push"
+)
+
+// settingsEnv is a server with the administration calls and the vacations, a fallback mail
+// server (the product's SMTP_ADDR) and a second one for a tenant's own.
+type settingsEnv struct {
+	*vacEnv
+	server        *Server
+	fallback, own *mailtest.Server
+}
+
+func newSettingsEnv(t *testing.T) *settingsEnv {
+	t.Helper()
+	d, err := pgtest.Start("readapi_settings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	e := &settingsEnv{}
+	for _, m := range []**mailtest.Server{&e.fallback, &e.own} {
+		if *m, err = mailtest.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { (*m).Close() })
+	}
+	e.own.Login = [2]string{"rh@acme.test", "segredo-smtp-1"}
+	fallback := &auth.SMTPMailer{Addr: e.fallback.Addr}
+	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("settings test signing key, 32 by"), Mailer: fallback})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := commands.NewSettingsHandler(d.Pool, projections.Settings{}, func() time.Time { return vacNow })
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := &SettingsAPI{Handler: h, Fallback: fallback, MailTimeout: 5 * time.Second}
+	svc.SetTenantMail(api)
+	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return vacNow }, Settings: api}
+	if err := srv.InitVacations(); err != nil {
+		t.Fatal(err)
+	}
+	e.server = srv
+	e.vacEnv = &vacEnv{db: d, store: store, auth: svc, handler: srv.Handler()}
+	return e
+}
+
+// admin gives a person of the team the Admin flag and signs them in again.
+func (e *settingsEnv) admin(t *testing.T, p vacPerson) vacPerson {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := e.db.Pool.Exec(ctx, `UPDATE users SET admin = true WHERE tenant_id = $1 AND id = $2`, p.Tenant, p.UserID); err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.auth.Login(ctx, p.AccessCode, p.UserName, clocktest.Password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.token = res.AccessToken
+	return p
+}
+
+func (e *settingsEnv) api(t *testing.T, p vacPerson, method, path string, body any) vacResponse {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	req := httptest.NewRequest(method, "/api/"+path+"?"+url.Values{"tenId": {p.Tenant.String()}}.Encode(), strings.NewReader(string(b)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+p.token)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, req)
+	return vacResponse{rec.Code, rec.Body.Bytes()}
+}
+
+func (e *settingsEnv) update(t *testing.T, p vacPerson, key string, fields map[string]any) vacResponse {
+	t.Helper()
+	tpl, _ := json.Marshal(fields)
+	return e.api(t, p, "POST", "authManagement/updateConfig", map[string]any{"ciaId": "", "key": key, "template": string(tpl)})
+}
+
+func (e *settingsEnv) config(t *testing.T, p vacPerson, key string) ConfigView {
+	t.Helper()
+	var v ConfigView
+	e.api(t, p, "POST", "authManagement/getConfig", map[string]string{"par": "", "ciaId": "", "key": key}).decode(t, &v)
+	return v
+}
+
+func (e *settingsEnv) settingsEvents(t *testing.T, tenant uuid.UUID) []settings.Changed {
+	t.Helper()
+	evs, err := e.store.ReadStream(context.Background(), tenant, commands.SettingsStream(tenant), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]settings.Changed, len(evs))
+	for i, ev := range evs {
+		if err := json.Unmarshal(ev.Data, &out[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// Only users with the Admin flag reach the administration calls; another tenant's id is
+// refused even for an administrator.
+func TestSettingsCallsAreForAdministratorsOnly(t *testing.T) {
+	e := newSettingsEnv(t)
+	emp, _, hr, _ := e.team(t)
+	other, _, _, _ := e.team(t)
+	hr = e.admin(t, hr)
+	// The calls come from the router, so a call added later is swept too.
+	bodies := map[string]any{
+		"/api/authManagement/getConfig":    map[string]string{"key": settings.KeyHome},
+		"/api/authManagement/updateConfig": map[string]string{"key": settings.KeyHome, "template": `{"home_page_greeting":"Oi"}`},
+		"/api/sendmessage/send-smtp":       map[string]string{"address": "a@b.test"},
+		"/api/sendmessage/send-template":   map[string]string{"address": "a@b.test", "subject": "s", "message": "m"},
+	}
+	swept := 0
+	for _, r := range e.server.Handler().Routes() {
+		if !strings.HasPrefix(r.Path, "/api/authManagement/") && !strings.HasPrefix(r.Path, "/api/sendmessage/") {
+			continue
+		}
+		path := strings.TrimPrefix(r.Path, "/api/")
+		e.api(t, emp, r.Method, path, bodies[r.Path]).wantErr(t, http.StatusForbidden, "request", "acesso_negado")
+		foreign := hr
+		foreign.Tenant = other.Tenant
+		e.api(t, foreign, r.Method, path, bodies[r.Path]).wantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
+		swept++
+	}
+	if swept != 5 {
+		t.Fatalf("swept %d administration calls", swept)
+	}
+	if n := len(e.settingsEvents(t, hr.Tenant)); n != 0 {
+		t.Fatalf("refused calls wrote %d settings events", n)
+	}
+	for _, k := range settings.Catalogue {
+		if v := e.config(t, hr, k.Name); v.Key != k.Name || len(v.Fields) == 0 {
+			t.Errorf("%s: %+v", k.Name, v)
+		}
+	}
+}
+
+// Every field's limit is refused with its message and nothing is saved.
+func TestSettingsLimitsRefuseAndSaveNothing(t *testing.T) {
+	e := newSettingsEnv(t)
+	_, _, hr, _ := e.team(t)
+	hr = e.admin(t, hr)
+	long := strings.Repeat("a", 256)
+	for _, c := range []struct {
+		key    string
+		fields map[string]any
+		field  string
+		msg    string
+	}{
+		{settings.KeyHome, map[string]any{"home_page_greeting": long}, "home_page_greeting", "texto_muito_longo"},
+		{settings.KeyHome, map[string]any{"home_page_message": long}, "home_page_message", "texto_muito_longo"},
+		{settings.KeyHome, map[string]any{"home_page_bgimage": "javascript:alert(1)"}, "home_page_bgimage", "url_invalida"},
+		{settings.KeyTenant, map[string]any{"TenPasswordExpiration": "12345"}, "TenPasswordExpiration", "valor_invalido"},
+		{settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": 10}, "TenLimitPasswordReuse", "valor_invalido"},
+		{settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": -1}, "TenLimitPasswordReuse", "valor_invalido"},
+		{settings.KeyTenant, map[string]any{"TenUrl": "not a url"}, "TenUrl", "url_invalida"},
+		{settings.KeyTenant, map[string]any{"AssTitle": long}, "AssTitle", "texto_muito_longo"},
+		{settings.KeyMail, map[string]any{"eMailPort": strings.Repeat("1", 26)}, "eMailPort", "texto_muito_longo"},
+		{settings.KeyMail, map[string]any{"eMailLogonPsw": strings.Repeat("p", 101)}, "eMailLogonPsw", "texto_muito_longo"},
+		{settings.KeyMail, map[string]any{"protocoloSmtpServer": "STARTSSL"}, "protocoloSmtpServer", "valor_invalido"},
+		{settings.KeyMail, map[string]any{"emailToReply": "nobody"}, "emailToReply", "email_invalido"},
+		{settings.KeyAccess, map[string]any{"solicita_ferias": 2}, "solicita_ferias", "valor_invalido"},
+		{settings.KeyAccess, map[string]any{"script": 1}, "script", "valor_invalido"},
+		{settings.KeyTemplates, map[string]any{"invite_subject": long}, "invite_subject", "texto_muito_longo"},
+		{"unknown_key", map[string]any{"a": 1}, "key", "valor_invalido"},
+	} {
+		// A valid field beside the bad one is not saved either.
+		c.fields["home_page_title"] = "Bem-vindos"
+		if c.key != settings.KeyHome {
+			delete(c.fields, "home_page_title")
+		}
+		e.update(t, hr, c.key, c.fields).wantErr(t, http.StatusBadRequest, c.field, c.msg)
+	}
+	// face_id shows only with pwa-face-id purchased, and cannot be switched without it.
+	e.update(t, hr, settings.KeyClockApp, map[string]any{"face_id": 1}).wantErr(t, http.StatusUnprocessableEntity, "face_id", "recurso_nao_contratado")
+	e.api(t, hr, "POST", "authManagement/updateConfig", map[string]any{"key": settings.KeyHome, "template": "[1,2]"}).
+		wantErr(t, http.StatusBadRequest, "template", "valor_invalido")
+	if n := len(e.settingsEvents(t, hr.Tenant)); n != 0 {
+		t.Fatalf("refusals wrote %d events", n)
+	}
+	if v := e.config(t, hr, settings.KeyHome); v.Values["home_page_title"] != "" {
+		t.Fatalf("a refused change was saved: %v", v.Values)
+	}
+}
+
+// A change is an event naming who changed which field from what to what; the read model and
+// the home banner follow at once; saving the same values again records nothing.
+func TestSettingsChangeIsAnEventAndTheBannerReadsIt(t *testing.T) {
+	e := newSettingsEnv(t)
+	emp, _, hr, _ := e.team(t)
+	hr = e.admin(t, hr)
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Olá, {name}", "home_page_message": "Boa semana"}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Bom dia", "home_page_message": "Boa semana"}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Bom dia"}).decode(t, &ConfigView{})
+	evs := e.settingsEvents(t, hr.Tenant)
+	if len(evs) != 2 {
+		t.Fatalf("events %+v", evs)
+	}
+	if c := evs[1].Changes; len(c) != 1 || c[0].Field != "home_page_greeting" || c[0].Old != "Olá, {name}" || c[0].New != "Bom dia" {
+		t.Fatalf("second change %+v", c)
+	}
+	var actor string
+	if err := e.db.Pool.QueryRow(context.Background(), `SELECT actor FROM events WHERE tenant_id = $1 AND stream = $2 ORDER BY version DESC LIMIT 1`,
+		hr.Tenant, commands.SettingsStream(hr.Tenant)).Scan(&actor); err != nil || actor != hr.UserID.String() {
+		t.Fatalf("actor %q %v", actor, err)
+	}
+	v := e.config(t, hr, settings.KeyHome)
+	if v.Values["home_page_greeting"] != "Bom dia" || v.UpdatedBy != hr.UserID.String() || v.UpdatedAt == nil {
+		t.Fatalf("view %+v", v)
+	}
+	var home HomeConfig
+	req := httptest.NewRequest("GET", "/api/gen/HomePage/config?tenId="+emp.Tenant.String(), nil)
+	req.Header.Set("Authorization", "Bearer "+emp.token)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, req)
+	vacResponse{rec.Code, rec.Body.Bytes()}.decode(t, &home)
+	if home.Greeting != "Bom dia" || home.Message != "Boa semana" {
+		t.Fatalf("the banner reads %+v", home)
+	}
+	// The projection rebuilt from the log gives the same read model.
+	var live, rebuilt string
+	ctx := context.Background()
+	e.db.Pool.QueryRow(ctx, `SELECT "values"::text FROM tenant_settings WHERE tenant_id = $1 AND key = $2`, hr.Tenant, settings.KeyHome).Scan(&live)
+	all, err := e.store.ReadStream(ctx, hr.Tenant, commands.SettingsStream(hr.Tenant), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := e.db.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if err := (projections.Settings{}).Reset(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	if err := (projections.Settings{}).Apply(push.Mute(ctx), tx, all); err != nil {
+		t.Fatal(err)
+	}
+	tx.QueryRow(ctx, `SELECT "values"::text FROM tenant_settings WHERE tenant_id = $1 AND key = $2`, hr.Tenant, settings.KeyHome).Scan(&rebuilt)
+	if live == "" || live != rebuilt {
+		t.Fatalf("live %s, rebuilt %s", live, rebuilt)
+	}
+}
+
+// The reuse limit and expiration of the password policy drive the password change.
+func TestSettingsReuseLimitDrivesPasswordChange(t *testing.T) {
+	e := newSettingsEnv(t)
+	emp, _, hr, _ := e.team(t)
+	hr = e.admin(t, hr)
+	change := func(previous, proposed string) vacResponse {
+		return e.api(t, emp, "POST", "auth/changePassword", map[string]string{"accessToken": emp.token,
+			"previousPassword": previous, "proposedPassword": proposed})
+	}
+	e.update(t, hr, settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": "3", "TenPasswordExpiration": "90",
+		"TenLinkedin": "https://www.linkedin.com/company/acme"}).decode(t, &ConfigView{})
+	var info struct {
+		Linkedin string `json:"url_Linkedin"`
+	}
+	e.api(t, emp, "GET", "cac-app/userinfo", nil).decode(t, &info)
+	if info.Linkedin != "https://www.linkedin.com/company/acme" {
+		t.Fatalf("the footer's link is %q", info.Linkedin)
+	}
+	if r := change(clocktest.Password, "Trocada@2025"); r.status >= 300 {
+		t.Fatalf("change: %d %s", r.status, r.body)
+	}
+	change("Trocada@2025", clocktest.Password).wantErr(t, http.StatusUnprocessableEntity, "proposedPassword", "senha_reutilizada")
+	e.update(t, hr, settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": 0}).decode(t, &ConfigView{})
+	if r := change("Trocada@2025", clocktest.Password); r.status >= 300 {
+		t.Fatalf("with reuse limit 0 the old password is accepted again: %d %s", r.status, r.body)
+	}
+	var days, limit int
+	e.db.Pool.QueryRow(context.Background(), `SELECT password_expiration_days, password_reuse_limit FROM tenants WHERE id = $1`, hr.Tenant).Scan(&days, &limit)
+	if days != 90 || limit != 0 {
+		t.Fatalf("tenant policy %d/%d", days, limit)
+	}
+}
+
+// Switching solicita_abono_ferias off refuses an abono request at once; back on, it passes.
+func TestSettingsToggleRefusesAbono(t *testing.T) {
+	e := newSettingsEnv(t)
+	emp, _, hr, _ := e.team(t)
+	hr = e.admin(t, hr)
+	body := `{"inicio":"2026-11-16","dias":10,"abono":1}`
+	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 0}).decode(t, &ConfigView{})
+	e.call(t, emp, "POST", "ferias/verificar", nil, body).wantErr(t, http.StatusUnprocessableEntity, "solicita_abono_ferias", "abono_nao_permitido")
+	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 1}).decode(t, &ConfigView{})
+	var ok map[string]any
+	e.call(t, emp, "POST", "ferias/verificar", nil, body).decode(t, &ok)
+	// The user's own switches follow too (the menu reads them).
+	var info struct {
+		Switches map[string]int `json:"accessConfig"`
+	}
+	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_ferias": 0}).decode(t, &ConfigView{})
+	r := e.api(t, emp, "GET", "cac-app/userinfo", nil)
+	r.decode(t, &info)
+	if info.Switches["solicita_ferias"] != 0 || info.Switches["solicita_abono_ferias"] != 1 {
+		t.Fatalf("switches %v", info.Switches)
+	}
+}
+
+// The mail server: validation needs the five fields and a real delivery; saving needs a
+// validation of the values saved; the password never leaves the server nor enters the log;
+// then the tenant's mails go through its server with its templates.
+func TestSettingsMailServer(t *testing.T) {
+	e := newSettingsEnv(t)
+	emp, _, hr, _ := e.team(t)
+	hr = e.admin(t, hr)
+	host, port, _ := strings.Cut(e.own.Addr, ":")
+	server := map[string]any{"urlSmtpServer": host, "eMailPort": port, "protocoloSmtpServer": "none",
+		"eMailLogonUser": "rh@acme.test", "eMailLogonPsw": "segredo-smtp-1"}
+
+	r := e.api(t, hr, "POST", "sendmessage/send-smtp", map[string]string{"address": "helena@acme.test"})
+	var missing ErrorBody
+	json.Unmarshal(r.body, &missing)
+	if r.status != http.StatusBadRequest || len(missing.Errors) != 5 || missing.Errors[0].Message != "urlSmtpServer_required" {
+		t.Fatalf("missing fields: %d %s", r.status, r.body)
+	}
+	e.update(t, hr, settings.KeyMail, server).wantErr(t, http.StatusUnprocessableEntity, "urlSmtpServer", "configuracao_smtp_invalida")
+
+	wrong := map[string]any{"address": "helena@acme.test"}
+	for k, v := range server {
+		wrong[k] = v
+	}
+	wrong["eMailLogonPsw"] = "errada"
+	e.api(t, hr, "POST", "sendmessage/send-smtp", wrong).wantErr(t, http.StatusUnprocessableEntity, "urlSmtpServer", "configuracao_smtp_invalida")
+
+	valid := map[string]any{"address": "helena@acme.test"}
+	for k, v := range server {
+		valid[k] = v
+	}
+	var answer map[string]any
+	e.api(t, hr, "POST", "sendmessage/send-smtp", valid).decode(t, &answer)
+	if answer["succeeded"] != true || e.own.Count("helena@acme.test") != 1 {
+		t.Fatalf("validation %v, %d mails", answer, e.own.Count("helena@acme.test"))
+	}
+	var v ConfigView
+	e.update(t, hr, settings.KeyMail, server).decode(t, &v)
+	if !v.Secrets["eMailLogonPsw"] || strings.Contains(string(mustJSON(t, v)), "segredo-smtp-1") {
+		t.Fatalf("view %+v", v)
+	}
+	// Another field (not one of the five) saves without a new validation; the host does not.
+	e.update(t, hr, settings.KeyMail, map[string]any{"emailToReply": "rh@acme.test"}).decode(t, &v)
+	e.update(t, hr, settings.KeyMail, map[string]any{"urlSmtpServer": "mail.example.invalid"}).
+		wantErr(t, http.StatusUnprocessableEntity, "urlSmtpServer", "configuracao_smtp_invalida")
+	var raw string
+	e.db.Pool.QueryRow(context.Background(), `SELECT string_agg(data::text, ' ') FROM events WHERE tenant_id = $1`, hr.Tenant).Scan(&raw)
+	if strings.Contains(raw, "segredo-smtp-1") || !strings.Contains(raw, `"secret": true`) {
+		t.Fatalf("the log holds the password or not its change: %s", raw)
+	}
+
+	// The verification code mail now goes through the tenant's server, with its template.
+	e.update(t, hr, settings.KeyTemplates, map[string]any{"verification_code_subject": "Código do portal",
+		"verification_code_body": "<p>Olá {name},</p>\n   <p>seu código: <b>{code}</b></p>"}).decode(t, &v)
+	if got := v.Values["verification_code_body"]; got != "<p>Olá {name},</p><p>seu código: <b>{code}</b></p>" {
+		t.Fatalf("whitespace between tags is kept: %q", got)
+	}
+	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE users SET email = 'emp@acme.test' WHERE id = $1`, emp.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.auth.ForgotPassword(context.Background(), emp.AccessCode, emp.UserName); err != nil {
+		t.Fatal(err)
+	}
+	e.auth.WaitMail()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	m, err := e.own.WaitFor(ctx, "emp@acme.test", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Subject != "Código do portal" || m.User != "rh@acme.test" || !strings.Contains(m.Body, "seu código: <b>") ||
+		e.fallback.Count("emp@acme.test") != 0 {
+		t.Fatalf("mail %+v (fallback %d)", m, e.fallback.Count("emp@acme.test"))
+	}
+
+	// A preview goes through the same server; an empty recipient is refused.
+	e.api(t, hr, "POST", "sendmessage/send-template", map[string]string{"address": "", "subject": "s", "message": "m"}).
+		wantErr(t, http.StatusBadRequest, "address", "campo_obrigatorio")
+	e.api(t, hr, "POST", "sendmessage/send-template", map[string]string{"address": "prev@acme.test", "subject": "Oi {name}",
+		"message": "<p>{username}</p>"}).decode(t, &answer)
+	if answer["succeeded"] != true || e.own.Count("prev@acme.test") != 1 {
+		t.Fatalf("preview %v", answer)
+	}
+
+	// Clearing every field needs no validation and brings the product's server back.
+	clear := map[string]any{"urlSmtpServer": "", "eMailPort": "0", "protocoloSmtpServer": "", "eMailLogonUser": "", "eMailLogonPsw": ""}
+	e.update(t, hr, settings.KeyMail, clear).decode(t, &v)
+	if v.Secrets["eMailLogonPsw"] || v.Values["urlSmtpServer"] != "" {
+		t.Fatalf("cleared %+v", v)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
