@@ -33,7 +33,7 @@ type Message struct {
 type Server struct {
 	Addr string // host:port, for SMTP_ADDR or auth.SMTPMailer
 
-	srv     *smtp.Server
+	srv *smtp.Server
 	// Login, when set before the first mail, is the only user and password AUTH PLAIN accepts.
 	Login   [2]string
 	mu      sync.Mutex
