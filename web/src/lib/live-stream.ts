@@ -25,7 +25,7 @@ export interface LivePublication {
 }
 
 /** Topics of the live push; 'resync' asks every screen to reload what it shows. */
-export const LIVE_TOPICS = { clockMark: 'clock.mark', resync: 'resync' } as const;
+export const LIVE_TOPICS = { clockMark: 'clock.mark', settings: 'settings.changed', resync: 'resync' } as const;
 
 /** How many message ids per channel are remembered to drop a re-delivery. */
 const SEEN_PER_CHANNEL = 1000;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Group, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { SsoConfigPanel } from '@/features/auth';
+import { AdminPanels } from '@/features/tenant-admin';
 import { updateSettings } from '@/features/session';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import type { UserSettings } from '@/lib/session-types';
@@ -16,7 +16,7 @@ export const SETTINGS_DRAWER_WIDTH = 400;
  * The user menu's panels for users with the Admin flag (spec portal-core §2): colour schemes
  * (layout, navigation style and palette, saved with updateSettings; cancel restores what was
  * saved; restore default clears the user's choices) and HR settings (the tenant
- * administration panels: for now the tenant's identity provider).
+ * administration panels, features/tenant-admin).
  */
 export function SettingsDrawer() {
   const { t } = useTranslation('navigation');
@@ -64,7 +64,7 @@ export function SettingsDrawer() {
     >
       {panel === 'hr' && (
         <Stack gap="lg" data-testid="hr-settings">
-          <SsoConfigPanel />
+          <AdminPanels />
         </Stack>
       )}
       {panel === 'colors' && (

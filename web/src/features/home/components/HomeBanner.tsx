@@ -3,6 +3,7 @@ import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { selectUser, useSessionStore } from '@/lib/session-store';
+import { LIVE_TOPICS, onLiveEvent } from '@/lib/live-stream';
 import { getHomeConfig, type HomeConfig } from '../api/get-home-config';
 import { getHomePending, type PendingItem } from '../api/get-home-pending';
 import { bannerText, boxOpacity, safeColor, safeImage } from '../utils/banner-text';
@@ -47,16 +48,25 @@ export function HomeBanner({ children }: HomeBannerProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    getHomeConfig(controller.signal)
-      .then((c) => !controller.signal.aborted && setConfig(c))
-      .catch(() => !controller.signal.aborted && setConfig(null))
-      .finally(() => !controller.signal.aborted && setLoaded(true));
+    const loadConfig = () =>
+      getHomeConfig(controller.signal)
+        .then((c) => !controller.signal.aborted && setConfig(c))
+        .catch(() => !controller.signal.aborted && setConfig(null))
+        .finally(() => !controller.signal.aborted && setLoaded(true));
+    void loadConfig();
+    // An administrator saved the home page: the banner reads it again (live push).
+    const off = onLiveEvent(LIVE_TOPICS.settings, (data) => {
+      if ((data as { key?: string } | null)?.key === 'home_page') void loadConfig();
+    });
     if (loadsPending) {
       getHomePending(controller.signal)
         .then((p) => !controller.signal.aborted && setPending(p.items))
         .catch(() => undefined);
     }
-    return () => controller.abort();
+    return () => {
+      off();
+      controller.abort();
+    };
   }, [loadsPending]);
 
   const name = user?.displayName || user?.userName || '';

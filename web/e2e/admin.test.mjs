@@ -1,0 +1,203 @@
+// Tenant administration panels (spec portal-business §2). helena.rh (Admin flag) opens HR
+// settings in the user menu and, through the real server:
+// - changes the home page greeting; Ana's open home page shows it live (push);
+// - configures the tenant's mail server: saving unvalidated values is refused ("invalid SMTP
+//   configuration"), "validate" sends a real validation e-mail through the given server (a
+//   smtp-server started here, with AUTH), then saving is accepted;
+// - switches solicita_abono_ferias off: Ana's abono is refused by the server at once;
+// - previews an e-mail template whose body carries a <script>: the preview runs nothing, and
+//   sending it goes through the tenant's own server.
+// Ana, without the Admin flag, has no HR settings entry and is refused the calls.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { SMTPServer } from 'smtp-server';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
+
+const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
+const SMTP_USER = 'rh@democorp.test';
+const SMTP_PASSWORD = 'senha-do-smtp-1';
+
+const mails = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS'],
+  allowInsecureAuth: true,
+  authMethods: ['PLAIN', 'LOGIN'],
+  logger: false,
+  onAuth(auth, _session, callback) {
+    if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) return callback(null, { user: auth.username });
+    return callback(new Error('Invalid username or password'));
+  },
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', () => {
+      mails.push({ user: session.user, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+      callback();
+    });
+  },
+});
+
+async function mailTo(address, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = mails.find((x) => x.to.includes(address));
+    if (m) return m;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let suite;
+let smtpPort;
+before(async () => {
+  await new Promise((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(0, '127.0.0.1', resolve);
+  });
+  smtpPort = smtp.server.address().port;
+  suite = await startSuite();
+});
+after(async () => {
+  await suite?.stop();
+  smtp.close();
+});
+
+async function openPanel(page, id) {
+  await page.locator(tid(`admin-open-${id}`)).click();
+  await page.locator(tid(`panel-${id === 'clockApp' ? 'clock-app' : id}`)).waitFor();
+}
+
+/** Closes the open dialog by its close button (Escape would close the drawer too). */
+async function closeDialog(page) {
+  await page.locator('.mantine-Modal-close').last().click();
+  await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });
+}
+
+async function saveConfirmed(page, testId) {
+  await page.locator(tid(`${testId}-save`)).click();
+  await page.locator(tid(`${testId}-confirm-yes`)).click();
+  // Saved: nothing is left to save, and the toast says so.
+  await page.locator(`${tid(`${testId}-save`)}:disabled`).waitFor();
+  await page.getByText('Salvo com sucesso').last().waitFor();
+}
+
+test('helena configures the tenant and each change takes effect at once', { timeout: 150_000 }, async () => {
+  const anaCtx = await newUserContext(suite);
+  const ctx = await newUserContext(suite);
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.baseURL });
+  try {
+    // Ana's home page is open, connected to the live push.
+    const ana = await anaCtx.newPage();
+    const live = waitLive(ana);
+    await login(ana, USERS.ana);
+    await live;
+    await ana.locator(tid('home-banner')).waitFor();
+
+    const page = await ctx.newPage();
+    await login(page, HELENA);
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-hrSettings')).click();
+    await page.locator(tid('admin-panels')).waitFor();
+    const drawer = await page.locator('.mantine-Drawer-content').boundingBox();
+    assert.equal(Math.round(drawer.width), 400, 'the drawer is 400 px wide');
+
+    // Home page: the preview needs a field; the saved greeting reaches Ana's banner live.
+    await openPanel(page, 'home');
+    await page.locator(tid('field-home_page_greeting')).fill('Bom dia, {name}! Semana de integração');
+    await page.locator(tid('home-preview')).click();
+    await page.locator(tid('home-preview-dialog')).getByText(/Bom dia, Helena/).waitFor();
+    await closeDialog(page);
+    await saveConfirmed(page, 'home');
+    await ana.locator(tid('home-banner')).getByText('Semana de integração').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'admin-home');
+
+    // Mail server: refused until validated; the validation e-mail goes through it.
+    await openPanel(page, 'mail');
+    await page.locator(tid('field-urlSmtpServer')).fill('127.0.0.1');
+    await page.locator(tid('field-eMailPort')).fill(String(smtpPort));
+    await page.locator(tid('field-protocoloSmtpServer')).click();
+    await page.getByRole('option', { name: 'Nenhuma' }).click();
+    await page.locator(tid('field-eMailLogonUser')).fill(SMTP_USER);
+    await page.locator(tid('field-eMailLogonPsw')).fill(SMTP_PASSWORD);
+    await page.locator(tid('mail-save')).click();
+    await page.getByText('Configuração SMTP inválida').first().waitFor();
+    await page.locator(tid('mail-address')).fill('helena.validacao@democorp.test');
+    await page.locator(tid('mail-validate')).click();
+    await page.getByText('Validado com sucesso').first().waitFor();
+    const validation = await mailTo('helena.validacao@democorp.test');
+    assert.equal(validation.user, SMTP_USER, 'the validation e-mail authenticated with the typed user');
+    await saveConfirmed(page, 'mail');
+    assert.equal(await page.locator(tid('field-eMailLogonPsw')).inputValue(), '', 'the password never comes back');
+    await screenshot(page, 'admin-mail');
+
+    // Feature toggles: abono off → Ana's abono is refused by the server.
+    await openPanel(page, 'toggles');
+    const abono = page.locator(tid('field-solicita_abono_ferias'));
+    assert.equal(await abono.isChecked(), true);
+    await abono.dispatchEvent('click');
+    await saveConfirmed(page, 'toggles');
+    assert.equal(await abono.isChecked(), false);
+    const anaAPI = await apiLogin(suite.baseURL, USERS.ana);
+    const check = await fetch(`${suite.baseURL}/api/rh-app/ferias/verificar?tenId=${anaAPI.user.tenId}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${anaAPI.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ inicio: nextMonday(), dias: 10, abono: 5 }),
+    });
+    assert.equal(check.status, 422);
+    assert.equal((await check.json()).errors[0].message, 'abono_nao_permitido');
+    await screenshot(page, 'admin-toggles');
+
+    // Templates: variables copy {var}; the preview neutralises a script; sending it goes
+    // through the tenant's server.
+    await openPanel(page, 'templates');
+    await page.locator(tid('template-1550')).locator('button').first().click();
+    await page.locator(tid('field-verification_code_subject')).fill('Seu código');
+    await page.locator(tid('field-verification_code_body')).fill('<p>Olá {name}, código <b>{code}</b></p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">');
+    await page.locator(tid('vars-1550')).click();
+    await page.locator(tid('var-1550-code')).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '{code}');
+    await page.locator(tid('preview-1550')).click();
+    const body = page.locator(tid('template-preview-body'));
+    await body.getByText('código').waitFor();
+    const html = await body.innerHTML();
+    assert.doesNotMatch(html, /script|onerror/i);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined, 'nothing of the body ran');
+    await screenshot(page, 'admin-template-preview');
+    await page.locator(tid('template-preview-to')).fill('previa@democorp.test');
+    await page.locator(tid('template-preview-send')).click();
+    await page.getByText('Enviado com sucesso').first().waitFor();
+    assert.equal((await mailTo('previa@democorp.test')).user, SMTP_USER, 'the preview went through the tenant server');
+    await closeDialog(page);
+    await saveConfirmed(page, 'templates');
+  } finally {
+    await ctx.close();
+    await anaCtx.close();
+  }
+});
+
+test('ana has no HR settings and the calls refuse her', { timeout: 60_000 }, async () => {
+  const ctx = await newUserContext(suite);
+  try {
+    const page = await ctx.newPage();
+    await login(page, USERS.ana);
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-dropdown')).waitFor();
+    assert.equal(await page.locator(tid('user-menu-hrSettings')).count(), 0);
+    const { user, access_token } = await apiLogin(suite.baseURL, USERS.ana);
+    const res = await fetch(`${suite.baseURL}/api/authManagement/getConfig?tenId=${user.tenId}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'home_page' }),
+    });
+    assert.equal(res.status, 403);
+  } finally {
+    await ctx.close();
+  }
+});
+
+/** A Monday at least two weeks ahead (YYYY-MM-DD): a valid vacation start but for the switch. */
+function nextMonday() {
+  const d = new Date(Date.now() + 14 * 86_400_000);
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7));
+  return d.toISOString().slice(0, 10);
+}

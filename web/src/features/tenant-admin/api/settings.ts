@@ -1,0 +1,62 @@
+import { api } from '@/lib/api';
+
+/** Configuration keys (docs/api.md "Tenant administration"). */
+export const CONFIG_KEYS = {
+  policy: 'STARPAR-C-TENANT',
+  home: 'home_page',
+  mail: 'rh_email',
+  access: 'access_id',
+  clockApp: 'time_clock_app',
+  templates: 'email_templates',
+} as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
+
+export type FieldKind = 'text' | 'url' | 'email' | 'digits' | 'switch' | 'choice' | 'secret' | 'html' | 'json';
+export type ConfigValue = string | number;
+
+export interface ConfigField {
+  name: string;
+  kind: FieldKind;
+  max?: number;
+  choices?: string[];
+  group: string;
+  variables?: string[];
+}
+
+/** A key's fields (purchased ones only), values (secrets never: only whether they are set). */
+export interface ConfigView {
+  key: ConfigKey;
+  fields: ConfigField[];
+  values: Record<string, ConfigValue>;
+  secrets: Record<string, boolean>;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+/** POST /api/authManagement/getConfig?tenId {par, ciaId, key}. */
+export function getConfig(key: ConfigKey): Promise<ConfigView> {
+  return api.post<ConfigView>('/api/authManagement/getConfig', { par: '', ciaId: '', key });
+}
+
+/** POST /api/authManagement/updateConfig?tenId {ciaId, key, template}: template is a JSON string. */
+export function updateConfig(key: ConfigKey, changes: Record<string, ConfigValue>): Promise<ConfigView> {
+  return api.post<ConfigView>('/api/authManagement/updateConfig', { ciaId: '', key, template: JSON.stringify(changes) });
+}
+
+/** The five fields a validation e-mail tests. */
+export const MAIL_FIELDS = ['urlSmtpServer', 'eMailPort', 'protocoloSmtpServer', 'eMailLogonUser', 'eMailLogonPsw'] as const;
+
+export interface MailAnswer {
+  message: string;
+  succeeded: boolean;
+}
+
+/** POST /api/sendmessage/send-smtp?tenId: a validation e-mail through the given server. */
+export function validateMailServer(address: string, server: Record<(typeof MAIL_FIELDS)[number], string>): Promise<MailAnswer> {
+  return api.post<MailAnswer>('/api/sendmessage/send-smtp', { address, ...server });
+}
+
+/** POST /api/sendmessage/send-template?tenId: a template preview sent to a recipient. */
+export function sendTemplate(address: string, subject: string, message: string): Promise<MailAnswer> {
+  return api.post<MailAnswer>('/api/sendmessage/send-template', { address, subject, message, typeEmail: 3 });
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Accordion } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SsoConfigPanel } from '@/features/auth';
+import { permissionsOf } from '@/lib/permissions';
+import { selectUser, useSessionStore } from '@/lib/session-store';
+import { ClockAppPanel } from './ClockAppPanel';
+import { HomePanel } from './HomePanel';
+import { MailServerPanel } from './MailServerPanel';
+import { PolicyPanel } from './PolicyPanel';
+import { TemplatesPanel } from './TemplatesPanel';
+import { TogglesPanel } from './TogglesPanel';
+
+/** The time-clock app options need the access id pwa-rh-ponto-e (spec §2). */
+const CLOCK_APP_ACCESS = 'pwa-rh-ponto-e';
+
+type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'templates' | 'sso';
+
+/**
+ * The tenant administration panels (spec portal-business §2), each a collapsible section of
+ * the 400 px settings drawer; a panel loads its key when first opened.
+ */
+export function AdminPanels() {
+  const { t } = useTranslation('admin');
+  const user = useSessionStore(selectUser);
+  const purchased = permissionsOf(user).purchased;
+  const [open, setOpen] = useState<string | null>(null);
+  const [seen, setSeen] = useState<string[]>([]);
+  const choose = (id: string | null) => {
+    setOpen(id);
+    if (id && !seen.includes(id)) setSeen((s) => [...s, id]);
+  };
+  const panels: [PanelId, () => React.ReactNode][] = [
+    ['policy', () => <PolicyPanel />],
+    ['home', () => <HomePanel />],
+    ['mail', () => <MailServerPanel />],
+    ['toggles', () => <TogglesPanel />],
+    ...(purchased.includes(CLOCK_APP_ACCESS) ? ([['clockApp', () => <ClockAppPanel />]] as [PanelId, () => React.ReactNode][]) : []),
+    ['templates', () => <TemplatesPanel />],
+    ['sso', () => <SsoConfigPanel />],
+  ];
+  return (
+    <Accordion variant="contained" chevronPosition="right" value={open} onChange={choose} data-testid="admin-panels">
+      {panels.map(([id, render]) => (
+        <Accordion.Item key={id} value={id}>
+          <Accordion.Control data-testid={`admin-open-${id}`}>{t(`panels.${id}`)}</Accordion.Control>
+          <Accordion.Panel>{seen.includes(id) && render()}</Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
