@@ -86,7 +86,8 @@ type auditSubject struct {
 }
 
 // GET /audit/subjects?q: employees (with their punches and vacation), requests and surveys
-// whose name, code, login, title or id matches q (at least 2 characters).
+// whose name, code, login, title or id matches q (at least 2 characters), and the tenant's
+// configuration history when q starts like "configurações"/"settings" or names the tenant.
 func (s *Server) auditSubjects(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
 	if len([]rune(q)) < 2 || len(q) > 100 {
@@ -111,6 +112,17 @@ ORDER BY e.name LIMIT 10`, like, q)
 			}
 			return nil
 		}); err != nil {
+			return err
+		}
+		// The tenant's configuration history (the administration panels' changes).
+		var tenant auditSubject
+		err = tx.QueryRow(ctx, `SELECT id::text, name, access_code FROM tenants WHERE id = app_tenant()
+  AND ($1 ~* '^(conf|sett|ajus|admin)' OR name ILIKE $2 OR access_code ILIKE $2)`, q, like).Scan(&tenant.ID, &tenant.Label, &tenant.Detail)
+		switch {
+		case err == nil:
+			tenant.Kind = "settings"
+			items = append(items, tenant)
+		case !errors.Is(err, pgx.ErrNoRows):
 			return err
 		}
 		for _, t := range []struct{ kind, sql string }{
@@ -165,6 +177,9 @@ func loadSubject(ctx context.Context, tx pgx.Tx, sub *auditSubject) error {
 	case "request":
 		sub.streams = []string{eventstore.StreamName("request", id)}
 		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
+	case "settings": // the caller's own tenant only: another's is no row under RLS
+		sub.streams = []string{eventstore.StreamName("settings", id)}
+		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
 		sub.streams = []string{eventstore.StreamName("survey", id)}
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
@@ -232,7 +247,7 @@ type timelineData struct {
 // oldest first, filtered by type (comma-separated) and by day (from, to: YYYY-MM-DD, both
 // included), 50 a page (at most 500); CSV holds every filtered event.
 func (s *Server) auditTimeline(c echo.Context) error {
-	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey")
+	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey", "settings")
 	if err != nil {
 		return err
 	}

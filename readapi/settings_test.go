@@ -422,3 +422,28 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// The audit timeline shows the configuration's history to HR; another tenant's is not found.
+func TestSettingsHistoryInTheAuditTimeline(t *testing.T) {
+	e := newSettingsEnv(t)
+	_, _, hr, _ := e.team(t)
+	other, _, _, _ := e.team(t)
+	hr = e.admin(t, hr)
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Oi"}).decode(t, &ConfigView{})
+	get := func(id uuid.UUID) vacResponse {
+		q := url.Values{"tenId": {hr.Tenant.String()}, "kind": {"settings"}, "id": {id.String()}}
+		req := httptest.NewRequest("GET", "/api/audit/timeline?"+q.Encode(), nil)
+		req.Header.Set("Authorization", "Bearer "+hr.token)
+		rec := httptest.NewRecorder()
+		e.handler.ServeHTTP(rec, req)
+		return vacResponse{rec.Code, rec.Body.Bytes()}
+	}
+	var tl struct {
+		Items []timelineItem `json:"items"`
+	}
+	get(hr.Tenant).decode(t, &tl)
+	if len(tl.Items) != 1 || tl.Items[0].Type != settings.TypeChanged || tl.Items[0].Actor != hr.UserID.String() {
+		t.Fatalf("timeline %+v", tl.Items)
+	}
+	get(other.Tenant).wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+}

@@ -3,7 +3,7 @@ import { saveBlob } from '@/lib/download';
 
 /** The audit area's calls (docs/api.md "Audit"); every answer is recorded as a read. */
 
-export type SubjectKind = 'employee' | 'punches' | 'vacation' | 'request' | 'survey';
+export type SubjectKind = 'employee' | 'punches' | 'vacation' | 'request' | 'survey' | 'settings';
 
 /** Kinds whose state can be rebuilt "as of" an instant. */
 export const AS_OF_KINDS: readonly SubjectKind[] = ['request', 'vacation', 'punches'];
