@@ -95,6 +95,8 @@ type Settings struct {
 	Footer      *bool          `json:"footer,omitempty"`      // show the footer
 	ColorScheme string         `json:"colorScheme,omitempty"` // light, dark
 	Theme       *SettingsTheme `json:"theme,omitempty"`
+	// Palette is the personal palette's primary colour (#rrggbb); its type is ColorScheme.
+	Palette string `json:"palette,omitempty"`
 }
 
 // SettingsTheme names the theme of each area.
@@ -111,6 +113,7 @@ var (
 	NavbarStyles = []string{"style-1", "style-2", "style-3", "style-3-dense"}
 	ColorSchemes = []string{"light", "dark"}
 	themeName    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
+	hexColor     = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 )
 
 // NormalizeSettings checks the settings' shape and size and returns their canonical JSON:
@@ -129,7 +132,8 @@ func NormalizeSettings(raw json.RawMessage) (json.RawMessage, error) {
 		return nil, invalid
 	}
 	oneOf := func(v string, allowed []string) bool { return v == "" || slices.Contains(allowed, v) }
-	if !oneOf(s.Layout, Layouts) || !oneOf(s.NavbarStyle, NavbarStyles) || !oneOf(s.ColorScheme, ColorSchemes) {
+	if !oneOf(s.Layout, Layouts) || !oneOf(s.NavbarStyle, NavbarStyles) || !oneOf(s.ColorScheme, ColorSchemes) ||
+		(s.Palette != "" && !hexColor.MatchString(s.Palette)) {
 		return nil, invalid
 	}
 	if t := s.Theme; t != nil {

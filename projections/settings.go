@@ -13,9 +13,10 @@ import (
 )
 
 // Settings projects settings.changed.v1 into tenant_settings (migrations/00145) and into the
-// older homes of two keys: the password policy and links into tenants (password_*, read by
-// the sign-in rules; urls, the footer's links) and the home page into home_settings (the
-// banner reads it). The settings command
+// older homes of three keys: the password policy and links into tenants (password_*, read
+// by the sign-in rules; urls, the footer's links), the default personal theme into
+// tenants.settings.defaultTheme (the web app's fallback theme) and the home page into
+// home_settings (the banner reads it). The settings command
 // applies it inline, in the transaction that appends the event, so a change takes effect with
 // the command's answer; Replay rebuilds it like any projection. Settings change a few times a
 // day, so Apply writes event by event.
@@ -95,6 +96,11 @@ UPDATE tenants t SET password_expiration_days = coalesce((v->>'TenPasswordExpira
     password_reuse_limit = coalesce((v->>'TenLimitPasswordReuse')::int, 0),
     urls = t.urls || jsonb_strip_nulls(jsonb_build_object('url', v->'TenUrl', 'title', v->'TenTitle',
         'spotify', v->'TenSpotify', 'youTube', v->'TenYouTube', 'facebook', v->'TenFacebook', 'linkedin', v->'TenLinkedin'))
+FROM (SELECT "values" AS v FROM tenant_settings WHERE tenant_id = $1 AND key = $2) s WHERE t.id = $1`, e.Tenant, key)
+	case settings.KeyTheme: // the default personal theme, read with the tenant's settings
+		_, err = tx.Exec(ctx, `
+UPDATE tenants t SET settings = CASE WHEN coalesce(v->>'theme', '') = '' THEN t.settings - 'defaultTheme'
+    ELSE t.settings || jsonb_build_object('defaultTheme', (v->>'theme')::jsonb) END
 FROM (SELECT "values" AS v FROM tenant_settings WHERE tenant_id = $1 AND key = $2) s WHERE t.id = $1`, e.Tenant, key)
 	case settings.KeyHome:
 		_, err = tx.Exec(ctx, `

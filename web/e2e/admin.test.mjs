@@ -175,6 +175,54 @@ test('helena configures the tenant and each change takes effect at once', { time
   }
 });
 
+test('colour schemes: gallery per area, personal palette, company default, restore', { timeout: 90_000 }, async () => {
+  const ctx = await newUserContext(suite);
+  const anaCtx = await newUserContext(suite);
+  try {
+    const page = await ctx.newPage();
+    await login(page, HELENA);
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-colorSchemes')).click();
+    await page.locator(tid('color-schemes')).waitFor();
+    await page.locator(tid('theme-navbar-navy')).click();
+    await page.locator(tid('theme-footer-forest')).click();
+    await page.locator(tid('settings-palette')).fill('#862e9c');
+    await page.locator(tid('color-schemes')).getByText('Paleta pessoal').click(); // closes the picker
+    await page.locator(tid('settings-company-default')).check();
+    await screenshot(page, 'admin-color-schemes');
+    await page.locator(tid('settings-save')).click();
+    await page.locator(tid('color-schemes')).waitFor({ state: 'detached' });
+    const bg = (id) => page.locator(tid(id)).evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(await bg('area-navbar'), 'rgb(16, 42, 67)', 'the navbar wears navy');
+    assert.equal(await bg('area-footer'), 'rgb(43, 138, 62)', 'the footer wears forest');
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim());
+    assert.equal(primary.toLowerCase(), '#862e9c', 'the personal palette is the primary colour');
+    await screenshot(page, 'admin-color-schemes-applied');
+
+    // Ana has chosen nothing: the company's default theme is hers.
+    const ana = await anaCtx.newPage();
+    await login(ana, USERS.ana);
+    await ana.locator(tid('area-navbar')).waitFor();
+    assert.equal(await ana.locator(tid('area-navbar')).evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(16, 42, 67)');
+
+    // Restore default clears Helena's choices in every area (the company default stays).
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-colorSchemes')).click();
+    await page.locator(tid('settings-restore')).click();
+    await page.getByText('restaurado com sucesso').first().waitFor();
+    await page.locator(tid('color-schemes')).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-colorSchemes')).click();
+    await page.locator(tid('color-schemes')).waitFor();
+    assert.equal(await page.locator(`${tid('color-schemes')} [aria-pressed="true"]`).count(), 0, 'no area keeps a theme of hers');
+    assert.equal(await page.locator(tid('settings-palette')).inputValue(), '');
+  } finally {
+    await ctx.close();
+    await anaCtx.close();
+  }
+});
+
 test('ana has no HR settings and the calls refuse her', { timeout: 60_000 }, async () => {
   const ctx = await newUserContext(suite);
   try {

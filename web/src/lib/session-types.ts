@@ -55,6 +55,8 @@ export interface UserSettings {
   footer?: boolean;
   colorScheme?: 'light' | 'dark';
   theme?: { main?: string; navbar?: string; toolbar?: string; footer?: string };
+  /** The personal palette's primary colour (#rrggbb); its type is colorScheme. */
+  palette?: string;
 }
 
 export interface SessionUser {

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { ClockDrawer } from '@/features/clock';
 import { HEADER_HEIGHT } from '@/lib/config';
+import { useAreaStyle } from '@/features/tenant-theme';
 import { Footer } from './Footer';
 import { HorizontalNavigation } from './HorizontalNavigation';
 import { CONTAINER_WIDTHS } from './layout-settings';
@@ -40,10 +41,12 @@ export function HorizontalLayout({ children, variant, showNavbar = true, showToo
     </Box>
   );
   const rows = variant === 'layout2' ? [toolbar, nav] : [nav, toolbar];
+  const toolbarStyle = useAreaStyle('toolbar');
+  const footerStyle = useAreaStyle('footer');
   return (
     <AppShell header={height ? { height } : undefined} footer={showFooter ? { height: 44 } : undefined} padding="md" data-testid={variant}>
       {height > 0 && (
-        <AppShell.Header>
+        <AppShell.Header style={toolbarStyle} data-testid="area-toolbar">
           {rows[0]}
           {rows[0] && rows[1] && <Divider />}
           {rows[1]}
@@ -55,7 +58,7 @@ export function HorizontalLayout({ children, variant, showNavbar = true, showToo
         </Container>
       </AppShell.Main>
       {showFooter && (
-        <AppShell.Footer>
+        <AppShell.Footer style={footerStyle} data-testid="area-footer">
           <Footer />
         </AppShell.Footer>
       )}

@@ -4,6 +4,7 @@ import { useDisclosure, useHover } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { ClockDrawer } from '@/features/clock';
 import { HEADER_HEIGHT } from '@/lib/config';
+import { useAreaStyle } from '@/features/tenant-theme';
 import { Footer } from './Footer';
 import { NAVBAR_UNFOLDED_WIDTH, NAVBAR_WIDTHS, type NavbarStyle } from './layout-settings';
 import { Navigation } from './Navigation';
@@ -27,6 +28,9 @@ export function Layout1({ children, navbarStyle = 'style-1', showNavbar = true, 
   const { hovered, ref } = useHover<HTMLDivElement>();
   const unfolded = navbarStyle === 'style-2' && hovered;
   const width = unfolded ? NAVBAR_UNFOLDED_WIDTH : NAVBAR_WIDTHS[navbarStyle];
+  const toolbarStyle = useAreaStyle('toolbar');
+  const navStyle = useAreaStyle('navbar');
+  const footerStyle = useAreaStyle('footer');
   return (
     <AppShell
       header={showToolbar ? { height: HEADER_HEIGHT } : undefined}
@@ -36,18 +40,18 @@ export function Layout1({ children, navbarStyle = 'style-1', showNavbar = true, 
       data-testid="layout1"
     >
       {showToolbar && (
-        <AppShell.Header>
+        <AppShell.Header style={toolbarStyle} data-testid="area-toolbar">
           <Toolbar navOpened={navOpened} onToggleNav={toggle} />
         </AppShell.Header>
       )}
       {showNavbar && (
-        <AppShell.Navbar ref={ref} style={{ transition: 'width 150ms ease' }}>
+        <AppShell.Navbar ref={ref} style={{ transition: 'width 150ms ease', ...navStyle }} data-testid="area-navbar">
           <Navigation onNavigate={close} navbarStyle={navOpened ? 'style-1' : navbarStyle} unfolded={unfolded} />
         </AppShell.Navbar>
       )}
       <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
       {showFooter && (
-        <AppShell.Footer>
+        <AppShell.Footer style={footerStyle} data-testid="area-footer">
           <Footer />
         </AppShell.Footer>
       )}

@@ -1,2 +1,3 @@
-export { useTenantTheme } from './use-tenant-theme';
+export { useAreaStyle, useTenantTheme } from './use-tenant-theme';
+export { AREAS, GALLERY, EXCLUDED_THEMES, galleryNames, themesOf, type Area } from './utils/gallery';
 export { parseThemes, shadesOf, tenantCssVariablesResolver, tenantThemeOverride } from './utils/tenant-theme';

@@ -8,6 +8,7 @@ export const CONFIG_KEYS = {
   access: 'access_id',
   clockApp: 'time_clock_app',
   templates: 'email_templates',
+  defaultTheme: 'portal_default_theme',
 } as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
 
