@@ -34,6 +34,7 @@ type SettingsAPI struct {
 //	POST /api/authManagement/getConfig       {key}                → the key's fields and values
 //	POST /api/authManagement/updateConfig    {key, template}      → the same, after the change
 //	GET  /api/authManagement/publicTerminal                       → {status, accessCode}
+//	POST /api/authManagement/sendNewLogin    {userName}           → a temporary password mailed
 //	POST /api/sendmessage/send-smtp          {address, the five mail server fields} → validates
 //	POST /api/sendmessage/send-template      {address, subject, message} → {message, succeeded}
 func (s *Server) routesSettings(g *echo.Group) {
@@ -45,6 +46,7 @@ func (s *Server) routesSettings(g *echo.Group) {
 	g.POST("/authManagement/getConfig", h.getConfig, admin...)
 	g.POST("/authManagement/updateConfig", s.updateConfig, admin...)
 	g.GET("/authManagement/publicTerminal", h.publicTerminal, admin...)
+	g.POST("/authManagement/sendNewLogin", s.sendNewLogin, admin...)
 	g.POST("/sendmessage/send-smtp", h.validateMail, admin...)
 	g.POST("/sendmessage/send-template", h.sendTemplate, admin...)
 }
@@ -362,3 +364,21 @@ func (h *SettingsAPI) TenantMail(ctx context.Context, tenant uuid.UUID) (auth.Ma
 }
 
 var _ auth.TenantMail = (*SettingsAPI)(nil)
+
+// sendNewLogin answers POST authManagement/sendNewLogin {userName}: a temporary password
+// mailed to the user with the new-login template (1510); they choose their own at the next
+// sign-in. 404 userName/usuario_nao_encontrado, 422 usuario_sem_email or
+// nao_foi_possivel_enviar (nothing changed then).
+func (s *Server) sendNewLogin(c echo.Context) error {
+	var in struct {
+		UserName string `json:"userName"`
+	}
+	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
+		return apiError(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	portal := c.Scheme() + "://" + c.Request().Host
+	if err := s.Auth.SendNewLogin(c.Request().Context(), claimsOf(c), in.UserName, portal); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"message": "enviado_com_sucesso", "succeeded": true})
+}

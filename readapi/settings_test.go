@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -134,6 +135,7 @@ func TestSettingsCallsAreForAdministratorsOnly(t *testing.T) {
 		"/api/authManagement/updateConfig": map[string]string{"key": settings.KeyHome, "template": `{"home_page_greeting":"Oi"}`},
 		"/api/sendmessage/send-smtp":       map[string]string{"address": "a@b.test"},
 		"/api/sendmessage/send-template":   map[string]string{"address": "a@b.test", "subject": "s", "message": "m"},
+		"/api/authManagement/sendNewLogin": map[string]string{"userName": "x"},
 	}
 	swept := 0
 	for _, r := range e.server.Handler().Routes() {
@@ -147,7 +149,7 @@ func TestSettingsCallsAreForAdministratorsOnly(t *testing.T) {
 		e.api(t, foreign, r.Method, path, bodies[r.Path]).wantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
 		swept++
 	}
-	if swept != 5 {
+	if swept != 6 {
 		t.Fatalf("swept %d administration calls", swept)
 	}
 	if n := len(e.settingsEvents(t, hr.Tenant)); n != 0 {
@@ -396,6 +398,29 @@ func TestSettingsMailServer(t *testing.T) {
 		e.fallback.Count("emp@acme.test") != 0 {
 		t.Fatalf("mail %+v (fallback %d)", m, e.fallback.Count("emp@acme.test"))
 	}
+
+	// A new login: a temporary password through the tenant's server with the 1510 template;
+	// signing in with it asks for a new password. A user of another tenant is not found.
+	e.update(t, hr, settings.KeyTemplates, map[string]any{"newlogin_subject": "Acesso de {name}",
+		"newlogin_body": "<p>{username} / ####</p><p>{accesscode}</p>"}).decode(t, &v)
+	e.api(t, hr, "POST", "authManagement/sendNewLogin", map[string]string{"userName": emp.UserName}).decode(t, &answer)
+	nl, err := e.own.WaitFor(ctx, "emp@acme.test", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	temporary := regexp.MustCompile(`<p>` + regexp.QuoteMeta(emp.UserName) + ` / ([A-Za-z0-9]{12})</p>`).FindStringSubmatch(nl.Body)
+	var display string
+	e.db.Pool.QueryRow(context.Background(), `SELECT display_name FROM users WHERE id = $1`, emp.UserID).Scan(&display)
+	if nl.Subject != "Acesso de "+display || temporary == nil || !strings.Contains(nl.Body, emp.AccessCode) {
+		t.Fatalf("new-login mail %+v", nl)
+	}
+	res, err := e.auth.Login(context.Background(), emp.AccessCode, emp.UserName, temporary[1])
+	if err != nil || res.AuthResponse == nil || res.AuthResponse.ChallengeName != auth.ChallengeNewPassword {
+		t.Fatalf("sign-in with the temporary password: %+v %v", res, err)
+	}
+	other, _, _, _ := e.team(t)
+	e.api(t, hr, "POST", "authManagement/sendNewLogin", map[string]string{"userName": other.UserName}).
+		wantErr(t, http.StatusNotFound, "userName", "usuario_nao_encontrado")
 
 	// A preview goes through the same server; an empty recipient is refused.
 	e.api(t, hr, "POST", "sendmessage/send-template", map[string]string{"address": "", "subject": "s", "message": "m"}).

@@ -62,9 +62,11 @@ after(async () => {
   smtp.close();
 });
 
+const PANEL_TEST_IDS = { clockApp: 'clock-app', newLogin: 'new-login' };
+
 async function openPanel(page, id) {
   await page.locator(tid(`admin-open-${id}`)).click();
-  await page.locator(tid(`panel-${id === 'clockApp' ? 'clock-app' : id}`)).waitFor();
+  await page.locator(tid(`panel-${PANEL_TEST_IDS[id] ?? id}`)).waitFor();
 }
 
 /** Closes the open dialog by its close button (Escape would close the drawer too). */
@@ -169,6 +171,18 @@ test('helena configures the tenant and each change takes effect at once', { time
     assert.equal((await mailTo('previa@democorp.test')).user, SMTP_USER, 'the preview went through the tenant server');
     await closeDialog(page);
     await saveConfirmed(page, 'templates');
+
+    // A new login for Pedro: a temporary password through the tenant's server.
+    await openPanel(page, 'newLogin');
+    await page.locator(tid('new-login-user')).fill('ninguem.aqui');
+    await page.locator(tid('new-login-send')).click();
+    await page.locator(tid('panel-new-login')).getByText('Usuário não encontrado').waitFor();
+    await page.locator(tid('new-login-user')).fill(USERS.pedro.userName);
+    await page.locator(tid('new-login-send')).click();
+    await page.getByText('Enviado com sucesso').first().waitFor();
+    const newLogin = mails.find((m) => m.raw.includes('Senha tempor') || m.raw.includes('Senha_tempor'));
+    assert.ok(newLogin, 'the new-login mail arrived');
+    assert.equal(newLogin.user, SMTP_USER, 'through the tenant server');
   } finally {
     await ctx.close();
     await anaCtx.close();

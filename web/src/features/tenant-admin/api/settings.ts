@@ -61,3 +61,8 @@ export function validateMailServer(address: string, server: Record<(typeof MAIL_
 export function sendTemplate(address: string, subject: string, message: string): Promise<MailAnswer> {
   return api.post<MailAnswer>('/api/sendmessage/send-template', { address, subject, message, typeEmail: 3 });
 }
+
+/** POST /api/authManagement/sendNewLogin?tenId {userName}: a temporary password by e-mail (template 1510). */
+export function sendNewLogin(userName: string): Promise<MailAnswer> {
+  return api.post<MailAnswer>('/api/authManagement/sendNewLogin', { userName });
+}

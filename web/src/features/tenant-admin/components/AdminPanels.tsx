@@ -7,6 +7,7 @@ import { selectUser, useSessionStore } from '@/lib/session-store';
 import { ClockAppPanel } from './ClockAppPanel';
 import { HomePanel } from './HomePanel';
 import { MailServerPanel } from './MailServerPanel';
+import { NewLoginPanel } from './NewLoginPanel';
 import { PolicyPanel } from './PolicyPanel';
 import { TemplatesPanel } from './TemplatesPanel';
 import { TogglesPanel } from './TogglesPanel';
@@ -14,7 +15,7 @@ import { TogglesPanel } from './TogglesPanel';
 /** The time-clock app options need the access id pwa-rh-ponto-e (spec §2). */
 const CLOCK_APP_ACCESS = 'pwa-rh-ponto-e';
 
-type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'templates' | 'sso';
+type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'templates' | 'newLogin' | 'sso';
 
 /**
  * The tenant administration panels (spec portal-business §2), each a collapsible section of
@@ -37,6 +38,7 @@ export function AdminPanels() {
     ['toggles', () => <TogglesPanel />],
     ...(purchased.includes(CLOCK_APP_ACCESS) ? ([['clockApp', () => <ClockAppPanel />]] as [PanelId, () => React.ReactNode][]) : []),
     ['templates', () => <TemplatesPanel />],
+    ['newLogin', () => <NewLoginPanel />],
     ['sso', () => <SsoConfigPanel />],
   ];
   return (
