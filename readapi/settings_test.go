@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -306,6 +307,9 @@ func TestSettingsReuseLimitDrivesPasswordChange(t *testing.T) {
 func TestSettingsToggleRefusesAbono(t *testing.T) {
 	e := newSettingsEnv(t)
 	emp, _, hr, _ := e.team(t)
+	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE users SET purchased = purchased || ',pwa-rh-folha' WHERE tenant_id = $1`, emp.Tenant); err != nil {
+		t.Fatal(err)
+	}
 	hr = e.admin(t, hr)
 	body := `{"inicio":"2026-11-16","dias":10,"abono":1}`
 	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 0}).decode(t, &ConfigView{})
@@ -322,6 +326,21 @@ func TestSettingsToggleRefusesAbono(t *testing.T) {
 	r.decode(t, &info)
 	if info.Switches["solicita_ferias"] != 0 || info.Switches["solicita_abono_ferias"] != 1 {
 		t.Fatalf("switches %v", info.Switches)
+	}
+	// A feature toggle set to 1 hides its feature: the payslips entry leaves the menu.
+	menu := func() []string {
+		var m struct {
+			Menu []string `json:"menu"`
+		}
+		e.api(t, emp, "GET", "cac-app/userinfo", nil).decode(t, &m)
+		return m.Menu
+	}
+	if !slices.Contains(menu(), "rh_002_01") {
+		t.Fatalf("payslips not in the menu before: %v", menu())
+	}
+	e.update(t, hr, settings.KeyAccess, map[string]any{"rh_002_01": 1}).decode(t, &ConfigView{})
+	if slices.Contains(menu(), "rh_002_01") {
+		t.Fatal("the payslips entry stays in the menu with its feature switched off")
 	}
 }
 
