@@ -59,10 +59,10 @@ var adjustmentLists = map[string][]clock.AdjustmentKind{
 
 func (s *Server) routesAdjustments(g *echo.Group) {
 	_ = s.InitAdjustments()
-	own := g.Group("/rh-app/colaborador", s.requireAuth, clockCaller, s.requireAccess(menuAccess("ponto-dia")))
+	own := g.Group("/rh-app/colaborador", s.requireAuth, fullCaller, clockReader, s.requireAccess(menuAccess("ponto-dia")))
 	own.GET("/ponto-dia", s.adjustDay)
 	own.POST("/ajuste-ponto", s.adjustAsk)
-	ap := g.Group("/rh-app/ajuste-ponto", s.requireAuth, requireCaller)
+	ap := g.Group("/rh-app/ajuste-ponto", s.requireAuth, fullCaller)
 	ap.GET("", s.adjustList)
 	ap.POST("/decidir", s.adjustDecide)
 }
@@ -89,16 +89,6 @@ func (s *Server) InitAdjustments() error {
 		s.DecideAdjustment, errs = h, append(errs, err)
 	}
 	return errors.Join(errs...)
-}
-
-// requireCaller admits callers whose tenId and userHash match the token.
-func requireCaller(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if err := checkCallerRequired(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 // dayMarkJSON is a mark of ponto-dia.

@@ -243,6 +243,14 @@ func probe(s *Server, check func(echo.Context) error) http.Handler {
 	return e
 }
 
+// probeCaller is a server whose one route sits behind requireAuth and a caller middleware.
+func probeCaller(s *Server, caller echo.MiddlewareFunc) http.Handler {
+	e := echo.New()
+	e.HTTPErrorHandler = errorHandler
+	e.GET("/probe", func(c echo.Context) error { return c.JSON(http.StatusOK, claimsOf(c)) }, s.requireAuth, caller)
+	return e
+}
+
 func signIn(t *testing.T, h http.Handler, code, user string) (token string, tenID, hash string) {
 	t.Helper()
 	r := do(h, http.MethodPost, "/api/auth/login", loginBody(code, user, seed.DemoPassword), "192.0.2.20:1", nil)
@@ -292,7 +300,7 @@ func TestCheckCaller(t *testing.T) {
 	token, tenID, hash := signIn(t, h, seed.DemoCode, seed.UserAna)
 	_, acmeID, carlaHash := signIn(t, h, seed.AcmeCode, seed.UserCarla)
 	bearer := map[string]string{"Authorization": "Bearer " + token}
-	optional, required := probe(s, checkCaller), probe(s, checkCallerRequired)
+	optional, tenant, required := probeCaller(s, callerMatches), probeCaller(s, tenantCaller), probeCaller(s, fullCaller)
 	q := func(kv ...string) string {
 		v := url.Values{}
 		for i := 0; i < len(kv); i += 2 {
@@ -318,6 +326,10 @@ func TestCheckCaller(t *testing.T) {
 		{"foreign_tenant_required", required, q("tenId", acmeID, "userHash", hash), 403, "tenId", "acesso_negado"},
 		{"missing_tenant", required, q("userHash", hash), 400, "tenId", "campo_obrigatorio"},
 		{"missing_user", required, q("tenId", tenID), 400, "userHash", "campo_obrigatorio"},
+		{"tenant_only", tenant, q("tenId", tenID), 200, "", ""},
+		{"tenant_missing", tenant, q("userHash", hash), 400, "tenId", "campo_obrigatorio"},
+		{"tenant_foreign_user", tenant, q("tenId", tenID, "userHash", carlaHash), 403, "userHash", "acesso_negado"},
+		{"tenant_foreign", tenant, q("tenId", acmeID), 403, "tenId", "acesso_negado"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -34,7 +34,7 @@ type ClockReadModel interface {
 // "Time clock"). Every call needs a token, and tenId and userHash matching it.
 func (s *Server) routesClock(g *echo.Group) {
 	_ = s.InitClock() // without Pool or Store the command calls answer 500; InitClock reports why
-	c := g.Group("/rh-app/colaborador", s.requireAuth, clockCaller)
+	c := g.Group("/rh-app/colaborador", s.requireAuth, fullCaller, clockReader)
 	c.GET("/historico-endereco-ponto", s.clockAddresses)
 	// Changing the clock needs what the time-clock menu entry needs (access id rh_007_001;
 	// spec portal-core §6), checked by the permission rule (permission_middleware.go).
@@ -66,13 +66,9 @@ func (s *Server) InitClock() error {
 	return errors.Join(errs...)
 }
 
-// clockCaller admits callers whose tenId and userHash match the token and whose roles may
-// use the clock.
-func clockCaller(next echo.HandlerFunc) echo.HandlerFunc {
+// clockReader admits roles that may use the clock (after fullCaller).
+func clockReader(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if err := checkCallerRequired(c); err != nil {
-			return err
-		}
 		claims := claimsOf(c)
 		if !auth.Allowed(claims.Roles, claims.Tenant.String(), "clock", "read") {
 			return apiError(http.StatusForbidden, "userHash", "acesso_negado")

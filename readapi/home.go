@@ -67,7 +67,7 @@ var homePendingAccess = auth.Access{Roles: []string{auth.RoleHRAdmin, auth.RoleM
 
 // routesHome registers the banner's calls (docs/api.md "Home banner").
 func (s *Server) routesHome(g *echo.Group) {
-	h := g.Group("/gen/HomePage", s.requireAuth, moodCaller)
+	h := g.Group("/gen/HomePage", s.requireAuth, tenantCaller)
 	h.GET("/config", s.homeConfig)
 	h.GET("/pending", s.homePending, s.requireAccess(homePendingAccess))
 }

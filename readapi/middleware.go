@@ -53,18 +53,45 @@ func claimsOf(c echo.Context) auth.Claims {
 	return claims
 }
 
+// callerRule says which caller parameters (query tenId and userHash) a call must carry;
+// whichever it carries must be the token's.
+type callerRule int
+
+const (
+	idsWhenSent    callerRule = iota // neither is required
+	tenantRequired                   // tenId is required (400 campo_obrigatorio), userHash is not
+	bothRequired                     // both are required
+)
+
+// callerOf is the one caller middleware: it refuses a call whose parameters break rule or
+// name another tenant or user than the token's (checkCaller).
+func callerOf(rule callerRule) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if rule == tenantRequired && strings.TrimSpace(c.QueryParam("tenId")) == "" {
+				return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+			}
+			if err := matchCaller(c, rule == bothRequired); err != nil {
+				return err
+			}
+			return next(c)
+		}
+	}
+}
+
+// The caller middlewares of the routes.
+var (
+	callerMatches = callerOf(idsWhenSent)
+	tenantCaller  = callerOf(tenantRequired)
+	fullCaller    = callerOf(bothRequired)
+)
+
 // checkCaller refuses (403 acesso_negado, type naming the parameter) a request whose query
 // tenId or userHash is present and differs from the token: these parameters are never
 // trusted on their own (ARCHITECTURE.md, "Multi-tenancy and security"). Absent parameters
-// pass; use checkCallerRequired where the spec's call always carries them.
+// pass; callerOf(bothRequired) is for the calls the spec always sends them with.
 func checkCaller(c echo.Context) error {
 	return matchCaller(c, false)
-}
-
-// checkCallerRequired is checkCaller for calls that must carry both tenId and userHash:
-// a missing one is 400 campo_obrigatorio on that parameter.
-func checkCallerRequired(c echo.Context) error {
-	return matchCaller(c, true)
 }
 
 func matchCaller(c echo.Context, required bool) error {

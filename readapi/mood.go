@@ -39,7 +39,7 @@ var moodCheckInAccess = auth.Access{ID: "tools_013c", AccessID: auth.PayrollModu
 // Every call needs a token; tenId (and userHash when sent) must match it.
 func (s *Server) routesMood(g *echo.Group) {
 	_ = s.InitMood() // without Store the check-in answers 500; InitMood reports why
-	m := g.Group("/gen/HumorEnergy", s.requireAuth, moodCaller)
+	m := g.Group("/gen/HumorEnergy", s.requireAuth, tenantCaller)
 	m.POST("", s.moodCheckIn, s.requireAccess(moodCheckInAccess))
 	m.GET("/checkin", s.moodCheckInState)
 	// The nine-box is the /apps/humorEnergy screen's: its menu entry's access (tools_007).
@@ -76,19 +76,6 @@ func (s *Server) moodCoolDown(env auth.Environment) time.Duration {
 		return s.MoodCoolDown
 	}
 	return mood.CoolDown(env == auth.EnvTest || env == auth.EnvPre)
-}
-
-// moodCaller admits callers whose tenId (required) and userHash (when sent) match the token.
-func moodCaller(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
-			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
-		}
-		if err := checkCaller(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 // moodCheckIn answers POST HumorEnergy?tenId with body {humor, energy}: {succeeded:true}, or

@@ -41,7 +41,7 @@ type NotificationAPI struct {
 // reads and changes only their own inbox.
 func (s *Server) routesNotifications(g *echo.Group) {
 	_ = s.InitNotifications() // without Pool or Store the calls answer 500; InitNotifications reports why
-	n := g.Group("/notification-app", s.requireAuth, notificationCaller)
+	n := g.Group("/notification-app", s.requireAuth, fullCaller)
 	n.GET("", s.notificationList)
 	n.POST("", s.notificationCreate)
 	n.POST("/dismiss", s.notificationDismiss)
@@ -81,16 +81,6 @@ func (s *Server) InitNotifications() error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
-}
-
-// notificationCaller admits callers whose tenId and userHash match the token.
-func notificationCaller(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if err := checkCallerRequired(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 // notificationList answers GET notification-app?type=1: the caller's notifications not

@@ -33,15 +33,15 @@ const (
 // routesPeople registers the team and colleague calls of spec portal-business §7 (docs/api.md
 // "People"). Every call needs a token; tenId (and userHash when sent) must match it.
 func (s *Server) routesPeople(g *echo.Group) {
-	team := g.Group("/rh-app/Colaborador", s.requireAuth, vacationCaller)
+	team := g.Group("/rh-app/Colaborador", s.requireAuth, tenantCaller)
 	team.GET("/gestor-minha-equipe", s.peopleList(projections.ScopeReports), s.requireAnyAccess(menuTeamGestor))
 	team.GET("/adm-minha-equipe", s.peopleList(projections.ScopeTenant), s.requireAnyAccess(menuTeamAdmin))
 	team.GET("/minha-equipe", s.peopleList(projections.ScopeColleagues), s.requireAnyAccess(menuFindPeople))
-	card := g.Group("/rh-app/colaborador", s.requireAuth, vacationCaller)
+	card := g.Group("/rh-app/colaborador", s.requireAuth, tenantCaller)
 	card.GET("/cartao-apresentacao", s.peopleCard)
 	card.GET("/aniversariantes", s.peopleBirthdays, s.requireAnyAccess(menuBirthdays))
 	card.GET("/admitidos-mes", s.peopleHires, s.requireAnyAccess(menuHires))
-	g.GET("/gen/DynamicMessage", s.dynamicMessages, s.requireAuth, vacationCaller)
+	g.GET("/gen/DynamicMessage", s.dynamicMessages, s.requireAuth, tenantCaller)
 }
 
 // peopleViewer is the caller as the people area sees them.

@@ -19,7 +19,7 @@ import (
 // read model, never the event log. Who sees what: HR admins and auditors the tenant, a
 // manager their direct reports, anyone else only themselves.
 func (s *Server) routesReports(g *echo.Group) {
-	r := g.Group("/reports", s.requireAuth, vacationCaller)
+	r := g.Group("/reports", s.requireAuth, tenantCaller)
 	r.GET("/mood", reportOf(s, projections.Reports.Mood))
 	r.GET("/approvals", reportOf(s, projections.Reports.Approvals))
 	r.GET("/surveys", reportOf(s, projections.Reports.Surveys), wholeTenantOnly)

@@ -155,7 +155,7 @@ func (s *Server) routesRequests(g *echo.Group) {
 	requester := s.requireAccess(menuAccess("tools_001"))
 	approver := s.requireAccess(menuAccess("tools_002"))
 	delivery := s.requireAccess(menuAccess("tools_003"))
-	c := g.Group("/cac-app", s.requireAuth, requestCaller)
+	c := g.Group("/cac-app", s.requireAuth, tenantCaller)
 	c.GET("/request", s.requestList, requester)
 	c.GET("/request/count", s.requestCount, requester)
 	c.POST("/request/GetWithFilter", s.requestGetWithFilter, requester)
@@ -183,20 +183,6 @@ func (s *Server) routesRequests(g *echo.Group) {
 	c.POST("/anexos", s.attachmentUpload, requester)
 	c.DELETE("/anexos", s.attachmentRemove, requester)
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
-}
-
-// requestCaller admits callers whose tenId (required) and userHash (when sent) match the
-// token.
-func requestCaller(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
-			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
-		}
-		if err := checkCaller(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 func requestCallerOf(c echo.Context) commands.RequestCaller {

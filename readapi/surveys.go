@@ -57,7 +57,7 @@ var surveyLists = []struct {
 // spec's {token} paths are resposta (answer), passo (step) and finalizar (finish).
 func (s *Server) routesSurveys(g *echo.Group) {
 	_ = s.InitSurveys()
-	a := g.Group("/avaliacao360", s.requireAuth, surveyCaller)
+	a := g.Group("/avaliacao360", s.requireAuth, tenantCaller)
 	a.GET("/lista-pendentes-login", s.surveyPending)
 	for _, l := range surveyLists {
 		a.GET(l.path, s.surveyList(l.kind), s.requireAccess(menuAccess(l.menuID)))
@@ -124,19 +124,6 @@ func (s *Server) InitSurveys() error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
-}
-
-// surveyCaller admits callers whose tenId (required) and userHash (when sent) match the token.
-func surveyCaller(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
-			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
-		}
-		if err := checkCaller(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 // surveyHR admits HR admins only (survey.MayManage).

@@ -21,16 +21,6 @@ func (s *Server) routesUser(g *echo.Group) {
 	g.POST("/auth/updateSettings", s.updateSettings, s.requireAuth, callerMatches, s.requireAccess(accessSettings))
 }
 
-// callerMatches refuses query tenId or userHash that differ from the token.
-func callerMatches(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if err := checkCaller(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
-}
-
 // UserInfo is the signed-in user of spec portal-core §3 as far as this product has it, with
 // the permission rule's results: roles, audiences (roles plus the casbin groups they hold),
 // purchased, deny, the ability switches and the visible menu ids.

@@ -20,7 +20,7 @@ import (
 // api/rh-app/colaborador/escala and escala-mes-descricao with tenId, yearMonth (YYYYMM),
 // m01Ukey (the caller's own, or a report's for their manager and anyone's for HR).
 func (s *Server) routesWorkSchedule(g *echo.Group) {
-	w := g.Group("/rh-app/colaborador", s.requireAuth, vacationCaller)
+	w := g.Group("/rh-app/colaborador", s.requireAuth, tenantCaller)
 	w.GET("/escala", s.workSchedule(false))
 	w.GET("/escala-mes-descricao", s.workSchedule(true))
 }

@@ -59,7 +59,7 @@ var (
 // (and userHash when sent) must match it.
 func (s *Server) routesVacations(g *echo.Group) {
 	_ = s.InitVacations()
-	v := g.Group("/rh-app/ferias", s.requireAuth, vacationCaller)
+	v := g.Group("/rh-app/ferias", s.requireAuth, tenantCaller)
 	v.GET("/minhas", s.vacationMine, s.requireAnyAccess(accessMyVacations...))
 	v.GET("/historico", s.vacationHistory, s.requireAnyAccess(accessMyVacations...))
 	v.POST("/verificar", s.vacationCheck, s.requireAnyAccess(accessRequest...))
@@ -116,19 +116,6 @@ func (s *Server) InitVacations() error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
-}
-
-// vacationCaller admits callers whose tenId (required) and userHash (when sent) match the token.
-func vacationCaller(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if strings.TrimSpace(c.QueryParam("tenId")) == "" {
-			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
-		}
-		if err := checkCaller(c); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 // requireAnyAccess admits a caller the rule shows at least one of the menu items.
