@@ -1,5 +1,7 @@
 import { Drawer, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SsoConfigPanel } from '@/features/auth';
+import { reloadUserInfo } from '@/features/session';
 import { AdminPanels } from '@/features/tenant-admin';
 import { ColorSchemesPanel } from './ColorSchemesPanel';
 import { useSettingsDrawerStore } from './settings-drawer-store';
@@ -26,7 +28,7 @@ export function SettingsDrawer() {
     >
       {panel === 'hr' && (
         <Stack gap="lg" data-testid="hr-settings">
-          <AdminPanels />
+          <AdminPanels sso={<SsoConfigPanel />} onAccessChanged={reloadUserInfo} />
         </Stack>
       )}
       {panel === 'colors' && <ColorSchemesPanel onDone={close} />}

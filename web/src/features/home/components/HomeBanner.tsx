@@ -6,7 +6,7 @@ import { selectUser, useSessionStore } from '@/lib/session-store';
 import { LIVE_TOPICS, onLiveEvent } from '@/lib/live-stream';
 import { getHomeConfig, type HomeConfig } from '../api/get-home-config';
 import { getHomePending, type PendingItem } from '../api/get-home-pending';
-import { bannerText, boxOpacity, safeColor, safeImage } from '../utils/banner-text';
+import { bannerText, boxOpacity, safeColor, safeImage } from '@/lib/banner-text';
 
 /** The default banner image (spec §2 id_300: "home_page_bgimage ... has a default"). */
 export const DEFAULT_BANNER_IMAGE = '/images/home-banner.svg';

@@ -79,8 +79,8 @@ export function SchedulePage() {
     }
     return out;
   }, [months, loaded]);
-  const current = loaded[ym(today)] ?? [];
-  const strip = useMemo(() => [...current].sort((a, b) => a.inicio.localeCompare(b.inicio)), [current]);
+  const todayMonth = ym(today);
+  const strip = useMemo(() => [...(loaded[todayMonth] ?? [])].sort((a, b) => a.inicio.localeCompare(b.inicio)), [loaded, todayMonth]);
 
   return (
     <Stack gap="md" data-testid="schedule-page">

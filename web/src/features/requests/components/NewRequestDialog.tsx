@@ -72,6 +72,7 @@ export function NewRequestDialog({
       });
     return () => ctrl.abort();
     // The form is filled once per opening; a live refresh of `editing` must not wipe the typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
   const type = useMemo(() => types?.find((ty) => ty.tipo === draft.tipo), [types, draft.tipo]);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Accordion } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SsoConfigPanel } from '@/features/auth';
 import { permissionsOf } from '@/lib/permissions';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { ClockAppPanel } from './ClockAppPanel';
@@ -17,11 +16,18 @@ const CLOCK_APP_ACCESS = 'pwa-rh-ponto-e';
 
 type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'templates' | 'newLogin' | 'sso';
 
+interface Props {
+  /** The single sign-on panel (the auth feature's), composed by the app shell. */
+  sso: React.ReactNode;
+  /** Runs after the feature toggles changed (the shell reads the user's permissions again). */
+  onAccessChanged: () => Promise<void>;
+}
+
 /**
  * The tenant administration panels (spec portal-business §2), each a collapsible section of
  * the 400 px settings drawer; a panel loads its key when first opened.
  */
-export function AdminPanels() {
+export function AdminPanels({ sso, onAccessChanged }: Props) {
   const { t } = useTranslation('admin');
   const user = useSessionStore(selectUser);
   const purchased = permissionsOf(user).purchased;
@@ -35,11 +41,11 @@ export function AdminPanels() {
     ['policy', () => <PolicyPanel />],
     ['home', () => <HomePanel />],
     ['mail', () => <MailServerPanel />],
-    ['toggles', () => <TogglesPanel />],
+    ['toggles', () => <TogglesPanel onSaved={onAccessChanged} />],
     ...(purchased.includes(CLOCK_APP_ACCESS) ? ([['clockApp', () => <ClockAppPanel />]] as [PanelId, () => React.ReactNode][]) : []),
     ['templates', () => <TemplatesPanel />],
     ['newLogin', () => <NewLoginPanel />],
-    ['sso', () => <SsoConfigPanel />],
+    ['sso', () => sso],
   ];
   return (
     <Accordion variant="contained" chevronPosition="right" value={open} onChange={choose} data-testid="admin-panels">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BackgroundImage, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { selectUser, useSessionStore } from '@/lib/session-store';
-import { bannerText } from '@/features/home/utils/banner-text';
+import { bannerText } from '@/lib/banner-text';
 import { CONFIG_KEYS } from '../api/settings';
 import { ConfigFields } from './ConfigFields';
 import { PanelBody } from './PolicyPanel';

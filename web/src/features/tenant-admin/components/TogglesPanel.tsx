@@ -1,5 +1,4 @@
 import { CONFIG_KEYS } from '../api/settings';
-import { reloadUserInfo } from '@/features/session';
 import { ConfigFields } from './ConfigFields';
 import { PanelBody } from './PolicyPanel';
 import { SaveBar } from './SaveBar';
@@ -10,8 +9,8 @@ import { useConfig } from './use-config';
  * and tools_* features; only purchased ones come from the server. A saved toggle overrides
  * every user's own switch, on the server at once; the menu follows (the user is read again).
  */
-export function TogglesPanel() {
-  const config = useConfig(CONFIG_KEYS.access, { afterSave: reloadUserInfo });
+export function TogglesPanel({ onSaved }: { onSaved: () => Promise<void> }) {
+  const config = useConfig(CONFIG_KEYS.access, { afterSave: onSaved });
   return (
     <PanelBody config={config} testId="toggles">
       <ConfigFields config={config} groups={['requests', 'widgets', 'rh', 'tools']} />

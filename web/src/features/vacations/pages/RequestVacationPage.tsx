@@ -57,6 +57,8 @@ export function RequestVacationPage() {
       clearTimeout(timer);
       controller.abort();
     };
+    // draftKey is the draft's content: a new object with the same fields checks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draftKey]);
 
   const send = async () => {
