@@ -1,19 +1,9 @@
 import i18n from '@/i18n';
+import { shortDisplayName } from '@/lib/banner-text';
 import type { SessionUser } from '@/lib/session-types';
 
-/** Names longer than 20 characters are shortened (spec portal-core §9). */
-export const NAME_MAX = 20;
-
-export function shortName(name: string, max = NAME_MAX): string {
-  const clean = name.trim().replace(/\s+/g, ' ');
-  if (clean.length <= max) return clean;
-  const words = clean.split(' ');
-  if (words.length > 1) {
-    const firstLast = `${words[0]} ${words[words.length - 1]}`;
-    if (firstLast.length <= max) return firstLast;
-  }
-  return `${clean.slice(0, max - 1)}…`;
-}
+/** Names longer than 20 characters are shortened (spec portal-core §9), as in the banner. */
+export const shortName = shortDisplayName;
 
 /** Initials: first letters of the first and last name. */
 export function initialsOf(user: Pick<SessionUser, 'initials' | 'displayName' | 'userName'>): string {
