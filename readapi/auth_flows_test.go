@@ -130,7 +130,7 @@ func TestRefreshTokenCall(t *testing.T) {
 		t.Error("the new access token is refused")
 	}
 
-	refused := FieldError{"refresh", "falha_ao_renovar_token"}
+	refused := FieldError{Type: "refresh", Message: "falha_ao_renovar_token"}
 	// Replaying the used token: 401, and the whole session is gone.
 	wantError(t, post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil), http.StatusUnauthorized, refused)
 	wantError(t, post(h, "/api/auth/refreshToken", refreshBody(b, b.RefreshToken), nil), http.StatusUnauthorized, refused)
@@ -186,7 +186,7 @@ func TestTokenSignInCalls(t *testing.T) {
 	if b.User.UserName != seed.UserHelena || b.RefreshToken == a.RefreshToken {
 		t.Errorf("answer %s", r.body)
 	}
-	failed := FieldError{"login", "falha_login_token"}
+	failed := FieldError{Type: "login", Message: "falha_login_token"}
 	wantError(t, post(h, "/api/auth/signInWithRefreshToken", map[string]string{"username": seed.UserHelena, "refreshToken": "nope",
 		"accessCode": seed.DemoCode}, nil), http.StatusUnauthorized, failed)
 
@@ -214,7 +214,7 @@ func TestLogoutCall(t *testing.T) {
 		t.Errorf("access token after logout: %d", st)
 	}
 	wantError(t, post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil), http.StatusUnauthorized,
-		FieldError{"refresh", "falha_ao_renovar_token"})
+		FieldError{Type: "refresh", Message: "falha_ao_renovar_token"})
 	if st := authorized(h, other, other.AccessToken); st != http.StatusOK {
 		t.Errorf("the other session: %d", st)
 	}
@@ -236,16 +236,16 @@ func TestChangePasswordCall(t *testing.T) {
 		return post(h, "/api/auth/changePassword", map[string]string{"accessToken": a.AccessToken,
 			"previousPassword": previous, "proposedPassword": proposed}, nil)
 	}
-	wantError(t, call("Errada@2024", "Trocada@2025"), http.StatusUnprocessableEntity, FieldError{"previousPassword", "senha_atual_incorreta"})
-	wantError(t, call(seed.DemoPassword, "curta"), http.StatusBadRequest, FieldError{"proposedPassword", "senha_minimo_8"})
-	wantError(t, call(seed.DemoPassword, seed.DemoPassword), http.StatusUnprocessableEntity, FieldError{"proposedPassword", "senha_reutilizada"})
+	wantError(t, call("Errada@2024", "Trocada@2025"), http.StatusUnprocessableEntity, FieldError{Type: "previousPassword", Message: "senha_atual_incorreta"})
+	wantError(t, call(seed.DemoPassword, "curta"), http.StatusBadRequest, FieldError{Type: "proposedPassword", Message: "senha_minimo_8"})
+	wantError(t, call(seed.DemoPassword, seed.DemoPassword), http.StatusUnprocessableEntity, FieldError{Type: "proposedPassword", Message: "senha_reutilizada"})
 	wantError(t, post(h, "/api/auth/changePassword", map[string]string{"accessToken": "x.y.z", "previousPassword": seed.DemoPassword,
-		"proposedPassword": "Trocada@2025"}, nil), http.StatusUnauthorized, FieldError{"token", "token_invalido"})
+		"proposedPassword": "Trocada@2025"}, nil), http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
 	if r := call(seed.DemoPassword, "Trocada@2025"); r.status != http.StatusOK {
 		t.Fatalf("change: %d %s", r.status, r.body)
 	}
 	wantError(t, do(h, http.MethodPost, "/api/auth/login", loginBody(seed.DemoCode, seed.UserJoao, seed.DemoPassword), "192.0.2.52:1", nil),
-		http.StatusUnauthorized, FieldError{"password", "nao_autorizado"})
+		http.StatusUnauthorized, FieldError{Type: "password", Message: "nao_autorizado"})
 	signInAs(t, h, seed.DemoCode, seed.UserJoao, "Trocada@2025")
 	// The bearer header works too.
 	r := post(h, "/api/auth/changePassword", map[string]string{"previousPassword": "Trocada@2025", "proposedPassword": "Trocada@2026"},
@@ -272,9 +272,9 @@ func TestNewPasswordRequiredCall(t *testing.T) {
 		bad[k] = v
 	}
 	bad["sessionId"] = "forged"
-	wantError(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusUnauthorized, FieldError{"sessionId", "sessao_invalida"})
+	wantError(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusUnauthorized, FieldError{Type: "sessionId", Message: "sessao_invalida"})
 	bad["sessionId"], bad["newPassword"] = body["sessionId"], "1234"
-	wantError(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusBadRequest, FieldError{"newPassword", "senha_minimo_8"})
+	wantError(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusBadRequest, FieldError{Type: "newPassword", Message: "senha_minimo_8"})
 	if r := post(h, "/api/auth/NewPasswordRequired", body, nil); r.status != http.StatusOK {
 		t.Fatalf("NewPasswordRequired: %d %s", r.status, r.body)
 	}
@@ -296,9 +296,9 @@ func TestForgotPasswordCalls(t *testing.T) {
 	if known.status != http.StatusOK || unknown.status != http.StatusOK || string(known.body) != string(unknown.body) {
 		t.Errorf("known %d %s, unknown %d %s: want the same answer", known.status, known.body, unknown.status, unknown.body)
 	}
-	wantError(t, forgot("NOPECORP", user), http.StatusNotFound, FieldError{"accessCode", "codigo_acesso_invalido"})
-	wantError(t, forgot("", user), http.StatusBadRequest, FieldError{"accessCode", "codigo_acesso_obrigatorio"})
-	wantError(t, forgot(seed.DemoCode, ""), http.StatusBadRequest, FieldError{"userName", "usuario_obrigatorio"})
+	wantError(t, forgot("NOPECORP", user), http.StatusNotFound, FieldError{Type: "accessCode", Message: "codigo_acesso_invalido"})
+	wantError(t, forgot("", user), http.StatusBadRequest, FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
+	wantError(t, forgot(seed.DemoCode, ""), http.StatusBadRequest, FieldError{Type: "userName", Message: "usuario_obrigatorio"})
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -315,10 +315,10 @@ func TestForgotPasswordCalls(t *testing.T) {
 		t.Errorf("%d mails, want 1 (none for the unknown user)", n)
 	}
 
-	invalid := FieldError{"code", "codigo_invalido"}
+	invalid := FieldError{Type: "code", Message: "codigo_invalido"}
 	wantError(t, confirm(user, "ABCDEFGH", "Redefinida@2025"), http.StatusUnprocessableEntity, invalid)
 	wantError(t, confirm("ninguem.aqui", code, "Redefinida@2025"), http.StatusUnprocessableEntity, invalid)
-	wantError(t, confirm(user, code, "curta"), http.StatusBadRequest, FieldError{"newPassword", "senha_minimo_8"})
+	wantError(t, confirm(user, code, "curta"), http.StatusBadRequest, FieldError{Type: "newPassword", Message: "senha_minimo_8"})
 	if r := confirm(user, strings.ToLower(code), "Redefinida@2025"); r.status != http.StatusOK {
 		t.Fatalf("confirm: %d %s", r.status, r.body)
 	}

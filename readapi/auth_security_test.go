@@ -79,14 +79,14 @@ func TestForgedTokensRefused(t *testing.T) {
 			for _, tenID := range []string{a.User.TenID, acme} {
 				r := do(h, http.MethodGet, "/api/rh-app/colaborador/historico-endereco-ponto?tenId="+tenID+"&userHash="+a.User.Hash,
 					"", "", map[string]string{"Authorization": "Bearer " + tok})
-				wantError(t, r, http.StatusUnauthorized, FieldError{"token", "token_invalido"})
+				wantError(t, r, http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
 			}
 			wantError(t, post(h, "/api/auth/changePassword", map[string]string{"accessToken": tok,
 				"previousPassword": seed.DemoPassword, "proposedPassword": "Forjada@2025"}, nil),
-				http.StatusUnauthorized, FieldError{"token", "token_invalido"})
+				http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
 			for _, code := range []string{seed.DemoCode, seed.AcmeCode} {
 				wantError(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": tok, "accessCode": code}, nil),
-					http.StatusUnauthorized, FieldError{"login", "falha_login_token"})
+					http.StatusUnauthorized, FieldError{Type: "login", Message: "falha_login_token"})
 			}
 			do(h, http.MethodPost, "/api/auth/logout", "", "", map[string]string{"Authorization": "Bearer " + tok})
 			if authorized(h, a, a.AccessToken) != http.StatusOK {

@@ -127,9 +127,9 @@ func TestTenantInfoCall(t *testing.T) {
 	}
 
 	wantError(t, do(h, http.MethodGet, "/api/auth/TenantInfo?accessCode=NOPECORP", "", "", nil),
-		http.StatusNotFound, FieldError{"accessCode", "codigo_acesso_invalido"})
+		http.StatusNotFound, FieldError{Type: "accessCode", Message: "codigo_acesso_invalido"})
 	wantError(t, do(h, http.MethodGet, "/api/auth/TenantInfo", "", "", nil),
-		http.StatusBadRequest, FieldError{"accessCode", "codigo_acesso_obrigatorio"})
+		http.StatusBadRequest, FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
 }
 
 func TestLoginCall(t *testing.T) {
@@ -163,12 +163,12 @@ func TestLoginCall(t *testing.T) {
 
 	// Missing fields are named, all at once.
 	wantError(t, do(h, http.MethodPost, "/api/auth/login", `{"userName":"  "}`, "", nil), http.StatusBadRequest,
-		FieldError{"accessCode", "codigo_acesso_obrigatorio"}, FieldError{"userName", "usuario_obrigatorio"},
-		FieldError{"password", "senha_obrigatoria"})
+		FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"}, FieldError{Type: "userName", Message: "usuario_obrigatorio"},
+		FieldError{Type: "password", Message: "senha_obrigatoria"})
 	wantError(t, do(h, http.MethodPost, "/api/auth/login", loginBody("DEMOCORP", "ana.souza", ""), "", nil), http.StatusBadRequest,
-		FieldError{"password", "senha_obrigatoria"})
+		FieldError{Type: "password", Message: "senha_obrigatoria"})
 	wantError(t, do(h, http.MethodPost, "/api/auth/login", `{"accessCode":`, "", nil), http.StatusBadRequest,
-		FieldError{"request", "valor_invalido"})
+		FieldError{Type: "request", Message: "valor_invalido"})
 }
 
 // Every failed sign-in gets the very same answer.
@@ -192,7 +192,7 @@ func TestLoginCallFailures(t *testing.T) {
 		"disabled_account": loginBody("DEMOCORP", seed.UserTotem, seed.DemoPassword),
 	} {
 		r := do(h, http.MethodPost, "/api/auth/login", body, "192.0.2.11:5000", nil)
-		wantError(t, r, http.StatusUnauthorized, FieldError{"password", "nao_autorizado"})
+		wantError(t, r, http.StatusUnauthorized, FieldError{Type: "password", Message: "nao_autorizado"})
 		if first == nil {
 			first = r.body
 		} else if string(r.body) != string(first) {
@@ -223,7 +223,7 @@ func TestLoginCallThrottledPerAddress(t *testing.T) {
 	}
 	wg.Wait()
 	wantError(t, do(h, http.MethodPost, "/api/auth/login", loginBody("DEMOCORP", "helena.rh", seed.DemoPassword), remote,
-		map[string]string{"X-Forwarded-For": "10.9.9.9"}), http.StatusUnauthorized, FieldError{"password", "nao_autorizado"})
+		map[string]string{"X-Forwarded-For": "10.9.9.9"}), http.StatusUnauthorized, FieldError{Type: "password", Message: "nao_autorizado"})
 	// Another address signs in.
 	if r := do(h, http.MethodPost, "/api/auth/login", loginBody("DEMOCORP", "helena.rh", seed.DemoPassword), "198.51.100.78:40000", nil); r.status != http.StatusOK {
 		t.Errorf("another address: %d %s", r.status, r.body)
@@ -272,7 +272,7 @@ func TestRequireAuth(t *testing.T) {
 	s, h := authServer(t)
 	token, _, _ := signIn(t, h, seed.DemoCode, seed.UserAna)
 	p := probe(s, func(echo.Context) error { return nil })
-	invalid := FieldError{"token", "token_invalido"}
+	invalid := FieldError{Type: "token", Message: "token_invalido"}
 	for name, header := range map[string]string{
 		"none":      "",
 		"no_scheme": token,
@@ -340,7 +340,7 @@ func TestCheckCaller(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, r, c.status, FieldError{c.field, c.key})
+			wantError(t, r, c.status, FieldError{Type: c.field, Message: c.key})
 		})
 	}
 }

@@ -2,41 +2,24 @@ package readapi
 
 import (
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
-	"portal/commands"
 	"portal/domain"
 	"portal/eventstore"
+	"portal/readapi/httpx"
 )
 
-// FieldError is one item of the spec's error list: type names the field.
-type FieldError struct {
-	Type    string `json:"type"`
-	Message string `json:"message"`
-}
+// The error list and its types are httpx's, shared with the area packages.
+type (
+	FieldError = httpx.FieldError
+	ErrorBody  = httpx.ErrorBody
+	APIError   = httpx.APIError
+)
 
-// ErrorBody is every error answer: the first message (read as data.message by the spec's
-// clock client) and the full list.
-type ErrorBody struct {
-	Message string       `json:"message"`
-	Errors  []FieldError `json:"errors"`
-}
-
-// APIError is an error with its HTTP status, for failures that are not domain rules.
-type APIError struct {
-	Status int
-	Errors []FieldError
-}
-
-func (e *APIError) Error() string { return e.Errors[0].Type + ": " + e.Errors[0].Message }
-
-func apiError(status int, field, key string) *APIError {
-	return &APIError{Status: status, Errors: []FieldError{{Type: field, Message: key}}}
-}
+func apiError(status int, field, key string) *APIError { return httpx.Error(status, field, key) }
 
 var statusOfKind = map[domain.Kind]int{
 	domain.Invalid:   http.StatusBadRequest,
@@ -94,20 +77,7 @@ func classify(err error) (int, []FieldError) {
 }
 
 // commandIDOf is the command id of a write: its Idempotency-Key header, else a new one.
-func commandIDOf(c echo.Context) (string, error) {
-	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
-}
+func commandIDOf(c echo.Context) (string, error) { return httpx.CommandID(c) }
 
-// readBody reads a request body within the body limit: an over-long body keeps its 413, any
-// other read failure is a 400 on "body".
-func readBody(c echo.Context) ([]byte, error) {
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		var tooLarge *echo.HTTPError
-		if errors.As(err, &tooLarge) {
-			return nil, tooLarge
-		}
-		return nil, apiError(http.StatusBadRequest, "body", "valor_invalido")
-	}
-	return body, nil
-}
+// readBody reads a request body within the body limit (httpx.ReadBody).
+func readBody(c echo.Context) ([]byte, error) { return httpx.ReadBody(c) }

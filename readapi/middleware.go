@@ -5,14 +5,14 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/httpx"
 )
 
 // claimsKey is where requireAuth leaves the verified claims in the Echo context.
-const claimsKey = "auth.claims"
+const claimsKey = httpx.ClaimsKey
 
 // requireAuth admits requests that carry a valid access token in
 // "Authorization: Bearer <token>" and stores its claims for claimsOf. Anything else is
@@ -48,74 +48,15 @@ func bearerToken(header string) (string, bool) {
 
 // claimsOf returns the claims requireAuth verified; zero claims when the route is not
 // behind requireAuth.
-func claimsOf(c echo.Context) auth.Claims {
-	claims, _ := c.Get(claimsKey).(auth.Claims)
-	return claims
-}
+func claimsOf(c echo.Context) auth.Claims { return httpx.Claims(c) }
 
-// callerRule says which caller parameters (query tenId and userHash) a call must carry;
-// whichever it carries must be the token's.
-type callerRule int
-
-const (
-	idsWhenSent    callerRule = iota // neither is required
-	tenantRequired                   // tenId is required (400 campo_obrigatorio), userHash is not
-	bothRequired                     // both are required
-)
-
-// callerOf is the one caller middleware: it refuses a call whose parameters break rule or
-// name another tenant or user than the token's (checkCaller).
-func callerOf(rule callerRule) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			if rule == tenantRequired && strings.TrimSpace(c.QueryParam("tenId")) == "" {
-				return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
-			}
-			if err := matchCaller(c, rule == bothRequired); err != nil {
-				return err
-			}
-			return next(c)
-		}
-	}
-}
-
-// The caller middlewares of the routes.
+// The caller middlewares of the routes (httpx.Caller).
 var (
-	callerMatches = callerOf(idsWhenSent)
-	tenantCaller  = callerOf(tenantRequired)
-	fullCaller    = callerOf(bothRequired)
+	callerMatches = httpx.Caller(httpx.IDsWhenSent)
+	tenantCaller  = httpx.Caller(httpx.TenantRequired)
+	fullCaller    = httpx.Caller(httpx.BothRequired)
 )
 
-// checkCaller refuses (403 acesso_negado, type naming the parameter) a request whose query
-// tenId or userHash is present and differs from the token: these parameters are never
-// trusted on their own (ARCHITECTURE.md, "Multi-tenancy and security"). Absent parameters
-// pass; callerOf(bothRequired) is for the calls the spec always sends them with.
-func checkCaller(c echo.Context) error {
-	return matchCaller(c, false)
-}
-
-func matchCaller(c echo.Context, required bool) error {
-	claims := claimsOf(c)
-	if claims.UserID == uuid.Nil {
-		return apiError(http.StatusUnauthorized, "token", "token_invalido")
-	}
-	tenID := strings.TrimSpace(c.QueryParam("tenId"))
-	userHash := strings.TrimSpace(c.QueryParam("userHash"))
-	if required {
-		if tenID == "" {
-			return apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
-		}
-		if userHash == "" {
-			return apiError(http.StatusBadRequest, "userHash", "campo_obrigatorio")
-		}
-	}
-	if tenID != "" {
-		if id, err := uuid.Parse(tenID); err != nil || id != claims.Tenant {
-			return apiError(http.StatusForbidden, "tenId", "acesso_negado")
-		}
-	}
-	if userHash != "" && userHash != claims.UserHash {
-		return apiError(http.StatusForbidden, "userHash", "acesso_negado")
-	}
-	return nil
-}
+// checkCaller refuses a request whose query tenId or userHash is present and differs from
+// the token (httpx.MatchCaller).
+func checkCaller(c echo.Context) error { return httpx.MatchCaller(c, false) }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/httpx"
 )
 
 // The server half of the permission rule (spec portal-core §6; auth/permissions.go): a call
@@ -24,7 +25,7 @@ import (
 const permissionsTTL = 5 * time.Second
 
 // permsKey is where requireAccess leaves the caller's permissions in the Echo context.
-const permsKey = "auth.permissions"
+const permsKey = httpx.PermissionsKey
 
 // permissionCache holds derived permissions per (tenant, user). Its zero value is ready.
 type permissionCache struct {

@@ -13,6 +13,7 @@ import (
 	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/settings"
 )
 
 // Server holds what the handlers need. Each area registers its routes in its own file.
@@ -65,7 +66,7 @@ type Server struct {
 	// Vacations (vacations.go); nil is built from Pool, Store and Now.
 	Vacations *VacationAPI
 
-	Settings *SettingsAPI // the tenant administration panels (settings.go); nil: none
+	Settings *settings.API // the tenant administration panels (readapi/settings); nil: none
 
 	// Audit (audit.go, audit_replay.go): the projections a shadow rebuild may copy, by name,
 	// and the rebuilds this process ran.
@@ -98,7 +99,9 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesAdjustments(api)
 	s.routesVacations(api)
 	s.routesAudit(api)
-	s.routesSettings(api)
+	if s.Settings != nil {
+		s.Settings.Routes(api, s.perms.forgetTenant, s.requireAuth, callerMatches, s.requireAccess(accessSettings))
+	}
 	s.routesPeople(api)
 	s.routesReports(api)
 	s.routesPush(e, api)

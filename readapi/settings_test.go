@@ -23,6 +23,7 @@ import (
 	"portal/platform/pgtest"
 	"portal/projections"
 	"portal/push"
+	settingsapi "portal/readapi/settings"
 )
 
 // settingsEnv is a server with the administration calls and the vacations, a fallback mail
@@ -58,7 +59,8 @@ func newSettingsEnv(t *testing.T) *settingsEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := &SettingsAPI{Handler: h, Fallback: fallback, MailTimeout: 5 * time.Second}
+	api := &settingsapi.API{Handler: h, Fallback: fallback, MailTimeout: 5 * time.Second}
+	api.Logins = svc
 	svc.SetTenantMail(api)
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return vacNow }, Settings: api}
 	if err := srv.InitVacations(); err != nil {
@@ -101,9 +103,9 @@ func (e *settingsEnv) update(t *testing.T, p vacPerson, key string, fields map[s
 	return e.api(t, p, "POST", "authManagement/updateConfig", map[string]any{"ciaId": "", "key": key, "template": string(tpl)})
 }
 
-func (e *settingsEnv) config(t *testing.T, p vacPerson, key string) ConfigView {
+func (e *settingsEnv) config(t *testing.T, p vacPerson, key string) settingsapi.ConfigView {
 	t.Helper()
-	var v ConfigView
+	var v settingsapi.ConfigView
 	e.api(t, p, "POST", "authManagement/getConfig", map[string]string{"par": "", "ciaId": "", "key": key}).decode(t, &v)
 	return v
 }
@@ -217,9 +219,9 @@ func TestSettingsChangeIsAnEventAndTheBannerReadsIt(t *testing.T) {
 	e := newSettingsEnv(t)
 	emp, _, hr, _ := e.team(t)
 	hr = e.admin(t, hr)
-	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Olá, {name}", "home_page_message": "Boa semana"}).decode(t, &ConfigView{})
-	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Bom dia", "home_page_message": "Boa semana"}).decode(t, &ConfigView{})
-	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Bom dia"}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Olá, {name}", "home_page_message": "Boa semana"}).decode(t, &settingsapi.ConfigView{})
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Bom dia", "home_page_message": "Boa semana"}).decode(t, &settingsapi.ConfigView{})
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Bom dia"}).decode(t, &settingsapi.ConfigView{})
 	evs := e.settingsEvents(t, hr.Tenant)
 	if len(evs) != 2 {
 		t.Fatalf("events %+v", evs)
@@ -280,7 +282,7 @@ func TestSettingsReuseLimitDrivesPasswordChange(t *testing.T) {
 			"previousPassword": previous, "proposedPassword": proposed})
 	}
 	e.update(t, hr, settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": "3", "TenPasswordExpiration": "90",
-		"TenLinkedin": "https://www.linkedin.com/company/acme"}).decode(t, &ConfigView{})
+		"TenLinkedin": "https://www.linkedin.com/company/acme"}).decode(t, &settingsapi.ConfigView{})
 	var info struct {
 		Linkedin string `json:"url_Linkedin"`
 	}
@@ -292,7 +294,7 @@ func TestSettingsReuseLimitDrivesPasswordChange(t *testing.T) {
 		t.Fatalf("change: %d %s", r.status, r.body)
 	}
 	change("Trocada@2025", clocktest.Password).wantErr(t, http.StatusUnprocessableEntity, "proposedPassword", "senha_reutilizada")
-	e.update(t, hr, settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": 0}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyTenant, map[string]any{"TenLimitPasswordReuse": 0}).decode(t, &settingsapi.ConfigView{})
 	if r := change("Trocada@2025", clocktest.Password); r.status >= 300 {
 		t.Fatalf("with reuse limit 0 the old password is accepted again: %d %s", r.status, r.body)
 	}
@@ -312,16 +314,16 @@ func TestSettingsToggleRefusesAbono(t *testing.T) {
 	}
 	hr = e.admin(t, hr)
 	body := `{"inicio":"2026-11-16","dias":10,"abono":1}`
-	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 0}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 0}).decode(t, &settingsapi.ConfigView{})
 	e.call(t, emp, "POST", "ferias/verificar", nil, body).wantErr(t, http.StatusUnprocessableEntity, "solicita_abono_ferias", "abono_nao_permitido")
-	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 1}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_abono_ferias": 1}).decode(t, &settingsapi.ConfigView{})
 	var ok map[string]any
 	e.call(t, emp, "POST", "ferias/verificar", nil, body).decode(t, &ok)
 	// The user's own switches follow too (the menu reads them).
 	var info struct {
 		Switches map[string]int `json:"accessConfig"`
 	}
-	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_ferias": 0}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyAccess, map[string]any{"solicita_ferias": 0}).decode(t, &settingsapi.ConfigView{})
 	r := e.api(t, emp, "GET", "cac-app/userinfo", nil)
 	r.decode(t, &info)
 	if info.Switches["solicita_ferias"] != 0 || info.Switches["solicita_abono_ferias"] != 1 {
@@ -338,7 +340,7 @@ func TestSettingsToggleRefusesAbono(t *testing.T) {
 	if !slices.Contains(menu(), "rh_002_01") {
 		t.Fatalf("payslips not in the menu before: %v", menu())
 	}
-	e.update(t, hr, settings.KeyAccess, map[string]any{"rh_002_01": 1}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyAccess, map[string]any{"rh_002_01": 1}).decode(t, &settingsapi.ConfigView{})
 	if slices.Contains(menu(), "rh_002_01") {
 		t.Fatal("the payslips entry stays in the menu with its feature switched off")
 	}
@@ -379,7 +381,7 @@ func TestSettingsMailServer(t *testing.T) {
 	if answer["succeeded"] != true || e.own.Count("helena@acme.test") != 1 {
 		t.Fatalf("validation %v, %d mails", answer, e.own.Count("helena@acme.test"))
 	}
-	var v ConfigView
+	var v settingsapi.ConfigView
 	e.update(t, hr, settings.KeyMail, server).decode(t, &v)
 	if !v.Secrets["eMailLogonPsw"] || strings.Contains(string(mustJSON(t, v)), "segredo-smtp-1") {
 		t.Fatalf("view %+v", v)
@@ -473,7 +475,7 @@ func TestSettingsHistoryInTheAuditTimeline(t *testing.T) {
 	_, _, hr, _ := e.team(t)
 	other, _, _, _ := e.team(t)
 	hr = e.admin(t, hr)
-	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Oi"}).decode(t, &ConfigView{})
+	e.update(t, hr, settings.KeyHome, map[string]any{"home_page_greeting": "Oi"}).decode(t, &settingsapi.ConfigView{})
 	get := func(id uuid.UUID) vacResponse {
 		q := url.Values{"tenId": {hr.Tenant.String()}, "kind": {"settings"}, "id": {id.String()}}
 		req := httptest.NewRequest("GET", "/api/audit/timeline?"+q.Encode(), nil)

@@ -72,7 +72,7 @@ func (r ssoResponse) want(t *testing.T, status int, typ, message string) {
 	}
 	var b ErrorBody
 	json.Unmarshal(r.body, &b)
-	if len(b.Errors) != 1 || b.Errors[0] != (FieldError{typ, message}) || b.Message != message {
+	if len(b.Errors) != 1 || b.Errors[0] != (FieldError{Type: typ, Message: message}) || b.Message != message {
 		t.Fatalf("body %s, want {%s, %s}", r.body, typ, message)
 	}
 }

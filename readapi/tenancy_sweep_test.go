@@ -13,6 +13,7 @@ import (
 	"portal/commands"
 	"portal/commands/clocktest"
 	"portal/projections"
+	settingsapi "portal/readapi/settings"
 )
 
 // publicRoutes answer without a signed-in caller (sign-in itself); every other /api route
@@ -57,7 +58,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full.Settings = &SettingsAPI{Handler: settingsHandler}
+	full.Settings = &settingsapi.API{Handler: settingsHandler}
 	e := full.Handler()
 	swept := 0
 	for _, r := range e.Routes() {

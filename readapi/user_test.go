@@ -145,11 +145,11 @@ func TestUserInfoRefusesOtherCallers(t *testing.T) {
 	carla.token, carla.tenID, carla.hash = signIn(t, h, seed.AcmeCode, seed.UserCarla)
 
 	r, _ := getUserInfo(t, h, ana, url.Values{"tenId": {carla.tenID}, "userHash": {ana.hash}}.Encode())
-	wantError(t, r, http.StatusForbidden, FieldError{"tenId", "acesso_negado"})
+	wantError(t, r, http.StatusForbidden, FieldError{Type: "tenId", Message: "acesso_negado"})
 	r, _ = getUserInfo(t, h, ana, url.Values{"tenId": {ana.tenID}, "userHash": {carla.hash}}.Encode())
-	wantError(t, r, http.StatusForbidden, FieldError{"userHash", "acesso_negado"})
+	wantError(t, r, http.StatusForbidden, FieldError{Type: "userHash", Message: "acesso_negado"})
 	r = do(h, http.MethodGet, "/api/cac-app/userinfo?tenId="+ana.tenID+"&userHash="+ana.hash, "", "", nil)
-	wantError(t, r, http.StatusUnauthorized, FieldError{"token", "token_invalido"})
+	wantError(t, r, http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
 	// Carla's own call still shows only Carla.
 	_, cu := getUserInfo(t, h, carla, "")
 	if cu["userName"] != seed.UserCarla || cu["tenId"] != carla.tenID {
@@ -196,14 +196,14 @@ func TestUpdateShortcutsAndLanguage(t *testing.T) {
 	// Ids the user does not see, groups and unknown ids are refused.
 	for _, bad := range []string{"dashboards1", "employee", "nope", "rh_004_04"} {
 		wantError(t, post("/api/auth/updateUserShortcuts", prefBody(c, "shortcuts", bad)), http.StatusBadRequest,
-			FieldError{"shortcuts", "valor_invalido"})
+			FieldError{Type: "shortcuts", Message: "valor_invalido"})
 	}
 
 	if r := post("/api/auth/updateUserLanguage", prefBody(c, "languageId", "EN")); r.status != http.StatusOK {
 		t.Fatalf("language: %d %s", r.status, r.body)
 	}
 	wantError(t, post("/api/auth/updateUserLanguage", prefBody(c, "languageId", "fr")), http.StatusBadRequest,
-		FieldError{"languageId", "valor_invalido"})
+		FieldError{Type: "languageId", Message: "valor_invalido"})
 	if _, lang, _ := storedPrefs(t, s, c); lang != "en" {
 		t.Errorf("stored language %q", lang)
 	}
@@ -242,13 +242,13 @@ func TestPreferencesRefuseAnotherUsersIds(t *testing.T) {
 			return string(b)
 		}
 		wantError(t, do(h, http.MethodPost, path, body(c.hash, other.tenID), "", c.header()), http.StatusForbidden,
-			FieldError{"tenantId", "acesso_negado"})
+			FieldError{Type: "tenantId", Message: "acesso_negado"})
 		wantError(t, do(h, http.MethodPost, path, body(other.hash, c.tenID), "", c.header()), http.StatusForbidden,
-			FieldError{"userHash", "acesso_negado"})
+			FieldError{Type: "userHash", Message: "acesso_negado"})
 		wantError(t, do(h, http.MethodPost, path, body("", c.tenID), "", c.header()), http.StatusBadRequest,
-			FieldError{"userHash", "campo_obrigatorio"})
+			FieldError{Type: "userHash", Message: "campo_obrigatorio"})
 		wantError(t, do(h, http.MethodPost, path, body(c.hash, c.tenID), "", nil), http.StatusUnauthorized,
-			FieldError{"token", "token_invalido"})
+			FieldError{Type: "token", Message: "token_invalido"})
 	}
 	if n := len(identityEvents(t, s, c)) + len(identityEvents(t, s, other)); n != 0 {
 		t.Errorf("%d events after refusals", n)
@@ -268,8 +268,8 @@ func TestUpdateSettings(t *testing.T) {
 	good := `{"settings":{"layout":"layout2","navbarStyle":"style-3-dense","colorScheme":"dark","theme":{"main":"default","navbar":"dark-blue"}}}`
 
 	// Without the Admin flag the rule does not show the colour-scheme panel: refused.
-	wantError(t, post(plain, plain.tenID, good), http.StatusForbidden, FieldError{"request", "acesso_negado"})
-	wantError(t, post(admin, plain.tenID, good), http.StatusForbidden, FieldError{"tenId", "acesso_negado"})
+	wantError(t, post(plain, plain.tenID, good), http.StatusForbidden, FieldError{Type: "request", Message: "acesso_negado"})
+	wantError(t, post(admin, plain.tenID, good), http.StatusForbidden, FieldError{Type: "tenId", Message: "acesso_negado"})
 
 	if r := post(admin, admin.tenID, good); r.status != http.StatusOK {
 		t.Fatalf("settings: %d %s", r.status, r.body)
@@ -332,7 +332,7 @@ func TestPermissionMiddlewareRefusesWhatTheMenuHides(t *testing.T) {
 		t.Fatalf("allowed caller: %d %s", r.status, r.body)
 	}
 
-	byRule := FieldError{"request", "acesso_negado"}
+	byRule := FieldError{Type: "request", Message: "acesso_negado"}
 	for name, c := range map[string]struct {
 		setup   string
 		refusal FieldError
@@ -343,7 +343,7 @@ func TestPermissionMiddlewareRefusesWhatTheMenuHides(t *testing.T) {
 		// Sign-in already filtered the role out of the token (no employee key): the clock's
 		// own role check refuses first.
 		"manager_without_key": {`UPDATE users SET employee_id = NULL, roles = '{pwa-rh-ges}' WHERE tenant_id = $1 AND id = $2`,
-			FieldError{"userHash", "acesso_negado"}},
+			FieldError{Type: "userHash", Message: "acesso_negado"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			caller, _ := freshCaller(t, s, clocktest.Options{}, c.setup)

@@ -19,6 +19,7 @@ import (
 	"portal/commands"
 	"portal/projections"
 	"portal/readapi"
+	"portal/readapi/settings"
 	"portal/seed"
 )
 
@@ -198,12 +199,12 @@ func serve(ctx context.Context) error {
 
 // settingsWiring builds the tenant administration calls; a tenant's mails then go through its
 // own server and templates (SMTP_ADDR stays the fallback).
-func settingsWiring(e *env, authSvc *auth.Service) (*readapi.SettingsAPI, error) {
+func settingsWiring(e *env, authSvc *auth.Service) (*settings.API, error) {
 	h, err := commands.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
 	if err != nil {
 		return nil, err
 	}
-	api := &readapi.SettingsAPI{Handler: h, Fallback: auth.MailerFromEnv()}
+	api := &settings.API{Handler: h, Logins: authSvc, Fallback: auth.MailerFromEnv()}
 	authSvc.SetTenantMail(api)
 	return api, nil
 }

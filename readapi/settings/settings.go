@@ -1,4 +1,7 @@
-package readapi
+// Package settings serves the tenant administration panels (docs/api.md "Tenant
+// administration"): the configuration keys, the mail server's validation, template previews
+// and new logins. The server mounts it behind its authentication and admin checks.
+package settings
 
 import (
 	"context"
@@ -15,12 +18,15 @@ import (
 
 	"portal/auth"
 	"portal/commands"
-	"portal/domain/settings"
+	conf "portal/domain/settings"
+	"portal/readapi/httpx"
 )
 
-// SettingsAPI serves the tenant administration panels (docs/api.md "Tenant administration").
-type SettingsAPI struct {
+// API serves the tenant administration panels.
+type API struct {
 	Handler *commands.SettingsHandler
+	// Logins sends new logins (the auth service).
+	Logins NewLogins
 	// Fallback is the product's mailer (SMTP_ADDR), used when the tenant has no server of its
 	// own; nil: such mails are not sent.
 	Fallback auth.Mailer
@@ -28,8 +34,14 @@ type SettingsAPI struct {
 	MailTimeout time.Duration
 }
 
-// routesSettings registers the administration calls: every one for users with the Admin
-// flag (spec portal-business §6), the caller's tenant only.
+// NewLogins gives a user a temporary password by e-mail (auth.Service.SendNewLogin).
+type NewLogins interface {
+	SendNewLogin(ctx context.Context, admin auth.Claims, userName, portal string) error
+}
+
+// Routes registers the administration calls behind admin, the server's authentication and
+// Admin-flag checks (spec portal-business §6); accessChanged runs after the feature toggles
+// of a tenant changed (the server forgets its cached permissions).
 //
 //	POST /api/authManagement/getConfig       {key}                → the key's fields and values
 //	POST /api/authManagement/updateConfig    {key, template}      → the same, after the change
@@ -37,16 +49,11 @@ type SettingsAPI struct {
 //	POST /api/authManagement/sendNewLogin    {userName}           → a temporary password mailed
 //	POST /api/sendmessage/send-smtp          {address, the five mail server fields} → validates
 //	POST /api/sendmessage/send-template      {address, subject, message} → {message, succeeded}
-func (s *Server) routesSettings(g *echo.Group) {
-	if s.Settings == nil {
-		return
-	}
-	h := s.Settings
-	admin := []echo.MiddlewareFunc{s.requireAuth, callerMatches, s.requireAccess(accessSettings)}
+func (h *API) Routes(g *echo.Group, accessChanged func(tenant uuid.UUID), admin ...echo.MiddlewareFunc) {
 	g.POST("/authManagement/getConfig", h.getConfig, admin...)
-	g.POST("/authManagement/updateConfig", s.updateConfig, admin...)
+	g.POST("/authManagement/updateConfig", func(c echo.Context) error { return h.updateConfig(c, accessChanged) }, admin...)
 	g.GET("/authManagement/publicTerminal", h.publicTerminal, admin...)
-	g.POST("/authManagement/sendNewLogin", s.sendNewLogin, admin...)
+	g.POST("/authManagement/sendNewLogin", h.sendNewLogin, admin...)
 	g.POST("/sendmessage/send-smtp", h.validateMail, admin...)
 	g.POST("/sendmessage/send-template", h.sendTemplate, admin...)
 }
@@ -72,9 +79,9 @@ type ConfigView struct {
 	UpdatedBy string          `json:"updatedBy,omitempty"`
 }
 
-var kindNames = map[settings.Kind]string{
-	settings.Text: "text", settings.URL: "url", settings.Email: "email", settings.Digits: "digits",
-	settings.Switch: "switch", settings.Choice: "choice", settings.Secret: "secret", settings.HTML: "html", settings.JSON: "json",
+var kindNames = map[conf.Kind]string{
+	conf.Text: "text", conf.URL: "url", conf.Email: "email", conf.Digits: "digits",
+	conf.Switch: "switch", conf.Choice: "choice", conf.Secret: "secret", conf.HTML: "html", conf.JSON: "json",
 }
 
 type configRequest struct {
@@ -82,24 +89,24 @@ type configRequest struct {
 	Template json.RawMessage `json:"template"` // a JSON string holding an object, or the object
 }
 
-func bindConfig(c echo.Context) (configRequest, settings.Key, error) {
+func bindConfig(c echo.Context) (configRequest, conf.Key, error) {
 	var in configRequest
-	body, err := readBody(c)
+	body, err := httpx.ReadBody(c)
 	if err != nil {
-		return in, settings.Key{}, err
+		return in, conf.Key{}, err
 	}
 	if json.Unmarshal(body, &in) != nil {
-		return in, settings.Key{}, apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return in, conf.Key{}, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
-	k, ok := settings.Lookup(strings.TrimSpace(in.Key))
+	k, ok := conf.Lookup(strings.TrimSpace(in.Key))
 	if !ok {
-		return in, k, apiError(http.StatusBadRequest, "key", "valor_invalido")
+		return in, k, httpx.Error(http.StatusBadRequest, "key", "valor_invalido")
 	}
 	return in, k, nil
 }
 
 // getConfig answers POST authManagement/getConfig {par, ciaId, key}.
-func (h *SettingsAPI) getConfig(c echo.Context) error {
+func (h *API) getConfig(c echo.Context) error {
 	_, k, err := bindConfig(c)
 	if err != nil {
 		return err
@@ -112,14 +119,14 @@ func (h *SettingsAPI) getConfig(c echo.Context) error {
 	return c.JSON(http.StatusOK, v)
 }
 
-func (h *SettingsAPI) view(c echo.Context, k settings.Key) (ConfigView, error) {
+func (h *API) view(c echo.Context, k conf.Key) (ConfigView, error) {
 	ctx := c.Request().Context()
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	state, secrets, err := h.Handler.State(ctx, claims.Tenant)
 	if err != nil {
 		return ConfigView{}, err
 	}
-	perms, _ := c.Get(permsKey).(auth.Permissions)
+	perms := httpx.Permissions(c)
 	bought := map[string]bool{}
 	for _, p := range perms.Purchased {
 		bought[p] = true
@@ -130,8 +137,8 @@ func (h *SettingsAPI) view(c echo.Context, k settings.Key) (ConfigView, error) {
 			continue
 		}
 		v.Fields = append(v.Fields, ConfigField{Name: f.Name, Kind: kindNames[f.Kind], Max: f.Max, Choices: f.Choices,
-			Group: f.Group, Variables: settings.TemplateVariables[f.Name]})
-		if f.Kind == settings.Secret {
+			Group: f.Group, Variables: conf.TemplateVariables[f.Name]})
+		if f.Kind == conf.Secret {
 			v.Secrets[f.Name] = secrets[k.Name+"/"+f.Name] != ""
 			continue
 		}
@@ -150,8 +157,7 @@ func (h *SettingsAPI) view(c echo.Context, k settings.Key) (ConfigView, error) {
 // updateConfig answers POST authManagement/updateConfig {ciaId, key, template}: template is
 // the JSON object of the fields to change (sent as a JSON string by the spec's client). A
 // refused field answers its {type, message} and nothing is saved.
-func (s *Server) updateConfig(c echo.Context) error {
-	h := s.Settings
+func (h *API) updateConfig(c echo.Context, accessChanged func(uuid.UUID)) error {
 	in, k, err := bindConfig(c)
 	if err != nil {
 		return err
@@ -161,22 +167,22 @@ func (s *Server) updateConfig(c echo.Context) error {
 	if json.Unmarshal(raw, &text) == nil {
 		raw = []byte(text)
 	}
-	var fields settings.Input
+	var fields conf.Input
 	if json.Unmarshal(raw, &fields) != nil || fields == nil {
-		return apiError(http.StatusBadRequest, "template", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "template", "valor_invalido")
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	perms, _ := c.Get(permsKey).(auth.Permissions)
+	claims := httpx.Claims(c)
+	perms := httpx.Permissions(c)
 	if _, err := h.Handler.Handle(c.Request().Context(), commands.UpdateSettings{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, Key: k.Name, Input: fields, Purchased: perms.Purchased}); err != nil {
 		return err
 	}
-	if k.Name == settings.KeyAccess {
-		s.perms.forgetTenant(claims.Tenant) // the toggles take effect on the next call
+	if k.Name == conf.KeyAccess && accessChanged != nil {
+		accessChanged(claims.Tenant) // the toggles take effect on the next call
 	}
 	v, err := h.view(c, k)
 	if err != nil {
@@ -187,12 +193,12 @@ func (s *Server) updateConfig(c echo.Context) error {
 
 // publicTerminal answers GET authManagement/publicTerminal: the public terminal's status
 // ("active" or "inactive") and access code (id_400).
-func (h *SettingsAPI) publicTerminal(c echo.Context) error {
-	state, _, err := h.Handler.State(c.Request().Context(), claimsOf(c).Tenant)
+func (h *API) publicTerminal(c echo.Context) error {
+	state, _, err := h.Handler.State(c.Request().Context(), httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
-	k, _ := settings.Lookup(settings.KeyClockApp)
+	k, _ := conf.Lookup(conf.KeyClockApp)
 	on, _ := k.Field("public_terminal")
 	code, _ := k.Field("public_accesscode")
 	status := "inactive"
@@ -218,14 +224,14 @@ type mailRequest struct {
 func bindMail(c echo.Context) (mailRequest, error) {
 	var in mailRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return in, apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return in, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	in.Address = strings.TrimSpace(in.Address)
 	if in.Address == "" {
-		return in, apiError(http.StatusBadRequest, "address", "campo_obrigatorio")
+		return in, httpx.Error(http.StatusBadRequest, "address", "campo_obrigatorio")
 	}
 	if a, err := mail.ParseAddress(in.Address); err != nil || a.Address != in.Address {
-		return in, apiError(http.StatusBadRequest, "address", settings.KeyInvalidEmail)
+		return in, httpx.Error(http.StatusBadRequest, "address", conf.KeyInvalidEmail)
 	}
 	return in, nil
 }
@@ -234,28 +240,28 @@ func bindMail(c echo.Context) (mailRequest, error) {
 // server. All five fields are required (spec §5: "<field>_required"); a server that does not
 // take the mail answers 422 configuracao_smtp_invalida with the server's words; a delivered
 // one is remembered, so saving these values is accepted.
-func (h *SettingsAPI) validateMail(c echo.Context) error {
+func (h *API) validateMail(c echo.Context) error {
 	in, err := bindMail(c)
 	if err != nil {
 		return err
 	}
-	m := settings.Mail{Host: strings.TrimSpace(in.URLSMTPServer), Port: strings.TrimSpace(in.EMailPort),
+	m := conf.Mail{Host: strings.TrimSpace(in.URLSMTPServer), Port: strings.TrimSpace(in.EMailPort),
 		Security: in.ProtocoloSMTPServer, User: strings.TrimSpace(in.EMailLogonUser), Password: in.EMailLogonPsw}
-	var missing []FieldError
+	var missing []httpx.FieldError
 	for _, f := range []struct{ name, value string }{{"urlSmtpServer", m.Host}, {"eMailPort", m.Port},
 		{"protocoloSmtpServer", m.Security}, {"eMailLogonUser", m.User}, {"eMailLogonPsw", m.Password}} {
 		if f.value == "" {
-			missing = append(missing, FieldError{Type: f.name, Message: f.name + "_required"})
+			missing = append(missing, httpx.FieldError{Type: f.name, Message: f.name + "_required"})
 		}
 	}
 	if len(missing) > 0 {
-		return &APIError{Status: http.StatusBadRequest, Errors: missing}
+		return &httpx.APIError{Status: http.StatusBadRequest, Errors: missing}
 	}
 	if port, err := strconv.Atoi(m.Port); err != nil || port < 1 || port > 65535 || len(m.Port) > 25 {
-		return apiError(http.StatusBadRequest, "eMailPort", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "eMailPort", "valor_invalido")
 	}
 	if m.Security != "none" && m.Security != "SSL" && m.Security != "TLS" {
-		return apiError(http.StatusBadRequest, "protocoloSmtpServer", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "protocoloSmtpServer", "valor_invalido")
 	}
 	subject := in.Subject
 	if subject == "" {
@@ -273,10 +279,10 @@ func (h *SettingsAPI) validateMail(c echo.Context) error {
 		sender.From = auth.DefaultMailFrom
 	}
 	if err := sender.Send(ctx, auth.Mail{To: in.Address, Subject: subject, Body: body}); err != nil {
-		return c.JSON(http.StatusUnprocessableEntity, ErrorBody{Message: settings.KeyInvalidSMTP,
-			Errors: []FieldError{{Type: "urlSmtpServer", Message: settings.KeyInvalidSMTP}, {Type: "server", Message: serverWords(err)}}})
+		return c.JSON(http.StatusUnprocessableEntity, httpx.ErrorBody{Message: conf.KeyInvalidSMTP,
+			Errors: []httpx.FieldError{{Type: "urlSmtpServer", Message: conf.KeyInvalidSMTP}, {Type: "server", Message: serverWords(err)}}})
 	}
-	if err := h.Handler.MailValidated(c.Request().Context(), claimsOf(c).Tenant, m); err != nil {
+	if err := h.Handler.MailValidated(c.Request().Context(), httpx.Claims(c).Tenant, m); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"message": "validado_com_sucesso", "succeeded": true})
@@ -295,22 +301,22 @@ func serverWords(err error) string {
 // template rendered with example values, sent through the tenant's mail server (else the
 // product's). The answer is {message, succeeded} (spec §7); a failed delivery is
 // succeeded=false with message nao_foi_possivel_enviar.
-func (h *SettingsAPI) sendTemplate(c echo.Context) error {
+func (h *API) sendTemplate(c echo.Context) error {
 	in, err := bindMail(c)
 	if err != nil {
 		return err
 	}
 	if strings.TrimSpace(in.Subject) == "" {
-		return apiError(http.StatusBadRequest, "subject", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "subject", "campo_obrigatorio")
 	}
 	if len([]rune(in.Subject)) > 255 {
-		return apiError(http.StatusBadRequest, "subject", settings.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "subject", conf.KeyTooLong)
 	}
 	if strings.TrimSpace(in.Message) == "" || len(in.Message) > 50000 {
-		return apiError(http.StatusBadRequest, "message", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "message", "campo_obrigatorio")
 	}
 	ctx := c.Request().Context()
-	mailer, _, err := h.TenantMail(ctx, claimsOf(c).Tenant)
+	mailer, _, err := h.TenantMail(ctx, httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
@@ -324,14 +330,14 @@ func (h *SettingsAPI) sendTemplate(c echo.Context) error {
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, h.timeout())
 	defer cancel()
-	if err := mailer.Send(sendCtx, auth.Mail{To: in.Address, Subject: settings.Render(in.Subject, vars, false),
-		Body: settings.Render(in.Message, vars, true), HTML: true}); err != nil {
+	if err := mailer.Send(sendCtx, auth.Mail{To: in.Address, Subject: conf.Render(in.Subject, vars, false),
+		Body: conf.Render(in.Message, vars, true), HTML: true}); err != nil {
 		return c.JSON(http.StatusOK, map[string]any{"message": "nao_foi_possivel_enviar", "succeeded": false})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"message": "enviado_com_sucesso", "succeeded": true})
 }
 
-func (h *SettingsAPI) timeout() time.Duration {
+func (h *API) timeout() time.Duration {
 	if h.MailTimeout > 0 {
 		return h.MailTimeout
 	}
@@ -340,18 +346,18 @@ func (h *SettingsAPI) timeout() time.Duration {
 
 // TenantMail implements auth.TenantMail: the tenant's own server when it has one, and its
 // templates.
-func (h *SettingsAPI) TenantMail(ctx context.Context, tenant uuid.UUID) (auth.Mailer, map[string]string, error) {
+func (h *API) TenantMail(ctx context.Context, tenant uuid.UUID) (auth.Mailer, map[string]string, error) {
 	state, secrets, err := h.Handler.State(ctx, tenant)
 	if err != nil {
 		return nil, nil, err
 	}
 	templates := map[string]string{}
-	for field, v := range state.Values[settings.KeyTemplates] {
+	for field, v := range state.Values[conf.KeyTemplates] {
 		if s, ok := v.(string); ok {
 			templates[field] = s
 		}
 	}
-	m := settings.MailOf(state, secrets[settings.KeyMail+"/eMailLogonPsw"])
+	m := conf.MailOf(state, secrets[conf.KeyMail+"/eMailLogonPsw"])
 	if !m.Configured() {
 		return nil, templates, nil
 	}
@@ -363,21 +369,21 @@ func (h *SettingsAPI) TenantMail(ctx context.Context, tenant uuid.UUID) (auth.Ma
 		Password: m.Password, ReplyTo: m.ReplyTo}, templates, nil
 }
 
-var _ auth.TenantMail = (*SettingsAPI)(nil)
+var _ auth.TenantMail = (*API)(nil)
 
 // sendNewLogin answers POST authManagement/sendNewLogin {userName}: a temporary password
 // mailed to the user with the new-login template (1510); they choose their own at the next
 // sign-in. 404 userName/usuario_nao_encontrado, 422 usuario_sem_email or
 // nao_foi_possivel_enviar (nothing changed then).
-func (s *Server) sendNewLogin(c echo.Context) error {
+func (h *API) sendNewLogin(c echo.Context) error {
 	var in struct {
 		UserName string `json:"userName"`
 	}
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	portal := c.Scheme() + "://" + c.Request().Host
-	if err := s.Auth.SendNewLogin(c.Request().Context(), claimsOf(c), in.UserName, portal); err != nil {
+	if err := h.Logins.SendNewLogin(c.Request().Context(), httpx.Claims(c), in.UserName, portal); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"message": "enviado_com_sucesso", "succeeded": true})

@@ -1,0 +1,59 @@
+// Package httpx is what every area of the HTTP layer shares: the spec's {type, message} error
+// list, reading a body within the limit, and the caller found by the auth middleware with the
+// one configurable caller check. Areas (readapi/<area>) import it; it imports no area.
+package httpx
+
+import (
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"portal/commands"
+)
+
+// FieldError is one item of the spec's error list: type names the field.
+type FieldError struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+// ErrorBody is every error answer: the first message (read as data.message by the spec's
+// clock client) and the full list.
+type ErrorBody struct {
+	Message string       `json:"message"`
+	Errors  []FieldError `json:"errors"`
+}
+
+// APIError is an error with its HTTP status, for failures that are not domain rules.
+type APIError struct {
+	Status int
+	Errors []FieldError
+}
+
+func (e *APIError) Error() string { return e.Errors[0].Type + ": " + e.Errors[0].Message }
+
+// Error is an APIError of one field.
+func Error(status int, field, key string) *APIError {
+	return &APIError{Status: status, Errors: []FieldError{{Type: field, Message: key}}}
+}
+
+// ReadBody reads a request body within the body limit: an over-long body keeps its 413, any
+// other read failure is a 400 on "body".
+func ReadBody(c echo.Context) ([]byte, error) {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooLarge *echo.HTTPError
+		if errors.As(err, &tooLarge) {
+			return nil, tooLarge
+		}
+		return nil, Error(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	return body, nil
+}
+
+// CommandID is the command id of a write: its Idempotency-Key header, else a new one.
+func CommandID(c echo.Context) (string, error) {
+	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
+}
