@@ -137,26 +137,13 @@ func checkedInResult(e mood.Event) MoodCheckedIn {
 	return MoodCheckedIn{ID: id, Humor: c.Humor, Energy: c.Energy, CheckedInAt: c.CheckedInAt.UTC()}
 }
 
-// moodCheckedInJSON is mood.checked_in.v1 (the event contract, docs/api.md "Events of the
-// mood check-in"; projections/mood.go reads the same names). Levels are numbers with one
-// decimal, the time is the server's, UTC RFC 3339.
-type moodCheckedInJSON struct {
-	ID          string    `json:"id"`
-	UserID      string    `json:"userId"`
-	UserHash    string    `json:"userHash"`
-	EmployeeID  string    `json:"employeeId,omitempty"`
-	Humor       float64   `json:"humor"`
-	Energy      float64   `json:"energy"`
-	CheckedInAt time.Time `json:"checkedInAt"`
-}
-
 // EncodeMood is the stored form of a check-in event (the seed writes its history with it).
 func EncodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
 	c, ok := e.(mood.CheckedIn)
 	if !ok {
 		return eventstore.EventData{}, fmt.Errorf("encode mood event %T", e)
 	}
-	data, err := json.Marshal(moodCheckedInJSON{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
+	data, err := json.Marshal(mood.CheckedInData{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
 		Humor: c.Humor.Float(), Energy: c.Energy.Float(), CheckedInAt: c.CheckedInAt.UTC()})
 	if err != nil {
 		return eventstore.EventData{}, err
@@ -168,7 +155,7 @@ func decodeMood(re eventstore.RecordedEvent) (mood.Event, error) {
 	if re.Type != mood.TypeCheckedIn {
 		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
 	}
-	var j moodCheckedInJSON
+	var j mood.CheckedInData
 	if err := json.Unmarshal(re.Data, &j); err != nil {
 		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
 	}

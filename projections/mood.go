@@ -143,28 +143,22 @@ LEFT JOIN users mu ON mu.tenant_id = e.tenant_id AND mu.employee_id = e.manager_
 
 // decodeCheckedIn reads mood.checked_in.v1 (commands/mood_checkin.go).
 func decodeCheckedIn(e eventstore.RecordedEvent) (moodRow, error) {
-	var d struct {
-		ID          uuid.UUID `json:"id"`
-		UserID      uuid.UUID `json:"userId"`
-		UserHash    string    `json:"userHash"`
-		EmployeeID  string    `json:"employeeId"`
-		Humor       float64   `json:"humor"`
-		Energy      float64   `json:"energy"`
-		CheckedInAt time.Time `json:"checkedInAt"`
-	}
+	var d mood.CheckedInData
 	if err := decodeEvent(e, &d); err != nil {
 		return moodRow{}, err
 	}
-	if d.ID == uuid.Nil || d.UserID == uuid.Nil {
+	id, idErr := uuid.Parse(d.ID)
+	user, userErr := uuid.Parse(d.UserID)
+	if idErr != nil || userErr != nil || id == uuid.Nil || user == uuid.Nil {
 		return moodRow{}, fmt.Errorf("event %s (%s): no id or user id", e.ID, e.Type)
 	}
-	if want := "mood-" + d.UserID.String(); !strings.EqualFold(e.Stream, want) {
-		return moodRow{}, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, d.UserID, e.Stream)
+	if want := "mood-" + user.String(); !strings.EqualFold(e.Stream, want) {
+		return moodRow{}, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, user, e.Stream)
 	}
 	if d.Humor < 1 || d.Humor > 5 || d.Energy < 1 || d.Energy > 5 {
 		return moodRow{}, fmt.Errorf("event %s (%s): levels %v/%v off the scale", e.ID, e.Type, d.Humor, d.Energy)
 	}
-	r := moodRow{tenant: e.Tenant, id: d.ID, user: d.UserID, cursor: e.Cursor,
+	r := moodRow{tenant: e.Tenant, id: id, user: user, cursor: e.Cursor,
 		data: MoodPush{UserHash: d.UserHash, EmployeeID: d.EmployeeID, Humor: d.Humor, Energy: d.Energy, CheckedInAt: orRecorded(d.CheckedInAt, e)}}
 	if d.EmployeeID != "" {
 		emp, err := uuid.Parse(d.EmployeeID)

@@ -26,3 +26,16 @@ type CheckedIn struct {
 func (CheckedIn) EventType() string { return TypeCheckedIn }
 
 var _ Event = CheckedIn{}
+
+// CheckedInData is the stored JSON of mood.checked_in.v1, declared once: the command writes
+// it and the projections read it (docs/api.md "Events of the mood check-in"). Levels are
+// numbers with one decimal, the time is the server's, UTC RFC 3339.
+type CheckedInData struct {
+	ID          string    `json:"id"`
+	UserID      string    `json:"userId"`
+	UserHash    string    `json:"userHash"`
+	EmployeeID  string    `json:"employeeId,omitempty"`
+	Humor       float64   `json:"humor"`
+	Energy      float64   `json:"energy"`
+	CheckedInAt time.Time `json:"checkedInAt"`
+}

@@ -297,6 +297,7 @@ test('Helena configures the tenant provider in the HR settings panel', { skip, t
     await login(page, { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD });
     await page.locator(tid('user-menu')).click();
     await page.locator(tid('user-menu-hrSettings')).click();
+    await page.locator(tid('admin-open-sso')).click(); // its section of the administration panels
     const issuer = page.locator(tid('sso-config-issuer'));
     await issuer.waitFor();
     assert.equal(await issuer.inputValue(), op.issuer);
