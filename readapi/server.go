@@ -3,6 +3,7 @@
 package readapi
 
 import (
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -75,6 +76,14 @@ type Server struct {
 }
 
 // Handler builds the Echo router.
+// Init builds the handlers of every area that were not given, and says what could not be
+// built: the binary calls it at start-up and refuses to serve on an error (Handler builds
+// what is missing too, for tests, and such an area answers 500).
+func (s *Server) Init() error {
+	return errors.Join(s.InitClock(), s.InitMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(),
+		s.InitAdjustments(), s.InitVacations())
+}
+
 func (s *Server) Handler() *echo.Echo {
 	if s.Now == nil {
 		s.Now = time.Now

@@ -15,11 +15,8 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
-	"portal/auth"
 	"portal/commands"
 	"portal/projections"
-	"portal/readapi"
-	"portal/readapi/settings"
 	"portal/seed"
 )
 
@@ -126,49 +123,11 @@ func serve(ctx context.Context) error {
 	if err := e.seed(ctx); err != nil {
 		return err
 	}
-	// TenantInfo answers are cached, kept in step by WatchTenantConfig below; the TTL only
-	// bounds an entry's life should a change ever go unannounced.
-	authSvc, err := auth.NewService(ctx, e.pool, auth.Options{TenantCacheTTL: time.Minute})
+	w, err := wire(ctx, e)
 	if err != nil {
 		return err
 	}
-	vacations, rulings, err := vacationWiring(e)
-	if err != nil {
-		return err
-	}
-	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, append(allProjections(), rulings)...)
-	if err != nil {
-		return err
-	}
-	pushCfg, runPush, err := pushWiring(e)
-	if err != nil {
-		return err
-	}
-	hosts, err := auth.ParseHostRules(os.Getenv("PORTAL_HOSTS")) // docs/operations.md
-	if err != nil {
-		return fmt.Errorf("PORTAL_HOSTS: %w", err)
-	}
-	moodCool, err := moodCoolDownOverride()
-	if err != nil {
-		return err
-	}
-	settingsAPI, err := settingsWiring(e, authSvc)
-	if err != nil {
-		return err
-	}
-	srv := &readapi.Server{
-		Settings:  settingsAPI,
-		Hosts:     hosts,
-		Pool:      e.pool,
-		Store:     e.store,
-		Auth:      authSvc,
-		Runner:    runner,
-		Shadows:   shadowable(),
-		Push:      pushCfg,
-		WebDir:    getenv("WEB_DIR", "web/dist"),
-		Vacations: vacations,
-	}
-	srv.MoodCoolDown = moodCool
+	authSvc, runner, srv, runPush := w.auth, w.runner, w.server, w.runPush
 	addr := ":" + getenv("PORT", "8080")
 	httpSrv := &http.Server{Addr: addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 
@@ -195,16 +154,4 @@ func serve(ctx context.Context) error {
 		err = nil
 	}
 	return err
-}
-
-// settingsWiring builds the tenant administration calls; a tenant's mails then go through its
-// own server and templates (SMTP_ADDR stays the fallback).
-func settingsWiring(e *env, authSvc *auth.Service) (*settings.API, error) {
-	h, err := commands.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
-	if err != nil {
-		return nil, err
-	}
-	api := &settings.API{Handler: h, Logins: authSvc, Fallback: auth.MailerFromEnv()}
-	authSvc.SetTenantMail(api)
-	return api, nil
 }

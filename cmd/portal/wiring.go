@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/projections"
+	"portal/readapi"
+	"portal/readapi/settings"
+)
+
+// wiring is everything serve runs, built in one place: a part that cannot be built stops
+// the start-up here, never a request later.
+type wiring struct {
+	auth    *auth.Service
+	runner  *projections.Runner
+	server  *readapi.Server
+	runPush func(ctx context.Context) error
+}
+
+func wire(ctx context.Context, e *env) (*wiring, error) {
+	// TenantInfo answers are cached, kept in step by WatchTenantConfig; the TTL only bounds
+	// an entry's life should a change ever go unannounced.
+	authSvc, err := auth.NewService(ctx, e.pool, auth.Options{TenantCacheTTL: time.Minute})
+	if err != nil {
+		return nil, err
+	}
+	vacations, rulings, err := vacationWiring(e)
+	if err != nil {
+		return nil, err
+	}
+	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, append(allProjections(), rulings)...)
+	if err != nil {
+		return nil, err
+	}
+	pushCfg, runPush, err := pushWiring(e)
+	if err != nil {
+		return nil, err
+	}
+	hosts, err := auth.ParseHostRules(os.Getenv("PORTAL_HOSTS")) // docs/operations.md
+	if err != nil {
+		return nil, fmt.Errorf("PORTAL_HOSTS: %w", err)
+	}
+	moodCool, err := moodCoolDownOverride()
+	if err != nil {
+		return nil, err
+	}
+	settingsAPI, err := settingsWiring(e, authSvc)
+	if err != nil {
+		return nil, err
+	}
+	srv := &readapi.Server{
+		Settings:     settingsAPI,
+		Hosts:        hosts,
+		Pool:         e.pool,
+		Store:        e.store,
+		Auth:         authSvc,
+		Runner:       runner,
+		Shadows:      shadowable(),
+		Push:         pushCfg,
+		WebDir:       getenv("WEB_DIR", "web/dist"),
+		Vacations:    vacations,
+		MoodCoolDown: moodCool,
+	}
+	if err := srv.Init(); err != nil {
+		return nil, fmt.Errorf("build the HTTP areas: %w", err)
+	}
+	return &wiring{auth: authSvc, runner: runner, server: srv, runPush: runPush}, nil
+}
+
+// settingsWiring builds the tenant administration calls; a tenant's mails then go through its
+// own server and templates (SMTP_ADDR stays the fallback).
+func settingsWiring(e *env, authSvc *auth.Service) (*settings.API, error) {
+	h, err := commands.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	api := &settings.API{Handler: h, Logins: authSvc, Fallback: auth.MailerFromEnv()}
+	authSvc.SetTenantMail(api)
+	return api, nil
+}
