@@ -13,60 +13,24 @@ import (
 	"portal/eventstore"
 )
 
-// The JSON shapes of the notification events (the event contract, docs/api.md "Events of
-// the notifications"; projections/notifications.go reads the same field names). Times are
-// UTC RFC 3339.
-type notificationOptionsJSON struct {
-	Variant        string `json:"variant"`
-	Classification int    `json:"classification"`
-	From           string `json:"from"`
-	Header         string `json:"header"`
-	Link           string `json:"link"`
-}
-
-type notificationCreatedJSON struct {
-	ID        string                  `json:"id"`
-	UserID    string                  `json:"userId"`
-	UserHash  string                  `json:"userHash"`
-	SenderID  string                  `json:"senderId"`
-	Message   string                  `json:"message"`
-	Options   notificationOptionsJSON `json:"options"`
-	CreatedAt time.Time               `json:"createdAt"`
-}
-
-type notificationDisplayedJSON struct {
-	ID          string    `json:"id"`
-	DisplayedAt time.Time `json:"displayedAt"`
-}
-
-type notificationDismissedJSON struct {
-	ID          string    `json:"id"`
-	DismissedAt time.Time `json:"dismissedAt"`
-}
-
-type notificationAllDismissedJSON struct {
-	IDs         []string  `json:"ids"`
-	DismissedAt time.Time `json:"dismissedAt"`
-}
-
 // encodeNotification maps a notification event to the event store's shape.
 func encodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventData, error) {
 	var v any
 	switch e := e.(type) {
 	case notification.Created:
 		o := e.Content.Options
-		v = notificationCreatedJSON{
+		v = notification.CreatedData{
 			ID: e.ID, UserID: e.UserID, UserHash: e.UserHash, SenderID: e.SenderID, Message: e.Content.Message,
-			Options: notificationOptionsJSON{Variant: string(o.Variant), Classification: int(o.Classification),
+			Options: notification.OptionsData{Variant: string(o.Variant), Classification: int(o.Classification),
 				From: o.From, Header: o.Header, Link: o.Link},
 			CreatedAt: e.CreatedAt.UTC(),
 		}
 	case notification.Displayed:
-		v = notificationDisplayedJSON{ID: e.ID, DisplayedAt: e.DisplayedAt.UTC()}
+		v = notification.DisplayedData{ID: e.ID, DisplayedAt: e.DisplayedAt.UTC()}
 	case notification.Dismissed:
-		v = notificationDismissedJSON{ID: e.ID, DismissedAt: e.DismissedAt.UTC()}
+		v = notification.DismissedData{ID: e.ID, DismissedAt: e.DismissedAt.UTC()}
 	case notification.AllDismissed:
-		v = notificationAllDismissedJSON{IDs: e.IDs, DismissedAt: e.DismissedAt.UTC()}
+		v = notification.AllDismissedData{IDs: e.IDs, DismissedAt: e.DismissedAt.UTC()}
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode notification event %T", e)
 	}
@@ -85,7 +49,7 @@ func decodeNotification(re eventstore.RecordedEvent) (notification.Event, error)
 	)
 	switch re.Type {
 	case notification.TypeCreated:
-		var j notificationCreatedJSON
+		var j notification.CreatedData
 		err = json.Unmarshal(re.Data, &j)
 		e = notification.Created{
 			ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, SenderID: j.SenderID, CreatedAt: j.CreatedAt,
@@ -94,15 +58,15 @@ func decodeNotification(re eventstore.RecordedEvent) (notification.Event, error)
 				From: j.Options.From, Header: j.Options.Header, Link: j.Options.Link}},
 		}
 	case notification.TypeDisplayed:
-		var j notificationDisplayedJSON
+		var j notification.DisplayedData
 		err = json.Unmarshal(re.Data, &j)
 		e = notification.Displayed{ID: j.ID, DisplayedAt: j.DisplayedAt}
 	case notification.TypeDismissed:
-		var j notificationDismissedJSON
+		var j notification.DismissedData
 		err = json.Unmarshal(re.Data, &j)
 		e = notification.Dismissed{ID: j.ID, DismissedAt: j.DismissedAt}
 	case notification.TypeAllDismissed:
-		var j notificationAllDismissedJSON
+		var j notification.AllDismissedData
 		err = json.Unmarshal(re.Data, &j)
 		e = notification.AllDismissed{IDs: j.IDs, DismissedAt: j.DismissedAt}
 	default:

@@ -135,34 +135,33 @@ func (Notifications) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 				created = append(created, row)
 			}
 		case notification.TypeDisplayed:
-			var d struct {
-				ID string    `json:"id"`
-				At time.Time `json:"displayedAt"`
-			}
+			var d notification.DisplayedData
 			if err = decodeEvent(e, &d); err == nil {
 				err = flag(e, d.ID, func(op *flagOp) {
 					if !op.displayed {
-						op.displayed, op.displayedAt = true, orRecorded(d.At, e)
+						op.displayed, op.displayedAt = true, orRecorded(d.DisplayedAt, e)
 					}
 				})
 			}
 		case notification.TypeDismissed, notification.TypeAllDismissed:
-			var d struct {
-				ID  string    `json:"id"`
-				IDs []string  `json:"ids"`
-				At  time.Time `json:"dismissedAt"`
-			}
-			if err = decodeEvent(e, &d); err != nil {
-				break
-			}
-			ids := d.IDs
+			var ids []string
+			var at time.Time
 			if e.Type == notification.TypeDismissed {
-				ids = []string{d.ID}
+				var d notification.DismissedData
+				err = decodeEvent(e, &d)
+				ids, at = []string{d.ID}, d.DismissedAt
+			} else {
+				var d notification.AllDismissedData
+				err = decodeEvent(e, &d)
+				ids, at = d.IDs, d.DismissedAt
+			}
+			if err != nil {
+				break
 			}
 			for _, id := range ids {
 				if err = flag(e, id, func(op *flagOp) {
 					if !op.dismissed {
-						op.dismissed, op.dismissedAt = true, orRecorded(d.At, e)
+						op.dismissed, op.dismissedAt = true, orRecorded(at, e)
 					}
 				}); err != nil {
 					break
@@ -195,29 +194,27 @@ func orRecorded(t time.Time, e eventstore.RecordedEvent) time.Time {
 
 // decodeCreated reads notification.created.v1 (commands/notification_events.go).
 func decodeCreated(e eventstore.RecordedEvent) (createdRow, error) {
-	var d struct {
-		ID        uuid.UUID           `json:"id"`
-		UserID    uuid.UUID           `json:"userId"`
-		SenderID  uuid.UUID           `json:"senderId"`
-		Message   string              `json:"message"`
-		Options   NotificationOptions `json:"options"`
-		CreatedAt time.Time           `json:"createdAt"`
-	}
+	var d notification.CreatedData
 	if err := decodeEvent(e, &d); err != nil {
 		return createdRow{}, err
 	}
-	if d.ID == uuid.Nil || d.UserID == uuid.Nil {
+	id, idErr := uuid.Parse(d.ID)
+	user, userErr := uuid.Parse(d.UserID)
+	if idErr != nil || userErr != nil || id == uuid.Nil || user == uuid.Nil {
 		return createdRow{}, fmt.Errorf("event %s (%s): no id or user id", e.ID, e.Type)
 	}
-	if want := "notification-" + d.UserID.String(); !strings.EqualFold(e.Stream, want) {
-		return createdRow{}, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, d.UserID, e.Stream)
+	if want := "notification-" + user.String(); !strings.EqualFold(e.Stream, want) {
+		return createdRow{}, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, user, e.Stream)
 	}
-	if d.SenderID == uuid.Nil {
-		d.SenderID = d.UserID
+	sender, err := uuid.Parse(d.SenderID)
+	if err != nil || sender == uuid.Nil {
+		sender = user
 	}
+	o := d.Options
 	return createdRow{
-		tenant: e.Tenant, user: d.UserID, sender: d.SenderID, cursor: e.Cursor,
-		n: Notification{ID: d.ID, Message: d.Message, Options: d.Options, CreatedAt: orRecorded(d.CreatedAt, e)},
+		tenant: e.Tenant, user: user, sender: sender, cursor: e.Cursor,
+		n: Notification{ID: id, Message: d.Message, CreatedAt: orRecorded(d.CreatedAt, e), Options: NotificationOptions{
+			Variant: o.Variant, Classification: o.Classification, From: o.From, Header: o.Header, Link: o.Link}},
 	}, nil
 }
 
