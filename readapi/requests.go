@@ -18,8 +18,8 @@ import (
 	"portal/commands"
 	"portal/domain"
 	rq "portal/domain/request"
-	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
 // Requests page sizes (spec portal-business §9: request history page size 8).
@@ -197,65 +197,21 @@ func (s *Server) viewer(c echo.Context) projections.RequestViewer {
 
 // inTenant runs fn in the caller's tenant transaction.
 func (s *Server) inTenant(c echo.Context, fn func(tx pgx.Tx) error) error {
-	return db.InTenant(c.Request().Context(), s.Pool, claimsOf(c).Tenant.String(), fn)
+	return httpx.InTenant(c, s.Pool, fn)
 }
+
+// The query readers are httpx's.
+var (
+	queryInt   = httpx.QueryInt
+	queryBool  = httpx.QueryBool
+	queryUUID  = httpx.QueryUUID
+	queryUUIDs = httpx.QueryUUIDs
+)
 
 // mayUse tells whether the caller's permissions show menu item id.
 func mayUse(c echo.Context, id string) bool {
 	p, _ := c.Get(permsKey).(auth.Permissions)
 	return auth.Visible(menuAccess(id), p)
-}
-
-func queryInt(c echo.Context, name string, def, min, max int) (int, error) {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < min || n > max {
-		return 0, apiError(http.StatusBadRequest, name, "valor_invalido")
-	}
-	return n, nil
-}
-
-// queryBool reads an optional true/false (1/0) parameter; absent is false.
-func queryBool(c echo.Context, name string) (bool, error) {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if v == "" {
-		return false, nil
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, apiError(http.StatusBadRequest, name, "valor_invalido")
-	}
-	return b, nil
-}
-
-func queryUUID(c echo.Context, name string, required bool) (uuid.UUID, error) {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if v == "" {
-		if required {
-			return uuid.Nil, apiError(http.StatusBadRequest, name, "campo_obrigatorio")
-		}
-		return uuid.Nil, nil
-	}
-	id, err := uuid.Parse(v)
-	if err != nil {
-		return uuid.Nil, apiError(http.StatusBadRequest, name, "valor_invalido")
-	}
-	return id, nil
-}
-
-func queryUUIDs(c echo.Context, name string) ([]uuid.UUID, error) {
-	out := []uuid.UUID{}
-	for _, part := range auth.SplitList(c.QueryParam(name)) {
-		id, err := uuid.Parse(part)
-		if err != nil {
-			return nil, apiError(http.StatusBadRequest, name, "valor_invalido")
-		}
-		out = append(out, id)
-	}
-	return out, nil
 }
 
 // subjectFor reads m01Ukey: the caller's own key by default; another employee's only for

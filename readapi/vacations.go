@@ -18,6 +18,7 @@ import (
 	"portal/domain/vacation"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
 // VacationReadModel is what the vacation queries need from the read model;
@@ -304,26 +305,8 @@ func parseVacationBody(body []byte) (start time.Time, b vacationBody, err error)
 	return start, b, nil
 }
 
-// ParseDay reads a date as YYYY-MM-DD or in the UTC-offset form YYYY-MM-DDTHH:mm:ss±hh:mm
-// (spec portal-business §7: dates in bodies in UTC-offset form); the date part in its own
-// offset is the day. Years before 1900 or after 9999 are refused.
-func ParseDay(s string) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	var t time.Time
-	var err error
-	if len(s) == len(time.DateOnly) {
-		t, err = time.Parse(time.DateOnly, s)
-	} else if t, err = time.Parse(time.RFC3339, s); err != nil {
-		t, err = time.Parse("2006-01-02T15:04:05", s)
-	}
-	if err != nil {
-		return time.Time{}, err
-	}
-	if t.Year() < 1900 {
-		return time.Time{}, errors.New("year before 1900")
-	}
-	return vacation.DayOf(t), nil
-}
+// ParseDay reads a date (httpx.ParseDay).
+func ParseDay(s string) (time.Time, error) { return httpx.ParseDay(s) }
 
 func (s *Server) requestCommand(c echo.Context, check bool) (commands.RequestVacation, error) {
 	body, err := readBody(c)

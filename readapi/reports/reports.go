@@ -1,4 +1,6 @@
-package readapi
+// Package reports serves the HR reports (docs/api.md "Reports"): each reads its own report
+// read model, never the event log.
+package reports
 
 import (
 	"context"
@@ -9,17 +11,24 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
-// routesReports registers the HR reports (docs/api.md "Reports"): each reads its own report
-// read model, never the event log. Who sees what: HR admins and auditors the tenant, a
-// manager their direct reports, anyone else only themselves.
-func (s *Server) routesReports(g *echo.Group) {
-	r := g.Group("/reports", s.requireAuth, tenantCaller)
+// API serves the reports of a tenant's read models.
+type API struct {
+	Pool *pgxpool.Pool
+	Now  func() time.Time
+}
+
+// Routes registers the reports behind authn (the server's authentication). Who sees what: HR
+// admins and auditors the tenant, a manager their direct reports, anyone else only themselves.
+func (s *API) Routes(g *echo.Group, authn echo.MiddlewareFunc) {
+	r := g.Group("/reports", authn, httpx.Caller(httpx.TenantRequired))
 	r.GET("/mood", reportOf(s, projections.Reports.Mood))
 	r.GET("/approvals", reportOf(s, projections.Reports.Approvals))
 	r.GET("/surveys", reportOf(s, projections.Reports.Surveys), wholeTenantOnly)
@@ -31,13 +40,13 @@ func (s *Server) routesReports(g *echo.Group) {
 
 // reportFilters answers GET reports/filters: the tenant's business units and departments
 // ({unidades, departamentos: [{id, nome}]}, by name), the reports' filter options.
-func (s *Server) reportFilters(c echo.Context) error {
+func (s *API) reportFilters(c echo.Context) error {
 	type option struct {
 		ID   string `json:"id"`
 		Nome string `json:"nome"`
 	}
 	out := map[string][]option{"unidades": {}, "departamentos": {}}
-	err := s.inTenant(c, func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		for key, table := range map[string]string{"unidades": "business_units", "departamentos": "departments"} {
 			rows, err := tx.Query(c.Request().Context(), `SELECT id::text, name FROM `+table+` WHERE tenant_id = app_tenant() ORDER BY name`)
 			if err != nil {
@@ -67,7 +76,7 @@ type reportScope struct {
 }
 
 func scopeOf(c echo.Context) reportScope {
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	switch {
 	case slices.Contains(cl.Roles, auth.RoleHRAdmin) || slices.Contains(cl.Roles, auth.RoleAuditor):
 		return reportScope{Kind: "tenant", Employee: cl.EmployeeID}
@@ -90,10 +99,10 @@ func askedScope(c echo.Context) (reportScope, error) {
 	}
 	rank, ok := scopeRank[asked]
 	if !ok {
-		return sc, apiError(http.StatusBadRequest, "scope", "valor_invalido")
+		return sc, httpx.Error(http.StatusBadRequest, "scope", "valor_invalido")
 	}
 	if rank > scopeRank[sc.Kind] {
-		return sc, apiError(http.StatusForbidden, "scope", "acesso_negado")
+		return sc, httpx.Error(http.StatusForbidden, "scope", "acesso_negado")
 	}
 	sc.Kind = asked
 	return sc, nil
@@ -106,7 +115,7 @@ type reportFilter struct {
 	Unit, Dept *uuid.UUID
 }
 
-func (s *Server) filterOf(c echo.Context) (reportFilter, error) {
+func (s *API) filterOf(c echo.Context) (reportFilter, error) {
 	today := s.Now().UTC().Truncate(24 * time.Hour)
 	f := reportFilter{From: today.AddDate(-1, 0, 1), To: today}
 	for _, p := range []struct {
@@ -117,23 +126,23 @@ func (s *Server) filterOf(c echo.Context) (reportFilter, error) {
 		if v == "" {
 			continue
 		}
-		t, err := ParseDay(v)
+		t, err := httpx.ParseDay(v)
 		if err != nil {
-			return f, apiError(http.StatusBadRequest, p.name, "valor_invalido")
+			return f, httpx.Error(http.StatusBadRequest, p.name, "valor_invalido")
 		}
 		*p.dst = t
 	}
 	if f.To.Before(f.From) {
-		return f, apiError(http.StatusBadRequest, "to", "periodo_invalido")
+		return f, httpx.Error(http.StatusBadRequest, "to", "periodo_invalido")
 	}
 	if f.To.Sub(f.From) > 5*366*24*time.Hour {
-		return f, apiError(http.StatusBadRequest, "from", "periodo_muito_longo")
+		return f, httpx.Error(http.StatusBadRequest, "from", "periodo_muito_longo")
 	}
 	for _, p := range []struct {
 		name string
 		dst  **uuid.UUID
 	}{{"unit", &f.Unit}, {"dept", &f.Dept}} {
-		id, err := queryUUID(c, p.name, false)
+		id, err := httpx.QueryUUID(c, p.name, false)
 		if err != nil {
 			return f, err
 		}
@@ -145,7 +154,7 @@ func (s *Server) filterOf(c echo.Context) (reportFilter, error) {
 }
 
 // inReport runs fn with the caller's scope and filter in a tenant transaction.
-func (s *Server) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) error) error {
+func (s *API) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) error) error {
 	f, err := s.filterOf(c)
 	if err != nil {
 		return err
@@ -155,14 +164,14 @@ func (s *Server) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx
 		return err
 	}
 	if sc.Kind != "tenant" && sc.Employee == uuid.Nil {
-		return apiError(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 	}
-	return s.inTenant(c, func(tx pgx.Tx) error { return fn(c.Request().Context(), tx, sc, f) })
+	return httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error { return fn(c.Request().Context(), tx, sc, f) })
 }
 
 // reportOf answers a report read by read with the caller's scope and filters (docs/api.md
 // "Reports": clock, vacations, headcount).
-func reportOf[T any](s *Server, read func(projections.Reports, context.Context, pgx.Tx, projections.ReportQuery) (T, error)) echo.HandlerFunc {
+func reportOf[T any](s *API, read func(projections.Reports, context.Context, pgx.Tx, projections.ReportQuery) (T, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var out T
 		err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
@@ -182,7 +191,7 @@ func reportOf[T any](s *Server, read func(projections.Reports, context.Context, 
 func wholeTenantOnly(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if scopeOf(c).Kind != "tenant" {
-			return apiError(http.StatusForbidden, "request", "acesso_negado")
+			return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 		}
 		return next(c)
 	}
