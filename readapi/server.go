@@ -14,6 +14,7 @@ import (
 	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/people"
 	"portal/readapi/reports"
 	"portal/readapi/settings"
 )
@@ -112,7 +113,7 @@ func (s *Server) Handler() *echo.Echo {
 	if s.Settings != nil {
 		s.Settings.Routes(api, s.perms.forgetTenant, s.requireAuth, callerMatches, s.requireAccess(accessSettings))
 	}
-	s.routesPeople(api)
+	(&people.API{Pool: s.Pool, Now: s.Now}).Routes(api, s.requireAuth, s.requireAnyAccess)
 	(&reports.API{Pool: s.Pool, Now: s.Now}).Routes(api, s.requireAuth)
 	s.routesPush(e, api)
 	s.routesHealth(e)

@@ -3,7 +3,7 @@ package readapi
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
+
 	"strings"
 	"time"
 
@@ -14,6 +14,7 @@ import (
 	"portal/commands"
 	"portal/domain/clock"
 	"portal/domain/vacation"
+	"portal/readapi/httpx"
 )
 
 // routesWorkSchedule registers the work-schedule calls of spec portal-core §7: GET
@@ -66,22 +67,7 @@ type timeSpan struct {
 	End   string `json:"end"`
 }
 
-// parseYearMonth reads YYYYMM.
-func parseYearMonth(s string) (int, time.Month, bool) {
-	s = strings.TrimSpace(s)
-	if len(s) != 6 {
-		return 0, 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return 0, 0, false
-	}
-	y, m := n/100, n%100
-	if y < 1900 || m < 1 || m > 12 {
-		return 0, 0, false
-	}
-	return y, time.Month(m), true
-}
+var parseYearMonth = httpx.ParseYearMonth
 
 func (s *Server) workSchedule(describe bool) echo.HandlerFunc {
 	return func(c echo.Context) error {

@@ -97,3 +97,20 @@ func ParseDay(s string) (time.Time, error) {
 func InTenant(c echo.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
 	return db.InTenant(c.Request().Context(), pool, Claims(c).Tenant.String(), fn)
 }
+
+// ParseYearMonth reads YYYYMM (years from 1900).
+func ParseYearMonth(s string) (int, time.Month, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) != 6 {
+		return 0, 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, 0, false
+	}
+	y, m := n/100, n%100
+	if y < 1900 || m < 1 || m > 12 {
+		return 0, 0, false
+	}
+	return y, time.Month(m), true
+}

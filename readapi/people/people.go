@@ -1,4 +1,6 @@
-package readapi
+// Package people serves the team and colleague calls (spec portal-business §2 Team listing,
+// Colleague card, Drill-down dialog; §7; docs/api.md "People") from the people read models.
+package people
 
 import (
 	"net/http"
@@ -7,10 +9,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
 // The people area's menu entries (auth/menu.json): each call needs its screen's access.
@@ -30,54 +34,62 @@ const (
 	dynamicMaxRecords = 50
 )
 
-// routesPeople registers the team and colleague calls of spec portal-business §7 (docs/api.md
-// "People"). Every call needs a token; tenId (and userHash when sent) must match it.
-func (s *Server) routesPeople(g *echo.Group) {
-	team := g.Group("/rh-app/Colaborador", s.requireAuth, tenantCaller)
-	team.GET("/gestor-minha-equipe", s.peopleList(projections.ScopeReports), s.requireAnyAccess(menuTeamGestor))
-	team.GET("/adm-minha-equipe", s.peopleList(projections.ScopeTenant), s.requireAnyAccess(menuTeamAdmin))
-	team.GET("/minha-equipe", s.peopleList(projections.ScopeColleagues), s.requireAnyAccess(menuFindPeople))
-	card := g.Group("/rh-app/colaborador", s.requireAuth, tenantCaller)
-	card.GET("/cartao-apresentacao", s.peopleCard)
-	card.GET("/aniversariantes", s.peopleBirthdays, s.requireAnyAccess(menuBirthdays))
-	card.GET("/admitidos-mes", s.peopleHires, s.requireAnyAccess(menuHires))
-	g.GET("/gen/DynamicMessage", s.dynamicMessages, s.requireAuth, tenantCaller)
+// API serves the people area of a tenant.
+type API struct {
+	Pool *pgxpool.Pool
+	Now  func() time.Time
 }
 
-// peopleViewer is the caller as the people area sees them.
+// Routes registers the team and colleague calls of spec portal-business §7 (docs/api.md
+// "People"). Every call needs a token; tenId (and userHash when sent) must match it.
+// authn is the server's authentication; anyAccess admits a caller the menu shows one of the
+// entries ids.
+func (s *API) Routes(g *echo.Group, authn echo.MiddlewareFunc, anyAccess func(ids ...string) echo.MiddlewareFunc) {
+	caller := httpx.Caller(httpx.TenantRequired)
+	team := g.Group("/rh-app/Colaborador", authn, caller)
+	team.GET("/gestor-minha-equipe", s.peopleList(projections.ScopeReports), anyAccess(menuTeamGestor))
+	team.GET("/adm-minha-equipe", s.peopleList(projections.ScopeTenant), anyAccess(menuTeamAdmin))
+	team.GET("/minha-equipe", s.peopleList(projections.ScopeColleagues), anyAccess(menuFindPeople))
+	card := g.Group("/rh-app/colaborador", authn, caller)
+	card.GET("/cartao-apresentacao", s.peopleCard)
+	card.GET("/aniversariantes", s.peopleBirthdays, anyAccess(menuBirthdays))
+	card.GET("/admitidos-mes", s.peopleHires, anyAccess(menuHires))
+	g.GET("/gen/DynamicMessage", s.dynamicMessages, authn, caller)
+}
+
 func peopleViewer(c echo.Context) projections.Viewer {
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	return projections.Viewer{Employee: cl.EmployeeID, HR: slices.Contains(cl.Roles, auth.RoleHRAdmin)}
 }
 
 // peopleList answers GET Colaborador/{gestor-minha-equipe | adm-minha-equipe | minha-equipe}
 // with searchText, orderBy, orderDescending, page (from 1), pageSize (default 30) and, for the
 // drill-down dialog, departamento (a department id).
-func (s *Server) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
+func (s *API) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		q := projections.PeopleQuery{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
 		if len([]rune(q.Search)) > peopleMaxSearch {
-			return apiError(http.StatusBadRequest, "searchText", "texto_muito_longo")
+			return httpx.Error(http.StatusBadRequest, "searchText", "texto_muito_longo")
 		}
 		q.OrderBy = strings.TrimSpace(c.QueryParam("orderBy"))
 		if _, ok := projections.PeopleOrders[q.OrderBy]; !ok && q.OrderBy != "" {
-			return apiError(http.StatusBadRequest, "orderBy", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "orderBy", "valor_invalido")
 		}
 		var err error
-		if q.Desc, err = queryBool(c, "orderDescending"); err != nil {
+		if q.Desc, err = httpx.QueryBool(c, "orderDescending"); err != nil {
 			return err
 		}
-		if q.Page, err = queryInt(c, "page", 1, 1, 1_000_000); err != nil {
+		if q.Page, err = httpx.QueryInt(c, "page", 1, 1, 1_000_000); err != nil {
 			return err
 		}
-		if q.PageSize, err = queryInt(c, "pageSize", peoplePageSize, 1, peopleMaxPageSize); err != nil {
+		if q.PageSize, err = httpx.QueryInt(c, "pageSize", peoplePageSize, 1, peopleMaxPageSize); err != nil {
 			return err
 		}
-		if q.Department, err = queryUUID(c, "departamento", false); err != nil {
+		if q.Department, err = httpx.QueryUUID(c, "departamento", false); err != nil {
 			return err
 		}
 		var page projections.PeoplePage
-		err = s.inTenant(c, func(tx pgx.Tx) error {
+		err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 			page, err = projections.Directory{}.List(c.Request().Context(), tx, peopleViewer(c), q)
 			return err
 		})
@@ -90,20 +102,20 @@ func (s *Server) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
 
 // peopleCard answers GET colaborador/cartao-apresentacao?m01Ukey: a colleague's card. The phone
 // (the contact QR's) goes to HR admins and managers only (spec §6).
-func (s *Server) peopleCard(c echo.Context) error {
-	id, err := queryUUID(c, "m01Ukey", true)
+func (s *API) peopleCard(c echo.Context) error {
+	id, err := httpx.QueryUUID(c, "m01Ukey", true)
 	if err != nil {
 		return err
 	}
-	roles := claimsOf(c).Roles
+	roles := httpx.Claims(c).Roles
 	withPhone := slices.Contains(roles, auth.RoleHRAdmin) || slices.Contains(roles, auth.RoleManager)
 	var card projections.Card
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		card, err = projections.Directory{}.Card(c.Request().Context(), tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
 		return err
 	})
 	if err == projections.ErrPersonNotFound {
-		return apiError(http.StatusNotFound, "m01Ukey", "nao_encontrado")
+		return httpx.Error(http.StatusNotFound, "m01Ukey", "nao_encontrado")
 	}
 	if err != nil {
 		return err
@@ -112,13 +124,13 @@ func (s *Server) peopleCard(c echo.Context) error {
 }
 
 // peopleBirthdays answers GET colaborador/aniversariantes?month (1..12, default this month).
-func (s *Server) peopleBirthdays(c echo.Context) error {
-	month, err := queryInt(c, "month", int(s.Now().UTC().Month()), 1, 12)
+func (s *API) peopleBirthdays(c echo.Context) error {
+	month, err := httpx.QueryInt(c, "month", int(s.Now().UTC().Month()), 1, 12)
 	if err != nil {
 		return err
 	}
 	var out []projections.PersonRow
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		out, err = projections.Directory{}.Birthdays(c.Request().Context(), tx, peopleViewer(c), time.Month(month))
 		return err
 	})
@@ -129,17 +141,17 @@ func (s *Server) peopleBirthdays(c echo.Context) error {
 }
 
 // peopleHires answers GET colaborador/admitidos-mes?yearMonth (YYYYMM, default this month).
-func (s *Server) peopleHires(c echo.Context) error {
+func (s *API) peopleHires(c echo.Context) error {
 	now := s.Now().UTC()
 	year, month := now.Year(), now.Month()
 	if text := strings.TrimSpace(c.QueryParam("yearMonth")); text != "" {
 		var ok bool
-		if year, month, ok = parseYearMonth(text); !ok {
-			return apiError(http.StatusBadRequest, "yearMonth", "valor_invalido")
+		if year, month, ok = httpx.ParseYearMonth(text); !ok {
+			return httpx.Error(http.StatusBadRequest, "yearMonth", "valor_invalido")
 		}
 	}
 	var out []projections.PersonRow
-	err := s.inTenant(c, func(tx pgx.Tx) (err error) {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) (err error) {
 		out, err = projections.Directory{}.Hires(c.Request().Context(), tx, peopleViewer(c), time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
 		return err
 	})
@@ -151,20 +163,20 @@ func (s *Server) peopleHires(c echo.Context) error {
 
 // dynamicMessages answers GET /api/gen/DynamicMessage?codeId&maxRecords: the tenant's notices
 // of that code shown today (maxRecords 1..50, default 5).
-func (s *Server) dynamicMessages(c echo.Context) error {
-	code, err := queryInt(c, "codeId", 0, 0, 1_000_000)
+func (s *API) dynamicMessages(c echo.Context) error {
+	code, err := httpx.QueryInt(c, "codeId", 0, 0, 1_000_000)
 	if err != nil {
 		return err
 	}
 	if strings.TrimSpace(c.QueryParam("codeId")) == "" {
-		return apiError(http.StatusBadRequest, "codeId", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "codeId", "campo_obrigatorio")
 	}
-	max, err := queryInt(c, "maxRecords", 5, 1, dynamicMaxRecords)
+	max, err := httpx.QueryInt(c, "maxRecords", 5, 1, dynamicMaxRecords)
 	if err != nil {
 		return err
 	}
 	var out []projections.DynamicMessage
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		out, err = projections.Directory{}.DynamicMessages(c.Request().Context(), tx, code, s.Now().UTC(), max)
 		return err
 	})
