@@ -77,7 +77,6 @@ type Server struct {
 	replays replayJobs
 }
 
-// Handler builds the Echo router.
 // Init builds the handlers of every area that were not given, and says what could not be
 // built: the binary calls it at start-up and refuses to serve on an error (Handler builds
 // what is missing too, for tests, and such an area answers 500).
@@ -86,6 +85,8 @@ func (s *Server) Init() error {
 		s.InitAdjustments(), s.InitVacations())
 }
 
+// Handler builds the Echo router: the areas still in this package, then those in their own
+// package (readapi/<area>), each given only what it needs.
 func (s *Server) Handler() *echo.Echo {
 	if s.Now == nil {
 		s.Now = time.Now
@@ -121,5 +122,3 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesWeb(e)
 	return e
 }
-
-// Placeholders, each replaced by its area's file.
