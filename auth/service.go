@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/domain"
 	"portal/platform/db"
 )
 
@@ -399,11 +400,37 @@ func (s *Service) Login(ctx context.Context, accessCode, userName, password stri
 	if err := s.limiter.succeeded(ctx, account); err != nil {
 		return LoginResult{}, err
 	}
+	if slices.Contains(u.roles, RoleKiosk) {
+		if err := s.terminalActive(ctx, tenant.TenantID); err != nil {
+			return LoginResult{}, err
+		}
+	}
 
 	if s.mustChangePassword(tenant, u) {
 		return s.newPasswordChallenge(ctx, tenant, u)
 	}
 	return s.signIn(ctx, tenant, u, "")
+}
+
+// KeyTerminalInactive refuses the public terminal's sign-in while an administrator has
+// switched the terminal off (time-clock app options, id_400 public_terminal).
+const KeyTerminalInactive = "terminal_publico_inativo"
+
+// terminalActive refuses the kiosk account when the tenant's public terminal is switched
+// off; a tenant that never set the switch keeps its terminal.
+func (s *Service) terminalActive(ctx context.Context, tenant uuid.UUID) error {
+	var off bool
+	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT coalesce((SELECT "values"->>'public_terminal' = '0' FROM tenant_settings
+			WHERE tenant_id = $1 AND key = 'time_clock_app'), false)`, tenant).Scan(&off)
+	})
+	if err != nil {
+		return err
+	}
+	if off {
+		return domain.Refusal("userName", KeyTerminalInactive)
+	}
+	return nil
 }
 
 // signIn starts a session for a verified user and issues its tokens; issuer is the OpenID

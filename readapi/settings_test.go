@@ -3,6 +3,7 @@ package readapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 	"portal/auth/mailtest"
 	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/domain"
 	"portal/domain/settings"
 	"portal/eventstore"
 	"portal/platform/pgtest"
@@ -492,4 +494,44 @@ func TestSettingsHistoryInTheAuditTimeline(t *testing.T) {
 		t.Fatalf("timeline %+v", tl.Items)
 	}
 	get(other.Tenant).wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+}
+
+// The public terminal switch (id_400) refuses the kiosk account's sign-in while it is off;
+// a tenant that never set it keeps its terminal.
+func TestSettingsPublicTerminalSwitch(t *testing.T) {
+	e := newSettingsEnv(t)
+	_, _, hr, _ := e.team(t)
+	hr = e.admin(t, hr)
+	ctx := context.Background()
+	tenant := clocktest.Tenant{ID: hr.Tenant, AccessCode: hr.AccessCode} // a person without an employee record needs no more
+	kiosk, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{Roles: []string{auth.RoleKiosk}, NoEmployee: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	signIn := func() error {
+		_, err := e.auth.Login(ctx, kiosk.AccessCode, kiosk.UserName, clocktest.Password)
+		return err
+	}
+	if err := signIn(); err != nil {
+		t.Fatalf("never set: %v", err)
+	}
+	e.update(t, hr, settings.KeyClockApp, map[string]any{"public_terminal": 0, "public_accesscode": "PORTARIA1"}).decode(t, &settingsapi.ConfigView{})
+	var de *domain.Error
+	if err := signIn(); !errors.As(err, &de) || de.Key != auth.KeyTerminalInactive {
+		t.Fatalf("switched off: %v", err)
+	}
+	var status map[string]any
+	e.api(t, hr, "GET", "authManagement/publicTerminal", nil).decode(t, &status)
+	if status["status"] != "inactive" || status["accessCode"] != "PORTARIA1" {
+		t.Fatalf("status %v", status)
+	}
+	e.update(t, hr, settings.KeyClockApp, map[string]any{"public_terminal": 1}).decode(t, &settingsapi.ConfigView{})
+	if err := signIn(); err != nil {
+		t.Fatalf("switched on: %v", err)
+	}
+	// The other users sign in whatever the switch.
+	e.update(t, hr, settings.KeyClockApp, map[string]any{"public_terminal": 0}).decode(t, &settingsapi.ConfigView{})
+	if _, err := e.auth.Login(ctx, hr.AccessCode, hr.UserName, clocktest.Password); err != nil {
+		t.Fatal(err)
+	}
 }

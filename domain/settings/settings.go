@@ -80,7 +80,8 @@ type Key struct {
 	Name   string
 	Fields []Field
 	// Overrides: a value set, even the default, overrides another source (the feature
-	// toggles override each user's own switches), so setting a field never set is a change.
+	// toggles override each user's own switches; the public terminal switch, the product's
+	// default), so setting a field never set is a change.
 	Overrides bool
 }
 
@@ -143,10 +144,12 @@ var Catalogue = []Key{
 		{Name: "emailAWSFrom", Kind: Email, Max: 255, Default: "", Group: "hidden"},
 	}},
 	{Name: KeyAccess, Fields: accessFields(), Overrides: true},
-	{Name: KeyClockApp, Fields: []Field{
+	// Set even to its default, an option of the time-clock app overrides the product's own
+	// behaviour (a terminal never switched off keeps working).
+	{Name: KeyClockApp, Overrides: true, Fields: []Field{
 		{Name: "register_offline", Kind: Switch, Default: 0, Group: "app"},
 		{Name: "face_id", Kind: Switch, Default: 0, Purchase: "pwa-face-id", Group: "app"},
-		{Name: "public_terminal", Kind: Switch, Default: 0, Group: "id_400"},
+		{Name: "public_terminal", Kind: Switch, Default: 1, Group: "id_400"}, // on until switched off
 		{Name: "public_accesscode", Kind: Text, Max: 50, Default: "", Group: "id_400"},
 	}},
 	{Name: KeyTemplates, Fields: templateFields()},
