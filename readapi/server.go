@@ -14,6 +14,7 @@ import (
 	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/notifications"
 	"portal/readapi/people"
 	"portal/readapi/reports"
 	"portal/readapi/settings"
@@ -43,7 +44,7 @@ type Server struct {
 	Hosts auth.HostRules
 
 	// Notifications (notifications.go); nil is built from Pool, Store and Now.
-	Notifications *NotificationAPI
+	Notifications *notifications.API // built by InitNotifications when nil
 
 	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
 
@@ -77,6 +78,22 @@ type Server struct {
 	replays replayJobs
 }
 
+// InitNotifications builds the notification calls when they were not given.
+func (s *Server) InitNotifications() error {
+	if s.Notifications != nil {
+		return nil
+	}
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	n, err := notifications.New(s.Pool, s.Store, s.Now)
+	if err != nil {
+		return err
+	}
+	s.Notifications = n
+	return nil
+}
+
 // Init builds the handlers of every area that were not given, and says what could not be
 // built: the binary calls it at start-up and refuses to serve on an error (Handler builds
 // what is missing too, for tests, and such an area answers 500).
@@ -103,7 +120,9 @@ func (s *Server) Handler() *echo.Echo {
 	s.routesSSO(api)
 	s.routesClock(api)
 	s.routesUser(api)
-	s.routesNotifications(api)
+	if err := s.InitNotifications(); err == nil { // else the calls answer 404; Init reports why
+		s.Notifications.Routes(api, s.requireAuth)
+	}
 	s.routesRequests(api)
 	s.routesMood(api)
 	s.routesHome(api)

@@ -1,4 +1,6 @@
-package readapi
+// Package notifications serves a user's inbox (spec portal-core §7; docs/api.md
+// "Notifications"): the list, creating one, dismissing and marking displayed.
+package notifications
 
 import (
 	"context"
@@ -9,12 +11,15 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
 	"portal/domain/notification"
+	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
 // notificationsListed is the most notifications GET notification-app answers (the newest).
@@ -26,9 +31,9 @@ type NotificationReadModel interface {
 	List(ctx context.Context, tx pgx.Tx, user uuid.UUID, limit int) ([]projections.Notification, error)
 }
 
-// NotificationAPI holds the notification calls' dependencies. Nil fields are built from the
-// Server's Pool, Store and Now by InitNotifications.
-type NotificationAPI struct {
+// API holds the notification calls' dependencies.
+type API struct {
+	Pool       *pgxpool.Pool
 	Reads      NotificationReadModel                      // default projections.Notifications{}
 	Create     *commands.CreateNotificationHandler        // POST notification-app
 	Displayed  *commands.MarkNotificationDisplayedHandler // PUT notification-app/displayed
@@ -36,12 +41,28 @@ type NotificationAPI struct {
 	DismissAll *commands.DismissAllNotificationsHandler   // POST notification-app/dismiss-all
 }
 
-// routesNotifications registers the notification calls (spec portal-core §7; docs/api.md
-// "Notifications"). Every call needs a token, and tenId and userHash matching it: a user
-// reads and changes only their own inbox.
-func (s *Server) routesNotifications(g *echo.Group) {
-	_ = s.InitNotifications() // without Pool or Store the calls answer 500; InitNotifications reports why
-	n := g.Group("/notification-app", s.requireAuth, fullCaller)
+// New builds the notification calls on the pool, the event store and the clock; it says what
+// could not be built.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
+	a := &API{Pool: pool, Reads: projections.Notifications{}}
+	var errs []error
+	var err error
+	a.Create, err = commands.NewCreateNotificationHandler(pool, store, now)
+	errs = append(errs, err)
+	a.Displayed, err = commands.NewMarkNotificationDisplayedHandler(store, now)
+	errs = append(errs, err)
+	a.Dismiss, err = commands.NewDismissNotificationHandler(store, now)
+	errs = append(errs, err)
+	a.DismissAll, err = commands.NewDismissAllNotificationsHandler(store, now)
+	errs = append(errs, err)
+	return a, errors.Join(errs...)
+}
+
+// Routes registers the notification calls behind authn (the server's authentication). Every
+// call needs tenId and userHash matching the token: a user reads and changes only their own
+// inbox.
+func (s *API) Routes(g *echo.Group, authn echo.MiddlewareFunc) {
+	n := g.Group("/notification-app", authn, httpx.Caller(httpx.BothRequired))
 	n.GET("", s.notificationList)
 	n.POST("", s.notificationCreate)
 	n.POST("/dismiss", s.notificationDismiss)
@@ -49,52 +70,18 @@ func (s *Server) routesNotifications(g *echo.Group) {
 	n.PUT("/displayed", s.notificationDisplayed)
 }
 
-// InitNotifications builds the nil parts of s.Notifications and tells what is missing.
-// Handler calls it; the wiring may call it first to fail at start-up instead.
-func (s *Server) InitNotifications() error {
-	if s.Now == nil {
-		s.Now = time.Now
-	}
-	if s.Notifications == nil {
-		s.Notifications = &NotificationAPI{}
-	}
-	a := s.Notifications
-	if a.Reads == nil {
-		a.Reads = projections.Notifications{}
-	}
-	var errs []error
-	var err error
-	if a.Create == nil {
-		a.Create, err = commands.NewCreateNotificationHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Displayed == nil {
-		a.Displayed, err = commands.NewMarkNotificationDisplayedHandler(s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Dismiss == nil {
-		a.Dismiss, err = commands.NewDismissNotificationHandler(s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.DismissAll == nil {
-		a.DismissAll, err = commands.NewDismissAllNotificationsHandler(s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
 // notificationList answers GET notification-app?type=1: the caller's notifications not
 // dismissed, newest first, at most 100. type 1 (the web app's list) is the only type; it
 // may be left out.
-func (s *Server) notificationList(c echo.Context) error {
+func (s *API) notificationList(c echo.Context) error {
 	if t := strings.TrimSpace(c.QueryParam("type")); t != "" && t != "1" {
-		return apiError(http.StatusBadRequest, "type", notification.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "type", notification.KeyInvalid)
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.Notification{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		list, err := s.Notifications.Reads.List(ctx, tx, claims.UserID, notificationsListed)
+		list, err := s.Reads.List(ctx, tx, claims.UserID, notificationsListed)
 		out = append(out, list...)
 		return err
 	})
@@ -113,11 +100,11 @@ type notificationCreatedJSON struct {
 // toUserHash}: a notification for the caller, or (HR admin, manager) for the user of the
 // caller's tenant named by toUserHash. It answers once the notification is appended; the
 // read model and the recipient's browsers follow through the projection's push.
-func (s *Server) notificationCreate(c echo.Context) error {
-	if s.Notifications.Create == nil {
+func (s *API) notificationCreate(c echo.Context) error {
+	if s.Create == nil {
 		return errors.New("notifications: no Create handler")
 	}
-	body, err := readBody(c)
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -125,12 +112,12 @@ func (s *Server) notificationCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	res, err := s.Notifications.Create.Handle(c.Request().Context(), commands.CreateNotification{
+	claims := httpx.Claims(c)
+	res, err := s.Create.Handle(c.Request().Context(), commands.CreateNotification{
 		CommandID: id, Tenant: claims.Tenant, SenderID: claims.UserID, SenderHash: claims.UserHash,
 		SenderRoles: claims.Roles, Draft: draft,
 	})
@@ -149,11 +136,11 @@ func (s *Server) notificationCreate(c echo.Context) error {
 func notificationID(c echo.Context) (uuid.UUID, error) {
 	text := strings.TrimSpace(c.QueryParam("id"))
 	if text == "" {
-		return uuid.Nil, apiError(http.StatusBadRequest, "id", notification.KeyRequired)
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "id", notification.KeyRequired)
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return uuid.Nil, apiError(http.StatusBadRequest, "id", notification.KeyInvalid)
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "id", notification.KeyInvalid)
 	}
 	return id, nil
 }
@@ -166,22 +153,22 @@ func notificationCommand(c echo.Context, withID bool) (id uuid.UUID, commandID s
 			return id, "", err
 		}
 	}
-	commandID, err = commandIDOf(c)
+	commandID, err = httpx.CommandID(c)
 	return id, commandID, err
 }
 
 // notificationDismiss answers POST notification-app/dismiss?id: {success:true}; dismissing
 // twice succeeds; an id not in the caller's inbox is 404.
-func (s *Server) notificationDismiss(c echo.Context) error {
-	if s.Notifications.Dismiss == nil {
+func (s *API) notificationDismiss(c echo.Context) error {
+	if s.Dismiss == nil {
 		return errors.New("notifications: no Dismiss handler")
 	}
 	id, commandID, err := notificationCommand(c, true)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	err = s.Notifications.Dismiss.Handle(c.Request().Context(), commands.DismissNotification{
+	claims := httpx.Claims(c)
+	err = s.Dismiss.Handle(c.Request().Context(), commands.DismissNotification{
 		CommandID: commandID, Tenant: claims.Tenant, UserID: claims.UserID, ID: id,
 	})
 	if err != nil {
@@ -192,16 +179,16 @@ func (s *Server) notificationDismiss(c echo.Context) error {
 
 // notificationDismissAll answers POST notification-app/dismiss-all: {success:true,
 // dismissed:n}.
-func (s *Server) notificationDismissAll(c echo.Context) error {
-	if s.Notifications.DismissAll == nil {
+func (s *API) notificationDismissAll(c echo.Context) error {
+	if s.DismissAll == nil {
 		return errors.New("notifications: no DismissAll handler")
 	}
 	_, commandID, err := notificationCommand(c, false)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	n, err := s.Notifications.DismissAll.Handle(c.Request().Context(), commands.DismissAllNotifications{
+	claims := httpx.Claims(c)
+	n, err := s.DismissAll.Handle(c.Request().Context(), commands.DismissAllNotifications{
 		CommandID: commandID, Tenant: claims.Tenant, UserID: claims.UserID,
 	})
 	if err != nil {
@@ -213,16 +200,16 @@ func (s *Server) notificationDismissAll(c echo.Context) error {
 // notificationDisplayed answers PUT notification-app/displayed?id: {success:true,
 // first:bool}. first is true only for the call that recorded the display: the web app shows
 // the toast only then, so a notification appears once even with several tabs open.
-func (s *Server) notificationDisplayed(c echo.Context) error {
-	if s.Notifications.Displayed == nil {
+func (s *API) notificationDisplayed(c echo.Context) error {
+	if s.Displayed == nil {
 		return errors.New("notifications: no Displayed handler")
 	}
 	id, commandID, err := notificationCommand(c, true)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	first, err := s.Notifications.Displayed.Handle(c.Request().Context(), commands.MarkNotificationDisplayed{
+	claims := httpx.Claims(c)
+	first, err := s.Displayed.Handle(c.Request().Context(), commands.MarkNotificationDisplayed{
 		CommandID: commandID, Tenant: claims.Tenant, UserID: claims.UserID, ID: id,
 	})
 	if err != nil {
