@@ -13,28 +13,6 @@ import (
 	"portal/eventstore"
 )
 
-// VacationEventJSON is the stored shape of every vacation.* event (the event contract,
-// docs/api.md "Vacations"; projections/vacations.go reads the same names). Each event uses the
-// fields that concern it. Dates are YYYY-MM-DD, times UTC RFC 3339.
-type VacationEventJSON struct {
-	EmployeeID string    `json:"employeeId,omitempty"` // opened
-	Hired      string    `json:"hired,omitempty"`      // opened
-	ID         string    `json:"id,omitempty"`         // the request or plan
-	Start      string    `json:"start,omitempty"`
-	Days       int       `json:"days,omitempty"`
-	AbonoDays  int       `json:"abonoDays,omitempty"`
-	Advance13  bool      `json:"advance13,omitempty"`
-	Period     int       `json:"period"`
-	Steps      []string  `json:"steps,omitempty"`
-	Step       int       `json:"step"`
-	Kind       string    `json:"kind,omitempty"`
-	By         string    `json:"by,omitempty"` // the user who acted
-	Comment    string    `json:"comment,omitempty"`
-	Reason     string    `json:"reason,omitempty"`    // period_closed
-	Threshold  int       `json:"threshold,omitempty"` // alert_raised
-	At         time.Time `json:"at"`
-}
-
 func dayString(t time.Time) string {
 	if t.IsZero() {
 		return ""
@@ -44,31 +22,31 @@ func dayString(t time.Time) string {
 
 // EncodeVacation maps a vacation event to the event store's shape.
 func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error) {
-	var j VacationEventJSON
+	var j vacation.EventData
 	switch e := e.(type) {
 	case vacation.Opened:
-		j = VacationEventJSON{EmployeeID: e.UserID, Hired: dayString(e.Hired)}
+		j = vacation.EventData{EmployeeID: e.UserID, Hired: dayString(e.Hired)}
 	case vacation.Requested:
-		j = VacationEventJSON{ID: e.ID, Start: dayString(e.Start), Days: e.Days, AbonoDays: e.AbonoDays,
+		j = vacation.EventData{ID: e.ID, Start: dayString(e.Start), Days: e.Days, AbonoDays: e.AbonoDays,
 			Advance13: e.Advance13, Period: e.Period, Steps: e.Steps, By: e.By, At: e.At}
 	case vacation.StepApproved:
-		j = VacationEventJSON{ID: e.ID, Step: e.Step, Kind: e.Kind, By: e.By, Comment: e.Comment, At: e.At}
+		j = vacation.EventData{ID: e.ID, Step: e.Step, Kind: e.Kind, By: e.By, Comment: e.Comment, At: e.At}
 	case vacation.StepUndone:
-		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, At: e.At}
+		j = vacation.EventData{ID: e.ID, Step: e.Step, By: e.By, At: e.At}
 	case vacation.Approved:
-		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
+		j = vacation.EventData{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
 	case vacation.Rejected:
-		j = VacationEventJSON{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
+		j = vacation.EventData{ID: e.ID, Step: e.Step, By: e.By, Comment: e.Comment, At: e.At}
 	case vacation.Cancelled:
-		j = VacationEventJSON{ID: e.ID, At: e.At}
+		j = vacation.EventData{ID: e.ID, At: e.At}
 	case vacation.Planned:
-		j = VacationEventJSON{ID: e.ID, Start: dayString(e.Start), Days: e.Days, By: e.By, At: e.At}
+		j = vacation.EventData{ID: e.ID, Start: dayString(e.Start), Days: e.Days, By: e.By, At: e.At}
 	case vacation.PlanRemoved:
-		j = VacationEventJSON{ID: e.ID, At: e.At}
+		j = vacation.EventData{ID: e.ID, At: e.At}
 	case vacation.PeriodClosed:
-		j = VacationEventJSON{Period: e.Period, Reason: string(e.Reason), At: e.At}
+		j = vacation.EventData{Period: e.Period, Reason: string(e.Reason), At: e.At}
 	case vacation.AlertRaised:
-		j = VacationEventJSON{Period: e.Period, Threshold: e.Threshold, At: e.At}
+		j = vacation.EventData{Period: e.Period, Threshold: e.Threshold, At: e.At}
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode vacation event %T", e)
 	}
@@ -82,7 +60,7 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 
 // DecodeVacation maps a stored vacation event back to the domain.
 func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
-	var j VacationEventJSON
+	var j vacation.EventData
 	if err := json.Unmarshal(re.Data, &j); err != nil {
 		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
 	}

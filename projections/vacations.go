@@ -52,25 +52,6 @@ func (Vacations) Tables() []string {
 	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts"}
 }
 
-// vacationEventJSON mirrors commands.VacationEventJSON (the event contract).
-type vacationEventJSON struct {
-	Hired     string    `json:"hired"`
-	ID        string    `json:"id"`
-	Start     string    `json:"start"`
-	Days      int       `json:"days"`
-	AbonoDays int       `json:"abonoDays"`
-	Advance13 bool      `json:"advance13"`
-	Period    int       `json:"period"`
-	Steps     []string  `json:"steps"`
-	Step      int       `json:"step"`
-	Kind      string    `json:"kind"`
-	By        string    `json:"by"`
-	Comment   string    `json:"comment"`
-	Reason    string    `json:"reason"`
-	Threshold int       `json:"threshold"`
-	At        time.Time `json:"at"`
-}
-
 // VacationChanged is the data of a "vacation.changed" push.
 type VacationChanged struct {
 	M01Ukey   uuid.UUID `json:"m01Ukey"`
@@ -93,7 +74,7 @@ func (Vacations) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recor
 		if err != nil {
 			return fmt.Errorf("event %s (%s): stream %q", e.ID, e.Type, e.Stream)
 		}
-		var d vacationEventJSON
+		var d vacation.EventData
 		if err := decodeEvent(e, &d); err != nil {
 			return err
 		}
