@@ -17,12 +17,14 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"syscall"
 )
 
 func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	tuneGC()
 	if len(os.Args) < 2 {
 		usage()
 	}
@@ -79,4 +81,23 @@ func getenvInt(name string, def int) int {
 		return v
 	}
 	return def
+}
+
+// Garbage collection (docs/operations.md "Memory"): the live heap is small (20–25 MiB in the
+// 10-minute soak), so collecting at 400 % growth instead of Go's 100 % trades some MiB for CPU
+// on the request paths (bench mood, six alternating pairs on 2 cores: 3,912 against 3,547
+// check-ins/s on average, p99 median 23.7 against 25.5 ms). A soft memory limit bounds the
+// heap should the live set grow. GOGC and GOMEMLIMIT, when set, win.
+const (
+	gcPercent   = 400
+	memoryLimit = 1 << 30 // 1 GiB
+)
+
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 }
