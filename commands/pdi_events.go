@@ -13,22 +13,6 @@ import (
 	"portal/eventstore"
 )
 
-// The JSON shapes of the PDI events (docs/api.md "PDI"; projections/surveys.go reads them).
-type pdiActionAddedJSON struct {
-	ID       string    `json:"id"`
-	UserID   string    `json:"userId"`
-	SurveyID string    `json:"surveyId"`
-	Title    string    `json:"title"`
-	Due      string    `json:"due"`
-	By       string    `json:"by"`
-	At       time.Time `json:"at"`
-}
-
-type pdiActionCompletedJSON struct {
-	ID string    `json:"id"`
-	At time.Time `json:"at"`
-}
-
 // PDIStream is the stream of a person's development plan, "pdi-<userId>".
 func PDIStream(user uuid.UUID) string { return eventstore.StreamName("pdi", user) }
 
@@ -36,9 +20,9 @@ func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	var v any
 	switch e := e.(type) {
 	case survey.ActionAdded:
-		v = pdiActionAddedJSON{ID: e.ID, UserID: e.UserID, SurveyID: e.SurveyID, Title: e.Title, Due: e.Due, By: e.By, At: e.At.UTC()}
+		v = survey.ActionAddedData{ID: e.ID, UserID: e.UserID, SurveyID: e.SurveyID, Title: e.Title, Due: e.Due, By: e.By, At: e.At.UTC()}
 	case survey.ActionCompleted:
-		v = pdiActionCompletedJSON{ID: e.ID, At: e.At.UTC()}
+		v = survey.ActionCompletedData{ID: e.ID, At: e.At.UTC()}
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode pdi event %T", e)
 	}
@@ -52,13 +36,13 @@ func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 func decodePDI(re eventstore.RecordedEvent) (survey.Event, error) {
 	switch re.Type {
 	case survey.TypeActionAdded:
-		var j pdiActionAddedJSON
+		var j survey.ActionAddedData
 		if err := json.Unmarshal(re.Data, &j); err != nil {
 			return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)
 		}
 		return survey.ActionAdded{ID: j.ID, UserID: j.UserID, SurveyID: j.SurveyID, Title: j.Title, Due: j.Due, By: j.By, At: j.At}, nil
 	case survey.TypeActionCompleted:
-		var j pdiActionCompletedJSON
+		var j survey.ActionCompletedData
 		if err := json.Unmarshal(re.Data, &j); err != nil {
 			return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)
 		}

@@ -16,104 +16,25 @@ import (
 	"portal/eventstore"
 )
 
-// The JSON shapes of the survey events (the event contract, docs/api.md "Events of the
-// surveys"; projections/surveys.go reads the same field names). Questions use the spec's
-// field names (spec portal-business §3 Question). Times are UTC RFC 3339.
-type SurveyQuestionJSON struct {
-	Ukey     string `json:"ukey"`
-	Code     string `json:"oa9_001_c"`
-	Title    string `json:"oa9_003_m"`
-	Type     int    `json:"oa9_004_n"`
-	Default  string `json:"oa9_005_c"`
-	Options  string `json:"oa9_007_m"`
-	Min      string `json:"oa9_020_c"`
-	Max      string `json:"oa9_021_c"`
-	Required int    `json:"oa9_022_n"`
-}
-
-type surveyEvaluatorJSON struct {
-	UserID   string `json:"userId"`
-	Relation string `json:"relation"`
-}
-
-type surveyAudienceJSON struct {
-	All         bool                  `json:"all"`
-	Units       []string              `json:"units"`
-	Departments []string              `json:"departments"`
-	SubjectID   string                `json:"subjectId"`
-	Evaluators  []surveyEvaluatorJSON `json:"evaluators"`
-}
-
-type surveyCreatedJSON struct {
-	ID          string               `json:"id"`
-	Kind        string               `json:"kind"`
-	Title       string               `json:"title"`
-	Description string               `json:"description"`
-	Start       time.Time            `json:"start"`
-	End         time.Time            `json:"end"`
-	Audience    surveyAudienceJSON   `json:"audience"`
-	Questions   []SurveyQuestionJSON `json:"questions"`
-	CreatedBy   string               `json:"createdBy"`
-	CreatedAt   time.Time            `json:"createdAt"`
-}
-
-type surveyClosedJSON struct {
-	ID       string    `json:"id"`
-	ClosedAt time.Time `json:"closedAt"`
-}
-
-type surveyAnswerJSON struct {
-	Ukey  string `json:"ukey"`
-	Type  int    `json:"type"`
-	Value string `json:"value"`
-}
-
-type surveyAnswerSavedJSON struct {
-	SurveyID   string           `json:"surveyId"`
-	ResponseID string           `json:"responseId"`
-	UserID     string           `json:"userId"`
-	Answer     surveyAnswerJSON `json:"answer"`
-	Step       int              `json:"step"`
-	SavedAt    time.Time        `json:"savedAt"`
-}
-
-type surveyStepSavedJSON struct {
-	SurveyID   string    `json:"surveyId"`
-	ResponseID string    `json:"responseId"`
-	UserID     string    `json:"userId"`
-	Step       int       `json:"step"`
-	SavedAt    time.Time `json:"savedAt"`
-}
-
-type surveyCompletedJSON struct {
-	SurveyID    string             `json:"surveyId"`
-	ResponseID  string             `json:"responseId"`
-	UserID      string             `json:"userId"`
-	Kind        string             `json:"kind"`
-	Relation    string             `json:"relation"`
-	Answers     []surveyAnswerJSON `json:"answers"`
-	CompletedAt time.Time          `json:"completedAt"`
-}
-
 // QuestionJSON maps a question to its event and API shape.
-func QuestionJSON(q survey.Question) SurveyQuestionJSON {
+func QuestionJSON(q survey.Question) survey.QuestionData {
 	req := 0
 	if q.Required {
 		req = 1
 	}
-	return SurveyQuestionJSON{Ukey: q.Ukey, Code: q.Code, Title: q.Title, Type: int(q.Type), Default: q.Default,
+	return survey.QuestionData{Ukey: q.Ukey, Code: q.Code, Title: q.Title, Type: int(q.Type), Default: q.Default,
 		Options: q.Options, Min: q.Min, Max: q.Max, Required: req}
 }
 
-func questionOf(j SurveyQuestionJSON) survey.Question {
+func questionOf(j survey.QuestionData) survey.Question {
 	return survey.Question{Ukey: j.Ukey, Code: j.Code, Title: j.Title, Type: survey.QuestionType(j.Type), Default: j.Default,
 		Options: j.Options, Min: j.Min, Max: j.Max, Required: j.Required == 1}
 }
 
-func answersJSON(as []survey.Answer) []surveyAnswerJSON {
-	out := make([]surveyAnswerJSON, len(as))
+func answersJSON(as []survey.Answer) []survey.AnswerData {
+	out := make([]survey.AnswerData, len(as))
 	for i, a := range as {
-		out[i] = surveyAnswerJSON{Ukey: a.QuestionUkey, Type: int(a.Type), Value: a.Value}
+		out[i] = survey.AnswerData{Ukey: a.QuestionUkey, Type: int(a.Type), Value: a.Value}
 	}
 	return out
 }
@@ -123,27 +44,27 @@ func encodeSurvey(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	switch e := e.(type) {
 	case survey.Created:
 		d := e.Survey
-		qs := make([]SurveyQuestionJSON, len(d.Questions))
+		qs := make([]survey.QuestionData, len(d.Questions))
 		for i, q := range d.Questions {
 			qs[i] = QuestionJSON(q)
 		}
-		ev := make([]surveyEvaluatorJSON, len(d.Audience.Evaluators))
+		ev := make([]survey.EvaluatorData, len(d.Audience.Evaluators))
 		for i, x := range d.Audience.Evaluators {
-			ev[i] = surveyEvaluatorJSON{UserID: x.UserID, Relation: string(x.Relation)}
+			ev[i] = survey.EvaluatorData{UserID: x.UserID, Relation: string(x.Relation)}
 		}
-		v = surveyCreatedJSON{ID: d.ID, Kind: string(d.Kind), Title: d.Title, Description: d.Description,
+		v = survey.CreatedData{ID: d.ID, Kind: string(d.Kind), Title: d.Title, Description: d.Description,
 			Start: d.Start.UTC(), End: d.End.UTC(), Questions: qs, CreatedBy: e.CreatedBy, CreatedAt: e.CreatedAt.UTC(),
-			Audience: surveyAudienceJSON{All: d.Audience.All, Units: nonNil(d.Audience.Units), Departments: nonNil(d.Audience.Departments),
+			Audience: survey.AudienceData{All: d.Audience.All, Units: nonNil(d.Audience.Units), Departments: nonNil(d.Audience.Departments),
 				SubjectID: d.Audience.SubjectID, Evaluators: ev}}
 	case survey.Closed:
-		v = surveyClosedJSON{ID: e.SurveyID, ClosedAt: e.ClosedAt.UTC()}
+		v = survey.ClosedData{ID: e.SurveyID, ClosedAt: e.ClosedAt.UTC()}
 	case survey.AnswerSaved:
-		v = surveyAnswerSavedJSON{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Step: e.Step, SavedAt: e.SavedAt.UTC(),
-			Answer: surveyAnswerJSON{Ukey: e.Answer.QuestionUkey, Type: int(e.Answer.Type), Value: e.Answer.Value}}
+		v = survey.AnswerSavedData{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Step: e.Step, SavedAt: e.SavedAt.UTC(),
+			Answer: survey.AnswerData{Ukey: e.Answer.QuestionUkey, Type: int(e.Answer.Type), Value: e.Answer.Value}}
 	case survey.StepSaved:
-		v = surveyStepSavedJSON{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Step: e.Step, SavedAt: e.SavedAt.UTC()}
+		v = survey.StepSavedData{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Step: e.Step, SavedAt: e.SavedAt.UTC()}
 	case survey.Completed:
-		v = surveyCompletedJSON{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Kind: string(e.Kind),
+		v = survey.CompletedData{SurveyID: e.SurveyID, ResponseID: e.ResponseID, UserID: e.UserID, Kind: string(e.Kind),
 			Relation: string(e.Relation), Answers: answersJSON(e.Answers), CompletedAt: e.CompletedAt.UTC()}
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode survey event %T", e)
@@ -169,7 +90,7 @@ func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
 	)
 	switch re.Type {
 	case survey.TypeCreated:
-		var j surveyCreatedJSON
+		var j survey.CreatedData
 		err = json.Unmarshal(re.Data, &j)
 		d := survey.Definition{ID: j.ID, Kind: survey.Kind(j.Kind), Title: j.Title, Description: j.Description, Start: j.Start, End: j.End,
 			Audience: survey.Audience{All: j.Audience.All, Units: j.Audience.Units, Departments: j.Audience.Departments, SubjectID: j.Audience.SubjectID}}
@@ -181,20 +102,20 @@ func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
 		}
 		e = survey.Created{Survey: d, CreatedBy: j.CreatedBy, CreatedAt: j.CreatedAt}
 	case survey.TypeClosed:
-		var j surveyClosedJSON
+		var j survey.ClosedData
 		err = json.Unmarshal(re.Data, &j)
 		e = survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt}
 	case survey.TypeAnswered:
-		var j surveyAnswerSavedJSON
+		var j survey.AnswerSavedData
 		err = json.Unmarshal(re.Data, &j)
 		e = survey.AnswerSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt,
 			Answer: survey.Answer{QuestionUkey: j.Answer.Ukey, Type: survey.QuestionType(j.Answer.Type), Value: j.Answer.Value}}
 	case survey.TypeStepSaved:
-		var j surveyStepSavedJSON
+		var j survey.StepSavedData
 		err = json.Unmarshal(re.Data, &j)
 		e = survey.StepSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt}
 	case survey.TypeCompleted:
-		var j surveyCompletedJSON
+		var j survey.CompletedData
 		err = json.Unmarshal(re.Data, &j)
 		c := survey.Completed{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Kind: survey.Kind(j.Kind),
 			Relation: survey.Relation(j.Relation), CompletedAt: j.CompletedAt}

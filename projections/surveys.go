@@ -127,15 +127,17 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 				return err
 			}
 		case survey.TypeClosed:
-			var d struct {
-				ID uuid.UUID `json:"id"`
-			}
+			var d survey.ClosedData
 			if err := decodeEvent(e, &d); err != nil {
 				return err
 			}
+			id, err := uuid.Parse(d.ID)
+			if err != nil {
+				return fmt.Errorf("event %s (%s): survey id %q: %w", e.ID, e.Type, d.ID, err)
+			}
 			var kind string
-			err := tx.QueryRow(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2 AND NOT closed RETURNING kind`,
-				e.Tenant, d.ID).Scan(&kind)
+			err = tx.QueryRow(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2 AND NOT closed RETURNING kind`,
+				e.Tenant, id).Scan(&kind)
 			if errors.Is(err, pgx.ErrNoRows) {
 				break // closed already (a redelivered batch) or unknown
 			}
@@ -143,15 +145,11 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 				return fmt.Errorf("surveys: %w", err)
 			}
 			if err := push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
-				Data: SurveyChanged{SurveyID: d.ID, Kind: kind, Closed: true}}); err != nil {
+				Data: SurveyChanged{SurveyID: id, Kind: kind, Closed: true}}); err != nil {
 				return err
 			}
 		case survey.TypeAnswered:
-			var d struct {
-				SurveyID, ResponseID, UserID string
-				Step                         int
-				Answer                       struct{ Ukey, Value string }
-			}
+			var d survey.AnswerSavedData
 			if err := decodeEvent(e, &d); err != nil {
 				return err
 			}
@@ -162,10 +160,7 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 			o := op(k, rid)
 			o.answers[d.Answer.Ukey], o.step = d.Answer.Value, d.Step
 		case survey.TypeStepSaved:
-			var d struct {
-				SurveyID, ResponseID, UserID string
-				Step                         int
-			}
+			var d survey.StepSavedData
 			if err := decodeEvent(e, &d); err != nil {
 				return err
 			}
@@ -175,14 +170,7 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 			}
 			op(k, rid).step = d.Step
 		case survey.TypeCompleted:
-			var d struct {
-				SurveyID, ResponseID, UserID, Kind, Relation string
-				CompletedAt                                  time.Time
-				Answers                                      []struct {
-					Ukey, Value string
-					Type        int
-				}
-			}
+			var d survey.CompletedData
 			if err := decodeEvent(e, &d); err != nil {
 				return err
 			}
@@ -207,29 +195,20 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 }
 
 func insertSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d struct {
-		ID          uuid.UUID       `json:"id"`
-		Kind        string          `json:"kind"`
-		Title       string          `json:"title"`
-		Description string          `json:"description"`
-		Start       time.Time       `json:"start"`
-		End         time.Time       `json:"end"`
-		Questions   json.RawMessage `json:"questions"`
-		CreatedBy   string          `json:"createdBy"`
-		CreatedAt   time.Time       `json:"createdAt"`
-		Audience    struct {
-			All         bool     `json:"all"`
-			Units       []string `json:"units"`
-			Departments []string `json:"departments"`
-			SubjectID   string   `json:"subjectId"`
-			Evaluators  []struct {
-				UserID   string `json:"userId"`
-				Relation string `json:"relation"`
-			} `json:"evaluators"`
-		} `json:"audience"`
-	}
+	var d survey.CreatedData
 	if err := decodeEvent(e, &d); err != nil {
 		return err
+	}
+	id, err := uuid.Parse(d.ID)
+	if err != nil {
+		return fmt.Errorf("event %s (%s): survey id %q: %w", e.ID, e.Type, d.ID, err)
+	}
+	questions, err := json.Marshal(d.Questions)
+	if err != nil {
+		return err
+	}
+	if d.Questions == nil {
+		questions = []byte("[]")
 	}
 	a := d.Audience
 	evalIDs := []string{}
@@ -245,8 +224,8 @@ INSERT INTO surveys (tenant_id, id, kind, title, description, start_at, end_at, 
                      evaluators, evaluator_ids, questions, created_by, created_at, position)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 ON CONFLICT (tenant_id, id) DO NOTHING`,
-		e.Tenant, d.ID, d.Kind, d.Title, d.Description, d.Start, d.End, a.All, nonNilStrings(a.Units), nonNilStrings(a.Departments),
-		a.SubjectID, evaluators, evalIDs, d.Questions, d.CreatedBy, orRecorded(d.CreatedAt, e), e.Cursor.Position)
+		e.Tenant, id, d.Kind, d.Title, d.Description, d.Start, d.End, a.All, nonNilStrings(a.Units), nonNilStrings(a.Departments),
+		a.SubjectID, evaluators, evalIDs, questions, d.CreatedBy, orRecorded(d.CreatedAt, e), e.Cursor.Position)
 	if err != nil {
 		return fmt.Errorf("surveys: %w", err)
 	}
@@ -255,7 +234,7 @@ ON CONFLICT (tenant_id, id) DO NOTHING`,
 	}
 	// The whole tenant is told only that a survey exists; each list reloads what its reader may see.
 	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
-		Data: SurveyChanged{SurveyID: d.ID, Kind: d.Kind}})
+		Data: SurveyChanged{SurveyID: id, Kind: d.Kind}})
 }
 
 func nonNilStrings(s []string) []string {
@@ -423,24 +402,24 @@ const PDITopic = "pdi.changed"
 
 // applyPDI writes one PDI event (they are rare: one statement each is enough).
 func applyPDI(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d struct {
-		ID       uuid.UUID `json:"id"`
-		UserID   uuid.UUID `json:"userId"`
-		SurveyID string    `json:"surveyId"`
-		Title    string    `json:"title"`
-		Due      string    `json:"due"`
-		By       uuid.UUID `json:"by"`
-		At       time.Time `json:"at"`
-	}
+	var d survey.ActionAddedData // the completion's fields are a part of it (id, at)
 	if err := decodeEvent(e, &d); err != nil {
 		return err
 	}
+	id, err := uuid.Parse(d.ID)
+	if err != nil {
+		return fmt.Errorf("event %s (%s): action id %q: %w", e.ID, e.Type, d.ID, err)
+	}
 	var owner uuid.UUID
-	var err error
 	if e.Type == survey.TypeActionAdded {
+		user, userErr := uuid.Parse(d.UserID)
+		by, byErr := uuid.Parse(d.By)
+		if userErr != nil || byErr != nil {
+			return fmt.Errorf("event %s (%s): user %q or author %q", e.ID, e.Type, d.UserID, d.By)
+		}
 		var sid *uuid.UUID
-		if id, perr := uuid.Parse(d.SurveyID); perr == nil {
-			sid = &id
+		if s, perr := uuid.Parse(d.SurveyID); perr == nil {
+			sid = &s
 		}
 		var due *string
 		if d.Due != "" {
@@ -450,10 +429,10 @@ func applyPDI(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error 
 INSERT INTO pdi_actions (tenant_id, id, user_id, survey_id, title, due_date, created_by, created_at, position)
 VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9)
 ON CONFLICT (tenant_id, id) DO UPDATE SET title = EXCLUDED.title RETURNING user_id`,
-			e.Tenant, d.ID, d.UserID, sid, d.Title, due, d.By, orRecorded(d.At, e), e.Cursor.Position).Scan(&owner)
+			e.Tenant, id, user, sid, d.Title, due, by, orRecorded(d.At, e), e.Cursor.Position).Scan(&owner)
 	} else {
 		err = tx.QueryRow(ctx, `UPDATE pdi_actions SET done = true, done_at = coalesce(done_at, $3)
-WHERE tenant_id = $1 AND id = $2 RETURNING user_id`, e.Tenant, d.ID, orRecorded(d.At, e)).Scan(&owner)
+WHERE tenant_id = $1 AND id = $2 RETURNING user_id`, e.Tenant, id, orRecorded(d.At, e)).Scan(&owner)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -461,5 +440,5 @@ WHERE tenant_id = $1 AND id = $2 RETURNING user_id`, e.Tenant, d.ID, orRecorded(
 	if err != nil {
 		return fmt.Errorf("pdi: %w", err)
 	}
-	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, User: owner, Topic: PDITopic, Event: e.Cursor, Data: map[string]any{"id": d.ID}})
+	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, User: owner, Topic: PDITopic, Event: e.Cursor, Data: map[string]any{"id": id}})
 }

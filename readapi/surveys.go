@@ -361,7 +361,7 @@ func (s *Server) surveyCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	qs := make([]commands.SurveyQuestionJSON, len(d.Questions))
+	qs := make([]survey.QuestionData, len(d.Questions))
 	for i, q := range d.Questions {
 		qs[i] = commands.QuestionJSON(q)
 	}
