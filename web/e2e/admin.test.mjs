@@ -76,17 +76,20 @@ async function closeDialog(page) {
 }
 
 async function saveConfirmed(page, testId) {
-  await page.locator(tid(`${testId}-save`)).click();
-  await page.locator(tid(`${testId}-confirm-yes`)).click();
+  // The toasts of an earlier save sit where the drawer's buttons are: let them go first.
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator(`${tid(`${testId}-save`)}:enabled`).click();
+  await page.locator(tid(`${testId}-confirm-yes`)).click({ timeout: 20_000 });
   // Saved: nothing is left to save, and the toast says so.
   await page.locator(`${tid(`${testId}-save`)}:disabled`).waitFor();
   await page.getByText('Salvo com sucesso').last().waitFor();
 }
 
-test('helena configures the tenant and each change takes effect at once', { timeout: 150_000 }, async () => {
+test('helena configures the tenant and each change takes effect at once', { timeout: 180_000 }, async () => {
   const anaCtx = await newUserContext(suite);
   const ctx = await newUserContext(suite);
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.baseURL });
+  let page;
   try {
     // Ana's home page is open, connected to the live push.
     const ana = await anaCtx.newPage();
@@ -95,7 +98,7 @@ test('helena configures the tenant and each change takes effect at once', { time
     await live;
     await ana.locator(tid('home-banner')).waitFor();
 
-    const page = await ctx.newPage();
+    page = await ctx.newPage();
     await login(page, HELENA);
     await page.locator(tid('user-menu')).click();
     await page.locator(tid('user-menu-hrSettings')).click();
@@ -183,6 +186,9 @@ test('helena configures the tenant and each change takes effect at once', { time
     const newLogin = mails.find((m) => m.raw.includes('Senha tempor') || m.raw.includes('Senha_tempor'));
     assert.ok(newLogin, 'the new-login mail arrived');
     assert.equal(newLogin.user, SMTP_USER, 'through the tenant server');
+  } catch (err) {
+    if (page) await screenshot(page, 'admin-failure'); // what the page showed when it failed
+    throw err;
   } finally {
     await ctx.close();
     await anaCtx.close();
