@@ -73,8 +73,7 @@ func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res s
 		if err != nil {
 			return err
 		}
-		bought := purchasedSet(cmd.Purchased)
-		changed, secrets, err := settings.Decide(state, cmd.Key, cmd.Input, func(id string) bool { return bought[id] })
+		changed, secrets, err := settings.Decide(state, cmd.Key, cmd.Input, settings.Bought(cmd.Purchased))
 		if err != nil || len(changed.Changes) == 0 {
 			res = changed
 			return err
@@ -113,54 +112,67 @@ func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res s
 	return res, err
 }
 
-// State reads a tenant's configuration by folding its settings stream, with the stored
-// secrets (by "key/field") for the senders that need them.
-func (h *SettingsHandler) State(ctx context.Context, tenant uuid.UUID) (state *settings.State, secrets map[string]string, err error) {
-	err = pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
-		if state, _, err = loadSettings(ctx, tx, tenant); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT key || '/' || field, value FROM tenant_secrets WHERE tenant_id = $1`, tenant)
+// Settings is a tenant's configuration as the senders and the panels read it.
+type Settings struct {
+	State   *settings.State
+	Secrets map[string]string  // "key/field" → value
+	Changed map[string]Changed // key → its last change
+}
+
+// Changed says when and by whom (a user id) a key last changed.
+type Changed struct {
+	At time.Time
+	By string
+}
+
+// Read reads a tenant's configuration from the settings read model (tenant_settings, which
+// the projection keeps in the command's own transaction) and its stored secrets, in one
+// transaction and without the write lock: the write path alone folds the stream.
+func (h *SettingsHandler) Read(ctx context.Context, tenant uuid.UUID) (Settings, error) {
+	out := Settings{State: settings.NewState(), Secrets: map[string]string{}, Changed: map[string]Changed{}}
+	err := pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT key, "values", updated_at, updated_by FROM tenant_settings WHERE tenant_id = $1`, tenant)
 		if err != nil {
 			return err
 		}
-		secrets = map[string]string{}
-		var k, v string
-		_, err = pgx.ForEachRow(rows, []any{&k, &v}, func() error { secrets[k] = v; return nil })
+		var key string
+		var values map[string]any
+		var ch Changed
+		if _, err := pgx.ForEachRow(rows, []any{&key, &values, &ch.At, &ch.By}, func() error {
+			c := settings.Changed{Key: key}
+			for f, v := range values {
+				c.Changes = append(c.Changes, settings.Change{Field: f, New: v})
+			}
+			out.State.Apply(c) // normalizes each value to its field's type
+			out.Changed[key] = ch
+			values = nil // decoding JSON into a map merges: each row gets its own
+			return nil
+		}); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT key, field, value FROM tenant_secrets WHERE tenant_id = $1`, tenant)
+		if err != nil {
+			return err
+		}
+		var field, value string
+		_, err = pgx.ForEachRow(rows, []any{&key, &field, &value}, func() error {
+			out.Secrets[key+"/"+field] = value
+			out.State.Secrets[key+"/"+field] = true
+			return nil
+		})
 		return err
 	})
-	return state, secrets, err
+	return out, err
 }
 
 // MailValidated records that a validation e-mail went through a mail server (its five
 // fields), so the next save of these values is accepted.
 func (h *SettingsHandler) MailValidated(ctx context.Context, tenant uuid.UUID, m settings.Mail) error {
-	_, err := h.exec(ctx, `INSERT INTO smtp_validations (tenant_id, fingerprint, validated_at) VALUES ($1, $2, $3)
+	return pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO smtp_validations (tenant_id, fingerprint, validated_at) VALUES ($1, $2, $3)
 ON CONFLICT (tenant_id, fingerprint) DO UPDATE SET validated_at = excluded.validated_at`, tenant, mailFingerprint(m), h.now().UTC())
-	return err
-}
-
-// LastChange reads when and by whom (a user id) a key last changed; zero when never.
-func (h *SettingsHandler) LastChange(ctx context.Context, tenant uuid.UUID, key string) (at time.Time, by string, err error) {
-	err = pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT updated_at, updated_by FROM tenant_settings WHERE tenant_id = $1 AND key = $2`,
-			tenant, key).Scan(&at, &by)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
 		return err
 	})
-	return at, by, err
-}
-
-func (h *SettingsHandler) exec(ctx context.Context, sql string, args ...any) (int64, error) {
-	var n int64
-	err := pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, sql, args...)
-		n = tag.RowsAffected()
-		return err
-	})
-	return n, err
 }
 
 // loadSettings folds the tenant's settings stream. A lock per stream, taken first, queues
@@ -209,12 +221,12 @@ func checkMailValidated(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, state 
 		_, err := tx.Exec(ctx, `DELETE FROM smtp_validations WHERE tenant_id = $1`, tenant)
 		return err
 	}
-	var ok2 bool
+	var validated bool
 	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM smtp_validations WHERE tenant_id = $1 AND fingerprint = $2)`,
-		tenant, mailFingerprint(m)).Scan(&ok2); err != nil {
+		tenant, mailFingerprint(m)).Scan(&validated); err != nil {
 		return err
 	}
-	if !ok2 {
+	if !validated {
 		return domain.Refusal("urlSmtpServer", settings.KeyInvalidSMTP)
 	}
 	return nil
@@ -234,12 +246,4 @@ ON CONFLICT (tenant_id, key, field) DO UPDATE SET value = excluded.value`, tenan
 func mailFingerprint(m settings.Mail) []byte {
 	sum := sha256.Sum256([]byte(strings.Join([]string{m.Host, m.Port, m.Security, m.User, m.Password}, "\x00")))
 	return sum[:]
-}
-
-func purchasedSet(ids []string) map[string]bool {
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
-	}
-	return out
 }

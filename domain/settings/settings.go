@@ -227,6 +227,15 @@ func templateFields() []Field {
 	return out
 }
 
+// Bought is the purchased check of Decide for a purchased list.
+func Bought(purchased []string) func(string) bool {
+	set := make(map[string]bool, len(purchased))
+	for _, id := range purchased {
+		set[id] = true
+	}
+	return func(id string) bool { return set[id] }
+}
+
 // Lookup returns the named key.
 func Lookup(name string) (Key, bool) {
 	i := slices.IndexFunc(Catalogue, func(k Key) bool { return k.Name == name })

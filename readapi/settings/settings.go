@@ -122,34 +122,26 @@ func (h *API) getConfig(c echo.Context) error {
 func (h *API) view(c echo.Context, k conf.Key) (ConfigView, error) {
 	ctx := c.Request().Context()
 	claims := httpx.Claims(c)
-	state, secrets, err := h.Handler.State(ctx, claims.Tenant)
+	read, err := h.Handler.Read(ctx, claims.Tenant)
 	if err != nil {
 		return ConfigView{}, err
 	}
-	perms := httpx.Permissions(c)
-	bought := map[string]bool{}
-	for _, p := range perms.Purchased {
-		bought[p] = true
-	}
+	bought := conf.Bought(httpx.Permissions(c).Purchased)
 	v := ConfigView{Key: k.Name, Values: map[string]any{}, Secrets: map[string]bool{}}
 	for _, f := range k.Fields {
-		if f.Group == "hidden" || (f.Purchase != "" && !bought[f.Purchase]) {
+		if f.Group == "hidden" || (f.Purchase != "" && !bought(f.Purchase)) {
 			continue
 		}
 		v.Fields = append(v.Fields, ConfigField{Name: f.Name, Kind: kindNames[f.Kind], Max: f.Max, Choices: f.Choices,
 			Group: f.Group, Variables: conf.TemplateVariables[f.Name]})
 		if f.Kind == conf.Secret {
-			v.Secrets[f.Name] = secrets[k.Name+"/"+f.Name] != ""
+			v.Secrets[f.Name] = read.State.Secrets[k.Name+"/"+f.Name]
 			continue
 		}
-		v.Values[f.Name] = state.Value(k.Name, f)
+		v.Values[f.Name] = read.State.Value(k.Name, f)
 	}
-	at, by, err := h.Handler.LastChange(ctx, claims.Tenant, k.Name)
-	if err != nil {
-		return ConfigView{}, err
-	}
-	if !at.IsZero() {
-		v.UpdatedAt, v.UpdatedBy = &at, by
+	if ch, ok := read.Changed[k.Name]; ok {
+		v.UpdatedAt, v.UpdatedBy = &ch.At, ch.By
 	}
 	return v, nil
 }
@@ -194,10 +186,11 @@ func (h *API) updateConfig(c echo.Context, accessChanged func(uuid.UUID)) error 
 // publicTerminal answers GET authManagement/publicTerminal: the public terminal's status
 // ("active" or "inactive") and access code (id_400).
 func (h *API) publicTerminal(c echo.Context) error {
-	state, _, err := h.Handler.State(c.Request().Context(), httpx.Claims(c).Tenant)
+	read, err := h.Handler.Read(c.Request().Context(), httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
+	state := read.State
 	k, _ := conf.Lookup(conf.KeyClockApp)
 	on, _ := k.Field("public_terminal")
 	code, _ := k.Field("public_accesscode")
@@ -347,10 +340,11 @@ func (h *API) timeout() time.Duration {
 // TenantMail implements auth.TenantMail: the tenant's own server when it has one, and its
 // templates.
 func (h *API) TenantMail(ctx context.Context, tenant uuid.UUID) (auth.Mailer, map[string]string, error) {
-	state, secrets, err := h.Handler.State(ctx, tenant)
+	read, err := h.Handler.Read(ctx, tenant)
 	if err != nil {
 		return nil, nil, err
 	}
+	state, secrets := read.State, read.Secrets
 	templates := map[string]string{}
 	for field, v := range state.Values[conf.KeyTemplates] {
 		if s, ok := v.(string); ok {
