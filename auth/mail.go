@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"portal/domain/settings"
 )
 
 // Environment of the mailer (see MailerFromEnv).
@@ -66,6 +68,29 @@ type TenantMail interface {
 
 // SetTenantMail makes the mails of a tenant go through its own server and templates.
 func (s *Service) SetTenantMail(t TenantMail) { s.tenantMail = t }
+
+// mailFor is the mailer of a tenant's mails (its own server, else the product's; nil when
+// neither) and the tenant's templates.
+func (s *Service) mailFor(ctx context.Context, tenant uuid.UUID) (Mailer, map[string]string, error) {
+	if s.tenantMail == nil {
+		return s.mailer, nil, nil
+	}
+	own, templates, err := s.tenantMail.TenantMail(ctx, tenant)
+	if err != nil || own == nil {
+		return s.mailer, templates, err
+	}
+	return own, templates, nil
+}
+
+// templated is the mail of the tenant's template with this prefix (verification_code,
+// newlogin), when both its subject and body are set; values are escaped in the HTML body.
+func templated(templates map[string]string, prefix, to string, vars map[string]string) (Mail, bool) {
+	subject, body := templates[prefix+"_subject"], templates[prefix+"_body"]
+	if subject == "" || body == "" {
+		return Mail{}, false
+	}
+	return Mail{To: to, Subject: settings.Render(subject, vars, false), Body: settings.Render(body, vars, true), HTML: true}, true
+}
 
 // SMTPMailer delivers through an SMTP server: STARTTLS when the server offers it (required
 // with Security "TLS"), TLS from the first byte with Security "SSL", and PLAIN

@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/domain"
-	"portal/domain/settings"
 	"portal/platform/db"
 )
 
@@ -20,9 +19,6 @@ const (
 	KeyUserHasNoMail = "usuario_sem_email"
 	KeyMailNotSent   = "nao_foi_possivel_enviar"
 )
-
-// ErrNoMailer: neither the tenant nor the product has a mail server, so nothing can be sent.
-var ErrNoMailer = errors.New("auth: no mail server")
 
 // SendNewLogin gives a user of the administrator's tenant a temporary password and mails it
 // with the tenant's new-login template (1510: {username}, {name}, #### the password,
@@ -50,16 +46,9 @@ func (s *Service) SendNewLogin(ctx context.Context, admin Claims, userName, port
 	}); err != nil {
 		return err
 	}
-	mailer, templates := s.mailer, map[string]string(nil)
-	if s.tenantMail != nil {
-		own, t, err := s.tenantMail.TenantMail(ctx, admin.Tenant)
-		if err != nil {
-			return err
-		}
-		if own != nil {
-			mailer = own
-		}
-		templates = t
+	mailer, templates, err := s.mailFor(ctx, admin.Tenant)
+	if err != nil {
+		return err
 	}
 	if mailer == nil {
 		return domain.Refusal("userName", KeyMailNotSent)
@@ -74,9 +63,9 @@ func (s *Service) SendNewLogin(ctx context.Context, admin Claims, userName, port
 	}
 	temporary := first + strings.ToLower(second[:4])
 	vars := map[string]string{"username": u.userName, "name": u.displayName, "####": temporary, "accesscode": accessCode, "portal": portal}
-	m := newLoginMail(u.email, u.language, vars)
-	if subject, body := templates["newlogin_subject"], templates["newlogin_body"]; subject != "" && body != "" {
-		m = Mail{To: u.email, Subject: settings.Render(subject, vars, false), Body: settings.Render(body, vars, true), HTML: true}
+	m, ok := templated(templates, "newlogin", u.email, vars)
+	if !ok {
+		m = newLoginMail(u.email, u.language, vars)
 	}
 	var revoked []uuid.UUID
 	err = db.InTenant(ctx, s.pool, admin.Tenant.String(), func(tx pgx.Tx) error {

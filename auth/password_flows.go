@@ -16,7 +16,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/domain"
-	"portal/domain/settings"
 	"portal/platform/db"
 )
 
@@ -268,26 +267,18 @@ func (s *Service) ForgotPassword(ctx context.Context, accessCode, userName strin
 		slog.Warn("forgot password: the user has no e-mail address", "tenant", tenant.TenantID, "user", u.id)
 		return nil
 	}
-	mailer, templates := s.mailer, map[string]string(nil)
-	if s.tenantMail != nil {
-		own, t, err := s.tenantMail.TenantMail(ctx, tenant.TenantID)
-		if err != nil {
-			return fmt.Errorf("forgot password: the tenant's mail settings: %w", err)
-		}
-		if own != nil {
-			mailer = own
-		}
-		templates = t
+	mailer, templates, err := s.mailFor(ctx, tenant.TenantID)
+	if err != nil {
+		return fmt.Errorf("forgot password: the tenant's mail settings: %w", err)
 	}
 	if mailer == nil {
 		slog.Warn("forgot password: SMTP_ADDR is not set, so the reset code is logged instead of e-mailed",
 			"tenant", tenant.TenantID, "user", u.userName, "code", code)
 		return nil
 	}
-	m := resetMail(u.email, u.language, u.displayName, code)
-	if subject, body := templates["verification_code_subject"], templates["verification_code_body"]; subject != "" && body != "" {
-		vars := map[string]string{"code": code, "name": u.displayName}
-		m = Mail{To: u.email, Subject: settings.Render(subject, vars, false), Body: settings.Render(body, vars, true), HTML: true}
+	m, ok := templated(templates, "verification_code", u.email, map[string]string{"code": code, "name": u.displayName})
+	if !ok {
+		m = resetMail(u.email, u.language, u.displayName, code)
 	}
 	s.mails.Add(1)
 	go func() {
