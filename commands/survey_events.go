@@ -16,21 +16,6 @@ import (
 	"portal/eventstore"
 )
 
-// QuestionJSON maps a question to its event and API shape.
-func QuestionJSON(q survey.Question) survey.QuestionData {
-	req := 0
-	if q.Required {
-		req = 1
-	}
-	return survey.QuestionData{Ukey: q.Ukey, Code: q.Code, Title: q.Title, Type: int(q.Type), Default: q.Default,
-		Options: q.Options, Min: q.Min, Max: q.Max, Required: req}
-}
-
-func questionOf(j survey.QuestionData) survey.Question {
-	return survey.Question{Ukey: j.Ukey, Code: j.Code, Title: j.Title, Type: survey.QuestionType(j.Type), Default: j.Default,
-		Options: j.Options, Min: j.Min, Max: j.Max, Required: j.Required == 1}
-}
-
 func answersJSON(as []survey.Answer) []survey.AnswerData {
 	out := make([]survey.AnswerData, len(as))
 	for i, a := range as {
@@ -46,7 +31,7 @@ func encodeSurvey(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 		d := e.Survey
 		qs := make([]survey.QuestionData, len(d.Questions))
 		for i, q := range d.Questions {
-			qs[i] = QuestionJSON(q)
+			qs[i] = q.Data()
 		}
 		ev := make([]survey.EvaluatorData, len(d.Audience.Evaluators))
 		for i, x := range d.Audience.Evaluators {
@@ -98,7 +83,7 @@ func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
 			d.Audience.Evaluators = append(d.Audience.Evaluators, survey.Evaluator{UserID: x.UserID, Relation: survey.Relation(x.Relation)})
 		}
 		for _, q := range j.Questions {
-			d.Questions = append(d.Questions, questionOf(q))
+			d.Questions = append(d.Questions, q.Question())
 		}
 		e = survey.Created{Survey: d, CreatedBy: j.CreatedBy, CreatedAt: j.CreatedAt}
 	case survey.TypeClosed:

@@ -18,23 +18,15 @@ import (
 // SurveyQuestion is a question as the pending list carries it (spec §3 Question), with the
 // respondent's saved answer in the slot of its type.
 type SurveyQuestion struct {
-	Ukey     string   `json:"ukey"`
-	SurveyID string   `json:"oa8_ukey"`
-	Response string   `json:"oa10_ukey"`
-	Code     string   `json:"oa9_001_c"`
-	Title    string   `json:"oa9_003_m"`
-	Type     int      `json:"oa9_004_n"`
-	Default  string   `json:"oa9_005_c"`
-	Options  string   `json:"oa9_007_m"`
-	Min      string   `json:"oa9_020_c"`
-	Max      string   `json:"oa9_021_c"`
-	Required int      `json:"oa9_022_n"`
-	Text     *string  `json:"oa9_100_c"`
-	Integer  *float64 `json:"oa9_101_n"`
-	Boolean  *bool    `json:"oa9_102_b"`
-	Decimal  *float64 `json:"oa9_103_n"`
-	Date     *string  `json:"oa9_104_t"`
-	Multi    *string  `json:"oa9_105_m"`
+	survey.QuestionData          // the stored question (survey.created.v1)
+	SurveyID            string   `json:"oa8_ukey"`
+	Response            string   `json:"oa10_ukey"`
+	Text                *string  `json:"oa9_100_c"`
+	Integer             *float64 `json:"oa9_101_n"`
+	Boolean             *bool    `json:"oa9_102_b"`
+	Decimal             *float64 `json:"oa9_103_n"`
+	Date                *string  `json:"oa9_104_t"`
+	Multi               *string  `json:"oa9_105_m"`
 }
 
 // setAnswer puts a canonical answer value into the question's slot.

@@ -363,7 +363,7 @@ func (s *Server) surveyCreate(c echo.Context) error {
 	}
 	qs := make([]survey.QuestionData, len(d.Questions))
 	for i, q := range d.Questions {
-		qs[i] = commands.QuestionJSON(q)
+		qs[i] = q.Data()
 	}
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": map[string]any{
 		"id": d.ID, "tipo": d.Kind, "descricao": d.Title, "inicio": d.Start, "fim": d.End, "perguntas": qs,

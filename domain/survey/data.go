@@ -17,6 +17,22 @@ type QuestionData struct {
 	Required int    `json:"oa9_022_n"`
 }
 
+// Data is the question's stored and API shape.
+func (q Question) Data() QuestionData {
+	req := 0
+	if q.Required {
+		req = 1
+	}
+	return QuestionData{Ukey: q.Ukey, Code: q.Code, Title: q.Title, Type: int(q.Type), Default: q.Default,
+		Options: q.Options, Min: q.Min, Max: q.Max, Required: req}
+}
+
+// Question is the question a stored shape holds.
+func (d QuestionData) Question() Question {
+	return Question{Ukey: d.Ukey, Code: d.Code, Title: d.Title, Type: QuestionType(d.Type), Default: d.Default,
+		Options: d.Options, Min: d.Min, Max: d.Max, Required: d.Required == 1}
+}
+
 type EvaluatorData struct {
 	UserID   string `json:"userId"`
 	Relation string `json:"relation"`
