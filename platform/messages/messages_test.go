@@ -70,24 +70,11 @@ func serverKeys(t *testing.T, root string) map[string]string {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
-				name := ""
-				switch fn := x.Fun.(type) {
-				case *ast.Ident:
-					name = fn.Name
-				case *ast.SelectorExpr:
-					name = fn.Sel.Name
-				}
-				if i, ok := keyArgument[name]; ok && len(x.Args) > i {
+				if i, ok := keyArgument[nameOf(x.Fun)]; ok && len(x.Args) > i {
 					add(x.Args[i])
 				}
 			case *ast.CompositeLit:
-				typ := ""
-				switch tt := x.Type.(type) {
-				case *ast.Ident:
-					typ = tt.Name
-				case *ast.SelectorExpr:
-					typ = tt.Sel.Name
-				}
+				typ := nameOf(x.Type)
 				field := map[string]string{"Error": "Key", "FieldError": "Message"}[typ]
 				for _, el := range x.Elts {
 					if kv, ok := el.(*ast.KeyValueExpr); ok && field != "" {
@@ -101,6 +88,17 @@ func serverKeys(t *testing.T, root string) map[string]string {
 		})
 	}
 	return keys
+}
+
+// nameOf is the last name of a function or type expression: apiError, domain.Refusal → Refusal.
+func nameOf(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	}
+	return ""
 }
 
 // stringOf is the string an expression spells: a literal, or a constant by its name.

@@ -3,13 +3,12 @@ import { Accordion } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { permissionsOf } from '@/lib/permissions';
 import { selectUser, useSessionStore } from '@/lib/session-store';
-import { ClockAppPanel } from './ClockAppPanel';
+import { CONFIG_KEYS } from '../api/settings';
 import { HomePanel } from './HomePanel';
+import { KeyPanel } from './KeyPanel';
 import { MailServerPanel } from './MailServerPanel';
 import { NewLoginPanel } from './NewLoginPanel';
-import { PolicyPanel } from './PolicyPanel';
 import { TemplatesPanel } from './TemplatesPanel';
-import { TogglesPanel } from './TogglesPanel';
 
 /** The time-clock app options need the access id pwa-rh-ponto-e (spec §2). */
 const CLOCK_APP_ACCESS = 'pwa-rh-ponto-e';
@@ -38,11 +37,20 @@ export function AdminPanels({ sso, onAccessChanged }: Props) {
     if (id && !seen.includes(id)) setSeen((s) => [...s, id]);
   };
   const panels: [PanelId, () => React.ReactNode][] = [
-    ['policy', () => <PolicyPanel />],
+    ['policy', () => <KeyPanel configKey={CONFIG_KEYS.policy} groups={['id_101', 'id_110', 'id_130', 'id_140']} testId="policy" />],
     ['home', () => <HomePanel />],
     ['mail', () => <MailServerPanel />],
-    ['toggles', () => <TogglesPanel onSaved={onAccessChanged} />],
-    ...(purchased.includes(CLOCK_APP_ACCESS) ? ([['clockApp', () => <ClockAppPanel />]] as [PanelId, () => React.ReactNode][]) : []),
+    // A saved toggle overrides every user's own switch on the server at once; the menu
+    // follows when the user is read again.
+    [
+      'toggles',
+      () => (
+        <KeyPanel configKey={CONFIG_KEYS.access} groups={['requests', 'widgets', 'rh', 'tools']} testId="toggles" options={{ afterSave: onAccessChanged }} />
+      ),
+    ],
+    ...(purchased.includes(CLOCK_APP_ACCESS)
+      ? ([['clockApp', () => <KeyPanel configKey={CONFIG_KEYS.clockApp} groups={['app', 'id_400']} testId="clock-app" />]] as [PanelId, () => React.ReactNode][])
+      : []),
     ['templates', () => <TemplatesPanel />],
     ['newLogin', () => <NewLoginPanel />],
     ['sso', () => sso],

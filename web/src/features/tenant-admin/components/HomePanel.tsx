@@ -5,7 +5,7 @@ import { selectUser, useSessionStore } from '@/lib/session-store';
 import { bannerText } from '@/lib/banner-text';
 import { CONFIG_KEYS } from '../api/settings';
 import { ConfigFields } from './ConfigFields';
-import { PanelBody } from './PolicyPanel';
+import { PanelBody } from './PanelBody';
 import { SaveBar } from './SaveBar';
 import { useConfig } from './use-config';
 

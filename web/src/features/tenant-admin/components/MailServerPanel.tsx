@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ApiError, mapErrorsToFields } from '@/lib/api';
+import { ApiError, errorMessageKey, mapErrorsToFields } from '@/lib/api';
 import { translateServerMessage } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { CONFIG_KEYS, MAIL_FIELDS, validateMailServer } from '../api/settings';
 import { ConfigFields } from './ConfigFields';
-import { PanelBody } from './PolicyPanel';
+import { PanelBody } from './PanelBody';
 import { SaveBar } from './SaveBar';
 import { useConfig } from './use-config';
 
@@ -39,7 +39,7 @@ export function MailServerPanel() {
       const words = err instanceof ApiError ? err.errors.find((e) => e.type === 'server')?.message : undefined;
       notifications.show({
         color: 'red',
-        message: words ? `${t('messages.configuracao_smtp_invalida')}: ${words}` : translateServerMessage(errorKey(err), t('messages.configuracao_smtp_invalida')),
+        message: words ? `${t('messages.configuracao_smtp_invalida')}: ${words}` : translateServerMessage(errorMessageKey(err, ''), t('messages.configuracao_smtp_invalida')),
         autoClose: 6000,
       });
     } finally {
@@ -81,8 +81,4 @@ export function MailServerPanel() {
       </SaveBar>
     </PanelBody>
   );
-}
-
-function errorKey(err: unknown): string | undefined {
-  return err instanceof ApiError ? err.message : undefined;
 }

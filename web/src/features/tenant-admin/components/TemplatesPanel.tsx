@@ -6,7 +6,7 @@ import { translateFieldError } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { CONFIG_KEYS, sendTemplate, type ConfigValue } from '../api/settings';
 import { collapseTagWhitespace, sanitizeTemplate } from '../utils/sanitize';
-import { PanelBody } from './PolicyPanel';
+import { PanelBody } from './PanelBody';
 import { SaveBar } from './SaveBar';
 import { useConfig, type ConfigState } from './use-config';
 
