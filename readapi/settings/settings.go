@@ -266,12 +266,7 @@ func (h *API) validateMail(c echo.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), h.timeout())
 	defer cancel()
-	sender := &auth.SMTPMailer{Addr: net.JoinHostPort(m.Host, m.Port), From: m.User, Security: m.Security,
-		User: m.User, Password: m.Password}
-	if !strings.Contains(m.User, "@") {
-		sender.From = auth.DefaultMailFrom
-	}
-	if err := sender.Send(ctx, auth.Mail{To: in.Address, Subject: subject, Body: body}); err != nil {
+	if err := smtpMailer(m).Send(ctx, auth.Mail{To: in.Address, Subject: subject, Body: body}); err != nil {
 		return c.JSON(http.StatusUnprocessableEntity, httpx.ErrorBody{Message: conf.KeyInvalidSMTP,
 			Errors: []httpx.FieldError{{Type: "urlSmtpServer", Message: conf.KeyInvalidSMTP}, {Type: "server", Message: serverWords(err)}}})
 	}
@@ -355,12 +350,18 @@ func (h *API) TenantMail(ctx context.Context, tenant uuid.UUID) (auth.Mailer, ma
 	if !m.Configured() {
 		return nil, templates, nil
 	}
+	return smtpMailer(m), templates, nil
+}
+
+// smtpMailer sends through a tenant's mail server, as its user: from the user's address
+// when the user is one, else the product's sender.
+func smtpMailer(m conf.Mail) *auth.SMTPMailer {
 	from := m.User
 	if !strings.Contains(from, "@") {
 		from = auth.DefaultMailFrom
 	}
 	return &auth.SMTPMailer{Addr: net.JoinHostPort(m.Host, m.Port), From: from, Security: m.Security, User: m.User,
-		Password: m.Password, ReplyTo: m.ReplyTo}, templates, nil
+		Password: m.Password, ReplyTo: m.ReplyTo}
 }
 
 var _ auth.TenantMail = (*API)(nil)
