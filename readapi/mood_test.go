@@ -22,6 +22,8 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/home"
+	moodapi "portal/readapi/mood"
 )
 
 // The mood calls and the home banner's calls end to end: HTTP, a real auth.Service, the
@@ -78,7 +80,7 @@ func newMoodEnv(t *testing.T) *moodEnv {
 	e.now.Store(moodT0.UnixNano())
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc,
 		Now: func() time.Time { return time.Unix(0, e.now.Load()).UTC() }}
-	if err := srv.InitMood(); err != nil {
+	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
 	e.handler = srv.Handler()
@@ -301,7 +303,7 @@ func TestMoodAPI(t *testing.T) {
 	t.Run("the_override_wins_over_the_host", func(t *testing.T) {
 		srv := &Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, MoodCoolDown: 5 * time.Second,
 			Now: func() time.Time { return time.Unix(0, env.now.Load()).UTC() }}
-		if err := srv.InitMood(); err != nil {
+		if err := srv.Init(); err != nil {
 			t.Fatal(err)
 		}
 		p := env.person(t, nil, auth.PayrollModule, "")
@@ -387,7 +389,7 @@ func TestMoodAPI(t *testing.T) {
 			env.project(t, c.p)
 		}
 
-		var box NineBox
+		var box moodapi.NineBox
 		ref := day.In(time.FixedZone("BRT", -3*3600)).Format(time.RFC3339)
 		r := env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", map[string]string{"time": ref}, "")
 		r.decode(t, &box)
@@ -431,9 +433,9 @@ func TestMoodAPI(t *testing.T) {
 
 	t.Run("home_config_and_pending_items", func(t *testing.T) {
 		p := env.person(t, nil, auth.PayrollModule, "")
-		var cfg HomeConfig
+		var cfg home.Config
 		env.call(t, p, http.MethodGet, "HomePage/config", nil, "").decode(t, &cfg)
-		if cfg != (HomeConfig{}) {
+		if cfg != (home.Config{}) {
 			t.Fatalf("defaults: %+v", cfg)
 		}
 		if _, err := env.db.Pool.Exec(context.Background(), `INSERT INTO home_settings (tenant_id, greeting, title, message, bg_image,
@@ -448,7 +450,7 @@ func TestMoodAPI(t *testing.T) {
 		}
 
 		type pending struct {
-			Items []PendingItem
+			Items []home.PendingItem
 			Total int
 		}
 		var got pending
@@ -458,8 +460,8 @@ func TestMoodAPI(t *testing.T) {
 			t.Fatal(err)
 		}
 		env.call(t, p, http.MethodGet, "HomePage/pending", nil, "").decode(t, &got)
-		if got.Total != 3 || len(got.Items) != 2 || got.Items[0] != (PendingItem{Kind: "notifications", Count: 2}) ||
-			got.Items[1] != (PendingItem{Kind: "mood", Count: 1, Link: "/apps/homePage"}) {
+		if got.Total != 3 || len(got.Items) != 2 || got.Items[0] != (home.PendingItem{Kind: "notifications", Count: 2}) ||
+			got.Items[1] != (home.PendingItem{Kind: "mood", Count: 1, Link: "/apps/homePage"}) {
 			t.Fatalf("pending: %+v", got)
 		}
 		env.checkIn(t, p, `{"humor":3,"energy":3}`)

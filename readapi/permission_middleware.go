@@ -90,15 +90,8 @@ var (
 	accessSettings = auth.Access{Review: auth.ReviewAdmin}
 )
 
-// menuAccess is what a menu item requires; it panics at start-up for an unknown id, so a
-// route cannot silently lose its check when the menu changes.
-func menuAccess(id string) auth.Access {
-	it, ok := auth.FindMenuItem(auth.AppMenu(), id)
-	if !ok {
-		panic("readapi: no menu item " + id)
-	}
-	return it.Access()
-}
+// menuAccess is what a menu item requires (httpx.MenuAccess).
+func menuAccess(id string) auth.Access { return httpx.MenuAccess(id) }
 
 // callerPermissions derives (or reuses) the caller's permissions.
 func (s *Server) callerPermissions(c echo.Context) (auth.Permissions, auth.Profile, error) {
@@ -128,21 +121,22 @@ func (s *Server) environment(c echo.Context) auth.Environment {
 	return s.Hosts.Environment(c.Request().Host)
 }
 
-// requireAccess refuses with 403 {type:"request", message:"acesso_negado"} a caller the
-// rule would not show a, and leaves the caller's permissions for the handler. It must run
-// behind requireAuth.
-func (s *Server) requireAccess(a auth.Access) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+// gates is what the server lends the areas: its authentication and the caller's facts.
+func (s *Server) gates() httpx.Gates {
+	return httpx.Gates{
+		Authn: s.requireAuth,
+		Permissions: func(c echo.Context) (auth.Permissions, error) {
 			p, _, err := s.callerPermissions(c)
-			if err != nil {
-				return err
-			}
-			if !auth.Visible(a, p) {
-				return apiError(http.StatusForbidden, "request", "acesso_negado")
-			}
-			c.Set(permsKey, p)
-			return next(c)
-		}
+			return p, err
+		},
+		Environment: s.environment,
 	}
+}
+
+// requireAccess refuses a caller the rule would not show a (httpx.Gates.Access).
+func (s *Server) requireAccess(a auth.Access) echo.MiddlewareFunc { return s.gates().Access(a) }
+
+// requireAnyAccess admits a caller the menu shows one of the entries ids.
+func (s *Server) requireAnyAccess(ids ...string) echo.MiddlewareFunc {
+	return s.gates().AnyAccess(ids...)
 }

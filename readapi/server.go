@@ -14,6 +14,8 @@ import (
 	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/home"
+	"portal/readapi/mood"
 	"portal/readapi/notifications"
 	"portal/readapi/people"
 	"portal/readapi/reports"
@@ -51,13 +53,12 @@ type Server struct {
 	// Requests (requests.go); nil is built from Pool, Store and Now.
 	Requests *RequestAPI
 
-	// Mood and energy (mood.go) and the home banner (home.go). MoodCoolDown overrides the
-	// check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's host environment
-	// decides (moodCoolDown). HomePending
-	// lists the banner's pending-item providers; nil: the ones that exist today.
-	Mood         *MoodAPI
+	// Mood and energy (readapi/mood) and the home banner (readapi/home). MoodCoolDown
+	// overrides the check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's host
+	// environment decides.
+	Mood         *mood.API
 	MoodCoolDown time.Duration
-	HomePending  []PendingProvider
+	Home         *home.API
 
 	// Surveys and 360 (surveys.go); nil is built from Pool, Store and Now.
 	Surveys *SurveyAPI
@@ -94,11 +95,31 @@ func (s *Server) InitNotifications() error {
 	return nil
 }
 
+// initMood builds the mood calls and the home banner, whose pending items are the
+// notifications not dismissed and the mood check-in when it is open to the caller.
+func (s *Server) initMood() error {
+	if s.Mood == nil {
+		m, err := mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown)
+		if err != nil {
+			return err
+		}
+		s.Mood = m
+	}
+	if s.Home == nil {
+		s.Home = &home.API{Pool: s.Pool, Now: s.Now, Pending: []home.PendingProvider{
+			home.PendingFunc(home.Notifications), s.Mood}}
+	}
+	return nil
+}
+
 // Init builds the handlers of every area that were not given, and says what could not be
 // built: the binary calls it at start-up and refuses to serve on an error (Handler builds
 // what is missing too, for tests, and such an area answers 500).
 func (s *Server) Init() error {
-	return errors.Join(s.InitClock(), s.InitMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(),
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	return errors.Join(s.InitClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(),
 		s.InitAdjustments(), s.InitVacations())
 }
 
@@ -124,8 +145,10 @@ func (s *Server) Handler() *echo.Echo {
 		s.Notifications.Routes(api, s.requireAuth)
 	}
 	s.routesRequests(api)
-	s.routesMood(api)
-	s.routesHome(api)
+	if err := s.initMood(); err == nil {
+		s.Mood.Routes(api, s.gates())
+		s.Home.Routes(api, s.gates())
+	}
 	s.routesSurveys(api)
 	s.routesAdjustments(api)
 	s.routesVacations(api)

@@ -25,6 +25,7 @@ import (
 	"portal/platform/pgtest"
 	"portal/projections"
 	"portal/push"
+	"portal/readapi/home"
 	settingsapi "portal/readapi/settings"
 )
 
@@ -240,7 +241,7 @@ func TestSettingsChangeIsAnEventAndTheBannerReadsIt(t *testing.T) {
 	if v.Values["home_page_greeting"] != "Bom dia" || v.UpdatedBy != hr.UserID.String() || v.UpdatedAt == nil {
 		t.Fatalf("view %+v", v)
 	}
-	var home HomeConfig
+	var home home.Config
 	req := httptest.NewRequest("GET", "/api/gen/HomePage/config?tenId="+emp.Tenant.String(), nil)
 	req.Header.Set("Authorization", "Bearer "+emp.token)
 	rec := httptest.NewRecorder()

@@ -13,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
-	"portal/auth"
 	"portal/commands"
 	"portal/domain/vacation"
 	"portal/platform/db"
@@ -117,29 +116,6 @@ func (s *Server) InitVacations() error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
-}
-
-// requireAnyAccess admits a caller the rule shows at least one of the menu items.
-func (s *Server) requireAnyAccess(ids ...string) echo.MiddlewareFunc {
-	access := make([]auth.Access, len(ids))
-	for i, id := range ids {
-		access[i] = menuAccess(id)
-	}
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			p, _, err := s.callerPermissions(c)
-			if err != nil {
-				return err
-			}
-			for _, a := range access {
-				if auth.Visible(a, p) {
-					c.Set(permsKey, p)
-					return next(c)
-				}
-			}
-			return apiError(http.StatusForbidden, "request", "acesso_negado")
-		}
-	}
 }
 
 func actorOf(c echo.Context) commands.Actor {

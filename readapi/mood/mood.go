@@ -1,106 +1,102 @@
-package readapi
+// Package mood serves the mood and energy calls: the check-in, its panel state and the
+// manager's nine-box (spec portal-business §2, §7; docs/api.md "Mood and energy").
+package mood
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/commands"
-	"portal/domain/mood"
+	moods "portal/domain/mood"
+	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/home"
+	"portal/readapi/httpx"
 )
 
-// MoodReadModel is what the mood queries need from the read model; projections.Mood
+// ReadModel is what the mood queries need from the read model; projections.Mood
 // implements it. tx is a tenant transaction (db.InTenant).
-type MoodReadModel interface {
+type ReadModel interface {
 	Team(ctx context.Context, tx pgx.Tx, manager uuid.UUID, before time.Time) ([]projections.MoodMember, error)
 	LastCheckIn(ctx context.Context, tx pgx.Tx, user uuid.UUID) (time.Time, error)
 }
 
-// MoodAPI holds the mood calls' dependencies. Nil fields are built by InitMood.
-type MoodAPI struct {
-	Reads   MoodReadModel                // default projections.Mood{}
+// API serves the mood and energy calls of a tenant.
+type API struct {
+	httpx.Gates
+	Pool    *pgxpool.Pool
+	Now     func() time.Time
+	Reads   ReadModel                    // the read model (projections.Mood)
 	CheckIn *commands.CheckInMoodHandler // POST HumorEnergy
+	// CoolDown overrides the check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's
+	// host environment decides (coolDown).
+	CoolDown time.Duration
 }
 
-// moodCheckInAccess is what the check-in requires (spec portal-business §2, §6): the payroll
-// tool pwa-rh-folha at collaborator level and no denial tools_013c.
-var moodCheckInAccess = auth.Access{ID: "tools_013c", AccessID: auth.PayrollModule, Roles: []string{auth.GroupEmployee}}
+// New builds the mood calls on the log and the read models.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, coolDown time.Duration) (*API, error) {
+	h, err := commands.NewCheckInMoodHandler(store, now)
+	if err != nil {
+		return nil, err
+	}
+	return &API{Pool: pool, Now: now, Reads: projections.Mood{}, CheckIn: h, CoolDown: coolDown}, nil
+}
 
-// routesMood registers the mood and energy calls (spec §7; docs/api.md "Mood and energy").
+// CheckInAccess is what the check-in requires (spec portal-business §2, §6): the payroll
+// tool pwa-rh-folha at collaborator level and no denial tools_013c.
+var CheckInAccess = auth.Access{ID: "tools_013c", AccessID: auth.PayrollModule, Roles: []string{auth.GroupEmployee}}
+
+// Routes registers the mood and energy calls (spec §7; docs/api.md "Mood and energy").
 // Every call needs a token; tenId (and userHash when sent) must match it.
-func (s *Server) routesMood(g *echo.Group) {
-	_ = s.InitMood() // without Store the check-in answers 500; InitMood reports why
-	m := g.Group("/gen/HumorEnergy", s.requireAuth, tenantCaller)
-	m.POST("", s.moodCheckIn, s.requireAccess(moodCheckInAccess))
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	m := g.Group("/gen/HumorEnergy", s.Authn, httpx.Caller(httpx.TenantRequired))
+	m.POST("", s.moodCheckIn, s.Access(CheckInAccess))
 	m.GET("/checkin", s.moodCheckInState)
 	// The nine-box is the /apps/humorEnergy screen's: its menu entry's access (tools_007).
-	m.GET("/ninebox", s.moodNineBox, s.requireAccess(menuAccess("tools_007")))
+	m.GET("/ninebox", s.moodNineBox, s.Access(httpx.MenuAccess("tools_007")))
 }
 
-// InitMood builds the nil parts of s.Mood and tells what is missing.
-func (s *Server) InitMood() error {
-	if s.Now == nil {
-		s.Now = time.Now
-	}
-	if s.Mood == nil {
-		s.Mood = &MoodAPI{}
-	}
-	if s.Mood.Reads == nil {
-		s.Mood.Reads = projections.Mood{}
-	}
-	if s.Mood.CheckIn == nil {
-		h, err := commands.NewCheckInMoodHandler(s.Store, s.Now)
-		if err != nil {
-			return err
-		}
-		s.Mood.CheckIn = h
-	}
-	return nil
-}
-
-// moodCoolDown is the check-in cool-down of a request in env, the environment of its host
+// coolDown is the check-in cool-down of a request in env, the environment of its host
 // (spec portal-business §4, §9: 1 minute in test or pre-release, else 30 minutes;
 // docs/operations.md "Host environments"), unless the server sets an explicit override
-// (s.MoodCoolDown, MOOD_COOLDOWN).
-func (s *Server) moodCoolDown(env auth.Environment) time.Duration {
-	if s.MoodCoolDown > 0 {
-		return s.MoodCoolDown
+// (s.CoolDown, MOOD_COOLDOWN).
+func (s *API) coolDown(env auth.Environment) time.Duration {
+	if s.CoolDown > 0 {
+		return s.CoolDown
 	}
-	return mood.CoolDown(env == auth.EnvTest || env == auth.EnvPre)
+	return moods.CoolDown(env == auth.EnvTest || env == auth.EnvPre)
 }
 
 // moodCheckIn answers POST HumorEnergy?tenId with body {humor, energy}: {succeeded:true}, or
 // the error body whose message the web app translates (spec §8: "failure shows the
 // translated server message").
-func (s *Server) moodCheckIn(c echo.Context) error {
-	if s.Mood.CheckIn == nil {
-		return errors.New("mood: no CheckIn handler")
-	}
-	body, err := readBody(c)
+func (s *API) moodCheckIn(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
-	entry, err := mood.ParseBody(body)
+	entry, err := moods.ParseBody(body)
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	res, err := s.Mood.CheckIn.Handle(c.Request().Context(), commands.CheckInMood{
+	claims := httpx.Claims(c)
+	res, err := s.CheckIn.Handle(c.Request().Context(), commands.CheckInMood{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, UserHash: claims.UserHash,
-		EmployeeID: claims.EmployeeID, Entry: entry, CoolDown: s.moodCoolDown(s.environment(c)),
+		EmployeeID: claims.EmployeeID, Entry: entry, CoolDown: s.coolDown(s.Environment(c)),
 	})
 	if err != nil {
 		return err
@@ -122,20 +118,20 @@ type moodState struct {
 // for the caller (spec §2: "enabled by the payroll tool and the absence of the denial
 // tools_013c ... shown unless a marker exists"). The cool-down is read from the read model,
 // which trails the log by moments; the POST enforces it on the log itself.
-func (s *Server) moodCheckInState(c echo.Context) error {
-	p, _, err := s.callerPermissions(c)
+func (s *API) moodCheckInState(c echo.Context) error {
+	p, err := s.Permissions(c)
 	if err != nil {
 		return err
 	}
-	coolDown := s.moodCoolDown(s.environment(c))
-	out := moodState{Enabled: auth.Visible(moodCheckInAccess, p), CoolDownSeconds: int(coolDown / time.Second)}
+	coolDown := s.coolDown(s.Environment(c))
+	out := moodState{Enabled: auth.Visible(CheckInAccess, p), CoolDownSeconds: int(coolDown / time.Second)}
 	if out.Enabled {
-		claims := claimsOf(c)
+		claims := httpx.Claims(c)
 		ctx := c.Request().Context()
 		var last time.Time
 		err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
 			var err error
-			last, err = s.Mood.Reads.LastCheckIn(ctx, tx, claims.UserID)
+			last, err = s.Reads.LastCheckIn(ctx, tx, claims.UserID)
 			return err
 		})
 		if err != nil {
@@ -151,7 +147,7 @@ func (s *Server) moodCheckInState(c echo.Context) error {
 }
 
 // NineBoxCell is one box of the nine-box: a third of the humor scale by a third of the
-// energy scale (0 low, 1 middle, 2 high; mood.BandOf).
+// energy scale (0 low, 1 middle, 2 high; moods.BandOf).
 type NineBoxCell struct {
 	Humor   int                      `json:"humor"`
 	Energy  int                      `json:"energy"`
@@ -170,12 +166,12 @@ type NineBox struct {
 // moodNineBox answers GET HumorEnergy/ninebox?tenId&time: the caller's team (the direct
 // reports of their employee record) with each member's latest check-in on or before the
 // reference date, placed in a 3 × 3 grid of humor by energy (spec §2, §7).
-func (s *Server) moodNineBox(c echo.Context) error {
+func (s *API) moodNineBox(c echo.Context) error {
 	day, before, err := referenceDay(c.QueryParam("time"))
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	out := NineBox{ReferenceDate: day, Boxes: make([]NineBoxCell, 0, 9), WithoutMood: []projections.MoodMember{}}
 	for energy := 2; energy >= 0; energy-- {
 		for humor := 0; humor <= 2; humor++ {
@@ -188,7 +184,7 @@ func (s *Server) moodNineBox(c echo.Context) error {
 	ctx := c.Request().Context()
 	var team []projections.MoodMember
 	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		team, err = s.Mood.Reads.Team(ctx, tx, claims.EmployeeID, before)
+		team, err = s.Reads.Team(ctx, tx, claims.EmployeeID, before)
 		return err
 	})
 	if err != nil {
@@ -200,8 +196,8 @@ func (s *Server) moodNineBox(c echo.Context) error {
 			out.WithoutMood = append(out.WithoutMood, m)
 			continue
 		}
-		h := int(mood.BandOf(mood.Level(m.Emo.Humor*10 + 0.5)))
-		e := int(mood.BandOf(mood.Level(m.Emo.Energy*10 + 0.5)))
+		h := int(moods.BandOf(moods.Level(m.Emo.Humor*10 + 0.5)))
+		e := int(moods.BandOf(moods.Level(m.Emo.Energy*10 + 0.5)))
 		cell := &out.Boxes[(2-e)*3+h]
 		cell.Members = append(cell.Members, m)
 		out.MoodCount++
@@ -215,12 +211,28 @@ func (s *Server) moodNineBox(c echo.Context) error {
 func referenceDay(text string) (string, time.Time, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", time.Time{}, apiError(http.StatusBadRequest, "time", "campo_obrigatorio")
+		return "", time.Time{}, httpx.Error(http.StatusBadRequest, "time", "campo_obrigatorio")
 	}
 	t, err := time.Parse(time.RFC3339Nano, text)
 	if err != nil || t.Year() < 1900 || t.Year() > 9999 {
-		return "", time.Time{}, apiError(http.StatusBadRequest, "time", "valor_invalido")
+		return "", time.Time{}, httpx.Error(http.StatusBadRequest, "time", "valor_invalido")
 	}
 	start := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 	return start.Format(time.DateOnly), start.AddDate(0, 0, 1), nil
+}
+
+// Pending is the home banner's mood item: one while the check-in is open to the caller.
+func (s *API) Pending(ctx context.Context, tx pgx.Tx, c home.PendingCaller) (home.PendingItem, bool, error) {
+	if !auth.Visible(CheckInAccess, c.Permissions) {
+		return home.PendingItem{}, false, nil
+	}
+	last, err := s.Reads.LastCheckIn(ctx, tx, c.UserID)
+	if err != nil {
+		return home.PendingItem{}, false, err
+	}
+	item := home.PendingItem{Kind: "mood", Link: "/apps/homePage"}
+	if last.IsZero() || !c.Now.Before(last.Add(s.coolDown(c.Environment))) {
+		item.Count = 1
+	}
+	return item, true, nil
 }

@@ -1,4 +1,6 @@
-package readapi
+// Package home serves the home banner: the tenant's greeting and the pending items of the
+// signed-in user (docs/api.md "Home banner").
+package home
 
 import (
 	"context"
@@ -8,19 +10,21 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/platform/db"
+	"portal/readapi/httpx"
 )
 
 // The home banner (spec portal-business §2 "Home banner", §3 Home config id_300): the
 // tenant's greeting, title, message, image and colours, and the pending items of the
 // signed-in user.
 
-// HomeConfig is the tenant's home page settings. Empty texts mean "the translated default"
+// Config is the tenant's home page settings. Empty texts mean "the translated default"
 // (spec §2: "Defaults come from translation keys"); a null opacity is the web app's default.
-type HomeConfig struct {
+type Config struct {
 	Greeting   string   `json:"home_page_greeting"`
 	Title      string   `json:"home_page_title"`
 	Message    string   `json:"home_page_message"`
@@ -47,7 +51,7 @@ type PendingItem struct {
 	Link  string `json:"link,omitempty"`
 }
 
-// PendingProvider counts one kind of pending item. Areas add theirs to Server.HomePending
+// PendingProvider counts one kind of pending item. Areas add theirs to API.Pending
 // (surveys, approvals); each runs in the caller's tenant transaction. ok false leaves the
 // kind out (the caller has no access to it).
 type PendingProvider interface {
@@ -65,18 +69,28 @@ func (f PendingFunc) Pending(ctx context.Context, tx pgx.Tx, c PendingCaller) (P
 // homePendingAccess: pending items are loaded for the HR roles of spec §2.
 var homePendingAccess = auth.Access{Roles: []string{auth.RoleHRAdmin, auth.RoleManager, auth.RoleCollaborator}}
 
-// routesHome registers the banner's calls (docs/api.md "Home banner").
-func (s *Server) routesHome(g *echo.Group) {
-	h := g.Group("/gen/HomePage", s.requireAuth, tenantCaller)
+// API serves the home banner of a tenant.
+type API struct {
+	httpx.Gates
+	Pool *pgxpool.Pool
+	Now  func() time.Time
+	// Pending are the banner's pending-item providers, each an area's (surveys, approvals).
+	Pending []PendingProvider
+}
+
+// Routes registers the banner's calls (docs/api.md "Home banner").
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	h := g.Group("/gen/HomePage", s.Authn, httpx.Caller(httpx.TenantRequired))
 	h.GET("/config", s.homeConfig)
-	h.GET("/pending", s.homePending, s.requireAccess(homePendingAccess))
+	h.GET("/pending", s.homePending, s.Access(homePendingAccess))
 }
 
 // homeConfig answers GET HomePage/config?tenId: the tenant's id_300 settings.
-func (s *Server) homeConfig(c echo.Context) error {
-	claims := claimsOf(c)
+func (s *API) homeConfig(c echo.Context) error {
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
-	var out HomeConfig
+	var out Config
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `
 SELECT greeting, title, message, bg_image, text_color, bg_color, box_color, box_opacity::float8, hide_name
@@ -95,22 +109,18 @@ FROM home_settings WHERE tenant_id = app_tenant()`).Scan(&out.Greeting, &out.Tit
 
 // homePending answers GET HomePage/pending?tenId: {items:[{kind, count, link}], total}, one
 // item per provider that applies to the caller.
-func (s *Server) homePending(c echo.Context) error {
-	p, _ := c.Get(permsKey).(auth.Permissions)
-	claims := claimsOf(c)
+func (s *API) homePending(c echo.Context) error {
+	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
+	claims := httpx.Claims(c)
 	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Permissions: p,
-		Environment: s.environment(c), Now: s.Now()}
-	providers := s.HomePending
-	if providers == nil {
-		providers = s.defaultPending()
-	}
+		Environment: s.Environment(c), Now: s.Now()}
 	ctx := c.Request().Context()
 	out := struct {
 		Items []PendingItem `json:"items"`
 		Total int           `json:"total"`
 	}{Items: []PendingItem{}}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		for _, pr := range providers {
+		for _, pr := range s.Pending {
 			item, ok, err := pr.Pending(ctx, tx, caller)
 			if err != nil {
 				return err
@@ -128,30 +138,10 @@ func (s *Server) homePending(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// defaultPending are the pending items that exist today: the notifications not dismissed,
-// and the mood check-in when it is open to the caller.
-func (s *Server) defaultPending() []PendingProvider {
-	return []PendingProvider{PendingFunc(pendingNotifications), PendingFunc(s.pendingMood)}
-}
-
-func pendingNotifications(ctx context.Context, tx pgx.Tx, c PendingCaller) (PendingItem, bool, error) {
+// Notifications counts the caller's notifications not dismissed.
+func Notifications(ctx context.Context, tx pgx.Tx, c PendingCaller) (PendingItem, bool, error) {
 	item := PendingItem{Kind: "notifications"}
 	err := tx.QueryRow(ctx, `SELECT count(*) FROM notifications WHERE tenant_id = app_tenant() AND user_id = $1 AND NOT dismissed`,
 		c.UserID).Scan(&item.Count)
 	return item, true, err
-}
-
-func (s *Server) pendingMood(ctx context.Context, tx pgx.Tx, c PendingCaller) (PendingItem, bool, error) {
-	if !auth.Visible(moodCheckInAccess, c.Permissions) || s.Mood == nil || s.Mood.CheckIn == nil {
-		return PendingItem{}, false, nil
-	}
-	last, err := s.Mood.Reads.LastCheckIn(ctx, tx, c.UserID)
-	if err != nil {
-		return PendingItem{}, false, err
-	}
-	item := PendingItem{Kind: "mood", Link: "/apps/homePage"}
-	if last.IsZero() || !c.Now.Before(last.Add(s.moodCoolDown(c.Environment))) {
-		item.Count = 1
-	}
-	return item, true, nil
 }
