@@ -89,6 +89,13 @@ ORDER BY r.updated_at DESC LIMIT `+itoa(maxAdjustmentRows), s.User, s.Roles)
 	return slices.DeleteFunc(list, func(a AdjustmentRow) bool { return !slices.Contains(kinds, a.Adjustment.Kind) }), nil
 }
 
+// Origin is the origin of a request (pgx.ErrNoRows when the tenant has none of that id).
+func (Adjustments) Origin(ctx context.Context, tx pgx.Tx, request uuid.UUID) (rq.Origin, error) {
+	var origin rq.Origin
+	err := tx.QueryRow(ctx, `SELECT origin FROM requests WHERE tenant_id = app_tenant() AND id = $1`, request).Scan(&origin)
+	return origin, err
+}
+
 // OfDay returns an employee's adjustment requests for a local day, newest first.
 func (Adjustments) OfDay(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day string) ([]AdjustmentRow, error) {
 	rows, err := tx.Query(ctx, selectAdjustments+` AND r.subject_employee_id = $1 AND r.reference_date = $2::date

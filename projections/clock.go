@@ -524,6 +524,18 @@ LIMIT $2`, employee, limit)
 	})
 }
 
+// Fences returns an employee's geofences, by description.
+func (Clock) Fences(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]clock.Fence, error) {
+	rows, err := tx.Query(ctx, `SELECT description, lat, lon FROM fences WHERE employee_id = $1 ORDER BY description, id`, employee)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (clock.Fence, error) {
+		var f clock.Fence
+		return f, r.Scan(&f.Desc, &f.Lat, &f.Lon)
+	})
+}
+
 // The JSON keys of markData and its parts, for unknownKey.
 var (
 	markKeys  = []string{"markId", "employeeId", "userId", "userHash", "recordedAt", "clientTime", "byGoogle", "selected", "captured", "nearestFence"}

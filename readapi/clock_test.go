@@ -87,7 +87,7 @@ func newClockEnv(t *testing.T) *clockEnv {
 		t.Fatal(err)
 	}
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return clockNow }}
-	if err := srv.InitClock(); err != nil {
+	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
 	return &clockEnv{db: d, store: store, auth: svc, handler: srv.Handler()}

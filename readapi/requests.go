@@ -185,11 +185,6 @@ func (s *Server) routesRequests(g *echo.Group) {
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
 }
 
-func requestCallerOf(c echo.Context) commands.RequestCaller {
-	cl := claimsOf(c)
-	return commands.RequestCaller{Tenant: cl.Tenant, UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
-}
-
 func (s *Server) viewer(c echo.Context) projections.RequestViewer {
 	cl := claimsOf(c)
 	return projections.RequestViewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
@@ -785,7 +780,7 @@ func (s *Server) requestCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Create.Handle(c.Request().Context(), commands.CreateRequest{CommandID: id, Caller: requestCallerOf(c), Body: b})
+	r, err := s.Requests.Create.Handle(c.Request().Context(), commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
 	if err != nil {
 		return err
 	}
@@ -809,7 +804,7 @@ func (s *Server) requestEdit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Edit.Handle(c.Request().Context(), commands.EditRequest{CommandID: id, Caller: requestCallerOf(c), Body: b})
+	r, err := s.Requests.Edit.Handle(c.Request().Context(), commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
 	if err != nil {
 		return err
 	}
@@ -826,7 +821,7 @@ func (s *Server) requestRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Requests.Remove.Handle(c.Request().Context(), commands.RemoveRequest{CommandID: id, Caller: requestCallerOf(c), ID: rid}); err != nil {
+	if _, err := s.Requests.Remove.Handle(c.Request().Context(), commands.RemoveRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -842,7 +837,7 @@ func (s *Server) requestSend(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Send.Handle(c.Request().Context(), commands.SendRequest{CommandID: id, Caller: requestCallerOf(c), ID: rid})
+	r, err := s.Requests.Send.Handle(c.Request().Context(), commands.SendRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid})
 	if err != nil {
 		return err
 	}
@@ -908,7 +903,7 @@ func (s *Server) requestDecide(action commands.Decision) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		r, err := s.Requests.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: id, Caller: requestCallerOf(c),
+		r, err := s.Requests.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: id, Caller: httpx.RequestCaller(c),
 			ID: rid, Action: action, Step: *d.Step, Comment: d.Comentario})
 		if err != nil {
 			return err
@@ -928,7 +923,7 @@ func (s *Server) requestLock(lock bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		r, err := s.Requests.Lock.Handle(c.Request().Context(), commands.LockRequest{CommandID: id, Caller: requestCallerOf(c),
+		r, err := s.Requests.Lock.Handle(c.Request().Context(), commands.LockRequest{CommandID: id, Caller: httpx.RequestCaller(c),
 			ID: rid, Lock: lock, Comment: d.Comentario})
 		if err != nil {
 			return err
@@ -952,7 +947,7 @@ func (s *Server) deliveryStatus(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Delivery.Handle(c.Request().Context(), commands.ChangeDelivery{CommandID: id, Caller: requestCallerOf(c),
+	r, err := s.Requests.Delivery.Handle(c.Request().Context(), commands.ChangeDelivery{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Status: rq.Delivery(d.Status), Comment: d.Comentario})
 	if err != nil {
 		return err
@@ -970,7 +965,7 @@ func (s *Server) deliveryConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Receipt.Handle(c.Request().Context(), commands.ConfirmReceipt{CommandID: id, Caller: requestCallerOf(c),
+	r, err := s.Requests.Receipt.Handle(c.Request().Context(), commands.ConfirmReceipt{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Comment: d.Comentario})
 	if err != nil {
 		return err
@@ -1012,7 +1007,7 @@ func (s *Server) attachmentUpload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.Requests.Attachment.Add(c.Request().Context(), commands.AddAttachment{CommandID: id, Caller: requestCallerOf(c),
+	a, err := s.Requests.Attachment.Add(c.Request().Context(), commands.AddAttachment{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Name: fh.Filename, Content: content})
 	var de *domain.Error
 	if errors.As(err, &de) && de.Key == rq.KeyFileTooLarge {
@@ -1035,7 +1030,7 @@ func (s *Server) attachmentRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Requests.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: requestCallerOf(c), AttachmentID: fid}); err != nil {
+	if err := s.Requests.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})

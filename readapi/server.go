@@ -11,9 +11,10 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"portal/auth"
-	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/adjustments"
+	"portal/readapi/clock"
 	"portal/readapi/home"
 	"portal/readapi/mood"
 	"portal/readapi/notifications"
@@ -32,10 +33,7 @@ type Server struct {
 	Now    func() time.Time
 	WebDir string // the built web app (web/dist); empty serves no app
 
-	// Time clock (clock.go). Nil fields are built from Pool, Store and Now by routesClock.
-	ClockReads    ClockReadModel                 // default projections.Clock{}
-	RegisterMark  *commands.RegisterMarkHandler  // POST v2/registrar-ponto
-	RemoveAddress *commands.RemoveAddressHandler // DELETE historico-endereco-ponto
+	Clock *clock.API // the quick time clock (readapi/clock)
 
 	// Permissions (permission_middleware.go, user.go). ManagerRequests is the manager-requests
 	// variant of spec portal-core §1 (the rule keeps only request and general tools).
@@ -63,10 +61,7 @@ type Server struct {
 	// Surveys and 360 (surveys.go); nil is built from Pool, Store and Now.
 	Surveys *SurveyAPI
 
-	// Punch adjustments (adjustments.go); nil fields are built from Pool, Store and Now.
-	AdjustmentReads  AdjustmentReadModel
-	AskAdjustment    *commands.AskAdjustmentHandler
-	DecideAdjustment *commands.DecideStepHandler
+	Adjustments *adjustments.API // punch adjustments (readapi/adjustments)
 
 	// Vacations (vacations.go); nil is built from Pool, Store and Now.
 	Vacations *VacationAPI
@@ -95,6 +90,25 @@ func (s *Server) InitNotifications() error {
 	return nil
 }
 
+// initClock builds the time clock and the punch adjustments.
+func (s *Server) initClock() error {
+	if s.Clock == nil {
+		c, err := clock.New(s.Pool, s.Store, s.Now)
+		if err != nil {
+			return err
+		}
+		s.Clock = c
+	}
+	if s.Adjustments == nil {
+		a, err := adjustments.New(s.Pool, s.Store, s.Now)
+		if err != nil {
+			return err
+		}
+		s.Adjustments = a
+	}
+	return nil
+}
+
 // initMood builds the mood calls and the home banner, whose pending items are the
 // notifications not dismissed and the mood check-in when it is open to the caller.
 func (s *Server) initMood() error {
@@ -119,8 +133,8 @@ func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
-	return errors.Join(s.InitClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(),
-		s.InitAdjustments(), s.InitVacations())
+	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(),
+		s.InitVacations())
 }
 
 // Handler builds the Echo router: the areas still in this package, then those in their own
@@ -139,7 +153,10 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	s.routesAuth(api)
 	s.routesSSO(api)
-	s.routesClock(api)
+	if err := s.initClock(); err == nil {
+		s.Clock.Routes(api, s.gates())
+		s.Adjustments.Routes(api, s.gates())
+	}
 	s.routesUser(api)
 	if err := s.InitNotifications(); err == nil { // else the calls answer 404; Init reports why
 		s.Notifications.Routes(api, s.requireAuth)
@@ -150,7 +167,6 @@ func (s *Server) Handler() *echo.Echo {
 		s.Home.Routes(api, s.gates())
 	}
 	s.routesSurveys(api)
-	s.routesAdjustments(api)
 	s.routesVacations(api)
 	s.routesAudit(api)
 	if s.Settings != nil {

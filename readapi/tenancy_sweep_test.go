@@ -42,7 +42,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 		t.Fatal("the two people share a tenant")
 	}
 	full := &Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, Now: func() time.Time { return clockNow }}
-	if err := full.InitClock(); err != nil {
+	if err := full.Init(); err != nil {
 		t.Fatal(err)
 	}
 	if err := full.InitNotifications(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/commands"
 )
 
 // Where the auth middlewares leave what they verified in the Echo context.
@@ -84,4 +85,24 @@ func MatchCaller(c echo.Context, required bool) error {
 		return Error(http.StatusForbidden, "userHash", "acesso_negado")
 	}
 	return nil
+}
+
+// Allowed admits a caller whose roles the policy allows act on obj (auth.Allowed); anyone
+// else is 403, type userHash. It runs behind Authn.
+func Allowed(obj, act string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			claims := Claims(c)
+			if !auth.Allowed(claims.Roles, claims.Tenant.String(), obj, act) {
+				return Error(http.StatusForbidden, "userHash", "acesso_negado")
+			}
+			return next(c)
+		}
+	}
+}
+
+// RequestCaller is the caller of a request command, from the verified claims.
+func RequestCaller(c echo.Context) commands.RequestCaller {
+	cl := Claims(c)
+	return commands.RequestCaller{Tenant: cl.Tenant, UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
 }

@@ -1,4 +1,9 @@
-package readapi
+// Package adjustments serves the punch adjustments (spec portal-business §2 aprovacao-ponto
+// / aprovacao-ajustes, §3 origin AjustePonto 12, §6 switches solicita_ajuste_ponto / solicita_abono_ponto; docs/api.md
+// "Punch adjustments"). The employee's day and ask, the approvers' lists and decisions. The
+// decisions run the request module's DecideStep: its rules (chain, designated approver,
+// concurrency, undo, HR finality) apply unchanged.
+package adjustments
 
 import (
 	"context"
@@ -11,32 +16,31 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/commands"
 	"portal/domain"
-	"portal/domain/clock"
+	timeclock "portal/domain/clock"
 	rq "portal/domain/request"
+	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/clock"
+	"portal/readapi/httpx"
 )
 
-// Punch adjustments (spec portal-business §2 aprovacao-ponto / aprovacao-ajustes, §3 origin
-// AjustePonto 12, §6 switches solicita_ajuste_ponto / solicita_abono_ponto; docs/api.md
-// "Punch adjustments"). The employee's day and ask, the approvers' lists and decisions. The
-// decisions run the request module's DecideStep: its rules (chain, designated approver,
-// concurrency, undo, HR finality) apply unchanged.
-
-// AdjustmentReadModel is what these calls read; projections implements it.
-type AdjustmentReadModel interface {
+// ReadModel is what these calls read; projections implements it.
+type ReadModel interface {
 	DayMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day time.Time) ([]projections.DayMark, []projections.DayExcuse, error)
-	List(ctx context.Context, tx pgx.Tx, s projections.AdjustmentScope, filter string, kinds []clock.AdjustmentKind) ([]projections.AdjustmentRow, error)
+	List(ctx context.Context, tx pgx.Tx, s projections.AdjustmentScope, filter string, kinds []timeclock.AdjustmentKind) ([]projections.AdjustmentRow, error)
 	OfDay(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day string) ([]projections.AdjustmentRow, error)
+	Origin(ctx context.Context, tx pgx.Tx, request uuid.UUID) (rq.Origin, error)
 }
 
-// adjustmentReads joins the two projections' queries.
-type adjustmentReads struct {
+// reads joins the two projections' queries.
+type reads struct {
 	projections.Clock
 	projections.Adjustments
 }
@@ -52,43 +56,48 @@ var adjustmentAreas = map[string]struct {
 
 // The lists' kinds (spec §2: aprovacao-ponto approves time-clock items, here the abonos;
 // aprovacao-ajustes the mark adjustments).
-var adjustmentLists = map[string][]clock.AdjustmentKind{
-	"ponto":   {clock.AdjustExcuse},
-	"ajustes": {clock.AdjustAdd, clock.AdjustCorrect},
+var adjustmentLists = map[string][]timeclock.AdjustmentKind{
+	"ponto":   {timeclock.AdjustExcuse},
+	"ajustes": {timeclock.AdjustAdd, timeclock.AdjustCorrect},
 }
 
-func (s *Server) routesAdjustments(g *echo.Group) {
-	_ = s.InitAdjustments()
-	own := g.Group("/rh-app/colaborador", s.requireAuth, fullCaller, clockReader, s.requireAccess(menuAccess("ponto-dia")))
+// API serves the punch adjustments of a tenant.
+type API struct {
+	httpx.Gates
+	Pool   *pgxpool.Pool
+	Now    func() time.Time
+	Reads  ReadModel                      // the read models (projections.Clock, projections.Adjustments)
+	Ask    *commands.AskAdjustmentHandler // POST ajuste-ponto
+	Decide *commands.DecideStepHandler    // POST ajuste-ponto/decidir
+}
+
+// New builds the adjustment calls on the log and the read models.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
+	create, err := commands.NewCreateRequestHandler(pool, store, now)
+	if err != nil {
+		return nil, err
+	}
+	ask, err := commands.NewAskAdjustmentHandler(create, store, now)
+	if err != nil {
+		return nil, err
+	}
+	decide, err := commands.NewDecideStepHandler(pool, store, now)
+	if err != nil {
+		return nil, err
+	}
+	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: ask, Decide: decide}, nil
+}
+
+// Routes registers the adjustment calls (docs/api.md "Punch adjustments").
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	own := g.Group("/rh-app/colaborador", s.Authn, httpx.Caller(httpx.BothRequired), clock.Reader,
+		s.Access(httpx.MenuAccess("ponto-dia")))
 	own.GET("/ponto-dia", s.adjustDay)
 	own.POST("/ajuste-ponto", s.adjustAsk)
-	ap := g.Group("/rh-app/ajuste-ponto", s.requireAuth, fullCaller)
+	ap := g.Group("/rh-app/ajuste-ponto", s.Authn, httpx.Caller(httpx.BothRequired))
 	ap.GET("", s.adjustList)
 	ap.POST("/decidir", s.adjustDecide)
-}
-
-// InitAdjustments builds the nil fields from Pool, Store and Now.
-func (s *Server) InitAdjustments() error {
-	if s.Now == nil {
-		s.Now = time.Now
-	}
-	if s.AdjustmentReads == nil {
-		s.AdjustmentReads = adjustmentReads{}
-	}
-	var errs []error
-	if s.AskAdjustment == nil {
-		create, err := commands.NewCreateRequestHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-		if err == nil {
-			s.AskAdjustment, err = commands.NewAskAdjustmentHandler(create, s.Store, s.Now)
-			errs = append(errs, err)
-		}
-	}
-	if s.DecideAdjustment == nil {
-		h, err := commands.NewDecideStepHandler(s.Pool, s.Store, s.Now)
-		s.DecideAdjustment, errs = h, append(errs, err)
-	}
-	return errors.Join(errs...)
 }
 
 // dayMarkJSON is a mark of ponto-dia.
@@ -113,7 +122,7 @@ type dayExcuseJSON struct {
 // adjustmentJSON is an adjustment request in lists.
 type adjustmentJSON struct {
 	AC4Ukey        string                       `json:"ac4Ukey"`
-	Tipo           clock.AdjustmentKind         `json:"tipo"`
+	Tipo           timeclock.AdjustmentKind     `json:"tipo"`
 	Data           string                       `json:"data"`
 	MarcacaoID     string                       `json:"marcacaoId,omitempty"`
 	Hora           string                       `json:"hora,omitempty"`
@@ -138,7 +147,7 @@ func toAdjustmentJSON(r projections.AdjustmentRow, scope projections.AdjustmentS
 		CurrentStep: r.Doc.CurrentStep, PodeDecidir: r.MayDecide(scope), CreatedAt: r.Doc.CreatedAt, UpdatedAt: r.Doc.UpdatedAt,
 	}
 	if r.MarkWas != nil {
-		h := r.MarkWas.In(clock.Zone).Format(clock.HourLayout)
+		h := r.MarkWas.In(timeclock.Zone).Format(timeclock.HourLayout)
 		out.HoraAnterior = &h
 	}
 	return out
@@ -147,17 +156,17 @@ func toAdjustmentJSON(r projections.AdjustmentRow, scope projections.AdjustmentS
 // adjustDay answers GET rh-app/colaborador/ponto-dia?data=YYYY-MM-DD (default today): the
 // day's marks as adjusted, its abonos, the caller's adjustment requests of the day and the
 // caller's two switches.
-func (s *Server) adjustDay(c echo.Context) error {
-	claims := claimsOf(c)
+func (s *API) adjustDay(c echo.Context) error {
+	claims := httpx.Claims(c)
 	day := strings.TrimSpace(c.QueryParam("data"))
 	if day == "" {
-		day = clock.DayOf(s.Now())
+		day = timeclock.DayOf(s.Now())
 	}
-	date, err := time.ParseInLocation(clock.DayLayout, day, clock.Zone)
-	if err != nil || date.Format(clock.DayLayout) != day {
-		return apiError(http.StatusBadRequest, "data", clock.KeyInvalid)
+	date, err := time.ParseInLocation(timeclock.DayLayout, day, timeclock.Zone)
+	if err != nil || date.Format(timeclock.DayLayout) != day {
+		return httpx.Error(http.StatusBadRequest, "data", timeclock.KeyInvalid)
 	}
-	perms, _ := c.Get(permsKey).(auth.Permissions)
+	perms, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	out := struct {
 		Data        string           `json:"data"`
 		Marcacoes   []dayMarkJSON    `json:"marcacoes"`
@@ -166,7 +175,7 @@ func (s *Server) adjustDay(c echo.Context) error {
 		Permissoes  map[string]int   `json:"permissoes"`
 	}{Data: day, Marcacoes: []dayMarkJSON{}, Abonos: []dayExcuseJSON{}, Solicitacao: []adjustmentJSON{},
 		Permissoes: map[string]int{}}
-	for _, k := range []clock.AdjustmentKind{clock.AdjustAdd, clock.AdjustExcuse} {
+	for _, k := range []timeclock.AdjustmentKind{timeclock.AdjustAdd, timeclock.AdjustExcuse} {
 		out.Permissoes[k.Switch()] = perms.Switches[k.Switch()]
 	}
 	if claims.EmployeeID == uuid.Nil {
@@ -175,15 +184,15 @@ func (s *Server) adjustDay(c echo.Context) error {
 	ctx := c.Request().Context()
 	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles}
 	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		marks, excuses, err := s.AdjustmentReads.DayMarks(ctx, tx, claims.EmployeeID, date)
+		marks, excuses, err := s.Reads.DayMarks(ctx, tx, claims.EmployeeID, date)
 		if err != nil {
 			return err
 		}
 		for _, m := range marks {
-			j := dayMarkJSON{ID: m.ID.String(), Time: clock.LocalTime(m.At), Hora: m.At.In(clock.Zone).Format(clock.HourLayout),
+			j := dayMarkJSON{ID: m.ID.String(), Time: timeclock.LocalTime(m.At), Hora: m.At.In(timeclock.Zone).Format(timeclock.HourLayout),
 				Endereco: m.Address, Ajustada: m.Adjusted, Incluida: m.Added}
 			if m.OriginalAt != nil {
-				h := m.OriginalAt.In(clock.Zone).Format(clock.HourLayout)
+				h := m.OriginalAt.In(timeclock.Zone).Format(timeclock.HourLayout)
 				j.Original = &h
 			}
 			if m.RequestID != nil {
@@ -195,7 +204,7 @@ func (s *Server) adjustDay(c echo.Context) error {
 		for _, x := range excuses {
 			out.Abonos = append(out.Abonos, dayExcuseJSON{Inicio: x.From, Fim: x.To, Motivo: x.Reason, AC4Ukey: x.RequestID.String()})
 		}
-		rows, err := s.AdjustmentReads.OfDay(ctx, tx, claims.EmployeeID, day)
+		rows, err := s.Reads.OfDay(ctx, tx, claims.EmployeeID, day)
 		for _, r := range rows {
 			out.Solicitacao = append(out.Solicitacao, toAdjustmentJSON(r, scope))
 		}
@@ -209,15 +218,12 @@ func (s *Server) adjustDay(c echo.Context) error {
 
 // adjustAsk answers POST rh-app/colaborador/ajuste-ponto: body {tipo, data, marcacaoId?,
 // hora?, inicio?, fim?, motivo, titulo?} → {success, data: adjustment request}.
-func (s *Server) adjustAsk(c echo.Context) error {
-	if s.AskAdjustment == nil {
-		return s.InitAdjustments()
-	}
-	body, err := readBody(c)
+func (s *API) adjustAsk(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
-	a, err := clock.ParseAdjustment(body)
+	a, err := timeclock.ParseAdjustment(body)
 	if err != nil {
 		return err
 	}
@@ -225,13 +231,13 @@ func (s *Server) adjustAsk(c echo.Context) error {
 		Titulo string `json:"titulo"`
 	}
 	_ = json.Unmarshal(body, &extra) // a wrong type leaves the default title
-	commandID, err := commandIDOf(c)
+	commandID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	perms, _ := c.Get(permsKey).(auth.Permissions)
-	caller := requestCallerOf(c)
-	r, err := s.AskAdjustment.Handle(c.Request().Context(), commands.AskAdjustment{
+	perms, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
+	caller := httpx.RequestCaller(c)
+	r, err := s.Ask.Handle(c.Request().Context(), commands.AskAdjustment{
 		CommandID: commandID, Caller: caller, Switches: perms.Switches, Adjustment: a, Title: strings.TrimSpace(extra.Titulo),
 	})
 	if err != nil {
@@ -244,35 +250,35 @@ func (s *Server) adjustAsk(c echo.Context) error {
 
 // adjustList answers GET rh-app/ajuste-ponto?area=gestor|admin&lista=ponto|ajustes&filterHandle=
 // waiting|approved|rejected|all (default waiting).
-func (s *Server) adjustList(c echo.Context) error {
+func (s *API) adjustList(c echo.Context) error {
 	area, ok := adjustmentAreas[c.QueryParam("area")]
 	if !ok {
-		return apiError(http.StatusBadRequest, "area", clock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "area", timeclock.KeyInvalid)
 	}
 	kinds, ok := adjustmentLists[c.QueryParam("lista")]
 	if !ok {
-		return apiError(http.StatusBadRequest, "lista", clock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "lista", timeclock.KeyInvalid)
 	}
 	filter := c.QueryParam("filterHandle")
 	if filter == "" {
 		filter = "waiting"
 	}
 	if !slices.Contains([]string{"waiting", "approved", "rejected", "all"}, filter) {
-		return apiError(http.StatusBadRequest, "filterHandle", clock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "filterHandle", timeclock.KeyInvalid)
 	}
-	p, _, err := s.callerPermissions(c)
+	p, err := s.Permissions(c)
 	if err != nil {
 		return err
 	}
-	if !auth.Visible(menuAccess(area.menuID), p) {
-		return apiError(http.StatusForbidden, "request", "acesso_negado")
+	if !auth.Visible(httpx.MenuAccess(area.menuID), p) {
+		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles, HR: area.hr}
 	out := []adjustmentJSON{}
 	ctx := c.Request().Context()
 	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		rows, err := s.AdjustmentReads.List(ctx, tx, scope, filter, kinds)
+		rows, err := s.Reads.List(ctx, tx, scope, filter, kinds)
 		for _, r := range rows {
 			out = append(out, toAdjustmentJSON(r, scope))
 		}
@@ -286,11 +292,8 @@ func (s *Server) adjustList(c echo.Context) error {
 
 // adjustDecide answers POST rh-app/ajuste-ponto/decidir: body {requestId, step, acao:
 // approve|reject|undo, comentario?} → {success, data: {ac4Ukey, status, approvalStatus}}.
-func (s *Server) adjustDecide(c echo.Context) error {
-	if s.DecideAdjustment == nil {
-		return s.InitAdjustments()
-	}
-	body, err := readBody(c)
+func (s *API) adjustDecide(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -301,38 +304,39 @@ func (s *Server) adjustDecide(c echo.Context) error {
 		Comentario string `json:"comentario"`
 	}
 	if json.Unmarshal(body, &in) != nil {
-		return apiError(http.StatusBadRequest, "body", clock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "body", timeclock.KeyInvalid)
 	}
 	id, err := uuid.Parse(in.RequestID)
 	if err != nil {
-		return apiError(http.StatusBadRequest, "requestId", clock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "requestId", timeclock.KeyInvalid)
 	}
 	if in.Step == nil {
-		return apiError(http.StatusBadRequest, "step", clock.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "step", timeclock.KeyRequired)
 	}
 	action := commands.Decision(in.Acao)
 	if !slices.Contains([]commands.Decision{commands.Approve, commands.Reject, commands.Undo}, action) {
-		return apiError(http.StatusBadRequest, "acao", clock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "acao", timeclock.KeyInvalid)
 	}
-	commandID, err := commandIDOf(c)
+	commandID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	// Only adjustment requests are decided here (the generic calls decide the others).
-	var origin int
+	var origin rq.Origin
 	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT origin FROM requests WHERE tenant_id = app_tenant() AND id = $1`, id).Scan(&origin)
+		origin, err = s.Reads.Origin(ctx, tx, id)
+		return err
 	})
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && origin != int(rq.AjustePonto)) {
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && origin != rq.AjustePonto) {
 		return &domain.Error{Kind: domain.NotFound, Field: "requestId", Key: rq.KeyNotFound}
 	}
 	if err != nil {
 		return err
 	}
-	r, err := s.DecideAdjustment.Handle(ctx, commands.DecideStep{
-		CommandID: commandID, Caller: requestCallerOf(c), ID: id, Action: action, Step: *in.Step, Comment: strings.TrimSpace(in.Comentario),
+	r, err := s.Decide.Handle(ctx, commands.DecideStep{
+		CommandID: commandID, Caller: httpx.RequestCaller(c), ID: id, Action: action, Step: *in.Step, Comment: strings.TrimSpace(in.Comentario),
 	})
 	if err != nil {
 		return err
