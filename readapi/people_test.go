@@ -15,6 +15,7 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/vacations"
 	"portal/seed"
 )
 
@@ -327,23 +328,23 @@ func TestScheduleFeedsTheCalendar(t *testing.T) {
 	e := newPeopleEnv(t)
 	pedro := e.signIn(t, seed.DemoCode, seed.UserPedro)
 	month := time.Now().UTC().Format("200601")
-	entries := decodeAs[[]ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {month}}))
+	entries := decodeAs[[]vacations.ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {month}}))
 	kinds := map[int]int{}
 	for _, en := range entries {
 		kinds[en.Array1015]++
 		switch en.Array1015 {
-		case entryRest, entryHoliday:
-			if en.Status != eventBlocked {
+		case vacations.EntryRest, vacations.EntryHoliday:
+			if en.Status != vacations.EventBlocked {
 				t.Fatalf("rest day not blocked: %+v", en)
 			}
-		case entryLeave:
-			if en.Status != eventApproved || en.Label != "escala_afastamento" || en.Inicio > en.Fim {
+		case vacations.EntryLeave:
+			if en.Status != vacations.EventApproved || en.Label != "escala_afastamento" || en.Inicio > en.Fim {
 				t.Fatalf("leave %+v", en)
 			}
 		}
 	}
 	// Pedro is on leave now: his month has the leave beside the days of his 12x36 cycle.
-	if kinds[entryLeave] != 1 || kinds[entryWork] == 0 || kinds[entryRest] == 0 {
+	if kinds[vacations.EntryLeave] != 1 || kinds[vacations.EntryWork] == 0 || kinds[vacations.EntryRest] == 0 {
 		t.Fatalf("entries by kind %v", kinds)
 	}
 }
@@ -367,12 +368,12 @@ func TestScheduleShowsAbsenceRequests(t *testing.T) {
 	if _, err := projections.Replay(context.Background(), e.db.Pool, e.store, projections.Requests{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	entries := decodeAs[[]ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {now.Format("200601")}}))
+	entries := decodeAs[[]vacations.ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {now.Format("200601")}}))
 	var found bool
 	for _, en := range entries {
 		if en.Label == "escala_ausencia" {
 			found = true
-			if en.Inicio != day || en.Fim != day || en.Status != eventPending || en.Nome != "Consulta médica" || en.Array1015 != entryLeave {
+			if en.Inicio != day || en.Fim != day || en.Status != vacations.EventPending || en.Nome != "Consulta médica" || en.Array1015 != vacations.EntryLeave {
 				t.Fatalf("absence entry %+v", en)
 			}
 		}

@@ -21,6 +21,7 @@ import (
 	"portal/readapi/people"
 	"portal/readapi/reports"
 	"portal/readapi/settings"
+	"portal/readapi/vacations"
 )
 
 // Server holds what the handlers need. Each area registers its routes in its own file.
@@ -63,8 +64,7 @@ type Server struct {
 
 	Adjustments *adjustments.API // punch adjustments (readapi/adjustments)
 
-	// Vacations (vacations.go); nil is built from Pool, Store and Now.
-	Vacations *VacationAPI
+	Vacations *vacations.API // vacations and the work schedule (readapi/vacations)
 
 	Settings *settings.API // the tenant administration panels (readapi/settings); nil: none
 
@@ -109,6 +109,16 @@ func (s *Server) initClock() error {
 	return nil
 }
 
+// initVacations builds the vacation calls on the local approval chain when they were not given.
+func (s *Server) initVacations() error {
+	if s.Vacations != nil {
+		return nil
+	}
+	v, err := vacations.New(s.Pool, s.Store, s.Now, nil)
+	s.Vacations = v
+	return err
+}
+
 // initMood builds the mood calls and the home banner, whose pending items are the
 // notifications not dismissed and the mood check-in when it is open to the caller.
 func (s *Server) initMood() error {
@@ -133,8 +143,7 @@ func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
-	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(),
-		s.InitVacations())
+	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(), s.initVacations())
 }
 
 // Handler builds the Echo router: the areas still in this package, then those in their own
@@ -167,7 +176,9 @@ func (s *Server) Handler() *echo.Echo {
 		s.Home.Routes(api, s.gates())
 	}
 	s.routesSurveys(api)
-	s.routesVacations(api)
+	if err := s.initVacations(); err == nil {
+		s.Vacations.Routes(api, s.gates())
+	}
 	s.routesAudit(api)
 	if s.Settings != nil {
 		s.Settings.Routes(api, s.perms.forgetTenant, s.requireAuth, callerMatches, s.requireAccess(accessSettings))

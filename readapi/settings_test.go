@@ -66,7 +66,7 @@ func newSettingsEnv(t *testing.T) *settingsEnv {
 	api.Logins = svc
 	svc.SetTenantMail(api)
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return vacNow }, Settings: api}
-	if err := srv.InitVacations(); err != nil {
+	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
 	e.server = srv

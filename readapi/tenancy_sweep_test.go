@@ -51,7 +51,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err := full.InitRequests(); err != nil {
 		t.Fatal(err)
 	}
-	if err := full.InitVacations(); err != nil {
+	if err := full.Init(); err != nil {
 		t.Fatal(err)
 	}
 	settingsHandler, err := commands.NewSettingsHandler(env.db.Pool, projections.Settings{}, time.Now)

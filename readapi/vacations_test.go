@@ -19,6 +19,7 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/vacations"
 )
 
 // The vacation calls end to end: HTTP, auth, the command handlers, the event store, the
@@ -51,7 +52,7 @@ func newVacEnv(t *testing.T) *vacEnv {
 		t.Fatal(err)
 	}
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return vacNow }}
-	if err := srv.InitVacations(); err != nil {
+	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
 	return &vacEnv{db: d, store: store, auth: svc, handler: srv.Handler()}
@@ -165,7 +166,7 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	emp, mgr, hr, col := e.team(t)
 	other, _, _, _ := e.team(t)
 
-	var mine MyVacationsJSON
+	var mine vacations.MyVacationsJSON
 	e.call(t, emp, "GET", "ferias/minhas", nil, "").decode(t, &mine)
 	if mine.Saldo != 180 || len(mine.Periodos) != 7 || mine.Periodos[6].Status != "acquiring" || mine.Periodos[0].Status != "overdue" {
 		t.Fatalf("my vacations = saldo %d, %+v", mine.Saldo, mine.Periodos)
@@ -268,7 +269,7 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	if len(hist.Data) != 1 || len(hist.Data[0].Decisions) != 2 {
 		t.Fatalf("history = %+v", hist.Data)
 	}
-	var hols []HolidayJSON
+	var hols []vacations.HolidayJSON
 	e.call(t, emp, "GET", "ferias/feriados", map[string]string{"ano": "2026"}, "").decode(t, &hols)
 	found := map[string]string{}
 	for _, h := range hols {
@@ -278,18 +279,18 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 		t.Fatalf("holidays = %v", found)
 	}
 	var month struct {
-		TipoEscala string        `json:"tipoEscala"`
-		Dias       []ScheduleDay `json:"dias"`
+		TipoEscala string                  `json:"tipoEscala"`
+		Dias       []vacations.ScheduleDay `json:"dias"`
 	}
 	e.call(t, emp, "GET", "colaborador/escala-mes-descricao", map[string]string{"yearMonth": "202611"}, "").decode(t, &month)
 	if len(month.Dias) != 30 || month.Dias[14].Tipo != "holiday" || month.Dias[13].Tipo != "rest" || month.Dias[15].Tipo != "work" {
 		t.Fatalf("month = %+v", month)
 	}
-	var entries []ScheduleEntry
+	var entries []vacations.ScheduleEntry
 	e.call(t, mgr, "GET", "colaborador/escala", map[string]string{"yearMonth": "202611", "m01Ukey": emp.EmployeeID.String()}, "").decode(t, &entries)
 	// The month's 30 days, then the vacation scheduled above (a calendar shows it too).
 	if len(entries) != 31 || entries[14].Array1015 != 3 || entries[14].Label != "holiday_republic" ||
-		entries[30].Array1015 != entryVacation || entries[30].Status != eventApproved {
+		entries[30].Array1015 != vacations.EntryVacation || entries[30].Status != vacations.EventApproved {
 		t.Fatalf("escala = %+v", entries)
 	}
 	e.call(t, emp, "GET", "colaborador/escala", map[string]string{"yearMonth": "202613"}, "").wantErr(t, 400, "yearMonth", "valor_invalido")
@@ -322,35 +323,10 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	// Tenancy: another tenant's employee key is unknown here; another tenant's tenId is 403.
 	e.call(t, mgr, "GET", "ferias/minhas", map[string]string{"m01Ukey": other.EmployeeID.String()}, "").wantErr(t, 404, "m01Ukey", "nao_encontrado")
 	e.call(t, emp, "GET", "ferias/minhas", map[string]string{"tenId": other.Tenant.String()}, "").wantErr(t, 403, "tenId", "acesso_negado")
-	var otherMine MyVacationsJSON
+	var otherMine vacations.MyVacationsJSON
 	e.call(t, other, "GET", "ferias/minhas", nil, "").decode(t, &otherMine)
 	if otherMine.Saldo != 180 || len(otherMine.Solicitacoes) != 0 {
 		t.Fatalf("the other tenant's employee sees %+v", otherMine)
 	}
 	e.call(t, col, "GET", "ferias/minhas", map[string]string{"m01Ukey": emp.EmployeeID.String()}, "").wantErr(t, 404, "m01Ukey", "nao_encontrado")
-}
-
-// FuzzParseDay: any text is a day or an error, never a panic; a day has no time of day.
-func FuzzParseDay(f *testing.F) {
-	for _, s := range []string{"2026-11-16", "2026-11-16T00:00:00-03:00", "2026-11-16T10:00:00", "1899-12-31", "", "2026-02-30", "9999-12-31T23:59:59Z"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := ParseDay(s)
-		if err == nil && (d.Hour() != 0 || d.Year() < 1900 || d.Location() != time.UTC) {
-			t.Fatalf("ParseDay(%q) = %v", s, d)
-		}
-	})
-}
-
-// FuzzParseYearMonth: only YYYYMM with a month 1..12 is accepted.
-func FuzzParseYearMonth(f *testing.F) {
-	for _, s := range []string{"202611", "202613", "20261", "-20261", "abcdef", "190001"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if y, m, ok := parseYearMonth(s); ok && (m < 1 || m > 12 || y < 1900) {
-			t.Fatalf("parseYearMonth(%q) = %d %d", s, y, m)
-		}
-	})
 }

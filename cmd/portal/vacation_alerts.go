@@ -8,7 +8,7 @@ import (
 	"portal/commands"
 	"portal/process"
 	"portal/projections"
-	"portal/readapi"
+	"portal/readapi/vacations"
 )
 
 // runVacationAlerts raises the vacation alerts (spec portal-business §9: 30, 60, 90 days)
@@ -46,7 +46,7 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 // vacationWiring routes vacation requests through the requests area's approval chain
 // (commands.RequestsChain) and returns the process manager that mirrors its rulings onto the
 // entitlements, to run beside the projections.
-func vacationWiring(e *env) (*readapi.VacationAPI, projections.Projection, error) {
+func vacationWiring(e *env) (*vacations.API, projections.Projection, error) {
 	create, err := commands.NewCreateRequestHandler(e.pool, e.store, time.Now)
 	if err != nil {
 		return nil, nil, err
@@ -63,5 +63,9 @@ func vacationWiring(e *env) (*readapi.VacationAPI, projections.Projection, error
 	if err != nil {
 		return nil, nil, err
 	}
-	return &readapi.VacationAPI{Chain: chain}, rulings, nil
+	api, err := vacations.New(e.pool, e.store, time.Now, chain)
+	if err != nil {
+		return nil, nil, err
+	}
+	return api, rulings, nil
 }

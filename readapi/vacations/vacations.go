@@ -1,4 +1,6 @@
-package readapi
+// Package vacations serves the vacation calls (spec portal-business §2 Vacations, §5;
+// docs/api.md "Vacations") and the work schedule (spec portal-core §7).
+package vacations
 
 import (
 	"context"
@@ -11,36 +13,60 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
 	"portal/domain/vacation"
+	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
 
-// VacationReadModel is what the vacation queries need from the read model;
+// ReadModel is what the vacation queries need from the read model;
 // projections.Vacations implements it. tx is a tenant transaction (db.InTenant).
-type VacationReadModel interface {
+type ReadModel interface {
 	File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (projections.VacationFile, error)
 	Map(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time, kind int, today time.Time) ([]projections.MapEntry, error)
 	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]projections.VacationLeave, error)
 	Plans(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time) ([]projections.VacationPlan, error)
 	Team(ctx context.Context, tx pgx.Tx, scope projections.VacationScope) ([]projections.VacationTeamMember, error)
 	Departments(ctx context.Context, tx pgx.Tx) ([]projections.Department, error)
+	Away(ctx context.Context, tx pgx.Tx, employee uuid.UUID, first, last time.Time) ([]projections.Away, error)
+	Schedule(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]byte, error)
 }
 
-// VacationAPI holds the vacation calls' dependencies; nil fields are built from the Server's
-// Pool, Store and Now by InitVacations.
-type VacationAPI struct {
-	Reads   VacationReadModel // default projections.Vacations{}
-	Chain   commands.VacationChain
+// API serves the vacation calls of a tenant.
+type API struct {
+	httpx.Gates
+	Pool    *pgxpool.Pool
+	Now     func() time.Time
+	Reads   ReadModel // the read model (projections.Vacations)
 	Request *commands.RequestVacationHandler
 	Decide  *commands.DecideVacationHandler
 	Cancel  *commands.CancelVacationHandler
 	Plan    *commands.PlanVacationHandler
 	Close   *commands.CloseVacationPeriodHandler
+}
+
+// New builds the vacation calls on the log and the read models; chain is the approval
+// chain the requests go through (nil: commands.LocalChain).
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain commands.VacationChain) (*API, error) {
+	if chain == nil {
+		chain = commands.LocalChain{}
+	}
+	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}}
+	var errs [5]error
+	a.Request, errs[0] = commands.NewRequestVacationHandler(pool, store, now, chain)
+	a.Decide, errs[1] = commands.NewDecideVacationHandler(pool, store, now, chain)
+	a.Cancel, errs[2] = commands.NewCancelVacationHandler(pool, store, now, chain)
+	a.Plan, errs[3] = commands.NewPlanVacationHandler(pool, store, now, chain)
+	a.Close, errs[4] = commands.NewCloseVacationPeriodHandler(pool, store, now, chain)
+	if err := errors.Join(errs[:]...); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // Access of the vacation routes: the menu items of the screens that call them (spec
@@ -54,79 +80,39 @@ var (
 	accessVacationSeen = []string{"rh_001_01", "rh_001_02", "rh_001_03", "rh_004_03", "rh_005_05", "rh_004_07", "rh_005_04"}
 )
 
-// routesVacations registers the vacation calls (spec portal-business §2 Vacations, §5; the
+// Routes registers the vacation calls (spec portal-business §2 Vacations, §5; the
 // spec leaves their paths open: docs/api.md "Vacations"). Every call needs a token; tenId
 // (and userHash when sent) must match it.
-func (s *Server) routesVacations(g *echo.Group) {
-	_ = s.InitVacations()
-	v := g.Group("/rh-app/ferias", s.requireAuth, tenantCaller)
-	v.GET("/minhas", s.vacationMine, s.requireAnyAccess(accessMyVacations...))
-	v.GET("/historico", s.vacationHistory, s.requireAnyAccess(accessMyVacations...))
-	v.POST("/verificar", s.vacationCheck, s.requireAnyAccess(accessRequest...))
-	v.POST("/solicitar", s.vacationRequest, s.requireAnyAccess(accessRequest...))
-	v.POST("/cancelar", s.vacationCancel, s.requireAnyAccess(accessMyVacations...))
-	v.GET("/feriados", s.vacationHolidays, s.requireAnyAccess(accessVacationSeen...))
-	v.GET("/mapa", s.vacationMap, s.requireAnyAccess(accessManagerMap...))
-	v.GET("/departamentos", s.vacationDepartments, s.requireAnyAccess(accessManagerMap...))
-	v.GET("/aprovacoes", s.vacationApprovals, s.requireAnyAccess(accessApprovals...))
-	v.POST("/aprovar", s.vacationDecide(true), s.requireAnyAccess(accessApprovals...))
-	v.POST("/reprovar", s.vacationDecide(false), s.requireAnyAccess(accessApprovals...))
-	v.GET("/planejamento", s.vacationPlanning, s.requireAnyAccess(accessPlanning...))
-	v.POST("/planejamento", s.vacationPlanAdd, s.requireAnyAccess(accessPlanning...))
-	v.DELETE("/planejamento", s.vacationPlanRemove, s.requireAnyAccess(accessPlanning...))
-	v.POST("/fechar-periodo", s.vacationClosePeriod, s.requireAnyAccess(accessPlanning...))
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	v := g.Group("/rh-app/ferias", s.Authn, httpx.Caller(httpx.TenantRequired))
+	v.GET("/minhas", s.vacationMine, s.AnyAccess(accessMyVacations...))
+	v.GET("/historico", s.vacationHistory, s.AnyAccess(accessMyVacations...))
+	v.POST("/verificar", s.vacationCheck, s.AnyAccess(accessRequest...))
+	v.POST("/solicitar", s.vacationRequest, s.AnyAccess(accessRequest...))
+	v.POST("/cancelar", s.vacationCancel, s.AnyAccess(accessMyVacations...))
+	v.GET("/feriados", s.vacationHolidays, s.AnyAccess(accessVacationSeen...))
+	v.GET("/mapa", s.vacationMap, s.AnyAccess(accessManagerMap...))
+	v.GET("/departamentos", s.vacationDepartments, s.AnyAccess(accessManagerMap...))
+	v.GET("/aprovacoes", s.vacationApprovals, s.AnyAccess(accessApprovals...))
+	v.POST("/aprovar", s.vacationDecide(true), s.AnyAccess(accessApprovals...))
+	v.POST("/reprovar", s.vacationDecide(false), s.AnyAccess(accessApprovals...))
+	v.GET("/planejamento", s.vacationPlanning, s.AnyAccess(accessPlanning...))
+	v.POST("/planejamento", s.vacationPlanAdd, s.AnyAccess(accessPlanning...))
+	v.DELETE("/planejamento", s.vacationPlanRemove, s.AnyAccess(accessPlanning...))
+	v.POST("/fechar-periodo", s.vacationClosePeriod, s.AnyAccess(accessPlanning...))
 	s.routesWorkSchedule(g)
 }
 
-// InitVacations builds the nil parts of s.Vacations and tells what is missing.
-func (s *Server) InitVacations() error {
-	if s.Now == nil {
-		s.Now = time.Now
-	}
-	if s.Vacations == nil {
-		s.Vacations = &VacationAPI{}
-	}
-	a := s.Vacations
-	if a.Reads == nil {
-		a.Reads = projections.Vacations{}
-	}
-	if a.Chain == nil {
-		a.Chain = commands.LocalChain{}
-	}
-	var errs []error
-	var err error
-	if a.Request == nil {
-		a.Request, err = commands.NewRequestVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
-		errs = append(errs, err)
-	}
-	if a.Decide == nil {
-		a.Decide, err = commands.NewDecideVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
-		errs = append(errs, err)
-	}
-	if a.Cancel == nil {
-		a.Cancel, err = commands.NewCancelVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
-		errs = append(errs, err)
-	}
-	if a.Plan == nil {
-		a.Plan, err = commands.NewPlanVacationHandler(s.Pool, s.Store, s.Now, a.Chain)
-		errs = append(errs, err)
-	}
-	if a.Close == nil {
-		a.Close, err = commands.NewCloseVacationPeriodHandler(s.Pool, s.Store, s.Now, a.Chain)
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
 func actorOf(c echo.Context) commands.Actor {
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	return commands.Actor{UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
 }
 
 // vacationTx runs fn in a tenant transaction of the caller's tenant.
-func (s *Server) vacationTx(c echo.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
+func (s *API) vacationTx(c echo.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
 	ctx := c.Request().Context()
-	return db.InTenant(ctx, s.Pool, claimsOf(c).Tenant.String(), func(tx pgx.Tx) error { return fn(ctx, tx) })
+	return db.InTenant(ctx, s.Pool, httpx.Claims(c).Tenant.String(), func(tx pgx.Tx) error { return fn(ctx, tx) })
 }
 
 // ---- my vacations and history ----
@@ -162,44 +148,44 @@ type MyVacationsJSON struct {
 
 // vacationEmployee reads m01Ukey: the caller's own when absent; another employee's only for
 // their manager or HR (else 404, telling nothing about them).
-func (s *Server) vacationEmployee(c echo.Context) (uuid.UUID, error) {
+func (s *API) vacationEmployee(c echo.Context) (uuid.UUID, error) {
 	a := actorOf(c)
 	text := strings.TrimSpace(c.QueryParam("m01Ukey"))
 	if text == "" || text == a.EmployeeID.String() {
 		if a.EmployeeID == uuid.Nil {
-			return uuid.Nil, apiError(http.StatusForbidden, "m01Ukey", "acesso_negado")
+			return uuid.Nil, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
 		}
 		return a.EmployeeID, nil
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return uuid.Nil, apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
-	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, claimsOf(c).Tenant, id)
+	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, httpx.Claims(c).Tenant, id)
 	if err != nil {
 		return uuid.Nil, err
 	}
 	if !commands.ManagesVacationsOf(a, subject) {
-		return uuid.Nil, apiError(http.StatusNotFound, "m01Ukey", vacation.KeyNotFound)
+		return uuid.Nil, httpx.Error(http.StatusNotFound, "m01Ukey", vacation.KeyNotFound)
 	}
 	return id, nil
 }
 
-func (s *Server) vacationFile(c echo.Context, employee uuid.UUID) (projections.VacationFile, error) {
+func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (projections.VacationFile, error) {
 	var f projections.VacationFile
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) (err error) {
-		f, err = s.Vacations.Reads.File(ctx, tx, employee, s.Now())
+		f, err = s.Reads.File(ctx, tx, employee, s.Now())
 		return err
 	})
 	if errors.Is(err, projections.ErrNoEntitlement) {
-		return f, apiError(http.StatusNotFound, "m01Ukey", vacation.KeyNotOpened)
+		return f, httpx.Error(http.StatusNotFound, "m01Ukey", vacation.KeyNotOpened)
 	}
 	return f, err
 }
 
 // vacationMine answers GET ferias/minhas?tenId&m01Ukey?: periods with balance and status,
 // requests, plans, alerts and which requests the access switches allow.
-func (s *Server) vacationMine(c echo.Context) error {
+func (s *API) vacationMine(c echo.Context) error {
 	employee, err := s.vacationEmployee(c)
 	if err != nil {
 		return err
@@ -219,7 +205,7 @@ func (s *Server) vacationMine(c echo.Context) error {
 			Encerramento: string(p.Closed), DiasParaVencer: int(p.ConcessiveEnd.Sub(today).Hours() / 24),
 		})
 	}
-	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, claimsOf(c).Tenant, employee)
+	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, httpx.Claims(c).Tenant, employee)
 	if err != nil {
 		return err
 	}
@@ -229,7 +215,7 @@ func (s *Server) vacationMine(c echo.Context) error {
 }
 
 // vacationHistory answers GET ferias/historico?tenId&m01Ukey?: every request, newest first.
-func (s *Server) vacationHistory(c echo.Context) error {
+func (s *API) vacationHistory(c echo.Context) error {
 	employee, err := s.vacationEmployee(c)
 	if err != nil {
 		return err
@@ -261,31 +247,28 @@ func parseVacationBody(body []byte) (start time.Time, b vacationBody, err error)
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return start, b, apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return start, b, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	if strings.TrimSpace(b.Inicio) == "" {
-		return start, b, apiError(http.StatusBadRequest, "inicio", "campo_obrigatorio")
+		return start, b, httpx.Error(http.StatusBadRequest, "inicio", "campo_obrigatorio")
 	}
-	if start, err = ParseDay(b.Inicio); err != nil {
-		return start, b, apiError(http.StatusBadRequest, "inicio", "data_invalida")
+	if start, err = httpx.ParseDay(b.Inicio); err != nil {
+		return start, b, httpx.Error(http.StatusBadRequest, "inicio", "data_invalida")
 	}
 	if b.Dias < 1 || b.Dias > 366 {
 		if b.Dias == 0 {
-			return start, b, apiError(http.StatusBadRequest, "dias", "campo_obrigatorio")
+			return start, b, httpx.Error(http.StatusBadRequest, "dias", "campo_obrigatorio")
 		}
-		return start, b, apiError(http.StatusBadRequest, "dias", "valor_invalido")
+		return start, b, httpx.Error(http.StatusBadRequest, "dias", "valor_invalido")
 	}
 	if b.Abono < 0 || b.Abono > 366 {
-		return start, b, apiError(http.StatusBadRequest, "abono", "valor_invalido")
+		return start, b, httpx.Error(http.StatusBadRequest, "abono", "valor_invalido")
 	}
 	return start, b, nil
 }
 
-// ParseDay reads a date (httpx.ParseDay).
-func ParseDay(s string) (time.Time, error) { return httpx.ParseDay(s) }
-
-func (s *Server) requestCommand(c echo.Context, check bool) (commands.RequestVacation, error) {
-	body, err := readBody(c)
+func (s *API) requestCommand(c echo.Context, check bool) (commands.RequestVacation, error) {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return commands.RequestVacation{}, err
 	}
@@ -293,11 +276,11 @@ func (s *Server) requestCommand(c echo.Context, check bool) (commands.RequestVac
 	if err != nil {
 		return commands.RequestVacation{}, err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return commands.RequestVacation{}, err
 	}
-	return commands.RequestVacation{CommandID: id, Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Start: start,
+	return commands.RequestVacation{CommandID: id, Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Start: start,
 		Days: b.Dias, AbonoDays: b.Abono, Advance13: b.Adiantamento13, Check: check}, nil
 }
 
@@ -324,12 +307,12 @@ func answerRequest(c echo.Context, r commands.RequestedVacation, withID bool) er
 // vacationCheck answers POST ferias/verificar: the request as it would be filed, or the
 // refusal the request itself would get (422 {type, message} with the rule's key). Nothing is
 // written.
-func (s *Server) vacationCheck(c echo.Context) error {
+func (s *API) vacationCheck(c echo.Context) error {
 	cmd, err := s.requestCommand(c, true)
 	if err != nil {
 		return err
 	}
-	res, err := s.Vacations.Request.Handle(c.Request().Context(), cmd)
+	res, err := s.Request.Handle(c.Request().Context(), cmd)
 	if err != nil {
 		return err
 	}
@@ -337,12 +320,12 @@ func (s *Server) vacationCheck(c echo.Context) error {
 }
 
 // vacationRequest answers POST ferias/solicitar: files the request; it waits for its chain.
-func (s *Server) vacationRequest(c echo.Context) error {
+func (s *API) vacationRequest(c echo.Context) error {
 	cmd, err := s.requestCommand(c, false)
 	if err != nil {
 		return err
 	}
-	res, err := s.Vacations.Request.Handle(c.Request().Context(), cmd)
+	res, err := s.Request.Handle(c.Request().Context(), cmd)
 	if err != nil {
 		return err
 	}
@@ -358,42 +341,42 @@ type idBody struct {
 }
 
 func parseIDBody(c echo.Context) (id, employee uuid.UUID, b idBody, err error) {
-	body, err := readBody(c)
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return id, employee, b, err
 	}
 	if json.Unmarshal(body, &b) != nil {
-		return id, employee, b, apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	if strings.TrimSpace(b.ID) == "" {
-		return id, employee, b, apiError(http.StatusBadRequest, "id", "campo_obrigatorio")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", "campo_obrigatorio")
 	}
 	if id, err = uuid.Parse(strings.TrimSpace(b.ID)); err != nil {
-		return id, employee, b, apiError(http.StatusBadRequest, "id", "valor_invalido")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
 	}
 	if m := strings.TrimSpace(b.M01Ukey); m != "" {
 		if employee, err = uuid.Parse(m); err != nil {
-			return id, employee, b, apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+			return id, employee, b, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 		}
 	}
 	if len([]rune(b.Comentario)) > 255 {
-		return id, employee, b, apiError(http.StatusBadRequest, "comentario", "texto_muito_longo")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "comentario", "texto_muito_longo")
 	}
 	return id, employee, b, nil
 }
 
 // vacationCancel answers POST ferias/cancelar {id, m01Ukey?}.
-func (s *Server) vacationCancel(c echo.Context) error {
+func (s *API) vacationCancel(c echo.Context) error {
 	id, employee, _, err := parseIDBody(c)
 	if err != nil {
 		return err
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	err = s.Vacations.Cancel.Handle(c.Request().Context(), commands.CancelVacation{CommandID: cmdID,
-		Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id})
+	err = s.Cancel.Handle(c.Request().Context(), commands.CancelVacation{CommandID: cmdID,
+		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id})
 	if err != nil {
 		return err
 	}
@@ -412,12 +395,12 @@ type HolidayJSON struct {
 
 // vacationHolidays answers GET ferias/feriados?tenId&ano: the year's holidays (national,
 // movable from Easter, the tenant's own).
-func (s *Server) vacationHolidays(c echo.Context) error {
+func (s *API) vacationHolidays(c echo.Context) error {
 	year, err := yearParam(c, "ano", s.Now().Year())
 	if err != nil {
 		return err
 	}
-	_, fixed, err := commands.LoadCalendar(c.Request().Context(), s.Pool, claimsOf(c).Tenant)
+	_, fixed, err := commands.LoadCalendar(c.Request().Context(), s.Pool, httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
@@ -443,7 +426,7 @@ func yearParam(c echo.Context, name string, def int) (int, error) {
 	}
 	y, err := strconv.Atoi(text)
 	if err != nil || y < 1900 || y > 2200 {
-		return 0, apiError(http.StatusBadRequest, name, "valor_invalido")
+		return 0, httpx.Error(http.StatusBadRequest, name, "valor_invalido")
 	}
 	return y, nil
 }
@@ -452,7 +435,7 @@ func yearParam(c echo.Context, name string, def int) (int, error) {
 
 // vacationScope reads the scope of the map and planning: escopo=gestor (the caller's direct
 // reports; the default for managers) or escopo=admin (HR only: departamento, or everyone).
-func (s *Server) vacationScope(c echo.Context) (projections.VacationScope, error) {
+func (s *API) vacationScope(c echo.Context) (projections.VacationScope, error) {
 	a := actorOf(c)
 	scope := strings.TrimSpace(c.QueryParam("escopo"))
 	dept := strings.TrimSpace(c.QueryParam("departamento"))
@@ -465,53 +448,53 @@ func (s *Server) vacationScope(c echo.Context) (projections.VacationScope, error
 	switch scope {
 	case "gestor":
 		if a.EmployeeID == uuid.Nil {
-			return projections.VacationScope{}, apiError(http.StatusForbidden, "escopo", "acesso_negado")
+			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", "acesso_negado")
 		}
 		return projections.VacationScope{Manager: a.EmployeeID}, nil
 	case "admin":
 		if !a.IsHR() {
-			return projections.VacationScope{}, apiError(http.StatusForbidden, "escopo", "acesso_negado")
+			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", "acesso_negado")
 		}
 		if dept == "" || dept == "0" {
 			return projections.VacationScope{AllTenant: true}, nil
 		}
 		id, err := uuid.Parse(dept)
 		if err != nil {
-			return projections.VacationScope{}, apiError(http.StatusBadRequest, "departamento", "valor_invalido")
+			return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "departamento", "valor_invalido")
 		}
 		return projections.VacationScope{Department: id}, nil
 	}
-	return projections.VacationScope{}, apiError(http.StatusBadRequest, "escopo", "valor_invalido")
+	return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "escopo", "valor_invalido")
 }
 
 // dateRange reads inicio and fim (default: the current year), at most 2 years apart.
-func (s *Server) dateRange(c echo.Context) (from, to time.Time, err error) {
+func (s *API) dateRange(c echo.Context) (from, to time.Time, err error) {
 	y := s.Now().Year()
 	from, to = vacation.Day(y, time.January, 1), vacation.Day(y, time.December, 31)
 	if t := strings.TrimSpace(c.QueryParam("inicio")); t != "" {
-		if from, err = ParseDay(t); err != nil {
-			return from, to, apiError(http.StatusBadRequest, "inicio", "data_invalida")
+		if from, err = httpx.ParseDay(t); err != nil {
+			return from, to, httpx.Error(http.StatusBadRequest, "inicio", "data_invalida")
 		}
 	}
 	if t := strings.TrimSpace(c.QueryParam("fim")); t != "" {
-		if to, err = ParseDay(t); err != nil {
-			return from, to, apiError(http.StatusBadRequest, "fim", "data_invalida")
+		if to, err = httpx.ParseDay(t); err != nil {
+			return from, to, httpx.Error(http.StatusBadRequest, "fim", "data_invalida")
 		}
 	}
 	if to.Before(from) || to.Sub(from) > 2*366*24*time.Hour {
-		return from, to, apiError(http.StatusBadRequest, "fim", "data_fora_intervalo")
+		return from, to, httpx.Error(http.StatusBadRequest, "fim", "data_fora_intervalo")
 	}
 	return from, to, nil
 }
 
 // vacationMap answers GET ferias/mapa?tenId&tipoFerias&inicio&fim&escopo&departamento: who
 // is away (or waiting, or planned) when, for the scope.
-func (s *Server) vacationMap(c echo.Context) error {
+func (s *API) vacationMap(c echo.Context) error {
 	kind := projections.MapAll
 	if t := strings.TrimSpace(c.QueryParam("tipoFerias")); t != "" {
 		k, err := strconv.Atoi(t)
 		if err != nil || k < projections.MapAll || k > projections.MapPlanned {
-			return apiError(http.StatusBadRequest, "tipoFerias", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "tipoFerias", "valor_invalido")
 		}
 		kind = k
 	}
@@ -525,7 +508,7 @@ func (s *Server) vacationMap(c echo.Context) error {
 	}
 	out := []projections.MapEntry{}
 	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
-		list, err := s.Vacations.Reads.Map(ctx, tx, scope, from, to, kind, s.Now())
+		list, err := s.Reads.Map(ctx, tx, scope, from, to, kind, s.Now())
 		out = append(out, list...)
 		return err
 	})
@@ -536,10 +519,10 @@ func (s *Server) vacationMap(c echo.Context) error {
 }
 
 // vacationDepartments answers GET ferias/departamentos?tenId: the map's department filter.
-func (s *Server) vacationDepartments(c echo.Context) error {
+func (s *API) vacationDepartments(c echo.Context) error {
 	out := []projections.Department{}
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
-		list, err := s.Vacations.Reads.Departments(ctx, tx)
+		list, err := s.Reads.Departments(ctx, tx)
 		out = append(out, list...)
 		return err
 	})
@@ -550,19 +533,19 @@ func (s *Server) vacationDepartments(c echo.Context) error {
 }
 
 // vacationApprovals answers GET ferias/aprovacoes?tenId&filterHandle=waiting|decided|all.
-func (s *Server) vacationApprovals(c echo.Context) error {
+func (s *API) vacationApprovals(c echo.Context) error {
 	filter := strings.TrimSpace(c.QueryParam("filterHandle"))
 	switch filter {
 	case "":
 		filter = "waiting"
 	case "waiting", "decided", "all":
 	default:
-		return apiError(http.StatusBadRequest, "filterHandle", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "filterHandle", "valor_invalido")
 	}
 	a := actorOf(c)
 	out := []projections.VacationLeave{}
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
-		list, err := s.Vacations.Reads.Approvals(ctx, tx, a.EmployeeID, a.IsHR(), a.UserID, filter, s.Now())
+		list, err := s.Reads.Approvals(ctx, tx, a.EmployeeID, a.IsHR(), a.UserID, filter, s.Now())
 		out = append(out, list...)
 		return err
 	})
@@ -574,24 +557,24 @@ func (s *Server) vacationApprovals(c echo.Context) error {
 
 // vacationDecide answers POST ferias/aprovar and ferias/reprovar {id, m01Ukey, step,
 // comentario?}: the caller's ruling on the step they saw.
-func (s *Server) vacationDecide(approve bool) echo.HandlerFunc {
+func (s *API) vacationDecide(approve bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, employee, b, err := parseIDBody(c)
 		if err != nil {
 			return err
 		}
 		if employee == uuid.Nil {
-			return apiError(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
+			return httpx.Error(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
 		}
 		if b.Step == nil || *b.Step < 0 {
-			return apiError(http.StatusBadRequest, "step", "campo_obrigatorio")
+			return httpx.Error(http.StatusBadRequest, "step", "campo_obrigatorio")
 		}
-		cmdID, err := commandIDOf(c)
+		cmdID, err := httpx.CommandID(c)
 		if err != nil {
 			return err
 		}
-		res, err := s.Vacations.Decide.Handle(c.Request().Context(), commands.DecideVacation{CommandID: cmdID,
-			Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id, Step: *b.Step,
+		res, err := s.Decide.Handle(c.Request().Context(), commands.DecideVacation{CommandID: cmdID,
+			Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id, Step: *b.Step,
 			Approve: approve, Comment: strings.TrimSpace(b.Comentario)})
 		if err != nil {
 			return err
@@ -602,7 +585,7 @@ func (s *Server) vacationDecide(approve bool) echo.HandlerFunc {
 
 // vacationPlanning answers GET ferias/planejamento?tenId&ano&escopo&departamento: the team and
 // its planned periods of the year.
-func (s *Server) vacationPlanning(c echo.Context) error {
+func (s *API) vacationPlanning(c echo.Context) error {
 	year, err := yearParam(c, "ano", s.Now().Year()+1)
 	if err != nil {
 		return err
@@ -613,11 +596,11 @@ func (s *Server) vacationPlanning(c echo.Context) error {
 	}
 	team, plans := []projections.VacationTeamMember{}, []projections.VacationPlan{}
 	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
-		t, err := s.Vacations.Reads.Team(ctx, tx, scope)
+		t, err := s.Reads.Team(ctx, tx, scope)
 		if err != nil {
 			return err
 		}
-		p, err := s.Vacations.Reads.Plans(ctx, tx, scope, vacation.Day(year, 1, 1), vacation.Day(year, 12, 31))
+		p, err := s.Reads.Plans(ctx, tx, scope, vacation.Day(year, 1, 1), vacation.Day(year, 12, 31))
 		team, plans = append(team, t...), append(plans, p...)
 		return err
 	})
@@ -635,31 +618,31 @@ type planBody struct {
 }
 
 // vacationPlanAdd answers POST ferias/planejamento {m01Ukey, inicio, dias} → {success, data:{id}}.
-func (s *Server) vacationPlanAdd(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) vacationPlanAdd(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
 	var b planBody
 	if json.Unmarshal(body, &b) != nil {
-		return apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
 	if err != nil {
-		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
-	start, err := ParseDay(b.Inicio)
+	start, err := httpx.ParseDay(b.Inicio)
 	if err != nil {
-		return apiError(http.StatusBadRequest, "inicio", "data_invalida")
+		return httpx.Error(http.StatusBadRequest, "inicio", "data_invalida")
 	}
 	if b.Dias < 1 || b.Dias > 366 {
-		return apiError(http.StatusBadRequest, "dias", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "dias", "valor_invalido")
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	id, err := s.Vacations.Plan.Plan(c.Request().Context(), commands.PlanVacation{CommandID: cmdID, Tenant: claimsOf(c).Tenant,
+	id, err := s.Plan.Plan(c.Request().Context(), commands.PlanVacation{CommandID: cmdID, Tenant: httpx.Claims(c).Tenant,
 		Actor: actorOf(c), Employee: employee, Start: start, Days: b.Dias})
 	if err != nil {
 		return err
@@ -668,21 +651,21 @@ func (s *Server) vacationPlanAdd(c echo.Context) error {
 }
 
 // vacationPlanRemove answers DELETE ferias/planejamento?tenId&id&m01Ukey.
-func (s *Server) vacationPlanRemove(c echo.Context) error {
+func (s *API) vacationPlanRemove(c echo.Context) error {
 	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
-		return apiError(http.StatusBadRequest, "id", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(c.QueryParam("m01Ukey")))
 	if err != nil {
-		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	err = s.Vacations.Plan.Remove(c.Request().Context(), commands.RemoveVacationPlan{CommandID: cmdID,
-		Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id})
+	err = s.Plan.Remove(c.Request().Context(), commands.RemoveVacationPlan{CommandID: cmdID,
+		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id})
 	if err != nil {
 		return err
 	}
@@ -690,8 +673,8 @@ func (s *Server) vacationPlanRemove(c echo.Context) error {
 }
 
 // vacationClosePeriod answers POST ferias/fechar-periodo {m01Ukey, periodo, motivo} (HR).
-func (s *Server) vacationClosePeriod(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) vacationClosePeriod(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -701,21 +684,21 @@ func (s *Server) vacationClosePeriod(c echo.Context) error {
 		Motivo  string `json:"motivo"`
 	}
 	if json.Unmarshal(body, &b) != nil {
-		return apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
 	if err != nil {
-		return apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
 	if b.Periodo == nil {
-		return apiError(http.StatusBadRequest, "periodo", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "periodo", "campo_obrigatorio")
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	err = s.Vacations.Close.Handle(c.Request().Context(), commands.CloseVacationPeriod{CommandID: cmdID,
-		Tenant: claimsOf(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)})
+	err = s.Close.Handle(c.Request().Context(), commands.CloseVacationPeriod{CommandID: cmdID,
+		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)})
 	if err != nil {
 		return err
 	}
