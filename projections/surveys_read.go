@@ -189,6 +189,7 @@ type SurveyListQuery struct {
 	OrderBy  string // descricao, inicio or fim
 	Desc     bool
 	Now      time.Time
+	Subject  uuid.UUID // only the evaluations about this user (360); zero: any
 }
 
 // SurveyListItem is a row of a survey list.
@@ -229,8 +230,10 @@ LEFT JOIN users su ON su.tenant_id = s.tenant_id AND su.id::text = s.subject_id
 WHERE s.tenant_id = app_tenant() AND ($5 = '' OR s.kind = $5) AND ($6 OR `+audienceSQL+`)
   AND ($7 = -1 OR ($7 = 0 AND NOT s.closed AND s.end_at >= $4) OR ($7 = 2 AND (s.closed OR s.end_at < $4)))
   AND ($8 = '' OR s.title ILIKE '%' || $8 || '%' OR s.description ILIKE '%' || $8 || '%')
+  AND ($9 = '' OR s.subject_id = $9)
 ORDER BY `+order+` `+dir+`, s.id
-LIMIT 500`, q.Member.UserID, q.Member.UnitID, q.Member.DepartmentID, q.Now, q.Kind, q.Everyone, q.Filter, escapeLike(q.Search))
+LIMIT 500`, q.Member.UserID, q.Member.UnitID, q.Member.DepartmentID, q.Now, q.Kind, q.Everyone, q.Filter, escapeLike(q.Search),
+		subjectText(q.Subject))
 	if err != nil {
 		return nil, err
 	}
@@ -239,6 +242,24 @@ LIMIT 500`, q.Member.UserID, q.Member.UnitID, q.Member.DepartmentID, q.Now, q.Ki
 		return it, r.Scan(&it.ID, &it.Kind, &it.Title, &it.Description, &it.Start, &it.End, &it.Status, &it.Closed,
 			&it.Answered, &it.Respondents, &it.Questions, &it.Subject)
 	})
+}
+
+func subjectText(id uuid.UUID) string {
+	if id == uuid.Nil {
+		return ""
+	}
+	return id.String()
+}
+
+// Member reads a user's unit and department, which the audience rule matches (pgx.ErrNoRows
+// for a user not in the tenant).
+func (Surveys) Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (SurveyMember, error) {
+	m := SurveyMember{UserID: user}
+	err := tx.QueryRow(ctx, `
+SELECT coalesce(e.business_unit_id::text, ''), coalesce(e.department_id::text, '')
+FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
+WHERE u.tenant_id = app_tenant() AND u.id = $1`, user).Scan(&m.UnitID, &m.DepartmentID)
+	return m, err
 }
 
 func escapeLike(s string) string {

@@ -21,6 +21,7 @@ import (
 	"portal/readapi/people"
 	"portal/readapi/reports"
 	"portal/readapi/settings"
+	"portal/readapi/surveys"
 	"portal/readapi/vacations"
 )
 
@@ -59,8 +60,7 @@ type Server struct {
 	MoodCoolDown time.Duration
 	Home         *home.API
 
-	// Surveys and 360 (surveys.go); nil is built from Pool, Store and Now.
-	Surveys *SurveyAPI
+	Surveys *surveys.API // surveys, 360 and development plans (readapi/surveys)
 
 	Adjustments *adjustments.API // punch adjustments (readapi/adjustments)
 
@@ -119,6 +119,16 @@ func (s *Server) initVacations() error {
 	return err
 }
 
+// initSurveys builds the survey calls when they were not given.
+func (s *Server) initSurveys() error {
+	if s.Surveys != nil {
+		return nil
+	}
+	v, err := surveys.New(s.Pool, s.Store, s.Now)
+	s.Surveys = v
+	return err
+}
+
 // initMood builds the mood calls and the home banner, whose pending items are the
 // notifications not dismissed and the mood check-in when it is open to the caller.
 func (s *Server) initMood() error {
@@ -143,7 +153,7 @@ func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
-	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.InitSurveys(), s.initVacations())
+	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.initSurveys(), s.initVacations())
 }
 
 // Handler builds the Echo router: the areas still in this package, then those in their own
@@ -175,7 +185,9 @@ func (s *Server) Handler() *echo.Echo {
 		s.Mood.Routes(api, s.gates())
 		s.Home.Routes(api, s.gates())
 	}
-	s.routesSurveys(api)
+	if err := s.initSurveys(); err == nil {
+		s.Surveys.Routes(api, s.gates())
+	}
 	if err := s.initVacations(); err == nil {
 		s.Vacations.Routes(api, s.gates())
 	}

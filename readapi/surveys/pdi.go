@@ -1,4 +1,4 @@
-package readapi
+package surveys
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"portal/domain/survey"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
 // PDIReadModel is what the PDI queries need; projections.Surveys implements it.
@@ -23,8 +24,8 @@ type PDIReadModel interface {
 
 // routesPDI registers the development-plan calls (spec §2 /apps/eval360/pdi; docs/api.md
 // "PDI"), which need what the 360 results menu entry needs (purchased pwa-aval-360).
-func (s *Server) routesPDI(a *echo.Group) {
-	need := s.requireAccess(menuAccess("tools_008"))
+func (s *API) routesPDI(a *echo.Group) {
+	need := s.Access(httpx.MenuAccess("tools_008"))
 	a.GET("/pdi", s.pdiList, need)
 	a.POST("/pdi", s.pdiAdd, need)
 	a.POST("/pdi/concluir", s.pdiComplete, need)
@@ -32,25 +33,25 @@ func (s *Server) routesPDI(a *echo.Group) {
 
 // pdiList answers GET pdi: the caller's plan, or (HR) the plan of the user named by colaborador
 // (a userHash of the tenant).
-func (s *Server) pdiList(c echo.Context) error {
-	claims := claimsOf(c)
+func (s *API) pdiList(c echo.Context) error {
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	owner := claims.UserID
 	out := []projections.PDIAction{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
 		if hash := strings.TrimSpace(c.QueryParam("colaborador")); hash != "" && hash != claims.UserHash {
 			if !survey.MayManage(claims.Roles) {
-				return apiError(http.StatusForbidden, "colaborador", "acesso_negado")
+				return httpx.Error(http.StatusForbidden, "colaborador", "acesso_negado")
 			}
 			err := tx.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = app_tenant() AND hash = $1`, hash).Scan(&owner)
 			if errors.Is(err, pgx.ErrNoRows) {
-				return apiError(http.StatusNotFound, "colaborador", survey.KeyNotFound)
+				return httpx.Error(http.StatusNotFound, "colaborador", survey.KeyNotFound)
 			}
 			if err != nil {
 				return err
 			}
 		}
-		list, err := s.Surveys.PDI.PDI(ctx, tx, owner)
+		list, err := s.PDI.PDI(ctx, tx, owner)
 		out = append(out, list...)
 		return err
 	})
@@ -61,8 +62,8 @@ func (s *Server) pdiList(c echo.Context) error {
 }
 
 // pdiAdd answers POST pdi {titulo, prazo, oa8Ukey?, userHash?}: {success, id}.
-func (s *Server) pdiAdd(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) pdiAdd(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -70,12 +71,12 @@ func (s *Server) pdiAdd(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	id, err := s.Surveys.AddAction.Handle(c.Request().Context(), commands.AddPDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+	claims := httpx.Claims(c)
+	id, err := s.AddAction.Handle(c.Request().Context(), commands.AddPDIAction{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, UserHash: claims.UserHash, Roles: claims.Roles, Draft: draft})
 	if err != nil {
 		return err
@@ -84,21 +85,21 @@ func (s *Server) pdiAdd(c echo.Context) error {
 }
 
 // pdiComplete answers POST pdi/concluir?id: the action of the caller's plan is done.
-func (s *Server) pdiComplete(c echo.Context) error {
+func (s *API) pdiComplete(c echo.Context) error {
 	text := strings.TrimSpace(c.QueryParam("id"))
 	if text == "" {
-		return apiError(http.StatusBadRequest, "id", survey.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "id", survey.KeyRequired)
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return apiError(http.StatusNotFound, "id", survey.KeyNotFound)
+		return httpx.Error(http.StatusNotFound, "id", survey.KeyNotFound)
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	if err := s.Surveys.Complete.Handle(c.Request().Context(), commands.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+	claims := httpx.Claims(c)
+	if err := s.Complete.Handle(c.Request().Context(), commands.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, ActionID: id}); err != nil {
 		return err
 	}

@@ -1,4 +1,6 @@
-package readapi
+// Package surveys serves the surveys, the 360 evaluations and the development plans
+// (spec portal-business §7 "Surveys and 360"; docs/api.md "Surveys").
+package surveys
 
 import (
 	"context"
@@ -9,36 +11,60 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/commands"
 	"portal/domain/survey"
+	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/httpx"
 )
 
-// SurveyReadModel is what the survey queries need from the read model; projections.Surveys
+// ReadModel is what the survey queries need from the read model; projections.Surveys
 // implements it. tx is a tenant transaction (db.InTenant).
-type SurveyReadModel interface {
+type ReadModel interface {
 	Pending(ctx context.Context, tx pgx.Tx, m projections.SurveyMember, now time.Time) ([]projections.PendingSurvey, error)
 	List(ctx context.Context, tx pgx.Tx, q projections.SurveyListQuery) ([]projections.SurveyListItem, error)
 	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (projections.SurveyResults, error)
 	Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]projections.Evaluation360, error)
+	Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error)
 }
 
-// SurveyAPI holds the survey calls' dependencies; nil fields are built by InitSurveys.
-type SurveyAPI struct {
-	Reads  SurveyReadModel                   // default projections.Surveys{}
+// API serves the survey, 360 and PDI calls of a tenant.
+type API struct {
+	httpx.Gates
+	Pool   *pgxpool.Pool
+	Now    func() time.Time
+	Reads  ReadModel                         // the read model (projections.Surveys)
 	Create *commands.CreateSurveyHandler     // POST avaliacao360/pesquisas
 	Close  *commands.CloseSurveyHandler      // POST avaliacao360/pesquisas/encerrar
 	Answer *commands.SaveSurveyAnswerHandler // PUT avaliacao360/resposta
 	Step   *commands.SaveSurveyStepHandler   // PUT avaliacao360/passo
 	Finish *commands.FinishSurveyHandler     // POST avaliacao360/finalizar
 
-	PDI       PDIReadModel                       // default projections.Surveys{}
+	PDI       PDIReadModel                       // the read model (projections.Surveys)
 	AddAction *commands.AddPDIActionHandler      // POST avaliacao360/pdi
 	Complete  *commands.CompletePDIActionHandler // POST avaliacao360/pdi/concluir
+}
+
+// New builds the survey calls on the log and the read models.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
+	a := &API{Pool: pool, Now: now, Reads: projections.Surveys{}, PDI: projections.Surveys{}}
+	var errs [7]error
+	a.Create, errs[0] = commands.NewCreateSurveyHandler(pool, store, now)
+	a.Close, errs[1] = commands.NewCloseSurveyHandler(store, now)
+	a.Answer, errs[2] = commands.NewSaveSurveyAnswerHandler(pool, store, now)
+	a.Step, errs[3] = commands.NewSaveSurveyStepHandler(pool, store, now)
+	a.Finish, errs[4] = commands.NewFinishSurveyHandler(pool, store, now)
+	a.AddAction, errs[5] = commands.NewAddPDIActionHandler(pool, store, now)
+	a.Complete, errs[6] = commands.NewCompletePDIActionHandler(store, now)
+	if err := errors.Join(errs[:]...); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // The survey list paths of spec §7 and the menu entries whose access (the dynamicAccess
@@ -52,22 +78,22 @@ var surveyLists = []struct {
 	{"/enquete", "tools_006", survey.KindPoll},
 }
 
-// routesSurveys registers the survey and 360 calls (spec §7 "Surveys and 360"; docs/api.md
+// Routes registers the survey and 360 calls (spec §7 "Surveys and 360"; docs/api.md
 // "Surveys"). Every call needs a token, and tenId (and userHash when sent) matching it. The
 // spec's {token} paths are resposta (answer), passo (step) and finalizar (finish).
-func (s *Server) routesSurveys(g *echo.Group) {
-	_ = s.InitSurveys()
-	a := g.Group("/avaliacao360", s.requireAuth, tenantCaller)
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	a := g.Group("/avaliacao360", s.Authn, httpx.Caller(httpx.TenantRequired))
 	a.GET("/lista-pendentes-login", s.surveyPending)
 	for _, l := range surveyLists {
-		a.GET(l.path, s.surveyList(l.kind), s.requireAccess(menuAccess(l.menuID)))
+		a.GET(l.path, s.surveyList(l.kind), s.Access(httpx.MenuAccess(l.menuID)))
 	}
 	a.PUT("/resposta", s.surveyAnswer)
 	a.PUT("/passo", s.surveyStep)
 	a.POST("/finalizar", s.surveyFinish)
 	a.GET("/resultado", s.surveyResults)
-	a.GET("/resultados-360", s.survey360List, s.requireAccess(menuAccess("tools_008")))
-	a.GET("/avaliacoes-360", s.survey360ToAnswer, s.requireAccess(menuAccess("tools_008a")))
+	a.GET("/resultados-360", s.survey360List, s.Access(httpx.MenuAccess("tools_008")))
+	a.GET("/avaliacoes-360", s.survey360ToAnswer, s.Access(httpx.MenuAccess("tools_008a")))
 	s.routesPDI(a)
 	hr := a.Group("/pesquisas", surveyHR)
 	hr.GET("", s.surveyManageList)
@@ -78,73 +104,21 @@ func (s *Server) routesSurveys(g *echo.Group) {
 	hr.GET("/avaliadores", s.surveyEvaluators)
 }
 
-// InitSurveys builds the nil parts of s.Surveys and tells what is missing.
-func (s *Server) InitSurveys() error {
-	if s.Now == nil {
-		s.Now = time.Now
-	}
-	if s.Surveys == nil {
-		s.Surveys = &SurveyAPI{}
-	}
-	a := s.Surveys
-	if a.Reads == nil {
-		a.Reads = projections.Surveys{}
-	}
-	if a.PDI == nil {
-		a.PDI = projections.Surveys{}
-	}
-	var errs []error
-	var err error
-	if a.Create == nil {
-		a.Create, err = commands.NewCreateSurveyHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Close == nil {
-		a.Close, err = commands.NewCloseSurveyHandler(s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Answer == nil {
-		a.Answer, err = commands.NewSaveSurveyAnswerHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Step == nil {
-		a.Step, err = commands.NewSaveSurveyStepHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Finish == nil {
-		a.Finish, err = commands.NewFinishSurveyHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.AddAction == nil {
-		a.AddAction, err = commands.NewAddPDIActionHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Complete == nil {
-		a.Complete, err = commands.NewCompletePDIActionHandler(s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
 // surveyHR admits HR admins only (survey.MayManage).
 func surveyHR(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !survey.MayManage(claimsOf(c).Roles) {
-			return apiError(http.StatusForbidden, "request", "acesso_negado")
+		if !survey.MayManage(httpx.Claims(c).Roles) {
+			return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 		}
 		return next(c)
 	}
 }
 
 // member reads the caller's unit and department (the audience rule) in tx.
-func member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error) {
-	m := projections.SurveyMember{UserID: user}
-	err := tx.QueryRow(ctx, `
-SELECT coalesce(e.business_unit_id::text, ''), coalesce(e.department_id::text, '')
-FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-WHERE u.tenant_id = app_tenant() AND u.id = $1`, user).Scan(&m.UnitID, &m.DepartmentID)
+func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error) {
+	m, err := s.Reads.Member(ctx, tx, user)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return m, apiError(http.StatusForbidden, "request", "acesso_negado")
+		return m, httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 	}
 	return m, err
 }
@@ -152,16 +126,16 @@ WHERE u.tenant_id = app_tenant() AND u.id = $1`, user).Scan(&m.UnitID, &m.Depart
 // surveyPending answers GET lista-pendentes-login: the open surveys the caller has not
 // finished, each with its questions, saved answers and active step (spec §2 drawer
 // "pesquisas e enquetes").
-func (s *Server) surveyPending(c echo.Context) error {
-	claims := claimsOf(c)
+func (s *API) surveyPending(c echo.Context) error {
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.PendingSurvey{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		m, err := member(ctx, tx, claims.UserID)
+		m, err := s.member(ctx, tx, claims.UserID)
 		if err != nil {
 			return err
 		}
-		list, err := s.Surveys.Reads.Pending(ctx, tx, m, s.Now())
+		list, err := s.Reads.Pending(ctx, tx, m, s.Now())
 		out = append(out, list...)
 		return err
 	})
@@ -188,7 +162,7 @@ func setResponseID(p *projections.PendingSurvey, claims auth.Claims) {
 func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 	q := projections.SurveyListQuery{Filter: projections.SurveyFilterAll}
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
-		return q, apiError(http.StatusBadRequest, "folderId", survey.KeyInvalid)
+		return q, httpx.Error(http.StatusBadRequest, "folderId", survey.KeyInvalid)
 	}
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
 	case "", "all":
@@ -197,34 +171,34 @@ func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 	case "2":
 		q.Filter = projections.SurveyFilterFinished
 	default:
-		return q, apiError(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
+		return q, httpx.Error(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
 	}
 	q.Search = c.QueryParam("searchText")
 	if len([]rune(q.Search)) > survey.MaxText {
-		return q, apiError(http.StatusBadRequest, "searchText", survey.KeyTooLong)
+		return q, httpx.Error(http.StatusBadRequest, "searchText", survey.KeyTooLong)
 	}
 	switch o := strings.TrimSpace(c.QueryParam("orderBy")); o {
 	case "", "descricao", "inicio", "fim":
 		q.OrderBy = o
 	default:
-		return q, apiError(http.StatusBadRequest, "orderBy", survey.KeyInvalid)
+		return q, httpx.Error(http.StatusBadRequest, "orderBy", survey.KeyInvalid)
 	}
 	var err error
-	q.Desc, err = queryBool(c, "orderDescending")
+	q.Desc, err = httpx.QueryBool(c, "orderDescending")
 	return q, err
 }
 
-func (s *Server) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
-	claims := claimsOf(c)
+func (s *API) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.SurveyListItem{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		m, err := member(ctx, tx, claims.UserID)
+		m, err := s.member(ctx, tx, claims.UserID)
 		if err != nil {
 			return err
 		}
 		q.Member, q.Now = m, s.Now()
-		list, err := s.Surveys.Reads.List(ctx, tx, q)
+		list, err := s.Reads.List(ctx, tx, q)
 		out = append(out, list...)
 		return err
 	})
@@ -236,63 +210,38 @@ func (s *Server) listSurveys(c echo.Context, q projections.SurveyListQuery) erro
 
 // surveyList answers GET enps|clima|enquete: the surveys of the kind the caller is asked to
 // answer (every one of the tenant for HR), filtered, searched and ordered.
-func (s *Server) surveyList(kind survey.Kind) echo.HandlerFunc {
+func (s *API) surveyList(kind survey.Kind) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		q, err := listQuery(c)
 		if err != nil {
 			return err
 		}
-		q.Kind, q.Everyone = string(kind), survey.MayManage(claimsOf(c).Roles)
+		q.Kind, q.Everyone = string(kind), survey.MayManage(httpx.Claims(c).Roles)
 		return s.listSurveys(c, q)
 	}
 }
 
 // survey360List answers GET resultados-360: the 360 evaluations of the tenant (HR) or the
 // caller's own, for /apps/result360/results.
-func (s *Server) survey360List(c echo.Context) error {
+func (s *API) survey360List(c echo.Context) error {
 	q, err := listQuery(c)
 	if err != nil {
 		return err
 	}
-	q.Kind = string(survey.Kind360)
-	q.Everyone = survey.MayManage(claimsOf(c).Roles)
-	if q.Everyone {
-		return s.listSurveys(c, q)
+	q.Kind, q.Everyone = string(survey.Kind360), true
+	if claims := httpx.Claims(c); !survey.MayManage(claims.Roles) {
+		q.Subject = claims.UserID // not HR: only the evaluations of which the caller is the subject
 	}
-	// Not HR: only the evaluations of which the caller is the subject.
-	claims := claimsOf(c)
-	ctx := c.Request().Context()
-	out := []projections.SurveyListItem{}
-	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		q.Everyone, q.Member, q.Now = true, projections.SurveyMember{UserID: claims.UserID}, s.Now()
-		list, err := s.Surveys.Reads.List(ctx, tx, q)
-		if err != nil {
-			return err
-		}
-		for _, it := range list {
-			var subject string
-			if err := tx.QueryRow(ctx, `SELECT subject_id FROM surveys WHERE tenant_id = app_tenant() AND id = $1`, it.ID).Scan(&subject); err != nil {
-				return err
-			}
-			if subject == claims.UserID.String() {
-				out = append(out, it)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
+	return s.listSurveys(c, q)
 }
 
 // survey360ToAnswer answers GET avaliacoes-360?folderId=all&filterHandle=(all|0|2): the 360
 // evaluations the caller is asked to answer, pending (0) and finished (2), each with its
 // questions and the caller's saved answers, for the {token} route of spec §2 "360
 // evaluations to answer".
-func (s *Server) survey360ToAnswer(c echo.Context) error {
+func (s *API) survey360ToAnswer(c echo.Context) error {
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
-		return apiError(http.StatusBadRequest, "folderId", survey.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "folderId", survey.KeyInvalid)
 	}
 	filter := projections.SurveyFilterAll
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
@@ -302,13 +251,13 @@ func (s *Server) survey360ToAnswer(c echo.Context) error {
 	case "2":
 		filter = projections.SurveyFilterFinished
 	default:
-		return apiError(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.Evaluation360{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		list, err := s.Surveys.Reads.Evaluations(ctx, tx, claims.UserID, s.Now(), filter)
+		list, err := s.Reads.Evaluations(ctx, tx, claims.UserID, s.Now(), filter)
 		out = append(out, list...)
 		return err
 	})
@@ -323,7 +272,7 @@ func (s *Server) survey360ToAnswer(c echo.Context) error {
 
 // surveyManageList answers GET pesquisas (HR): every survey of the tenant, any kind, with
 // the list's filters; tipo narrows it to one kind.
-func (s *Server) surveyManageList(c echo.Context) error {
+func (s *API) surveyManageList(c echo.Context) error {
 	q, err := listQuery(c)
 	if err != nil {
 		return err
@@ -331,7 +280,7 @@ func (s *Server) surveyManageList(c echo.Context) error {
 	if k := strings.TrimSpace(c.QueryParam("tipo")); k != "" {
 		kind, ok := survey.ParseKind(k)
 		if !ok {
-			return apiError(http.StatusBadRequest, "tipo", survey.KeyInvalid)
+			return httpx.Error(http.StatusBadRequest, "tipo", survey.KeyInvalid)
 		}
 		q.Kind = string(kind)
 	}
@@ -341,8 +290,8 @@ func (s *Server) surveyManageList(c echo.Context) error {
 
 // surveyCreate answers POST pesquisas (HR) with the survey as created: {success, data:{id,
 // perguntas:[{ukey, ...}]}}.
-func (s *Server) surveyCreate(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) surveyCreate(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -350,12 +299,12 @@ func (s *Server) surveyCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	d, err := s.Surveys.Create.Handle(c.Request().Context(), commands.CreateSurvey{
+	claims := httpx.Claims(c)
+	d, err := s.Create.Handle(c.Request().Context(), commands.CreateSurvey{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, Draft: draft,
 	})
 	if err != nil {
@@ -374,26 +323,26 @@ func (s *Server) surveyCreate(c echo.Context) error {
 func surveyID(field, text string) (uuid.UUID, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return uuid.Nil, apiError(http.StatusBadRequest, field, survey.KeyRequired)
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, field, survey.KeyRequired)
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return uuid.Nil, apiError(http.StatusNotFound, field, survey.KeyNotFound)
+		return uuid.Nil, httpx.Error(http.StatusNotFound, field, survey.KeyNotFound)
 	}
 	return id, nil
 }
 
-func (s *Server) surveyClose(c echo.Context) error {
+func (s *API) surveyClose(c echo.Context) error {
 	id, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
 	if err != nil {
 		return err
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	if err := s.Surveys.Close.Handle(c.Request().Context(), commands.CloseSurvey{
+	claims := httpx.Claims(c)
+	if err := s.Close.Handle(c.Request().Context(), commands.CloseSurvey{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, SurveyID: id,
 	}); err != nil {
 		return err
@@ -407,16 +356,16 @@ func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
 	if given == "" {
 		return nil
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	if given != commands.ResponseID(claims.Tenant, sid, claims.UserID).String() {
-		return apiError(http.StatusForbidden, "oa10_ukey", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "oa10_ukey", "acesso_negado")
 	}
 	return nil
 }
 
 // surveyAnswer answers PUT resposta: saves the answer of one question and the active step.
-func (s *Server) surveyAnswer(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) surveyAnswer(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -431,12 +380,12 @@ func (s *Server) surveyAnswer(c echo.Context) error {
 	if err := checkResponse(c, sid, in.ResponseID); err != nil {
 		return err
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	if err := s.Surveys.Answer.Handle(c.Request().Context(), commands.SaveSurveyAnswer{
+	claims := httpx.Claims(c)
+	if err := s.Answer.Handle(c.Request().Context(), commands.SaveSurveyAnswer{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid, Input: in,
 	}); err != nil {
 		return err
@@ -445,8 +394,8 @@ func (s *Server) surveyAnswer(c echo.Context) error {
 }
 
 // surveyStep answers PUT passo: saves the active step.
-func (s *Server) surveyStep(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) surveyStep(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -461,12 +410,12 @@ func (s *Server) surveyStep(c echo.Context) error {
 	if err := checkResponse(c, sid, in.ResponseID); err != nil {
 		return err
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	if err := s.Surveys.Step.Handle(c.Request().Context(), commands.SaveSurveyStep{
+	claims := httpx.Claims(c)
+	if err := s.Step.Handle(c.Request().Context(), commands.SaveSurveyStep{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid, Step: in.Step,
 	}); err != nil {
 		return err
@@ -476,17 +425,17 @@ func (s *Server) surveyStep(c echo.Context) error {
 
 // surveyFinish answers POST finalizar?oa8Ukey: completes the evaluation, or 422 with the
 // first invalid question as type "perguntas[<index>]".
-func (s *Server) surveyFinish(c echo.Context) error {
+func (s *API) surveyFinish(c echo.Context) error {
 	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
 	if err != nil {
 		return err
 	}
-	cmdID, err := commandIDOf(c)
+	cmdID, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
-	if err := s.Surveys.Finish.Handle(c.Request().Context(), commands.FinishSurvey{
+	claims := httpx.Claims(c)
+	if err := s.Finish.Handle(c.Request().Context(), commands.FinishSurvey{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
 	}); err != nil {
 		return err
@@ -497,26 +446,26 @@ func (s *Server) surveyFinish(c echo.Context) error {
 // surveyResults answers GET resultado?oa8Ukey: the survey's results with the anonymity rule
 // applied (projections.SurveyResults). HR reads every survey; the evaluated person reads
 // their own 360; anyone else gets 403.
-func (s *Server) surveyResults(c echo.Context) error {
+func (s *API) surveyResults(c echo.Context) error {
 	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
 	if err != nil {
 		return err
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	var res projections.SurveyResults
 	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		res, err = s.Surveys.Reads.Results(ctx, tx, sid)
+		res, err = s.Reads.Results(ctx, tx, sid)
 		return err
 	})
 	if errors.Is(err, projections.ErrSurveyNotFound) {
-		return apiError(http.StatusNotFound, "oa8Ukey", survey.KeyNotFound)
+		return httpx.Error(http.StatusNotFound, "oa8Ukey", survey.KeyNotFound)
 	}
 	if err != nil {
 		return err
 	}
 	if !survey.MayManage(claims.Roles) && !(res.Kind == string(survey.Kind360) && res.SubjectID == claims.UserID.String()) {
-		return apiError(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 	}
 	return c.JSON(http.StatusOK, res)
 }

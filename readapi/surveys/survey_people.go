@@ -1,4 +1,4 @@
-package readapi
+package surveys
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"portal/domain/survey"
 	"portal/platform/db"
+	"portal/readapi/httpx"
 )
 
 // The lookups of HR's survey form (docs/api.md "Surveys"): the tenant's units and
@@ -28,8 +29,8 @@ type surveyPerson struct {
 }
 
 // surveyAudienceOptions answers GET pesquisas/publico: {unidades, departamentos}.
-func (s *Server) surveyAudienceOptions(c echo.Context) error {
-	claims := claimsOf(c)
+func (s *API) surveyAudienceOptions(c echo.Context) error {
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := map[string][]surveyOption{"unidades": {}, "departamentos": {}}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
@@ -59,12 +60,12 @@ WHERE u.tenant_id = app_tenant() AND u.active AND e.status <> 'inactive'`
 
 // surveyPeople answers GET pesquisas/pessoas?searchText: up to 20 active employees whose name
 // contains the text.
-func (s *Server) surveyPeople(c echo.Context) error {
+func (s *API) surveyPeople(c echo.Context) error {
 	text := strings.TrimSpace(c.QueryParam("searchText"))
 	if len([]rune(text)) > survey.MaxText {
-		return apiError(http.StatusBadRequest, "searchText", survey.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "searchText", survey.KeyTooLong)
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []surveyPerson{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
@@ -85,12 +86,12 @@ func (s *Server) surveyPeople(c echo.Context) error {
 // surveyEvaluators answers GET pesquisas/avaliadores?avaliado=<userHash>: the people a 360
 // of that person would ask, by relation (issue 6: self, manager, peers — same manager —
 // and reports).
-func (s *Server) surveyEvaluators(c echo.Context) error {
+func (s *API) surveyEvaluators(c echo.Context) error {
 	hash := strings.TrimSpace(c.QueryParam("avaliado"))
 	if hash == "" {
-		return apiError(http.StatusBadRequest, "avaliado", survey.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "avaliado", survey.KeyRequired)
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := map[string][]surveyPerson{}
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
@@ -98,7 +99,7 @@ func (s *Server) surveyEvaluators(c echo.Context) error {
 		err := tx.QueryRow(ctx, `SELECT e.id::text, e.manager_id::text FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 WHERE u.tenant_id = app_tenant() AND u.hash = $1`, hash).Scan(&emp, &manager)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return apiError(http.StatusNotFound, "avaliado", survey.KeyNotFound)
+			return httpx.Error(http.StatusNotFound, "avaliado", survey.KeyNotFound)
 		}
 		if err != nil {
 			return err
