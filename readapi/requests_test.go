@@ -18,6 +18,7 @@ import (
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/requests"
 )
 
 // reqEnv is a tenant with Ana (employee), Marcos (her manager), Helena (HR) and Bia (a
@@ -117,7 +118,7 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 		t.Fatalf("count %s", res.body)
 	}
 	var pending struct {
-		Acoes requestActions `json:"acoes"`
+		Acoes requests.Actions `json:"acoes"`
 	}
 	e.req(t, e.marcos, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").decode(t, &pending)
 	if a := pending.Acoes; !a.Aprovar || !a.Reprovar || !a.Bloquear || a.Desfazer || a.Enviar {
@@ -147,7 +148,7 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 	}
 	e.req(t, e.bia, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").wantErr(t, 404, "id", rq.KeyNotFound)
 	var withActions struct {
-		Acoes requestActions `json:"acoes"`
+		Acoes requests.Actions `json:"acoes"`
 	}
 	e.req(t, e.helena, http.MethodGet, "request/by-id", map[string]string{"id": id}, "").decode(t, &withActions)
 	if a := withActions.Acoes; a.Aprovar || a.Desfazer || a.Editar || len(a.Entregar) != 4 {
@@ -162,13 +163,13 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 	e.req(t, foreign, http.MethodGet, "requestApprover", map[string]string{"requestId": id}, "").wantErr(t, 404, "requestId", rq.KeyNotFound)
 	e.req(t, foreign, http.MethodPost, "request/approve", nil, `{"requestId":"`+id+`","step":1}`).wantErr(t, 404, "id", rq.KeyNotFound)
 
-	var chain []approverStepJSON
+	var chain []requests.ApproverStep
 	e.req(t, e.ana, http.MethodGet, "requestApprover", map[string]string{"requestId": id}, "").decode(t, &chain)
 	if len(chain) != 2 || chain[0].State != "approved" || chain[0].DecidedBy.UserHash != e.marcos.UserHash || chain[0].Comentario != "ok" ||
 		chain[1].State != "approved" || chain[1].DecidedBy.UserHash != e.helena.UserHash {
 		t.Fatalf("chain %+v", chain)
 	}
-	var timeline []timelineJSON
+	var timeline []requests.Timeline
 	e.req(t, e.ana, http.MethodGet, "request/timeline", map[string]string{"requestId": id}, "").decode(t, &timeline)
 	if len(timeline) != 4 || timeline[0].What != "request_created" || timeline[2].Actor.UserHash != e.marcos.UserHash || timeline[3].Type != rq.TypeStepApproved {
 		t.Fatalf("timeline %+v", timeline)
@@ -185,7 +186,7 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 	if res = e.req(t, e.ana, http.MethodPost, "requestDelivery/confirmReceipt", nil, `{"requestId":"`+id+`"}`); res.status != 200 {
 		t.Fatalf("confirm: %s", res.body)
 	}
-	var groups []deliveryGroupJSON
+	var groups []requests.DeliveryGroup
 	e.req(t, e.ana, http.MethodGet, "requestDelivery/grouped-history", map[string]string{"requestId": id}, "").decode(t, &groups)
 	if len(groups) != 2 || groups[0].Status != "partially_delivered" || groups[0].Count != 2 || groups[1].Status != "confirmed" {
 		t.Fatalf("grouped %+v", groups)

@@ -14,12 +14,14 @@ import (
 	"portal/eventstore"
 	"portal/projections"
 	"portal/readapi/adjustments"
+	"portal/readapi/audit"
 	"portal/readapi/clock"
 	"portal/readapi/home"
 	"portal/readapi/mood"
 	"portal/readapi/notifications"
 	"portal/readapi/people"
 	"portal/readapi/reports"
+	"portal/readapi/requests"
 	"portal/readapi/settings"
 	"portal/readapi/surveys"
 	"portal/readapi/vacations"
@@ -50,8 +52,7 @@ type Server struct {
 
 	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
 
-	// Requests (requests.go); nil is built from Pool, Store and Now.
-	Requests *RequestAPI
+	Requests *requests.API // requests, approvals and deliveries (readapi/requests)
 
 	// Mood and energy (readapi/mood) and the home banner (readapi/home). MoodCoolDown
 	// overrides the check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's host
@@ -68,10 +69,9 @@ type Server struct {
 
 	Settings *settings.API // the tenant administration panels (readapi/settings); nil: none
 
-	// Audit (audit.go, audit_replay.go): the projections a shadow rebuild may copy, by name,
-	// and the rebuilds this process ran.
+	// Audit (readapi/audit): Shadows are the projections a shadow rebuild may copy, by name.
+	Audit   *audit.API
 	Shadows map[string]projections.Tabled
-	replays replayJobs
 }
 
 // InitNotifications builds the notification calls when they were not given.
@@ -129,6 +129,16 @@ func (s *Server) initSurveys() error {
 	return err
 }
 
+// initRequests builds the request calls when they were not given.
+func (s *Server) initRequests() error {
+	if s.Requests != nil {
+		return nil
+	}
+	r, err := requests.New(s.Pool, s.Store, s.Now)
+	s.Requests = r
+	return err
+}
+
 // initMood builds the mood calls and the home banner, whose pending items are the
 // notifications not dismissed and the mood check-in when it is open to the caller.
 func (s *Server) initMood() error {
@@ -153,7 +163,7 @@ func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
-	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.InitRequests(), s.initSurveys(), s.initVacations())
+	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.initRequests(), s.initSurveys(), s.initVacations())
 }
 
 // Handler builds the Echo router: the areas still in this package, then those in their own
@@ -167,7 +177,7 @@ func (s *Server) Handler() *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler
 	e.Use(middleware.Recover())
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: isUpload}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: requests.IsUpload}))
 
 	api := e.Group("/api")
 	s.routesAuth(api)
@@ -180,7 +190,9 @@ func (s *Server) Handler() *echo.Echo {
 	if err := s.InitNotifications(); err == nil { // else the calls answer 404; Init reports why
 		s.Notifications.Routes(api, s.requireAuth)
 	}
-	s.routesRequests(api)
+	if err := s.initRequests(); err == nil {
+		s.Requests.Routes(api, s.gates())
+	}
 	if err := s.initMood(); err == nil {
 		s.Mood.Routes(api, s.gates())
 		s.Home.Routes(api, s.gates())
@@ -191,7 +203,10 @@ func (s *Server) Handler() *echo.Echo {
 	if err := s.initVacations(); err == nil {
 		s.Vacations.Routes(api, s.gates())
 	}
-	s.routesAudit(api)
+	if s.Audit == nil {
+		s.Audit = &audit.API{Pool: s.Pool, Store: s.Store, Now: s.Now, Shadows: s.Shadows}
+	}
+	s.Audit.Routes(api, s.gates())
 	if s.Settings != nil {
 		s.Settings.Routes(api, s.perms.forgetTenant, s.requireAuth, callerMatches, s.requireAccess(accessSettings))
 	}

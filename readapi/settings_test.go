@@ -25,6 +25,7 @@ import (
 	"portal/platform/pgtest"
 	"portal/projections"
 	"portal/push"
+	"portal/readapi/audit"
 	"portal/readapi/home"
 	settingsapi "portal/readapi/settings"
 )
@@ -488,7 +489,7 @@ func TestSettingsHistoryInTheAuditTimeline(t *testing.T) {
 		return vacResponse{rec.Code, rec.Body.Bytes()}
 	}
 	var tl struct {
-		Items []timelineItem `json:"items"`
+		Items []audit.TimelineItem `json:"items"`
 	}
 	get(hr.Tenant).decode(t, &tl)
 	if len(tl.Items) != 1 || tl.Items[0].Type != settings.TypeChanged || tl.Items[0].Actor != hr.UserID.String() {

@@ -48,7 +48,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err := full.InitNotifications(); err != nil {
 		t.Fatal(err)
 	}
-	if err := full.InitRequests(); err != nil {
+	if err := full.Init(); err != nil {
 		t.Fatal(err)
 	}
 	if err := full.Init(); err != nil {

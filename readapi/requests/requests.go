@@ -1,4 +1,6 @@
-package readapi
+// Package requests serves the requests, approvals and deliveries (spec portal-business §7
+// Requests; docs/api.md "Requests, approvals and deliveries").
+package requests
 
 import (
 	"context"
@@ -12,12 +14,14 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
 	"portal/commands"
 	"portal/domain"
 	rq "portal/domain/request"
+	"portal/eventstore"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -30,9 +34,9 @@ const (
 	itemPageSize       = 10
 )
 
-// RequestReadModel is what the request queries need from the read model;
-// projections implements it (RequestQueries). tx is a tenant transaction (db.InTenant).
-type RequestReadModel interface {
+// ReadModel is what the request queries need from the read model;
+// projections implements it (Queries). tx is a tenant transaction (db.InTenant).
+type ReadModel interface {
 	List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error)
 	ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error)
 	Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error)
@@ -42,47 +46,51 @@ type RequestReadModel interface {
 	People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error)
 }
 
-// RequestQueries implements RequestReadModel with the projections package's queries.
-type RequestQueries struct{}
+// Queries implements ReadModel with the projections package's queries.
+type Queries struct{}
 
-// List implements RequestReadModel.
-func (RequestQueries) List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error) {
+// List implements ReadModel.
+func (Queries) List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error) {
 	return projections.ListRequests(ctx, tx, q)
 }
 
-// ByID implements RequestReadModel.
-func (RequestQueries) ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
+// ByID implements ReadModel.
+func (Queries) ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
 	return projections.RequestByID(ctx, tx, v, id)
 }
 
-// Count implements RequestReadModel.
-func (RequestQueries) Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error) {
+// Count implements ReadModel.
+func (Queries) Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error) {
 	return projections.CountRequests(ctx, tx, v)
 }
 
-// Items implements RequestReadModel.
-func (RequestQueries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]projections.RequestItem, bool, error) {
+// Items implements ReadModel.
+func (Queries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]projections.RequestItem, bool, error) {
 	return projections.SearchItems(ctx, tx, text, page, size, ignore, include)
 }
 
-// Team implements RequestReadModel.
-func (RequestQueries) Team(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, search string) ([]projections.TeamMember, error) {
+// Team implements ReadModel.
+func (Queries) Team(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, search string) ([]projections.TeamMember, error) {
 	return projections.MyTeam(ctx, tx, v, search)
 }
 
-// File implements RequestReadModel.
-func (RequestQueries) File(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*projections.RequestFile, error) {
+// File implements ReadModel.
+func (Queries) File(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*projections.RequestFile, error) {
 	return projections.FileForViewer(ctx, tx, v, id)
 }
 
-// People implements RequestReadModel.
-func (RequestQueries) People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error) {
+// People implements ReadModel.
+func (Queries) People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error) {
 	return projections.LoadActors(ctx, tx, tenant, actors, employees)
 }
 
-// RequestAPI holds the request calls' dependencies; nil fields are built by InitRequests.
-type RequestAPI struct {
-	Reads      RequestReadModel
+// API serves the request calls of a tenant.
+type API struct {
+	httpx.Gates
+	Pool       *pgxpool.Pool
+	Store      eventstore.Store // the requests' streams, for their timelines
+	Now        func() time.Time
+	Reads      ReadModel // the read model (Queries)
 	Create     *commands.CreateRequestHandler
 	Edit       *commands.EditRequestHandler
 	Remove     *commands.RemoveRequestHandler
@@ -94,68 +102,34 @@ type RequestAPI struct {
 	Attachment *commands.AttachmentHandler
 }
 
-// InitRequests builds the nil parts of s.Requests and tells what is missing.
-func (s *Server) InitRequests() error {
-	if s.Now == nil {
-		s.Now = time.Now
+// New builds the request calls on the log and the read models.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
+	a := &API{Pool: pool, Store: store, Now: now, Reads: Queries{}}
+	var errs [9]error
+	a.Create, errs[0] = commands.NewCreateRequestHandler(pool, store, now)
+	a.Edit, errs[1] = commands.NewEditRequestHandler(pool, store, now)
+	a.Remove, errs[2] = commands.NewRemoveRequestHandler(pool, store, now)
+	a.Send, errs[3] = commands.NewSendRequestHandler(pool, store, now)
+	a.Decide, errs[4] = commands.NewDecideStepHandler(pool, store, now)
+	a.Lock, errs[5] = commands.NewLockRequestHandler(pool, store, now)
+	a.Delivery, errs[6] = commands.NewChangeDeliveryHandler(pool, store, now)
+	a.Receipt, errs[7] = commands.NewConfirmReceiptHandler(pool, store, now)
+	a.Attachment, errs[8] = commands.NewAttachmentHandler(pool, store, now)
+	if err := errors.Join(errs[:]...); err != nil {
+		return nil, err
 	}
-	if s.Requests == nil {
-		s.Requests = &RequestAPI{}
-	}
-	a := s.Requests
-	if a.Reads == nil {
-		a.Reads = RequestQueries{}
-	}
-	var errs []error
-	var err error
-	if a.Create == nil {
-		a.Create, err = commands.NewCreateRequestHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Edit == nil {
-		a.Edit, err = commands.NewEditRequestHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Remove == nil {
-		a.Remove, err = commands.NewRemoveRequestHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Send == nil {
-		a.Send, err = commands.NewSendRequestHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Decide == nil {
-		a.Decide, err = commands.NewDecideStepHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Lock == nil {
-		a.Lock, err = commands.NewLockRequestHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Delivery == nil {
-		a.Delivery, err = commands.NewChangeDeliveryHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Receipt == nil {
-		a.Receipt, err = commands.NewConfirmReceiptHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	if a.Attachment == nil {
-		a.Attachment, err = commands.NewAttachmentHandler(s.Pool, s.Store, s.Now)
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
+	return a, nil
 }
 
-// routesRequests registers the request calls (spec portal-business §7 Requests; docs/api.md
+// Routes registers the request calls (spec portal-business §7 Requests; docs/api.md
 // "Requests, approvals and deliveries"). Every call needs a token and tenId of the token's
 // tenant; userHash, when sent, must be the caller's.
-func (s *Server) routesRequests(g *echo.Group) {
-	_ = s.InitRequests() // without Pool or Store the calls answer 500; InitRequests reports why
-	requester := s.requireAccess(menuAccess("tools_001"))
-	approver := s.requireAccess(menuAccess("tools_002"))
-	delivery := s.requireAccess(menuAccess("tools_003"))
-	c := g.Group("/cac-app", s.requireAuth, tenantCaller)
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	requester := s.Access(httpx.MenuAccess("tools_001"))
+	approver := s.Access(httpx.MenuAccess("tools_002"))
+	delivery := s.Access(httpx.MenuAccess("tools_003"))
+	c := g.Group("/cac-app", s.Authn, httpx.Caller(httpx.TenantRequired))
 	c.GET("/request", s.requestList, requester)
 	c.GET("/request/count", s.requestCount, requester)
 	c.POST("/request/GetWithFilter", s.requestGetWithFilter, requester)
@@ -185,44 +159,31 @@ func (s *Server) routesRequests(g *echo.Group) {
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
 }
 
-func (s *Server) viewer(c echo.Context) projections.RequestViewer {
-	cl := claimsOf(c)
+func (s *API) viewer(c echo.Context) projections.RequestViewer {
+	cl := httpx.Claims(c)
 	return projections.RequestViewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
 }
 
-// inTenant runs fn in the caller's tenant transaction.
-func (s *Server) inTenant(c echo.Context, fn func(tx pgx.Tx) error) error {
-	return httpx.InTenant(c, s.Pool, fn)
-}
-
-// The query readers are httpx's.
-var (
-	queryInt   = httpx.QueryInt
-	queryBool  = httpx.QueryBool
-	queryUUID  = httpx.QueryUUID
-	queryUUIDs = httpx.QueryUUIDs
-)
-
 // mayUse tells whether the caller's permissions show menu item id.
 func mayUse(c echo.Context, id string) bool {
-	p, _ := c.Get(permsKey).(auth.Permissions)
-	return auth.Visible(menuAccess(id), p)
+	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
+	return auth.Visible(httpx.MenuAccess(id), p)
 }
 
 // subjectFor reads m01Ukey: the caller's own key by default; another employee's only for
 // their manager or HR (checked against the employees table in the caller's tenant).
-func (s *Server) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, error) {
-	cl := claimsOf(c)
+func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, error) {
+	cl := httpx.Claims(c)
 	m01Ukey = strings.TrimSpace(m01Ukey)
 	if m01Ukey == "" || m01Ukey == cl.EmployeeID.String() {
 		if cl.EmployeeID == uuid.Nil {
-			return uuid.Nil, apiError(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
+			return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
 		}
 		return cl.EmployeeID, nil
 	}
 	id, err := uuid.Parse(m01Ukey)
 	if err != nil {
-		return uuid.Nil, apiError(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
 	var ok bool
 	err = tx.QueryRow(c.Request().Context(), `SELECT EXISTS (SELECT FROM employees WHERE id = $1 AND (manager_id = $2 OR $3))`,
@@ -231,7 +192,7 @@ func (s *Server) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUI
 		return uuid.Nil, err
 	}
 	if !ok {
-		return uuid.Nil, apiError(http.StatusForbidden, "m01Ukey", "acesso_negado")
+		return uuid.Nil, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
 	}
 	return id, nil
 }
@@ -246,7 +207,7 @@ func hasRole(roles []string, role string) bool {
 }
 
 // listQuery reads what GET request and GetWithFilter share.
-func (s *Server) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (projections.RequestQuery, error) {
+func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (projections.RequestQuery, error) {
 	q := projections.RequestQuery{Viewer: s.viewer(c), Source: source, Folder: folder}
 	switch source {
 	case "", "request":
@@ -257,34 +218,34 @@ func (s *Server) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey st
 		q.Subject = subject
 	case "approver":
 		if !mayUse(c, "tools_002") {
-			return q, apiError(http.StatusForbidden, "source", "acesso_negado")
+			return q, httpx.Error(http.StatusForbidden, "source", "acesso_negado")
 		}
 	case "delivery":
-		if !mayUse(c, "tools_003") || !hasRole(claimsOf(c).Roles, rq.RoleHR) {
-			return q, apiError(http.StatusForbidden, "source", "acesso_negado")
+		if !mayUse(c, "tools_003") || !hasRole(httpx.Claims(c).Roles, rq.RoleHR) {
+			return q, httpx.Error(http.StatusForbidden, "source", "acesso_negado")
 		}
 	default:
-		return q, apiError(http.StatusBadRequest, "source", "valor_invalido")
+		return q, httpx.Error(http.StatusBadRequest, "source", "valor_invalido")
 	}
 	var err error
-	if q.Page, err = queryInt(c, "page", 1, 1, 100000); err != nil {
+	if q.Page, err = httpx.QueryInt(c, "page", 1, 1, 100000); err != nil {
 		return q, err
 	}
-	if q.PageSize, err = queryInt(c, "pageSize", requestPageSize, 1, requestMaxPageSize); err != nil {
+	if q.PageSize, err = httpx.QueryInt(c, "pageSize", requestPageSize, 1, requestMaxPageSize); err != nil {
 		return q, err
 	}
 	return q, nil
 }
 
-func (s *Server) runList(c echo.Context, q projections.RequestQuery) error {
+func (s *API) runList(c echo.Context, q projections.RequestQuery) error {
 	var page projections.RequestPage
-	err := s.inTenant(c, func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
-		page, err = s.Requests.Reads.List(c.Request().Context(), tx, q)
+		page, err = s.Reads.List(c.Request().Context(), tx, q)
 		return err
 	})
 	if errors.Is(err, projections.ErrUnknownFolder) {
-		return apiError(http.StatusBadRequest, "filterHandle", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "filterHandle", "valor_invalido")
 	}
 	if err != nil {
 		return err
@@ -293,13 +254,13 @@ func (s *Server) runList(c echo.Context, q projections.RequestQuery) error {
 }
 
 // requestList answers GET api/cac-app/request.
-func (s *Server) requestList(c echo.Context) error {
+func (s *API) requestList(c echo.Context) error {
 	folder := strings.TrimSpace(c.QueryParam("filterHandle"))
 	if folder == "" {
 		folder = strings.TrimSpace(c.QueryParam("historyFilterHandle"))
 	}
 	var q projections.RequestQuery
-	err := s.inTenant(c, func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		q, err = s.listQuery(c, tx, strings.TrimSpace(c.QueryParam("source")), folder, c.QueryParam("m01Ukey"))
 		return err
@@ -311,7 +272,7 @@ func (s *Server) requestList(c echo.Context) error {
 	for _, t := range auth.SplitList(c.QueryParam("types")) {
 		n, err := strconv.Atoi(t)
 		if _, ok := rq.Lookup(rq.Origin(n)); err != nil || !ok {
-			return apiError(http.StatusBadRequest, "types", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "types", "valor_invalido")
 		}
 		q.Origins = append(q.Origins, n)
 	}
@@ -319,8 +280,8 @@ func (s *Server) requestList(c echo.Context) error {
 }
 
 // requestGetWithFilter answers POST api/cac-app/request/GetWithFilter.
-func (s *Server) requestGetWithFilter(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) requestGetWithFilter(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -329,7 +290,7 @@ func (s *Server) requestGetWithFilter(c echo.Context) error {
 		return err
 	}
 	var q projections.RequestQuery
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		q, err = s.listQuery(c, tx, fb.Source, "all", fb.M01Ukey)
 		return err
@@ -345,32 +306,32 @@ func (s *Server) requestGetWithFilter(c echo.Context) error {
 }
 
 // requestHistory answers GET request/history: the employee's closed requests, 8 a page.
-func (s *Server) requestHistory(c echo.Context) error {
+func (s *API) requestHistory(c echo.Context) error {
 	folder := strings.TrimSpace(c.QueryParam("filterHandle"))
 	switch folder {
 	case "", "all":
 		folder = "closed"
 	case "approved", "rejected":
 	default:
-		return apiError(http.StatusBadRequest, "filterHandle", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "filterHandle", "valor_invalido")
 	}
-	exclude, err := queryUUID(c, "ac4Ukey", false)
+	exclude, err := httpx.QueryUUID(c, "ac4Ukey", false)
 	if err != nil {
 		return err
 	}
 	var q projections.RequestQuery
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		if q, err = s.listQuery(c, tx, "request", folder, c.QueryParam("m01Ukey")); err != nil {
 			return err
 		}
 		if exclude != uuid.Nil {
-			r, _, err := s.Requests.Reads.ByID(c.Request().Context(), tx, q.Viewer, exclude)
+			r, _, err := s.Reads.ByID(c.Request().Context(), tx, q.Viewer, exclude)
 			if err != nil {
 				return err
 			}
 			if r == nil {
-				return apiError(http.StatusNotFound, "ac4Ukey", rq.KeyNotFound)
+				return httpx.Error(http.StatusNotFound, "ac4Ukey", rq.KeyNotFound)
 			}
 			q.Exclude, q.Origins = exclude, []int{int(r.Origin)}
 		}
@@ -387,11 +348,11 @@ func (s *Server) requestHistory(c echo.Context) error {
 }
 
 // requestCount answers GET request/count: the badges.
-func (s *Server) requestCount(c echo.Context) error {
+func (s *API) requestCount(c echo.Context) error {
 	var counts projections.RequestCounts
-	err := s.inTenant(c, func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
-		counts, err = s.Requests.Reads.Count(c.Request().Context(), tx, s.viewer(c))
+		counts, err = s.Reads.Count(c.Request().Context(), tx, s.viewer(c))
 		return err
 	})
 	if err != nil {
@@ -401,34 +362,34 @@ func (s *Server) requestCount(c echo.Context) error {
 }
 
 // loadVisible reads a request the caller may see, or answers 404 on field.
-func (s *Server) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
-	r, doc, err := s.Requests.Reads.ByID(c.Request().Context(), tx, s.viewer(c), id)
+func (s *API) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
+	r, doc, err := s.Reads.ByID(c.Request().Context(), tx, s.viewer(c), id)
 	if err != nil {
 		return nil, nil, err
 	}
 	if r == nil {
-		return nil, nil, apiError(http.StatusNotFound, field, rq.KeyNotFound)
+		return nil, nil, httpx.Error(http.StatusNotFound, field, rq.KeyNotFound)
 	}
 	return r, doc, nil
 }
 
 // requestByID answers GET request/by-id?id.
-func (s *Server) requestByID(c echo.Context) error {
-	id, err := queryUUID(c, "id", true)
+func (s *API) requestByID(c echo.Context) error {
+	id, err := httpx.QueryUUID(c, "id", true)
 	if err != nil {
 		return err
 	}
 	var answer struct {
 		*projections.RequestDoc
-		Acoes requestActions `json:"acoes"`
+		Acoes Actions `json:"acoes"`
 	}
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		r, doc, err := s.loadVisible(c, tx, "id", id)
 		if err != nil {
 			return err
 		}
 		answer.RequestDoc = doc
-		answer.Acoes, err = actionsFor(c.Request().Context(), tx, s.viewer(c), claimsOf(c).UserHash, r, doc)
+		answer.Acoes, err = actionsFor(c.Request().Context(), tx, s.viewer(c), httpx.Claims(c).UserHash, r, doc)
 		return err
 	})
 	if err != nil {
@@ -438,12 +399,12 @@ func (s *Server) requestByID(c echo.Context) error {
 }
 
 // requestIsRequester answers GET request/isrequester.
-func (s *Server) requestIsRequester(c echo.Context) error {
-	id, err := queryUUID(c, "ac4Ukey", true)
+func (s *API) requestIsRequester(c echo.Context) error {
+	id, err := httpx.QueryUUID(c, "ac4Ukey", true)
 	if err != nil {
 		return err
 	}
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	keys := map[string]bool{}
 	for _, k := range []string{"m01Ukey", "m01Ukey2"} {
 		if v := strings.TrimSpace(c.QueryParam(k)); v != "" {
@@ -454,7 +415,7 @@ func (s *Server) requestIsRequester(c echo.Context) error {
 		keys[cl.EmployeeID.String()] = true
 	}
 	var is bool
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		r, _, err := s.loadVisible(c, tx, "ac4Ukey", id)
 		if err == nil {
 			is = keys[r.Subject.EmployeeID]
@@ -477,8 +438,8 @@ type requestTypeJSON struct {
 
 // requestTypes answers GET request/requestTypeSearch: the types the caller may file (their
 // purchased pwa-req-tools- entries; business §2).
-func (s *Server) requestTypes(c echo.Context) error {
-	p, _ := c.Get(permsKey).(auth.Permissions)
+func (s *API) requestTypes(c echo.Context) error {
+	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	search := strings.ToLower(strings.TrimSpace(c.QueryParam("searchText")))
 	out := []requestTypeJSON{}
 	for _, t := range rq.PurchasedTypes(p.Purchased) {
@@ -491,30 +452,30 @@ func (s *Server) requestTypes(c echo.Context) error {
 }
 
 // requestItemSearch answers GET request/itemSearch.
-func (s *Server) requestItemSearch(c echo.Context) error {
-	page, err := queryInt(c, "page", 1, 1, 100000)
+func (s *API) requestItemSearch(c echo.Context) error {
+	page, err := httpx.QueryInt(c, "page", 1, 1, 100000)
 	if err != nil {
 		return err
 	}
-	ignore, err := queryUUIDs(c, "ignoreIds")
+	ignore, err := httpx.QueryUUIDs(c, "ignoreIds")
 	if err != nil {
 		return err
 	}
-	include, err := queryUUIDs(c, "includesIds")
+	include, err := httpx.QueryUUIDs(c, "includesIds")
 	if err != nil {
 		return err
 	}
-	req, err := queryUUID(c, "ac4Ukey", false)
+	req, err := httpx.QueryUUID(c, "ac4Ukey", false)
 	if err != nil {
 		return err
 	}
 	text := strings.TrimSpace(c.QueryParam("searchQuery"))
 	if len([]rune(text)) > rq.MaxText {
-		return apiError(http.StatusBadRequest, "searchQuery", rq.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "searchQuery", rq.KeyTooLong)
 	}
 	var items []projections.RequestItem
 	var more bool
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if req != uuid.Nil {
 			r, _, err := s.loadVisible(c, tx, "ac4Ukey", req)
 			if err != nil {
@@ -527,7 +488,7 @@ func (s *Server) requestItemSearch(c echo.Context) error {
 			}
 		}
 		var err error
-		items, more, err = s.Requests.Reads.Items(c.Request().Context(), tx, text, page, itemPageSize, ignore, include)
+		items, more, err = s.Reads.Items(c.Request().Context(), tx, text, page, itemPageSize, ignore, include)
 		return err
 	})
 	if err != nil {
@@ -537,15 +498,15 @@ func (s *Server) requestItemSearch(c echo.Context) error {
 }
 
 // requestMyTeam answers GET request/my-team.
-func (s *Server) requestMyTeam(c echo.Context) error {
+func (s *API) requestMyTeam(c echo.Context) error {
 	search := strings.TrimSpace(c.QueryParam("searchText"))
 	if len([]rune(search)) > rq.MaxText {
-		return apiError(http.StatusBadRequest, "searchText", rq.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "searchText", rq.KeyTooLong)
 	}
 	var team []projections.TeamMember
-	err := s.inTenant(c, func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
-		team, err = s.Requests.Reads.Team(c.Request().Context(), tx, s.viewer(c), search)
+		team, err = s.Reads.Team(c.Request().Context(), tx, s.viewer(c), search)
 		return err
 	})
 	if err != nil {
@@ -554,7 +515,7 @@ func (s *Server) requestMyTeam(c echo.Context) error {
 	return c.JSON(http.StatusOK, team)
 }
 
-type approverStepJSON struct {
+type ApproverStep struct {
 	Index          int                        `json:"index"`
 	Kind           string                     `json:"kind"`
 	Label          string                     `json:"label"`
@@ -569,23 +530,23 @@ type approverStepJSON struct {
 }
 
 // requestApprovers answers GET requestApprover?requestId: the chain and each step's state.
-func (s *Server) requestApprovers(c echo.Context) error {
-	id, err := queryUUID(c, "requestId", true)
+func (s *API) requestApprovers(c echo.Context) error {
+	id, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
 		return err
 	}
-	out := []approverStepJSON{}
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	out := []ApproverStep{}
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		r, doc, err := s.loadVisible(c, tx, "requestId", id)
 		if err != nil {
 			return err
 		}
-		people, err := projections.LoadPeople(c.Request().Context(), tx, claimsOf(c).Tenant, r)
+		people, err := projections.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
 		if err != nil {
 			return err
 		}
 		for i, st := range r.Steps {
-			j := approverStepJSON{Index: st.Index, Kind: string(st.Kind), Label: st.Label, State: "pending",
+			j := ApproverStep{Index: st.Index, Kind: string(st.Kind), Label: st.Label, State: "pending",
 				Approver: people.User(st.Designated), LockedTo: people.User(st.Designated)}
 			switch {
 			case i < len(r.Decisions):
@@ -610,7 +571,7 @@ func (s *Server) requestApprovers(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-type timelineJSON struct {
+type Timeline struct {
 	Version    int64                      `json:"version"`
 	Type       string                     `json:"type"`
 	What       string                     `json:"what"`
@@ -621,19 +582,19 @@ type timelineJSON struct {
 }
 
 // requestEvents reads a visible request's events with their people.
-func (s *Server) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, projections.People, error) {
-	id, err := queryUUID(c, field, true)
+func (s *API) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, projections.People, error) {
+	id, err := httpx.QueryUUID(c, field, true)
 	if err != nil {
 		return nil, nil, projections.People{}, err
 	}
 	var events []rq.Event
 	var versions []int64
 	var people projections.People
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if _, _, err := s.loadVisible(c, tx, field, id); err != nil {
 			return err
 		}
-		recorded, err := s.Store.ReadStream(c.Request().Context(), claimsOf(c).Tenant, commands.RequestStream(id), 0)
+		recorded, err := s.Store.ReadStream(c.Request().Context(), httpx.Claims(c).Tenant, commands.RequestStream(id), 0)
 		if err != nil {
 			return err
 		}
@@ -649,19 +610,19 @@ func (s *Server) requestEvents(c echo.Context, field string) ([]rq.Event, []int6
 				actors = append(actors, by.Actor, by.OnBehalfOf)
 			}
 		}
-		people, err = s.Requests.Reads.People(c.Request().Context(), tx, claimsOf(c).Tenant, actors, nil)
+		people, err = s.Reads.People(c.Request().Context(), tx, httpx.Claims(c).Tenant, actors, nil)
 		return err
 	})
 	return events, versions, people, err
 }
 
 // requestTimeline answers GET request/timeline?requestId: every event of the request.
-func (s *Server) requestTimeline(c echo.Context) error {
+func (s *API) requestTimeline(c echo.Context) error {
 	events, versions, people, err := s.requestEvents(c, "requestId")
 	if err != nil {
 		return err
 	}
-	out := make([]timelineJSON, 0, len(events))
+	out := make([]Timeline, 0, len(events))
 	for i, e := range events {
 		by := rq.ByOf(e)
 		t := e.EventType()
@@ -689,7 +650,7 @@ func (s *Server) requestTimeline(c echo.Context) error {
 			data["rank"] = e.Rank
 		}
 		what := strings.ReplaceAll(strings.TrimSuffix(t, ".v1"), ".", "_")
-		out = append(out, timelineJSON{Version: versions[i], Type: t, What: what, Actor: people.User(by.Actor),
+		out = append(out, Timeline{Version: versions[i], Type: t, What: what, Actor: people.User(by.Actor),
 			OnBehalfOf: people.User(by.OnBehalfOf), At: by.At, Data: data})
 	}
 	return c.JSON(http.StatusOK, out)
@@ -702,7 +663,7 @@ type deliveryEntryJSON struct {
 	At         time.Time                  `json:"at"`
 }
 
-type deliveryGroupJSON struct {
+type DeliveryGroup struct {
 	Status  string              `json:"status"`
 	Count   int                 `json:"count"`
 	LastAt  time.Time           `json:"lastAt"`
@@ -710,7 +671,7 @@ type deliveryGroupJSON struct {
 }
 
 // deliveryHistory answers GET requestDelivery/history and grouped-history?requestId.
-func (s *Server) deliveryHistory(grouped bool) echo.HandlerFunc {
+func (s *API) deliveryHistory(grouped bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		events, _, people, err := s.requestEvents(c, "requestId")
 		if err != nil {
@@ -728,14 +689,14 @@ func (s *Server) deliveryHistory(grouped bool) echo.HandlerFunc {
 		if !grouped {
 			return c.JSON(http.StatusOK, entries)
 		}
-		groups := []deliveryGroupJSON{}
+		groups := []DeliveryGroup{}
 		at := map[string]int{}
 		for _, en := range entries {
 			i, ok := at[en.Status]
 			if !ok {
 				i = len(groups)
 				at[en.Status] = i
-				groups = append(groups, deliveryGroupJSON{Status: en.Status})
+				groups = append(groups, DeliveryGroup{Status: en.Status})
 			}
 			g := &groups[i]
 			g.Count++
@@ -747,11 +708,11 @@ func (s *Server) deliveryHistory(grouped bool) echo.HandlerFunc {
 }
 
 // answerRequest answers {success:true, data: Request} for a request a command returned.
-func (s *Server) answerRequest(c echo.Context, r *rq.Request) error {
+func (s *API) answerRequest(c echo.Context, r *rq.Request) error {
 	var doc projections.RequestDoc
-	err := s.inTenant(c, func(tx pgx.Tx) error {
-		people, err := projections.LoadPeople(c.Request().Context(), tx, claimsOf(c).Tenant, r)
-		doc = projections.BuildRequestDoc(claimsOf(c).Tenant, r, people)
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
+		people, err := projections.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
+		doc = projections.BuildRequestDoc(httpx.Claims(c).Tenant, r, people)
 		return err
 	})
 	if err != nil {
@@ -761,8 +722,8 @@ func (s *Server) answerRequest(c echo.Context, r *rq.Request) error {
 }
 
 // requestCreate answers POST api/cac-app/request.
-func (s *Server) requestCreate(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) requestCreate(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -771,16 +732,16 @@ func (s *Server) requestCreate(c echo.Context) error {
 		return err
 	}
 	if b.Origin == 0 {
-		return apiError(http.StatusBadRequest, "tipo", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "tipo", "campo_obrigatorio")
 	}
 	if !b.HasFields {
-		return apiError(http.StatusBadRequest, "titulo", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "titulo", "campo_obrigatorio")
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Create.Handle(c.Request().Context(), commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
+	r, err := s.Create.Handle(c.Request().Context(), commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
 	if err != nil {
 		return err
 	}
@@ -788,8 +749,8 @@ func (s *Server) requestCreate(c echo.Context) error {
 }
 
 // requestEdit answers PUT api/cac-app/request: rank and/or the whole set of fields.
-func (s *Server) requestEdit(c echo.Context) error {
-	body, err := readBody(c)
+func (s *API) requestEdit(c echo.Context) error {
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return err
 	}
@@ -798,13 +759,13 @@ func (s *Server) requestEdit(c echo.Context) error {
 		return err
 	}
 	if !b.HasFields && b.Rank == nil {
-		return apiError(http.StatusBadRequest, "rank", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "rank", "campo_obrigatorio")
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Edit.Handle(c.Request().Context(), commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
+	r, err := s.Edit.Handle(c.Request().Context(), commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
 	if err != nil {
 		return err
 	}
@@ -812,32 +773,32 @@ func (s *Server) requestEdit(c echo.Context) error {
 }
 
 // requestRemove answers DELETE api/cac-app/request?requestId.
-func (s *Server) requestRemove(c echo.Context) error {
-	rid, err := queryUUID(c, "requestId", true)
+func (s *API) requestRemove(c echo.Context) error {
+	rid, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	if _, err := s.Requests.Remove.Handle(c.Request().Context(), commands.RemoveRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid}); err != nil {
+	if _, err := s.Remove.Handle(c.Request().Context(), commands.RemoveRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
 }
 
 // requestSend answers POST request/send?requestId.
-func (s *Server) requestSend(c echo.Context) error {
-	rid, err := queryUUID(c, "requestId", true)
+func (s *API) requestSend(c echo.Context) error {
+	rid, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Send.Handle(c.Request().Context(), commands.SendRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid})
+	r, err := s.Send.Handle(c.Request().Context(), commands.SendRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid})
 	if err != nil {
 		return err
 	}
@@ -854,7 +815,7 @@ type decisionBody struct {
 
 func readDecisionBody(c echo.Context, needStep, needStatus bool) (decisionBody, uuid.UUID, error) {
 	var d decisionBody
-	body, err := readBody(c)
+	body, err := httpx.ReadBody(c)
 	if err != nil {
 		return d, uuid.Nil, err
 	}
@@ -868,7 +829,7 @@ func readDecisionBody(c echo.Context, needStep, needStatus bool) (decisionBody, 
 	}{{"requestId", &d.RequestID}, {"comentario", &d.Comentario}, {"status", &d.Status}} {
 		if raw, ok := top[f.name]; ok && string(raw) != "null" {
 			if err := jsonString(raw, f.to); err != nil {
-				return d, uuid.Nil, apiError(http.StatusBadRequest, f.name, "valor_invalido")
+				return d, uuid.Nil, httpx.Error(http.StatusBadRequest, f.name, "valor_invalido")
 			}
 		}
 	}
@@ -879,31 +840,31 @@ func readDecisionBody(c echo.Context, needStep, needStatus bool) (decisionBody, 
 	if raw, ok := top["step"]; ok && string(raw) != "null" {
 		n, err := strconv.Atoi(string(raw))
 		if err != nil || n < 0 || n > 100 {
-			return d, uuid.Nil, apiError(http.StatusBadRequest, "step", "valor_invalido")
+			return d, uuid.Nil, httpx.Error(http.StatusBadRequest, "step", "valor_invalido")
 		}
 		d.Step = &n
 	}
 	if needStep && d.Step == nil {
-		return d, uuid.Nil, apiError(http.StatusBadRequest, "step", "campo_obrigatorio")
+		return d, uuid.Nil, httpx.Error(http.StatusBadRequest, "step", "campo_obrigatorio")
 	}
 	if needStatus && d.Status == "" {
-		return d, uuid.Nil, apiError(http.StatusBadRequest, "status", "campo_obrigatorio")
+		return d, uuid.Nil, httpx.Error(http.StatusBadRequest, "status", "campo_obrigatorio")
 	}
 	return d, id, nil
 }
 
 // requestDecide answers POST request/approve, reject and undo.
-func (s *Server) requestDecide(action commands.Decision) echo.HandlerFunc {
+func (s *API) requestDecide(action commands.Decision) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		d, rid, err := readDecisionBody(c, true, false)
 		if err != nil {
 			return err
 		}
-		id, err := commandIDOf(c)
+		id, err := httpx.CommandID(c)
 		if err != nil {
 			return err
 		}
-		r, err := s.Requests.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: id, Caller: httpx.RequestCaller(c),
+		r, err := s.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: id, Caller: httpx.RequestCaller(c),
 			ID: rid, Action: action, Step: *d.Step, Comment: d.Comentario})
 		if err != nil {
 			return err
@@ -913,17 +874,17 @@ func (s *Server) requestDecide(action commands.Decision) echo.HandlerFunc {
 }
 
 // requestLock answers POST request/lock and unlock.
-func (s *Server) requestLock(lock bool) echo.HandlerFunc {
+func (s *API) requestLock(lock bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		d, rid, err := readDecisionBody(c, false, false)
 		if err != nil {
 			return err
 		}
-		id, err := commandIDOf(c)
+		id, err := httpx.CommandID(c)
 		if err != nil {
 			return err
 		}
-		r, err := s.Requests.Lock.Handle(c.Request().Context(), commands.LockRequest{CommandID: id, Caller: httpx.RequestCaller(c),
+		r, err := s.Lock.Handle(c.Request().Context(), commands.LockRequest{CommandID: id, Caller: httpx.RequestCaller(c),
 			ID: rid, Lock: lock, Comment: d.Comentario})
 		if err != nil {
 			return err
@@ -933,7 +894,7 @@ func (s *Server) requestLock(lock bool) echo.HandlerFunc {
 }
 
 // deliveryStatus answers POST requestDelivery/status.
-func (s *Server) deliveryStatus(c echo.Context) error {
+func (s *API) deliveryStatus(c echo.Context) error {
 	d, rid, err := readDecisionBody(c, false, true)
 	if err != nil {
 		return err
@@ -941,13 +902,13 @@ func (s *Server) deliveryStatus(c echo.Context) error {
 	switch rq.Delivery(d.Status) {
 	case rq.Delivered, rq.PartiallyDeliv, rq.NotDelivered, rq.DeliveryCancelled:
 	default:
-		return apiError(http.StatusBadRequest, "status", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "status", "valor_invalido")
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Delivery.Handle(c.Request().Context(), commands.ChangeDelivery{CommandID: id, Caller: httpx.RequestCaller(c),
+	r, err := s.Delivery.Handle(c.Request().Context(), commands.ChangeDelivery{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Status: rq.Delivery(d.Status), Comment: d.Comentario})
 	if err != nil {
 		return err
@@ -956,16 +917,16 @@ func (s *Server) deliveryStatus(c echo.Context) error {
 }
 
 // deliveryConfirm answers POST requestDelivery/confirmReceipt.
-func (s *Server) deliveryConfirm(c echo.Context) error {
+func (s *API) deliveryConfirm(c echo.Context) error {
 	d, rid, err := readDecisionBody(c, false, false)
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.Requests.Receipt.Handle(c.Request().Context(), commands.ConfirmReceipt{CommandID: id, Caller: httpx.RequestCaller(c),
+	r, err := s.Receipt.Handle(c.Request().Context(), commands.ConfirmReceipt{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Comment: d.Comentario})
 	if err != nil {
 		return err
@@ -977,8 +938,8 @@ func (s *Server) deliveryConfirm(c echo.Context) error {
 const uploadOverhead = 64 << 10
 
 // attachmentUpload answers POST anexos?requestId with multipart field "file".
-func (s *Server) attachmentUpload(c echo.Context) error {
-	rid, err := queryUUID(c, "requestId", true)
+func (s *API) attachmentUpload(c echo.Context) error {
+	rid, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
 		return err
 	}
@@ -987,50 +948,50 @@ func (s *Server) attachmentUpload(c echo.Context) error {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return apiError(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
+			return httpx.Error(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
 		}
-		return apiError(http.StatusBadRequest, "file", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "file", "campo_obrigatorio")
 	}
 	if fh.Size > rq.MaxFileSize {
-		return apiError(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
+		return httpx.Error(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return apiError(http.StatusBadRequest, "file", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "file", "valor_invalido")
 	}
 	defer f.Close()
 	content := make([]byte, fh.Size)
 	if _, err := readFull(f, content); err != nil {
-		return apiError(http.StatusBadRequest, "file", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "file", "valor_invalido")
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	a, err := s.Requests.Attachment.Add(c.Request().Context(), commands.AddAttachment{CommandID: id, Caller: httpx.RequestCaller(c),
+	a, err := s.Attachment.Add(c.Request().Context(), commands.AddAttachment{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Name: fh.Filename, Content: content})
 	var de *domain.Error
 	if errors.As(err, &de) && de.Key == rq.KeyFileTooLarge {
-		return apiError(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
+		return httpx.Error(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
 	}
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": projections.RequestAttachmentView{
-		ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256, URL: projections.AttachmentURL(claimsOf(c).Tenant, a.ID)}})
+		ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256, URL: projections.AttachmentURL(httpx.Claims(c).Tenant, a.ID)}})
 }
 
 // attachmentRemove answers DELETE anexos?id.
-func (s *Server) attachmentRemove(c echo.Context) error {
-	fid, err := queryUUID(c, "id", true)
+func (s *API) attachmentRemove(c echo.Context) error {
+	fid, err := httpx.QueryUUID(c, "id", true)
 	if err != nil {
 		return err
 	}
-	id, err := commandIDOf(c)
+	id, err := httpx.CommandID(c)
 	if err != nil {
 		return err
 	}
-	if err := s.Requests.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}); err != nil {
+	if err := s.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -1038,22 +999,22 @@ func (s *Server) attachmentRemove(c echo.Context) error {
 
 // attachmentDownload answers GET anexos/baixar?id&blob: the bytes, to people who may see
 // the request only.
-func (s *Server) attachmentDownload(c echo.Context) error {
-	fid, err := queryUUID(c, "id", true)
+func (s *API) attachmentDownload(c echo.Context) error {
+	fid, err := httpx.QueryUUID(c, "id", true)
 	if err != nil {
 		return err
 	}
 	var f *projections.RequestFile
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
-		f, err = s.Requests.Reads.File(c.Request().Context(), tx, s.viewer(c), fid)
+		f, err = s.Reads.File(c.Request().Context(), tx, s.viewer(c), fid)
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	if f == nil {
-		return apiError(http.StatusNotFound, "id", "nao_encontrado")
+		return httpx.Error(http.StatusNotFound, "id", "nao_encontrado")
 	}
 	disposition := "attachment"
 	if v := c.QueryParam("blob"); v == "1" || v == "true" {
@@ -1067,15 +1028,15 @@ func (s *Server) attachmentDownload(c echo.Context) error {
 	return c.Blob(http.StatusOK, rq.ContentTypes[f.Kind], f.Content)
 }
 
-// isUpload exempts the attachment upload from the 1 MB body limit: it has its own (10 MB).
-func isUpload(c echo.Context) bool {
+// IsUpload exempts the attachment upload from the 1 MB body limit: it has its own (10 MB).
+func IsUpload(c echo.Context) bool {
 	return c.Request().Method == http.MethodPost && c.Path() == "/api/cac-app/anexos"
 }
 
 func decodeObject(body []byte) (map[string]json.RawMessage, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
-		return nil, apiError(http.StatusBadRequest, "body", "valor_invalido")
+		return nil, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	return top, nil
 }

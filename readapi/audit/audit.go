@@ -1,4 +1,9 @@
-package readapi
+// Package audit serves the audit area (docs/api.md "Audit"): auditors and HR admins find a
+// subject, read its event timeline, rebuild its state as of an instant, verify the tenant's
+// hash chains and rebuild a projection in a shadow to compare. Everything is read-only;
+// every call that answers is itself recorded as an audit.read event in the reader's audit
+// stream, and GET /audit/reads lists them.
+package audit
 
 import (
 	"cmp"
@@ -15,19 +20,32 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
-	"portal/audit"
+	chain "portal/audit"
 	"portal/domain/clock"
 	"portal/eventstore"
+	"portal/projections"
+	"portal/readapi/httpx"
 )
 
-// The audit area (docs/api.md "Audit"): auditors and HR admins find a subject, read its
-// event timeline, rebuild its state as of an instant and verify the tenant's hash chains.
-// Everything is read-only; every call that answers is itself recorded as an audit.read event
-// in the reader's audit stream, and GET /audit/reads lists them.
-func (s *Server) routesAudit(g *echo.Group) {
-	a := g.Group("/audit", s.requireAuth, callerMatches, s.requireAccess(menuAccess("audit")))
+// API serves the audit area of a tenant.
+type API struct {
+	httpx.Gates
+	Pool *pgxpool.Pool
+	// Store is the log the area reads; it records every read there too.
+	Store eventstore.Store
+	Now   func() time.Time
+	// Shadows are the projections a shadow rebuild may copy, by name.
+	Shadows map[string]projections.Tabled
+	replays replayJobs
+}
+
+// Routes registers the audit calls (docs/api.md "Audit").
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	a := g.Group("/audit", s.Authn, httpx.Caller(httpx.IDsWhenSent), s.Access(httpx.MenuAccess("audit")))
 	a.GET("/subjects", s.auditSubjects)
 	a.GET("/timeline", s.auditTimeline)
 	a.GET("/asof", s.auditAsOf)
@@ -51,7 +69,7 @@ type auditRead struct {
 
 // recordRead appends the caller's read to their audit stream, before the answer leaves: a
 // read that cannot be recorded is not answered.
-func (s *Server) recordRead(c echo.Context, r auditRead) error {
+func (s *API) recordRead(c echo.Context, r auditRead) error {
 	q := c.QueryParams()
 	q.Del("tenId")
 	r.Query = q.Encode()
@@ -59,7 +77,7 @@ func (s *Server) recordRead(c echo.Context, r auditRead) error {
 	if err != nil {
 		return err
 	}
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	_, err = s.Store.Append(c.Request().Context(), eventstore.Meta{Tenant: cl.Tenant, Actor: cl.UserID.String()},
 		eventstore.StreamName("audit", cl.UserID), eventstore.Any,
 		eventstore.EventData{ID: uuid.New(), Type: auditReadType, Data: data})
@@ -79,14 +97,14 @@ type auditSubject struct {
 // GET /audit/subjects?q: employees (with their punches and vacation), requests and surveys
 // whose name, code, login, title or id matches q (at least 2 characters), and the tenant's
 // configuration history when q starts like "configurações"/"settings" or names the tenant.
-func (s *Server) auditSubjects(c echo.Context) error {
+func (s *API) auditSubjects(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
 	if len([]rune(q)) < 2 || len(q) > 100 {
-		return apiError(http.StatusBadRequest, "q", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "q", "valor_invalido")
 	}
 	like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
 	items := []auditSubject{}
-	err := s.inTenant(c, func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		ctx := c.Request().Context()
 		rows, err := tx.Query(ctx, `
 SELECT e.id::text, e.name, e.code FROM employees e
@@ -148,11 +166,11 @@ ORDER BY e.name LIMIT 10`, like, q)
 func parseSubject(c echo.Context, kinds ...string) (auditSubject, error) {
 	kind := c.QueryParam("kind")
 	if !slices.Contains(kinds, kind) {
-		return auditSubject{}, apiError(http.StatusBadRequest, "kind", "valor_invalido")
+		return auditSubject{}, httpx.Error(http.StatusBadRequest, "kind", "valor_invalido")
 	}
 	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
-		return auditSubject{}, apiError(http.StatusBadRequest, "id", "valor_invalido")
+		return auditSubject{}, httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
 	}
 	return auditSubject{Kind: kind, ID: id.String()}, nil
 }
@@ -176,7 +194,7 @@ func loadSubject(ctx context.Context, tx pgx.Tx, sub *auditSubject) error {
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
-		return apiError(http.StatusNotFound, "id", "nao_encontrado")
+		return httpx.Error(http.StatusNotFound, "id", "nao_encontrado")
 	}
 	return err
 }
@@ -214,8 +232,8 @@ FROM employees e WHERE e.id = $1`, id).Scan(&sub.Label, &sub.Detail, &user)
 	return nil
 }
 
-// timelineItem is one event of a timeline, readable.
-type timelineItem struct {
+// TimelineItem is one event of a timeline, readable.
+type TimelineItem struct {
 	Position   int64           `json:"position"`
 	Stream     string          `json:"stream"`
 	Version    int64           `json:"version"`
@@ -237,7 +255,7 @@ type timelineData struct {
 // GET /audit/timeline?kind&id&type&from&to&page&pageSize[&format=csv]: the subject's events,
 // oldest first, filtered by type (comma-separated) and by day (from, to: YYYY-MM-DD, both
 // included), 50 a page (at most 500); CSV holds every filtered event.
-func (s *Server) auditTimeline(c echo.Context) error {
+func (s *API) auditTimeline(c echo.Context) error {
 	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey", "settings")
 	if err != nil {
 		return err
@@ -255,13 +273,13 @@ func (s *Server) auditTimeline(c echo.Context) error {
 		return err
 	}
 	if from != nil && to != nil && !from.Before(*to) {
-		return apiError(http.StatusBadRequest, "to", "periodo_invalido")
+		return httpx.Error(http.StatusBadRequest, "to", "periodo_invalido")
 	}
-	page, err := queryInt(c, "page", 1, 1, 1_000_000)
+	page, err := httpx.QueryInt(c, "page", 1, 1, 1_000_000)
 	if err != nil {
 		return err
 	}
-	size, err := queryInt(c, "pageSize", 50, 1, 500)
+	size, err := httpx.QueryInt(c, "pageSize", 50, 1, 500)
 	if err != nil {
 		return err
 	}
@@ -271,13 +289,13 @@ func (s *Server) auditTimeline(c echo.Context) error {
 		limit, offset = 100_000, 0
 	}
 	ctx := c.Request().Context()
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	var (
-		items    = []timelineItem{}
+		items    = []TimelineItem{}
 		total    int64
 		allTypes = []string{}
 	)
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if err := loadSubject(ctx, tx, &sub); err != nil {
 			return err
 		}
@@ -290,7 +308,7 @@ ORDER BY position LIMIT $6 OFFSET $7`, cl.Tenant, sub.streams, types, from, to, 
 		if err != nil {
 			return err
 		}
-		var it timelineItem
+		var it TimelineItem
 		if _, err := pgx.ForEachRow(rows, []any{&it.Position, &it.Stream, &it.Version, &it.Type, &it.Actor, &it.At, &it.Data, &total}, func() error {
 			it.Fields = flatten(it.Data)
 			items = append(items, it)
@@ -349,7 +367,7 @@ func optionalDay(c echo.Context, name string, addDays int) (*time.Time, error) {
 	}
 	d, err := time.ParseInLocation(time.DateOnly, v, clock.Zone)
 	if err != nil {
-		return nil, apiError(http.StatusBadRequest, name, "data_invalida")
+		return nil, httpx.Error(http.StatusBadRequest, name, "data_invalida")
 	}
 	d = d.AddDate(0, 0, addDays)
 	return &d, nil
@@ -428,7 +446,7 @@ func userNames(ctx context.Context, tx pgx.Tx, ids []string) (map[string]string,
 	return names, err
 }
 
-func writeTimelineCSV(c echo.Context, sub auditSubject, items []timelineItem) error {
+func writeTimelineCSV(c echo.Context, sub auditSubject, items []TimelineItem) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="audit-%s-%s.csv"`, sub.Kind, sub.ID))
@@ -451,23 +469,23 @@ func writeTimelineCSV(c echo.Context, sub auditSubject, items []timelineItem) er
 // day of punches (day: YYYY-MM-DD) as it was at the instant at (RFC 3339, not in the
 // future), folded from the events recorded until then with the domain's own code, beside
 // the state now and the fields that differ.
-func (s *Server) auditAsOf(c echo.Context) error {
-	sub, err := parseSubject(c, audit.KindRequest, audit.KindVacation, audit.KindPunches)
+func (s *API) auditAsOf(c echo.Context) error {
+	sub, err := parseSubject(c, chain.KindRequest, chain.KindVacation, chain.KindPunches)
 	if err != nil {
 		return err
 	}
 	at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(c.QueryParam("at")))
 	if err != nil {
-		return apiError(http.StatusBadRequest, "at", "data_invalida")
+		return httpx.Error(http.StatusBadRequest, "at", "data_invalida")
 	}
 	now := s.Now()
 	if at.After(now) {
-		return apiError(http.StatusBadRequest, "at", "data_futura")
+		return httpx.Error(http.StatusBadRequest, "at", "data_futura")
 	}
 	day := strings.TrimSpace(c.QueryParam("day"))
-	if sub.Kind == audit.KindPunches {
+	if sub.Kind == chain.KindPunches {
 		if _, err := time.Parse(time.DateOnly, day); err != nil {
-			return apiError(http.StatusBadRequest, "day", "data_invalida")
+			return httpx.Error(http.StatusBadRequest, "day", "data_invalida")
 		}
 	}
 	ctx := c.Request().Context()
@@ -476,20 +494,20 @@ func (s *Server) auditAsOf(c echo.Context) error {
 		then                []eventstore.RecordedEvent
 		thenState, nowState map[string]string
 	)
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if err := loadSubject(ctx, tx, &sub); err != nil {
 			return err
 		}
 		if len(sub.streams) > 0 {
-			if events, err = s.Store.ReadStream(ctx, claimsOf(c).Tenant, sub.streams[0], 0); err != nil {
+			if events, err = s.Store.ReadStream(ctx, httpx.Claims(c).Tenant, sub.streams[0], 0); err != nil {
 				return err
 			}
 		}
-		then = audit.Upto(events, at)
-		if thenState, err = audit.State(sub.Kind, then, day, at); err != nil {
+		then = chain.Upto(events, at)
+		if thenState, err = chain.State(sub.Kind, then, day, at); err != nil {
 			return err
 		}
-		if nowState, err = audit.State(sub.Kind, events, day, now); err != nil {
+		if nowState, err = chain.State(sub.Kind, events, day, now); err != nil {
 			return err
 		}
 		return namesInState(ctx, tx, thenState, nowState)
@@ -503,7 +521,7 @@ func (s *Server) auditAsOf(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{
 		"subject": sub, "at": at, "now": now,
 		"eventsThen": len(then), "eventsNow": len(events),
-		"then": thenState, "current": nowState, "changes": audit.Diff(thenState, nowState),
+		"then": thenState, "current": nowState, "changes": chain.Diff(thenState, nowState),
 	})
 }
 
@@ -536,12 +554,12 @@ type chainVerifier interface {
 
 // GET /audit/verify: recompute the caller's tenant's hash chains; the first broken link, if
 // any (docs/operations.md "Hash chain").
-func (s *Server) auditVerify(c echo.Context) error {
+func (s *API) auditVerify(c echo.Context) error {
 	v, ok := s.Store.(chainVerifier)
 	if !ok {
-		return apiError(http.StatusNotImplemented, "request", "indisponivel")
+		return httpx.Error(http.StatusNotImplemented, "request", "indisponivel")
 	}
-	rep, err := v.VerifyChain(c.Request().Context(), claimsOf(c).Tenant)
+	rep, err := v.VerifyChain(c.Request().Context(), httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
@@ -552,8 +570,8 @@ func (s *Server) auditVerify(c echo.Context) error {
 }
 
 // GET /audit/reads?page: the audit area's reads in the tenant, newest first, 50 a page.
-func (s *Server) auditReads(c echo.Context) error {
-	page, err := queryInt(c, "page", 1, 1, 1_000_000)
+func (s *API) auditReads(c echo.Context) error {
+	page, err := httpx.QueryInt(c, "page", 1, 1, 1_000_000)
 	if err != nil {
 		return err
 	}
@@ -565,13 +583,13 @@ func (s *Server) auditReads(c echo.Context) error {
 	}
 	items := []read{}
 	var total int64
-	err = s.inTenant(c, func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		ctx := c.Request().Context()
 		// The audit streams are a range of the stream index: no scan of the whole log.
 		rows, err := tx.Query(ctx, `
 SELECT recorded_at, actor, data, count(*) OVER () FROM events
 WHERE tenant_id = $1 AND stream >= 'audit-' AND stream < 'audit.' AND type = $2
-ORDER BY position DESC LIMIT 50 OFFSET $3`, claimsOf(c).Tenant, auditReadType, (page-1)*50)
+ORDER BY position DESC LIMIT 50 OFFSET $3`, httpx.Claims(c).Tenant, auditReadType, (page-1)*50)
 		if err != nil {
 			return err
 		}

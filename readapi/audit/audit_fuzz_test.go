@@ -1,4 +1,4 @@
-package readapi
+package audit
 
 import (
 	"encoding/json"

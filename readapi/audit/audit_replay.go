@@ -1,4 +1,4 @@
-package readapi
+package audit
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"portal/projections"
 	"portal/push"
+	"portal/readapi/httpx"
 )
 
 // replayTopic is the push topic of a shadow rebuild's progress, sent to whoever started it.
@@ -52,20 +53,20 @@ func (r *replayJobs) snapshot(j *replayJob) replayJob {
 // POST /audit/replay {projection}: starts a rebuild of the caller's tenant's events into a
 // shadow copy of the projection's tables; 202 with the job. Its progress and its diff against
 // the live model reach the caller live (topic audit.replay); GET /audit/replay answers them too.
-func (s *Server) auditReplayStart(c echo.Context) error {
+func (s *API) auditReplayStart(c echo.Context) error {
 	var body struct {
 		Projection string `json:"projection"`
 	}
 	if err := c.Bind(&body); err != nil {
-		return apiError(http.StatusBadRequest, "projection", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "projection", "valor_invalido")
 	}
 	p, ok := s.Shadows[body.Projection]
 	if !ok {
-		return apiError(http.StatusBadRequest, "projection", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "projection", "valor_invalido")
 	}
-	cl := claimsOf(c)
+	cl := httpx.Claims(c)
 	var names map[string]string // who started it, for the screen (looked up outside the lock)
-	_ = s.inTenant(c, func(tx pgx.Tx) (err error) {
+	_ = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) (err error) {
 		names, err = userNames(c.Request().Context(), tx, []string{cl.UserID.String()})
 		return err
 	})
@@ -73,7 +74,7 @@ func (s *Server) auditReplayStart(c echo.Context) error {
 	s.replays.mu.Lock()
 	if old := s.replays.jobs[key]; old != nil && old.State == "running" {
 		s.replays.mu.Unlock()
-		return apiError(http.StatusConflict, "projection", "reconstrucao_em_andamento")
+		return httpx.Error(http.StatusConflict, "projection", "reconstrucao_em_andamento")
 	}
 	job := &replayJob{ID: uuid.NewString(), Projection: body.Projection, State: "running", Diffs: []projections.TableDiff{},
 		StartedBy: names[cl.UserID.String()], StartedAt: s.Now().UTC(), tenant: cl.Tenant, user: cl.UserID}
@@ -88,7 +89,7 @@ func (s *Server) auditReplayStart(c echo.Context) error {
 
 // runReplay runs job to its end and tells its starter how it goes, at most four times a
 // second and once at the end.
-func (s *Server) runReplay(job *replayJob, p projections.Tabled) {
+func (s *API) runReplay(job *replayJob, p projections.Tabled) {
 	ctx := context.Background()
 	var last time.Time
 	diffs, err := projections.ReplayShadow(ctx, s.Pool, s.Store, p, job.tenant, func(pr projections.ShadowProgress) {
@@ -113,7 +114,7 @@ func (s *Server) runReplay(job *replayJob, p projections.Tabled) {
 	s.publishReplay(ctx, job)
 }
 
-func (s *Server) publishReplay(ctx context.Context, job *replayJob) {
+func (s *API) publishReplay(ctx context.Context, job *replayJob) {
 	snap := s.replays.snapshot(job)
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		return push.Publish(ctx, tx, push.Message{Tenant: job.tenant, User: job.user, Topic: replayTopic, Data: snap})
@@ -124,8 +125,8 @@ func (s *Server) publishReplay(ctx context.Context, job *replayJob) {
 }
 
 // GET /audit/replay: the projections that can be rebuilt and the tenant's latest rebuilds.
-func (s *Server) auditReplayList(c echo.Context) error {
-	tenant := claimsOf(c).Tenant.String()
+func (s *API) auditReplayList(c echo.Context) error {
+	tenant := httpx.Claims(c).Tenant.String()
 	var mine []*replayJob
 	s.replays.mu.Lock()
 	for k, j := range s.replays.jobs {

@@ -1,4 +1,4 @@
-package readapi
+package requests
 
 import (
 	"context"
@@ -10,10 +10,10 @@ import (
 	"portal/projections"
 )
 
-// requestActions tells the web app which buttons to offer on a request (docs/api.md by-id
+// Actions tells the web app which buttons to offer on a request (docs/api.md by-id
 // "acoes"). Each answer is the domain's own rule run as a dry run with the caller's facts,
 // so the screen and the commands never disagree.
-type requestActions struct {
+type Actions struct {
 	Editar               bool     `json:"editar"`
 	Remover              bool     `json:"remover"`
 	Enviar               bool     `json:"enviar"`
@@ -27,14 +27,14 @@ type requestActions struct {
 }
 
 // actionsFor runs the rules for the viewer on r.
-func actionsFor(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, hash string, r *rq.Request, doc *projections.RequestDoc) (requestActions, error) {
+func actionsFor(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, hash string, r *rq.Request, doc *projections.RequestDoc) (Actions, error) {
 	f := rq.Facts{Actor: rq.Actor{ID: v.UserID.String(), Hash: hash}, Roles: v.Roles, Absent: map[string]bool{}}
 	f.Requester = v.UserID.String() == r.Subject.UserID || v.UserID.String() == r.Creator.ID
 	if !f.Requester {
 		err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM employees WHERE id = NULLIF($1, '')::uuid AND manager_id = $2)`,
 			r.Subject.EmployeeID, v.EmployeeID).Scan(&f.Requester)
 		if err != nil {
-			return requestActions{}, err
+			return Actions{}, err
 		}
 	}
 	if s, ok := r.CurrentStep(); ok && doc.CurrentStep != nil && doc.CurrentStep.LockedToAbsent {
@@ -43,7 +43,7 @@ func actionsFor(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, has
 	now := time.Now()
 	ok := func(_ []rq.Event, err error) bool { return err == nil }
 	cur := r.Current()
-	a := requestActions{
+	a := Actions{
 		Editar:               ok(r.Edit(r.Fields, f, rq.Actor{}, now)),
 		Remover:              ok(r.Remove(f, now)),
 		Enviar:               ok(r.Send(nil, f, now)),
