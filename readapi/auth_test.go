@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -343,26 +342,4 @@ func TestCheckCaller(t *testing.T) {
 			wantError(t, r, c.status, FieldError{Type: c.field, Message: c.key})
 		})
 	}
-}
-
-func TestClientAddress(t *testing.T) {
-	e := echo.New()
-	req := httptest.NewRequest(http.MethodPost, "/", nil)
-	req.RemoteAddr = "203.0.113.5:1234"
-	req.Header.Set("X-Forwarded-For", "10.0.0.1")
-	if got := clientAddress(e.NewContext(req, httptest.NewRecorder())); got != "203.0.113.5" {
-		t.Errorf("without an IP extractor: %q, want the remote address", got)
-	}
-	e.IPExtractor = echo.ExtractIPFromXFFHeader(echo.TrustIPRange(mustCIDR("203.0.113.0/24")))
-	if got := clientAddress(e.NewContext(req, httptest.NewRecorder())); got != "10.0.0.1" {
-		t.Errorf("behind a trusted proxy: %q, want the forwarded address", got)
-	}
-}
-
-func mustCIDR(s string) *net.IPNet {
-	_, n, err := net.ParseCIDR(s)
-	if err != nil {
-		panic(err)
-	}
-	return n
 }

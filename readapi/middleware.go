@@ -3,7 +3,6 @@ package readapi
 import (
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,7 +19,7 @@ const claimsKey = httpx.ClaimsKey
 // (spec: portal-core §4).
 func (s *Server) requireAuth(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		token, ok := bearerToken(c.Request().Header.Get(echo.HeaderAuthorization))
+		token, ok := httpx.BearerToken(c.Request().Header.Get(echo.HeaderAuthorization))
 		if !ok {
 			return apiError(http.StatusUnauthorized, "token", "token_invalido")
 		}
@@ -34,16 +33,6 @@ func (s *Server) requireAuth(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set(claimsKey, claims)
 		return next(c)
 	}
-}
-
-// bearerToken takes the token out of an Authorization header value.
-func bearerToken(header string) (string, bool) {
-	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return "", false
-	}
-	token = strings.TrimSpace(token)
-	return token, token != ""
 }
 
 // claimsOf returns the claims requireAuth verified; zero claims when the route is not

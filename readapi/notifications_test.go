@@ -53,7 +53,7 @@ func newNotifyEnv(t *testing.T) *notifyEnv {
 		t.Fatal(err)
 	}
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return notifyTestNow }}
-	if err := srv.InitNotifications(); err != nil {
+	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
 	return &notifyEnv{db: d, store: store, auth: svc, handler: srv.Handler()}

@@ -81,15 +81,6 @@ func (pc *permissionCache) forget(k [2]uuid.UUID) {
 	delete(pc.m, k)
 }
 
-// Route requirements besides the menu items' own.
-var (
-	// accessSignedIn: any signed-in user (nothing required by the rule).
-	accessSignedIn = auth.Access{}
-	// accessSettings: the colour-scheme and layout panel is for users with the Admin flag
-	// (spec portal-core §2, user menu).
-	accessSettings = auth.Access{Review: auth.ReviewAdmin}
-)
-
 // menuAccess is what a menu item requires (httpx.MenuAccess).
 func menuAccess(id string) auth.Access { return httpx.MenuAccess(id) }
 

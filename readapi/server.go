@@ -1,11 +1,14 @@
-// Package readapi is the HTTP server: routing, authentication, query handlers that read the
-// read models, command endpoints, error mapping and the live stream.
+// Package readapi is the HTTP server: what every area shares (authentication, the permission
+// cache, the error mapping), the infrastructure calls (health, the live push, the web app)
+// and the routing of the areas, each in its own package under readapi/.
 package readapi
 
 import (
 	"errors"
+	"reflect"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -17,6 +20,8 @@ import (
 	"portal/readapi/audit"
 	"portal/readapi/clock"
 	"portal/readapi/home"
+	"portal/readapi/httpx"
+	"portal/readapi/identity"
 	"portal/readapi/mood"
 	"portal/readapi/notifications"
 	"portal/readapi/people"
@@ -27,7 +32,10 @@ import (
 	"portal/readapi/vacations"
 )
 
-// Server holds what the handlers need. Each area registers its routes in its own file.
+// Server holds what every area shares (the pool, the log, sign-in, the clock, the
+// permission cache and the host rules), the infrastructure calls (health, push, the web app)
+// and one API per area, each in its own package (readapi/<area>). Init builds the areas
+// that were not given; the binary's wiring (cmd/portal/wiring.go) gives the rest.
 type Server struct {
 	Pool   *pgxpool.Pool
 	Store  eventstore.Store
@@ -37,141 +45,95 @@ type Server struct {
 	Now    func() time.Time
 	WebDir string // the built web app (web/dist); empty serves no app
 
-	Clock *clock.API // the quick time clock (readapi/clock)
-
-	// Permissions (permission_middleware.go, user.go). ManagerRequests is the manager-requests
-	// variant of spec portal-core §1 (the rule keeps only request and general tools).
+	// ManagerRequests is the manager-requests variant of spec portal-core §1 (the rule keeps
+	// only request and general tools).
 	ManagerRequests bool
-	perms           permissionCache
 	// Hosts tells each request's environment from its Host (PORTAL_HOSTS; auth/environment.go):
 	// the host's denials join every caller's deny list (spec portal-core §6).
 	Hosts auth.HostRules
-
-	// Notifications (notifications.go); nil is built from Pool, Store and Now.
-	Notifications *notifications.API // built by InitNotifications when nil
-
-	sso *auth.SSO // single sign-on (sso.go); logout reads the provider's end-session address
-
-	Requests *requests.API // requests, approvals and deliveries (readapi/requests)
-
-	// Mood and energy (readapi/mood) and the home banner (readapi/home). MoodCoolDown
-	// overrides the check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's host
-	// environment decides.
-	Mood         *mood.API
+	// MoodCoolDown overrides the mood check-in cool-down (MOOD_COOLDOWN, for tests); 0: each
+	// request's host environment decides.
 	MoodCoolDown time.Duration
-	Home         *home.API
-
-	Surveys *surveys.API // surveys, 360 and development plans (readapi/surveys)
-
-	Adjustments *adjustments.API // punch adjustments (readapi/adjustments)
-
-	Vacations *vacations.API // vacations and the work schedule (readapi/vacations)
-
-	Settings *settings.API // the tenant administration panels (readapi/settings); nil: none
-
-	// Audit (readapi/audit): Shadows are the projections a shadow rebuild may copy, by name.
-	Audit   *audit.API
+	// Shadows are the projections an audit shadow rebuild may copy, by name.
 	Shadows map[string]projections.Tabled
+
+	perms permissionCache // permission_middleware.go
+
+	// The areas; nil ones are built by Init (Settings is only served when given).
+	Identity      *identity.API      // sign-in, single sign-on, the signed-in user
+	Clock         *clock.API         // the quick time clock
+	Adjustments   *adjustments.API   // punch adjustments
+	Notifications *notifications.API // the inbox
+	Requests      *requests.API      // requests, approvals and deliveries
+	Mood          *mood.API          // mood and energy
+	Home          *home.API          // the home banner
+	Surveys       *surveys.API       // surveys, 360 and development plans
+	Vacations     *vacations.API     // vacations and the work schedule
+	Audit         *audit.API         // the audit area
+	People        *people.API        // teams and colleagues
+	Reports       *reports.API       // HR reports
+	Settings      *settings.API      // the tenant administration panels
 }
 
-// InitNotifications builds the notification calls when they were not given.
-func (s *Server) InitNotifications() error {
-	if s.Notifications != nil {
+// build sets *area to what newArea builds when it is nil.
+func build[T any](area **T, newArea func() (*T, error)) error {
+	if *area != nil {
 		return nil
 	}
-	if s.Now == nil {
-		s.Now = time.Now
-	}
-	n, err := notifications.New(s.Pool, s.Store, s.Now)
-	if err != nil {
-		return err
-	}
-	s.Notifications = n
-	return nil
-}
-
-// initClock builds the time clock and the punch adjustments.
-func (s *Server) initClock() error {
-	if s.Clock == nil {
-		c, err := clock.New(s.Pool, s.Store, s.Now)
-		if err != nil {
-			return err
-		}
-		s.Clock = c
-	}
-	if s.Adjustments == nil {
-		a, err := adjustments.New(s.Pool, s.Store, s.Now)
-		if err != nil {
-			return err
-		}
-		s.Adjustments = a
-	}
-	return nil
-}
-
-// initVacations builds the vacation calls on the local approval chain when they were not given.
-func (s *Server) initVacations() error {
-	if s.Vacations != nil {
-		return nil
-	}
-	v, err := vacations.New(s.Pool, s.Store, s.Now, nil)
-	s.Vacations = v
+	a, err := newArea()
+	*area = a
 	return err
 }
 
-// initSurveys builds the survey calls when they were not given.
-func (s *Server) initSurveys() error {
-	if s.Surveys != nil {
-		return nil
-	}
-	v, err := surveys.New(s.Pool, s.Store, s.Now)
-	s.Surveys = v
-	return err
-}
-
-// initRequests builds the request calls when they were not given.
-func (s *Server) initRequests() error {
-	if s.Requests != nil {
-		return nil
-	}
-	r, err := requests.New(s.Pool, s.Store, s.Now)
-	s.Requests = r
-	return err
-}
-
-// initMood builds the mood calls and the home banner, whose pending items are the
-// notifications not dismissed and the mood check-in when it is open to the caller.
-func (s *Server) initMood() error {
-	if s.Mood == nil {
-		m, err := mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown)
-		if err != nil {
-			return err
-		}
-		s.Mood = m
-	}
-	if s.Home == nil {
-		s.Home = &home.API{Pool: s.Pool, Now: s.Now, Pending: []home.PendingProvider{
-			home.PendingFunc(home.Notifications), s.Mood}}
-	}
-	return nil
-}
-
-// Init builds the handlers of every area that were not given, and says what could not be
-// built: the binary calls it at start-up and refuses to serve on an error (Handler builds
-// what is missing too, for tests, and such an area answers 500).
+// Init builds the areas that were not given, and says what could not be built: the binary
+// calls it at start-up and refuses to serve on an error (Handler calls it too, for tests; an
+// area that could not be built is not served).
 func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
-	return errors.Join(s.initClock(), s.initMood(), s.InitNotifications(), s.initRequests(), s.initSurveys(), s.initVacations())
+	errs := []error{
+		build(&s.Clock, func() (*clock.API, error) { return clock.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Adjustments, func() (*adjustments.API, error) { return adjustments.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Notifications, func() (*notifications.API, error) { return notifications.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Requests, func() (*requests.API, error) { return requests.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Mood, func() (*mood.API, error) { return mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown) }),
+		build(&s.Surveys, func() (*surveys.API, error) { return surveys.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Vacations, func() (*vacations.API, error) { return vacations.New(s.Pool, s.Store, s.Now, nil) }),
+	}
+	if s.Identity == nil && s.Auth != nil { // a server without sign-in (some tests) has none
+		s.Identity = &identity.API{Auth: s.Auth, Pool: s.Pool, Now: s.Now, ManagerRequests: s.ManagerRequests,
+			Remember: func(tenant, user uuid.UUID, p auth.Permissions) { s.perms.put([2]uuid.UUID{tenant, user}, p, s.Now()) }}
+	}
+	if s.Home == nil && s.Mood != nil {
+		// The banner's pending items: the notifications not dismissed, and the mood
+		// check-in when it is open to the caller.
+		s.Home = &home.API{Pool: s.Pool, Now: s.Now,
+			Pending: []home.PendingProvider{home.PendingFunc(home.Notifications), s.Mood}}
+	}
+	if s.Audit == nil {
+		s.Audit = &audit.API{Pool: s.Pool, Store: s.Store, Now: s.Now, Shadows: s.Shadows}
+	}
+	if s.People == nil {
+		s.People = &people.API{Pool: s.Pool, Now: s.Now}
+	}
+	if s.Reports == nil {
+		s.Reports = &reports.API{Pool: s.Pool, Now: s.Now}
+	}
+	if s.Settings != nil && s.Settings.AccessChanged == nil {
+		s.Settings.AccessChanged = s.perms.forgetTenant
+	}
+	return errors.Join(errs...)
 }
 
-// Handler builds the Echo router: the areas still in this package, then those in their own
-// package (readapi/<area>), each given only what it needs.
+// area is what every area's API does: register its routes behind the server's gates.
+type area interface {
+	Routes(g *echo.Group, gates httpx.Gates)
+}
+
+// Handler builds the Echo router: each area's routes, then the infrastructure's.
 func (s *Server) Handler() *echo.Echo {
-	if s.Now == nil {
-		s.Now = time.Now
-	}
+	_ = s.Init() // the binary has already refused to start on an error
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -180,38 +142,13 @@ func (s *Server) Handler() *echo.Echo {
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: requests.IsUpload}))
 
 	api := e.Group("/api")
-	s.routesAuth(api)
-	s.routesSSO(api)
-	if err := s.initClock(); err == nil {
-		s.Clock.Routes(api, s.gates())
-		s.Adjustments.Routes(api, s.gates())
+	gates := s.gates()
+	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports} {
+		if !reflect.ValueOf(a).IsNil() {
+			a.Routes(api, gates)
+		}
 	}
-	s.routesUser(api)
-	if err := s.InitNotifications(); err == nil { // else the calls answer 404; Init reports why
-		s.Notifications.Routes(api, s.requireAuth)
-	}
-	if err := s.initRequests(); err == nil {
-		s.Requests.Routes(api, s.gates())
-	}
-	if err := s.initMood(); err == nil {
-		s.Mood.Routes(api, s.gates())
-		s.Home.Routes(api, s.gates())
-	}
-	if err := s.initSurveys(); err == nil {
-		s.Surveys.Routes(api, s.gates())
-	}
-	if err := s.initVacations(); err == nil {
-		s.Vacations.Routes(api, s.gates())
-	}
-	if s.Audit == nil {
-		s.Audit = &audit.API{Pool: s.Pool, Store: s.Store, Now: s.Now, Shadows: s.Shadows}
-	}
-	s.Audit.Routes(api, s.gates())
-	if s.Settings != nil {
-		s.Settings.Routes(api, s.perms.forgetTenant, s.requireAuth, callerMatches, s.requireAccess(accessSettings))
-	}
-	(&people.API{Pool: s.Pool, Now: s.Now}).Routes(api, s.requireAuth, s.requireAnyAccess)
-	(&reports.API{Pool: s.Pool, Now: s.Now}).Routes(api, s.requireAuth)
 	s.routesPush(e, api)
 	s.routesHealth(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

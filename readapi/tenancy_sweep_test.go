@@ -45,7 +45,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	if err := full.Init(); err != nil {
 		t.Fatal(err)
 	}
-	if err := full.InitNotifications(); err != nil {
+	if err := full.Init(); err != nil {
 		t.Fatal(err)
 	}
 	if err := full.Init(); err != nil {

@@ -106,3 +106,13 @@ func RequestCaller(c echo.Context) commands.RequestCaller {
 	cl := Claims(c)
 	return commands.RequestCaller{Tenant: cl.Tenant, UserID: cl.UserID, UserHash: cl.UserHash, EmployeeID: cl.EmployeeID, Roles: cl.Roles}
 }
+
+// BearerToken takes the token out of an Authorization header value.
+func BearerToken(header string) (string, bool) {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	token = strings.TrimSpace(token)
+	return token, token != ""
+}

@@ -55,6 +55,15 @@ func (g Gates) any(access []auth.Access) echo.MiddlewareFunc {
 	}
 }
 
+// Route requirements besides the menu items' own.
+var (
+	// AccessSignedIn: any signed-in user (nothing required by the rule).
+	AccessSignedIn = auth.Access{}
+	// AccessAdmin: the tenant's settings are for users with the Admin flag (spec portal-core
+	// §2, user menu).
+	AccessAdmin = auth.Access{Review: auth.ReviewAdmin}
+)
+
 // MenuAccess is what a menu item requires; it panics at start-up for an unknown id, so a
 // route cannot silently lose its check when the menu changes.
 func MenuAccess(id string) auth.Access {

@@ -58,11 +58,11 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	return a, errors.Join(errs...)
 }
 
-// Routes registers the notification calls behind authn (the server's authentication). Every
+// Routes registers the notification calls behind the server's authentication. Every
 // call needs tenId and userHash matching the token: a user reads and changes only their own
 // inbox.
-func (s *API) Routes(g *echo.Group, authn echo.MiddlewareFunc) {
-	n := g.Group("/notification-app", authn, httpx.Caller(httpx.BothRequired))
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	n := g.Group("/notification-app", gates.Authn, httpx.Caller(httpx.BothRequired))
 	n.GET("", s.notificationList)
 	n.POST("", s.notificationCreate)
 	n.POST("/dismiss", s.notificationDismiss)

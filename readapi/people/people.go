@@ -42,9 +42,8 @@ type API struct {
 
 // Routes registers the team and colleague calls of spec portal-business §7 (docs/api.md
 // "People"). Every call needs a token; tenId (and userHash when sent) must match it.
-// authn is the server's authentication; anyAccess admits a caller the menu shows one of the
-// entries ids.
-func (s *API) Routes(g *echo.Group, authn echo.MiddlewareFunc, anyAccess func(ids ...string) echo.MiddlewareFunc) {
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	authn, anyAccess := gates.Authn, gates.AnyAccess
 	caller := httpx.Caller(httpx.TenantRequired)
 	team := g.Group("/rh-app/Colaborador", authn, caller)
 	team.GET("/gestor-minha-equipe", s.peopleList(projections.ScopeReports), anyAccess(menuTeamGestor))

@@ -25,10 +25,10 @@ type API struct {
 	Now  func() time.Time
 }
 
-// Routes registers the reports behind authn (the server's authentication). Who sees what: HR
+// Routes registers the reports behind the server's authentication. Who sees what: HR
 // admins and auditors the tenant, a manager their direct reports, anyone else only themselves.
-func (s *API) Routes(g *echo.Group, authn echo.MiddlewareFunc) {
-	r := g.Group("/reports", authn, httpx.Caller(httpx.TenantRequired))
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	r := g.Group("/reports", gates.Authn, httpx.Caller(httpx.TenantRequired))
 	r.GET("/mood", reportOf(s, projections.Reports.Mood))
 	r.GET("/approvals", reportOf(s, projections.Reports.Approvals))
 	r.GET("/surveys", reportOf(s, projections.Reports.Surveys), wholeTenantOnly)

@@ -32,6 +32,9 @@ type API struct {
 	Fallback auth.Mailer
 	// MailTimeout bounds a validation or preview delivery; default 20 s.
 	MailTimeout time.Duration
+	// AccessChanged is told of a tenant whose feature toggles changed (the server forgets its
+	// users' cached permissions); nil: nobody.
+	AccessChanged func(tenant uuid.UUID)
 }
 
 // NewLogins gives a user a temporary password by e-mail (auth.Service.SendNewLogin).
@@ -39,9 +42,8 @@ type NewLogins interface {
 	SendNewLogin(ctx context.Context, admin auth.Claims, userName, portal string) error
 }
 
-// Routes registers the administration calls behind admin, the server's authentication and
-// Admin-flag checks (spec portal-business §6); accessChanged runs after the feature toggles
-// of a tenant changed (the server forgets its cached permissions).
+// Routes registers the administration calls behind the server's authentication and the
+// Admin-flag check (spec portal-business §6).
 //
 //	POST /api/authManagement/getConfig       {key}                → the key's fields and values
 //	POST /api/authManagement/updateConfig    {key, template}      → the same, after the change
@@ -49,9 +51,10 @@ type NewLogins interface {
 //	POST /api/authManagement/sendNewLogin    {userName}           → a temporary password mailed
 //	POST /api/sendmessage/send-smtp          {address, the five mail server fields} → validates
 //	POST /api/sendmessage/send-template      {address, subject, message} → {message, succeeded}
-func (h *API) Routes(g *echo.Group, accessChanged func(tenant uuid.UUID), admin ...echo.MiddlewareFunc) {
+func (h *API) Routes(g *echo.Group, gates httpx.Gates) {
+	admin := []echo.MiddlewareFunc{gates.Authn, httpx.Caller(httpx.IDsWhenSent), gates.Access(httpx.AccessAdmin)}
 	g.POST("/authManagement/getConfig", h.getConfig, admin...)
-	g.POST("/authManagement/updateConfig", func(c echo.Context) error { return h.updateConfig(c, accessChanged) }, admin...)
+	g.POST("/authManagement/updateConfig", h.updateConfig, admin...)
 	g.GET("/authManagement/publicTerminal", h.publicTerminal, admin...)
 	g.POST("/authManagement/sendNewLogin", h.sendNewLogin, admin...)
 	g.POST("/sendmessage/send-smtp", h.validateMail, admin...)
@@ -149,7 +152,7 @@ func (h *API) view(c echo.Context, k conf.Key) (ConfigView, error) {
 // updateConfig answers POST authManagement/updateConfig {ciaId, key, template}: template is
 // the JSON object of the fields to change (sent as a JSON string by the spec's client). A
 // refused field answers its {type, message} and nothing is saved.
-func (h *API) updateConfig(c echo.Context, accessChanged func(uuid.UUID)) error {
+func (h *API) updateConfig(c echo.Context) error {
 	in, k, err := bindConfig(c)
 	if err != nil {
 		return err
@@ -173,8 +176,8 @@ func (h *API) updateConfig(c echo.Context, accessChanged func(uuid.UUID)) error 
 		UserID: claims.UserID, Key: k.Name, Input: fields, Purchased: perms.Purchased}); err != nil {
 		return err
 	}
-	if k.Name == conf.KeyAccess && accessChanged != nil {
-		accessChanged(claims.Tenant) // the toggles take effect on the next call
+	if k.Name == conf.KeyAccess && h.AccessChanged != nil {
+		h.AccessChanged(claims.Tenant) // the toggles take effect on the next call
 	}
 	v, err := h.view(c, k)
 	if err != nil {

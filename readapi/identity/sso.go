@@ -1,4 +1,4 @@
-package readapi
+package identity
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/httpx"
 )
 
 // routesSSO registers single sign-on (spec: portal-core §4 cloud login, §7 loginGoogle,
@@ -20,7 +21,7 @@ import (
 //	POST /api/auth/loginGoogle        {accessCode, token}      → like login
 //	POST /api/auth/linkGoogle         {tenId, userHash, token} → 204 (signed in)
 //	POST /api/auth/removelinkGoogle   {tenId, userHash, token} → 204 (signed in)
-func (s *Server) routesSSO(g *echo.Group) {
+func (s *API) routesSSO(g *echo.Group) {
 	if s.Auth == nil {
 		return // a server without sign-in (some tests) has no single sign-on either
 	}
@@ -33,16 +34,16 @@ func (s *Server) routesSSO(g *echo.Group) {
 	g.GET("/auth/sso/start", h.start)
 	g.POST("/auth/sso/callback", h.callback)
 	g.POST("/auth/loginGoogle", h.loginGoogle)
-	g.POST("/auth/linkGoogle", h.link, s.requireAuth)
-	g.POST("/auth/removelinkGoogle", h.unlink, s.requireAuth)
+	g.POST("/auth/linkGoogle", h.link, s.Authn)
+	g.POST("/auth/removelinkGoogle", h.unlink, s.Authn)
 	// The tenant's provider, for users with the Admin flag (spec portal-core §3; business §6).
-	admin := []echo.MiddlewareFunc{s.requireAuth, callerMatches, s.requireAccess(accessSettings)}
+	admin := []echo.MiddlewareFunc{s.Authn, httpx.Caller(httpx.IDsWhenSent), s.Access(httpx.AccessAdmin)}
 	g.GET("/auth/sso/config", h.config, admin...)
 	g.PUT("/auth/sso/config", h.saveConfig, admin...)
 	// The signed-in user's own identities (the profile screen).
-	g.GET("/auth/sso/identities", h.identities, s.requireAuth, callerMatches)
-	g.GET("/auth/sso/link/start", h.linkStart, s.requireAuth, callerMatches)
-	g.POST("/auth/sso/link", h.linkComplete, s.requireAuth, callerMatches)
+	g.GET("/auth/sso/identities", h.identities, s.Authn, httpx.Caller(httpx.IDsWhenSent))
+	g.GET("/auth/sso/link/start", h.linkStart, s.Authn, httpx.Caller(httpx.IDsWhenSent))
+	g.POST("/auth/sso/link", h.linkComplete, s.Authn, httpx.Caller(httpx.IDsWhenSent))
 }
 
 type ssoHandlers struct {
@@ -59,34 +60,34 @@ func ssoError(err error, signedIn bool) error {
 	}
 	switch {
 	case errors.Is(err, auth.ErrUnknownTenant):
-		return apiError(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
+		return httpx.Error(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
 	case errors.Is(err, auth.ErrSSONotConfigured):
-		return apiError(http.StatusBadRequest, "sso", "sso_nao_configurado")
+		return httpx.Error(http.StatusBadRequest, "sso", "sso_nao_configurado")
 	case errors.Is(err, auth.ErrInvalidIntent):
-		return apiError(http.StatusBadRequest, "intent", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "intent", "valor_invalido")
 	case errors.Is(err, auth.ErrInvalidRedirect):
-		return apiError(http.StatusBadRequest, "redirectUrl", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "redirectUrl", "valor_invalido")
 	case errors.Is(err, auth.ErrInvalidState):
-		return apiError(http.StatusBadRequest, "state", "estado_invalido")
+		return httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
 	case errors.Is(err, auth.ErrCodeRejected):
-		return apiError(refused, "code", "codigo_invalido")
+		return httpx.Error(refused, "code", "codigo_invalido")
 	case errors.Is(err, auth.ErrIDTokenInvalid):
-		return apiError(refused, "token", "id_token_invalido")
+		return httpx.Error(refused, "token", "id_token_invalido")
 	case errors.Is(err, auth.ErrNonceMismatch):
-		return apiError(refused, "nonce", "nonce_invalido")
+		return httpx.Error(refused, "nonce", "nonce_invalido")
 	case errors.Is(err, auth.ErrProviderUnavailable):
 		slog.Warn("single sign-on: provider unavailable", "err", err)
-		return apiError(http.StatusBadGateway, "sso", "provedor_indisponivel")
+		return httpx.Error(http.StatusBadGateway, "sso", "provedor_indisponivel")
 	case errors.Is(err, auth.ErrNotLinked) && signedIn:
-		return apiError(http.StatusNotFound, "token", "conta_nao_vinculada")
+		return httpx.Error(http.StatusNotFound, "token", "conta_nao_vinculada")
 	case errors.Is(err, auth.ErrNotLinked):
-		return apiError(http.StatusUnauthorized, "sso", "conta_nao_vinculada")
+		return httpx.Error(http.StatusUnauthorized, "sso", "conta_nao_vinculada")
 	case errors.Is(err, auth.ErrIdentityTaken):
-		return apiError(http.StatusConflict, "token", "identidade_ja_vinculada")
+		return httpx.Error(http.StatusConflict, "token", "identidade_ja_vinculada")
 	case errors.Is(err, auth.ErrAlreadyLinked):
-		return apiError(http.StatusConflict, "token", "conta_ja_vinculada")
+		return httpx.Error(http.StatusConflict, "token", "conta_ja_vinculada")
 	case errors.Is(err, auth.ErrUnauthorized):
-		return apiError(http.StatusUnauthorized, "sso", "nao_autorizado")
+		return httpx.Error(http.StatusUnauthorized, "sso", "nao_autorizado")
 	}
 	return err
 }
@@ -97,11 +98,11 @@ func ssoError(err error, signedIn bool) error {
 func (h ssoHandlers) start(c echo.Context) error {
 	code := strings.TrimSpace(c.QueryParam("accessCode"))
 	if code == "" {
-		return apiError(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
 	}
 	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
 	if redirect == "" {
-		return apiError(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
 	}
 	url, err := h.sso.Start(c.Request().Context(), code, redirect)
 	if err != nil {
@@ -125,13 +126,13 @@ type ssoCallbackRequest struct {
 func (h ssoHandlers) callback(c echo.Context) error {
 	var req ssoCallbackRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
 	if strings.TrimSpace(req.State) == "" {
-		return apiError(http.StatusBadRequest, "state", "estado_invalido")
+		return httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
 	}
 	if strings.TrimSpace(req.Code) == "" {
-		return apiError(http.StatusBadRequest, "code", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "code", "campo_obrigatorio")
 	}
 	res, err := h.sso.Callback(c.Request().Context(), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
 	if err != nil {
@@ -151,13 +152,13 @@ type loginGoogleRequest struct {
 func (h ssoHandlers) loginGoogle(c echo.Context) error {
 	var req loginGoogleRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
 	if strings.TrimSpace(req.AccessCode) == "" {
-		return apiError(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
 	}
 	if strings.TrimSpace(req.Token) == "" {
-		return apiError(http.StatusBadRequest, "token", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "token", "campo_obrigatorio")
 	}
 	res, err := h.sso.LoginGoogle(c.Request().Context(), req.AccessCode, strings.TrimSpace(req.Token))
 	if err != nil {
@@ -178,27 +179,27 @@ type linkGoogleRequest struct {
 func bindLink(c echo.Context) (linkGoogleRequest, error) {
 	var req linkGoogleRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return req, apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return req, httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
-	if err := checkCaller(c); err != nil {
+	if err := httpx.MatchCaller(c, false); err != nil {
 		return req, err
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	tenID := strings.TrimSpace(req.TenID)
 	if tenID == "" {
-		return req, apiError(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "tenId", "campo_obrigatorio")
 	}
 	if id, err := uuid.Parse(tenID); err != nil || id != claims.Tenant {
-		return req, apiError(http.StatusForbidden, "tenId", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "tenId", "acesso_negado")
 	}
 	switch hash := strings.TrimSpace(req.UserHash); {
 	case hash == "":
-		return req, apiError(http.StatusBadRequest, "userHash", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "userHash", "campo_obrigatorio")
 	case hash != claims.UserHash:
-		return req, apiError(http.StatusForbidden, "userHash", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "userHash", "acesso_negado")
 	}
 	if req.Token = strings.TrimSpace(req.Token); req.Token == "" {
-		return req, apiError(http.StatusBadRequest, "token", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "token", "campo_obrigatorio")
 	}
 	return req, nil
 }
@@ -210,7 +211,7 @@ type identitiesAnswer struct {
 }
 
 func (h ssoHandlers) identitiesOf(c echo.Context) (identitiesAnswer, error) {
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	ids, provider, err := h.sso.Identities(c.Request().Context(), claims.Tenant, claims.UserID)
 	return identitiesAnswer{Provider: provider, Identities: ids}, err
 }
@@ -231,9 +232,9 @@ func (h ssoHandlers) identities(c echo.Context) error {
 func (h ssoHandlers) linkStart(c echo.Context) error {
 	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
 	if redirect == "" {
-		return apiError(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
 	}
-	url, err := h.sso.StartLink(c.Request().Context(), claimsOf(c), c.QueryParam("intent"), redirect)
+	url, err := h.sso.StartLink(c.Request().Context(), httpx.Claims(c), c.QueryParam("intent"), redirect)
 	if err != nil {
 		return ssoError(err, true)
 	}
@@ -247,15 +248,15 @@ func (h ssoHandlers) linkStart(c echo.Context) error {
 func (h ssoHandlers) linkComplete(c echo.Context) error {
 	var req ssoCallbackRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
 	if strings.TrimSpace(req.State) == "" {
-		return apiError(http.StatusBadRequest, "state", "estado_invalido")
+		return httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
 	}
 	if strings.TrimSpace(req.Code) == "" {
-		return apiError(http.StatusBadRequest, "code", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "code", "campo_obrigatorio")
 	}
-	intent, err := h.sso.CompleteLink(c.Request().Context(), claimsOf(c), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
+	intent, err := h.sso.CompleteLink(c.Request().Context(), httpx.Claims(c), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
 	if err != nil {
 		return ssoError(err, true)
 	}
@@ -272,7 +273,7 @@ func (h ssoHandlers) linkComplete(c echo.Context) error {
 // config answers GET /api/auth/sso/config?tenId: the caller's tenant's provider, without its
 // secret ({issuer, clientId, hasSecret, grantTypes, enabled, configured}).
 func (h ssoHandlers) config(c echo.Context) error {
-	v, err := h.sso.ConfigView(c.Request().Context(), claimsOf(c).Tenant)
+	v, err := h.sso.ConfigView(c.Request().Context(), httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
@@ -286,9 +287,9 @@ func (h ssoHandlers) config(c echo.Context) error {
 func (h ssoHandlers) saveConfig(c echo.Context) error {
 	var in auth.SSOConfigInput
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
-	v, err := h.sso.SaveConfig(c.Request().Context(), claimsOf(c), in)
+	v, err := h.sso.SaveConfig(c.Request().Context(), httpx.Claims(c), in)
 	if err != nil {
 		return err
 	}
@@ -302,7 +303,7 @@ func (h ssoHandlers) link(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.sso.Link(c.Request().Context(), claimsOf(c), req.Token); err != nil {
+	if err := h.sso.Link(c.Request().Context(), httpx.Claims(c), req.Token); err != nil {
 		return ssoError(err, true)
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -315,7 +316,7 @@ func (h ssoHandlers) unlink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.sso.Unlink(c.Request().Context(), claimsOf(c), req.Token); err != nil {
+	if err := h.sso.Unlink(c.Request().Context(), httpx.Claims(c), req.Token); err != nil {
 		return ssoError(err, true)
 	}
 	return c.NoContent(http.StatusNoContent)

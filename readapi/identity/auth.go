@@ -1,4 +1,7 @@
-package readapi
+// Package identity serves who the caller is: sign-in and its flows, single sign-on, and the
+// signed-in user's profile, permissions and preferences (docs/api.md "Auth", "Single
+// sign-on", "User").
+package identity
 
 import (
 	"errors"
@@ -6,29 +9,50 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/httpx"
 )
 
-// routesAuth registers the sign-in calls (spec: portal-core §7; docs/api.md "Auth").
-func (s *Server) routesAuth(g *echo.Group) {
+// API serves the sign-in, single sign-on and signed-in user calls.
+type API struct {
+	httpx.Gates
+	Auth *auth.Service
+	Pool *pgxpool.Pool
+	Now  func() time.Time
+	// ManagerRequests is the manager-requests variant of spec portal-core §1 (the rule keeps
+	// only request and general tools).
+	ManagerRequests bool
+	// Remember keeps a user's freshly derived permissions for the access checks that follow.
+	Remember func(tenant, user uuid.UUID, p auth.Permissions)
+	sso      *auth.SSO // logout reads the provider's end-session address
+}
+
+// Routes registers the sign-in calls (spec: portal-core §7; docs/api.md "Auth"), single
+// sign-on and the signed-in user's calls.
+func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
+	s.Gates = gates
+	s.routesSSO(g)
+	s.routesUser(g)
 	g.GET("/auth/TenantInfo", s.tenantInfo)
 	g.POST("/auth/login", s.login)
 	s.routesAuthFlows(g)
 }
 
 // tenantInfo answers GET /api/auth/TenantInfo?accessCode=.
-func (s *Server) tenantInfo(c echo.Context) error {
+func (s *API) tenantInfo(c echo.Context) error {
 	code := strings.TrimSpace(c.QueryParam("accessCode"))
 	if code == "" {
-		return apiError(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
 	}
 	info, err := s.Auth.TenantInfo(c.Request().Context(), code)
 	if errors.Is(err, auth.ErrUnknownTenant) {
-		return apiError(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
+		return httpx.Error(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
 	}
 	if err != nil {
 		return err
@@ -38,7 +62,7 @@ func (s *Server) tenantInfo(c echo.Context) error {
 	return c.JSON(http.StatusOK, struct {
 		auth.TenantInfo
 		Environment auth.Environment `json:"environment"`
-	}{info, s.environment(c)})
+	}{info, s.Environment(c)})
 }
 
 type loginRequest struct {
@@ -53,28 +77,28 @@ type loginRequest struct {
 // answer never tells which part was wrong (spec: portal-core §8). A user who must choose a
 // new password gets 200 {authResponse:{challengeName:"NEW_PASSWORD_REQUIRED", session,
 // userHash, userName}} and no tokens (spec §4).
-func (s *Server) login(c echo.Context) error {
+func (s *API) login(c echo.Context) error {
 	var req loginRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
-	var missing []FieldError
+	var missing []httpx.FieldError
 	if strings.TrimSpace(req.AccessCode) == "" {
-		missing = append(missing, FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
+		missing = append(missing, httpx.FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
 	}
 	if strings.TrimSpace(req.UserName) == "" {
-		missing = append(missing, FieldError{Type: "userName", Message: "usuario_obrigatorio"})
+		missing = append(missing, httpx.FieldError{Type: "userName", Message: "usuario_obrigatorio"})
 	}
 	if req.Password == "" {
-		missing = append(missing, FieldError{Type: "password", Message: "senha_obrigatoria"})
+		missing = append(missing, httpx.FieldError{Type: "password", Message: "senha_obrigatoria"})
 	}
 	if len(missing) > 0 {
-		return &APIError{Status: http.StatusBadRequest, Errors: missing}
+		return &httpx.APIError{Status: http.StatusBadRequest, Errors: missing}
 	}
 	ctx := auth.WithClientIP(c.Request().Context(), clientAddress(c))
 	res, err := s.Auth.Login(ctx, req.AccessCode, req.UserName, req.Password)
 	if errors.Is(err, auth.ErrUnauthorized) {
-		return apiError(http.StatusUnauthorized, "password", "nao_autorizado")
+		return httpx.Error(http.StatusUnauthorized, "password", "nao_autorizado")
 	}
 	if err != nil {
 		return err
@@ -101,7 +125,7 @@ func clientAddress(c echo.Context) string {
 // routesAuthFlows registers the token and password calls (spec portal-core §7; docs/api.md
 // "Auth"). None of them sits behind requireAuth: changePassword and logout verify the token
 // they are given themselves, so that a refused one answers the call's own error.
-func (s *Server) routesAuthFlows(g *echo.Group) {
+func (s *API) routesAuthFlows(g *echo.Group) {
 	g.POST("/auth/refreshToken", s.refreshToken)
 	g.POST("/auth/signInWithToken", s.signInWithToken)
 	g.POST("/auth/signInWithRefreshToken", s.signInWithRefreshToken)
@@ -115,7 +139,7 @@ func (s *Server) routesAuthFlows(g *echo.Group) {
 // bind reads a JSON body; a malformed one is 400 valor_invalido.
 func bind(c echo.Context, v any) error {
 	if err := (&echo.DefaultBinder{}).BindBody(c, v); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
 	return nil
 }
@@ -127,11 +151,11 @@ func tokens(c echo.Context, res auth.LoginResult) error {
 }
 
 var (
-	errRefresh           = apiError(http.StatusUnauthorized, "refresh", "falha_ao_renovar_token")
-	errTokenSignIn       = apiError(http.StatusUnauthorized, "login", "falha_login_token")
-	errChallenge         = apiError(http.StatusUnauthorized, "sessionId", auth.KeyInvalidSession)
-	errUnknownTenant     = apiError(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
-	errAccessCodeMissing = apiError(http.StatusBadRequest, "accessCode", auth.KeyAccessCodeRequired)
+	errRefresh           = httpx.Error(http.StatusUnauthorized, "refresh", "falha_ao_renovar_token")
+	errTokenSignIn       = httpx.Error(http.StatusUnauthorized, "login", "falha_login_token")
+	errChallenge         = httpx.Error(http.StatusUnauthorized, "sessionId", auth.KeyInvalidSession)
+	errUnknownTenant     = httpx.Error(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
+	errAccessCodeMissing = httpx.Error(http.StatusBadRequest, "accessCode", auth.KeyAccessCodeRequired)
 )
 
 type refreshRequest struct {
@@ -145,7 +169,7 @@ type refreshRequest struct {
 // refreshToken answers POST /api/auth/refreshToken: the refresh token is rotated and a new
 // access token issued, answered like login. Any refusal — a reused token among them, which
 // also revokes its whole session — is 401 {type:"refresh", message:"falha_ao_renovar_token"}.
-func (s *Server) refreshToken(c echo.Context) error {
+func (s *API) refreshToken(c echo.Context) error {
 	var req refreshRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -170,7 +194,7 @@ type signInWithTokenRequest struct {
 
 // signInWithToken answers POST /api/auth/signInWithToken like login; refusals are 401
 // {type:"login", message:"falha_login_token"}.
-func (s *Server) signInWithToken(c echo.Context) error {
+func (s *API) signInWithToken(c echo.Context) error {
 	var req signInWithTokenRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -199,7 +223,7 @@ type signInWithRefreshTokenRequest struct {
 // signInWithRefreshToken answers POST /api/auth/signInWithRefreshToken (the token sign-in
 // screen, query u, r, c): the refresh token is rotated and the answer is login's; refusals
 // are 401 {type:"login", message:"falha_login_token"}.
-func (s *Server) signInWithRefreshToken(c echo.Context) error {
+func (s *API) signInWithRefreshToken(c echo.Context) error {
 	var req signInWithRefreshTokenRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -233,7 +257,7 @@ type logoutAnswer struct {
 // body's refresh token's) ends everywhere: its refresh and access tokens are refused from
 // then on. Sign-out always answers {success:true}, plus logoutUrl for a single sign-on
 // session whose provider announces an end-session endpoint.
-func (s *Server) logout(c echo.Context) error {
+func (s *API) logout(c echo.Context) error {
 	ctx := c.Request().Context()
 	var req logoutRequest
 	if err := bind(c, &req); err != nil {
@@ -241,7 +265,7 @@ func (s *Server) logout(c echo.Context) error {
 	}
 	var tenant uuid.UUID
 	var issuer string
-	if token, ok := bearerToken(c.Request().Header.Get(echo.HeaderAuthorization)); ok {
+	if token, ok := httpx.BearerToken(c.Request().Header.Get(echo.HeaderAuthorization)); ok {
 		claims, err := s.Auth.VerifyContext(ctx, token)
 		if err == nil {
 			if issuer, err = s.Auth.Logout(ctx, claims); err != nil {
@@ -285,19 +309,19 @@ type changePasswordRequest struct {
 // previousPassword (senha_obrigatoria, senha_atual_incorreta) or proposedPassword
 // (senha_obrigatoria, senha_minimo_8, senha_reutilizada). The caller's session stays, the
 // user's other sessions end.
-func (s *Server) changePassword(c echo.Context) error {
+func (s *API) changePassword(c echo.Context) error {
 	var req changePasswordRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
 	token := req.AccessToken
 	if token == "" {
-		token, _ = bearerToken(c.Request().Header.Get(echo.HeaderAuthorization))
+		token, _ = httpx.BearerToken(c.Request().Header.Get(echo.HeaderAuthorization))
 	}
 	ctx := auth.WithClientIP(c.Request().Context(), clientAddress(c))
 	claims, err := s.Auth.VerifyContext(ctx, token)
 	if errors.Is(err, auth.ErrInvalidToken) {
-		return apiError(http.StatusUnauthorized, "token", "token_invalido")
+		return httpx.Error(http.StatusUnauthorized, "token", "token_invalido")
 	}
 	if err != nil {
 		return err
@@ -319,7 +343,7 @@ type newPasswordRequiredRequest struct {
 // newPasswordRequired answers POST /api/auth/NewPasswordRequired, the second half of the
 // login challenge: 200 {success:true} (the user then signs in again), 400/422 on newPassword,
 // or 401 {type:"sessionId", message:"sessao_invalida"}.
-func (s *Server) newPasswordRequired(c echo.Context) error {
+func (s *API) newPasswordRequired(c echo.Context) error {
 	var req newPasswordRequiredRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -345,7 +369,7 @@ type forgotRequest struct {
 // code goes to the user's e-mail. Known or not, the user gets 200 {success:true}; a missing
 // user name is 400 on userName, an unknown access code 404 on accessCode (TenantInfo tells
 // that anyway).
-func (s *Server) forgotPassword(c echo.Context) error {
+func (s *API) forgotPassword(c echo.Context) error {
 	var req forgotRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -366,7 +390,7 @@ func (s *Server) forgotPassword(c echo.Context) error {
 // confirmForgotPassword answers POST /api/auth/authManagement/AdminConfirmForgotPassword:
 // 200 {success:true}, 400/422 on newPassword (senha_minimo_8, senha_reutilizada), or 422
 // {type:"code", message:"codigo_invalido"} for every wrong, used, expired or dead code.
-func (s *Server) confirmForgotPassword(c echo.Context) error {
+func (s *API) confirmForgotPassword(c echo.Context) error {
 	var req forgotRequest
 	if err := bind(c, &req); err != nil {
 		return err

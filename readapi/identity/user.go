@@ -1,4 +1,4 @@
-package readapi
+package identity
 
 import (
 	"encoding/json"
@@ -10,15 +10,16 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/httpx"
 )
 
 // routesUser registers the signed-in user's calls (spec portal-core §3, §7; docs/api.md
 // "User"): the profile with its computed permissions and menu, and the preference updates.
-func (s *Server) routesUser(g *echo.Group) {
-	g.GET("/cac-app/userinfo", s.userInfo, s.requireAuth, callerMatches, s.requireAccess(accessSignedIn))
-	g.POST("/auth/updateUserShortcuts", s.updateShortcuts, s.requireAuth, s.requireAccess(accessSignedIn))
-	g.POST("/auth/updateUserLanguage", s.updateLanguage, s.requireAuth, s.requireAccess(accessSignedIn))
-	g.POST("/auth/updateSettings", s.updateSettings, s.requireAuth, callerMatches, s.requireAccess(accessSettings))
+func (s *API) routesUser(g *echo.Group) {
+	g.GET("/cac-app/userinfo", s.userInfo, s.Authn, httpx.Caller(httpx.IDsWhenSent), s.Access(httpx.AccessSignedIn))
+	g.POST("/auth/updateUserShortcuts", s.updateShortcuts, s.Authn, s.Access(httpx.AccessSignedIn))
+	g.POST("/auth/updateUserLanguage", s.updateLanguage, s.Authn, s.Access(httpx.AccessSignedIn))
+	g.POST("/auth/updateSettings", s.updateSettings, s.Authn, httpx.Caller(httpx.IDsWhenSent), s.Access(httpx.AccessAdmin))
 }
 
 // UserInfo is the signed-in user of spec portal-core §3 as far as this product has it, with
@@ -73,17 +74,17 @@ type UserInfo struct {
 // userInfo answers GET /api/cac-app/userinfo?tenId&userHash: the caller's profile and the
 // permissions the web app builds its menu from. It always reads the profile afresh (not the
 // permission cache), so a newly signed-in session sees current data.
-func (s *Server) userInfo(c echo.Context) error {
-	claims := claimsOf(c)
+func (s *API) userInfo(c echo.Context) error {
+	claims := httpx.Claims(c)
 	prof, err := auth.LoadProfile(c.Request().Context(), s.Pool, claims.Tenant, claims.UserID)
 	if errors.Is(err, auth.ErrUserNotFound) {
-		return apiError(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 	}
 	if err != nil {
 		return err
 	}
 	p := prof.Permissions(s.ManagerRequests, false)
-	s.perms.put([2]uuid.UUID{claims.Tenant, claims.UserID}, p, s.Now())
+	s.Remember(claims.Tenant, claims.UserID, p)
 	lang := prof.Language
 	if lang == "" {
 		lang = "pt"
@@ -94,7 +95,7 @@ func (s *Server) userInfo(c echo.Context) error {
 	}
 	// The cached permissions stay the user's (any session); the menu is this session's: a
 	// single sign-on session has no local password to change (review localPassword).
-	env := s.environment(c)
+	env := s.Environment(c)
 	p = p.InEnvironment(env)
 	shown := p
 	shown.External = claims.IsSSO()
@@ -139,37 +140,37 @@ type prefRequest struct {
 func bindPref(c echo.Context) (prefRequest, error) {
 	var req prefRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return req, apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return req, httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
-	claims := claimsOf(c)
+	claims := httpx.Claims(c)
 	if strings.TrimSpace(req.UserHash) == "" {
-		return req, apiError(http.StatusBadRequest, "userHash", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "userHash", "campo_obrigatorio")
 	}
 	if strings.TrimSpace(req.TenantID) == "" {
-		return req, apiError(http.StatusBadRequest, "tenantId", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "tenantId", "campo_obrigatorio")
 	}
 	if id, err := uuid.Parse(strings.TrimSpace(req.TenantID)); err != nil || id != claims.Tenant {
-		return req, apiError(http.StatusForbidden, "tenantId", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "tenantId", "acesso_negado")
 	}
 	if strings.TrimSpace(req.UserHash) != claims.UserHash {
-		return req, apiError(http.StatusForbidden, "userHash", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "userHash", "acesso_negado")
 	}
-	return req, checkCaller(c)
+	return req, httpx.MatchCaller(c, false)
 }
 
-func (s *Server) preferences() (*auth.Preferences, error) { return auth.NewPreferences(s.Pool, s.Now) }
+func (s *API) preferences() (*auth.Preferences, error) { return auth.NewPreferences(s.Pool, s.Now) }
 
 // updateShortcuts answers POST /api/auth/updateUserShortcuts {userHash, tenantId, shortcuts}:
 // a comma list of ids of menu items the user sees.
-func (s *Server) updateShortcuts(c echo.Context) error {
+func (s *API) updateShortcuts(c echo.Context) error {
 	req, err := bindPref(c)
 	if err != nil {
 		return err
 	}
 	if req.Shortcuts == nil {
-		return apiError(http.StatusBadRequest, "shortcuts", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "shortcuts", "campo_obrigatorio")
 	}
-	p, _ := c.Get(permsKey).(auth.Permissions)
+	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	list, err := auth.NormalizeShortcuts(*req.Shortcuts, auth.AppMenu(), p)
 	if err != nil {
 		return err
@@ -178,13 +179,13 @@ func (s *Server) updateShortcuts(c echo.Context) error {
 }
 
 // updateLanguage answers POST /api/auth/updateUserLanguage {userHash, tenantId, languageId}.
-func (s *Server) updateLanguage(c echo.Context) error {
+func (s *API) updateLanguage(c echo.Context) error {
 	req, err := bindPref(c)
 	if err != nil {
 		return err
 	}
 	if req.LanguageID == nil {
-		return apiError(http.StatusBadRequest, "languageId", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "languageId", "campo_obrigatorio")
 	}
 	lang, err := auth.NormalizeLanguage(*req.LanguageID)
 	if err != nil {
@@ -195,15 +196,15 @@ func (s *Server) updateLanguage(c echo.Context) error {
 
 // updateSettings answers POST /api/auth/updateSettings?tenId {settings}: the layout and
 // theme settings (auth.Settings), for users with the Admin flag.
-func (s *Server) updateSettings(c echo.Context) error {
+func (s *API) updateSettings(c echo.Context) error {
 	var req struct {
 		Settings json.RawMessage `json:"settings"`
 	}
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return apiError(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
 	}
 	if len(req.Settings) == 0 || string(req.Settings) == "null" {
-		return apiError(http.StatusBadRequest, "settings", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "settings", "campo_obrigatorio")
 	}
 	settings, err := auth.NormalizeSettings(req.Settings)
 	if err != nil {
@@ -212,14 +213,14 @@ func (s *Server) updateSettings(c echo.Context) error {
 	return s.savePref(c, auth.PrefSettings, settings, map[string]any{"settings": settings})
 }
 
-func (s *Server) savePref(c echo.Context, field string, value any, answer map[string]any) error {
+func (s *API) savePref(c echo.Context, field string, value any, answer map[string]any) error {
 	prefs, err := s.preferences()
 	if err != nil {
 		return err
 	}
-	changed, err := prefs.Save(c.Request().Context(), claimsOf(c), field, value)
+	changed, err := prefs.Save(c.Request().Context(), httpx.Claims(c), field, value)
 	if errors.Is(err, auth.ErrUserNotFound) {
-		return apiError(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
 	}
 	if err != nil {
 		return err
