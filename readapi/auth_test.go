@@ -17,6 +17,7 @@ import (
 	"portal/auth"
 	"portal/eventstore"
 	"portal/platform/pgtest"
+	"portal/readapi/httpx"
 	"portal/seed"
 )
 
@@ -299,7 +300,8 @@ func TestCheckCaller(t *testing.T) {
 	token, tenID, hash := signIn(t, h, seed.DemoCode, seed.UserAna)
 	_, acmeID, carlaHash := signIn(t, h, seed.AcmeCode, seed.UserCarla)
 	bearer := map[string]string{"Authorization": "Bearer " + token}
-	optional, tenant, required := probeCaller(s, callerMatches), probeCaller(s, tenantCaller), probeCaller(s, fullCaller)
+	optional, tenant, required := probeCaller(s, httpx.Caller(httpx.IDsWhenSent)), probeCaller(s, httpx.Caller(httpx.TenantRequired)),
+		probeCaller(s, httpx.Caller(httpx.BothRequired))
 	q := func(kv ...string) string {
 		v := url.Values{}
 		for i := 0; i < len(kv); i += 2 {

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/httpx"
 	"portal/seed"
 )
 
@@ -84,7 +85,7 @@ func TestHostEnvironmentDenials(t *testing.T) {
 	e := echo.New()
 	e.HTTPErrorHandler = errorHandler
 	e.GET("/probe", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) },
-		s.requireAuth, s.requireAccess(menuAccess("pivottable")))
+		s.requireAuth, s.gates().Access(httpx.MenuAccess("pivottable")))
 	for host, want := range map[string]int{"portal.acme.com": http.StatusForbidden, "rh.acme.test": http.StatusNoContent} {
 		req := httptest.NewRequest(http.MethodGet, "/probe", nil)
 		req.Host = host

@@ -75,9 +75,3 @@ func classify(err error) (int, []FieldError) {
 		return http.StatusInternalServerError, []FieldError{{Type: "request", Message: "erro_interno"}}
 	}
 }
-
-// commandIDOf is the command id of a write: its Idempotency-Key header, else a new one.
-func commandIDOf(c echo.Context) (string, error) { return httpx.CommandID(c) }
-
-// readBody reads a request body within the body limit (httpx.ReadBody).
-func readBody(c echo.Context) ([]byte, error) { return httpx.ReadBody(c) }

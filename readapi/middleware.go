@@ -38,14 +38,3 @@ func (s *Server) requireAuth(next echo.HandlerFunc) echo.HandlerFunc {
 // claimsOf returns the claims requireAuth verified; zero claims when the route is not
 // behind requireAuth.
 func claimsOf(c echo.Context) auth.Claims { return httpx.Claims(c) }
-
-// The caller middlewares of the routes (httpx.Caller).
-var (
-	callerMatches = httpx.Caller(httpx.IDsWhenSent)
-	tenantCaller  = httpx.Caller(httpx.TenantRequired)
-	fullCaller    = httpx.Caller(httpx.BothRequired)
-)
-
-// checkCaller refuses a request whose query tenId or userHash is present and differs from
-// the token (httpx.MatchCaller).
-func checkCaller(c echo.Context) error { return httpx.MatchCaller(c, false) }

@@ -15,17 +15,14 @@ import (
 
 // The server half of the permission rule (spec portal-core §6; auth/permissions.go): a call
 // the menu would not show its user is refused, whatever the client does. Each route names
-// what it requires as an auth.Access (a menu item's, or its own), and requireAccess checks it
-// against the caller's permissions, derived from the stored user exactly as GET userinfo
-// derives them for the web app's menu.
+// what it requires as an auth.Access (a menu item's, or its own), and httpx.Gates.Access
+// checks it against the caller's permissions, derived from the stored user exactly as GET
+// userinfo derives them for the web app's menu.
 
 // permissionsTTL is how long a user's derived permissions are reused: a change to roles,
 // purchases or switches takes effect within it. The cache spares the busy calls (clock
 // registering) a database read each.
 const permissionsTTL = 5 * time.Second
-
-// permsKey is where requireAccess leaves the caller's permissions in the Echo context.
-const permsKey = httpx.PermissionsKey
 
 // permissionCache holds derived permissions per (tenant, user). Its zero value is ready.
 type permissionCache struct {
@@ -81,9 +78,6 @@ func (pc *permissionCache) forget(k [2]uuid.UUID) {
 	delete(pc.m, k)
 }
 
-// menuAccess is what a menu item requires (httpx.MenuAccess).
-func menuAccess(id string) auth.Access { return httpx.MenuAccess(id) }
-
 // callerPermissions derives (or reuses) the caller's permissions.
 func (s *Server) callerPermissions(c echo.Context) (auth.Permissions, auth.Profile, error) {
 	claims := claimsOf(c)
@@ -122,12 +116,4 @@ func (s *Server) gates() httpx.Gates {
 		},
 		Environment: s.environment,
 	}
-}
-
-// requireAccess refuses a caller the rule would not show a (httpx.Gates.Access).
-func (s *Server) requireAccess(a auth.Access) echo.MiddlewareFunc { return s.gates().Access(a) }
-
-// requireAnyAccess admits a caller the menu shows one of the entries ids.
-func (s *Server) requireAnyAccess(ids ...string) echo.MiddlewareFunc {
-	return s.gates().AnyAccess(ids...)
 }
