@@ -209,3 +209,12 @@ func BuildRequestDoc(tenant uuid.UUID, r *rq.Request, people People) RequestDoc 
 	}
 	return d
 }
+
+// Manages tells whether employee is of the tenant and a direct report of manager; with
+// anyone, whether employee is of the tenant at all (HR sees everyone).
+func Manages(ctx context.Context, tx pgx.Tx, manager, employee uuid.UUID, anyone bool) (bool, error) {
+	var ok bool
+	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM employees WHERE tenant_id = app_tenant() AND id = $1 AND (manager_id = $2 OR $3))`,
+		employee, manager, anyone).Scan(&ok)
+	return ok, err
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -185,9 +186,7 @@ func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, 
 	if err != nil {
 		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
-	var ok bool
-	err = tx.QueryRow(c.Request().Context(), `SELECT EXISTS (SELECT FROM employees WHERE id = $1 AND (manager_id = $2 OR $3))`,
-		id, cl.EmployeeID, hasRole(cl.Roles, rq.RoleHR)).Scan(&ok)
+	ok, err := projections.Manages(c.Request().Context(), tx, cl.EmployeeID, id, slices.Contains(cl.Roles, rq.RoleHR))
 	if err != nil {
 		return uuid.Nil, err
 	}
@@ -195,15 +194,6 @@ func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, 
 		return uuid.Nil, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
 	}
 	return id, nil
-}
-
-func hasRole(roles []string, role string) bool {
-	for _, r := range roles {
-		if r == role {
-			return true
-		}
-	}
-	return false
 }
 
 // listQuery reads what GET request and GetWithFilter share.
@@ -221,7 +211,7 @@ func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey strin
 			return q, httpx.Error(http.StatusForbidden, "source", "acesso_negado")
 		}
 	case "delivery":
-		if !mayUse(c, "tools_003") || !hasRole(httpx.Claims(c).Roles, rq.RoleHR) {
+		if !mayUse(c, "tools_003") || !slices.Contains(httpx.Claims(c).Roles, rq.RoleHR) {
 			return q, httpx.Error(http.StatusForbidden, "source", "acesso_negado")
 		}
 	default:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	rq "portal/domain/request"
@@ -31,10 +32,10 @@ func actionsFor(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, has
 	f := rq.Facts{Actor: rq.Actor{ID: v.UserID.String(), Hash: hash}, Roles: v.Roles, Absent: map[string]bool{}}
 	f.Requester = v.UserID.String() == r.Subject.UserID || v.UserID.String() == r.Creator.ID
 	if !f.Requester {
-		err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM employees WHERE id = NULLIF($1, '')::uuid AND manager_id = $2)`,
-			r.Subject.EmployeeID, v.EmployeeID).Scan(&f.Requester)
-		if err != nil {
-			return Actions{}, err
+		if subject, err := uuid.Parse(r.Subject.EmployeeID); err == nil {
+			if f.Requester, err = projections.Manages(ctx, tx, v.EmployeeID, subject, false); err != nil {
+				return Actions{}, err
+			}
 		}
 	}
 	if s, ok := r.CurrentStep(); ok && doc.CurrentStep != nil && doc.CurrentStep.LockedToAbsent {
