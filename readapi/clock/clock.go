@@ -232,15 +232,7 @@ type clockRegisteredJSON struct {
 // read model follows (the web app refreshes on the "clock.mark" push). A refusal is recorded
 // and answered 422 with fora_da_area, periodo_afastamento or colaborador_inativo.
 func (s *API) clockRegister(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	payload, err := timeclock.ParsePayload(body)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.CommandID(c)
+	payload, id, err := httpx.Command(c, timeclock.ParsePayload)
 	if err != nil {
 		return err
 	}

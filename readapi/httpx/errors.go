@@ -57,3 +57,17 @@ func ReadBody(c echo.Context) ([]byte, error) {
 func CommandID(c echo.Context) (string, error) {
 	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
 }
+
+// Command reads what every command call starts with: its body, parsed by parse (whose
+// errors are the spec's list), and its command id (CommandID).
+func Command[T any](c echo.Context, parse func(body []byte) (T, error)) (v T, id string, err error) {
+	body, err := ReadBody(c)
+	if err != nil {
+		return v, "", err
+	}
+	if v, err = parse(body); err != nil {
+		return v, "", err
+	}
+	id, err = CommandID(c)
+	return v, id, err
+}

@@ -81,15 +81,7 @@ func (s *API) coolDown(env auth.Environment) time.Duration {
 // the error body whose message the web app translates (spec §8: "failure shows the
 // translated server message").
 func (s *API) moodCheckIn(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	entry, err := moods.ParseBody(body)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.CommandID(c)
+	entry, id, err := httpx.Command(c, moods.ParseBody)
 	if err != nil {
 		return err
 	}

@@ -104,15 +104,7 @@ func (s *API) notificationCreate(c echo.Context) error {
 	if s.Create == nil {
 		return errors.New("notifications: no Create handler")
 	}
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	draft, err := notification.ParseCreate(body)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.CommandID(c)
+	draft, id, err := httpx.Command(c, notification.ParseCreate)
 	if err != nil {
 		return err
 	}

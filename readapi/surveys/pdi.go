@@ -63,15 +63,7 @@ func (s *API) pdiList(c echo.Context) error {
 
 // pdiAdd answers POST pdi {titulo, prazo, oa8Ukey?, userHash?}: {success, id}.
 func (s *API) pdiAdd(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	draft, err := survey.ParseAction(body)
-	if err != nil {
-		return err
-	}
-	cmdID, err := httpx.CommandID(c)
+	draft, cmdID, err := httpx.Command(c, survey.ParseAction)
 	if err != nil {
 		return err
 	}

@@ -291,15 +291,7 @@ func (s *API) surveyManageList(c echo.Context) error {
 // surveyCreate answers POST pesquisas (HR) with the survey as created: {success, data:{id,
 // perguntas:[{ukey, ...}]}}.
 func (s *API) surveyCreate(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	draft, err := survey.ParseCreate(body)
-	if err != nil {
-		return err
-	}
-	id, err := httpx.CommandID(c)
+	draft, id, err := httpx.Command(c, survey.ParseCreate)
 	if err != nil {
 		return err
 	}
