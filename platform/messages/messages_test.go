@@ -13,12 +13,13 @@ import (
 	"testing"
 )
 
-// keyArgument is, for each error constructor, the position of its message key.
-var keyArgument = map[string]int{"apiError": 2, "InvalidField": 1, "Refusal": 1}
+// keyArgument is, for each error constructor, the position of its message key (httpx.Error
+// and readapi's apiError take status, field, key).
+var keyArgument = map[string]int{"apiError": 2, "Error": 2, "InvalidField": 1, "Refusal": 1}
 
 // serverKeys reads every message key the production Go code can answer: string literals and
-// constants passed as the key of apiError, domain.InvalidField and domain.Refusal, and the
-// Key field of domain.Error and FieldError literals.
+// constants passed as the key of httpx.Error, apiError, domain.InvalidField and
+// domain.Refusal, and the Key field of domain.Error and FieldError literals.
 func serverKeys(t *testing.T, root string) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
