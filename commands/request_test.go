@@ -271,8 +271,8 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	send := must(commands.NewSendRequestHandler(testDB.Pool, testStore, reqClock))
-	_, err = send.Handle(context.Background(), commands.SendRequest{CommandID: "s1", Caller: ana, ID: id})
+	act := must(commands.NewRequestActions(testDB.Pool, testStore, reqClock))
+	_, err = act.Send(context.Background(), commands.RequestAction{CommandID: "s1", Caller: ana, ID: id})
 	wantDomain(t, err, domain.Refused, "anexos", rq.KeyAttachmentRequired)
 
 	files := must(commands.NewAttachmentHandler(testDB.Pool, testStore, reqClock))
@@ -286,7 +286,7 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	if err := testDB.Pool.QueryRow(context.Background(), `SELECT encode(sha256(content), 'hex') FROM request_files WHERE id = $1`, a.ID).Scan(&stored); err != nil || stored != a.SHA256 {
 		t.Fatalf("stored hash %q, event hash %q (%v)", stored, a.SHA256, err)
 	}
-	if _, err := send.Handle(context.Background(), commands.SendRequest{CommandID: "s2", Caller: ana, ID: id}); err != nil {
+	if _, err := act.Send(context.Background(), commands.RequestAction{CommandID: "s2", Caller: ana, ID: id}); err != nil {
 		t.Fatal(err)
 	}
 	// Folha has no manager step configured away: manager then HR; the manager approves.
@@ -306,15 +306,13 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	}
 	decideReq(t, caller(team.marcos, auth.RoleManager), p.ID, commands.Approve, 0, "")
 	decideReq(t, helena, p.ID, commands.Approve, 1, "")
-	deliver := must(commands.NewChangeDeliveryHandler(testDB.Pool, testStore, reqClock))
-	confirm := must(commands.NewConfirmReceiptHandler(testDB.Pool, testStore, reqClock))
 	pid := uuid.MustParse(p.ID)
-	_, err = confirm.Handle(context.Background(), commands.ConfirmReceipt{CommandID: "r0", Caller: ana, ID: pid})
+	_, err = act.ConfirmReceipt(context.Background(), commands.RequestAction{CommandID: "r0", Caller: ana, ID: pid})
 	wantDomain(t, err, domain.Refused, "request", rq.KeyNotDelivered)
-	if _, err := deliver.Handle(context.Background(), commands.ChangeDelivery{CommandID: "d1", Caller: helena, ID: pid, Status: rq.PartiallyDeliv}); err != nil {
+	if _, err := act.ChangeDelivery(context.Background(), commands.RequestAction{CommandID: "d1", Caller: helena, ID: pid}, rq.PartiallyDeliv); err != nil {
 		t.Fatal(err)
 	}
-	if p, err = confirm.Handle(context.Background(), commands.ConfirmReceipt{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
+	if p, err = act.ConfirmReceipt(context.Background(), commands.RequestAction{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
 		t.Fatalf("confirmed %+v %v", p, err)
 	}
 }

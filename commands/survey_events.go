@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	"portal/domain/survey"
@@ -146,38 +144,6 @@ func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUI
 	return s, recorded, nil
 }
 
-// memberOf reads the facts the audience rule needs about a user of the tenant: the unit and
-// department of their employee record (supporting data, not a read model).
-func memberOf(ctx context.Context, pool *pgxpool.Pool, tenant, user uuid.UUID) (survey.Member, error) {
-	m := survey.Member{UserID: user.String()}
-	var unit, dept *uuid.UUID
-	err := pool.QueryRow(ctx, `
-SELECT e.business_unit_id, e.department_id
-FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-WHERE u.tenant_id = $1 AND u.id = $2 AND u.active`, tenant, user).Scan(&unit, &dept)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return m, forbidden("userHash")
-	}
-	if err != nil {
-		return m, err
-	}
-	if unit != nil {
-		m.UnitID = unit.String()
-	}
-	if dept != nil {
-		m.DepartmentID = dept.String()
-	}
-	return m, nil
-}
-
-// responseCommand names a respondent's command on a survey.
-type responseCommand struct {
-	commandID string
-	tenant    uuid.UUID
-	user      uuid.UUID
-	surveyID  uuid.UUID
-}
-
 // surveyNotFound answers an unknown survey, and a survey the caller is not asked to answer
 // (so the answer tells nothing about surveys of other audiences).
 func surveyNotFound() *domain.Error {
@@ -206,28 +172,29 @@ func (c *surveyCache) load(ctx context.Context, store eventstore.Store, tenant, 
 	return s, nil
 }
 
-// decideResponse loads the survey and the caller's response (from the cache, reading only
+// decide loads the survey and the caller's response (from the cache, reading only
 // what was appended since), checks the caller is in the audience, lets decide choose the
 // events and appends them with the expected version, retrying on a concurrent append. A
 // retried command id answers the events it appended the first time: found among the new
 // events, or, when they lie further back, caught by the store (their ids exist), which
 // drops the cache entry and reads the whole stream again.
-func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, cache *surveyCache, now func() time.Time, cmd responseCommand,
+func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	decide func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error)) (events []survey.Event, err error) {
-	if cmd.tenant == uuid.Nil || cmd.user == uuid.Nil || cmd.commandID == "" {
+	store, cache, now := h.store, h.cache, h.now
+	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return nil, errors.New("tenant, user and command id are required")
 	}
-	if cmd.surveyID == uuid.Nil {
+	if cmd.SurveyID == uuid.Nil {
 		return nil, surveyNotFound()
 	}
-	s, err := cache.load(ctx, store, cmd.tenant, cmd.surveyID)
+	s, err := cache.load(ctx, store, cmd.Tenant, cmd.SurveyID)
 	if err != nil {
 		return nil, err
 	}
 	if !s.Exists() {
 		return nil, surveyNotFound()
 	}
-	member, err := memberOf(ctx, pool, cmd.tenant, cmd.user)
+	member, err := h.members.Member(ctx, cmd.Tenant, cmd.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -235,24 +202,24 @@ func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 	if !ok {
 		return nil, surveyNotFound()
 	}
-	rid := ResponseID(cmd.tenant, cmd.surveyID, cmd.user)
-	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.user.String(), Relation: relation}
+	rid := ResponseID(cmd.Tenant, cmd.SurveyID, cmd.UserID)
+	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.UserID.String(), Relation: relation}
 	stream := ResponseStream(rid)
 	err = withRetry(func() error {
-		r, version := cache.response(cmd.tenant, stream)
+		r, version := cache.response(cmd.Tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
-		recorded, err := store.ReadStream(ctx, cmd.tenant, stream, version+1)
+		recorded, err := store.ReadStream(ctx, cmd.Tenant, stream, version+1)
 		if err != nil {
 			return err
 		}
-		first := eventID(cmd.tenant, stream, cmd.commandID, 0)
+		first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
 		var prior []survey.Event
 		for _, re := range recorded {
 			e, err := decodeSurvey(re)
 			if err != nil {
 				return err
 			}
-			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
+			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.CommandID) {
 				prior = append(prior, e)
 			}
 			r.Apply(e)
@@ -266,33 +233,33 @@ func decideResponse(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 		if err != nil && !whole {
 			// A refusal may be a retried command that succeeded long ago (a finish sent
 			// twice): look at the whole stream before answering it.
-			cache.dropResponse(cmd.tenant, stream)
+			cache.dropResponse(cmd.Tenant, stream)
 			return errRetry
 		}
 		if err != nil || len(decided) == 0 {
 			events = nil
-			cache.putResponse(cmd.tenant, stream, r, version)
+			cache.putResponse(cmd.Tenant, stream, r, version)
 			return err
 		}
 		data := make([]eventstore.EventData, len(decided))
 		for i, e := range decided {
-			if data[i], err = encodeSurvey(eventID(cmd.tenant, stream, cmd.commandID, i), e); err != nil {
+			if data[i], err = encodeSurvey(eventID(cmd.Tenant, stream, cmd.CommandID, i), e); err != nil {
 				return err
 			}
 		}
-		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.user, stream, cmd.commandID), stream, version, data...)
+		res, err := store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
 		if err != nil {
-			cache.dropResponse(cmd.tenant, stream)
+			cache.dropResponse(cmd.Tenant, stream)
 			return err
 		}
 		if res.Duplicate {
-			cache.dropResponse(cmd.tenant, stream)
+			cache.dropResponse(cmd.Tenant, stream)
 			return errRetry
 		}
 		for _, e := range decided {
 			r.Apply(e)
 		}
-		cache.putResponse(cmd.tenant, stream, r, version+int64(len(decided)))
+		cache.putResponse(cmd.Tenant, stream, r, version+int64(len(decided)))
 		events = decided
 		return nil
 	})

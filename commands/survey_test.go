@@ -24,9 +24,7 @@ func surveyClock() time.Time { return surveyNow }
 type surveyHandlers struct {
 	create *commands.CreateSurveyHandler
 	close  *commands.CloseSurveyHandler
-	answer *commands.SaveSurveyAnswerHandler
-	step   *commands.SaveSurveyStepHandler
-	finish *commands.FinishSurveyHandler
+	resp   *commands.SurveyResponses
 }
 
 func newSurveyHandlers(t *testing.T) surveyHandlers {
@@ -42,11 +40,7 @@ func newSurveyHandlers(t *testing.T) surveyHandlers {
 	must(err)
 	h.close, err = commands.NewCloseSurveyHandler(testStore, surveyClock)
 	must(err)
-	h.answer, err = commands.NewSaveSurveyAnswerHandler(testDB.Pool, testStore, surveyClock)
-	must(err)
-	h.step, err = commands.NewSaveSurveyStepHandler(testDB.Pool, testStore, surveyClock)
-	must(err)
-	h.finish, err = commands.NewFinishSurveyHandler(testDB.Pool, testStore, surveyClock)
+	h.resp, err = commands.NewSurveyResponses(commands.PoolFacts{Pool: testDB.Pool}, testStore, surveyClock)
 	must(err)
 	return h
 }
@@ -58,14 +52,15 @@ func TestSurveyHandlersRefuseNilDependencies(t *testing.T) {
 	if _, err := commands.NewCloseSurveyHandler(testStore, nil); err == nil {
 		t.Error("close accepted a nil clock")
 	}
-	if _, err := commands.NewSaveSurveyAnswerHandler(testDB.Pool, nil, surveyClock); err == nil {
-		t.Error("answer accepted a nil store")
+	facts := commands.PoolFacts{Pool: testDB.Pool}
+	if _, err := commands.NewSurveyResponses(facts, nil, surveyClock); err == nil {
+		t.Error("responses accepted a nil store")
 	}
-	if _, err := commands.NewSaveSurveyStepHandler(nil, testStore, surveyClock); err == nil {
-		t.Error("step accepted a nil pool")
+	if _, err := commands.NewSurveyResponses(nil, testStore, surveyClock); err == nil {
+		t.Error("responses accepted nil facts")
 	}
-	if _, err := commands.NewFinishSurveyHandler(testDB.Pool, testStore, nil); err == nil {
-		t.Error("finish accepted a nil clock")
+	if _, err := commands.NewSurveyResponses(facts, testStore, nil); err == nil {
+		t.Error("responses accepted a nil clock")
 	}
 }
 
@@ -142,16 +137,16 @@ func TestSurveyCommands(t *testing.T) {
 	q0, q1 := d.Questions[0].Ukey, d.Questions[1].Ukey
 
 	// Another tenant's user cannot see or answer it.
-	err = h.answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID, SurveyID: sid,
-		Input: answerInput(t, d.ID, q0, `"oa9_004_n":1,"oa9_101_n":3,"step":0`)})
+	err = h.resp.SaveAnswer(ctx, commands.SurveyResponse{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID, SurveyID: sid},
+		answerInput(t, d.ID, q0, `"oa9_004_n":1,"oa9_101_n":3,"step":0`))
 	if k, _, _ := kindOf(err); k != domain.NotFound {
 		t.Fatalf("foreign answer: %v", err)
 	}
 
 	// Answer, step, a refused finish naming the first invalid question, then a finish.
 	save := func(id, ukey, body string) error {
-		return h.answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: id, Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid,
-			Input: answerInput(t, d.ID, ukey, body)})
+		return h.resp.SaveAnswer(ctx, commands.SurveyResponse{CommandID: id, Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid},
+			answerInput(t, d.ID, ukey, body))
 	}
 	if err := save("a1", q0, `"oa9_004_n":1,"oa9_101_n":9,"step":1`); err != nil {
 		t.Fatal(err)
@@ -159,11 +154,11 @@ func TestSurveyCommands(t *testing.T) {
 	if err := save("a2", q1, `"oa9_004_n":5,"oa9_103_n":1.5,"step":1`); err != nil {
 		t.Fatal(err)
 	}
-	err = h.finish.Handle(ctx, commands.FinishSurvey{CommandID: "f1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid})
+	err = h.resp.Finish(ctx, commands.SurveyResponse{CommandID: "f1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid})
 	if k, f, key := kindOf(err); k != domain.Refused || f != "perguntas[0]" || key != survey.KeyMax {
 		t.Fatalf("finish with 9 of 5 = %v", err)
 	}
-	if err := h.step.Handle(ctx, commands.SaveSurveyStep{CommandID: "s1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid, Step: 0}); err != nil {
+	if err := h.resp.SaveStep(ctx, commands.SurveyResponse{CommandID: "s1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := save("a3", q0, `"oa9_004_n":1,"oa9_101_n":4,"step":0`); err != nil {
@@ -173,10 +168,10 @@ func TestSurveyCommands(t *testing.T) {
 	if err := save("a3", q0, `"oa9_004_n":1,"oa9_101_n":4,"step":0`); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.finish.Handle(ctx, commands.FinishSurvey{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
+	if err := h.resp.Finish(ctx, commands.SurveyResponse{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.finish.Handle(ctx, commands.FinishSurvey{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
+	if err := h.resp.Finish(ctx, commands.SurveyResponse{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
 		t.Fatalf("retried finish: %v", err)
 	}
 	// Once finished, nothing is editable.
@@ -207,8 +202,8 @@ func TestSurveyCommands(t *testing.T) {
 	if err := h.close.Handle(ctx, commands.CloseSurvey{CommandID: "k2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
-	err = h.answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: "b1", Tenant: tenant.ID, UserID: bob.UserID, SurveyID: sid,
-		Input: answerInput(t, d.ID, q0, `"oa9_004_n":1,"oa9_101_n":3,"step":0`)})
+	err = h.resp.SaveAnswer(ctx, commands.SurveyResponse{CommandID: "b1", Tenant: tenant.ID, UserID: bob.UserID, SurveyID: sid},
+		answerInput(t, d.ID, q0, `"oa9_004_n":1,"oa9_101_n":3,"step":0`))
 	if _, _, key := kindOf(err); key != survey.KeyClosed {
 		t.Fatalf("answer to a closed survey: %v", err)
 	}
@@ -237,14 +232,14 @@ func TestSurveyAudience(t *testing.T) {
 	}
 	sid := uuid.MustParse(d.ID)
 	in := answerInput(t, d.ID, d.Questions[0].Ukey, `"oa9_004_n":1,"oa9_101_n":5,"step":0`)
-	err = h.answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: "o", Tenant: tenant.ID, UserID: outsider.UserID, SurveyID: sid, Input: in})
+	err = h.resp.SaveAnswer(ctx, commands.SurveyResponse{CommandID: "o", Tenant: tenant.ID, UserID: outsider.UserID, SurveyID: sid}, in)
 	if k, _, _ := kindOf(err); k != domain.NotFound {
 		t.Fatalf("outsider answer: %v", err)
 	}
-	if err := h.answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: "b", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid, Input: in}); err != nil {
+	if err := h.resp.SaveAnswer(ctx, commands.SurveyResponse{CommandID: "b", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}, in); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.finish.Handle(ctx, commands.FinishSurvey{CommandID: "bf", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}); err != nil {
+	if err := h.resp.Finish(ctx, commands.SurveyResponse{CommandID: "bf", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
 	events, err := testStore.ReadStream(ctx, tenant.ID, commands.ResponseStream(commands.ResponseID(tenant.ID, sid, boss.UserID)), 0)

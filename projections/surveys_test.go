@@ -22,13 +22,12 @@ import (
 var surveyNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
 type surveyFixture struct {
-	d      *pgtest.DB
-	store  *eventstore.Postgres
-	tenant clocktest.Tenant
-	hr     clocktest.Person
-	answer *commands.SaveSurveyAnswerHandler
-	finish *commands.FinishSurveyHandler
-	create *commands.CreateSurveyHandler
+	d         *pgtest.DB
+	store     *eventstore.Postgres
+	tenant    clocktest.Tenant
+	hr        clocktest.Person
+	responses *commands.SurveyResponses
+	create    *commands.CreateSurveyHandler
 }
 
 func newSurveyFixture(t *testing.T) *surveyFixture {
@@ -45,8 +44,7 @@ func newSurveyFixture(t *testing.T) *surveyFixture {
 	}
 	clock := func() time.Time { return surveyNow }
 	f := &surveyFixture{d: d, store: store, tenant: tenant, hr: hr}
-	f.answer, _ = commands.NewSaveSurveyAnswerHandler(d.Pool, store, clock)
-	f.finish, _ = commands.NewFinishSurveyHandler(d.Pool, store, clock)
+	f.responses, _ = commands.NewSurveyResponses(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	f.create, _ = commands.NewCreateSurveyHandler(d.Pool, store, clock)
 	return f
 }
@@ -84,12 +82,12 @@ func (f *surveyFixture) respond(t *testing.T, p clocktest.Person, d survey.Defin
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := f.answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid, Input: in}); err != nil {
+		if err := f.responses.SaveAnswer(ctx, commands.SurveyResponse{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}, in); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if finish {
-		if err := f.finish.Handle(ctx, commands.FinishSurvey{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}); err != nil {
+		if err := f.responses.Finish(ctx, commands.SurveyResponse{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -418,11 +418,7 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 	if err != nil {
 		return err
 	}
-	answer, err := commands.NewSaveSurveyAnswerHandler(pool, store, clock)
-	if err != nil {
-		return err
-	}
-	finish, err := commands.NewFinishSurveyHandler(pool, store, clock)
+	responses, err := commands.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -452,11 +448,11 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			if err != nil {
 				return err
 			}
-			if err := answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
-				SurveyID: sid, Input: in}); err != nil && !finished(err) {
+			if err := responses.SaveAnswer(ctx, commands.SurveyResponse{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
+				SurveyID: sid}, in); err != nil && !finished(err) {
 				return fmt.Errorf("%s answer of %s: %w", cmd, p.userName, err)
 			}
-			if err := finish.Handle(ctx, commands.FinishSurvey{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
+			if err := responses.Finish(ctx, commands.SurveyResponse{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
 				SurveyID: sid}); err != nil && !finished(err) {
 				return fmt.Errorf("%s finish of %s: %w", cmd, p.userName, err)
 			}

@@ -130,11 +130,7 @@ ORDER BY u.user_name LIMIT 4`, tenant, surveyDepartments)
 		return err
 	}
 	clock := func() time.Time { return now }
-	answer, err := commands.NewSaveSurveyAnswerHandler(pool, store, clock)
-	if err != nil {
-		return err
-	}
-	finish, err := commands.NewFinishSurveyHandler(pool, store, clock)
+	responses, err := commands.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -166,12 +162,12 @@ ORDER BY u.user_name LIMIT 4`, tenant, surveyDepartments)
 				if err != nil {
 					return err
 				}
-				if err := answer.Handle(ctx, commands.SaveSurveyAnswer{CommandID: fmt.Sprintf("seed-answer-%s-%d", set.survey, j),
-					Tenant: tenant, UserID: p, SurveyID: set.survey, Input: in}); err != nil && !finished(err) {
+				if err := responses.SaveAnswer(ctx, commands.SurveyResponse{CommandID: fmt.Sprintf("seed-answer-%s-%d", set.survey, j),
+					Tenant: tenant, UserID: p, SurveyID: set.survey}, in); err != nil && !finished(err) {
 					return err
 				}
 			}
-			if err := finish.Handle(ctx, commands.FinishSurvey{CommandID: "seed-finish-" + set.survey.String(), Tenant: tenant,
+			if err := responses.Finish(ctx, commands.SurveyResponse{CommandID: "seed-finish-" + set.survey.String(), Tenant: tenant,
 				UserID: p, SurveyID: set.survey}); err != nil && !finished(err) {
 				return err
 			}

@@ -29,7 +29,7 @@ func (b *benchRun) surveys() error {
 	if err != nil {
 		return err
 	}
-	answer, err := commands.NewSaveSurveyAnswerHandler(b.pool, b.store, now)
+	responses, err := commands.NewSurveyResponses(commands.PoolFacts{Pool: b.pool}, b.store, now)
 	if err != nil {
 		return err
 	}
@@ -81,8 +81,8 @@ func (b *benchRun) surveys() error {
 		rawN, rawD = rawN+n, rawD+d
 		// Each answer changes the rating, so every command appends an event.
 		n, d, err = parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
-			return answer.Handle(b.ctx, commands.SaveSurveyAnswer{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
-				SurveyID: sid, Input: inputs[(round*1000+i)%len(inputs)]})
+			return responses.SaveAnswer(b.ctx, commands.SurveyResponse{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
+				SurveyID: sid}, inputs[(round*1000+i)%len(inputs)])
 		})
 		if err != nil {
 			return err

@@ -94,28 +94,20 @@ type API struct {
 	Reads      ReadModel // the read model (Queries)
 	Create     *commands.CreateRequestHandler
 	Edit       *commands.EditRequestHandler
-	Remove     *commands.RemoveRequestHandler
-	Send       *commands.SendRequestHandler
 	Decide     *commands.DecideStepHandler
-	Lock       *commands.LockRequestHandler
-	Delivery   *commands.ChangeDeliveryHandler
-	Receipt    *commands.ConfirmReceiptHandler
+	Act        *commands.RequestActions // remove, send, lock, delivery, receipt
 	Attachment *commands.AttachmentHandler
 }
 
 // New builds the request calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
 	a := &API{Pool: pool, Store: store, Now: now, Reads: Queries{}}
-	var errs [9]error
+	var errs [5]error
 	a.Create, errs[0] = commands.NewCreateRequestHandler(pool, store, now)
 	a.Edit, errs[1] = commands.NewEditRequestHandler(pool, store, now)
-	a.Remove, errs[2] = commands.NewRemoveRequestHandler(pool, store, now)
-	a.Send, errs[3] = commands.NewSendRequestHandler(pool, store, now)
-	a.Decide, errs[4] = commands.NewDecideStepHandler(pool, store, now)
-	a.Lock, errs[5] = commands.NewLockRequestHandler(pool, store, now)
-	a.Delivery, errs[6] = commands.NewChangeDeliveryHandler(pool, store, now)
-	a.Receipt, errs[7] = commands.NewConfirmReceiptHandler(pool, store, now)
-	a.Attachment, errs[8] = commands.NewAttachmentHandler(pool, store, now)
+	a.Act, errs[2] = commands.NewRequestActions(pool, store, now)
+	a.Decide, errs[3] = commands.NewDecideStepHandler(pool, store, now)
+	a.Attachment, errs[4] = commands.NewAttachmentHandler(pool, store, now)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -772,7 +764,7 @@ func (s *API) requestRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Remove.Handle(c.Request().Context(), commands.RemoveRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid}); err != nil {
+	if _, err := s.Act.Remove(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -788,7 +780,7 @@ func (s *API) requestSend(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Send.Handle(c.Request().Context(), commands.SendRequest{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid})
+	r, err := s.Act.Send(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid})
 	if err != nil {
 		return err
 	}
@@ -874,8 +866,8 @@ func (s *API) requestLock(lock bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		r, err := s.Lock.Handle(c.Request().Context(), commands.LockRequest{CommandID: id, Caller: httpx.RequestCaller(c),
-			ID: rid, Lock: lock, Comment: d.Comentario})
+		r, err := s.Act.Lock(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c),
+			ID: rid, Comment: d.Comentario}, lock)
 		if err != nil {
 			return err
 		}
@@ -898,8 +890,8 @@ func (s *API) deliveryStatus(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Delivery.Handle(c.Request().Context(), commands.ChangeDelivery{CommandID: id, Caller: httpx.RequestCaller(c),
-		ID: rid, Status: rq.Delivery(d.Status), Comment: d.Comentario})
+	r, err := s.Act.ChangeDelivery(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c),
+		ID: rid, Comment: d.Comentario}, rq.Delivery(d.Status))
 	if err != nil {
 		return err
 	}
@@ -916,7 +908,7 @@ func (s *API) deliveryConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Receipt.Handle(c.Request().Context(), commands.ConfirmReceipt{CommandID: id, Caller: httpx.RequestCaller(c),
+	r, err := s.Act.ConfirmReceipt(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Comment: d.Comentario})
 	if err != nil {
 		return err

@@ -38,12 +38,11 @@ type API struct {
 	httpx.Gates
 	Pool   *pgxpool.Pool
 	Now    func() time.Time
-	Reads  ReadModel                         // the read model (projections.Surveys)
-	Create *commands.CreateSurveyHandler     // POST avaliacao360/pesquisas
-	Close  *commands.CloseSurveyHandler      // POST avaliacao360/pesquisas/encerrar
-	Answer *commands.SaveSurveyAnswerHandler // PUT avaliacao360/resposta
-	Step   *commands.SaveSurveyStepHandler   // PUT avaliacao360/passo
-	Finish *commands.FinishSurveyHandler     // POST avaliacao360/finalizar
+	Reads  ReadModel                     // the read model (projections.Surveys)
+	Create *commands.CreateSurveyHandler // POST avaliacao360/pesquisas
+	Close  *commands.CloseSurveyHandler  // POST avaliacao360/pesquisas/encerrar
+	// Responses: PUT avaliacao360/resposta and passo, POST avaliacao360/finalizar.
+	Responses *commands.SurveyResponses
 
 	PDI       PDIReadModel                       // the read model (projections.Surveys)
 	AddAction *commands.AddPDIActionHandler      // POST avaliacao360/pdi
@@ -53,14 +52,12 @@ type API struct {
 // New builds the survey calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
 	a := &API{Pool: pool, Now: now, Reads: projections.Surveys{}, PDI: projections.Surveys{}}
-	var errs [7]error
+	var errs [5]error
 	a.Create, errs[0] = commands.NewCreateSurveyHandler(pool, store, now)
 	a.Close, errs[1] = commands.NewCloseSurveyHandler(store, now)
-	a.Answer, errs[2] = commands.NewSaveSurveyAnswerHandler(pool, store, now)
-	a.Step, errs[3] = commands.NewSaveSurveyStepHandler(pool, store, now)
-	a.Finish, errs[4] = commands.NewFinishSurveyHandler(pool, store, now)
-	a.AddAction, errs[5] = commands.NewAddPDIActionHandler(pool, store, now)
-	a.Complete, errs[6] = commands.NewCompletePDIActionHandler(store, now)
+	a.Responses, errs[2] = commands.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, now)
+	a.AddAction, errs[3] = commands.NewAddPDIActionHandler(pool, store, now)
+	a.Complete, errs[4] = commands.NewCompletePDIActionHandler(store, now)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -377,9 +374,9 @@ func (s *API) surveyAnswer(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	if err := s.Answer.Handle(c.Request().Context(), commands.SaveSurveyAnswer{
-		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid, Input: in,
-	}); err != nil {
+	if err := s.Responses.SaveAnswer(c.Request().Context(), commands.SurveyResponse{
+		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
+	}, in); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -407,9 +404,9 @@ func (s *API) surveyStep(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	if err := s.Step.Handle(c.Request().Context(), commands.SaveSurveyStep{
-		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid, Step: in.Step,
-	}); err != nil {
+	if err := s.Responses.SaveStep(c.Request().Context(), commands.SurveyResponse{
+		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
+	}, in.Step); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -427,7 +424,7 @@ func (s *API) surveyFinish(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	if err := s.Finish.Handle(c.Request().Context(), commands.FinishSurvey{
+	if err := s.Responses.Finish(c.Request().Context(), commands.SurveyResponse{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
 	}); err != nil {
 		return err

@@ -1,0 +1,75 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/domain/survey"
+	"portal/eventstore"
+)
+
+// SurveyResponse names a respondent's command on a survey (spec §4, §7: the {token} routes
+// with tenId and oa8Ukey).
+type SurveyResponse struct {
+	CommandID string
+	Tenant    uuid.UUID
+	UserID    uuid.UUID
+	SurveyID  uuid.UUID
+}
+
+// SurveyMembers tells the audience rule who a user is: the unit and department of their
+// employee record. A user not of the tenant, or inactive, is refused (403 on userHash).
+type SurveyMembers interface {
+	Member(ctx context.Context, tenant, user uuid.UUID) (survey.Member, error)
+}
+
+// SurveyResponses saves a respondent's answers and steps and finishes the response. An
+// unknown survey, or one the caller is not asked to answer, is NotFound; a finished response
+// is refused (spec §4).
+type SurveyResponses struct {
+	members SurveyMembers
+	store   eventstore.Store
+	now     func() time.Time
+	cache   *surveyCache
+}
+
+// NewSurveyResponses needs the audience facts, the event store and the server clock.
+func NewSurveyResponses(members SurveyMembers, store eventstore.Store, now func() time.Time) (*SurveyResponses, error) {
+	if members == nil || store == nil || now == nil {
+		return nil, errors.New("commands.NewSurveyResponses: nil dependency")
+	}
+	return &SurveyResponses{members: members, store: store, now: now, cache: newSurveyCache(surveyCacheSize)}, nil
+}
+
+// SaveAnswer saves an answer and its step, as the respondent leaves a question (PUT
+// resposta with the oa9_* answer slots; in comes from survey.ParseAnswer).
+func (h *SurveyResponses) SaveAnswer(ctx context.Context, cmd SurveyResponse, in survey.AnswerInput) (err error) {
+	defer wrap(&err, "SaveSurveyAnswer(%s)", cmd.CommandID)
+	_, err = h.decide(ctx, cmd, func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
+		return r.SaveAnswer(p, in, at)
+	})
+	return err
+}
+
+// SaveStep saves the active step (PUT passo).
+func (h *SurveyResponses) SaveStep(ctx context.Context, cmd SurveyResponse, step int) (err error) {
+	defer wrap(&err, "SaveSurveyStep(%s)", cmd.CommandID)
+	_, err = h.decide(ctx, cmd, func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
+		return r.SaveStep(p, step, at)
+	})
+	return err
+}
+
+// Finish finishes the response after the confirm dialog (POST finalizar). An invalid answer
+// is refused with the field "perguntas[<index>]" of the first invalid question, so the
+// carousel can jump to it.
+func (h *SurveyResponses) Finish(ctx context.Context, cmd SurveyResponse) (err error) {
+	defer wrap(&err, "FinishSurvey(%s)", cmd.CommandID)
+	_, err = h.decide(ctx, cmd, func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
+		return r.Finish(p, at)
+	})
+	return err
+}
