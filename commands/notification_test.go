@@ -167,7 +167,7 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := commands.NewMarkNotificationDisplayedHandler(testStore, nowFn)
+	h, err := commands.NewInboxes(testStore, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,8 +177,8 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 	firsts := 0
 	for i := range 10 {
 		wg.Go(func() {
-			first, err := h.Handle(context.Background(), commands.MarkNotificationDisplayed{
-				CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID, ID: n.ID})
+			first, err := h.MarkDisplayed(context.Background(), commands.InboxCommand{
+				CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID}, n.ID)
 			if err != nil {
 				t.Error(err)
 			}
@@ -195,8 +195,8 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 		t.Fatalf("%d firsts, %d events", firsts, len(events))
 	}
 	// A retried winner answers as it did the first time.
-	first, err := h.Handle(context.Background(), commands.MarkNotificationDisplayed{
-		CommandID: events[1].CommandID, Tenant: p.Tenant, UserID: p.UserID, ID: n.ID})
+	first, err := h.MarkDisplayed(context.Background(), commands.InboxCommand{
+		CommandID: events[1].CommandID, Tenant: p.Tenant, UserID: p.UserID}, n.ID)
 	if err != nil || !first {
 		t.Fatalf("retry: %v %v", first, err)
 	}
@@ -211,15 +211,15 @@ func TestNotificationCommandsStayInTheOwnersInbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	displayed, _ := commands.NewMarkNotificationDisplayedHandler(testStore, nowFn)
-	dismiss, _ := commands.NewDismissNotificationHandler(testStore, nowFn)
+	displayed, _ := commands.NewInboxes(testStore, nowFn)
+	dismiss, _ := commands.NewInboxes(testStore, nowFn)
 	for _, other := range []clocktest.Person{colleague, foreign} {
-		_, err := displayed.Handle(context.Background(), commands.MarkNotificationDisplayed{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID, ID: n.ID})
+		_, err := displayed.MarkDisplayed(context.Background(), commands.InboxCommand{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
-		err = dismiss.Handle(context.Background(), commands.DismissNotification{CommandID: "y", Tenant: other.Tenant, UserID: other.UserID, ID: n.ID})
+		err = dismiss.Dismiss(context.Background(), commands.InboxCommand{CommandID: "y", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
 		// Even naming the owner's tenant, a foreign user's inbox is their own stream.
-		err = dismiss.Handle(context.Background(), commands.DismissNotification{CommandID: "z", Tenant: p.Tenant, UserID: other.UserID, ID: n.ID})
+		err = dismiss.Dismiss(context.Background(), commands.InboxCommand{CommandID: "z", Tenant: p.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
 	}
 	if events := inbox(t, p); len(events) != 1 {
@@ -238,25 +238,25 @@ func TestDismissNotifications(t *testing.T) {
 		}
 		ids = append(ids, n.ID)
 	}
-	dismiss, _ := commands.NewDismissNotificationHandler(testStore, nowFn)
-	all, _ := commands.NewDismissAllNotificationsHandler(testStore, nowFn)
+	dismiss, _ := commands.NewInboxes(testStore, nowFn)
+	all, _ := commands.NewInboxes(testStore, nowFn)
 	ctx := context.Background()
 	for i := range 2 { // the second time changes nothing
-		if err := dismiss.Handle(ctx, commands.DismissNotification{CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID, ID: ids[1]}); err != nil {
+		if err := dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID}, ids[1]); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if events := inbox(t, p); len(events) != 4 {
 		t.Fatalf("%d events after dismissing twice", len(events))
 	}
-	n, err := all.Handle(ctx, commands.DismissAllNotifications{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID})
+	n, err := all.DismissAll(ctx, commands.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID})
 	if err != nil || n != 2 {
 		t.Fatalf("dismiss-all: %d %v", n, err)
 	}
-	if n, err := all.Handle(ctx, commands.DismissAllNotifications{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 2 {
+	if n, err := all.DismissAll(ctx, commands.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 2 {
 		t.Fatalf("retried dismiss-all: %d %v", n, err)
 	}
-	if n, err := all.Handle(ctx, commands.DismissAllNotifications{CommandID: "all2", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 0 {
+	if n, err := all.DismissAll(ctx, commands.InboxCommand{CommandID: "all2", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 0 {
 		t.Fatalf("dismiss-all of nothing: %d %v", n, err)
 	}
 	events := inbox(t, p)
@@ -264,7 +264,7 @@ func TestDismissNotifications(t *testing.T) {
 		t.Fatalf("%d events", len(events))
 	}
 	// A command id used by another command on the stream is refused.
-	err = dismiss.Handle(ctx, commands.DismissNotification{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID, ID: ids[0]})
+	err = dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}, ids[0])
 	wantKind(t, err, domain.Conflict, "Idempotency-Key")
 }
 
@@ -273,13 +273,13 @@ func TestNotificationHandlersRefuseNilDependencies(t *testing.T) {
 	if _, err := commands.NewCreateNotificationHandler(nil, testStore, nowFn); err == nil {
 		t.Error("nil pool accepted")
 	}
-	if _, err := commands.NewMarkNotificationDisplayedHandler(nil, nowFn); err == nil {
+	if _, err := commands.NewInboxes(nil, nowFn); err == nil {
 		t.Error("nil store accepted")
 	}
-	if _, err := commands.NewDismissNotificationHandler(testStore, nil); err == nil {
+	if _, err := commands.NewInboxes(testStore, nil); err == nil {
 		t.Error("nil clock accepted")
 	}
-	if _, err := commands.NewDismissAllNotificationsHandler(nil, nil); err == nil {
+	if _, err := commands.NewInboxes(nil, nil); err == nil {
 		t.Error("nil dependencies accepted")
 	}
 }

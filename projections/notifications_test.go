@@ -172,13 +172,13 @@ func TestNotificationsProjectsAndPushes(t *testing.T) {
 	}
 
 	// Displayed, then dismissed, in later batches: the flags change and the user is told.
-	displayed, _ := commands.NewMarkNotificationDisplayedHandler(store, func() time.Time { return notifyNow.Add(time.Minute) })
-	dismiss, _ := commands.NewDismissNotificationHandler(store, func() time.Time { return notifyNow.Add(2 * time.Minute) })
-	if _, err := displayed.Handle(ctx, commands.MarkNotificationDisplayed{CommandID: "d1", Tenant: ana.Tenant, UserID: ana.UserID, ID: second}); err != nil {
+	displayed, _ := commands.NewInboxes(store, func() time.Time { return notifyNow.Add(time.Minute) })
+	dismiss, _ := commands.NewInboxes(store, func() time.Time { return notifyNow.Add(2 * time.Minute) })
+	if _, err := displayed.MarkDisplayed(ctx, commands.InboxCommand{CommandID: "d1", Tenant: ana.Tenant, UserID: ana.UserID}, second); err != nil {
 		t.Fatal(err)
 	}
 	notifyApply(t, d, notifyStream(t, store, ana)[2:])
-	if err := dismiss.Handle(ctx, commands.DismissNotification{CommandID: "x1", Tenant: ana.Tenant, UserID: ana.UserID, ID: first}); err != nil {
+	if err := dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: "x1", Tenant: ana.Tenant, UserID: ana.UserID}, first); err != nil {
 		t.Fatal(err)
 	}
 	all := notifyStream(t, store, ana)
@@ -328,8 +328,8 @@ func TestNotificationsReplay(t *testing.T) {
 	for i := range 4 {
 		ids = append(ids, notifyCreate(t, d, store, ana, nil, "", fmt.Sprint("c", i), fmt.Sprint("n", i), i))
 	}
-	dismiss, _ := commands.NewDismissNotificationHandler(store, func() time.Time { return notifyNow })
-	if err := dismiss.Handle(ctx, commands.DismissNotification{CommandID: "x", Tenant: ana.Tenant, UserID: ana.UserID, ID: ids[2]}); err != nil {
+	dismiss, _ := commands.NewInboxes(store, func() time.Time { return notifyNow })
+	if err := dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: "x", Tenant: ana.Tenant, UserID: ana.UserID}, ids[2]); err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range notifyStream(t, store, ana) {

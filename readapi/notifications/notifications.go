@@ -33,12 +33,10 @@ type NotificationReadModel interface {
 
 // API holds the notification calls' dependencies.
 type API struct {
-	Pool       *pgxpool.Pool
-	Reads      NotificationReadModel                      // default projections.Notifications{}
-	Create     *commands.CreateNotificationHandler        // POST notification-app
-	Displayed  *commands.MarkNotificationDisplayedHandler // PUT notification-app/displayed
-	Dismiss    *commands.DismissNotificationHandler       // POST notification-app/dismiss
-	DismissAll *commands.DismissAllNotificationsHandler   // POST notification-app/dismiss-all
+	Pool    *pgxpool.Pool
+	Reads   NotificationReadModel               // default projections.Notifications{}
+	Create  *commands.CreateNotificationHandler // POST notification-app
+	Inboxes *commands.Inboxes                   // PUT displayed, POST dismiss and dismiss-all
 }
 
 // New builds the notification calls on the pool, the event store and the clock; it says what
@@ -49,11 +47,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	var err error
 	a.Create, err = commands.NewCreateNotificationHandler(pool, store, now)
 	errs = append(errs, err)
-	a.Displayed, err = commands.NewMarkNotificationDisplayedHandler(store, now)
-	errs = append(errs, err)
-	a.Dismiss, err = commands.NewDismissNotificationHandler(store, now)
-	errs = append(errs, err)
-	a.DismissAll, err = commands.NewDismissAllNotificationsHandler(store, now)
+	a.Inboxes, err = commands.NewInboxes(store, now)
 	errs = append(errs, err)
 	return a, errors.Join(errs...)
 }
@@ -101,9 +95,6 @@ type notificationCreatedJSON struct {
 // caller's tenant named by toUserHash. It answers once the notification is appended; the
 // read model and the recipient's browsers follow through the projection's push.
 func (s *API) notificationCreate(c echo.Context) error {
-	if s.Create == nil {
-		return errors.New("notifications: no Create handler")
-	}
 	draft, id, err := httpx.Command(c, notification.ParseCreate)
 	if err != nil {
 		return err
@@ -137,33 +128,28 @@ func notificationID(c echo.Context) (uuid.UUID, error) {
 	return id, nil
 }
 
-// notificationCommand reads what every inbox command needs: the notification id (when
-// withID) and the command id.
-func notificationCommand(c echo.Context, withID bool) (id uuid.UUID, commandID string, err error) {
+// inboxCommand reads a command on the caller's own inbox: the notification id (withID) and
+// the command id.
+func inboxCommand(c echo.Context, withID bool) (id uuid.UUID, cmd commands.InboxCommand, err error) {
 	if withID {
 		if id, err = notificationID(c); err != nil {
-			return id, "", err
+			return id, cmd, err
 		}
 	}
-	commandID, err = httpx.CommandID(c)
-	return id, commandID, err
+	claims := httpx.Claims(c)
+	cmd = commands.InboxCommand{Tenant: claims.Tenant, UserID: claims.UserID}
+	cmd.CommandID, err = httpx.CommandID(c)
+	return id, cmd, err
 }
 
 // notificationDismiss answers POST notification-app/dismiss?id: {success:true}; dismissing
 // twice succeeds; an id not in the caller's inbox is 404.
 func (s *API) notificationDismiss(c echo.Context) error {
-	if s.Dismiss == nil {
-		return errors.New("notifications: no Dismiss handler")
-	}
-	id, commandID, err := notificationCommand(c, true)
+	id, cmd, err := inboxCommand(c, true)
 	if err != nil {
 		return err
 	}
-	claims := httpx.Claims(c)
-	err = s.Dismiss.Handle(c.Request().Context(), commands.DismissNotification{
-		CommandID: commandID, Tenant: claims.Tenant, UserID: claims.UserID, ID: id,
-	})
-	if err != nil {
+	if err := s.Inboxes.Dismiss(c.Request().Context(), cmd, id); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -172,17 +158,11 @@ func (s *API) notificationDismiss(c echo.Context) error {
 // notificationDismissAll answers POST notification-app/dismiss-all: {success:true,
 // dismissed:n}.
 func (s *API) notificationDismissAll(c echo.Context) error {
-	if s.DismissAll == nil {
-		return errors.New("notifications: no DismissAll handler")
-	}
-	_, commandID, err := notificationCommand(c, false)
+	_, cmd, err := inboxCommand(c, false)
 	if err != nil {
 		return err
 	}
-	claims := httpx.Claims(c)
-	n, err := s.DismissAll.Handle(c.Request().Context(), commands.DismissAllNotifications{
-		CommandID: commandID, Tenant: claims.Tenant, UserID: claims.UserID,
-	})
+	n, err := s.Inboxes.DismissAll(c.Request().Context(), cmd)
 	if err != nil {
 		return err
 	}
@@ -193,17 +173,11 @@ func (s *API) notificationDismissAll(c echo.Context) error {
 // first:bool}. first is true only for the call that recorded the display: the web app shows
 // the toast only then, so a notification appears once even with several tabs open.
 func (s *API) notificationDisplayed(c echo.Context) error {
-	if s.Displayed == nil {
-		return errors.New("notifications: no Displayed handler")
-	}
-	id, commandID, err := notificationCommand(c, true)
+	id, cmd, err := inboxCommand(c, true)
 	if err != nil {
 		return err
 	}
-	claims := httpx.Claims(c)
-	first, err := s.Displayed.Handle(c.Request().Context(), commands.MarkNotificationDisplayed{
-		CommandID: commandID, Tenant: claims.Tenant, UserID: claims.UserID, ID: id,
-	})
+	first, err := s.Inboxes.MarkDisplayed(c.Request().Context(), cmd, id)
 	if err != nil {
 		return err
 	}
