@@ -103,8 +103,7 @@ func (s *API) login(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, res)
+	return private(c, res)
 }
 
 // clientAddress is the caller's address for sign-in throttling. Forwarded headers are
@@ -146,8 +145,7 @@ func bind(c echo.Context, v any) error {
 
 // tokens answers a sign-in, refresh or token sign-in; tokens are never cached.
 func tokens(c echo.Context, res auth.LoginResult) error {
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, res)
+	return private(c, res)
 }
 
 var (

@@ -115,31 +115,45 @@ func (h ssoHandlers) start(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"url": url})
 }
 
-type ssoCallbackRequest struct {
-	Code  string `json:"code"`
-	State string `json:"state"`
+// bindCallback reads the {code, state} a provider sends back: a missing state is 400
+// estado_invalido, a missing code 400 campo_obrigatorio.
+func bindCallback(c echo.Context) (code, state string, err error) {
+	var req struct {
+		Code  string `json:"code"`
+		State string `json:"state"`
+	}
+	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
+		return "", "", httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+	}
+	code, state = strings.TrimSpace(req.Code), strings.TrimSpace(req.State)
+	if state == "" {
+		return "", "", httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
+	}
+	if code == "" {
+		return "", "", httpx.Error(http.StatusBadRequest, "code", "campo_obrigatorio")
+	}
+	return code, state, nil
+}
+
+// private answers v with 200, never to be cached (sign-in results, profiles, identities).
+func private(c echo.Context, v any) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, v)
 }
 
 // callback answers POST /api/auth/sso/callback {code, state}: a state that is unknown, used
 // or expired is 400 {type:"state", message:"estado_invalido"} (the spec's 'Invalid state');
 // an identity linked to no user of the tenant is 401 {type:"sso", message:"conta_nao_vinculada"}.
 func (h ssoHandlers) callback(c echo.Context) error {
-	var req ssoCallbackRequest
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+	code, state, err := bindCallback(c)
+	if err != nil {
+		return err
 	}
-	if strings.TrimSpace(req.State) == "" {
-		return httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
-	}
-	if strings.TrimSpace(req.Code) == "" {
-		return httpx.Error(http.StatusBadRequest, "code", "campo_obrigatorio")
-	}
-	res, err := h.sso.Callback(c.Request().Context(), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
+	res, err := h.sso.Callback(c.Request().Context(), code, state)
 	if err != nil {
 		return ssoError(err, false)
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, res)
+	return private(c, res)
 }
 
 type loginGoogleRequest struct {
@@ -164,8 +178,7 @@ func (h ssoHandlers) loginGoogle(c echo.Context) error {
 	if err != nil {
 		return ssoError(err, false)
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, res)
+	return private(c, res)
 }
 
 type linkGoogleRequest struct {
@@ -223,8 +236,7 @@ func (h ssoHandlers) identities(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, a)
+	return private(c, a)
 }
 
 // linkStart answers GET /api/auth/sso/link/start?intent=link|unlink&redirectUrl= with the
@@ -238,25 +250,18 @@ func (h ssoHandlers) linkStart(c echo.Context) error {
 	if err != nil {
 		return ssoError(err, true)
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, map[string]string{"url": url})
+	return private(c, map[string]string{"url": url})
 }
 
 // linkComplete answers POST /api/auth/sso/link {code, state}: the caller's own link request
 // comes back from the provider; the identity is linked or unlinked and the answer is
 // {intent, provider, identities}. Another user's state is 400 estado_invalido.
 func (h ssoHandlers) linkComplete(c echo.Context) error {
-	var req ssoCallbackRequest
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+	code, state, err := bindCallback(c)
+	if err != nil {
+		return err
 	}
-	if strings.TrimSpace(req.State) == "" {
-		return httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
-	}
-	if strings.TrimSpace(req.Code) == "" {
-		return httpx.Error(http.StatusBadRequest, "code", "campo_obrigatorio")
-	}
-	intent, err := h.sso.CompleteLink(c.Request().Context(), httpx.Claims(c), strings.TrimSpace(req.Code), strings.TrimSpace(req.State))
+	intent, err := h.sso.CompleteLink(c.Request().Context(), httpx.Claims(c), code, state)
 	if err != nil {
 		return ssoError(err, true)
 	}
@@ -277,8 +282,7 @@ func (h ssoHandlers) config(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, v)
+	return private(c, v)
 }
 
 // saveConfig answers PUT /api/auth/sso/config?tenId {issuer, clientId, clientSecret?,

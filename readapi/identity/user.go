@@ -105,8 +105,7 @@ func (s *API) userInfo(c echo.Context) error {
 	}
 	switches := p.Switches
 	u := prof.Tenant.URLs
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, UserInfo{
+	return private(c, UserInfo{
 		UserName: prof.UserName, AccessCode: prof.Tenant.AccessCode, TenID: prof.Tenant.TenantID, Hash: prof.Hash,
 		Keys: prof.Keys, DisplayName: prof.DisplayName, Initials: auth.Initials(prof.DisplayName), Email: prof.Email,
 		LanguageID: lang, Shortcuts: prof.Shortcuts,

@@ -689,27 +689,35 @@ func (s *API) deliveryHistory(grouped bool) echo.HandlerFunc {
 	}
 }
 
-// answerRequest answers {success:true, data: Request} for a request a command returned.
-func (s *API) answerRequest(c echo.Context, r *rq.Request) error {
-	var doc projections.RequestDoc
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		people, err := projections.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
-		doc = projections.BuildRequestDoc(httpx.Claims(c).Tenant, r, people)
-		return err
-	})
-	if err != nil {
-		return err
+// answered answers {success:true, data: Request} for the request a command returned, or the
+// command's error: s.answered(c)(handler's call).
+func (s *API) answered(c echo.Context) func(r *rq.Request, err error) error {
+	return func(r *rq.Request, err error) error {
+		if err != nil {
+			return err
+		}
+		var doc projections.RequestDoc
+		err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
+			people, err := projections.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
+			doc = projections.BuildRequestDoc(httpx.Claims(c).Tenant, r, people)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]any{"success": true, "data": doc})
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": doc})
+}
+
+// action is the caller's action on request rid, with the write's command id.
+func action(c echo.Context, rid uuid.UUID, comment string) (commands.RequestAction, error) {
+	id, err := httpx.CommandID(c)
+	return commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid, Comment: comment}, err
 }
 
 // requestCreate answers POST api/cac-app/request.
 func (s *API) requestCreate(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	b, err := rq.ParseBody(body)
+	b, id, err := httpx.Command(c, rq.ParseBody)
 	if err != nil {
 		return err
 	}
@@ -719,52 +727,39 @@ func (s *API) requestCreate(c echo.Context) error {
 	if !b.HasFields {
 		return httpx.Error(http.StatusBadRequest, "titulo", "campo_obrigatorio")
 	}
-	id, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	r, err := s.Create.Handle(c.Request().Context(), commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
-	if err != nil {
-		return err
-	}
-	return s.answerRequest(c, r)
+	cmd := commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
+	return s.answered(c)(s.Create.Handle(c.Request().Context(), cmd))
 }
 
 // requestEdit answers PUT api/cac-app/request: rank and/or the whole set of fields.
 func (s *API) requestEdit(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	b, err := rq.ParseBody(body)
+	b, id, err := httpx.Command(c, rq.ParseBody)
 	if err != nil {
 		return err
 	}
 	if !b.HasFields && b.Rank == nil {
 		return httpx.Error(http.StatusBadRequest, "rank", "campo_obrigatorio")
 	}
-	id, err := httpx.CommandID(c)
+	cmd := commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
+	return s.answered(c)(s.Edit.Handle(c.Request().Context(), cmd))
+}
+
+// queryAction reads the caller's action on the request of the requestId parameter.
+func queryAction(c echo.Context) (commands.RequestAction, error) {
+	rid, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
-		return err
+		return commands.RequestAction{}, err
 	}
-	r, err := s.Edit.Handle(c.Request().Context(), commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b})
-	if err != nil {
-		return err
-	}
-	return s.answerRequest(c, r)
+	return action(c, rid, "")
 }
 
 // requestRemove answers DELETE api/cac-app/request?requestId.
 func (s *API) requestRemove(c echo.Context) error {
-	rid, err := httpx.QueryUUID(c, "requestId", true)
+	a, err := queryAction(c)
 	if err != nil {
 		return err
 	}
-	id, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	if _, err := s.Act.Remove(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid}); err != nil {
+	if _, err := s.Act.Remove(c.Request().Context(), a); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
@@ -772,19 +767,11 @@ func (s *API) requestRemove(c echo.Context) error {
 
 // requestSend answers POST request/send?requestId.
 func (s *API) requestSend(c echo.Context) error {
-	rid, err := httpx.QueryUUID(c, "requestId", true)
+	a, err := queryAction(c)
 	if err != nil {
 		return err
 	}
-	id, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	r, err := s.Act.Send(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid})
-	if err != nil {
-		return err
-	}
-	return s.answerRequest(c, r)
+	return s.answered(c)(s.Act.Send(c.Request().Context(), a))
 }
 
 // decisionBody is the body of the decision, lock and delivery calls.
@@ -795,15 +782,17 @@ type decisionBody struct {
 	Status     string
 }
 
-func readDecisionBody(c echo.Context, needStep, needStatus bool) (decisionBody, uuid.UUID, error) {
+// readDecision reads the body of the decision, lock and delivery calls, and the caller's
+// action on its request; needStep and needStatus require those fields.
+func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, commands.RequestAction, error) {
 	var d decisionBody
 	body, err := httpx.ReadBody(c)
 	if err != nil {
-		return d, uuid.Nil, err
+		return d, commands.RequestAction{}, err
 	}
 	top, err := decodeObject(body)
 	if err != nil {
-		return d, uuid.Nil, err
+		return d, commands.RequestAction{}, err
 	}
 	for _, f := range []struct {
 		name string
@@ -811,73 +800,57 @@ func readDecisionBody(c echo.Context, needStep, needStatus bool) (decisionBody, 
 	}{{"requestId", &d.RequestID}, {"comentario", &d.Comentario}, {"status", &d.Status}} {
 		if raw, ok := top[f.name]; ok && string(raw) != "null" {
 			if err := jsonString(raw, f.to); err != nil {
-				return d, uuid.Nil, httpx.Error(http.StatusBadRequest, f.name, "valor_invalido")
+				return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, f.name, "valor_invalido")
 			}
 		}
 	}
 	id, err := commands.ParseRequestID("requestId", d.RequestID)
 	if err != nil {
-		return d, uuid.Nil, err
+		return d, commands.RequestAction{}, err
 	}
 	if raw, ok := top["step"]; ok && string(raw) != "null" {
 		n, err := strconv.Atoi(string(raw))
 		if err != nil || n < 0 || n > 100 {
-			return d, uuid.Nil, httpx.Error(http.StatusBadRequest, "step", "valor_invalido")
+			return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", "valor_invalido")
 		}
 		d.Step = &n
 	}
 	if needStep && d.Step == nil {
-		return d, uuid.Nil, httpx.Error(http.StatusBadRequest, "step", "campo_obrigatorio")
+		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", "campo_obrigatorio")
 	}
 	if needStatus && d.Status == "" {
-		return d, uuid.Nil, httpx.Error(http.StatusBadRequest, "status", "campo_obrigatorio")
+		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "status", "campo_obrigatorio")
 	}
-	return d, id, nil
+	a, err := action(c, id, d.Comentario)
+	return d, a, err
 }
 
 // requestDecide answers POST request/approve, reject and undo.
-func (s *API) requestDecide(action commands.Decision) echo.HandlerFunc {
+func (s *API) requestDecide(decision commands.Decision) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		d, rid, err := readDecisionBody(c, true, false)
+		d, a, err := readDecision(c, true, false)
 		if err != nil {
 			return err
 		}
-		id, err := httpx.CommandID(c)
-		if err != nil {
-			return err
-		}
-		r, err := s.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: id, Caller: httpx.RequestCaller(c),
-			ID: rid, Action: action, Step: *d.Step, Comment: d.Comentario})
-		if err != nil {
-			return err
-		}
-		return s.answerRequest(c, r)
+		return s.answered(c)(s.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: a.CommandID, Caller: a.Caller,
+			ID: a.ID, Action: decision, Step: *d.Step, Comment: a.Comment}))
 	}
 }
 
 // requestLock answers POST request/lock and unlock.
 func (s *API) requestLock(lock bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		d, rid, err := readDecisionBody(c, false, false)
+		_, a, err := readDecision(c, false, false)
 		if err != nil {
 			return err
 		}
-		id, err := httpx.CommandID(c)
-		if err != nil {
-			return err
-		}
-		r, err := s.Act.Lock(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c),
-			ID: rid, Comment: d.Comentario}, lock)
-		if err != nil {
-			return err
-		}
-		return s.answerRequest(c, r)
+		return s.answered(c)(s.Act.Lock(c.Request().Context(), a, lock))
 	}
 }
 
 // deliveryStatus answers POST requestDelivery/status.
 func (s *API) deliveryStatus(c echo.Context) error {
-	d, rid, err := readDecisionBody(c, false, true)
+	d, a, err := readDecision(c, false, true)
 	if err != nil {
 		return err
 	}
@@ -886,34 +859,16 @@ func (s *API) deliveryStatus(c echo.Context) error {
 	default:
 		return httpx.Error(http.StatusBadRequest, "status", "valor_invalido")
 	}
-	id, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	r, err := s.Act.ChangeDelivery(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c),
-		ID: rid, Comment: d.Comentario}, rq.Delivery(d.Status))
-	if err != nil {
-		return err
-	}
-	return s.answerRequest(c, r)
+	return s.answered(c)(s.Act.ChangeDelivery(c.Request().Context(), a, rq.Delivery(d.Status)))
 }
 
 // deliveryConfirm answers POST requestDelivery/confirmReceipt.
 func (s *API) deliveryConfirm(c echo.Context) error {
-	d, rid, err := readDecisionBody(c, false, false)
+	_, a, err := readDecision(c, false, false)
 	if err != nil {
 		return err
 	}
-	id, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	r, err := s.Act.ConfirmReceipt(c.Request().Context(), commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c),
-		ID: rid, Comment: d.Comentario})
-	if err != nil {
-		return err
-	}
-	return s.answerRequest(c, r)
+	return s.answered(c)(s.Act.ConfirmReceipt(c.Request().Context(), a))
 }
 
 // uploadOverhead is what a multipart body may carry beyond the file itself.
