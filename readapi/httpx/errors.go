@@ -58,14 +58,20 @@ func CommandID(c echo.Context) (string, error) {
 	return commands.CommandID(c.Request().Header.Get("Idempotency-Key"))
 }
 
-// Command reads what every command call starts with: its body, parsed by parse (whose
-// errors are the spec's list), and its command id (CommandID).
-func Command[T any](c echo.Context, parse func(body []byte) (T, error)) (v T, id string, err error) {
+// Body reads a call's body, parsed by parse (whose errors are the spec's list).
+func Body[T any](c echo.Context, parse func(body []byte) (T, error)) (T, error) {
 	body, err := ReadBody(c)
 	if err != nil {
-		return v, "", err
+		var zero T
+		return zero, err
 	}
-	if v, err = parse(body); err != nil {
+	return parse(body)
+}
+
+// Command reads what every command call starts with: its body, parsed by parse, and its
+// command id (CommandID).
+func Command[T any](c echo.Context, parse func(body []byte) (T, error)) (v T, id string, err error) {
+	if v, err = Body(c, parse); err != nil {
 		return v, "", err
 	}
 	id, err = CommandID(c)

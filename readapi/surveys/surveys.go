@@ -352,84 +352,63 @@ func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
 	return nil
 }
 
-// surveyAnswer answers PUT resposta: saves the answer of one question and the active step.
-func (s *API) surveyAnswer(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
+// response is the caller's command on their response to the survey named by id (in field),
+// once the response id the body may give is checked.
+func response(c echo.Context, field, id, responseID string) (commands.SurveyResponse, error) {
+	sid, err := surveyID(field, id)
 	if err != nil {
-		return err
+		return commands.SurveyResponse{}, err
 	}
-	in, err := survey.ParseAnswer(body)
-	if err != nil {
-		return err
-	}
-	sid, err := surveyID("oa8_ukey", in.SurveyID)
-	if err != nil {
-		return err
-	}
-	if err := checkResponse(c, sid, in.ResponseID); err != nil {
-		return err
+	if err := checkResponse(c, sid, responseID); err != nil {
+		return commands.SurveyResponse{}, err
 	}
 	cmdID, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
 	claims := httpx.Claims(c)
-	if err := s.Responses.SaveAnswer(c.Request().Context(), commands.SurveyResponse{
-		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
-	}, in); err != nil {
+	return commands.SurveyResponse{CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid}, err
+}
+
+// saved answers {success:true} once a response command succeeded.
+func saved(c echo.Context, err error) error {
+	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
 }
 
+// surveyAnswer answers PUT resposta: saves the answer of one question and the active step.
+func (s *API) surveyAnswer(c echo.Context) error {
+	in, err := httpx.Body(c, survey.ParseAnswer)
+	if err != nil {
+		return err
+	}
+	cmd, err := response(c, "oa8_ukey", in.SurveyID, in.ResponseID)
+	if err != nil {
+		return err
+	}
+	return saved(c, s.Responses.SaveAnswer(c.Request().Context(), cmd, in))
+}
+
 // surveyStep answers PUT passo: saves the active step.
 func (s *API) surveyStep(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
+	in, err := httpx.Body(c, survey.ParseStep)
 	if err != nil {
 		return err
 	}
-	in, err := survey.ParseStep(body)
+	cmd, err := response(c, "oa8Ukey", in.SurveyID, in.ResponseID)
 	if err != nil {
 		return err
 	}
-	sid, err := surveyID("oa8Ukey", in.SurveyID)
-	if err != nil {
-		return err
-	}
-	if err := checkResponse(c, sid, in.ResponseID); err != nil {
-		return err
-	}
-	cmdID, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	claims := httpx.Claims(c)
-	if err := s.Responses.SaveStep(c.Request().Context(), commands.SurveyResponse{
-		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
-	}, in.Step); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return saved(c, s.Responses.SaveStep(c.Request().Context(), cmd, in.Step))
 }
 
 // surveyFinish answers POST finalizar?oa8Ukey: completes the evaluation, or 422 with the
 // first invalid question as type "perguntas[<index>]".
 func (s *API) surveyFinish(c echo.Context) error {
-	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
+	cmd, err := response(c, "oa8Ukey", c.QueryParam("oa8Ukey"), "")
 	if err != nil {
 		return err
 	}
-	cmdID, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	claims := httpx.Claims(c)
-	if err := s.Responses.Finish(c.Request().Context(), commands.SurveyResponse{
-		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid,
-	}); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return saved(c, s.Responses.Finish(c.Request().Context(), cmd))
 }
 
 // surveyResults answers GET resultado?oa8Ukey: the survey's results with the anonymity rule
