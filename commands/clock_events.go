@@ -3,7 +3,6 @@ package commands
 import (
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -11,159 +10,33 @@ import (
 	"portal/eventstore"
 )
 
-// The JSON shapes of the clock events (the event contract; projections/clock.go reads the
-// same field names). Times are UTC RFC 3339.
-type placeJSON struct {
-	Address string  `json:"address"`
-	Lat     float64 `json:"lat"`
-	Lon     float64 `json:"lon"`
-}
-
-type nearestJSON struct {
-	Desc     string  `json:"desc"`
-	Lat      float64 `json:"lat"`
-	Lon      float64 `json:"lon"`
-	Distance float64 `json:"distance"` // metres
-}
-
-type markJSON struct {
-	MarkID       string       `json:"markId"`
-	EmployeeID   string       `json:"employeeId"`
-	UserID       string       `json:"userId"`
-	UserHash     string       `json:"userHash"`
-	RecordedAt   time.Time    `json:"recordedAt"`
-	ClientTime   string       `json:"clientTime"`
-	ByGoogle     bool         `json:"byGoogle"`
-	Selected     placeJSON    `json:"selected"`
-	Captured     *placeJSON   `json:"captured"`
-	NearestFence *nearestJSON `json:"nearestFence"`
-	Reason       string       `json:"reason,omitempty"` // refusals only
-}
-
-type addressSavedJSON struct {
-	UKey    string    `json:"ukey"`
-	Address string    `json:"address"`
-	Lat     float64   `json:"lat"`
-	Lon     float64   `json:"lon"`
-	SavedAt time.Time `json:"savedAt"`
-}
-
-type addressRemovedJSON struct {
-	UKey      string    `json:"ukey"`
-	RemovedAt time.Time `json:"removedAt"`
-}
-
-// The adjustment events (domain/clock/adjustment.go); projections/clock.go reads the same
-// field names.
-type markAdjustedJSON struct {
-	MarkID     string    `json:"markId"`
-	EmployeeID string    `json:"employeeId"`
-	UserID     string    `json:"userId"`
-	UserHash   string    `json:"userHash"`
-	From       time.Time `json:"from"`
-	To         time.Time `json:"to"`
-	RequestID  string    `json:"requestId"`
-	Reason     string    `json:"reason"`
-	AdjustedAt time.Time `json:"adjustedAt"`
-}
-
-type markAddedJSON struct {
-	markJSON
-	RequestID    string `json:"requestId"`
-	AdjustReason string `json:"adjustReason"`
-}
-
-type dayExcusedJSON struct {
-	EmployeeID string    `json:"employeeId"`
-	UserID     string    `json:"userId"`
-	UserHash   string    `json:"userHash"`
-	Day        string    `json:"day"`
-	From       string    `json:"from"`
-	To         string    `json:"to"`
-	RequestID  string    `json:"requestId"`
-	Reason     string    `json:"reason"`
-	ExcusedAt  time.Time `json:"excusedAt"`
-}
-
-type markRestoreJSON struct {
-	MarkID   string    `json:"markId"`
-	At       time.Time `json:"at"`
-	Adjusted bool      `json:"adjusted"`
-}
-
-type adjustmentRevertedJSON struct {
-	EmployeeID string            `json:"employeeId"`
-	UserID     string            `json:"userId"`
-	UserHash   string            `json:"userHash"`
-	Day        string            `json:"day"`
-	RequestID  string            `json:"requestId"`
-	Restored   []markRestoreJSON `json:"restored"`
-	Removed    []string          `json:"removed"`
-	Excuse     bool              `json:"excuse"`
-	RevertedAt time.Time         `json:"revertedAt"`
-}
-
-func toMarkJSON(m clock.Mark) markJSON {
-	j := markJSON{
-		MarkID: m.MarkID, EmployeeID: m.EmployeeID, UserID: m.UserID, UserHash: m.UserHash,
-		RecordedAt: m.RecordedAt.UTC(), ClientTime: m.ClientTime, ByGoogle: m.ByGoogle,
-		Selected: placeJSON{Address: m.Selected.Address, Lat: m.Selected.Lat, Lon: m.Selected.Lon},
-	}
-	if m.Captured != nil {
-		j.Captured = &placeJSON{Address: m.Captured.Address, Lat: m.Captured.Lat, Lon: m.Captured.Lon}
-	}
-	if m.Nearest != nil {
-		j.NearestFence = &nearestJSON{Desc: m.Nearest.Desc, Lat: m.Nearest.Lat, Lon: m.Nearest.Lon, Distance: m.Nearest.Distance}
-	}
-	return j
-}
-
-func (j markJSON) mark() clock.Mark {
-	m := clock.Mark{
-		MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
-		RecordedAt: j.RecordedAt, ClientTime: j.ClientTime, ByGoogle: j.ByGoogle,
-		Selected: clock.Place{Address: j.Selected.Address, Position: clock.Position{Lat: j.Selected.Lat, Lon: j.Selected.Lon}},
-	}
-	if j.Captured != nil {
-		m.Captured = &clock.Place{Address: j.Captured.Address, Position: clock.Position{Lat: j.Captured.Lat, Lon: j.Captured.Lon}}
-	}
-	if j.NearestFence != nil {
-		m.Nearest = &clock.NearestFence{
-			Fence:    clock.Fence{Desc: j.NearestFence.Desc, Position: clock.Position{Lat: j.NearestFence.Lat, Lon: j.NearestFence.Lon}},
-			Distance: j.NearestFence.Distance,
-		}
-	}
-	return m
-}
-
-// encodeClock maps a clock event to the event store's shape.
 // EncodeClock is the stored form of a clock event (the seed writes its history with it).
 func EncodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 	var v any
 	switch e := e.(type) {
 	case clock.MarkRegistered:
-		v = toMarkJSON(e.Mark)
+		v = clock.DataOf(e.Mark)
 	case clock.MarkRefused:
-		j := toMarkJSON(e.Mark)
+		j := clock.DataOf(e.Mark)
 		j.Reason = e.Reason
 		v = j
 	case clock.AddressSaved:
-		v = addressSavedJSON{UKey: e.UKey, Address: e.Address, Lat: e.Lat, Lon: e.Lon, SavedAt: e.SavedAt.UTC()}
+		v = clock.AddressSavedData{UKey: e.UKey, Address: e.Address, Lat: e.Lat, Lon: e.Lon, SavedAt: e.SavedAt.UTC()}
 	case clock.AddressRemoved:
-		v = addressRemovedJSON{UKey: e.UKey, RemovedAt: e.RemovedAt.UTC()}
+		v = clock.AddressRemovedData{UKey: e.UKey, RemovedAt: e.RemovedAt.UTC()}
 	case clock.MarkAdjusted:
-		v = markAdjustedJSON{MarkID: e.MarkID, EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash,
+		v = clock.MarkAdjustedData{MarkID: e.MarkID, EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash,
 			From: e.From.UTC(), To: e.To.UTC(), RequestID: e.RequestID, Reason: e.Reason, AdjustedAt: e.AdjustedAt.UTC()}
 	case clock.MarkAddedByAdjustment:
-		v = markAddedJSON{markJSON: toMarkJSON(e.Mark), RequestID: e.RequestID, AdjustReason: e.Reason}
+		v = clock.MarkAddedData{MarkData: clock.DataOf(e.Mark), RequestID: e.RequestID, AdjustReason: e.Reason}
 	case clock.DayExcused:
-		v = dayExcusedJSON{EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash, Day: e.Day, From: e.From, To: e.To,
+		v = clock.DayExcusedData{EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash, Day: e.Day, From: e.From, To: e.To,
 			RequestID: e.RequestID, Reason: e.Reason, ExcusedAt: e.ExcusedAt.UTC()}
 	case clock.AdjustmentReverted:
-		j := adjustmentRevertedJSON{EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash, Day: e.Day,
-			RequestID: e.RequestID, Removed: e.Removed, Excuse: e.Excuse, RevertedAt: e.RevertedAt.UTC(), Restored: []markRestoreJSON{}}
+		j := clock.AdjustmentRevertedData{EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash, Day: e.Day,
+			RequestID: e.RequestID, Removed: e.Removed, Excuse: e.Excuse, RevertedAt: e.RevertedAt.UTC(), Restored: []clock.MarkRestoreData{}}
 		for _, r := range e.Restored {
-			j.Restored = append(j.Restored, markRestoreJSON{MarkID: r.MarkID, At: r.At.UTC(), Adjusted: r.Adjusted})
+			j.Restored = append(j.Restored, clock.MarkRestoreData{MarkID: r.MarkID, At: r.At.UTC(), Adjusted: r.Adjusted})
 		}
 		if j.Removed == nil {
 			j.Removed = []string{}
@@ -187,37 +60,37 @@ func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
 	)
 	switch re.Type {
 	case clock.TypeMarkRegistered:
-		var j markJSON
+		var j clock.MarkData
 		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkRegistered{Mark: j.mark()}
+		e = clock.MarkRegistered{Mark: j.Mark()}
 	case clock.TypeMarkRefused:
-		var j markJSON
+		var j clock.MarkData
 		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkRefused{Mark: j.mark(), Reason: j.Reason}
+		e = clock.MarkRefused{Mark: j.Mark(), Reason: j.Reason}
 	case clock.TypeAddressSaved:
-		var j addressSavedJSON
+		var j clock.AddressSavedData
 		err = json.Unmarshal(re.Data, &j)
 		e = clock.AddressSaved{UKey: j.UKey, Address: j.Address, Lat: j.Lat, Lon: j.Lon, SavedAt: j.SavedAt}
 	case clock.TypeAddressRemoved:
-		var j addressRemovedJSON
+		var j clock.AddressRemovedData
 		err = json.Unmarshal(re.Data, &j)
 		e = clock.AddressRemoved{UKey: j.UKey, RemovedAt: j.RemovedAt}
 	case clock.TypeMarkAdjusted:
-		var j markAdjustedJSON
+		var j clock.MarkAdjustedData
 		err = json.Unmarshal(re.Data, &j)
 		e = clock.MarkAdjusted{MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
 			From: j.From, To: j.To, RequestID: j.RequestID, Reason: j.Reason, AdjustedAt: j.AdjustedAt}
 	case clock.TypeMarkAddedByAdjustment:
-		var j markAddedJSON
+		var j clock.MarkAddedData
 		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkAddedByAdjustment{Mark: j.mark(), RequestID: j.RequestID, Reason: j.AdjustReason}
+		e = clock.MarkAddedByAdjustment{Mark: j.Mark(), RequestID: j.RequestID, Reason: j.AdjustReason}
 	case clock.TypeDayExcused:
-		var j dayExcusedJSON
+		var j clock.DayExcusedData
 		err = json.Unmarshal(re.Data, &j)
 		e = clock.DayExcused{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day, From: j.From, To: j.To,
 			RequestID: j.RequestID, Reason: j.Reason, ExcusedAt: j.ExcusedAt}
 	case clock.TypeAdjustmentReverted:
-		var j adjustmentRevertedJSON
+		var j clock.AdjustmentRevertedData
 		err = json.Unmarshal(re.Data, &j)
 		r := clock.AdjustmentReverted{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day,
 			RequestID: j.RequestID, Removed: j.Removed, Excuse: j.Excuse, RevertedAt: j.RevertedAt}

@@ -129,8 +129,9 @@ type markBatch struct {
 	copyData                       []byte // the rows in COPY's binary format (encodeCopy)
 }
 
-// markData is the part of clock.mark_registered.v1 (commands/clock_events.go) the read
-// model keeps.
+// markData is the part of clock.MarkData (clock.mark_registered.v1) the read model keeps,
+// its ids parsed: decodeMarkFast reads MarkData's keys into it, and encoding/json does what
+// decodeMarkFast does not accept (TestClockDecodesMarksAsEncodingJSON holds both to it).
 type markData struct {
 	MarkID       uuid.UUID  `json:"markId"`
 	EmployeeID   uuid.UUID  `json:"employeeId"`
@@ -402,13 +403,7 @@ func (b *addressBatch) add(e eventstore.RecordedEvent) error {
 	if !ok || err != nil {
 		return fmt.Errorf("event %s: stream %q is not clock-<employeeId>", e.ID, e.Stream)
 	}
-	var d struct {
-		UKey    string    `json:"ukey"`
-		Address string    `json:"address"`
-		Lat     float64   `json:"lat"`
-		Lon     float64   `json:"lon"`
-		SavedAt time.Time `json:"savedAt"`
-	}
+	var d clock.AddressSavedData // a removal has its ukey too
 	if err := json.Unmarshal(e.Data, &d); err != nil {
 		return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
 	}

@@ -41,106 +41,115 @@ func isAdjustment(t string) bool {
 	return false
 }
 
-// adjustData holds the fields of the four adjustment events (commands/clock_events.go).
-type adjustData struct {
-	MarkID     uuid.UUID `json:"markId"`
-	UserID     uuid.UUID `json:"userId"`
-	EmployeeID uuid.UUID `json:"employeeId"`
-	UserHash   string    `json:"userHash"`
-	RecordedAt time.Time `json:"recordedAt"` // added
-	// from and to are times in mark_adjusted and HH:mm texts in day_excused.
-	From      json.RawMessage `json:"from"`
-	To        json.RawMessage `json:"to"`
-	RequestID uuid.UUID       `json:"requestId"`
-	Day       string          `json:"day"` // excused, reverted
-	Reason    string          `json:"reason"`
-	Restored  []struct {
-		MarkID   uuid.UUID `json:"markId"`
-		At       time.Time `json:"at"`
-		Adjusted bool      `json:"adjusted"`
-	} `json:"restored"`
-	Removed []uuid.UUID `json:"removed"`
-	Excuse  bool        `json:"excuse"`
-}
-
 // adjustBatch is the adjustment events of a batch, in log order.
 type adjustBatch struct {
 	events []eventstore.RecordedEvent
 }
 
+// dayChange is what an adjustment changed: the user's local day, and the time of the mark it
+// moved, if any.
+type dayChange struct {
+	user          uuid.UUID
+	hash, request string
+	day           string
+	at            time.Time
+}
+
+// changeOf is the change of an adjustment event for the user whose id is user (a UUID text),
+// or err.
+func changeOf(user, hash, request, day string, at time.Time, err error) (dayChange, error) {
+	if err != nil {
+		return dayChange{}, err
+	}
+	id, err := uuid.Parse(user)
+	return dayChange{user: id, hash: hash, request: request, day: day, at: at}, err
+}
+
 func (b *adjustBatch) apply(ctx context.Context, tx pgx.Tx) error {
 	var msgs []push.Message
 	for _, e := range b.events {
-		var d adjustData
-		if err := json.Unmarshal(e.Data, &d); err != nil {
-			return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
-		}
-		day, at, err := b.applyOne(ctx, tx, e, d)
+		ch, err := b.applyOne(ctx, tx, e)
 		if err != nil {
 			return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
 		}
-		msgs = append(msgs, push.Message{Tenant: e.Tenant, User: d.UserID, Topic: ClockDayTopic, Event: e.Cursor,
-			Data: ClockDayPush{UserHash: d.UserHash, Day: day, RequestID: d.RequestID.String()}})
+		msgs = append(msgs, push.Message{Tenant: e.Tenant, User: ch.user, Topic: ClockDayTopic, Event: e.Cursor,
+			Data: ClockDayPush{UserHash: ch.hash, Day: ch.day, RequestID: ch.request}})
 		if e.Type == clock.TypeMarkAdjusted || e.Type == clock.TypeAdjustmentReverted {
 			// The recent-marks list follows "clock.mark" (an added mark is pushed by its insert).
-			msgs = append(msgs, push.Message{Tenant: e.Tenant, User: d.UserID, Topic: ClockMarkTopic, Event: e.Cursor,
-				Data: ClockMarkPush{UserHash: d.UserHash, Time: clock.LocalTime(at)}})
+			msgs = append(msgs, push.Message{Tenant: e.Tenant, User: ch.user, Topic: ClockMarkTopic, Event: e.Cursor,
+				Data: ClockMarkPush{UserHash: ch.hash, Time: clock.LocalTime(ch.at)}})
 		}
 	}
 	return push.Publish(ctx, tx, msgs...)
 }
 
-// applyOne applies one adjustment event and returns the local day it changed and the time of
-// the mark it moved, if any.
-func (b *adjustBatch) applyOne(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d adjustData) (string, time.Time, error) {
+// applyOne applies one adjustment event, decoded as its clock.*Data.
+func (b *adjustBatch) applyOne(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) (dayChange, error) {
 	switch e.Type {
 	case clock.TypeMarkAddedByAdjustment:
+		var d clock.MarkAddedData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return dayChange{}, err
+		}
 		_, err := tx.Exec(ctx, `UPDATE clock_marks SET adjusted = true, added = true, request_id = $3
 WHERE tenant_id = $1 AND id = $2`, e.Tenant, d.MarkID, d.RequestID)
-		return clock.DayOf(d.RecordedAt), d.RecordedAt, err
+		return changeOf(d.UserID, d.UserHash, d.RequestID, clock.DayOf(d.RecordedAt), d.RecordedAt, err)
 	case clock.TypeMarkAdjusted:
-		var to time.Time
-		if err := json.Unmarshal(d.To, &to); err != nil {
-			return "", to, err
+		var d clock.MarkAdjustedData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return dayChange{}, err
 		}
 		_, err := tx.Exec(ctx, `UPDATE clock_marks SET original_at = coalesce(original_at, recorded_at), recorded_at = $3,
     adjusted = true, request_id = $4
-WHERE tenant_id = $1 AND id = $2`, e.Tenant, d.MarkID, to, d.RequestID)
-		return clock.DayOf(to), to, err
+WHERE tenant_id = $1 AND id = $2`, e.Tenant, d.MarkID, d.To, d.RequestID)
+		return changeOf(d.UserID, d.UserHash, d.RequestID, clock.DayOf(d.To), d.To, err)
 	case clock.TypeDayExcused:
-		var from, to string
-		if err := errors.Join(json.Unmarshal(d.From, &from), json.Unmarshal(d.To, &to)); err != nil {
-			return "", time.Time{}, err
+		var d clock.DayExcusedData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return dayChange{}, err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO clock_excused (tenant_id, request_id, employee_id, user_id, day, from_time, to_time, reason, position)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant_id, request_id) DO NOTHING`,
-			e.Tenant, d.RequestID, d.EmployeeID, d.UserID, d.Day, from, to, d.Reason, e.Cursor.Position)
-		return d.Day, time.Time{}, err
+			e.Tenant, d.RequestID, d.EmployeeID, d.UserID, d.Day, d.From, d.To, d.Reason, e.Cursor.Position)
+		return changeOf(d.UserID, d.UserHash, d.RequestID, d.Day, time.Time{}, err)
 	case clock.TypeAdjustmentReverted:
-		for _, r := range d.Restored {
-			if _, err := tx.Exec(ctx, `UPDATE clock_marks SET recorded_at = $3, adjusted = $4,
+		var d clock.AdjustmentRevertedData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return dayChange{}, err
+		}
+		return changeOf(d.UserID, d.UserHash, d.RequestID, d.Day, revertedAt(d), b.revert(ctx, tx, e, d))
+	}
+	return dayChange{}, errors.New("not an adjustment event")
+}
+
+// revert puts back what an undone adjustment changed.
+func (b *adjustBatch) revert(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d clock.AdjustmentRevertedData) error {
+	for _, r := range d.Restored {
+		if _, err := tx.Exec(ctx, `UPDATE clock_marks SET recorded_at = $3, adjusted = $4,
     original_at = CASE WHEN $4 THEN original_at END, request_id = CASE WHEN $4 THEN request_id END
 WHERE tenant_id = $1 AND id = $2`, e.Tenant, r.MarkID, r.At, r.Adjusted); err != nil {
-				return "", time.Time{}, err
-			}
+			return err
 		}
-		if len(d.Removed) > 0 {
-			if _, err := tx.Exec(ctx, `DELETE FROM clock_marks WHERE tenant_id = $1 AND id = ANY($2) AND added`, e.Tenant, d.Removed); err != nil {
-				return "", time.Time{}, err
-			}
-		}
-		if d.Excuse {
-			if _, err := tx.Exec(ctx, `DELETE FROM clock_excused WHERE tenant_id = $1 AND request_id = $2`, e.Tenant, d.RequestID); err != nil {
-				return "", time.Time{}, err
-			}
-		}
-		var at time.Time
-		if len(d.Restored) > 0 {
-			at = d.Restored[0].At
-		}
-		return d.Day, at, nil
 	}
-	return "", time.Time{}, nil
+	if len(d.Removed) > 0 {
+		if _, err := tx.Exec(ctx, `DELETE FROM clock_marks WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND added`, e.Tenant, d.Removed); err != nil {
+			return err
+		}
+	}
+	if d.Excuse {
+		if _, err := tx.Exec(ctx, `DELETE FROM clock_excused WHERE tenant_id = $1 AND request_id = $2`, e.Tenant, d.RequestID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// revertedAt is the time of the first mark a reversal restores (zero without one).
+func revertedAt(d clock.AdjustmentRevertedData) time.Time {
+	if len(d.Restored) > 0 {
+		return d.Restored[0].At
+	}
+	return time.Time{}
 }
 
 // DayMark is a mark of a day as ponto-dia lists it.

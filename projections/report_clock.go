@@ -52,15 +52,6 @@ type clockDay struct {
 	first                  pgtype.Time
 }
 
-// clockReportEvent is what the report reads of the clock's events (commands/clock_events.go).
-type clockReportEvent struct {
-	EmployeeID string          `json:"employeeId"`
-	RecordedAt time.Time       `json:"recordedAt"`
-	Reason     string          `json:"reason"`
-	To         json.RawMessage `json:"to"`
-	Day        string          `json:"day"`
-}
-
 // Apply implements Projection: the batch's events are summed per employee and local day in
 // Go, then added in one statement.
 func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
@@ -82,8 +73,23 @@ func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 		default:
 			continue
 		}
-		var d clockReportEvent
-		if err := decodeEvent(e, &d); err != nil {
+		// What the report reads of each event's data (clock.MarkData, MarkAdjustedData,
+		// DayExcusedData).
+		var d clock.MarkData
+		var moved clock.MarkAdjustedData
+		var excused clock.DayExcusedData
+		var err error
+		switch e.Type {
+		case clock.TypeMarkAdjusted:
+			err = decodeEvent(e, &moved)
+			d.EmployeeID = moved.EmployeeID
+		case clock.TypeDayExcused:
+			err = decodeEvent(e, &excused)
+			d.EmployeeID = excused.EmployeeID
+		default:
+			err = decodeEvent(e, &d)
+		}
+		if err != nil {
 			return err
 		}
 		employee, err := uuid.Parse(d.EmployeeID)
@@ -115,13 +121,9 @@ func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 				c.other++
 			}
 		case clock.TypeMarkAdjusted:
-			var to time.Time
-			if err := json.Unmarshal(d.To, &to); err != nil {
-				return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
-			}
-			at(e.Tenant, employee, to.In(clock.Zone).Format(time.DateOnly)).adjusted++
+			at(e.Tenant, employee, moved.To.In(clock.Zone).Format(time.DateOnly)).adjusted++
 		case clock.TypeDayExcused:
-			at(e.Tenant, employee, d.Day).adjusted++
+			at(e.Tenant, employee, excused.Day).adjusted++
 		}
 	}
 	if len(order) == 0 {

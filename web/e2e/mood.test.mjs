@@ -52,7 +52,8 @@ test('ana checks in from the banner; marcos sees her avatar appear in the nine-b
     // Ana's home: the banner from DEMOCORP's settings with her name, and the check-in panel.
     const page = await anaCtx.newPage();
     await login(page, USERS.ana);
-    await page.locator(tid('home-banner')).waitFor();
+    // The texts show once the tenant's settings are read (hidden until then).
+    await page.locator(tid('home-banner-greeting')).waitFor({ state: 'visible' });
     assert.equal(await page.locator(tid('home-banner-greeting')).textContent(), 'Bom dia, Ana Souza!');
     assert.equal(await page.locator(tid('home-banner-title')).textContent(), 'Bem-vindo ao portal da Demo Corp');
     const bg = await page.locator(tid('home-banner')).evaluate((el) => getComputedStyle(el).backgroundImage);
@@ -126,7 +127,7 @@ test('carla (ACMECORP, no payroll tool) gets the default banner and no check-in'
   try {
     const page = await ctx.newPage();
     await login(page, USERS.carla);
-    await page.locator(tid('home-banner')).waitFor();
+    await page.locator(tid('home-banner-greeting')).waitFor({ state: 'visible' });
     assert.equal(await page.locator(tid('home-banner-greeting')).textContent(), 'Que bom ter você aqui, Carla Mendes!');
     assert.equal(await page.locator(tid('home-banner-title')).textContent(), 'Bem-vindo ao portal');
     const bg = await page.locator(tid('home-banner')).evaluate((el) => getComputedStyle(el).backgroundImage);
