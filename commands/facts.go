@@ -2,12 +2,15 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/domain/clock"
 	"portal/domain/survey"
 )
 
@@ -37,4 +40,39 @@ WHERE u.tenant_id = $1 AND u.id = $2 AND u.active`, tenant, user).Scan(&unit, &d
 		m.DepartmentID = dept.String()
 	}
 	return m, nil
+}
+
+// Employee implements ClockEmployees from the supporting tables (migrations/00002_tenancy.sql)
+// in one round trip. This is the trusted write side: it filters by the token's tenant itself
+// instead of going through the read API's row-level-security transaction.
+func (f PoolFacts) Employee(ctx context.Context, tenant, employee uuid.UUID) (emp clock.Employee, found bool, err error) {
+	var status string
+	var layoff, fences []byte
+	err = f.Pool.QueryRow(ctx, `
+SELECT e.status, e.layoff,
+       coalesce((SELECT json_agg(json_build_object('desc', f.description, 'lat', f.lat, 'lon', f.lon) ORDER BY f.description, f.id)
+                 FROM fences f WHERE f.tenant_id = e.tenant_id AND f.employee_id = e.id), '[]')
+FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&status, &layoff, &fences)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return emp, false, nil
+	}
+	if err != nil {
+		return emp, false, err
+	}
+	emp.Status = clock.Status(status)
+	if emp.Layoff, err = clock.ParseLayoff(layoff); err != nil {
+		return emp, false, fmt.Errorf("employee %s: %w", employee, err)
+	}
+	var raw []struct {
+		Desc string  `json:"desc"`
+		Lat  float64 `json:"lat"`
+		Lon  float64 `json:"lon"`
+	}
+	if err := json.Unmarshal(fences, &raw); err != nil {
+		return emp, false, fmt.Errorf("employee %s fences: %w", employee, err)
+	}
+	for _, f := range raw {
+		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}})
+	}
+	return emp, true, nil
 }

@@ -2,14 +2,10 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	"portal/domain/clock"
@@ -34,21 +30,27 @@ type MarkResult struct {
 	Address    string    // the selected address
 }
 
+// ClockEmployees gives what the clock rules need about an employee: status, layoffs and
+// fences; found is false when the tenant has no such employee.
+type ClockEmployees interface {
+	Employee(ctx context.Context, tenant, employee uuid.UUID) (emp clock.Employee, found bool, err error)
+}
+
 // RegisterMarkHandler registers marks.
 type RegisterMarkHandler struct {
-	pool  *pgxpool.Pool
+	facts ClockEmployees
 	store eventstore.Store
 	now   func() time.Time
 	cache *clockCache
 }
 
-// NewRegisterMarkHandler needs the pool (for the employee's status, layoffs and fences),
-// the event store and the server clock.
-func NewRegisterMarkHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*RegisterMarkHandler, error) {
-	if pool == nil || store == nil || now == nil {
+// NewRegisterMarkHandler needs the employees' facts (PoolFacts), the event store and the
+// server clock.
+func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now func() time.Time) (*RegisterMarkHandler, error) {
+	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRegisterMarkHandler: nil dependency")
 	}
-	return &RegisterMarkHandler{pool: pool, store: store, now: now, cache: newClockCache(50_000)}, nil
+	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: newClockCache(50_000)}, nil
 }
 
 // Handle decides and appends the mark. A refused punch is appended as MarkRefused (the audit
@@ -63,7 +65,7 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 	if cmd.EmployeeID == uuid.Nil {
 		return res, forbidden("userHash") // only employees punch
 	}
-	emp, found, err := EmployeeFacts(ctx, h.pool, cmd.Tenant, cmd.EmployeeID)
+	emp, found, err := h.facts.Employee(ctx, cmd.Tenant, cmd.EmployeeID)
 	if err != nil {
 		return res, err
 	}
@@ -161,40 +163,4 @@ func markOutcome(e clock.Event) (MarkResult, error) {
 // the same stream.
 func idempotencyConflict() *domain.Error {
 	return &domain.Error{Kind: domain.Conflict, Field: "Idempotency-Key", Key: "valor_invalido"}
-}
-
-// EmployeeFacts reads what the clock rules need about an employee from the supporting tables
-// (migrations/00002_tenancy.sql) in one round trip. found is false when the tenant has no
-// such employee. This is the trusted write side: it filters by the token's tenant itself
-// instead of going through the read API's row-level-security transaction.
-func EmployeeFacts(ctx context.Context, pool *pgxpool.Pool, tenant, employee uuid.UUID) (emp clock.Employee, found bool, err error) {
-	var status string
-	var layoff, fences []byte
-	err = pool.QueryRow(ctx, `
-SELECT e.status, e.layoff,
-       coalesce((SELECT json_agg(json_build_object('desc', f.description, 'lat', f.lat, 'lon', f.lon) ORDER BY f.description, f.id)
-                 FROM fences f WHERE f.tenant_id = e.tenant_id AND f.employee_id = e.id), '[]')
-FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&status, &layoff, &fences)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return emp, false, nil
-	}
-	if err != nil {
-		return emp, false, err
-	}
-	emp.Status = clock.Status(status)
-	if emp.Layoff, err = clock.ParseLayoff(layoff); err != nil {
-		return emp, false, fmt.Errorf("employee %s: %w", employee, err)
-	}
-	var raw []struct {
-		Desc string  `json:"desc"`
-		Lat  float64 `json:"lat"`
-		Lon  float64 `json:"lon"`
-	}
-	if err := json.Unmarshal(fences, &raw); err != nil {
-		return emp, false, fmt.Errorf("employee %s fences: %w", employee, err)
-	}
-	for _, f := range raw {
-		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}})
-	}
-	return emp, true, nil
 }

@@ -48,7 +48,7 @@ func payload(t *testing.T, selected string, at clock.Position, captured *clock.P
 
 func handler(t *testing.T) *commands.RegisterMarkHandler {
 	t.Helper()
-	h, err := commands.NewRegisterMarkHandler(testDB.Pool, testStore, func() time.Time { return fixedNow })
+	h, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return fixedNow })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,10 +68,10 @@ func TestNewRegisterMarkHandlerRefusesNilDependencies(t *testing.T) {
 	if _, err := commands.NewRegisterMarkHandler(nil, testStore, now); err == nil {
 		t.Error("nil pool accepted")
 	}
-	if _, err := commands.NewRegisterMarkHandler(testDB.Pool, nil, now); err == nil {
+	if _, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, nil, now); err == nil {
 		t.Error("nil store accepted")
 	}
-	if _, err := commands.NewRegisterMarkHandler(testDB.Pool, testStore, nil); err == nil {
+	if _, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nil); err == nil {
 		t.Error("nil clock accepted")
 	}
 	if _, err := commands.NewRemoveAddressHandler(nil, now); err == nil {

@@ -57,7 +57,7 @@ func clockPerson(t *testing.T, d *pgtest.DB) clocktest.Person {
 // Each address gets its own place (a kilometre apart per letter) so that it is saved.
 func clockPunch(t *testing.T, d *pgtest.DB, store eventstore.Store, p clocktest.Person, id, address string, at time.Time) {
 	t.Helper()
-	h, err := commands.NewRegisterMarkHandler(d.Pool, store, func() time.Time { return at })
+	h, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return at })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ type API struct {
 
 // New builds the clock calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	register, err := commands.NewRegisterMarkHandler(pool, store, now)
+	register, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: pool}, store, now)
 	if err != nil {
 		return nil, err
 	}
