@@ -15,9 +15,61 @@ import (
 )
 
 // PoolFacts reads the facts the commands need besides the log from PostgreSQL: the tenant's
-// supporting data (users, employees), not read models. Each handler that reads facts takes
-// the small interface it needs (SurveyMembers, ...), which PoolFacts implements.
+// supporting data (users, employees, units), not read models. Each handler that reads facts
+// takes the small interface it needs (ClockEmployees, SurveyMembers, TenantUsers, ...), which
+// PoolFacts implements. It is the trusted write side: every query filters by the token's
+// tenant itself instead of going through the read API's row-level-security transaction.
 type PoolFacts struct{ Pool *pgxpool.Pool }
+
+// TenantUsers finds users of a tenant.
+type TenantUsers interface {
+	// DisplayName is a user's name; found is false when the tenant has no such user.
+	DisplayName(ctx context.Context, tenant, user uuid.UUID) (name string, found bool, err error)
+	// ByHash maps the hashes of the tenant's users among hashes (only the active ones with
+	// active) to their ids; unknown hashes are left out.
+	ByHash(ctx context.Context, tenant uuid.UUID, hashes []string, active bool) (map[string]uuid.UUID, error)
+}
+
+// DisplayName implements TenantUsers.
+func (f PoolFacts) DisplayName(ctx context.Context, tenant, user uuid.UUID) (string, bool, error) {
+	var name string
+	err := f.Pool.QueryRow(ctx, `SELECT display_name FROM users WHERE tenant_id = $1 AND id = $2`, tenant, user).Scan(&name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	return name, err == nil, err
+}
+
+// ByHash implements TenantUsers.
+func (f PoolFacts) ByHash(ctx context.Context, tenant uuid.UUID, hashes []string, active bool) (map[string]uuid.UUID, error) {
+	rows, err := f.Pool.Query(ctx, `SELECT hash, id FROM users WHERE tenant_id = $1 AND hash = ANY($2) AND (active OR NOT $3)`,
+		tenant, hashes, active)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]uuid.UUID{}
+	var hash string
+	var id uuid.UUID
+	_, err = pgx.ForEachRow(rows, []any{&hash, &id}, func() error { out[hash] = id; return nil })
+	return out, err
+}
+
+// KnownUnits implements SurveyAudiences.
+func (f PoolFacts) KnownUnits(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error) {
+	return f.allOf(ctx, "business_units", tenant, ids)
+}
+
+// KnownDepartments implements SurveyAudiences.
+func (f PoolFacts) KnownDepartments(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error) {
+	return f.allOf(ctx, "departments", tenant, ids)
+}
+
+// allOf tells whether ids are distinct rows of the tenant in table.
+func (f PoolFacts) allOf(ctx context.Context, table string, tenant uuid.UUID, ids []uuid.UUID) (bool, error) {
+	var n int
+	err := f.Pool.QueryRow(ctx, `SELECT count(DISTINCT id) FROM `+table+` WHERE tenant_id = $1 AND id = ANY($2)`, tenant, ids).Scan(&n)
+	return n == len(ids), err
+}
 
 // Member implements SurveyMembers.
 func (f PoolFacts) Member(ctx context.Context, tenant, user uuid.UUID) (survey.Member, error) {

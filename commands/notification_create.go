@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/notification"
 	"portal/eventstore"
@@ -35,18 +34,18 @@ type CreatedNotification struct {
 
 // CreateNotificationHandler creates notifications.
 type CreateNotificationHandler struct {
-	pool  *pgxpool.Pool
+	users TenantUsers
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// NewCreateNotificationHandler needs the pool (to find the recipient in the sender's
-// tenant), the event store and the server clock.
-func NewCreateNotificationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
-	if pool == nil || store == nil || now == nil {
+// NewCreateNotificationHandler needs the users (to find the recipient in the sender's tenant;
+// PoolFacts), the event store and the server clock.
+func NewCreateNotificationHandler(users TenantUsers, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
+	if users == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewCreateNotificationHandler: nil dependency")
 	}
-	return &CreateNotificationHandler{pool: pool, store: store, now: now}, nil
+	return &CreateNotificationHandler{users: users, store: store, now: now}, nil
 }
 
 // Handle creates the notification. A user who may not notify others gets Forbidden (on
@@ -64,29 +63,28 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	if !notification.MayNotify(cmd.SenderRoles, self) {
 		return res, forbidden("toUserHash")
 	}
-	// The write side filters by the token's tenant itself (it runs as the owning role).
-	var senderName *string
-	var recipient *uuid.UUID
-	err = h.pool.QueryRow(ctx, `
-SELECT (SELECT display_name FROM users WHERE tenant_id = $1 AND id = $2),
-       (SELECT id FROM users WHERE tenant_id = $1 AND hash = $3)`,
-		cmd.Tenant, cmd.SenderID, cmd.Draft.ToUserHash).Scan(&senderName, &recipient)
+	senderName, found, err := h.users.DisplayName(ctx, cmd.Tenant, cmd.SenderID)
 	if err != nil {
 		return res, err
 	}
-	if senderName == nil {
+	if !found {
 		return res, forbidden("userHash") // the token's user no longer exists
 	}
 	to, toHash := cmd.SenderID, cmd.SenderHash
 	if !self {
-		if recipient == nil {
+		found, err := h.users.ByHash(ctx, cmd.Tenant, []string{cmd.Draft.ToUserHash}, false)
+		if err != nil {
+			return res, err
+		}
+		recipient, ok := found[cmd.Draft.ToUserHash]
+		if !ok {
 			return res, notFound("toUserHash")
 		}
-		to, toHash = *recipient, cmd.Draft.ToUserHash
+		to, toHash = recipient, cmd.Draft.ToUserHash
 	}
 	content := cmd.Draft.Content
 	if content.Options.From == "" {
-		content.Options.From = truncateRunes(*senderName, notification.MaxFrom)
+		content.Options.From = truncateRunes(senderName, notification.MaxFrom)
 	}
 	stream := NotificationStream(to)
 	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")

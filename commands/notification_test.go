@@ -48,7 +48,7 @@ func draft(msg string) notification.Draft {
 
 func createFor(t *testing.T, sender clocktest.Person, roles []string, id string, d notification.Draft) (commands.CreatedNotification, error) {
 	t.Helper()
-	h, err := commands.NewCreateNotificationHandler(testDB.Pool, testStore, nowFn)
+	h, err := commands.NewCreateNotificationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}

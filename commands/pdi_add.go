@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	"portal/domain/survey"
@@ -27,18 +25,18 @@ type AddPDIAction struct {
 
 // AddPDIActionHandler adds actions.
 type AddPDIActionHandler struct {
-	pool  *pgxpool.Pool
+	users TenantUsers
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// NewAddPDIActionHandler needs the pool (to find the plan's owner and the 360), the event
-// store and the server clock.
-func NewAddPDIActionHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*AddPDIActionHandler, error) {
-	if pool == nil || store == nil || now == nil {
+// NewAddPDIActionHandler needs the users (to find the plan's owner; PoolFacts), the event
+// store (the plan and the 360) and the server clock.
+func NewAddPDIActionHandler(users TenantUsers, store eventstore.Store, now func() time.Time) (*AddPDIActionHandler, error) {
+	if users == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewAddPDIActionHandler: nil dependency")
 	}
-	return &AddPDIActionHandler{pool: pool, store: store, now: now}, nil
+	return &AddPDIActionHandler{users: users, store: store, now: now}, nil
 }
 
 // Handle adds the action and returns its id. Someone else's plan is HR's only (Forbidden);
@@ -50,12 +48,13 @@ func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id 
 		if !survey.MayManage(cmd.Roles) {
 			return id, forbidden("userHash")
 		}
-		err := h.pool.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = $1 AND hash = $2`, cmd.Tenant, cmd.Draft.UserHash).Scan(&owner)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return id, &domain.Error{Kind: domain.NotFound, Field: "userHash", Key: survey.KeyNotFound}
-		}
+		found, err := h.users.ByHash(ctx, cmd.Tenant, []string{cmd.Draft.UserHash}, false)
 		if err != nil {
 			return id, err
+		}
+		var ok bool
+		if owner, ok = found[cmd.Draft.UserHash]; !ok {
+			return id, &domain.Error{Kind: domain.NotFound, Field: "userHash", Key: survey.KeyNotFound}
 		}
 	}
 	if cmd.Draft.SurveyID != "" {

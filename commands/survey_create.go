@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	"portal/domain/survey"
@@ -26,18 +25,26 @@ type CreateSurvey struct {
 
 // CreateSurveyHandler creates surveys.
 type CreateSurveyHandler struct {
-	pool  *pgxpool.Pool
+	facts SurveyAudiences
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// NewCreateSurveyHandler needs the pool (to resolve the audience in the tenant), the event
-// store and the server clock.
-func NewCreateSurveyHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateSurveyHandler, error) {
-	if pool == nil || store == nil || now == nil {
+// SurveyAudiences checks a survey's audience in the tenant: its units and departments, and
+// its 360 people (TenantUsers.ByHash).
+type SurveyAudiences interface {
+	TenantUsers
+	KnownUnits(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
+	KnownDepartments(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
+}
+
+// NewCreateSurveyHandler needs the audience facts (PoolFacts), the event store and the
+// server clock.
+func NewCreateSurveyHandler(facts SurveyAudiences, store eventstore.Store, now func() time.Time) (*CreateSurveyHandler, error) {
+	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewCreateSurveyHandler: nil dependency")
 	}
-	return &CreateSurveyHandler{pool: pool, store: store, now: now}, nil
+	return &CreateSurveyHandler{facts: facts, store: store, now: now}, nil
 }
 
 // Handle creates the survey and returns it with its ids. Only HR admins may (Forbidden
@@ -93,9 +100,9 @@ func (h *CreateSurveyHandler) resolveAudience(ctx context.Context, cmd CreateSur
 	bad := domain.InvalidField("publico", survey.KeyAudience)
 	a := &d.Audience
 	for _, set := range []struct {
-		table string
 		ids   []string
-	}{{"business_units", a.Units}, {"departments", a.Departments}} {
+		known func(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
+	}{{a.Units, h.facts.KnownUnits}, {a.Departments, h.facts.KnownDepartments}} {
 		if len(set.ids) == 0 {
 			continue
 		}
@@ -107,12 +114,11 @@ func (h *CreateSurveyHandler) resolveAudience(ctx context.Context, cmd CreateSur
 			}
 			ids[i] = u
 		}
-		var n int
-		if err := h.pool.QueryRow(ctx, `SELECT count(DISTINCT id) FROM `+set.table+` WHERE tenant_id = $1 AND id = ANY($2)`,
-			cmd.Tenant, ids).Scan(&n); err != nil {
+		known, err := set.known(ctx, cmd.Tenant, ids)
+		if err != nil {
 			return err
 		}
-		if n != len(ids) {
+		if !known {
 			return bad
 		}
 	}
@@ -123,35 +129,21 @@ func (h *CreateSurveyHandler) resolveAudience(ctx context.Context, cmd CreateSur
 	for _, e := range cmd.Draft.EvaluatorHashes {
 		hashes = append(hashes, e.UserHash)
 	}
-	rows, err := h.pool.Query(ctx, `SELECT hash, id FROM users WHERE tenant_id = $1 AND hash = ANY($2) AND active`, cmd.Tenant, hashes)
+	byHash, err := h.facts.ByHash(ctx, cmd.Tenant, hashes, true)
 	if err != nil {
-		return err
-	}
-	byHash := map[string]string{}
-	for rows.Next() {
-		var hash string
-		var id uuid.UUID
-		if err := rows.Scan(&hash, &id); err != nil {
-			rows.Close()
-			return err
-		}
-		byHash[hash] = id.String()
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	subject, ok := byHash[cmd.Draft.SubjectHash]
 	if !ok {
 		return bad
 	}
-	a.SubjectID, a.Evaluators = subject, nil
+	a.SubjectID, a.Evaluators = subject.String(), nil
 	for _, e := range cmd.Draft.EvaluatorHashes {
 		id, ok := byHash[e.UserHash]
 		if !ok {
 			return bad
 		}
-		a.Evaluators = append(a.Evaluators, survey.Evaluator{UserID: id, Relation: e.Relation})
+		a.Evaluators = append(a.Evaluators, survey.Evaluator{UserID: id.String(), Relation: e.Relation})
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func newSurveyHandlers(t *testing.T) surveyHandlers {
 			t.Fatal(e)
 		}
 	}
-	h.create, err = commands.NewCreateSurveyHandler(testDB.Pool, testStore, surveyClock)
+	h.create, err = commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, surveyClock)
 	must(err)
 	h.close, err = commands.NewCloseSurveyHandler(testStore, surveyClock)
 	must(err)

@@ -48,7 +48,7 @@ func tenantOf(p clocktest.Person) *clocktest.Tenant {
 // notifyCreate creates a notification through the real command handler, at notifyNow+i s.
 func notifyCreate(t *testing.T, d *pgtest.DB, store eventstore.Store, sender clocktest.Person, roles []string, to, id, msg string, i int) uuid.UUID {
 	t.Helper()
-	h, err := commands.NewCreateNotificationHandler(d.Pool, store, func() time.Time { return notifyNow.Add(time.Duration(i) * time.Second) })
+	h, err := commands.NewCreateNotificationHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return notifyNow.Add(time.Duration(i) * time.Second) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func newSurveyFixture(t *testing.T) *surveyFixture {
 	clock := func() time.Time { return surveyNow }
 	f := &surveyFixture{d: d, store: store, tenant: tenant, hr: hr}
 	f.responses, _ = commands.NewSurveyResponses(commands.PoolFacts{Pool: d.Pool}, store, clock)
-	f.create, _ = commands.NewCreateSurveyHandler(d.Pool, store, clock)
+	f.create, _ = commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	return f
 }
 

@@ -414,7 +414,7 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 	tenant := TenantID(DemoCode)
 	var at time.Time // the time of the command being handled
 	clock := func() time.Time { return at }
-	create, err := commands.NewCreateSurveyHandler(pool, store, clock)
+	create, err := commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}

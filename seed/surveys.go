@@ -59,7 +59,7 @@ func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store
 	tenant := TenantID(DemoCode)
 	helena := UserID(DemoCode, UserHelena)
 	clock := func() time.Time { return now }
-	create, err := commands.NewCreateSurveyHandler(pool, store, clock)
+	create, err := commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func (b *benchRun) surveys() error {
 	tenant := seed.TenantID(seed.DemoCode)
 	helena := seed.UserID(seed.DemoCode, seed.UserHelena)
 	now := time.Now
-	create, err := commands.NewCreateSurveyHandler(b.pool, b.store, now)
+	create, err := commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: b.pool}, b.store, now)
 	if err != nil {
 		return err
 	}

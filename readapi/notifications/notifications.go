@@ -45,7 +45,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	a := &API{Pool: pool, Reads: projections.Notifications{}}
 	var errs []error
 	var err error
-	a.Create, err = commands.NewCreateNotificationHandler(pool, store, now)
+	a.Create, err = commands.NewCreateNotificationHandler(commands.PoolFacts{Pool: pool}, store, now)
 	errs = append(errs, err)
 	a.Inboxes, err = commands.NewInboxes(store, now)
 	errs = append(errs, err)

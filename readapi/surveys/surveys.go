@@ -53,10 +53,10 @@ type API struct {
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
 	a := &API{Pool: pool, Now: now, Reads: projections.Surveys{}, PDI: projections.Surveys{}}
 	var errs [5]error
-	a.Create, errs[0] = commands.NewCreateSurveyHandler(pool, store, now)
+	a.Create, errs[0] = commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, now)
 	a.Close, errs[1] = commands.NewCloseSurveyHandler(store, now)
 	a.Responses, errs[2] = commands.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, now)
-	a.AddAction, errs[3] = commands.NewAddPDIActionHandler(pool, store, now)
+	a.AddAction, errs[3] = commands.NewAddPDIActionHandler(commands.PoolFacts{Pool: pool}, store, now)
 	a.Complete, errs[4] = commands.NewCompletePDIActionHandler(store, now)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
