@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/clock"
+	rq "portal/domain/request"
 	"portal/domain/survey"
 )
 
@@ -127,4 +129,136 @@ FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&
 		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}})
 	}
 	return emp, true, nil
+}
+
+// Relations implements RequestFacts in one query.
+func (f PoolFacts) Relations(ctx context.Context, tenant, manager uuid.UUID, subject string, designated []string, day time.Time) (bool, []string, error) {
+	var manages bool
+	var absent []string
+	err := f.Pool.QueryRow(ctx, `
+SELECT EXISTS (SELECT FROM employees WHERE tenant_id = $1 AND id = NULLIF($2, '')::uuid AND manager_id = $3),
+       ARRAY(SELECT user_id::text FROM approver_absences
+             WHERE tenant_id = $1 AND user_id = ANY($4::uuid[]) AND $5::date BETWEEN starts_on AND ends_on)`,
+		tenant, subject, manager, designated, day.Format(time.DateOnly)).Scan(&manages, &absent)
+	return manages, absent, err
+}
+
+// Subject implements RequestFacts.
+func (f PoolFacts) Subject(ctx context.Context, tenant, employee uuid.UUID) (SubjectFacts, bool, error) {
+	var s SubjectFacts
+	var userID, hash *string
+	err := f.Pool.QueryRow(ctx, `
+SELECT e.manager_id, (SELECT u.id::text FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1),
+       (SELECT u.hash FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1)
+FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&s.Manager, &userID, &hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s, false, nil
+	}
+	if userID != nil {
+		s.UserID, s.Hash = *userID, *hash
+	}
+	return s, err == nil, err
+}
+
+// Purchased implements RequestFacts.
+func (f PoolFacts) Purchased(ctx context.Context, tenant, user uuid.UUID) (string, bool, error) {
+	var purchased string
+	err := f.Pool.QueryRow(ctx, `SELECT purchased FROM users WHERE tenant_id = $1 AND id = $2`, tenant, user).Scan(&purchased)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	return purchased, err == nil, err
+}
+
+// Items implements RequestFacts.
+func (f PoolFacts) Items(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]rq.Item, error) {
+	rows, err := f.Pool.Query(ctx, `SELECT id::text, code, description, unit FROM request_items WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, ids)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]rq.Item{}
+	var it rq.Item
+	_, err = pgx.ForEachRow(rows, []any{&it.ItemID, &it.Code, &it.Description, &it.Unit}, func() error {
+		found[it.ItemID] = it
+		return nil
+	})
+	return found, err
+}
+
+// Recipients implements RequestFacts in one query.
+func (f PoolFacts) Recipients(ctx context.Context, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]Recipient, []string, error) {
+	out := map[string]Recipient{}
+	valid := []string{}
+	for _, id := range ids {
+		if _, err := uuid.Parse(id); err == nil {
+			valid = append(valid, id)
+		}
+	}
+	var designated, role string
+	if step != nil {
+		designated, role = step.Designated.ID, step.Role
+	}
+	rows, err := f.Pool.Query(ctx, `
+WITH approvers AS (`+stepApproversSQL+`)
+SELECT u.id, u.hash, u.language, u.id::text IN (SELECT id FROM approvers) FROM users u
+WHERE u.tenant_id = $1 AND (u.id = ANY($6::uuid[]) OR u.id::text IN (SELECT id FROM approvers))`,
+		tenant, designated, role, now.UTC().Format(time.DateOnly), maxNotified, valid)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var approvers []string
+	for rows.Next() {
+		var u Recipient
+		var approver bool
+		if err := rows.Scan(&u.ID, &u.Hash, &u.Lang, &approver); err != nil {
+			return nil, nil, err
+		}
+		out[u.ID.String()] = u
+		if approver {
+			approvers = append(approvers, u.ID.String())
+		}
+	}
+	return out, approvers, rows.Err()
+}
+
+// stepApproversSQL selects the users who may decide a step today ($2 designated, $3 role,
+// $4 today, $5 limit): the designated approver, and, when nobody is designated or the
+// designated approver is absent, the holders of the step's role.
+const stepApproversSQL = `
+SELECT $2::text AS id WHERE $2 <> ''
+UNION ALL
+(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 <> '' AND $3 = ANY(roles)
+   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
+                           AND $4::date BETWEEN starts_on AND ends_on))
+ ORDER BY id LIMIT $5)`
+
+// Chain implements RequestFacts.
+func (f PoolFacts) Chain(ctx context.Context, tenant uuid.UUID, origin rq.Origin, subject string) ([]rq.ChainStep, rq.Actor, error) {
+	var manager rq.Actor
+	err := f.Pool.QueryRow(ctx, `
+SELECT coalesce((SELECT u.id::text FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), ''),
+       coalesce((SELECT u.hash FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
+                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), '')`,
+		tenant, subject).Scan(&manager.ID, &manager.Hash)
+	if err != nil {
+		return nil, manager, err
+	}
+	rows, err := f.Pool.Query(ctx, `
+SELECT c.kind, c.label, c.role, coalesce(u.id::text, ''), coalesce(u.hash, '')
+FROM request_chains c LEFT JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.designated_user_id
+WHERE c.tenant_id = $1 AND c.origin = $2 ORDER BY c.position`, tenant, int(origin))
+	if err != nil {
+		return nil, manager, err
+	}
+	var config []rq.ChainStep
+	var c rq.ChainStep
+	var kind string
+	_, err = pgx.ForEachRow(rows, []any{&kind, &c.Label, &c.Role, &c.Designated.ID, &c.Designated.Hash}, func() error {
+		c.Kind = rq.StepKind(kind)
+		config = append(config, c)
+		return nil
+	})
+	return config, manager, err
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -26,8 +25,8 @@ type RequestAction struct {
 type RequestActions struct{ requestHandler }
 
 // NewRequestActions refuses nil dependencies.
-func NewRequestActions(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*RequestActions, error) {
-	h, err := newRequestHandler("NewRequestActions", pool, store, now)
+func NewRequestActions(facts RequestFacts, store eventstore.Store, now func() time.Time) (*RequestActions, error) {
+	h, err := newRequestHandler("NewRequestActions", facts, store, now)
 	return &RequestActions{h}, err
 }
 
@@ -49,7 +48,7 @@ func (h *RequestActions) Remove(ctx context.Context, a RequestAction) (*rq.Reque
 // taken into the event, so later configuration changes do not move requests under way.
 func (h *RequestActions) Send(ctx context.Context, a RequestAction) (*rq.Request, error) {
 	return h.act(ctx, "Send", a, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
-		chain, err := loadChain(ctx, h.pool, a.Caller.Tenant, r.Origin, r.Subject.EmployeeID)
+		chain, err := loadChain(ctx, h.facts, a.Caller.Tenant, r.Origin, r.Subject.EmployeeID)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,12 +31,18 @@ type RemoveAttachment struct {
 }
 
 // AttachmentHandler adds and removes attachments.
-type AttachmentHandler struct{ requestHandler }
+type AttachmentHandler struct {
+	requestHandler
+	pool *pgxpool.Pool // the files' bytes (request_files)
+}
 
 // NewAttachmentHandler refuses nil dependencies.
-func NewAttachmentHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*AttachmentHandler, error) {
-	h, err := newRequestHandler("NewAttachmentHandler", pool, store, now)
-	return &AttachmentHandler{h}, err
+func NewAttachmentHandler(facts RequestFacts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*AttachmentHandler, error) {
+	h, err := newRequestHandler("NewAttachmentHandler", facts, store, now)
+	if err == nil && pool == nil {
+		err = errors.New("commands.NewAttachmentHandler: nil dependency")
+	}
+	return &AttachmentHandler{h, pool}, err
 }
 
 // Add checks the file by its content, stores its bytes with their SHA-256 and appends the

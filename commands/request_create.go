@@ -48,17 +48,19 @@ type CreateRequest struct {
 
 // CreateRequestHandler creates requests.
 type CreateRequestHandler struct {
-	pool  *pgxpool.Pool
+	facts RequestFacts
+	pool  *pgxpool.Pool // the request and its open-request slot are appended in one transaction
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// NewCreateRequestHandler needs the pool (people, items, chains), the store and the clock.
-func NewCreateRequestHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateRequestHandler, error) {
-	if pool == nil || store == nil || now == nil {
+// NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the pool of the
+// store's database, the store and the clock.
+func NewCreateRequestHandler(facts RequestFacts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateRequestHandler, error) {
+	if facts == nil || pool == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewCreateRequestHandler: nil dependency")
 	}
-	return &CreateRequestHandler{pool: pool, store: store, now: now}, nil
+	return &CreateRequestHandler{facts: facts, pool: pool, store: store, now: now}, nil
 }
 
 // Handle creates the request and answers it as created (and sent, with Body.Send).
@@ -68,19 +70,19 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		return nil, errors.Join(err, errors.New("command id is required"))
 	}
 	c := cmd.Caller
-	subject, onBehalf, err := resolveSubject(ctx, h.pool, c, cmd.Body.M01Ukey)
+	subject, onBehalf, err := resolveSubject(ctx, h.facts, c, cmd.Body.M01Ukey)
 	if err != nil {
 		return nil, err
 	}
-	var purchased string
-	if err := h.pool.QueryRow(ctx, `SELECT purchased FROM users WHERE tenant_id = $1 AND id = $2`, c.Tenant, c.UserID).Scan(&purchased); err != nil {
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, forbidden("userHash")
-		}
+	purchased, found, err := h.facts.Purchased(ctx, c.Tenant, c.UserID)
+	if err != nil {
 		return nil, err
 	}
+	if !found {
+		return nil, forbidden("userHash")
+	}
 	fields := cmd.Body.Fields
-	if fields.Items, err = resolveItems(ctx, h.pool, c.Tenant, fields.Items); err != nil {
+	if fields.Items, err = resolveItems(ctx, h.facts, c.Tenant, fields.Items); err != nil {
 		return nil, err
 	}
 	id := DeriveID(c.Tenant, "request", cmd.CommandID, "request")
@@ -115,7 +117,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		}
 		var chain []rq.Step
 		if cmd.Body.Send && !open {
-			if chain, err = loadChain(ctx, h.pool, c.Tenant, cmd.Body.Origin, subject.EmployeeID); err != nil {
+			if chain, err = loadChain(ctx, h.facts, c.Tenant, cmd.Body.Origin, subject.EmployeeID); err != nil {
 				return err
 			}
 		}
@@ -159,7 +161,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		for _, e := range events {
 			r.Apply(e)
 		}
-		notifyRequest(ctx, h.pool, h.store, h.now, c, cmd.CommandID, r, events)
+		notifyRequest(ctx, h.facts, h.store, h.now, c, cmd.CommandID, r, events)
 		return nil
 	})
 	if errors.Is(err, eventstore.ErrConcurrency) {
@@ -171,7 +173,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 // resolveSubject finds the employee a request is for: the caller's own, or (m01Ukey) a
 // member of the caller's team (their direct report; HR admins may name any employee of the
 // tenant). It returns the subject and, when acting for someone else, that person's user.
-func resolveSubject(ctx context.Context, pool *pgxpool.Pool, c RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
+func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
 	var s rq.Subject
 	employee := c.EmployeeID
 	if m01Ukey != "" {
@@ -184,26 +186,18 @@ func resolveSubject(ctx context.Context, pool *pgxpool.Pool, c RequestCaller, m0
 	if employee == uuid.Nil {
 		return s, rq.Actor{}, domain.InvalidField("m01Ukey", rq.KeyRequired)
 	}
-	var managerID *uuid.UUID
-	var userID, hash *string
-	err := pool.QueryRow(ctx, `
-SELECT e.manager_id, (SELECT u.id::text FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1),
-       (SELECT u.hash FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1)
-FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, c.Tenant, employee).Scan(&managerID, &userID, &hash)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return s, rq.Actor{}, forbidden("m01Ukey") // not an employee of the caller's tenant
-	}
+	e, found, err := facts.Subject(ctx, c.Tenant, employee)
 	if err != nil {
 		return s, rq.Actor{}, err
 	}
-	s.EmployeeID = employee.String()
-	if userID != nil {
-		s.UserID, s.UserHash = *userID, *hash
+	if !found {
+		return s, rq.Actor{}, forbidden("m01Ukey") // not an employee of the caller's tenant
 	}
+	s.EmployeeID, s.UserID, s.UserHash = employee.String(), e.UserID, e.Hash
 	if employee == c.EmployeeID {
 		return s, rq.Actor{}, nil
 	}
-	isTeam := managerID != nil && c.EmployeeID != uuid.Nil && *managerID == c.EmployeeID
+	isTeam := e.Manager != nil && c.EmployeeID != uuid.Nil && *e.Manager == c.EmployeeID
 	if !isTeam && !slices.Contains(c.Roles, rq.RoleHR) {
 		return s, rq.Actor{}, forbidden("m01Ukey")
 	}
@@ -211,7 +205,7 @@ FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, c.Tenant, employee).Scan
 }
 
 // resolveItems fills each item from the tenant's catalogue; an unknown item is refused.
-func resolveItems(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, items []rq.Item) ([]rq.Item, error) {
+func resolveItems(ctx context.Context, facts RequestFacts, tenant uuid.UUID, items []rq.Item) ([]rq.Item, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
@@ -222,20 +216,8 @@ func resolveItems(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ite
 		}
 		ids[i] = it.ItemID
 	}
-	rows, err := pool.Query(ctx, `SELECT id::text, code, description, unit FROM request_items WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, ids)
+	found, err := facts.Items(ctx, tenant, ids)
 	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	found := map[string]rq.Item{}
-	for rows.Next() {
-		var it rq.Item
-		if err := rows.Scan(&it.ItemID, &it.Code, &it.Description, &it.Unit); err != nil {
-			return nil, err
-		}
-		found[it.ItemID] = it
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	out := make([]rq.Item, len(items))

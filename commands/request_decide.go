@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	rq "portal/domain/request"
@@ -47,8 +46,8 @@ type DecideStepHandler struct {
 }
 
 // NewDecideStepHandler refuses nil dependencies.
-func NewDecideStepHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*DecideStepHandler, error) {
-	h, err := newRequestHandler("NewDecideStepHandler", pool, store, now)
+func NewDecideStepHandler(facts RequestFacts, store eventstore.Store, now func() time.Time) (*DecideStepHandler, error) {
+	h, err := newRequestHandler("NewDecideStepHandler", facts, store, now)
 	return &DecideStepHandler{requestHandler: h, hooks: map[rq.Origin]ApprovedHook{}}, err
 }
 

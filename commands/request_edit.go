@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -21,8 +19,8 @@ type EditRequest struct {
 type EditRequestHandler struct{ requestHandler }
 
 // NewEditRequestHandler refuses nil dependencies.
-func NewEditRequestHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*EditRequestHandler, error) {
-	h, err := newRequestHandler("NewEditRequestHandler", pool, store, now)
+func NewEditRequestHandler(facts RequestFacts, store eventstore.Store, now func() time.Time) (*EditRequestHandler, error) {
+	h, err := newRequestHandler("NewEditRequestHandler", facts, store, now)
 	return &EditRequestHandler{h}, err
 }
 
@@ -35,7 +33,7 @@ func (h *EditRequestHandler) Handle(ctx context.Context, cmd EditRequest) (r *rq
 	}
 	fields := cmd.Body.Fields
 	if cmd.Body.HasFields {
-		if fields.Items, err = resolveItems(ctx, h.pool, cmd.Caller.Tenant, fields.Items); err != nil {
+		if fields.Items, err = resolveItems(ctx, h.facts, cmd.Caller.Tenant, fields.Items); err != nil {
 			return nil, err
 		}
 	}

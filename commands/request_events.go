@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	rq "portal/domain/request"
@@ -149,10 +148,43 @@ func decideRequest(ctx context.Context, store eventstore.Store, now func() time.
 	return after, events, err
 }
 
-// requestFacts gathers what the rules need to know about the caller and the world, in one
-// query: whether the caller is the requester (subject, creator, or the subject's manager
-// acting for a team member) and which designated approvers of the request are absent today.
-func requestFacts(ctx context.Context, pool *pgxpool.Pool, caller RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
+// RequestFacts is what the request commands read besides the log (PoolFacts implements it):
+// the people around a request, the item catalogue and the approval chains of the tenant.
+type RequestFacts interface {
+	// Relations says whether manager manages the employee subject (a UUID text, or ""), and
+	// which of the designated users are absent on day.
+	Relations(ctx context.Context, tenant, manager uuid.UUID, subject string, designated []string, day time.Time) (manages bool, absent []string, err error)
+	// Subject gives an employee's manager and first user; found is false when the tenant has
+	// no such employee.
+	Subject(ctx context.Context, tenant, employee uuid.UUID) (s SubjectFacts, found bool, err error)
+	// Purchased is a user's purchased tools (comma-separated); found is false for no such user.
+	Purchased(ctx context.Context, tenant, user uuid.UUID) (purchased string, found bool, err error)
+	// Items are the catalogue items among ids (lower-case UUID texts), by id.
+	Items(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]rq.Item, error)
+	// Chain is the tenant's configured chain of an origin (none: the default) and the active
+	// user of the subject's manager.
+	Chain(ctx context.Context, tenant uuid.UUID, origin rq.Origin, subject string) ([]rq.ChainStep, rq.Actor, error)
+	// Recipients are the users among ids and, when step is given, who may decide it on now's
+	// day (the second list), with their hashes and languages.
+	Recipients(ctx context.Context, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]Recipient, []string, error)
+}
+
+// SubjectFacts are an employee's manager (nil: none) and first user ("": none).
+type SubjectFacts struct {
+	Manager      *uuid.UUID
+	UserID, Hash string
+}
+
+// Recipient is a user a notice goes to.
+type Recipient struct {
+	ID         uuid.UUID
+	Hash, Lang string
+}
+
+// requestFacts gathers what the rules need to know about the caller and the world: whether
+// the caller is the requester (subject, creator, or the subject's manager acting for a team
+// member) and which designated approvers of the request are absent today.
+func requestFacts(ctx context.Context, facts RequestFacts, caller RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
 	f := rq.Facts{Actor: caller.actor(), Roles: caller.Roles, Absent: map[string]bool{}}
 	designated := []string{}
 	for _, s := range r.Steps {
@@ -160,18 +192,11 @@ func requestFacts(ctx context.Context, pool *pgxpool.Pool, caller RequestCaller,
 			designated = append(designated, s.Designated.ID)
 		}
 	}
-	var absent []string
-	err := pool.QueryRow(ctx, `
-SELECT EXISTS (SELECT FROM employees WHERE tenant_id = $1 AND id = NULLIF($2, '')::uuid AND manager_id = $3),
-       ARRAY(SELECT user_id::text FROM approver_absences
-             WHERE tenant_id = $1 AND user_id = ANY($4::uuid[]) AND $5::date BETWEEN starts_on AND ends_on)`,
-		caller.Tenant, r.Subject.EmployeeID, caller.EmployeeID, designated, today.Format(time.DateOnly)).Scan(&f.Requester, &absent)
+	manages, absent, err := facts.Relations(ctx, caller.Tenant, caller.EmployeeID, r.Subject.EmployeeID, designated, today)
 	if err != nil {
 		return f, err
 	}
-	if r.Exists() && (caller.UserID.String() == r.Subject.UserID || caller.UserID.String() == r.Creator.ID) {
-		f.Requester = true
-	}
+	f.Requester = manages || (r.Exists() && (caller.UserID.String() == r.Subject.UserID || caller.UserID.String() == r.Creator.ID))
 	for _, id := range absent {
 		f.Absent[id] = true
 	}
@@ -197,16 +222,16 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 
 // requestHandler is what the commands on an existing request share.
 type requestHandler struct {
-	pool  *pgxpool.Pool
+	facts RequestFacts
 	store eventstore.Store
 	now   func() time.Time
 }
 
-func newRequestHandler(name string, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (requestHandler, error) {
-	if pool == nil || store == nil || now == nil {
+func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
+	if facts == nil || store == nil || now == nil {
 		return requestHandler{}, errors.New("commands." + name + ": nil dependency")
 	}
-	return requestHandler{pool: pool, store: store, now: now}, nil
+	return requestHandler{facts: facts, store: store, now: now}, nil
 }
 
 // run decides on request id with the caller's facts, appends, and sends the notices.
@@ -214,7 +239,7 @@ func (h requestHandler) run(ctx context.Context, commandID string, caller Reques
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (*rq.Request, error) {
 	r, events, err := decideRequest(ctx, h.store, h.now, requestDecision{commandID: commandID, caller: caller, id: id},
 		func(r *rq.Request, at time.Time) ([]rq.Event, error) {
-			f, err := requestFacts(ctx, h.pool, caller, r, at)
+			f, err := requestFacts(ctx, h.facts, caller, r, at)
 			if err != nil {
 				return nil, err
 			}
@@ -223,6 +248,6 @@ func (h requestHandler) run(ctx context.Context, commandID string, caller Reques
 	if err != nil {
 		return nil, err
 	}
-	notifyRequest(ctx, h.pool, h.store, h.now, caller, commandID, r, events)
+	notifyRequest(ctx, h.facts, h.store, h.now, caller, commandID, r, events)
 	return r, nil
 }

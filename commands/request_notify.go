@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/notification"
 	rq "portal/domain/request"
@@ -15,38 +14,11 @@ import (
 )
 
 // loadChain is the chain a request of origin takes when sent now: the tenant's configured
-// steps for the type (table request_chains) or the default (manager, then HR), with the
-// subject's manager on the manager step.
-func loadChain(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
-	var manager rq.Actor
-	err := pool.QueryRow(ctx, `
-SELECT coalesce((SELECT u.id::text FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
-                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), ''),
-       coalesce((SELECT u.hash FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.employee_id = e.manager_id
-                 WHERE e.tenant_id = $1 AND e.id = NULLIF($2, '')::uuid AND u.active ORDER BY u.id LIMIT 1), '')`,
-		tenant, subjectEmployee).Scan(&manager.ID, &manager.Hash)
+// steps for the type or the default (manager, then HR), with the subject's manager on the
+// manager step.
+func loadChain(ctx context.Context, facts RequestFacts, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
+	config, manager, err := facts.Chain(ctx, tenant, origin, subjectEmployee)
 	if err != nil {
-		return nil, err
-	}
-	rows, err := pool.Query(ctx, `
-SELECT c.kind, c.label, c.role, coalesce(u.id::text, ''), coalesce(u.hash, '')
-FROM request_chains c LEFT JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.designated_user_id
-WHERE c.tenant_id = $1 AND c.origin = $2 ORDER BY c.position`, tenant, int(origin))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var config []rq.ChainStep
-	for rows.Next() {
-		var c rq.ChainStep
-		var kind string
-		if err := rows.Scan(&kind, &c.Label, &c.Role, &c.Designated.ID, &c.Designated.Hash); err != nil {
-			return nil, err
-		}
-		c.Kind = rq.StepKind(kind)
-		config = append(config, c)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	return rq.BuildChain(config, manager), nil
@@ -83,7 +55,7 @@ const maxNotified = 50
 // derived from this command's, so a retried command notifies nobody twice. A failure is
 // logged, not returned: the request's events are already stored and the lists update
 // through the projection's push anyway.
-func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time,
+func notifyRequest(ctx context.Context, facts RequestFacts, store eventstore.Store, now func() time.Time,
 	caller RequestCaller, commandID string, r *rq.Request, events []rq.Event) {
 	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
 		return
@@ -124,7 +96,7 @@ func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 	for _, n := range notices {
 		ids = append(ids, n.users...)
 	}
-	users, approvers, err := noticeUsers(ctx, pool, caller.Tenant, ids, step, now())
+	users, approvers, err := facts.Recipients(ctx, caller.Tenant, ids, step, now())
 	if err != nil {
 		slog.Warn("request notice: users", "request", id, "err", err)
 		return
@@ -145,66 +117,11 @@ func notifyRequest(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 	}
 }
 
-// noticeUser is a recipient of a notice.
-type noticeUser struct {
-	id         uuid.UUID
-	hash, lang string
-}
-
-// noticeUsers reads the recipients' hashes and languages, and, when step is given, who may
-// decide it today (approvers, see stepApprovers), in one query.
-func noticeUsers(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]noticeUser, []string, error) {
-	out := map[string]noticeUser{}
-	valid := []string{}
-	for _, id := range ids {
-		if _, err := uuid.Parse(id); err == nil {
-			valid = append(valid, id)
-		}
-	}
-	var designated, role string
-	if step != nil {
-		designated, role = step.Designated.ID, step.Role
-	}
-	rows, err := pool.Query(ctx, `
-WITH approvers AS (`+stepApproversSQL+`)
-SELECT u.id, u.hash, u.language, u.id::text IN (SELECT id FROM approvers) FROM users u
-WHERE u.tenant_id = $1 AND (u.id = ANY($6::uuid[]) OR u.id::text IN (SELECT id FROM approvers))`,
-		tenant, designated, role, now.UTC().Format(time.DateOnly), maxNotified, valid)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	var approvers []string
-	for rows.Next() {
-		var u noticeUser
-		var approver bool
-		if err := rows.Scan(&u.id, &u.hash, &u.lang, &approver); err != nil {
-			return nil, nil, err
-		}
-		out[u.id.String()] = u
-		if approver {
-			approvers = append(approvers, u.id.String())
-		}
-	}
-	return out, approvers, rows.Err()
-}
-
-// stepApproversSQL selects the users who may decide a step today ($2 designated, $3 role,
-// $4 today, $5 limit): the designated approver, and, when nobody is designated or the
-// designated approver is absent, the holders of the step's role.
-const stepApproversSQL = `
-SELECT $2::text AS id WHERE $2 <> ''
-UNION ALL
-(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 <> '' AND $3 = ANY(roles)
-   AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
-                           AND $4::date BETWEEN starts_on AND ends_on))
- ORDER BY id LIMIT $5)`
-
 func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Time,
-	caller RequestCaller, commandID string, to noticeUser, kind, link, title string) error {
-	user := to.id.String()
+	caller RequestCaller, commandID string, to Recipient, kind, link, title string) error {
+	user := to.ID.String()
 	texts := requestNotices[kind]
-	text, ok := texts[to.lang]
+	text, ok := texts[to.Lang]
 	if !ok {
 		text = texts["pt"]
 	}
@@ -220,9 +137,9 @@ func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Tim
 	// so a busy approver's inbox is neither re-read nor contended, and a retried command's
 	// notice is a duplicate the store ignores.
 	noticeCmd := commandID + "/notice/" + kind + "/" + user
-	stream := NotificationStream(to.id)
+	stream := NotificationStream(to.ID)
 	nid := DeriveID(caller.Tenant, stream, noticeCmd, "notification")
-	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.hash,
+	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.Hash,
 		SenderID: caller.UserID.String(), Content: content}, now().UTC().Truncate(time.Microsecond))
 	if err != nil {
 		return err

@@ -76,13 +76,13 @@ func must[H any](h H, err error) H {
 
 func createReq(t *testing.T, who commands.RequestCaller, cmdID string, b rq.Body) (*rq.Request, error) {
 	t.Helper()
-	h := must(commands.NewCreateRequestHandler(testDB.Pool, testStore, reqClock))
+	h := must(commands.NewCreateRequestHandler(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, testStore, reqClock))
 	return h.Handle(context.Background(), commands.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
 }
 
 func decideReq(t *testing.T, who commands.RequestCaller, id string, action commands.Decision, step int, comment string) (*rq.Request, error) {
 	t.Helper()
-	h := must(commands.NewDecideStepHandler(testDB.Pool, testStore, reqClock))
+	h := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
 	return h.Handle(context.Background(), commands.DecideStep{CommandID: uuid.NewString(), Caller: who, ID: uuid.MustParse(id),
 		Action: action, Step: step, Comment: comment})
 }
@@ -225,7 +225,7 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	marcos := caller(team.marcos, auth.RoleManager)
-	h := must(commands.NewDecideStepHandler(testDB.Pool, testStore, reqClock))
+	h := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
 	var wg sync.WaitGroup
 	errs := make([]error, 50)
 	start := make(chan struct{})
@@ -271,11 +271,11 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	act := must(commands.NewRequestActions(testDB.Pool, testStore, reqClock))
+	act := must(commands.NewRequestActions(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
 	_, err = act.Send(context.Background(), commands.RequestAction{CommandID: "s1", Caller: ana, ID: id})
 	wantDomain(t, err, domain.Refused, "anexos", rq.KeyAttachmentRequired)
 
-	files := must(commands.NewAttachmentHandler(testDB.Pool, testStore, reqClock))
+	files := must(commands.NewAttachmentHandler(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, testStore, reqClock))
 	_, err = files.Add(context.Background(), commands.AddAttachment{CommandID: "f0", Caller: ana, ID: id, Name: "x.pdf", Content: []byte("MZ\x90")})
 	wantDomain(t, err, domain.Invalid, "file", rq.KeyFileType)
 	a, err := files.Add(context.Background(), commands.AddAttachment{CommandID: "f1", Caller: ana, ID: id, Name: "atestado.pdf", Content: []byte("%PDF-1.4 x")})

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	rq "portal/domain/request"
@@ -24,19 +23,20 @@ import (
 // each step onto the entitlement (vacation.step_approved/approved/rejected), so balances, the
 // map and the approval list follow the request's chain.
 type RequestsChain struct {
-	pool   *pgxpool.Pool
+	facts  RequestFacts
 	store  eventstore.Store
 	now    func() time.Time
 	create *CreateRequestHandler
 	decide *DecideStepHandler
 }
 
-// NewRequestsChain needs the pool, the store, the clock and the requests area's handlers.
-func NewRequestsChain(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, create *CreateRequestHandler, decide *DecideStepHandler) (*RequestsChain, error) {
-	if pool == nil || store == nil || now == nil || create == nil || decide == nil {
+// NewRequestsChain needs the request facts (PoolFacts), the store, the clock and the requests
+// area's handlers.
+func NewRequestsChain(facts RequestFacts, store eventstore.Store, now func() time.Time, create *CreateRequestHandler, decide *DecideStepHandler) (*RequestsChain, error) {
+	if facts == nil || store == nil || now == nil || create == nil || decide == nil {
 		return nil, errors.New("commands.NewRequestsChain: nil dependency")
 	}
-	return &RequestsChain{pool: pool, store: store, now: now, create: create, decide: decide}, nil
+	return &RequestsChain{facts: facts, store: store, now: now, create: create, decide: decide}, nil
 }
 
 var (
@@ -67,7 +67,7 @@ type VacationPayload struct {
 // Steps implements VacationChain: the kinds of the chain the requests area will take for the
 // subject's request of origin Ferias (the tenant's configured chain, else manager then HR).
 func (c *RequestsChain) Steps(ctx context.Context, tenant uuid.UUID, s VacationSubject) ([]string, error) {
-	chain, err := loadChain(ctx, c.pool, tenant, rq.Ferias, s.Employee.String())
+	chain, err := loadChain(ctx, c.facts, tenant, rq.Ferias, s.Employee.String())
 	if err != nil {
 		return nil, err
 	}

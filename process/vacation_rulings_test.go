@@ -57,15 +57,15 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	create, err := commands.NewCreateRequestHandler(d.Pool, store, now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	decide, err := commands.NewDecideStepHandler(d.Pool, store, now)
+	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	chain, err := commands.NewRequestsChain(d.Pool, store, now, create, decide)
+	chain, err := commands.NewRequestsChain(commands.PoolFacts{Pool: d.Pool}, store, now, create, decide)
 	if err != nil {
 		t.Fatal(err)
 	}

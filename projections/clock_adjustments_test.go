@@ -107,7 +107,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	}
 
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, later)
 	ask, err := commands.NewAskAdjustmentHandler(create, store, later)
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +124,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 		t.Fatalf("the process acted on a waiting request (%d events)", n)
 	}
 
-	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	id := uuid.MustParse(r.ID)
 	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "ok-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Approve, Step: 0}); err != nil {
 		t.Fatal(err)
@@ -193,9 +193,9 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	ctx := context.Background()
 	p := adjustSetup(t, d)
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, later)
 	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
-	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	for i, a := range []clock.Adjustment{
 		{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"},
 		{Kind: clock.AdjustExcuse, Day: "2024-05-10", From: "13:00", To: "17:00", Reason: "médico"},
@@ -247,7 +247,7 @@ func TestAskRefusedWithoutSwitch(t *testing.T) {
 	d, store := clockDB(t)
 	ctx := context.Background()
 	p := adjustSetup(t, d)
-	create, _ := commands.NewCreateRequestHandler(d.Pool, store, func() time.Time { return clockNow })
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, func() time.Time { return clockNow })
 	ask, _ := commands.NewAskAdjustmentHandler(create, store, func() time.Time { return clockNow })
 	_, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "x", Caller: rc(p.ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
 		Adjustment: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2024-05-10", Reason: "m"}})
@@ -274,9 +274,9 @@ func TestHRStepDecidesLast(t *testing.T) {
 		t.Fatal(err)
 	}
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(d.Pool, store, later)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, later)
 	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
-	decide, _ := commands.NewDecideStepHandler(d.Pool, store, later)
+	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,
 		Adjustment: clock.Adjustment{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"}})
 	if err != nil {

@@ -109,11 +109,11 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	if err != nil {
 		return err
 	}
-	create, err := commands.NewCreateRequestHandler(pool, store, clock)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, pool, store, clock)
 	if err != nil {
 		return err
 	}
-	decide, err := commands.NewDecideStepHandler(pool, store, clock)
+	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}

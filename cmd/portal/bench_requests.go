@@ -89,11 +89,11 @@ func (b *benchRun) approvals() error {
 		return err
 	}
 	now := time.Now
-	create, err := commands.NewCreateRequestHandler(b.pool, b.store, now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, now)
 	if err != nil {
 		return err
 	}
-	decide, err := commands.NewDecideStepHandler(b.pool, b.store, now)
+	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: b.pool}, b.store, now)
 	if err != nil {
 		return err
 	}

@@ -40,11 +40,11 @@ func (b *benchRun) soak() error {
 	if err != nil {
 		return err
 	}
-	create, err := commands.NewCreateRequestHandler(b.pool, b.store, time.Now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
 	if err != nil {
 		return err
 	}
-	decide, err := commands.NewDecideStepHandler(b.pool, b.store, time.Now)
+	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
 	if err != nil {
 		return err
 	}

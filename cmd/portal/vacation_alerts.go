@@ -47,15 +47,15 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 // (commands.RequestsChain) and returns the process manager that mirrors its rulings onto the
 // entitlements, to run beside the projections.
 func vacationWiring(e *env) (*vacations.API, projections.Projection, error) {
-	create, err := commands.NewCreateRequestHandler(e.pool, e.store, time.Now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
 	if err != nil {
 		return nil, nil, err
 	}
-	decide, err := commands.NewDecideStepHandler(e.pool, e.store, time.Now)
+	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
 	if err != nil {
 		return nil, nil, err
 	}
-	chain, err := commands.NewRequestsChain(e.pool, e.store, time.Now, create, decide)
+	chain, err := commands.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, create, decide)
 	if err != nil {
 		return nil, nil, err
 	}
