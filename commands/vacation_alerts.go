@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/notification"
 	"portal/domain/vacation"
@@ -18,26 +17,51 @@ import (
 // period ends (spec portal-business §2, §9) and tells the employee and the manager through
 // their notifications. The server runs it periodically; each alert is raised once.
 type VacationAlertsHandler struct {
-	pool  *pgxpool.Pool
+	facts AlertTargets
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// NewVacationAlertsHandler needs the pool (employees, their users and languages), the store
-// and the clock.
-func NewVacationAlertsHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*VacationAlertsHandler, error) {
-	if pool == nil || store == nil || now == nil {
-		return nil, fmt.Errorf("commands.NewVacationAlertsHandler: nil dependency")
-	}
-	return &VacationAlertsHandler{pool: pool, store: store, now: now}, nil
+// AlertTargets lists the employees owed vacation alerts (PoolFacts implements it).
+type AlertTargets interface {
+	// AlertTargets are the active employees of every tenant hired at least a year before
+	// today, with their users and managers' users.
+	AlertTargets(ctx context.Context, today time.Time) ([]AlertTarget, error)
 }
 
-type alertTarget struct {
-	tenant, employee  uuid.UUID
-	name              string
-	user, manager     *uuid.UUID
-	userHash, mgrHash *string
-	userLang, mgrLang *string
+// AlertTarget is an employee who may be owed an alert, with whom to tell: their active user
+// and their manager's (nil: none), hashes and languages.
+type AlertTarget struct {
+	Tenant, Employee  uuid.UUID
+	Name              string
+	User, Manager     *uuid.UUID
+	UserHash, MgrHash *string
+	UserLang, MgrLang *string
+}
+
+// NewVacationAlertsHandler needs the targets (PoolFacts), the store and the clock.
+func NewVacationAlertsHandler(facts AlertTargets, store eventstore.Store, now func() time.Time) (*VacationAlertsHandler, error) {
+	if facts == nil || store == nil || now == nil {
+		return nil, fmt.Errorf("commands.NewVacationAlertsHandler: nil dependency")
+	}
+	return &VacationAlertsHandler{facts: facts, store: store, now: now}, nil
+}
+
+// AlertTargets implements AlertTargets.
+func (f PoolFacts) AlertTargets(ctx context.Context, today time.Time) ([]AlertTarget, error) {
+	rows, err := f.Pool.Query(ctx, `
+SELECT e.tenant_id, e.id, e.name, u.id, u.hash, u.language, m.id, m.hash, m.language
+FROM employees e
+LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id AND active LIMIT 1) u ON true
+LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.manager_id AND active LIMIT 1) m ON true
+WHERE e.status <> 'inactive' AND e.hire_date <= $1::date - interval '1 year'`, today)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (AlertTarget, error) {
+		var t AlertTarget
+		return t, r.Scan(&t.Tenant, &t.Employee, &t.Name, &t.User, &t.UserHash, &t.UserLang, &t.Manager, &t.MgrHash, &t.MgrLang)
+	})
 }
 
 // Run checks every active employee with at least one acquired period and returns how many
@@ -46,19 +70,7 @@ type alertTarget struct {
 func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error) {
 	defer wrap(&err, "VacationAlerts")
 	today := vacation.DayOf(h.now().UTC())
-	rows, err := h.pool.Query(ctx, `
-SELECT e.tenant_id, e.id, e.name, u.id, u.hash, u.language, m.id, m.hash, m.language
-FROM employees e
-LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id AND active LIMIT 1) u ON true
-LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.manager_id AND active LIMIT 1) m ON true
-WHERE e.status <> 'inactive' AND e.hire_date <= $1::date - interval '1 year'`, today)
-	if err != nil {
-		return 0, err
-	}
-	targets, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (alertTarget, error) {
-		var t alertTarget
-		return t, r.Scan(&t.tenant, &t.employee, &t.name, &t.user, &t.userHash, &t.userLang, &t.manager, &t.mgrHash, &t.mgrLang)
-	})
+	targets, err := h.facts.AlertTargets(ctx, today)
 	if err != nil {
 		return 0, err
 	}
@@ -72,9 +84,9 @@ WHERE e.status <> 'inactive' AND e.hire_date <= $1::date - interval '1 year'`, t
 	return raised, nil
 }
 
-func (h *VacationAlertsHandler) alert(ctx context.Context, t alertTarget) (int, error) {
-	stream := VacationStream(t.employee)
-	recorded, err := h.store.ReadStream(ctx, t.tenant, stream, 0)
+func (h *VacationAlertsHandler) alert(ctx context.Context, t AlertTarget) (int, error) {
+	stream := VacationStream(t.Employee)
+	recorded, err := h.store.ReadStream(ctx, t.Tenant, stream, 0)
 	if err != nil || len(recorded) == 0 {
 		return 0, err
 	}
@@ -90,8 +102,8 @@ func (h *VacationAlertsHandler) alert(ctx context.Context, t alertTarget) (int, 
 	for _, ev := range due {
 		a := ev.(vacation.AlertRaised)
 		commandID := fmt.Sprintf("alert/%d/%d", a.Period, a.Threshold)
-		system := t.employee // the system acts; the employee's id keeps the actor non-empty
-		_, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{commandID, t.tenant, system, t.employee}, false,
+		system := t.Employee // the system acts; the employee's id keeps the actor non-empty
+		_, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{commandID, t.Tenant, system, t.Employee}, false,
 			func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 				for _, d := range e.DueAlerts(at) {
 					if d.(vacation.AlertRaised).Period == a.Period {
@@ -109,7 +121,7 @@ func (h *VacationAlertsHandler) alert(ctx context.Context, t alertTarget) (int, 
 			hash *string
 			lang *string
 			own  bool
-		}{{t.user, t.userHash, t.userLang, true}, {t.manager, t.mgrHash, t.mgrLang, false}} {
+		}{{t.User, t.UserHash, t.UserLang, true}, {t.Manager, t.MgrHash, t.MgrLang, false}} {
 			if to.user == nil {
 				continue
 			}
@@ -139,14 +151,14 @@ var alertTexts = map[string][2]string{
 		"Las vacaciones del %dº período adquisitivo de %s vencen en hasta %d días (hasta %s)."},
 }
 
-func (h *VacationAlertsHandler) notify(ctx context.Context, t alertTarget, to uuid.UUID, hash, lang string, own bool,
+func (h *VacationAlertsHandler) notify(ctx context.Context, t AlertTarget, to uuid.UUID, hash, lang string, own bool,
 	a vacation.AlertRaised, end time.Time, commandID string) error {
 	texts, ok := alertTexts[lang]
 	if !ok {
 		texts = alertTexts["pt"]
 	}
 	date := end.Format("02/01/2006")
-	msg := fmt.Sprintf(texts[1], a.Period+1, t.name, a.Threshold, date)
+	msg := fmt.Sprintf(texts[1], a.Period+1, t.Name, a.Threshold, date)
 	link := "/apps/gestor-rh/mapVaccations/filter/0"
 	if own {
 		msg, link = fmt.Sprintf(texts[0], a.Period+1, a.Threshold, date), "/apps/rh/myVaccations"
@@ -155,9 +167,9 @@ func (h *VacationAlertsHandler) notify(ctx context.Context, t alertTarget, to uu
 	if a.Threshold <= 30 {
 		variant = notification.Error
 	}
-	cmdID := commandID + "/" + t.employee.String()
-	id := DeriveID(t.tenant, NotificationStream(to), cmdID, "notification")
-	_, err := decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmdID, tenant: t.tenant, actor: to, owner: to},
+	cmdID := commandID + "/" + t.Employee.String()
+	id := DeriveID(t.Tenant, NotificationStream(to), cmdID, "notification")
+	_, err := decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmdID, tenant: t.Tenant, actor: to, owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			content, err := notification.Content{Message: msg, Options: notification.Options{
 				Variant: variant, Classification: notification.Plain, Link: link}}.Normalize()

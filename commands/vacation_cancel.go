@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -24,16 +23,16 @@ type CancelVacation struct {
 // CancelVacationHandler cancels vacation requests.
 type CancelVacationHandler struct{ vacationDeps }
 
-// NewCancelVacationHandler needs the pool, the store, the clock and the chain.
-func NewCancelVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*CancelVacationHandler, error) {
-	d, err := newVacationDeps(pool, store, now, chain)
+// NewCancelVacationHandler needs the facts, the store, the clock and the chain.
+func NewCancelVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*CancelVacationHandler, error) {
+	d, err := newVacationDeps(facts, store, now, chain)
 	return &CancelVacationHandler{d}, err
 }
 
 // Handle cancels; the days return to the balance.
 func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) (err error) {
 	defer wrap(&err, "CancelVacation(%s)", cmd.CommandID)
-	s, err := subjectFor(ctx, h.pool, cmd.Tenant, cmd.Actor, cmd.Employee)
+	s, err := subjectFor(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
 	}
@@ -47,14 +46,14 @@ func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) 
 // subjectFor loads the employee a command is about: the actor's own when employee is
 // uuid.Nil or theirs, else one the actor manages (their report, or anyone for HR). Anyone
 // else's is NotFound, so the answer tells nothing about other people.
-func subjectFor(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
+func subjectFor(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
 	if employee == uuid.Nil {
 		employee = a.EmployeeID
 	}
 	if employee == uuid.Nil {
 		return VacationSubject{}, forbidden("m01Ukey")
 	}
-	s, err := LoadVacationSubject(ctx, pool, tenant, employee)
+	s, err := facts.VacationSubject(ctx, tenant, employee)
 	if err != nil {
 		return s, err
 	}

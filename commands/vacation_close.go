@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	"portal/domain/vacation"
@@ -26,9 +25,9 @@ type CloseVacationPeriod struct {
 // CloseVacationPeriodHandler closes periods.
 type CloseVacationPeriodHandler struct{ vacationDeps }
 
-// NewCloseVacationPeriodHandler needs the pool, the store, the clock and the chain.
-func NewCloseVacationPeriodHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*CloseVacationPeriodHandler, error) {
-	d, err := newVacationDeps(pool, store, now, chain)
+// NewCloseVacationPeriodHandler needs the facts, the store, the clock and the chain.
+func NewCloseVacationPeriodHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*CloseVacationPeriodHandler, error) {
+	d, err := newVacationDeps(facts, store, now, chain)
 	return &CloseVacationPeriodHandler{d}, err
 }
 
@@ -43,7 +42,7 @@ func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacati
 	default:
 		return domain.InvalidField("motivo", "valor_invalido")
 	}
-	s, err := LoadVacationSubject(ctx, h.pool, cmd.Tenant, cmd.Employee)
+	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Employee)
 	if err != nil {
 		return err
 	}

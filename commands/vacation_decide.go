@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -33,10 +32,10 @@ type DecidedVacation struct {
 // DecideVacationHandler records approval decisions.
 type DecideVacationHandler struct{ vacationDeps }
 
-// NewDecideVacationHandler needs the pool (the subject's manager), the store, the clock and
+// NewDecideVacationHandler needs the facts (the subject's manager), the store, the clock and
 // the chain that says who decides each step.
-func NewDecideVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*DecideVacationHandler, error) {
-	d, err := newVacationDeps(pool, store, now, chain)
+func NewDecideVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*DecideVacationHandler, error) {
+	d, err := newVacationDeps(facts, store, now, chain)
 	return &DecideVacationHandler{d}, err
 }
 
@@ -44,7 +43,7 @@ func NewDecideVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now fu
 // decided meanwhile is a Conflict (of two simultaneous decisions one wins).
 func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) (res DecidedVacation, err error) {
 	defer wrap(&err, "DecideVacation(%s)", cmd.CommandID)
-	s, err := LoadVacationSubject(ctx, h.pool, cmd.Tenant, cmd.Employee)
+	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Employee)
 	if err != nil {
 		return res, err
 	}

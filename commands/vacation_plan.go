@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -35,9 +34,9 @@ type RemoveVacationPlan struct {
 // PlanVacationHandler places and removes planned periods.
 type PlanVacationHandler struct{ vacationDeps }
 
-// NewPlanVacationHandler needs the pool, the store, the clock and the chain.
-func NewPlanVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*PlanVacationHandler, error) {
-	d, err := newVacationDeps(pool, store, now, chain)
+// NewPlanVacationHandler needs the facts, the store, the clock and the chain.
+func NewPlanVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*PlanVacationHandler, error) {
+	d, err := newVacationDeps(facts, store, now, chain)
 	return &PlanVacationHandler{d}, err
 }
 
@@ -45,11 +44,11 @@ func NewPlanVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func
 // the plan's id. The period obeys the shape and start rules of a request.
 func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uuid.UUID, err error) {
 	defer wrap(&err, "PlanVacation(%s)", cmd.CommandID)
-	s, err := managedSubject(ctx, h.pool, cmd.Tenant, cmd.Actor, cmd.Employee)
+	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return id, err
 	}
-	cal, _, err := LoadCalendar(ctx, h.pool, cmd.Tenant)
+	cal, _, err := h.facts.Calendar(ctx, cmd.Tenant)
 	if err != nil {
 		return id, err
 	}
@@ -66,7 +65,7 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 // Remove takes a plan off.
 func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan) (err error) {
 	defer wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
-	s, err := managedSubject(ctx, h.pool, cmd.Tenant, cmd.Actor, cmd.Employee)
+	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
 	}
@@ -78,11 +77,11 @@ func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan
 }
 
 // managedSubject loads an employee the actor manages (planning is not for oneself).
-func managedSubject(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
+func managedSubject(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
 	if employee == uuid.Nil {
 		return VacationSubject{}, vacationNotFound("m01Ukey")
 	}
-	s, err := LoadVacationSubject(ctx, pool, tenant, employee)
+	s, err := facts.VacationSubject(ctx, tenant, employee)
 	if err != nil {
 		return s, err
 	}

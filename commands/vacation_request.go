@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	"portal/domain/vacation"
@@ -40,26 +39,26 @@ type RequestedVacation struct {
 
 // vacationDeps are what every vacation handler needs.
 type vacationDeps struct {
-	pool  *pgxpool.Pool
+	facts VacationFacts
 	store eventstore.Store
 	now   func() time.Time
 	chain VacationChain
 }
 
-func newVacationDeps(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
-	if pool == nil || store == nil || now == nil || chain == nil {
+func newVacationDeps(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
+	if facts == nil || store == nil || now == nil || chain == nil {
 		return vacationDeps{}, errors.New("commands: vacation handler: nil dependency")
 	}
-	return vacationDeps{pool: pool, store: store, now: now, chain: chain}, nil
+	return vacationDeps{facts: facts, store: store, now: now, chain: chain}, nil
 }
 
 // RequestVacationHandler files vacation requests.
 type RequestVacationHandler struct{ vacationDeps }
 
-// NewRequestVacationHandler needs the pool (employee, schedule, switches, holidays), the
-// store, the clock and the approval chain.
-func NewRequestVacationHandler(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain VacationChain) (*RequestVacationHandler, error) {
-	d, err := newVacationDeps(pool, store, now, chain)
+// NewRequestVacationHandler needs the facts (employee, schedule, switches, holidays;
+// PoolFacts), the store, the clock and the approval chain.
+func NewRequestVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*RequestVacationHandler, error) {
+	d, err := newVacationDeps(facts, store, now, chain)
 	return &RequestVacationHandler{d}, err
 }
 
@@ -70,11 +69,11 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 	if cmd.Actor.EmployeeID == uuid.Nil {
 		return res, forbidden("m01Ukey") // a user without an employee record has no vacations
 	}
-	s, err := LoadVacationSubject(ctx, h.pool, cmd.Tenant, cmd.Actor.EmployeeID)
+	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Actor.EmployeeID)
 	if err != nil {
 		return res, err
 	}
-	cal, _, err := LoadCalendar(ctx, h.pool, cmd.Tenant)
+	cal, _, err := h.facts.Calendar(ctx, cmd.Tenant)
 	if err != nil {
 		return res, err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/auth"
 	"portal/domain/vacation"
@@ -40,16 +39,23 @@ type Actor struct {
 // (spec portal-business §1: HR admins approve at the HR step).
 func (a Actor) IsHR() bool { return slices.Contains(a.Roles, auth.RoleHRAdmin) }
 
-// LoadVacationSubject reads an employee of the tenant (the write side filters by the token's
-// tenant itself; it runs as the owning role). An employee unknown in the tenant is NotFound.
-func LoadVacationSubject(ctx context.Context, pool *pgxpool.Pool, tenant, employee uuid.UUID) (VacationSubject, error) {
+// VacationFacts is what the vacation commands read besides the log (PoolFacts implements it).
+type VacationFacts interface {
+	// VacationSubject reads an employee of the tenant; an unknown one is NotFound.
+	VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (VacationSubject, error)
+	// Calendar is the tenant's holiday calendar and the tenant's own fixed dates.
+	Calendar(ctx context.Context, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error)
+}
+
+// VacationSubject implements VacationFacts.
+func (f PoolFacts) VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (VacationSubject, error) {
 	s := VacationSubject{Employee: employee}
 	var (
 		kind           string
 		schedule, acfg []byte
 		manager, user  *uuid.UUID
 	)
-	err := pool.QueryRow(ctx, `
+	err := f.Pool.QueryRow(ctx, `
 SELECT e.name, e.hire_date, e.schedule_type, e.schedule, e.manager_id, e.department_id,
        u.id, coalesce(u.access_config, '{}') || coalesce((SELECT "values" FROM tenant_settings WHERE tenant_id = e.tenant_id AND key = 'access_id'), '{}')
 FROM employees e
@@ -82,12 +88,10 @@ WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).
 	return s, nil
 }
 
-// LoadCalendar returns the tenant's holiday calendar: the national and movable holidays and
-// the tenant's own fixed dates (tenant_holidays).
-func LoadCalendar(ctx context.Context, q interface {
-	Query(context.Context, string, ...any) (pgx.Rows, error)
-}, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error) {
-	rows, err := q.Query(ctx, `SELECT month, day, name FROM tenant_holidays WHERE tenant_id = $1 ORDER BY month, day`, tenant)
+// Calendar implements VacationFacts: the national and movable holidays and the tenant's own
+// fixed dates (tenant_holidays).
+func (f PoolFacts) Calendar(ctx context.Context, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error) {
+	rows, err := f.Pool.Query(ctx, `SELECT month, day, name FROM tenant_holidays WHERE tenant_id = $1 ORDER BY month, day`, tenant)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -61,11 +61,11 @@ func actor(p clocktest.Person, roles ...string) commands.Actor {
 func vacHandlers(t *testing.T) (*commands.RequestVacationHandler, *commands.DecideVacationHandler) {
 	t.Helper()
 	now := func() time.Time { return vacNow }
-	req, err := commands.NewRequestVacationHandler(testDB.Pool, testStore, now, commands.LocalChain{})
+	req, err := commands.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, commands.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := commands.NewDecideVacationHandler(testDB.Pool, testStore, now, commands.LocalChain{})
+	dec, err := commands.NewDecideVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, commands.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func refusalKey(err error) (domain.Kind, string) {
 }
 
 func TestVacationHandlers_refuse_nil_dependencies(t *testing.T) {
-	if _, err := commands.NewRequestVacationHandler(testDB.Pool, testStore, time.Now, nil); err == nil {
+	if _, err := commands.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, time.Now, nil); err == nil {
 		t.Error("nil chain accepted")
 	}
 	if _, err := commands.NewVacationAlertsHandler(nil, testStore, time.Now); err == nil {
@@ -208,7 +208,7 @@ func TestRequestVacation_another_tenants_employee_is_not_found(t *testing.T) {
 
 func TestPlanVacation_only_by_manager_or_hr(t *testing.T) {
 	team := vacationTeam(t)
-	h, err := commands.NewPlanVacationHandler(testDB.Pool, testStore, func() time.Time { return vacNow }, commands.LocalChain{})
+	h, err := commands.NewPlanVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow }, commands.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ WHERE tenant_id = $1`, team.employee.Tenant, team.employee.EmployeeID); err != n
 	if _, err := commands.OpenEntitlements(ctx, testDB.Pool, testStore, team.employee.Tenant); err != nil {
 		t.Fatal(err)
 	}
-	h, err := commands.NewVacationAlertsHandler(testDB.Pool, testStore, func() time.Time { return vacNow })
+	h, err := commands.NewVacationAlertsHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow })
 	if err != nil {
 		t.Fatal(err)
 	}

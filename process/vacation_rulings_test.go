@@ -69,11 +69,11 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := commands.NewRequestVacationHandler(d.Pool, store, now, chain)
+	req, err := commands.NewRequestVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := commands.NewDecideVacationHandler(d.Pool, store, now, chain)
+	dec, err := commands.NewDecideVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 	if err != nil || every <= 0 {
 		return nil
 	}
-	h, err := commands.NewVacationAlertsHandler(e.pool, e.store, time.Now)
+	h, err := commands.NewVacationAlertsHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
 	if err != nil {
 		return err
 	}

@@ -83,11 +83,11 @@ func (s *API) workSchedule(describe bool) echo.HandlerFunc {
 		}
 		ctx := c.Request().Context()
 		tenant := httpx.Claims(c).Tenant
-		subject, err := commands.LoadVacationSubject(ctx, s.Pool, tenant, employee)
+		subject, err := commands.PoolFacts{Pool: s.Pool}.VacationSubject(ctx, tenant, employee)
 		if err != nil {
 			return err
 		}
-		cal, fixed, err := commands.LoadCalendar(ctx, s.Pool, tenant)
+		cal, fixed, err := commands.PoolFacts{Pool: s.Pool}.Calendar(ctx, tenant)
 		if err != nil {
 			return err
 		}

@@ -58,11 +58,11 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain
 	}
 	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}}
 	var errs [5]error
-	a.Request, errs[0] = commands.NewRequestVacationHandler(pool, store, now, chain)
-	a.Decide, errs[1] = commands.NewDecideVacationHandler(pool, store, now, chain)
-	a.Cancel, errs[2] = commands.NewCancelVacationHandler(pool, store, now, chain)
-	a.Plan, errs[3] = commands.NewPlanVacationHandler(pool, store, now, chain)
-	a.Close, errs[4] = commands.NewCloseVacationPeriodHandler(pool, store, now, chain)
+	a.Request, errs[0] = commands.NewRequestVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
+	a.Decide, errs[1] = commands.NewDecideVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
+	a.Cancel, errs[2] = commands.NewCancelVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
+	a.Plan, errs[3] = commands.NewPlanVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
+	a.Close, errs[4] = commands.NewCloseVacationPeriodHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func (s *API) vacationEmployee(c echo.Context) (uuid.UUID, error) {
 	if err != nil {
 		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 	}
-	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, httpx.Claims(c).Tenant, id)
+	subject, err := commands.PoolFacts{Pool: s.Pool}.VacationSubject(c.Request().Context(), httpx.Claims(c).Tenant, id)
 	if err != nil {
 		return uuid.Nil, err
 	}
@@ -205,7 +205,7 @@ func (s *API) vacationMine(c echo.Context) error {
 			Encerramento: string(p.Closed), DiasParaVencer: int(p.ConcessiveEnd.Sub(today).Hours() / 24),
 		})
 	}
-	subject, err := commands.LoadVacationSubject(c.Request().Context(), s.Pool, httpx.Claims(c).Tenant, employee)
+	subject, err := commands.PoolFacts{Pool: s.Pool}.VacationSubject(c.Request().Context(), httpx.Claims(c).Tenant, employee)
 	if err != nil {
 		return err
 	}
@@ -400,7 +400,7 @@ func (s *API) vacationHolidays(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, fixed, err := commands.LoadCalendar(c.Request().Context(), s.Pool, httpx.Claims(c).Tenant)
+	_, fixed, err := commands.PoolFacts{Pool: s.Pool}.Calendar(c.Request().Context(), httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
