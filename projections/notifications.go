@@ -388,6 +388,14 @@ RETURNING n.tenant_id, n.user_id, n.id, n.displayed, n.dismissed`,
 	return push.Publish(ctx, tx, msgs...)
 }
 
+// Unread counts a user's notifications not dismissed (tx a tenant transaction).
+func (Notifications) Unread(ctx context.Context, tx pgx.Tx, user uuid.UUID) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM notifications WHERE tenant_id = app_tenant() AND user_id = $1 AND NOT dismissed`,
+		user).Scan(&n)
+	return n, err
+}
+
 // List returns a user's notifications not dismissed, newest first, at most limit. tx must
 // be a tenant transaction (db.InTenant): row-level security keeps other tenants out.
 func (Notifications) List(ctx context.Context, tx pgx.Tx, user uuid.UUID, limit int) ([]Notification, error) {

@@ -3,6 +3,7 @@ package projections
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -112,4 +113,33 @@ ON CONFLICT (tenant_id) DO UPDATE SET greeting = excluded.greeting, title = excl
     message = excluded.message, bg_image = excluded.bg_image`, e.Tenant, key)
 	}
 	return err
+}
+
+// HomeSettings is the tenant's home page (spec portal-business §3 id_300) as the banner reads
+// it. Empty texts mean "the translated default" (spec §2: "Defaults come from translation
+// keys"); a null opacity is the web app's default.
+type HomeSettings struct {
+	Greeting   string   `json:"home_page_greeting"`
+	Title      string   `json:"home_page_title"`
+	Message    string   `json:"home_page_message"`
+	BgImage    string   `json:"home_page_bgimage"`
+	TextColor  string   `json:"home_page_textcolor"`
+	BgColor    string   `json:"home_page_bgcolor"`
+	BoxColor   string   `json:"home_page_boxcolor"`
+	BoxOpacity *float64 `json:"home_page_boxopacity"`
+	HideName   bool     `json:"hideName"`
+}
+
+// Home reads the tenant's home page (tx a tenant transaction); a tenant without one gets
+// every default.
+func (Settings) Home(ctx context.Context, tx pgx.Tx) (HomeSettings, error) {
+	var h HomeSettings
+	err := tx.QueryRow(ctx, `
+SELECT greeting, title, message, bg_image, text_color, bg_color, box_color, box_opacity::float8, hide_name
+FROM home_settings WHERE tenant_id = app_tenant()`).Scan(&h.Greeting, &h.Title, &h.Message, &h.BgImage,
+		&h.TextColor, &h.BgColor, &h.BoxColor, &h.BoxOpacity, &h.HideName)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return HomeSettings{}, nil
+	}
+	return h, err
 }

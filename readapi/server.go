@@ -105,11 +105,10 @@ func (s *Server) Init() error {
 		s.Identity = &identity.API{Auth: s.Auth, Pool: s.Pool, Now: s.Now, ManagerRequests: s.ManagerRequests,
 			Remember: func(tenant, user uuid.UUID, p auth.Permissions) { s.perms.put([2]uuid.UUID{tenant, user}, p, s.Now()) }}
 	}
-	if s.Home == nil && s.Mood != nil {
+	if s.Home == nil && s.Notifications != nil && s.Mood != nil {
 		// The banner's pending items: the notifications not dismissed, and the mood
 		// check-in when it is open to the caller.
-		s.Home = &home.API{Pool: s.Pool, Now: s.Now,
-			Pending: []home.PendingProvider{home.PendingFunc(home.Notifications), s.Mood}}
+		s.Home = &home.API{Pool: s.Pool, Now: s.Now, Pending: []home.PendingProvider{s.Notifications, s.Mood}}
 	}
 	if s.Audit == nil {
 		s.Audit = &audit.API{Pool: s.Pool, Store: s.Store, Now: s.Now, Shadows: s.Shadows}

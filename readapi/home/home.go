@@ -4,7 +4,6 @@ package home
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 
 	"portal/auth"
 	"portal/platform/db"
+	"portal/projections"
 	"portal/readapi/httpx"
 )
 
@@ -22,19 +22,8 @@ import (
 // tenant's greeting, title, message, image and colours, and the pending items of the
 // signed-in user.
 
-// Config is the tenant's home page settings. Empty texts mean "the translated default"
-// (spec §2: "Defaults come from translation keys"); a null opacity is the web app's default.
-type Config struct {
-	Greeting   string   `json:"home_page_greeting"`
-	Title      string   `json:"home_page_title"`
-	Message    string   `json:"home_page_message"`
-	BgImage    string   `json:"home_page_bgimage"`
-	TextColor  string   `json:"home_page_textcolor"`
-	BgColor    string   `json:"home_page_bgcolor"`
-	BoxColor   string   `json:"home_page_boxcolor"`
-	BoxOpacity *float64 `json:"home_page_boxopacity"`
-	HideName   bool     `json:"hideName"`
-}
+// Config is the tenant's home page settings (projections.HomeSettings).
+type Config = projections.HomeSettings
 
 // PendingCaller is who asks for pending items.
 type PendingCaller struct {
@@ -92,13 +81,8 @@ func (s *API) homeConfig(c echo.Context) error {
 	ctx := c.Request().Context()
 	var out Config
 	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `
-SELECT greeting, title, message, bg_image, text_color, bg_color, box_color, box_opacity::float8, hide_name
-FROM home_settings WHERE tenant_id = app_tenant()`).Scan(&out.Greeting, &out.Title, &out.Message, &out.BgImage,
-			&out.TextColor, &out.BgColor, &out.BoxColor, &out.BoxOpacity, &out.HideName)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // no settings: every default
-		}
+		var err error
+		out, err = projections.Settings{}.Home(ctx, tx)
 		return err
 	})
 	if err != nil {
@@ -136,12 +120,4 @@ func (s *API) homePending(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, out)
-}
-
-// Notifications counts the caller's notifications not dismissed.
-func Notifications(ctx context.Context, tx pgx.Tx, c PendingCaller) (PendingItem, bool, error) {
-	item := PendingItem{Kind: "notifications"}
-	err := tx.QueryRow(ctx, `SELECT count(*) FROM notifications WHERE tenant_id = app_tenant() AND user_id = $1 AND NOT dismissed`,
-		c.UserID).Scan(&item.Count)
-	return item, true, err
 }

@@ -19,6 +19,7 @@ import (
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/home"
 	"portal/readapi/httpx"
 )
 
@@ -29,6 +30,7 @@ const notificationsListed = 100
 // projections.Notifications implements it. tx is a tenant transaction (db.InTenant).
 type NotificationReadModel interface {
 	List(ctx context.Context, tx pgx.Tx, user uuid.UUID, limit int) ([]projections.Notification, error)
+	Unread(ctx context.Context, tx pgx.Tx, user uuid.UUID) (int, error)
 }
 
 // API holds the notification calls' dependencies.
@@ -182,4 +184,10 @@ func (s *API) notificationDisplayed(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true, "first": first})
+}
+
+// Pending is the home banner's notifications item: how many the caller has not dismissed.
+func (s *API) Pending(ctx context.Context, tx pgx.Tx, c home.PendingCaller) (home.PendingItem, bool, error) {
+	n, err := s.Reads.Unread(ctx, tx, c.UserID)
+	return home.PendingItem{Kind: "notifications", Count: n}, true, err
 }
