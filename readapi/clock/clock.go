@@ -102,12 +102,11 @@ type clockAddressJSON struct {
 // clockAddresses answers GET historico-endereco-ponto: the saved addresses, newest first.
 func (s *API) clockAddresses(c echo.Context) error {
 	claims := httpx.Claims(c)
-	out := []clockAddressJSON{}
-	if claims.EmployeeID == uuid.Nil {
-		return c.JSON(http.StatusOK, out)
-	}
-	ctx := c.Request().Context()
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]clockAddressJSON, error) {
+		out := []clockAddressJSON{}
+		if claims.EmployeeID == uuid.Nil {
+			return out, nil
+		}
 		list, err := s.Reads.SavedAddresses(ctx, tx, claims.EmployeeID, timeclock.MaxSavedAddresses)
 		for _, a := range list {
 			out = append(out, clockAddressJSON{
@@ -115,12 +114,8 @@ func (s *API) clockAddresses(c echo.Context) error {
 				Timestamp: a.SavedAt.In(timeclock.Zone).Format("2006-01-02T15:04:05Z07:00"),
 			})
 		}
-		return err
+		return out, err
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 // clockRemoveAddress answers DELETE historico-endereco-ponto?ukey=.
@@ -155,22 +150,17 @@ type clockMarkJSON struct {
 // clockHistory answers GET v2/historico-ponto: the newest marks, newest first.
 func (s *API) clockHistory(c echo.Context) error {
 	claims := httpx.Claims(c)
-	out := []clockMarkJSON{}
-	if claims.EmployeeID == uuid.Nil {
-		return c.JSON(http.StatusOK, out)
-	}
-	ctx := c.Request().Context()
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]clockMarkJSON, error) {
+		out := []clockMarkJSON{}
+		if claims.EmployeeID == uuid.Nil {
+			return out, nil
+		}
 		list, err := s.Reads.RecentMarks(ctx, tx, claims.EmployeeID, clockMarksShown)
 		for _, m := range list {
 			out = append(out, clockMarkJSON{Time: timeclock.LocalTime(m.RecordedAt), Endereco: m.Address, Ajustada: m.Adjusted})
 		}
-		return err
+		return out, err
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 type clockPlaceJSON struct {

@@ -77,18 +77,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 
 // homeConfig answers GET HomePage/config?tenId: the tenant's id_300 settings.
 func (s *API) homeConfig(c echo.Context) error {
-	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	var out Config
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		var err error
-		out, err = projections.Settings{}.Home(ctx, tx)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
+	return httpx.Read(c, s.Pool, projections.Settings{}.Home)
 }
 
 // homePending answers GET HomePage/pending?tenId: {items:[{kind, count, link}], total}, one

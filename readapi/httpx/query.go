@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -113,4 +114,18 @@ func ParseYearMonth(s string) (int, time.Month, bool) {
 		return 0, 0, false
 	}
 	return y, time.Month(m), true
+}
+
+// Read answers 200 with what read finds in the caller's tenant transaction (InTenant).
+func Read[T any](c echo.Context, pool *pgxpool.Pool, read func(ctx context.Context, tx pgx.Tx) (T, error)) error {
+	var out T
+	err := InTenant(c, pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = read(c.Request().Context(), tx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }

@@ -17,7 +17,6 @@ import (
 	"portal/commands"
 	"portal/domain/notification"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/home"
 	"portal/readapi/httpx"
@@ -73,18 +72,10 @@ func (s *API) notificationList(c echo.Context) error {
 	if t := strings.TrimSpace(c.QueryParam("type")); t != "" && t != "1" {
 		return httpx.Error(http.StatusBadRequest, "type", notification.KeyInvalid)
 	}
-	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := []projections.Notification{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		list, err := s.Reads.List(ctx, tx, claims.UserID, notificationsListed)
-		out = append(out, list...)
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.Notification, error) {
+		list, err := s.Reads.List(ctx, tx, httpx.Claims(c).UserID, notificationsListed)
+		return append([]projections.Notification{}, list...), err
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 type notificationCreatedJSON struct {

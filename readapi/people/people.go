@@ -3,6 +3,7 @@
 package people
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strings"
@@ -87,15 +88,9 @@ func (s *API) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
 		if q.Department, err = httpx.QueryUUID(c, "departamento", false); err != nil {
 			return err
 		}
-		var page projections.PeoplePage
-		err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-			page, err = projections.Directory{}.List(c.Request().Context(), tx, peopleViewer(c), q)
-			return err
+		return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.PeoplePage, error) {
+			return projections.Directory{}.List(ctx, tx, peopleViewer(c), q)
 		})
-		if err != nil {
-			return err
-		}
-		return c.JSON(http.StatusOK, page)
 	}
 }
 
@@ -128,15 +123,9 @@ func (s *API) peopleBirthdays(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var out []projections.PersonRow
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		out, err = projections.Directory{}.Birthdays(c.Request().Context(), tx, peopleViewer(c), time.Month(month))
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PersonRow, error) {
+		return projections.Directory{}.Birthdays(ctx, tx, peopleViewer(c), time.Month(month))
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 // peopleHires answers GET colaborador/admitidos-mes?yearMonth (YYYYMM, default this month).
@@ -149,15 +138,9 @@ func (s *API) peopleHires(c echo.Context) error {
 			return httpx.Error(http.StatusBadRequest, "yearMonth", "valor_invalido")
 		}
 	}
-	var out []projections.PersonRow
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) (err error) {
-		out, err = projections.Directory{}.Hires(c.Request().Context(), tx, peopleViewer(c), time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PersonRow, error) {
+		return projections.Directory{}.Hires(ctx, tx, peopleViewer(c), time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 // dynamicMessages answers GET /api/gen/DynamicMessage?codeId&maxRecords: the tenant's notices
@@ -174,13 +157,7 @@ func (s *API) dynamicMessages(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var out []projections.DynamicMessage
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		out, err = projections.Directory{}.DynamicMessages(c.Request().Context(), tx, code, s.Now().UTC(), max)
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.DynamicMessage, error) {
+		return projections.Directory{}.DynamicMessages(ctx, tx, code, s.Now().UTC(), max)
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }

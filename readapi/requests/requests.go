@@ -332,16 +332,9 @@ func (s *API) requestHistory(c echo.Context) error {
 
 // requestCount answers GET request/count: the badges.
 func (s *API) requestCount(c echo.Context) error {
-	var counts projections.RequestCounts
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		counts, err = s.Reads.Count(c.Request().Context(), tx, s.viewer(c))
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.RequestCounts, error) {
+		return s.Reads.Count(ctx, tx, s.viewer(c))
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, counts)
 }
 
 // loadVisible reads a request the caller may see, or answers 404 on field.
@@ -486,16 +479,9 @@ func (s *API) requestMyTeam(c echo.Context) error {
 	if len([]rune(search)) > rq.MaxText {
 		return httpx.Error(http.StatusBadRequest, "searchText", rq.KeyTooLong)
 	}
-	var team []projections.TeamMember
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		team, err = s.Reads.Team(c.Request().Context(), tx, s.viewer(c), search)
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.TeamMember, error) {
+		return s.Reads.Team(ctx, tx, s.viewer(c), search)
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, team)
 }
 
 type ApproverStep struct {
