@@ -41,32 +41,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 // reportFilters answers GET reports/filters: the tenant's business units and departments
 // ({unidades, departamentos: [{id, nome}]}, by name), the reports' filter options.
 func (s *API) reportFilters(c echo.Context) error {
-	type option struct {
-		ID   string `json:"id"`
-		Nome string `json:"nome"`
-	}
-	out := map[string][]option{"unidades": {}, "departamentos": {}}
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		for key, table := range map[string]string{"unidades": "business_units", "departamentos": "departments"} {
-			rows, err := tx.Query(c.Request().Context(), `SELECT id::text, name FROM `+table+` WHERE tenant_id = app_tenant() ORDER BY name`)
-			if err != nil {
-				return err
-			}
-			list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (option, error) {
-				var o option
-				return o, r.Scan(&o.ID, &o.Nome)
-			})
-			if err != nil {
-				return err
-			}
-			out[key] = append(out[key], list...)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
+	return httpx.Read(c, s.Pool, projections.OrgUnits)
 }
 
 // reportScope is whose data a report covers for the caller.

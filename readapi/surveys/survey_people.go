@@ -1,6 +1,7 @@
 package surveys
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/domain/survey"
-	"portal/platform/db"
+	"portal/projections"
 	"portal/readapi/httpx"
 )
 
@@ -17,46 +18,10 @@ import (
 // departments for an audience, people by name, and a 360's evaluators by relation. They read
 // the supporting tables (users, employees) under the tenant's row-level security.
 
-type surveyOption struct {
-	ID   string `json:"id"`
-	Name string `json:"nome"`
-}
-
-type surveyPerson struct {
-	UserHash   string `json:"userHash"`
-	Name       string `json:"nome"`
-	Department string `json:"departamento"`
-}
-
 // surveyAudienceOptions answers GET pesquisas/publico: {unidades, departamentos}.
 func (s *API) surveyAudienceOptions(c echo.Context) error {
-	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := map[string][]surveyOption{"unidades": {}, "departamentos": {}}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		for key, table := range map[string]string{"unidades": "business_units", "departamentos": "departments"} {
-			rows, err := tx.Query(ctx, `SELECT id::text, name FROM `+table+` WHERE tenant_id = app_tenant() ORDER BY name`)
-			if err != nil {
-				return err
-			}
-			list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[surveyOption])
-			if err != nil {
-				return err
-			}
-			out[key] = append(out[key], list...)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
+	return httpx.Read(c, s.Pool, projections.OrgUnits)
 }
-
-const personSQL = `SELECT u.hash, u.display_name, coalesce(d.name, '')
-FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-WHERE u.tenant_id = app_tenant() AND u.active AND e.status <> 'inactive'`
 
 // surveyPeople answers GET pesquisas/pessoas?searchText: up to 20 active employees whose name
 // contains the text.
@@ -65,73 +30,23 @@ func (s *API) surveyPeople(c echo.Context) error {
 	if len([]rune(text)) > survey.MaxText {
 		return httpx.Error(http.StatusBadRequest, "searchText", survey.KeyTooLong)
 	}
-	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := []surveyPerson{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, personSQL+` AND ($1 = '' OR u.display_name ILIKE '%' || $1 || '%') ORDER BY u.display_name LIMIT 20`, escapeLikeText(text))
-		if err != nil {
-			return err
-		}
-		list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[surveyPerson])
-		out = append(out, list...)
-		return err
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.OrgPerson, error) {
+		return projections.OrgPeople(ctx, tx, text)
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 // surveyEvaluators answers GET pesquisas/avaliadores?avaliado=<userHash>: the people a 360
-// of that person would ask, by relation (issue 6: self, manager, peers — same manager —
-// and reports).
+// of that person would ask, by relation (projections.Evaluators).
 func (s *API) surveyEvaluators(c echo.Context) error {
 	hash := strings.TrimSpace(c.QueryParam("avaliado"))
 	if hash == "" {
 		return httpx.Error(http.StatusBadRequest, "avaliado", survey.KeyRequired)
 	}
-	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := map[string][]surveyPerson{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		var emp, manager *string
-		err := tx.QueryRow(ctx, `SELECT e.id::text, e.manager_id::text FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
-WHERE u.tenant_id = app_tenant() AND u.hash = $1`, hash).Scan(&emp, &manager)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return httpx.Error(http.StatusNotFound, "avaliado", survey.KeyNotFound)
-		}
-		if err != nil {
-			return err
-		}
-		groups := map[survey.Relation]struct {
-			cond string
-			args []any
-		}{
-			survey.RelationSelf:    {` AND e.id::text = $1`, []any{emp}},
-			survey.RelationManager: {` AND e.id::text = $1`, []any{manager}},
-			survey.RelationPeer:    {` AND e.manager_id::text = $1 AND e.id::text <> $2`, []any{manager, emp}},
-			survey.RelationReport:  {` AND e.manager_id::text = $1`, []any{emp}},
-		}
-		for rel, g := range groups {
-			rows, err := tx.Query(ctx, personSQL+g.cond+` ORDER BY u.display_name LIMIT 50`, g.args...)
-			if err != nil {
-				return err
-			}
-			list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[surveyPerson])
-			if err != nil {
-				return err
-			}
-			out[string(rel)] = append([]surveyPerson{}, list...)
-		}
-		return nil
+	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (map[string][]projections.OrgPerson, error) {
+		return projections.Evaluators(ctx, tx, hash)
 	})
-	if err != nil {
-		return err
+	if errors.Is(err, projections.ErrPersonUnknown) {
+		return httpx.Error(http.StatusNotFound, "avaliado", survey.KeyNotFound)
 	}
-	return c.JSON(http.StatusOK, out)
-}
-
-func escapeLikeText(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+	return err
 }
