@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"portal/domain/survey"
@@ -61,6 +62,16 @@ func OrgPeople(ctx context.Context, tx pgx.Tx, text string) ([]OrgPerson, error)
 
 // ErrPersonUnknown is returned for a user hash the tenant does not have.
 var ErrPersonUnknown = errors.New("projections: no such person")
+
+// UserOf is the id of the tenant's user whose hash is given (ErrPersonUnknown: none).
+func UserOf(ctx context.Context, tx pgx.Tx, hash string) (uuid.UUID, error) {
+	var id uuid.UUID
+	err := tx.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = app_tenant() AND hash = $1`, hash).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return id, ErrPersonUnknown
+	}
+	return id, err
+}
 
 // Evaluators are the people a 360 of the user whose hash is given would ask, by relation
 // (issue 6: self, manager, peers — same manager — and reports), at most 50 each.

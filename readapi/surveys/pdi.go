@@ -12,7 +12,6 @@ import (
 
 	"portal/commands"
 	"portal/domain/survey"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -35,30 +34,26 @@ func (s *API) routesPDI(a *echo.Group) {
 // (a userHash of the tenant).
 func (s *API) pdiList(c echo.Context) error {
 	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	owner := claims.UserID
-	out := []projections.PDIAction{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
-		if hash := strings.TrimSpace(c.QueryParam("colaborador")); hash != "" && hash != claims.UserHash {
-			if !survey.MayManage(claims.Roles) {
-				return httpx.Error(http.StatusForbidden, "colaborador", "acesso_negado")
-			}
-			err := tx.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = app_tenant() AND hash = $1`, hash).Scan(&owner)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return httpx.Error(http.StatusNotFound, "colaborador", survey.KeyNotFound)
-			}
-			if err != nil {
-				return err
+	hash := strings.TrimSpace(c.QueryParam("colaborador"))
+	other := hash != "" && hash != claims.UserHash
+	if other && !survey.MayManage(claims.Roles) {
+		return httpx.Error(http.StatusForbidden, "colaborador", "acesso_negado")
+	}
+	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PDIAction, error) {
+		owner := claims.UserID
+		if other {
+			var err error
+			if owner, err = projections.UserOf(ctx, tx, hash); err != nil {
+				return nil, err
 			}
 		}
 		list, err := s.PDI.PDI(ctx, tx, owner)
-		out = append(out, list...)
-		return err
+		return append([]projections.PDIAction{}, list...), err
 	})
-	if err != nil {
-		return err
+	if errors.Is(err, projections.ErrPersonUnknown) {
+		return httpx.Error(http.StatusNotFound, "colaborador", survey.KeyNotFound)
 	}
-	return c.JSON(http.StatusOK, out)
+	return err
 }
 
 // pdiAdd answers POST pdi {titulo, prazo, oa8Ukey?, userHash?}: {success, id}.
