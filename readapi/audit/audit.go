@@ -84,16 +84,6 @@ func (s *API) recordRead(c echo.Context, r auditRead) error {
 	return err
 }
 
-// auditSubject is something whose history can be read.
-type auditSubject struct {
-	Kind   string `json:"kind"` // employee, punches, vacation, request, survey
-	ID     string `json:"id"`
-	Label  string `json:"label"`
-	Detail string `json:"detail,omitempty"`
-
-	streams []string
-}
-
 // GET /audit/subjects?q: employees (with their punches and vacation), requests and surveys
 // whose name, code, login, title or id matches q (at least 2 characters), and the tenant's
 // configuration history when q starts like "configurações"/"settings" or names the tenant.
@@ -103,54 +93,10 @@ func (s *API) auditSubjects(c echo.Context) error {
 		return httpx.Error(http.StatusBadRequest, "q", "valor_invalido")
 	}
 	like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
-	items := []auditSubject{}
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		ctx := c.Request().Context()
-		rows, err := tx.Query(ctx, `
-SELECT e.id::text, e.name, e.code FROM employees e
-WHERE e.name ILIKE $1 OR e.code ILIKE $1 OR e.id::text = $2
-   OR EXISTS (SELECT 1 FROM users u WHERE u.employee_id = e.id AND u.user_name ILIKE $1)
-ORDER BY e.name LIMIT 10`, like, q)
-		if err != nil {
-			return err
-		}
-		var id, name, code string
-		if _, err := pgx.ForEachRow(rows, []any{&id, &name, &code}, func() error {
-			for _, k := range []string{"employee", "punches", "vacation"} {
-				items = append(items, auditSubject{Kind: k, ID: id, Label: name, Detail: code})
-			}
-			return nil
-		}); err != nil {
-			return err
-		}
-		// The tenant's configuration history (the administration panels' changes).
-		var tenant auditSubject
-		err = tx.QueryRow(ctx, `SELECT id::text, name, access_code FROM tenants WHERE id = app_tenant()
-  AND ($1 ~* '^(conf|sett|ajus|admin)' OR name ILIKE $2 OR access_code ILIKE $2)`, q, like).Scan(&tenant.ID, &tenant.Label, &tenant.Detail)
-		switch {
-		case err == nil:
-			tenant.Kind = "settings"
-			items = append(items, tenant)
-		case !errors.Is(err, pgx.ErrNoRows):
-			return err
-		}
-		for _, t := range []struct{ kind, sql string }{
-			{"request", `SELECT id::text, title, reference_date::text FROM requests WHERE title ILIKE $1 OR id::text = $2 ORDER BY created_at DESC LIMIT 10`},
-			{"survey", `SELECT id::text, title, kind FROM surveys WHERE title ILIKE $1 OR id::text = $2 ORDER BY start_at DESC LIMIT 10`},
-		} {
-			rows, err := tx.Query(ctx, t.sql, like, q)
-			if err != nil {
-				return err
-			}
-			var id, label, detail string
-			if _, err := pgx.ForEachRow(rows, []any{&id, &label, &detail}, func() error {
-				items = append(items, auditSubject{Kind: t.kind, ID: id, Label: label, Detail: detail})
-				return nil
-			}); err != nil {
-				return err
-			}
-		}
-		return nil
+	var items []projections.AuditSubject
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) (err error) {
+		items, err = projections.FindAuditSubjects(c.Request().Context(), tx, q, like)
+		return err
 	})
 	if err != nil {
 		return err
@@ -163,73 +109,26 @@ ORDER BY e.name LIMIT 10`, like, q)
 
 // parseSubject reads the subject of a call (kind among kinds, id a uuid) without I/O; an
 // unknown kind or a malformed id is refused.
-func parseSubject(c echo.Context, kinds ...string) (auditSubject, error) {
+func parseSubject(c echo.Context, kinds ...string) (projections.AuditSubject, error) {
 	kind := c.QueryParam("kind")
 	if !slices.Contains(kinds, kind) {
-		return auditSubject{}, httpx.Error(http.StatusBadRequest, "kind", "valor_invalido")
+		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "kind", "valor_invalido")
 	}
 	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
-		return auditSubject{}, httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
+		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
 	}
-	return auditSubject{Kind: kind, ID: id.String()}, nil
+	return projections.AuditSubject{Kind: kind, ID: id.String()}, nil
 }
 
 // loadSubject finds sub in the caller's tenant (tx) with its label and the streams of its
 // history; a subject the tenant does not have is 404.
-func loadSubject(ctx context.Context, tx pgx.Tx, sub *auditSubject) error {
-	id := uuid.MustParse(sub.ID)
-	var err error
-	switch sub.Kind {
-	case "employee", "punches", "vacation":
-		err = loadPerson(ctx, tx, id, sub)
-	case "request":
-		sub.streams = []string{eventstore.StreamName("request", id)}
-		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
-	case "settings": // the caller's own tenant only: another's is no row under RLS
-		sub.streams = []string{eventstore.StreamName("settings", id)}
-		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
-	case "survey":
-		sub.streams = []string{eventstore.StreamName("survey", id)}
-		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
-	}
-	if errors.Is(err, pgx.ErrNoRows) {
+func loadSubject(ctx context.Context, tx pgx.Tx, sub *projections.AuditSubject) error {
+	err := projections.LoadAuditSubject(ctx, tx, sub)
+	if errors.Is(err, projections.ErrSubjectNotFound) {
 		return httpx.Error(http.StatusNotFound, "id", "nao_encontrado")
 	}
 	return err
-}
-
-// loadPerson loads an employee subject: their punches, their vacation, or everything of
-// theirs (clock, the user's vacation, mood, pdi and audit streams, the requests about them).
-func loadPerson(ctx context.Context, tx pgx.Tx, id uuid.UUID, sub *auditSubject) error {
-	var user *uuid.UUID
-	err := tx.QueryRow(ctx, `SELECT e.name, e.code, (SELECT u.id FROM users u WHERE u.employee_id = e.id ORDER BY u.user_name LIMIT 1)
-FROM employees e WHERE e.id = $1`, id).Scan(&sub.Label, &sub.Detail, &user)
-	if err != nil {
-		return err
-	}
-	clockStream := "clock-" + id.String()
-	switch {
-	case sub.Kind == "punches":
-		sub.streams = []string{clockStream}
-	case sub.Kind == "vacation" && user != nil:
-		sub.streams = []string{eventstore.StreamName("vacation", *user)}
-	case sub.Kind == "employee":
-		sub.streams = []string{clockStream}
-		if user != nil {
-			for _, area := range []string{"vacation", "mood", "pdi", "audit"} {
-				sub.streams = append(sub.streams, eventstore.StreamName(area, *user))
-			}
-		}
-		rows, err := tx.Query(ctx, `SELECT 'request-' || id FROM requests WHERE subject_employee_id = $1`, id)
-		if err != nil {
-			return err
-		}
-		var st string
-		_, err = pgx.ForEachRow(rows, []any{&st}, func() error { sub.streams = append(sub.streams, st); return nil })
-		return err
-	}
-	return nil
 }
 
 // TimelineItem is one event of a timeline, readable.
@@ -260,19 +159,17 @@ func (s *API) auditTimeline(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var types []string
+	var filter projections.AuditFilter
 	if t := strings.TrimSpace(c.QueryParam("type")); t != "" {
-		types = strings.Split(t, ",")
+		filter.Types = strings.Split(t, ",")
 	}
-	from, err := optionalDay(c, "from", 0)
-	if err != nil {
+	if filter.From, err = optionalDay(c, "from", 0); err != nil {
 		return err
 	}
-	to, err := optionalDay(c, "to", 1)
-	if err != nil {
+	if filter.To, err = optionalDay(c, "to", 1); err != nil {
 		return err
 	}
-	if from != nil && to != nil && !from.Before(*to) {
+	if from, to := filter.From, filter.To; from != nil && to != nil && !from.Before(*to) {
 		return httpx.Error(http.StatusBadRequest, "to", "periodo_invalido")
 	}
 	page, err := httpx.QueryInt(c, "page", 1, 1, 1_000_000)
@@ -299,30 +196,14 @@ func (s *API) auditTimeline(c echo.Context) error {
 		if err := loadSubject(ctx, tx, &sub); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `
-SELECT position, stream, version, type, actor, recorded_at, data, count(*) OVER ()
-FROM events
-WHERE tenant_id = $1 AND stream = ANY($2) AND ($3::text[] IS NULL OR type = ANY($3))
-  AND ($4::timestamptz IS NULL OR recorded_at >= $4) AND ($5::timestamptz IS NULL OR recorded_at < $5)
-ORDER BY position LIMIT $6 OFFSET $7`, cl.Tenant, sub.streams, types, from, to, limit, offset)
+		events, n, types, err := projections.AuditTimeline(ctx, tx, cl.Tenant, sub.Streams, filter, limit, offset)
 		if err != nil {
 			return err
 		}
-		var it TimelineItem
-		if _, err := pgx.ForEachRow(rows, []any{&it.Position, &it.Stream, &it.Version, &it.Type, &it.Actor, &it.At, &it.Data, &total}, func() error {
-			it.Fields = flatten(it.Data)
-			items = append(items, it)
-			return nil
-		}); err != nil {
-			return err
-		}
-		rows, err = tx.Query(ctx, `SELECT DISTINCT type FROM events WHERE tenant_id = $1 AND stream = ANY($2) ORDER BY type`, cl.Tenant, sub.streams)
-		if err != nil {
-			return err
-		}
-		var t string
-		if _, err := pgx.ForEachRow(rows, []any{&t}, func() error { allTypes = append(allTypes, t); return nil }); err != nil {
-			return err
+		total, allTypes = n, types
+		for _, e := range events {
+			items = append(items, TimelineItem{Position: e.Position, Stream: e.Stream, Version: e.Version, Type: e.Type,
+				At: e.At, Actor: e.Actor, Fields: flatten(e.Data), Data: e.Data})
 		}
 		ids := make([]string, 0, 2*len(items))
 		for i := range items {
@@ -332,7 +213,7 @@ ORDER BY position LIMIT $6 OFFSET $7`, cl.Tenant, sub.streams, types, from, to, 
 				ids = append(ids, b)
 			}
 		}
-		names, err := userNames(ctx, tx, ids)
+		names, err := projections.UserNames(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
@@ -425,28 +306,7 @@ func onBehalfOf(fields []timelineData) string {
 	return cmp.Or(top, by)
 }
 
-// userNames maps user ids (as text) of the tenant to display names; others are left out.
-func userNames(ctx context.Context, tx pgx.Tx, ids []string) (map[string]string, error) {
-	var uids []uuid.UUID
-	for _, s := range ids {
-		if id, err := uuid.Parse(s); err == nil {
-			uids = append(uids, id)
-		}
-	}
-	names := map[string]string{}
-	if len(uids) == 0 {
-		return names, nil
-	}
-	rows, err := tx.Query(ctx, `SELECT id::text, display_name FROM users WHERE id = ANY($1)`, uids)
-	if err != nil {
-		return nil, err
-	}
-	var id, name string
-	_, err = pgx.ForEachRow(rows, []any{&id, &name}, func() error { names[id] = name; return nil })
-	return names, err
-}
-
-func writeTimelineCSV(c echo.Context, sub auditSubject, items []TimelineItem) error {
+func writeTimelineCSV(c echo.Context, sub projections.AuditSubject, items []TimelineItem) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="audit-%s-%s.csv"`, sub.Kind, sub.ID))
@@ -498,8 +358,8 @@ func (s *API) auditAsOf(c echo.Context) error {
 		if err := loadSubject(ctx, tx, &sub); err != nil {
 			return err
 		}
-		if len(sub.streams) > 0 {
-			if events, err = s.Store.ReadStream(ctx, httpx.Claims(c).Tenant, sub.streams[0], 0); err != nil {
+		if len(sub.Streams) > 0 {
+			if events, err = s.Store.ReadStream(ctx, httpx.Claims(c).Tenant, sub.Streams[0], 0); err != nil {
 				return err
 			}
 		}
@@ -533,7 +393,7 @@ func namesInState(ctx context.Context, tx pgx.Tx, states ...map[string]string) e
 			ids = append(ids, v)
 		}
 	}
-	names, err := userNames(ctx, tx, ids)
+	names, err := projections.UserNames(ctx, tx, ids)
 	if err != nil {
 		return err
 	}
@@ -585,33 +445,23 @@ func (s *API) auditReads(c echo.Context) error {
 	var total int64
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		ctx := c.Request().Context()
-		// The audit streams are a range of the stream index: no scan of the whole log.
-		rows, err := tx.Query(ctx, `
-SELECT recorded_at, actor, data, count(*) OVER () FROM events
-WHERE tenant_id = $1 AND stream >= 'audit-' AND stream < 'audit.' AND type = $2
-ORDER BY position DESC LIMIT 50 OFFSET $3`, httpx.Claims(c).Tenant, auditReadType, (page-1)*50)
+		events, n, err := projections.AuditReads(ctx, tx, httpx.Claims(c).Tenant, auditReadType, (page-1)*50)
 		if err != nil {
 			return err
 		}
-		var (
-			r    read
-			data []byte
-		)
-		if _, err := pgx.ForEachRow(rows, []any{&r.At, &r.User, &data, &total}, func() error {
-			r.auditRead = auditRead{}
-			if err := json.Unmarshal(data, &r.auditRead); err != nil {
+		total = n
+		for _, e := range events {
+			r := read{At: e.At, User: e.Actor}
+			if err := json.Unmarshal(e.Data, &r.auditRead); err != nil {
 				return err
 			}
 			items = append(items, r)
-			return nil
-		}); err != nil {
-			return err
 		}
 		ids := make([]string, len(items))
 		for i := range items {
 			ids[i] = items[i].User
 		}
-		names, err := userNames(ctx, tx, ids)
+		names, err := projections.UserNames(ctx, tx, ids)
 		for i := range items {
 			items[i].Name = names[items[i].User]
 		}
