@@ -159,7 +159,7 @@ type RequestFacts interface {
 	Subject(ctx context.Context, tenant, employee uuid.UUID) (s SubjectFacts, found bool, err error)
 	// Purchased is a user's purchased tools (comma-separated); found is false for no such user.
 	Purchased(ctx context.Context, tenant, user uuid.UUID) (purchased string, found bool, err error)
-	// Items are the catalogue items among ids (lower-case UUID texts), by id.
+	// Items are the tenant's catalogue items among ids, keyed by their id as lower-case text.
 	Items(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]rq.Item, error)
 	// Chain is the tenant's configured chain of an origin (none: the default) and the active
 	// user of the subject's manager.
