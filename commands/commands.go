@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/google/uuid"
@@ -86,4 +87,19 @@ func expectedVersion(events []eventstore.RecordedEvent) int64 {
 
 func forbidden(field string) *domain.Error {
 	return &domain.Error{Kind: domain.Forbidden, Field: field, Key: "acesso_negado"}
+}
+
+// logHandler is what a handler that reads and appends only the log needs: the event store
+// and the server clock.
+type logHandler struct {
+	store eventstore.Store
+	now   func() time.Time
+}
+
+// newLogHandler refuses nil dependencies, naming the constructor in its error.
+func newLogHandler(name string, store eventstore.Store, now func() time.Time) (logHandler, error) {
+	if store == nil || now == nil {
+		return logHandler{}, errors.New("commands." + name + ": nil dependency")
+	}
+	return logHandler{store: store, now: now}, nil
 }

@@ -39,17 +39,14 @@ type MoodCheckedIn struct {
 
 // CheckInMoodHandler records check-ins, refusing one within the cool-down.
 type CheckInMoodHandler struct {
-	store eventstore.Store
-	now   func() time.Time
+	logHandler
 	cache *moodCache
 }
 
 // NewCheckInMoodHandler needs the event store and the server clock.
 func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*CheckInMoodHandler, error) {
-	if store == nil || now == nil {
-		return nil, errors.New("commands.NewCheckInMoodHandler: nil dependency")
-	}
-	return &CheckInMoodHandler{store: store, now: now, cache: &moodCache{m: map[cacheKey]cachedJournal{}}}, nil
+	h, err := newLogHandler("NewCheckInMoodHandler", store, now)
+	return &CheckInMoodHandler{logHandler: h, cache: &moodCache{m: map[cacheKey]cachedJournal{}}}, err
 }
 
 // MoodStream is the stream of a user's check-ins, "mood-<userId>".

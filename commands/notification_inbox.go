@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -22,17 +21,12 @@ type InboxCommand struct {
 // Inboxes runs the owners' commands on their inboxes: mark a notification displayed, dismiss
 // one, dismiss all. A notification that is not in the user's inbox (another user's or
 // tenant's) is NotFound.
-type Inboxes struct {
-	store eventstore.Store
-	now   func() time.Time
-}
+type Inboxes struct{ logHandler }
 
 // NewInboxes needs the event store and the server clock.
 func NewInboxes(store eventstore.Store, now func() time.Time) (*Inboxes, error) {
-	if store == nil || now == nil {
-		return nil, errors.New("commands.NewInboxes: nil dependency")
-	}
-	return &Inboxes{store: store, now: now}, nil
+	h, err := newLogHandler("NewInboxes", store, now)
+	return &Inboxes{h}, err
 }
 
 // decide runs one owner's command on their inbox.

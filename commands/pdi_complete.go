@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -20,17 +19,12 @@ type CompletePDIAction struct {
 }
 
 // CompletePDIActionHandler completes actions.
-type CompletePDIActionHandler struct {
-	store eventstore.Store
-	now   func() time.Time
-}
+type CompletePDIActionHandler struct{ logHandler }
 
 // NewCompletePDIActionHandler needs the event store and the server clock.
 func NewCompletePDIActionHandler(store eventstore.Store, now func() time.Time) (*CompletePDIActionHandler, error) {
-	if store == nil || now == nil {
-		return nil, errors.New("commands.NewCompletePDIActionHandler: nil dependency")
-	}
-	return &CompletePDIActionHandler{store: store, now: now}, nil
+	h, err := newLogHandler("NewCompletePDIActionHandler", store, now)
+	return &CompletePDIActionHandler{h}, err
 }
 
 // Handle completes the action; an action not in the caller's plan is NotFound, completing

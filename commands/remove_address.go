@@ -22,17 +22,12 @@ type RemoveAddress struct {
 }
 
 // RemoveAddressHandler removes saved addresses.
-type RemoveAddressHandler struct {
-	store eventstore.Store
-	now   func() time.Time
-}
+type RemoveAddressHandler struct{ logHandler }
 
 // NewRemoveAddressHandler needs the event store and the server clock.
 func NewRemoveAddressHandler(store eventstore.Store, now func() time.Time) (*RemoveAddressHandler, error) {
-	if store == nil || now == nil {
-		return nil, errors.New("commands.NewRemoveAddressHandler: nil dependency")
-	}
-	return &RemoveAddressHandler{store: store, now: now}, nil
+	h, err := newLogHandler("NewRemoveAddressHandler", store, now)
+	return &RemoveAddressHandler{h}, err
 }
 
 // Handle removes the address; an unknown ukey is NotFound. A retried command succeeds

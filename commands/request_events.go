@@ -222,16 +222,16 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 
 // requestHandler is what the commands on an existing request share.
 type requestHandler struct {
+	logHandler
 	facts RequestFacts
-	store eventstore.Store
-	now   func() time.Time
 }
 
 func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
-	if facts == nil || store == nil || now == nil {
-		return requestHandler{}, errors.New("commands." + name + ": nil dependency")
+	h, err := newLogHandler(name, store, now)
+	if err == nil && facts == nil {
+		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return requestHandler{facts: facts, store: store, now: now}, nil
+	return requestHandler{logHandler: h, facts: facts}, err
 }
 
 // run decides on request id with the caller's facts, appends, and sends the notices.

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -21,17 +20,12 @@ type CloseSurvey struct {
 }
 
 // CloseSurveyHandler closes surveys.
-type CloseSurveyHandler struct {
-	store eventstore.Store
-	now   func() time.Time
-}
+type CloseSurveyHandler struct{ logHandler }
 
 // NewCloseSurveyHandler needs the event store and the server clock.
 func NewCloseSurveyHandler(store eventstore.Store, now func() time.Time) (*CloseSurveyHandler, error) {
-	if store == nil || now == nil {
-		return nil, errors.New("commands.NewCloseSurveyHandler: nil dependency")
-	}
-	return &CloseSurveyHandler{store: store, now: now}, nil
+	h, err := newLogHandler("NewCloseSurveyHandler", store, now)
+	return &CloseSurveyHandler{h}, err
 }
 
 // Handle closes the survey; closing a closed survey succeeds without an event.

@@ -25,7 +25,7 @@ type CancelVacationHandler struct{ vacationDeps }
 
 // NewCancelVacationHandler needs the facts, the store, the clock and the chain.
 func NewCancelVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*CancelVacationHandler, error) {
-	d, err := newVacationDeps(facts, store, now, chain)
+	d, err := newVacationDeps("NewCancelVacationHandler", facts, store, now, chain)
 	return &CancelVacationHandler{d}, err
 }
 

@@ -27,7 +27,7 @@ type CloseVacationPeriodHandler struct{ vacationDeps }
 
 // NewCloseVacationPeriodHandler needs the facts, the store, the clock and the chain.
 func NewCloseVacationPeriodHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*CloseVacationPeriodHandler, error) {
-	d, err := newVacationDeps(facts, store, now, chain)
+	d, err := newVacationDeps("NewCloseVacationPeriodHandler", facts, store, now, chain)
 	return &CloseVacationPeriodHandler{d}, err
 }
 

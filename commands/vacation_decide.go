@@ -35,7 +35,7 @@ type DecideVacationHandler struct{ vacationDeps }
 // NewDecideVacationHandler needs the facts (the subject's manager), the store, the clock and
 // the chain that says who decides each step.
 func NewDecideVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*DecideVacationHandler, error) {
-	d, err := newVacationDeps(facts, store, now, chain)
+	d, err := newVacationDeps("NewDecideVacationHandler", facts, store, now, chain)
 	return &DecideVacationHandler{d}, err
 }
 

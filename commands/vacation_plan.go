@@ -36,7 +36,7 @@ type PlanVacationHandler struct{ vacationDeps }
 
 // NewPlanVacationHandler needs the facts, the store, the clock and the chain.
 func NewPlanVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*PlanVacationHandler, error) {
-	d, err := newVacationDeps(facts, store, now, chain)
+	d, err := newVacationDeps("NewPlanVacationHandler", facts, store, now, chain)
 	return &PlanVacationHandler{d}, err
 }
 

@@ -39,17 +39,17 @@ type RequestedVacation struct {
 
 // vacationDeps are what every vacation handler needs.
 type vacationDeps struct {
+	logHandler
 	facts VacationFacts
-	store eventstore.Store
-	now   func() time.Time
 	chain VacationChain
 }
 
-func newVacationDeps(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
-	if facts == nil || store == nil || now == nil || chain == nil {
-		return vacationDeps{}, errors.New("commands: vacation handler: nil dependency")
+func newVacationDeps(name string, facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
+	h, err := newLogHandler(name, store, now)
+	if err == nil && (facts == nil || chain == nil) {
+		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return vacationDeps{facts: facts, store: store, now: now, chain: chain}, nil
+	return vacationDeps{logHandler: h, facts: facts, chain: chain}, err
 }
 
 // RequestVacationHandler files vacation requests.
@@ -58,7 +58,7 @@ type RequestVacationHandler struct{ vacationDeps }
 // NewRequestVacationHandler needs the facts (employee, schedule, switches, holidays;
 // PoolFacts), the store, the clock and the approval chain.
 func NewRequestVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*RequestVacationHandler, error) {
-	d, err := newVacationDeps(facts, store, now, chain)
+	d, err := newVacationDeps("NewRequestVacationHandler", facts, store, now, chain)
 	return &RequestVacationHandler{d}, err
 }
 
