@@ -20,7 +20,7 @@ import (
 // vacation read model (migrations/00015_vacation.sql): entitlements, leaves with their status
 // and approval step, plans, closed periods and raised alerts. Balances and period statuses
 // depend on the day they are read, so the read side folds these rows through the domain
-// (readapi/vacations.go) instead of storing numbers that go stale at midnight.
+// (readapi/vacations) instead of storing numbers that go stale at midnight.
 //
 // A batch is sent as one pipelined pgx.Batch, statements in log order; each leave row keeps
 // the position of the last event applied to it, so a redelivered event changes nothing.
