@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-
 	"strings"
 	"time"
 
@@ -83,11 +82,12 @@ func (s *API) workSchedule(describe bool) echo.HandlerFunc {
 		}
 		ctx := c.Request().Context()
 		tenant := httpx.Claims(c).Tenant
-		subject, err := commands.PoolFacts{Pool: s.Pool}.VacationSubject(ctx, tenant, employee)
+		facts := commands.PoolFacts{Pool: s.Pool}
+		subject, err := facts.VacationSubject(ctx, tenant, employee)
 		if err != nil {
 			return err
 		}
-		cal, fixed, err := commands.PoolFacts{Pool: s.Pool}.Calendar(ctx, tenant)
+		cal, fixed, err := facts.Calendar(ctx, tenant)
 		if err != nil {
 			return err
 		}

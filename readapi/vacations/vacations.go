@@ -19,7 +19,6 @@ import (
 	"portal/commands"
 	"portal/domain/vacation"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -57,12 +56,13 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain
 		chain = commands.LocalChain{}
 	}
 	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}}
+	facts := commands.PoolFacts{Pool: pool}
 	var errs [5]error
-	a.Request, errs[0] = commands.NewRequestVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
-	a.Decide, errs[1] = commands.NewDecideVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
-	a.Cancel, errs[2] = commands.NewCancelVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
-	a.Plan, errs[3] = commands.NewPlanVacationHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
-	a.Close, errs[4] = commands.NewCloseVacationPeriodHandler(commands.PoolFacts{Pool: pool}, store, now, chain)
+	a.Request, errs[0] = commands.NewRequestVacationHandler(facts, store, now, chain)
+	a.Decide, errs[1] = commands.NewDecideVacationHandler(facts, store, now, chain)
+	a.Cancel, errs[2] = commands.NewCancelVacationHandler(facts, store, now, chain)
+	a.Plan, errs[3] = commands.NewPlanVacationHandler(facts, store, now, chain)
+	a.Close, errs[4] = commands.NewCloseVacationPeriodHandler(facts, store, now, chain)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -111,8 +111,7 @@ func actorOf(c echo.Context) commands.Actor {
 
 // vacationTx runs fn in a tenant transaction of the caller's tenant.
 func (s *API) vacationTx(c echo.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
-	ctx := c.Request().Context()
-	return db.InTenant(ctx, s.Pool, httpx.Claims(c).Tenant.String(), func(tx pgx.Tx) error { return fn(ctx, tx) })
+	return httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error { return fn(c.Request().Context(), tx) })
 }
 
 // ---- my vacations and history ----
