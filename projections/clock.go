@@ -131,7 +131,8 @@ type markBatch struct {
 
 // markData is the part of clock.MarkData (clock.mark_registered.v1) the read model keeps,
 // its ids parsed: decodeMarkFast reads MarkData's keys into it, and encoding/json does what
-// decodeMarkFast does not accept (TestClockDecodesMarksAsEncodingJSON holds both to it).
+// decodeMarkFast does not accept (TestClockDecodesMarksAsEncodingJSON holds both to it;
+// TestMarkViewsReadMarkDataKeys holds its keys to MarkData's).
 type markData struct {
 	MarkID       uuid.UUID  `json:"markId"`
 	EmployeeID   uuid.UUID  `json:"employeeId"`
