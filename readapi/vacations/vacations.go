@@ -88,8 +88,8 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	v := g.Group("/rh-app/ferias", s.Authn, httpx.Caller(httpx.TenantRequired))
 	v.GET("/minhas", s.vacationMine, s.AnyAccess(accessMyVacations...))
 	v.GET("/historico", s.vacationHistory, s.AnyAccess(accessMyVacations...))
-	v.POST("/verificar", s.vacationCheck, s.AnyAccess(accessRequest...))
-	v.POST("/solicitar", s.vacationRequest, s.AnyAccess(accessRequest...))
+	v.POST("/verificar", s.vacationAsk(true), s.AnyAccess(accessRequest...))
+	v.POST("/solicitar", s.vacationAsk(false), s.AnyAccess(accessRequest...))
 	v.POST("/cancelar", s.vacationCancel, s.AnyAccess(accessMyVacations...))
 	v.GET("/feriados", s.vacationHolidays, s.AnyAccess(accessVacationSeen...))
 	v.GET("/mapa", s.vacationMap, s.AnyAccess(accessManagerMap...))
@@ -303,32 +303,22 @@ func answerRequest(c echo.Context, r commands.RequestedVacation, withID bool) er
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": out})
 }
 
-// vacationCheck answers POST ferias/verificar: the request as it would be filed, or the
-// refusal the request itself would get (422 {type, message} with the rule's key). Nothing is
-// written.
-func (s *API) vacationCheck(c echo.Context) error {
-	cmd, err := s.requestCommand(c, true)
-	if err != nil {
-		return err
+// vacationAsk answers POST ferias/verificar (check) and ferias/solicitar. The check answers
+// the request as it would be filed, or the refusal the request itself would get (422 {type,
+// message} with the rule's key), and writes nothing; solicitar files the request, which then
+// waits for its chain.
+func (s *API) vacationAsk(check bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		cmd, err := s.requestCommand(c, check)
+		if err != nil {
+			return err
+		}
+		res, err := s.Request.Handle(c.Request().Context(), cmd)
+		if err != nil {
+			return err
+		}
+		return answerRequest(c, res, !check)
 	}
-	res, err := s.Request.Handle(c.Request().Context(), cmd)
-	if err != nil {
-		return err
-	}
-	return answerRequest(c, res, false)
-}
-
-// vacationRequest answers POST ferias/solicitar: files the request; it waits for its chain.
-func (s *API) vacationRequest(c echo.Context) error {
-	cmd, err := s.requestCommand(c, false)
-	if err != nil {
-		return err
-	}
-	res, err := s.Request.Handle(c.Request().Context(), cmd)
-	if err != nil {
-		return err
-	}
-	return answerRequest(c, res, true)
 }
 
 // idBody is {id, m01Ukey?, step?, comentario?}: a request or plan of an employee.
