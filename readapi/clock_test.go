@@ -20,6 +20,7 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/apitest"
 )
 
 // The time-clock calls end to end: HTTP, a real auth.Service, the command handlers, the
@@ -164,7 +165,7 @@ func (e *clockEnv) project(t *testing.T, p clocktest.Person) {
 		return
 	}
 	newest := stream[len(stream)-1].ID
-	mine := tenantLog(t, e.store, p.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
+	mine := apitest.TenantLog(t, e.store, p.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
 		return projections.NewClock().Apply(ctx, tx, mine)
 	}); err != nil {

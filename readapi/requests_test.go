@@ -18,6 +18,7 @@ import (
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/apitest"
 	"portal/readapi/requests"
 )
 
@@ -82,7 +83,7 @@ func (e reqEnv) project(t *testing.T) {
 		t.Fatalf("log: %v", err)
 	}
 	newest := head[len(head)-1].ID
-	mine := tenantLog(t, e.store, e.ana.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
+	mine := apitest.TenantLog(t, e.store, e.ana.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error { return projections.Requests{}.Apply(ctx, tx, mine) }); err != nil {
 		t.Fatal(err)
 	}

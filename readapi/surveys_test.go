@@ -15,6 +15,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/readapi/apitest"
 )
 
 // surveyCall sends a request to /api/avaliacao360/<path> as p with tenId (and userHash) set
@@ -47,7 +48,7 @@ func (e *clockEnv) projectSurveys(t *testing.T, tenant clocktest.Tenant) {
 	if err := e.db.Pool.QueryRow(ctx, `SELECT coalesce(max(position), 0) FROM events WHERE tenant_id = $1`, tenant.ID).Scan(&newest); err != nil {
 		t.Fatal(err)
 	}
-	mine := tenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
+	mine := apitest.TenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
 		return projections.NewSurveys().Apply(ctx, tx, mine)
 	}); err != nil {

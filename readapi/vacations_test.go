@@ -19,6 +19,7 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/apitest"
 	"portal/readapi/vacations"
 )
 
@@ -108,7 +109,7 @@ func (e *vacEnv) project(t *testing.T, tenant uuid.UUID) {
 	if err := e.db.Pool.QueryRow(ctx, `SELECT id FROM events WHERE tenant_id = $1 ORDER BY position DESC LIMIT 1`, tenant).Scan(&newest); err != nil {
 		t.Fatal(err)
 	}
-	mine := tenantLog(t, e.store, tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
+	mine := apitest.TenantLog(t, e.store, tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error { return projections.NewVacations().Apply(ctx, tx, mine) }); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package readapi
+package mood_test
 
 import (
 	"context"
@@ -22,6 +22,8 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi"
+	"portal/readapi/apitest"
 	"portal/readapi/home"
 	moodapi "portal/readapi/mood"
 )
@@ -47,22 +49,7 @@ type moodPerson struct {
 	token string
 }
 
-type moodResponse struct {
-	status int
-	body   []byte
-}
-
-func (r moodResponse) decode(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.body, v); err != nil {
-		t.Fatalf("body %s: %v", r.body, err)
-	}
-}
-
-func (r moodResponse) wantErr(t *testing.T, status int, typ, message string) {
-	t.Helper()
-	clockResponse(r).wantErr(t, status, typ, message)
-}
+type moodResponse = apitest.Response
 
 func newMoodEnv(t *testing.T) *moodEnv {
 	t.Helper()
@@ -78,7 +65,7 @@ func newMoodEnv(t *testing.T) *moodEnv {
 	}
 	e := &moodEnv{db: d, store: store, auth: svc}
 	e.now.Store(moodT0.UnixNano())
-	srv := &Server{Pool: d.Pool, Store: store, Auth: svc,
+	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc,
 		Now: func() time.Time { return time.Unix(0, e.now.Load()).UTC() }}
 	if err := srv.Init(); err != nil {
 		t.Fatal(err)
@@ -153,7 +140,7 @@ func (e *moodEnv) callAt(t *testing.T, host string, p moodPerson, method, path s
 	req.Header.Set("Authorization", "Bearer "+p.token)
 	rec := httptest.NewRecorder()
 	e.handler.ServeHTTP(rec, req)
-	return moodResponse{rec.Code, rec.Body.Bytes()}
+	return moodResponse{Status: rec.Code, Body: rec.Body.Bytes()}
 }
 
 func (e *moodEnv) checkIn(t *testing.T, p moodPerson, body string) moodResponse {
@@ -178,7 +165,7 @@ func (e *moodEnv) project(t *testing.T, p moodPerson) {
 		return
 	}
 	newest := stream[len(stream)-1].ID
-	mine := tenantLog(t, e.store, p.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
+	mine := apitest.TenantLog(t, e.store, p.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	ctx := context.Background()
@@ -202,14 +189,14 @@ func TestMoodAPI(t *testing.T) {
 	t.Run("check_in_rounds_down_and_the_cool_down_is_enforced", func(t *testing.T) {
 		ana := env.person(t, nil, auth.PayrollModule, "")
 		var st checkInState
-		env.call(t, ana, http.MethodGet, "HumorEnergy/checkin", nil, "").decode(t, &st)
+		env.call(t, ana, http.MethodGet, "HumorEnergy/checkin", nil, "").Decode(t, &st)
 		if !st.Enabled || !st.Visible || st.CoolDownSeconds != 60 || st.NextAt != nil {
 			t.Fatalf("state before: %+v", st)
 		}
 
 		r := env.checkIn(t, ana, `{"humor":3.47,"energy":2.3}`)
-		if r.status != http.StatusOK || string(r.body) != `{"data":"2024-05-10T12:00:00Z","energy":2.3,"humor":3.4,"succeeded":true}`+"\n" {
-			t.Fatalf("check-in: %d %s", r.status, r.body)
+		if r.Status != http.StatusOK || string(r.Body) != `{"data":"2024-05-10T12:00:00Z","energy":2.3,"humor":3.4,"succeeded":true}`+"\n" {
+			t.Fatalf("check-in: %d %s", r.Status, r.Body)
 		}
 		events := env.events(t, ana)
 		if len(events) != 1 || events[0].Type != mood.TypeCheckedIn {
@@ -226,24 +213,24 @@ func TestMoodAPI(t *testing.T) {
 
 		// 59 s later: refused (test cool-down is 1 minute), nothing appended.
 		env.advance(59 * time.Second)
-		env.checkIn(t, ana, `{"humor":4,"energy":4}`).wantErr(t, http.StatusUnprocessableEntity, "checkin", mood.KeyCoolDown)
+		env.checkIn(t, ana, `{"humor":4,"energy":4}`).WantErr(t, http.StatusUnprocessableEntity, "checkin", mood.KeyCoolDown)
 		if n := len(env.events(t, ana)); n != 1 {
 			t.Fatalf("%d events after a refused check-in", n)
 		}
 		env.project(t, ana)
-		env.call(t, ana, http.MethodGet, "HumorEnergy/checkin", nil, "").decode(t, &st)
+		env.call(t, ana, http.MethodGet, "HumorEnergy/checkin", nil, "").Decode(t, &st)
 		if !st.Enabled || st.Visible || st.NextAt == nil || !st.NextAt.Equal(moodT0.Add(time.Minute)) {
 			t.Fatalf("state within the cool-down: %+v", st)
 		}
 
 		// At one minute: open again.
 		env.advance(time.Second)
-		env.call(t, ana, http.MethodGet, "HumorEnergy/checkin", nil, "").decode(t, &st)
+		env.call(t, ana, http.MethodGet, "HumorEnergy/checkin", nil, "").Decode(t, &st)
 		if !st.Visible || st.NextAt != nil {
 			t.Fatalf("state after the cool-down: %+v", st)
 		}
-		if r := env.checkIn(t, ana, `{"humor":5,"energy":1}`); r.status != http.StatusOK {
-			t.Fatalf("second check-in: %d %s", r.status, r.body)
+		if r := env.checkIn(t, ana, `{"humor":5,"energy":1}`); r.Status != http.StatusOK {
+			t.Fatalf("second check-in: %d %s", r.Status, r.Body)
 		}
 		if n := len(env.events(t, ana)); n != 2 {
 			t.Fatalf("%d events", n)
@@ -258,11 +245,11 @@ func TestMoodAPI(t *testing.T) {
 			req.Header.Set("Idempotency-Key", "retry-1")
 			rec := httptest.NewRecorder()
 			env.handler.ServeHTTP(rec, req)
-			return moodResponse{rec.Code, rec.Body.Bytes()}
+			return moodResponse{Status: rec.Code, Body: rec.Body.Bytes()}
 		}
 		a, b := send(), send()
-		if a.status != http.StatusOK || string(a.body) != string(b.body) || len(env.events(t, p)) != 1 {
-			t.Fatalf("retry: %d %s / %d %s", a.status, a.body, b.status, b.body)
+		if a.Status != http.StatusOK || string(a.Body) != string(b.Body) || len(env.events(t, p)) != 1 {
+			t.Fatalf("retry: %d %s / %d %s", a.Status, a.Body, b.Status, b.Body)
 		}
 	})
 
@@ -281,27 +268,27 @@ func TestMoodAPI(t *testing.T) {
 		} {
 			p := env.person(t, nil, auth.PayrollModule, "")
 			var st checkInState
-			env.callAt(t, c.host, p, http.MethodGet, "HumorEnergy/checkin", nil, "").decode(t, &st)
+			env.callAt(t, c.host, p, http.MethodGet, "HumorEnergy/checkin", nil, "").Decode(t, &st)
 			if st.CoolDownSeconds != int(c.want/time.Second) {
 				t.Fatalf("%s: coolDownSeconds %d; want %v", c.host, st.CoolDownSeconds, c.want)
 			}
-			if r := env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":3,"energy":3}`); r.status != http.StatusOK {
-				t.Fatalf("%s: check-in %d %s", c.host, r.status, r.body)
+			if r := env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":3,"energy":3}`); r.Status != http.StatusOK {
+				t.Fatalf("%s: check-in %d %s", c.host, r.Status, r.Body)
 			}
 			// Just before the host's cool-down ends: refused; at its end: recorded.
 			env.advance(c.want - time.Second)
 			env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":4,"energy":4}`).
-				wantErr(t, http.StatusUnprocessableEntity, "checkin", mood.KeyCoolDown)
+				WantErr(t, http.StatusUnprocessableEntity, "checkin", mood.KeyCoolDown)
 			env.advance(time.Second)
-			if r := env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":4,"energy":4}`); r.status != http.StatusOK {
-				t.Fatalf("%s: check-in after the cool-down %d %s", c.host, r.status, r.body)
+			if r := env.callAt(t, c.host, p, http.MethodPost, "HumorEnergy", nil, `{"humor":4,"energy":4}`); r.Status != http.StatusOK {
+				t.Fatalf("%s: check-in after the cool-down %d %s", c.host, r.Status, r.Body)
 			}
 		}
 	})
 
 	// An explicit override (MOOD_COOLDOWN) wins over every host.
 	t.Run("the_override_wins_over_the_host", func(t *testing.T) {
-		srv := &Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, MoodCoolDown: 5 * time.Second,
+		srv := &readapi.Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, MoodCoolDown: 5 * time.Second,
 			Now: func() time.Time { return time.Unix(0, env.now.Load()).UTC() }}
 		if err := srv.Init(); err != nil {
 			t.Fatal(err)
@@ -314,7 +301,7 @@ func TestMoodAPI(t *testing.T) {
 			rec := httptest.NewRecorder()
 			srv.Handler().ServeHTTP(rec, req)
 			var st checkInState
-			moodResponse{rec.Code, rec.Body.Bytes()}.decode(t, &st)
+			moodResponse{Status: rec.Code, Body: rec.Body.Bytes()}.Decode(t, &st)
 			if st.CoolDownSeconds != 5 {
 				t.Fatalf("%s with the override: %+v", host, st)
 			}
@@ -335,13 +322,13 @@ func TestMoodAPI(t *testing.T) {
 			{``, "body", mood.KeyInvalid},
 		}
 		for _, c := range cases {
-			env.checkIn(t, p, c.body).wantErr(t, http.StatusBadRequest, c.typ, c.key)
+			env.checkIn(t, p, c.body).WantErr(t, http.StatusBadRequest, c.typ, c.key)
 		}
 		if n := len(env.events(t, p)); n != 0 {
 			t.Fatalf("%d events after bad bodies", n)
 		}
 		env.call(t, p, http.MethodPost, "HumorEnergy", map[string]string{"tenId": ""}, `{"humor":3,"energy":3}`).
-			wantErr(t, http.StatusBadRequest, "tenId", "campo_obrigatorio")
+			WantErr(t, http.StatusBadRequest, "tenId", "campo_obrigatorio")
 	})
 
 	t.Run("payroll_tool_required_and_tools_013c_denies", func(t *testing.T) {
@@ -349,9 +336,9 @@ func TestMoodAPI(t *testing.T) {
 			name, purchased, access string
 		}{{"no_payroll_tool", "", ""}, {"denied", auth.PayrollModule, `{"tools_013c":1}`}} {
 			p := env.person(t, nil, c.purchased, c.access)
-			env.checkIn(t, p, `{"humor":3,"energy":3}`).wantErr(t, http.StatusForbidden, "request", "acesso_negado")
+			env.checkIn(t, p, `{"humor":3,"energy":3}`).WantErr(t, http.StatusForbidden, "request", "acesso_negado")
 			var st checkInState
-			env.call(t, p, http.MethodGet, "HumorEnergy/checkin", nil, "").decode(t, &st)
+			env.call(t, p, http.MethodGet, "HumorEnergy/checkin", nil, "").Decode(t, &st)
 			if st.Enabled || st.Visible {
 				t.Fatalf("%s: state %+v", c.name, st)
 			}
@@ -383,8 +370,8 @@ func TestMoodAPI(t *testing.T) {
 			p    moodPerson
 			body string
 		}{{happy, `{"humor":4.5,"energy":3.7}`}, {tired, `{"humor":2.4,"energy":1.2}`}, {stranger, `{"humor":1,"energy":1}`}, {other, `{"humor":3,"energy":3}`}} {
-			if r := env.checkIn(t, c.p, c.body); r.status != http.StatusOK {
-				t.Fatalf("check-in: %d %s", r.status, r.body)
+			if r := env.checkIn(t, c.p, c.body); r.Status != http.StatusOK {
+				t.Fatalf("check-in: %d %s", r.Status, r.Body)
 			}
 			env.project(t, c.p)
 		}
@@ -392,10 +379,10 @@ func TestMoodAPI(t *testing.T) {
 		var box moodapi.NineBox
 		ref := day.In(time.FixedZone("BRT", -3*3600)).Format(time.RFC3339)
 		r := env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", map[string]string{"time": ref}, "")
-		r.decode(t, &box)
-		if r.status != http.StatusOK || box.TeamCount != 3 || box.MoodCount != 2 || len(box.Boxes) != 9 ||
+		r.Decode(t, &box)
+		if r.Status != http.StatusOK || box.TeamCount != 3 || box.MoodCount != 2 || len(box.Boxes) != 9 ||
 			len(box.WithoutMood) != 1 || box.WithoutMood[0].ID != quiet.EmployeeID || box.WithoutMood[0].Emo != nil {
-			t.Fatalf("nine-box: %d %s", r.status, r.body)
+			t.Fatalf("nine-box: %d %s", r.Status, r.Body)
 		}
 		// Boxes run from high energy to low, humor low to high: happy (humor high, energy
 		// high) is box 2; tired (humor middle, energy low) is box 7.
@@ -415,26 +402,26 @@ func TestMoodAPI(t *testing.T) {
 
 		// The day before: nobody had checked in yet.
 		r = env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", map[string]string{"time": day.AddDate(0, 0, -1).Format(time.RFC3339)}, "")
-		r.decode(t, &box)
+		r.Decode(t, &box)
 		if box.MoodCount != 0 || len(box.WithoutMood) != 3 || box.ReferenceDate != day.AddDate(0, 0, -1).Format(time.DateOnly) {
-			t.Fatalf("the day before: %s", r.body)
+			t.Fatalf("the day before: %s", r.Body)
 		}
 
 		// Bad and missing dates; a collaborator has no nine-box.
 		env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", map[string]string{"time": "yesterday"}, "").
-			wantErr(t, http.StatusBadRequest, "time", "valor_invalido")
-		env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", nil, "").wantErr(t, http.StatusBadRequest, "time", "campo_obrigatorio")
+			WantErr(t, http.StatusBadRequest, "time", "valor_invalido")
+		env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", nil, "").WantErr(t, http.StatusBadRequest, "time", "campo_obrigatorio")
 		env.call(t, happy, http.MethodGet, "HumorEnergy/ninebox", map[string]string{"time": ref}, "").
-			wantErr(t, http.StatusForbidden, "request", "acesso_negado")
+			WantErr(t, http.StatusForbidden, "request", "acesso_negado")
 		// Another tenant's id is refused.
 		env.call(t, boss, http.MethodGet, "HumorEnergy/ninebox", map[string]string{"time": ref, "tenId": other.Tenant.String()}, "").
-			wantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
+			WantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
 	})
 
 	t.Run("home_config_and_pending_items", func(t *testing.T) {
 		p := env.person(t, nil, auth.PayrollModule, "")
 		var cfg home.Config
-		env.call(t, p, http.MethodGet, "HomePage/config", nil, "").decode(t, &cfg)
+		env.call(t, p, http.MethodGet, "HomePage/config", nil, "").Decode(t, &cfg)
 		if cfg != (home.Config{}) {
 			t.Fatalf("defaults: %+v", cfg)
 		}
@@ -444,9 +431,9 @@ func TestMoodAPI(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := env.call(t, p, http.MethodGet, "HomePage/config", nil, "")
-		if string(r.body) != `{"home_page_greeting":"Oi {name}","home_page_title":"T","home_page_message":"M","home_page_bgimage":"/x.svg",`+
+		if string(r.Body) != `{"home_page_greeting":"Oi {name}","home_page_title":"T","home_page_message":"M","home_page_bgimage":"/x.svg",`+
 			`"home_page_textcolor":"#fff","home_page_bgcolor":"#000","home_page_boxcolor":"#111","home_page_boxopacity":0.5,"hideName":true}`+"\n" {
-			t.Fatalf("config: %s", r.body)
+			t.Fatalf("config: %s", r.Body)
 		}
 
 		type pending struct {
@@ -459,19 +446,19 @@ func TestMoodAPI(t *testing.T) {
 			p.Tenant, uuid.New(), p.UserID, uuid.New()); err != nil {
 			t.Fatal(err)
 		}
-		env.call(t, p, http.MethodGet, "HomePage/pending", nil, "").decode(t, &got)
+		env.call(t, p, http.MethodGet, "HomePage/pending", nil, "").Decode(t, &got)
 		if got.Total != 3 || len(got.Items) != 2 || got.Items[0] != (home.PendingItem{Kind: "notifications", Count: 2}) ||
 			got.Items[1] != (home.PendingItem{Kind: "mood", Count: 1, Link: "/apps/homePage"}) {
 			t.Fatalf("pending: %+v", got)
 		}
 		env.checkIn(t, p, `{"humor":3,"energy":3}`)
 		env.project(t, p)
-		env.call(t, p, http.MethodGet, "HomePage/pending", nil, "").decode(t, &got)
+		env.call(t, p, http.MethodGet, "HomePage/pending", nil, "").Decode(t, &got)
 		if got.Total != 2 || got.Items[1].Count != 0 {
 			t.Fatalf("pending after check-in: %+v", got)
 		}
 		// Only for pwa-rh-adm, pwa-rh-ges and pwa-rh-col.
 		kiosk := env.person(t, nil, "", "", auth.RoleKiosk)
-		env.call(t, kiosk, http.MethodGet, "HomePage/pending", nil, "").wantErr(t, http.StatusForbidden, "request", "acesso_negado")
+		env.call(t, kiosk, http.MethodGet, "HomePage/pending", nil, "").WantErr(t, http.StatusForbidden, "request", "acesso_negado")
 	})
 }

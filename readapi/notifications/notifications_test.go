@@ -1,4 +1,4 @@
-package readapi
+package notifications_test
 
 import (
 	"context"
@@ -18,6 +18,8 @@ import (
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi"
+	"portal/readapi/apitest"
 )
 
 // The notification calls end to end: HTTP, a real auth.Service, the command handlers, the
@@ -52,7 +54,7 @@ func newNotifyEnv(t *testing.T) *notifyEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return notifyTestNow }}
+	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return notifyTestNow }}
 	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +91,7 @@ func (p notifyPerson) tenant() *clocktest.Tenant {
 
 // call sends a request as p with tenId and userHash set from p unless query overrides them
 // (an empty value removes the parameter).
-func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, query map[string]string, body string) clockResponse {
+func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, query map[string]string, body string) apitest.Response {
 	t.Helper()
 	q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
 	for k, v := range query {
@@ -108,20 +110,20 @@ func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, quer
 	}
 	rec := httptest.NewRecorder()
 	e.handler.ServeHTTP(rec, req)
-	return clockResponse{rec.Code, rec.Body.Bytes()}
+	return apitest.Response{Status: rec.Code, Body: rec.Body.Bytes()}
 }
 
-func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projections.Notification, clockResponse) {
+func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projections.Notification, apitest.Response) {
 	t.Helper()
 	r := e.call(t, p, http.MethodPost, "", nil, body)
 	var out struct {
 		Success bool                     `json:"success"`
 		Data    projections.Notification `json:"data"`
 	}
-	if r.status == http.StatusOK {
-		r.decode(t, &out)
+	if r.Status == http.StatusOK {
+		r.Decode(t, &out)
 		if !out.Success {
-			t.Fatalf("create: %s", r.body)
+			t.Fatalf("create: %s", r.Body)
 		}
 	}
 	return out.Data, r
@@ -130,13 +132,13 @@ func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projectio
 func (e *notifyEnv) list(t *testing.T, p notifyPerson) []projections.Notification {
 	t.Helper()
 	r := e.call(t, p, http.MethodGet, "", map[string]string{"type": "1"}, "")
-	if r.status != http.StatusOK {
-		t.Fatalf("list: %d %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("list: %d %s", r.Status, r.Body)
 	}
 	var out []projections.Notification
-	r.decode(t, &out)
+	r.Decode(t, &out)
 	if out == nil {
-		t.Fatalf("list answered %s, not a list", r.body)
+		t.Fatalf("list answered %s, not a list", r.Body)
 	}
 	return out
 }
@@ -154,7 +156,7 @@ func (e *notifyEnv) project(t *testing.T, tenant *clocktest.Tenant) {
 	if newest == 0 {
 		return
 	}
-	mine := tenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
+	mine := apitest.TenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
@@ -177,10 +179,10 @@ func (e *notifyEnv) countEvents(t *testing.T, tenants ...*clocktest.Tenant) int6
 	return total
 }
 
-func wantOK(t *testing.T, r clockResponse, want string) {
+func wantOK(t *testing.T, r apitest.Response, want string) {
 	t.Helper()
-	if r.status != http.StatusOK || !jsonEqual(string(r.body), want) {
-		t.Fatalf("got %d %s, want 200 %s", r.status, r.body, want)
+	if r.Status != http.StatusOK || !jsonEqual(string(r.Body), want) {
+		t.Fatalf("got %d %s, want 200 %s", r.Status, r.Body, want)
 	}
 }
 
@@ -201,9 +203,9 @@ func TestNotificationAPI(t *testing.T) {
 		t.Parallel()
 		ana := env.person(t, nil)
 		n1, r := env.create(t, ana, `{"message":"Primeira","options":{"variant":"warning","classification":1,"from":"Sistema","header":"Aviso","link":"/apps/request"}}`)
-		if r.status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (projections.NotificationOptions{
+		if r.Status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (projections.NotificationOptions{
 			Variant: "warning", Classification: 1, From: "Sistema", Header: "Aviso", Link: "/apps/request"}) || !n1.CreatedAt.Equal(notifyTestNow) {
-			t.Fatalf("create: %d %s", r.status, r.body)
+			t.Fatalf("create: %d %s", r.Status, r.Body)
 		}
 		if list := env.list(t, ana); len(list) != 0 {
 			t.Fatalf("listed before the projection ran: %+v", list)
@@ -216,8 +218,8 @@ func TestNotificationAPI(t *testing.T) {
 			t.Fatalf("list %+v", list)
 		}
 		// type may be left out; any other type is refused.
-		if r := env.call(t, ana, http.MethodGet, "", map[string]string{"type": ""}, ""); r.status != http.StatusOK {
-			t.Fatalf("without type: %d %s", r.status, r.body)
+		if r := env.call(t, ana, http.MethodGet, "", map[string]string{"type": ""}, ""); r.Status != http.StatusOK {
+			t.Fatalf("without type: %d %s", r.Status, r.Body)
 		}
 
 		id := map[string]string{"id": n1.ID.String()}
@@ -244,8 +246,8 @@ func TestNotificationAPI(t *testing.T) {
 		ana := env.person(t, admin.tenant())
 		for _, sender := range []notifyPerson{admin, manager} {
 			n, r := env.create(t, sender, `{"message":"Para Ana","toUserHash":"`+ana.UserHash+`","options":{"classification":2}}`)
-			if r.status != http.StatusOK || n.Options.From != "User "+sender.UserName {
-				t.Fatalf("create: %d %s", r.status, r.body)
+			if r.Status != http.StatusOK || n.Options.From != "User "+sender.UserName {
+				t.Fatalf("create: %d %s", r.Status, r.Body)
 			}
 		}
 		env.project(t, ana.tenant())
@@ -268,14 +270,14 @@ func TestNotificationAPI(t *testing.T) {
 
 		// An employee may not notify a colleague; a foreign HR admin cannot find Ana.
 		_, r := env.create(t, colleague, `{"message":"x","toUserHash":"`+ana.UserHash+`"}`)
-		r.wantErr(t, http.StatusForbidden, "toUserHash", "acesso_negado")
+		r.WantErr(t, http.StatusForbidden, "toUserHash", "acesso_negado")
 		_, r = env.create(t, foreignAdmin, `{"message":"x","toUserHash":"`+ana.UserHash+`"}`)
-		r.wantErr(t, http.StatusNotFound, "toUserHash", "nao_encontrado")
+		r.WantErr(t, http.StatusNotFound, "toUserHash", "nao_encontrado")
 		// Nor can anyone reach her notification by its id.
 		id := map[string]string{"id": n.ID.String()}
 		for _, other := range []notifyPerson{colleague, foreignAdmin} {
-			env.call(t, other, http.MethodPost, "/dismiss", id, "").wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
-			env.call(t, other, http.MethodPut, "/displayed", id, "").wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+			env.call(t, other, http.MethodPost, "/dismiss", id, "").WantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+			env.call(t, other, http.MethodPut, "/displayed", id, "").WantErr(t, http.StatusNotFound, "id", "nao_encontrado")
 			wantOK(t, env.call(t, other, http.MethodPost, "/dismiss-all", nil, ""), `{"success":true,"dismissed":0}`)
 			if list := env.list(t, other); len(list) != 0 {
 				t.Fatalf("%s sees %+v", other.UserName, list)
@@ -286,13 +288,13 @@ func TestNotificationAPI(t *testing.T) {
 			{http.MethodGet, ""}, {http.MethodPost, ""}, {http.MethodPost, "/dismiss"}, {http.MethodPost, "/dismiss-all"}, {http.MethodPut, "/displayed"},
 		} {
 			env.call(t, foreignAdmin, route.method, route.path, map[string]string{"tenId": ana.Tenant.String(), "id": n.ID.String()}, `{"message":"x"}`).
-				wantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
+				WantErr(t, http.StatusForbidden, "tenId", "acesso_negado")
 			env.call(t, colleague, route.method, route.path, map[string]string{"userHash": ana.UserHash, "id": n.ID.String()}, `{"message":"x"}`).
-				wantErr(t, http.StatusForbidden, "userHash", "acesso_negado")
+				WantErr(t, http.StatusForbidden, "userHash", "acesso_negado")
 			env.call(t, ana, route.method, route.path, map[string]string{"userHash": "", "id": n.ID.String()}, `{"message":"x"}`).
-				wantErr(t, http.StatusBadRequest, "userHash", "campo_obrigatorio")
+				WantErr(t, http.StatusBadRequest, "userHash", "campo_obrigatorio")
 			env.call(t, notifyPerson{Person: ana.Person}, route.method, route.path, map[string]string{"id": n.ID.String()}, `{"message":"x"}`).
-				wantErr(t, http.StatusUnauthorized, "token", "token_invalido")
+				WantErr(t, http.StatusUnauthorized, "token", "token_invalido")
 		}
 		if after := env.countEvents(t, ana.tenant(), foreignAdmin.tenant()); after != before {
 			t.Fatalf("refused calls wrote %d events", after-before)
@@ -322,7 +324,7 @@ func TestNotificationAPI(t *testing.T) {
 			{``, "body", "valor_invalido"},
 		} {
 			_, r := env.create(t, admin, c.body)
-			r.wantErr(t, http.StatusBadRequest, c.typ, c.message)
+			r.WantErr(t, http.StatusBadRequest, c.typ, c.message)
 		}
 		for _, c := range []struct {
 			method, path, id, typ, message string
@@ -332,11 +334,11 @@ func TestNotificationAPI(t *testing.T) {
 			{http.MethodPut, "/displayed", "", "id", "campo_obrigatorio"},
 			{http.MethodPut, "/displayed", "not-a-uuid", "id", "valor_invalido"},
 		} {
-			env.call(t, admin, c.method, c.path, map[string]string{"id": c.id}, "").wantErr(t, http.StatusBadRequest, c.typ, c.message)
+			env.call(t, admin, c.method, c.path, map[string]string{"id": c.id}, "").WantErr(t, http.StatusBadRequest, c.typ, c.message)
 		}
-		env.call(t, admin, http.MethodGet, "", map[string]string{"type": "2"}, "").wantErr(t, http.StatusBadRequest, "type", "valor_invalido")
+		env.call(t, admin, http.MethodGet, "", map[string]string{"type": "2"}, "").WantErr(t, http.StatusBadRequest, "type", "valor_invalido")
 		env.call(t, admin, http.MethodPut, "/displayed", map[string]string{"id": "00000000-0000-4000-8000-000000000000"}, "").
-			wantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+			WantErr(t, http.StatusNotFound, "id", "nao_encontrado")
 		if after := env.countEvents(t, admin.tenant()); after != before {
 			t.Fatalf("bad input wrote %d events", after-before)
 		}

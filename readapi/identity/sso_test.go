@@ -1,4 +1,4 @@
-package readapi
+package identity_test
 
 import (
 	"bytes"
@@ -12,10 +12,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"portal/auth"
 	"portal/auth/oidctest"
 	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/readapi"
+	"portal/readapi/apitest"
+	"portal/readapi/httpx"
 	"portal/seed"
 )
 
@@ -26,20 +31,21 @@ import (
 
 type ssoEnv struct {
 	t      *testing.T
+	server *readapi.Server
 	portal *httptest.Server
 	op     *oidctest.Provider
 }
 
 func newSSOEnv(t *testing.T) *ssoEnv {
 	t.Helper()
-	s, h := authServer(t)
-	portal := httptest.NewServer(h)
+	s := seededServer(t)
+	portal := httptest.NewServer(s.Handler())
 	t.Cleanup(portal.Close)
 	op := oidctest.Start(t, oidctest.Options{
 		ClientID: "portal-web", RedirectURIs: []string{"http://127.0.0.1/callback"},
 		User: oidctest.User{Subject: "google-ana", Email: seed.UserAna + "@democorp.com.br"},
 	})
-	e := &ssoEnv{t: t, portal: portal, op: op}
+	e := &ssoEnv{t: t, server: s, portal: portal, op: op}
 	for _, code := range []string{seed.DemoCode, seed.AcmeCode} {
 		tenant := seed.TenantID(code)
 		// Both tenants use the same provider and client: only the link decides.
@@ -56,6 +62,26 @@ func newSSOEnv(t *testing.T) *ssoEnv {
 	return e
 }
 
+// seededServer is a server with a real auth.Service on a database holding the demo seed.
+func seededServer(t *testing.T) *readapi.Server {
+	t.Helper()
+	d, err := pgtest.Start("readapi_sso")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("readapi test key, 32 bytes long!")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &readapi.Server{Pool: d.Pool, Store: store, Auth: svc}
+}
+
 type ssoResponse struct {
 	status int
 	body   []byte
@@ -70,9 +96,9 @@ func (r ssoResponse) want(t *testing.T, status int, typ, message string) {
 	if typ == "" {
 		return
 	}
-	var b ErrorBody
+	var b httpx.ErrorBody
 	json.Unmarshal(r.body, &b)
-	if len(b.Errors) != 1 || b.Errors[0] != (FieldError{Type: typ, Message: message}) || b.Message != message {
+	if len(b.Errors) != 1 || b.Errors[0] != (httpx.FieldError{Type: typ, Message: message}) || b.Message != message {
 		t.Fatalf("body %s, want {%s, %s}", r.body, typ, message)
 	}
 }
@@ -247,7 +273,7 @@ func TestSSOCodeFlow(t *testing.T) {
 
 func TestSSORefusals(t *testing.T) {
 	e := newSSOEnv(t)
-	s, _ := authServer(t)
+	s := e.server
 	ana := e.password(seed.DemoCode, seed.UserAna)
 	e.call(http.MethodPost, "/api/auth/linkGoogle", e.linkBody(ana), ana.AccessToken).want(t, http.StatusNoContent, "", "")
 
@@ -444,9 +470,9 @@ func TestSSOConfigAdmin(t *testing.T) {
 		t.Errorf("a disabled provider shows in TenantInfo: %s", r.body)
 	}
 	// Each stored change left an audit event on the administrator's stream, without the secret.
-	s, _ := authServer(t)
+	s := e.server
 	var audits []string
-	for _, ev := range tenantLog(t, s.Store, seed.TenantID(seed.DemoCode), func(ev eventstore.RecordedEvent) bool {
+	for _, ev := range apitest.TenantLog(t, s.Store, seed.TenantID(seed.DemoCode), func(ev eventstore.RecordedEvent) bool {
 		var d auth.SSOConfigured
 		return ev.Type == auth.TypeSSOConfigured && json.Unmarshal(ev.Data, &d) == nil && !d.Enabled
 	}) {
