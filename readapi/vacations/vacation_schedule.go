@@ -11,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
-	"portal/commands"
 	"portal/domain/vacation"
 	"portal/projections"
 	"portal/readapi/httpx"
@@ -76,18 +75,13 @@ func (s *API) workSchedule(describe bool) echo.HandlerFunc {
 			}
 			return httpx.Error(http.StatusBadRequest, "yearMonth", "valor_invalido")
 		}
-		employee, err := s.vacationEmployee(c)
+		subject, err := s.vacationSubject(c)
 		if err != nil {
 			return err
 		}
+		employee := subject.Employee
 		ctx := c.Request().Context()
-		tenant := httpx.Claims(c).Tenant
-		facts := commands.PoolFacts{Pool: s.Pool}
-		subject, err := facts.VacationSubject(ctx, tenant, employee)
-		if err != nil {
-			return err
-		}
-		cal, fixed, err := facts.Calendar(ctx, tenant)
+		cal, fixed, err := s.Facts.Calendar(ctx, httpx.Claims(c).Tenant)
 		if err != nil {
 			return err
 		}

@@ -41,7 +41,8 @@ type API struct {
 	httpx.Gates
 	Pool    *pgxpool.Pool
 	Now     func() time.Time
-	Reads   ReadModel // the read model (projections.Vacations)
+	Reads   ReadModel              // the read model (projections.Vacations)
+	Facts   commands.VacationFacts // the employees and the holiday calendar (commands.PoolFacts)
 	Request *commands.RequestVacationHandler
 	Decide  *commands.DecideVacationHandler
 	Cancel  *commands.CancelVacationHandler
@@ -55,8 +56,8 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain
 	if chain == nil {
 		chain = commands.LocalChain{}
 	}
-	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}}
 	facts := commands.PoolFacts{Pool: pool}
+	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}, Facts: facts}
 	var errs [5]error
 	a.Request, errs[0] = commands.NewRequestVacationHandler(facts, store, now, chain)
 	a.Decide, errs[1] = commands.NewDecideVacationHandler(facts, store, now, chain)
@@ -145,29 +146,28 @@ type MyVacationsJSON struct {
 	Permissoes   map[string]bool             `json:"permissoes"`
 }
 
-// vacationEmployee reads m01Ukey: the caller's own when absent; another employee's only for
-// their manager or HR (else 404, telling nothing about them).
-func (s *API) vacationEmployee(c echo.Context) (uuid.UUID, error) {
+// vacationSubject reads m01Ukey and loads that employee's facts: the caller's own when
+// absent; another employee's only for their manager or HR (else 404, telling nothing about
+// them).
+func (s *API) vacationSubject(c echo.Context) (commands.VacationSubject, error) {
 	a := actorOf(c)
-	text := strings.TrimSpace(c.QueryParam("m01Ukey"))
-	if text == "" || text == a.EmployeeID.String() {
-		if a.EmployeeID == uuid.Nil {
-			return uuid.Nil, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
+	id := a.EmployeeID
+	if text := strings.TrimSpace(c.QueryParam("m01Ukey")); text != "" && text != a.EmployeeID.String() {
+		var err error
+		if id, err = uuid.Parse(text); err != nil {
+			return commands.VacationSubject{}, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
 		}
-		return a.EmployeeID, nil
+	} else if id == uuid.Nil {
+		return commands.VacationSubject{}, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
 	}
-	id, err := uuid.Parse(text)
+	subject, err := s.Facts.VacationSubject(c.Request().Context(), httpx.Claims(c).Tenant, id)
 	if err != nil {
-		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return subject, err
 	}
-	subject, err := commands.PoolFacts{Pool: s.Pool}.VacationSubject(c.Request().Context(), httpx.Claims(c).Tenant, id)
-	if err != nil {
-		return uuid.Nil, err
+	if id != a.EmployeeID && !commands.ManagesVacationsOf(a, subject) {
+		return subject, httpx.Error(http.StatusNotFound, "m01Ukey", vacation.KeyNotFound)
 	}
-	if !commands.ManagesVacationsOf(a, subject) {
-		return uuid.Nil, httpx.Error(http.StatusNotFound, "m01Ukey", vacation.KeyNotFound)
-	}
-	return id, nil
+	return subject, nil
 }
 
 func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (projections.VacationFile, error) {
@@ -185,10 +185,11 @@ func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (projections.Vaca
 // vacationMine answers GET ferias/minhas?tenId&m01Ukey?: periods with balance and status,
 // requests, plans, alerts and which requests the access switches allow.
 func (s *API) vacationMine(c echo.Context) error {
-	employee, err := s.vacationEmployee(c)
+	subject, err := s.vacationSubject(c)
 	if err != nil {
 		return err
 	}
+	employee := subject.Employee
 	f, err := s.vacationFile(c, employee)
 	if err != nil {
 		return err
@@ -204,10 +205,6 @@ func (s *API) vacationMine(c echo.Context) error {
 			Encerramento: string(p.Closed), DiasParaVencer: int(p.ConcessiveEnd.Sub(today).Hours() / 24),
 		})
 	}
-	subject, err := commands.PoolFacts{Pool: s.Pool}.VacationSubject(c.Request().Context(), httpx.Claims(c).Tenant, employee)
-	if err != nil {
-		return err
-	}
 	out.Permissoes = map[string]bool{"solicita_ferias": subject.Switches.Vacation,
 		"solicita_abono_ferias": subject.Switches.Abono, "solicita_13_ferias": subject.Switches.Advance13}
 	return c.JSON(http.StatusOK, out)
@@ -215,11 +212,11 @@ func (s *API) vacationMine(c echo.Context) error {
 
 // vacationHistory answers GET ferias/historico?tenId&m01Ukey?: every request, newest first.
 func (s *API) vacationHistory(c echo.Context) error {
-	employee, err := s.vacationEmployee(c)
+	subject, err := s.vacationSubject(c)
 	if err != nil {
 		return err
 	}
-	f, err := s.vacationFile(c, employee)
+	f, err := s.vacationFile(c, subject.Employee)
 	if err != nil {
 		return err
 	}
@@ -389,7 +386,7 @@ func (s *API) vacationHolidays(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, fixed, err := commands.PoolFacts{Pool: s.Pool}.Calendar(c.Request().Context(), httpx.Claims(c).Tenant)
+	_, fixed, err := s.Facts.Calendar(c.Request().Context(), httpx.Claims(c).Tenant)
 	if err != nil {
 		return err
 	}
