@@ -25,21 +25,25 @@ type PoolFacts struct{ Pool *pgxpool.Pool }
 
 // TenantUsers finds users of a tenant.
 type TenantUsers interface {
-	// DisplayName is a user's name; found is false when the tenant has no such user.
-	DisplayName(ctx context.Context, tenant, user uuid.UUID) (name string, found bool, err error)
 	// ByHash maps the hashes of the tenant's users among hashes (only the active ones with
 	// active) to their ids; unknown hashes are left out.
 	ByHash(ctx context.Context, tenant uuid.UUID, hashes []string, active bool) (map[string]uuid.UUID, error)
 }
 
-// DisplayName implements TenantUsers.
-func (f PoolFacts) DisplayName(ctx context.Context, tenant, user uuid.UUID) (string, bool, error) {
-	var name string
-	err := f.Pool.QueryRow(ctx, `SELECT display_name FROM users WHERE tenant_id = $1 AND id = $2`, tenant, user).Scan(&name)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", false, nil
+// Parties implements NotificationParties.
+func (f PoolFacts) Parties(ctx context.Context, tenant, sender uuid.UUID, toHash string) (string, bool, uuid.UUID, error) {
+	var name *string
+	var recipient *uuid.UUID
+	err := f.Pool.QueryRow(ctx, `
+SELECT (SELECT display_name FROM users WHERE tenant_id = $1 AND id = $2),
+       (SELECT id FROM users WHERE tenant_id = $1 AND hash = $3)`, tenant, sender, toHash).Scan(&name, &recipient)
+	if err != nil || name == nil {
+		return "", false, uuid.Nil, err
 	}
-	return name, err == nil, err
+	if recipient == nil {
+		return *name, true, uuid.Nil, nil
+	}
+	return *name, true, *recipient, nil
 }
 
 // ByHash implements TenantUsers.

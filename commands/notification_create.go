@@ -32,20 +32,27 @@ type CreatedNotification struct {
 	CreatedAt time.Time
 }
 
-// CreateNotificationHandler creates notifications.
-type CreateNotificationHandler struct {
-	users TenantUsers
-	store eventstore.Store
-	now   func() time.Time
+// NotificationParties finds a notification's sender and recipient in the sender's tenant,
+// in one read: the sender's display name (found is false when the tenant has no such user)
+// and the id of the user whose hash is toHash (uuid.Nil: none).
+type NotificationParties interface {
+	Parties(ctx context.Context, tenant, sender uuid.UUID, toHash string) (name string, found bool, recipient uuid.UUID, err error)
 }
 
-// NewCreateNotificationHandler needs the users (to find the recipient in the sender's tenant;
-// PoolFacts), the event store and the server clock.
-func NewCreateNotificationHandler(users TenantUsers, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
-	if users == nil || store == nil || now == nil {
-		return nil, errors.New("commands.NewCreateNotificationHandler: nil dependency")
+// CreateNotificationHandler creates notifications.
+type CreateNotificationHandler struct {
+	logHandler
+	parties NotificationParties
+}
+
+// NewCreateNotificationHandler needs the parties (PoolFacts), the event store and the server
+// clock.
+func NewCreateNotificationHandler(parties NotificationParties, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
+	h, err := newLogHandler("NewCreateNotificationHandler", store, now)
+	if err == nil && parties == nil {
+		err = errors.New("commands.NewCreateNotificationHandler: nil dependency")
 	}
-	return &CreateNotificationHandler{users: users, store: store, now: now}, nil
+	return &CreateNotificationHandler{logHandler: h, parties: parties}, err
 }
 
 // Handle creates the notification. A user who may not notify others gets Forbidden (on
@@ -63,7 +70,7 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	if !notification.MayNotify(cmd.SenderRoles, self) {
 		return res, forbidden("toUserHash")
 	}
-	senderName, found, err := h.users.DisplayName(ctx, cmd.Tenant, cmd.SenderID)
+	senderName, found, recipient, err := h.parties.Parties(ctx, cmd.Tenant, cmd.SenderID, cmd.Draft.ToUserHash)
 	if err != nil {
 		return res, err
 	}
@@ -72,12 +79,7 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	}
 	to, toHash := cmd.SenderID, cmd.SenderHash
 	if !self {
-		found, err := h.users.ByHash(ctx, cmd.Tenant, []string{cmd.Draft.ToUserHash}, false)
-		if err != nil {
-			return res, err
-		}
-		recipient, ok := found[cmd.Draft.ToUserHash]
-		if !ok {
+		if recipient == uuid.Nil {
 			return res, notFound("toUserHash")
 		}
 		to, toHash = recipient, cmd.Draft.ToUserHash
