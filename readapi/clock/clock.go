@@ -102,11 +102,11 @@ type clockAddressJSON struct {
 // clockAddresses answers GET historico-endereco-ponto: the saved addresses, newest first.
 func (s *API) clockAddresses(c echo.Context) error {
 	claims := httpx.Claims(c)
+	if claims.EmployeeID == uuid.Nil {
+		return c.JSON(http.StatusOK, []clockAddressJSON{}) // no employee record, no addresses
+	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]clockAddressJSON, error) {
 		out := []clockAddressJSON{}
-		if claims.EmployeeID == uuid.Nil {
-			return out, nil
-		}
 		list, err := s.Reads.SavedAddresses(ctx, tx, claims.EmployeeID, timeclock.MaxSavedAddresses)
 		for _, a := range list {
 			out = append(out, clockAddressJSON{
@@ -150,11 +150,11 @@ type clockMarkJSON struct {
 // clockHistory answers GET v2/historico-ponto: the newest marks, newest first.
 func (s *API) clockHistory(c echo.Context) error {
 	claims := httpx.Claims(c)
+	if claims.EmployeeID == uuid.Nil {
+		return c.JSON(http.StatusOK, []clockMarkJSON{}) // no employee record, no marks
+	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]clockMarkJSON, error) {
 		out := []clockMarkJSON{}
-		if claims.EmployeeID == uuid.Nil {
-			return out, nil
-		}
 		list, err := s.Reads.RecentMarks(ctx, tx, claims.EmployeeID, clockMarksShown)
 		for _, m := range list {
 			out = append(out, clockMarkJSON{Time: timeclock.LocalTime(m.RecordedAt), Endereco: m.Address, Ajustada: m.Adjusted})
