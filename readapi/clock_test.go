@@ -77,16 +77,7 @@ func (r clockResponse) wantErr(t *testing.T, status int, typ, message string) {
 
 func newClockEnv(t *testing.T) *clockEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_clock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("clock test signing key, 32 bytes")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, store, svc := apitest.Start(t, "readapi_clock", "clock test signing key, 32 bytes")
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return clockNow }}
 	if err := srv.Init(); err != nil {
 		t.Fatal(err)
@@ -120,27 +111,13 @@ func (e *clockEnv) person(t *testing.T, tenant *clocktest.Tenant, o clocktest.Op
 // (an empty value removes the parameter).
 func (e *clockEnv) call(t *testing.T, p clockPerson, method, path string, query map[string]string, body string, header map[string]string) clockResponse {
 	t.Helper()
-	q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
-	for k, v := range query {
-		if v == "" {
-			q.Del(k)
-		} else {
-			q.Set(k, v)
-		}
-	}
+	q := apitest.Query(url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}, query)
 	req := httptest.NewRequest(method, "/api/rh-app/colaborador/"+path+"?"+q.Encode(), strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if p.token != "" {
-		req.Header.Set("Authorization", "Bearer "+p.token)
-	}
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	rec := httptest.NewRecorder()
-	e.handler.ServeHTTP(rec, req)
-	return clockResponse{rec.Code, rec.Body.Bytes()}
+	r := apitest.Do(e.handler, req, p.token)
+	return clockResponse{r.Status, r.Body}
 }
 
 func (e *clockEnv) register(t *testing.T, p clockPerson, body string, header map[string]string) clockResponse {

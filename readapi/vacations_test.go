@@ -42,16 +42,7 @@ type vacPerson struct {
 
 func newVacEnv(t *testing.T) *vacEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_vacations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("vacation test signing key, 32 by")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, store, svc := apitest.Start(t, "readapi_vacations", "vacation test signing key, 32 by")
 	srv := &Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return vacNow }}
 	if err := srv.Init(); err != nil {
 		t.Fatal(err)
@@ -147,10 +138,8 @@ func (e *vacEnv) call(t *testing.T, p vacPerson, method, path string, query map[
 	}
 	req := httptest.NewRequest(method, "/api/rh-app/"+path+"?"+q.Encode(), strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+p.token)
-	rec := httptest.NewRecorder()
-	e.handler.ServeHTTP(rec, req)
-	return vacResponse{rec.Code, rec.Body.Bytes()}
+	r := apitest.Do(e.handler, req, p.token)
+	return vacResponse{r.Status, r.Body}
 }
 
 func (e *vacEnv) eventCount(t *testing.T, tenant uuid.UUID) int {

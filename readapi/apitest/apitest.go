@@ -5,12 +5,17 @@ package apitest
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"portal/auth"
 	"portal/eventstore"
+	"portal/platform/pgtest"
 	"portal/readapi/httpx"
 )
 
@@ -66,4 +71,47 @@ func TenantLog(t *testing.T, store eventstore.Store, tenant uuid.UUID, newest fu
 		after = batch[len(batch)-1].Cursor
 	}
 	return mine
+}
+
+// Start starts a fresh test database named name (pgtest) with its event store and a real
+// auth.Service that signs with key; all are closed when the test ends.
+func Start(t *testing.T, name, key string) (*pgtest.DB, *eventstore.Postgres, *auth.Service) {
+	t.Helper()
+	d, err := pgtest.Start(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte(key)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, store, svc
+}
+
+// Query is base with overrides set; an empty override removes the parameter.
+func Query(base url.Values, overrides map[string]string) url.Values {
+	for k, v := range overrides {
+		if v == "" {
+			base.Del(k)
+		} else {
+			base.Set(k, v)
+		}
+	}
+	return base
+}
+
+// Do sends req to h, as the holder of token when it is not empty, and returns the answer. A
+// request with a body is sent as JSON. Headers req already has are kept.
+func Do(h http.Handler, req *http.Request, token string) Response {
+	if req.ContentLength > 0 && req.Header.Get("Content-Type") == "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" && req.Header.Get("Authorization") == "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return Response{Status: rec.Code, Body: rec.Body.Bytes()}
 }

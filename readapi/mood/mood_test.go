@@ -53,16 +53,7 @@ type moodResponse = apitest.Response
 
 func newMoodEnv(t *testing.T) *moodEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_mood")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("mood test signing key, 32 bytes!")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, store, svc := apitest.Start(t, "readapi_mood", "mood test signing key, 32 bytes!")
 	e := &moodEnv{db: d, store: store, auth: svc}
 	e.now.Store(moodT0.UnixNano())
 	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc,
@@ -124,23 +115,10 @@ func (e *moodEnv) call(t *testing.T, p moodPerson, method, path string, query ma
 // callAt sends the call to host (the Host header decides the environment).
 func (e *moodEnv) callAt(t *testing.T, host string, p moodPerson, method, path string, query map[string]string, body string) moodResponse {
 	t.Helper()
-	q := url.Values{"tenId": {p.Tenant.String()}}
-	for k, v := range query {
-		if v == "" {
-			q.Del(k)
-		} else {
-			q.Set(k, v)
-		}
-	}
+	q := apitest.Query(url.Values{"tenId": {p.Tenant.String()}}, query)
 	req := httptest.NewRequest(method, "/api/gen/"+path+"?"+q.Encode(), strings.NewReader(body))
 	req.Host = host
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.Header.Set("Authorization", "Bearer "+p.token)
-	rec := httptest.NewRecorder()
-	e.handler.ServeHTTP(rec, req)
-	return moodResponse{Status: rec.Code, Body: rec.Body.Bytes()}
+	return apitest.Do(e.handler, req, p.token)
 }
 
 func (e *moodEnv) checkIn(t *testing.T, p moodPerson, body string) moodResponse {

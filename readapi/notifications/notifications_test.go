@@ -44,16 +44,7 @@ type notifyPerson struct {
 
 func newNotifyEnv(t *testing.T) *notifyEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_notifications")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte("notification test key, 32 bytes!")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, store, svc := apitest.Start(t, "readapi_notifications", "notification test key, 32 bytes!")
 	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return notifyTestNow }}
 	if err := srv.Init(); err != nil {
 		t.Fatal(err)
@@ -93,24 +84,9 @@ func (p notifyPerson) tenant() *clocktest.Tenant {
 // (an empty value removes the parameter).
 func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, query map[string]string, body string) apitest.Response {
 	t.Helper()
-	q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
-	for k, v := range query {
-		if v == "" {
-			q.Del(k)
-		} else {
-			q.Set(k, v)
-		}
-	}
+	q := apitest.Query(url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}, query)
 	req := httptest.NewRequest(method, "/api/notification-app"+path+"?"+q.Encode(), strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if p.token != "" {
-		req.Header.Set("Authorization", "Bearer "+p.token)
-	}
-	rec := httptest.NewRecorder()
-	e.handler.ServeHTTP(rec, req)
-	return apitest.Response{Status: rec.Code, Body: rec.Body.Bytes()}
+	return apitest.Do(e.handler, req, p.token)
 }
 
 func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projections.Notification, apitest.Response) {
