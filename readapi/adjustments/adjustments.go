@@ -25,7 +25,6 @@ import (
 	timeclock "portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/clock"
 	"portal/readapi/httpx"
@@ -183,7 +182,7 @@ func (s *API) adjustDay(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles}
-	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		marks, excuses, err := s.Reads.DayMarks(ctx, tx, claims.EmployeeID, date)
 		if err != nil {
 			return err
@@ -277,7 +276,7 @@ func (s *API) adjustList(c echo.Context) error {
 	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles, HR: area.hr}
 	out := []adjustmentJSON{}
 	ctx := c.Request().Context()
-	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		rows, err := s.Reads.List(ctx, tx, scope, filter, kinds)
 		for _, r := range rows {
 			out = append(out, toAdjustmentJSON(r, scope))
@@ -322,10 +321,9 @@ func (s *API) adjustDecide(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	claims := httpx.Claims(c)
 	// Only adjustment requests are decided here (the generic calls decide the others).
 	var origin rq.Origin
-	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		origin, err = s.Reads.Origin(ctx, tx, id)
 		return err
 	})

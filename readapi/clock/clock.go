@@ -19,7 +19,6 @@ import (
 	"portal/commands"
 	timeclock "portal/domain/clock"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -194,7 +193,7 @@ func (s *API) clockApproximate(c echo.Context) error {
 	var fences []timeclock.Fence
 	if claims.EmployeeID != uuid.Nil {
 		ctx := c.Request().Context()
-		err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 			list, err := s.Reads.SavedAddresses(ctx, tx, claims.EmployeeID, timeclock.MaxSavedAddresses)
 			if err != nil {
 				return err

@@ -13,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -92,7 +91,7 @@ func (s *API) homePending(c echo.Context) error {
 		Items []PendingItem `json:"items"`
 		Total int           `json:"total"`
 	}{Items: []PendingItem{}}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		for _, pr := range s.Pending {
 			item, ok, err := pr.Pending(ctx, tx, caller)
 			if err != nil {

@@ -17,7 +17,6 @@ import (
 	"portal/commands"
 	moods "portal/domain/mood"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/home"
 	"portal/readapi/httpx"
@@ -121,7 +120,7 @@ func (s *API) moodCheckInState(c echo.Context) error {
 		claims := httpx.Claims(c)
 		ctx := c.Request().Context()
 		var last time.Time
-		err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+		err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 			var err error
 			last, err = s.Reads.LastCheckIn(ctx, tx, claims.UserID)
 			return err
@@ -175,7 +174,7 @@ func (s *API) moodNineBox(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	var team []projections.MoodMember
-	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		team, err = s.Reads.Team(ctx, tx, claims.EmployeeID, before)
 		return err
 	})

@@ -18,7 +18,6 @@ import (
 	"portal/commands"
 	"portal/domain/survey"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -127,7 +126,7 @@ func (s *API) surveyPending(c echo.Context) error {
 	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.PendingSurvey{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		m, err := s.member(ctx, tx, claims.UserID)
 		if err != nil {
 			return err
@@ -189,7 +188,7 @@ func (s *API) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
 	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.SurveyListItem{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		m, err := s.member(ctx, tx, claims.UserID)
 		if err != nil {
 			return err
@@ -253,7 +252,7 @@ func (s *API) survey360ToAnswer(c echo.Context) error {
 	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	out := []projections.Evaluation360{}
-	err := db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		list, err := s.Reads.Evaluations(ctx, tx, claims.UserID, s.Now(), filter)
 		out = append(out, list...)
 		return err
@@ -422,7 +421,7 @@ func (s *API) surveyResults(c echo.Context) error {
 	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
 	var res projections.SurveyResults
-	err = db.InTenant(ctx, s.Pool, claims.Tenant.String(), func(tx pgx.Tx) error {
+	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		res, err = s.Reads.Results(ctx, tx, sid)
 		return err
 	})
