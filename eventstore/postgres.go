@@ -139,7 +139,6 @@ func chained(source string) string { return strings.Replace(chainedValues, "$sou
 // querier runs a statement on the pool or in a caller's transaction.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
 // Append implements Store.
@@ -155,7 +154,7 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 		}
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-			if dup, derr := s.duplicate(ctx, meta.Tenant, stream, events); derr == nil && dup {
+			if dup, derr := s.duplicate(ctx, meta.Tenant, StreamAppend{Stream: stream, Events: events}); derr == nil && dup {
 				return AppendResult{Duplicate: true, NextVersion: -1}, nil
 			}
 			if expected == Any && attempt < 20 {
@@ -164,7 +163,7 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 			return AppendResult{}, ErrConcurrency
 		}
 		if errors.Is(err, ErrConcurrency) {
-			if dup, derr := s.duplicate(ctx, meta.Tenant, stream, events); derr == nil && dup {
+			if dup, derr := s.duplicate(ctx, meta.Tenant, StreamAppend{Stream: stream, Events: events}); derr == nil && dup {
 				return AppendResult{Duplicate: true, NextVersion: -1}, nil
 			}
 		}
@@ -172,37 +171,155 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 	}
 }
 
+// AppendStreams implements Store: the parts' statements go in one round trip inside a
+// transaction, which commits only when every part landed. A version taken under an Any part
+// (another writer reached that stream's end first) retries the whole call, as Append retries.
+func (s *Postgres) AppendStreams(ctx context.Context, parts ...StreamAppend) ([]AppendResult, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: no parts", ErrInvalid)
+	}
+	for _, p := range parts {
+		if err := validateAppend(p.Meta, p.Stream, p.Expected, p.Events); err != nil {
+			return nil, err
+		}
+		if p.Meta.Tenant != parts[0].Meta.Tenant {
+			return nil, fmt.Errorf("%w: the parts name two tenants", ErrInvalid)
+		}
+	}
+	tenant := parts[0].Meta.Tenant
+	for attempt := 0; ; attempt++ {
+		results, err := s.appendParts(ctx, parts)
+		if err == nil {
+			s.signal()
+			return results, nil
+		}
+		var pgErr *pgconn.PgError
+		taken := errors.As(err, &pgErr) && pgErr.Code == "23505"
+		if !taken && !errors.Is(err, ErrConcurrency) {
+			return nil, err
+		}
+		dup, derr := s.duplicate(ctx, tenant, parts...)
+		if derr != nil {
+			return nil, derr
+		}
+		if dup {
+			for i := range results {
+				results[i] = AppendResult{Duplicate: true, NextVersion: -1}
+			}
+			return results, nil
+		}
+		if !taken || attempt >= 20 {
+			return nil, ErrConcurrency
+		}
+		if moved, merr := s.moved(ctx, tenant, parts); merr != nil || moved {
+			return nil, errors.Join(merr, ErrConcurrency)
+		}
+	}
+}
+
+// appendParts sends BEGIN and every part's statement in one batch, then commits when each
+// part inserted its events (a part whose expected version is missing inserts nothing, which
+// is no database error) and rolls back otherwise.
+func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend) ([]AppendResult, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	for _, p := range parts {
+		sql, args := appendStatement(p.Meta, p.Stream, p.Expected, p.Events)
+		b.Queue(sql, args...)
+	}
+	br := conn.SendBatch(ctx, b)
+	results := make([]AppendResult, len(parts))
+	_, err = br.Exec()
+	for i := 0; i < len(parts) && err == nil; i++ {
+		rows, qerr := br.Query()
+		if qerr != nil {
+			err = qerr
+			break
+		}
+		results[i], err = scanAppend(rows)
+	}
+	err = errors.Join(err, br.Close())
+	end := "COMMIT"
+	if err != nil {
+		end = "ROLLBACK"
+	}
+	if _, cerr := conn.Exec(ctx, end); cerr != nil && err == nil {
+		err = cerr
+	}
+	return results, err
+}
+
+// moved tells whether a part's stream is no longer at the version the part expects (Any
+// parts aside).
+func (s *Postgres) moved(ctx context.Context, tenant uuid.UUID, parts []StreamAppend) (bool, error) {
+	var streams []string
+	for _, p := range parts {
+		if p.Expected != Any {
+			streams = append(streams, p.Stream)
+		}
+	}
+	if len(streams) == 0 {
+		return false, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT stream, max(version) FROM events WHERE tenant_id = $1 AND stream = ANY($2) GROUP BY stream`,
+		pgUUID(tenant), streams)
+	if err != nil {
+		return false, err
+	}
+	heads := map[string]int64{}
+	var stream string
+	var version int64
+	_, err = pgx.ForEachRow(rows, []any{&stream, &version}, func() error {
+		heads[stream] = version
+		return nil
+	})
+	for _, p := range parts {
+		if head, ok := heads[p.Stream]; p.Expected != Any && err == nil && (ok && head != p.Expected || !ok && p.Expected != NoStream) {
+			return true, nil
+		}
+	}
+	return false, err
+}
+
 // appendOnce runs one append statement; ErrConcurrency when the expected version does not
 // match (a taken version fails with the unique violation instead).
 func appendOnce(ctx context.Context, q querier, meta Meta, stream string, expected int64, events []EventData) (AppendResult, error) {
-	tenant, actor, corr, caus, cmd := pgUUID(meta.Tenant), meta.Actor, pgUUID(meta.CorrelationID), pgUUID(meta.CausationID), meta.CommandID
-	var res AppendResult
-	if len(events) == 1 {
-		e := events[0]
-		sv := int32(max(e.SchemaVersion, 1))
-		var row pgx.Row
-		switch expected {
-		case NoStream:
-			row = q.QueryRow(ctx, appendNewSQL, tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data)
-		case Any:
-			row = q.QueryRow(ctx, appendAnySQL, tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data)
-		default:
-			row = q.QueryRow(ctx, appendExactSQL, tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, expected)
-		}
-		err := row.Scan(&res.Last.Position, &res.NextVersion, &res.Last.TxID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return AppendResult{}, ErrConcurrency
-		}
-		if err != nil {
-			return AppendResult{}, err
-		}
-		return res, nil
-	}
-	ids, types, svs, datas := columns(events)
-	rows, err := q.Query(ctx, appendSQL, tenant, stream, actor, corr, caus, cmd, expected, ids, types, svs, datas)
+	sql, args := appendStatement(meta, stream, expected, events)
+	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return AppendResult{}, err
 	}
+	return scanAppend(rows)
+}
+
+// appendStatement is the statement that appends events to stream after expected.
+func appendStatement(meta Meta, stream string, expected int64, events []EventData) (string, []any) {
+	tenant, actor, corr, caus, cmd := pgUUID(meta.Tenant), meta.Actor, pgUUID(meta.CorrelationID), pgUUID(meta.CausationID), meta.CommandID
+	if len(events) == 1 {
+		e := events[0]
+		sv := int32(max(e.SchemaVersion, 1))
+		switch expected {
+		case NoStream:
+			return appendNewSQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data}
+		case Any:
+			return appendAnySQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data}
+		default:
+			return appendExactSQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, expected}
+		}
+	}
+	ids, types, svs, datas := columns(events)
+	return appendSQL, []any{tenant, stream, actor, corr, caus, cmd, expected, ids, types, svs, datas}
+}
+
+// scanAppend reads where an append statement's events landed; no row means the expected
+// version did not match.
+func scanAppend(rows pgx.Rows) (AppendResult, error) {
+	var res AppendResult
 	count := 0
 	for rows.Next() {
 		if err := rows.Scan(&res.Last.Position, &res.NextVersion, &res.Last.TxID); err != nil {
@@ -221,16 +338,20 @@ func appendOnce(ctx context.Context, q querier, meta Meta, stream string, expect
 	return res, nil
 }
 
-// duplicate tells whether every event id is already stored in this stream (a retried append).
-func (s *Postgres) duplicate(ctx context.Context, tenant uuid.UUID, stream string, events []EventData) (bool, error) {
-	ids := make([]pgtype.UUID, len(events))
-	for i, e := range events {
-		ids[i] = pgUUID(e.ID)
+// duplicate tells whether every event id of the parts is already stored in its part's
+// stream (a retried append).
+func (s *Postgres) duplicate(ctx context.Context, tenant uuid.UUID, parts ...StreamAppend) (bool, error) {
+	var ids []pgtype.UUID
+	var streams []string
+	for _, p := range parts {
+		for _, e := range p.Events {
+			ids, streams = append(ids, pgUUID(e.ID)), append(streams, p.Stream)
+		}
 	}
 	var n int
-	err := s.pool.QueryRow(ctx,
-		`SELECT count(*) FROM events WHERE id = ANY($1) AND tenant_id = $2 AND stream = $3`,
-		ids, pgUUID(tenant), stream).Scan(&n)
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM events e JOIN unnest($1::uuid[], $2::text[]) AS x(id, stream)
+    ON e.id = x.id AND e.stream = x.stream WHERE e.tenant_id = $3`,
+		ids, streams, pgUUID(tenant)).Scan(&n)
 	return n == len(ids), err
 }
 

@@ -86,10 +86,25 @@ type AppendResult struct {
 	Duplicate   bool   // every event id was already stored: nothing was written
 }
 
+// StreamAppend is one stream's part of an AppendStreams: who caused it, the stream, the
+// version it must be at and its events.
+type StreamAppend struct {
+	Meta     Meta
+	Stream   string
+	Expected int64
+	Events   []EventData
+}
+
 // Store is the port every implementation passes the contract suite (storetest) for.
 type Store interface {
 	// Append atomically appends events to the tenant's stream if its version is expected.
 	Append(ctx context.Context, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error)
+	// AppendStreams appends to several streams of one tenant at once (KurrentDB's
+	// multi-stream append): every part is stored or none is. Each part's version is checked as
+	// Append checks it, and a part that does not match fails the whole call with
+	// ErrConcurrency. When every event id of every part is already stored, nothing is written
+	// and every result says Duplicate. The results are in the parts' order.
+	AppendStreams(ctx context.Context, parts ...StreamAppend) ([]AppendResult, error)
 	// ReadStream returns the tenant's stream from version from on, in order.
 	ReadStream(ctx context.Context, tenant uuid.UUID, stream string, from int64) ([]RecordedEvent, error)
 	// ReadAll returns up to limit events of the global log after cursor, in log order. It

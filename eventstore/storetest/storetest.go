@@ -35,6 +35,8 @@ type Harness struct {
 func Run(t *testing.T, h Harness) {
 	t.Run("append_is_atomic_and_checks_version", func(t *testing.T) { testAppendVersion(t, h) })
 	t.Run("retried_append_is_a_no_op", func(t *testing.T) { testIdempotent(t, h) })
+	t.Run("append_to_several_streams_is_all_or_nothing", func(t *testing.T) { testAppendStreams(t, h) })
+	t.Run("racing_several_stream_appends", func(t *testing.T) { testRacingStreams(t, h) })
 	t.Run("events_carry_their_metadata", func(t *testing.T) { testMetadata(t, h) })
 	t.Run("events_are_never_updated_or_deleted", func(t *testing.T) { testImmutable(t, h) })
 	t.Run("wake_signals_new_events", func(t *testing.T) { testWake(t, h) })
@@ -224,6 +226,122 @@ func testAppendVersion(t *testing.T, h Harness) {
 	wg.Wait()
 	if wins.Load() != 1 || conflicts.Load() != 7 {
 		t.Fatalf("racing appends: %d won, %d conflicted; want 1 and 7", wins.Load(), conflicts.Load())
+	}
+}
+
+func testAppendStreams(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Store
+	meta := newMeta()
+	a, b := "test-"+uuid.NewString(), "inbox-"+uuid.NewString()
+	first := []eventstore.StreamAppend{
+		{Meta: meta, Stream: a, Expected: eventstore.NoStream, Events: []eventstore.EventData{Event("t.a.v1", 1), Event("t.b.v1", 2)}},
+		{Meta: meta, Stream: b, Expected: eventstore.Any, Events: []eventstore.EventData{Event("t.n.v1", 1)}},
+	}
+	res, err := s.AppendStreams(ctx, first...)
+	if err != nil || len(res) != 2 || res[0].NextVersion != 1 || res[1].NextVersion != 0 || res[0].Duplicate || res[1].Duplicate {
+		t.Fatalf("AppendStreams = %+v, %v; want versions 1 and 0", res, err)
+	}
+	count := func(stream string) int {
+		got, err := s.ReadStream(ctx, meta.Tenant, stream, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(got)
+	}
+	// A part whose version does not match fails the call, and the other parts are not written.
+	other := newMeta()
+	other.Tenant = meta.Tenant
+	for name, wrong := range map[string]eventstore.StreamAppend{
+		"a stale version":       {Meta: other, Stream: a, Expected: 0, Events: []eventstore.EventData{Event("t.c.v1", 3)}},
+		"a version not reached": {Meta: other, Stream: "test-" + uuid.NewString(), Expected: 4, Events: []eventstore.EventData{Event("t.c.v1", 3)}},
+		"NoStream on a stream":  {Meta: other, Stream: a, Expected: eventstore.NoStream, Events: []eventstore.EventData{Event("t.c.v1", 3)}},
+	} {
+		kept := eventstore.StreamAppend{Meta: other, Stream: b, Expected: eventstore.Any, Events: []eventstore.EventData{Event("t.n.v1", 2)}}
+		if _, err := s.AppendStreams(ctx, kept, wrong); !errors.Is(err, eventstore.ErrConcurrency) {
+			t.Fatalf("%s: err = %v, want ErrConcurrency", name, err)
+		}
+		if n := count(b); n != 1 {
+			t.Fatalf("%s: the other part was written (%d events, want 1)", name, n)
+		}
+	}
+	// The same call again is a retry: nothing is written and every part says Duplicate.
+	res, err = s.AppendStreams(ctx, first...)
+	if err != nil || len(res) != 2 || !res[0].Duplicate || !res[1].Duplicate {
+		t.Fatalf("retried AppendStreams = %+v, %v; want two duplicates", res, err)
+	}
+	if count(a) != 2 || count(b) != 1 {
+		t.Fatalf("a retry wrote: %d and %d events, want 2 and 1", count(a), count(b))
+	}
+	// One tenant per call.
+	stranger := newMeta()
+	if _, err := s.AppendStreams(ctx, first[0], eventstore.StreamAppend{Meta: stranger, Stream: b, Expected: eventstore.Any,
+		Events: []eventstore.EventData{Event("t.n.v1", 3)}}); !errors.Is(err, eventstore.ErrInvalid) {
+		t.Fatalf("parts of two tenants: err = %v, want ErrInvalid", err)
+	}
+	if _, err := s.AppendStreams(ctx); !errors.Is(err, eventstore.ErrInvalid) {
+		t.Fatalf("no parts: err = %v, want ErrInvalid", err)
+	}
+}
+
+// testRacingStreams races calls that share an Any stream (an inbox every call reaches): all
+// are stored, each at its own version; and calls that expect one version of a shared stream:
+// exactly one wins, and the losers' other parts are not written.
+func testRacingStreams(t *testing.T, h Harness) {
+	ctx := context.Background()
+	s := h.Store
+	meta := newMeta()
+	const n = 16
+	inbox, decided := "inbox-"+uuid.NewString(), "test-"+uuid.NewString()
+	if _, err := s.Append(ctx, meta, decided, eventstore.NoStream, Event("t.a.v1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	own := make([]string, 2*n)
+	errs := make([]error, 2*n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range 2 * n {
+		own[i] = "test-" + uuid.NewString()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			shared := eventstore.StreamAppend{Meta: meta, Stream: inbox, Expected: eventstore.Any, Events: []eventstore.EventData{Event("t.n.v1", i)}}
+			if i >= n {
+				shared = eventstore.StreamAppend{Meta: meta, Stream: decided, Expected: 0, Events: []eventstore.EventData{Event("t.d.v1", i)}}
+			}
+			_, errs[i] = s.AppendStreams(ctx, eventstore.StreamAppend{Meta: meta, Stream: own[i], Expected: eventstore.NoStream,
+				Events: []eventstore.EventData{Event("t.o.v1", i)}}, shared)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	wins := 0
+	for i := range 2 * n {
+		got, err := s.ReadStream(ctx, meta.Tenant, own[i], 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case i < n && (errs[i] != nil || len(got) != 1):
+			t.Fatalf("call %d on the inbox: err %v, own stream %d events", i, errs[i], len(got))
+		case i >= n && errs[i] == nil && len(got) == 1:
+			wins++
+		case i >= n && (!errors.Is(errs[i], eventstore.ErrConcurrency) || len(got) != 0):
+			t.Fatalf("losing call %d: err %v, own stream %d events; want ErrConcurrency and none", i, errs[i], len(got))
+		}
+	}
+	if wins != 1 {
+		t.Fatalf("%d calls won the expected version, want 1", wins)
+	}
+	got, err := s.ReadStream(ctx, meta.Tenant, inbox, 0)
+	if err != nil || len(got) != n {
+		t.Fatalf("inbox has %d events (%v), want %d", len(got), err, n)
+	}
+	for v, e := range got {
+		if e.Version != int64(v) {
+			t.Fatalf("inbox event %d has version %d", v, e.Version)
+		}
 	}
 }
 
