@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	rq "portal/domain/request"
@@ -49,18 +46,17 @@ type CreateRequest struct {
 // CreateRequestHandler creates requests.
 type CreateRequestHandler struct {
 	facts RequestFacts
-	pool  *pgxpool.Pool // the request and its open-request slot are appended in one transaction
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the pool of the
-// store's database, the store and the clock.
-func NewCreateRequestHandler(facts RequestFacts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*CreateRequestHandler, error) {
-	if facts == nil || pool == nil || store == nil || now == nil {
+// NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the store and
+// the clock.
+func NewCreateRequestHandler(facts RequestFacts, store eventstore.Store, now func() time.Time) (*CreateRequestHandler, error) {
+	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewCreateRequestHandler: nil dependency")
 	}
-	return &CreateRequestHandler{facts: facts, pool: pool, store: store, now: now}, nil
+	return &CreateRequestHandler{facts: facts, store: store, now: now}, nil
 }
 
 // Handle creates the request and answers it as created (and sent, with Body.Send).
@@ -139,29 +135,21 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		}
 		claim, _ := json.Marshal(openClaimed{RequestID: id.String(), At: at})
 		claimData := eventstore.EventData{ID: eventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
-		meta := metaOf(c.Tenant, c.UserID, stream, cmd.CommandID)
-		err = pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error {
-			if err := eventstore.AppendTx(ctx, tx, meta, slot, expectedVersion(slotEvents), claimData); err != nil {
-				return err
-			}
-			if err := eventstore.AppendTx(ctx, tx, meta, stream, eventstore.NoStream, data...); err != nil {
-				return err
-			}
-			// AppendTx does not wake the readers; the store's listener does on this notice.
-			_, err := tx.Exec(ctx, `SELECT pg_notify('events', 'request')`)
-			return err
-		})
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-			return eventstore.ErrConcurrency // another request took the slot meanwhile: look again
-		}
+		// The request and its open-request slot are stored together; a slot another request
+		// took meanwhile is ErrConcurrency: look again.
+		meta := requestMeta(ctx, c, stream, cmd.CommandID)
+		res, err := h.store.AppendStreams(ctx,
+			eventstore.StreamAppend{Meta: meta, Stream: slot, Expected: expectedVersion(slotEvents), Events: []eventstore.EventData{claimData}},
+			eventstore.StreamAppend{Meta: meta, Stream: stream, Expected: eventstore.NoStream, Events: data})
 		if err != nil {
 			return err
+		}
+		if res[1].Duplicate {
+			return errRetry // the same command won a race with itself: answer what it stored
 		}
 		for _, e := range events {
 			r.Apply(e)
 		}
-		notifyRequest(ctx, h.facts, h.store, h.now, c, cmd.CommandID, r, events)
 		return nil
 	})
 	if errors.Is(err, eventstore.ErrConcurrency) {

@@ -129,7 +129,7 @@ func decideRequest(ctx context.Context, store eventstore.Store, now func() time.
 				return err
 			}
 		}
-		res, err := store.Append(ctx, metaOf(cmd.caller.Tenant, cmd.caller.UserID, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
+		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
 		if err != nil {
 			return err
 		}
@@ -234,10 +234,11 @@ func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, 
 	return requestHandler{logHandler: h, facts: facts}, err
 }
 
-// run decides on request id with the caller's facts, appends, and sends the notices.
+// run decides on request id with the caller's facts and appends (process.RequestNotices
+// sends the notices the events mean).
 func (h requestHandler) run(ctx context.Context, commandID string, caller RequestCaller, id uuid.UUID,
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (*rq.Request, error) {
-	r, events, err := decideRequest(ctx, h.store, h.now, requestDecision{commandID: commandID, caller: caller, id: id},
+	r, _, err := decideRequest(ctx, h.store, h.now, requestDecision{commandID: commandID, caller: caller, id: id},
 		func(r *rq.Request, at time.Time) ([]rq.Event, error) {
 			f, err := requestFacts(ctx, h.facts, caller, r, at)
 			if err != nil {
@@ -245,9 +246,5 @@ func (h requestHandler) run(ctx context.Context, commandID string, caller Reques
 			}
 			return decide(r, f, at)
 		})
-	if err != nil {
-		return nil, err
-	}
-	notifyRequest(ctx, h.facts, h.store, h.now, caller, commandID, r, events)
-	return r, nil
+	return r, err
 }

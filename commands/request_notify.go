@@ -25,7 +25,7 @@ func loadChain(ctx context.Context, facts RequestFacts, tenant uuid.UUID, origin
 }
 
 // Notices in the recipient's language (the notification's text is shown as it is stored).
-var requestNotices = map[string]map[string]string{
+var noticeTexts = map[string]map[string]string{
 	"waiting": {"pt": "A solicitação \"%s\" aguarda a sua aprovação.", "en": "The request \"%s\" is waiting for your approval.",
 		"es": "La solicitud \"%s\" espera su aprobación."},
 	"approved": {"pt": "Sua solicitação \"%s\" foi aprovada.", "en": "Your request \"%s\" was approved.",
@@ -40,26 +40,37 @@ var requestNotices = map[string]map[string]string{
 
 type quietKey struct{}
 
-// WithoutNotices returns a context in which request commands send no notices. The seed uses
-// it: demo requests filed at start-up must not fill the demo users' notification panels.
+// WithoutNotices returns a context in which request commands append their events under
+// QuietCorrelation, for which process.RequestNotices sends no notices. The seed uses it: demo
+// requests filed at start-up must not fill the demo users' notification panels.
 func WithoutNotices(ctx context.Context) context.Context {
 	return context.WithValue(ctx, quietKey{}, true)
+}
+
+// QuietCorrelation is the correlation id of the request events appended under WithoutNotices.
+var QuietCorrelation = uuid.NewSHA1(uuid.NameSpaceOID, []byte("portal/requests/without-notices"))
+
+// requestMeta is metaOf for a request command, under QuietCorrelation in a WithoutNotices
+// context.
+func requestMeta(ctx context.Context, c RequestCaller, stream, commandID string) eventstore.Meta {
+	meta := metaOf(c.Tenant, c.UserID, stream, commandID)
+	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
+		meta.CorrelationID = QuietCorrelation
+	}
+	return meta
 }
 
 // maxNotified bounds the notices one step sends (a role may have many holders).
 const maxNotified = 50
 
-// notifyRequest tells people what the command's events mean for them (docs/api.md "Live
-// push"): the approvers of the step the request reached, and the subject of a decision or a
-// delivery change. Each notice is a notification command of its own, idempotent by an id
-// derived from this command's, so a retried command notifies nobody twice. A failure is
-// logged, not returned: the request's events are already stored and the lists update
-// through the projection's push anyway.
-func notifyRequest(ctx context.Context, facts RequestFacts, store eventstore.Store, now func() time.Time,
-	caller RequestCaller, commandID string, r *rq.Request, events []rq.Event) {
-	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
-		return
-	}
+// RequestNotices are the notices a request command's events mean for people (docs/api.md
+// "Live push"): to the approvers of the step the request reached, and to the subject of a
+// decision or a delivery change. r is the request after the events, sender the user who
+// caused them and at when. process.RequestNotices appends them after the command, from the
+// log; their ids derive from the command's id, so a command seen again notifies nobody twice.
+// A notice whose text cannot be built is logged and left out.
+func RequestNotices(ctx context.Context, facts RequestFacts, tenant, sender uuid.UUID, commandID string,
+	r *rq.Request, events []rq.Event, at time.Time) ([]eventstore.StreamAppend, error) {
 	type notice struct {
 		users []string
 		kind  string
@@ -90,37 +101,40 @@ func notifyRequest(ctx context.Context, facts RequestFacts, store eventstore.Sto
 		step = &s
 	}
 	if len(notices) == 0 && step == nil {
-		return
+		return nil, nil
 	}
 	var ids []string
 	for _, n := range notices {
 		ids = append(ids, n.users...)
 	}
-	users, approvers, err := facts.Recipients(ctx, caller.Tenant, ids, step, now())
+	users, approvers, err := facts.Recipients(ctx, tenant, ids, step, at)
 	if err != nil {
-		slog.Warn("request notice: users", "request", id, "err", err)
-		return
+		return nil, err
 	}
 	if step != nil {
 		notices = append(notices, notice{approvers, "waiting", "/apps/requestApprover/waiting/" + id})
 	}
+	var parts []eventstore.StreamAppend
 	for _, n := range notices {
 		for _, u := range n.users {
 			to, ok := users[u]
-			if !ok || u == caller.UserID.String() {
+			if !ok || u == sender.String() {
 				continue
 			}
-			if err := sendNotice(ctx, store, now, caller, commandID, to, n.kind, n.link, r.Fields.Title); err != nil {
+			part, err := noticePart(tenant, sender, commandID, to, n.kind, n.link, r.Fields.Title, at)
+			if err != nil {
 				slog.Warn("request notice", "request", id, "user", u, "err", err)
+				continue
 			}
+			parts = append(parts, part)
 		}
 	}
+	return parts, nil
 }
 
-func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Time,
-	caller RequestCaller, commandID string, to Recipient, kind, link, title string) error {
+func noticePart(tenant, sender uuid.UUID, commandID string, to Recipient, kind, link, title string, at time.Time) (eventstore.StreamAppend, error) {
 	user := to.ID.String()
-	texts := requestNotices[kind]
+	texts := noticeTexts[kind]
 	text, ok := texts[to.Lang]
 	if !ok {
 		text = texts["pt"]
@@ -130,7 +144,7 @@ func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Tim
 		Options: notification.Options{Variant: notification.Info, Classification: notification.Plain, Link: link},
 	}.Normalize()
 	if err != nil {
-		return err
+		return eventstore.StreamAppend{}, err
 	}
 	// A new notification depends on nothing in the inbox but its own id, which is derived from
 	// this command: it is decided on an empty inbox and appended at the stream's end (Any),
@@ -138,16 +152,13 @@ func sendNotice(ctx context.Context, store eventstore.Store, now func() time.Tim
 	// notice is a duplicate the store ignores.
 	noticeCmd := commandID + "/notice/" + kind + "/" + user
 	stream := NotificationStream(to.ID)
-	nid := DeriveID(caller.Tenant, stream, noticeCmd, "notification")
+	nid := DeriveID(tenant, stream, noticeCmd, "notification")
 	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.Hash,
-		SenderID: caller.UserID.String(), Content: content}, now().UTC().Truncate(time.Microsecond))
+		SenderID: sender.String(), Content: content}, at.UTC().Truncate(time.Microsecond))
 	if err != nil {
-		return err
+		return eventstore.StreamAppend{}, err
 	}
-	data, err := encodeNotification(eventID(caller.Tenant, stream, noticeCmd, 0), events[0])
-	if err != nil {
-		return err
-	}
-	_, err = store.Append(ctx, metaOf(caller.Tenant, caller.UserID, stream, noticeCmd), stream, eventstore.Any, data)
-	return err
+	data, err := encodeNotification(eventID(tenant, stream, noticeCmd, 0), events[0])
+	return eventstore.StreamAppend{Meta: metaOf(tenant, sender, stream, noticeCmd), Stream: stream,
+		Expected: eventstore.Any, Events: []eventstore.EventData{data}}, err
 }

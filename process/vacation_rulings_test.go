@@ -57,7 +57,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,29 +88,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	// what it already mirrored must not be mirrored twice).
 	run := func() {
 		t.Helper()
-		// Readers see an event once no older transaction is open (ARCHITECTURE.md), so read
-		// until the newest event has come through.
-		var newest int64
-		if err := d.Pool.QueryRow(ctx, `SELECT max(position) FROM events`).Scan(&newest); err != nil {
-			t.Fatal(err)
-		}
-		var all []eventstore.RecordedEvent
-		deadline := time.Now().Add(10 * time.Second)
-		for after := eventstore.Start; len(all) == 0 || all[len(all)-1].Position() < newest; {
-			batch, err := store.ReadAll(ctx, after, 1000)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(batch) == 0 {
-				if time.Now().After(deadline) {
-					t.Fatal("the newest event never became readable")
-				}
-				time.Sleep(10 * time.Millisecond)
-				continue
-			}
-			all = append(all, batch...)
-			after = batch[len(batch)-1].Cursor
-		}
+		all := readLog(t, ctx, d.Pool, store)
 		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return rulings.Apply(ctx, tx, all) }); err != nil {
 			t.Fatal(err)
 		}

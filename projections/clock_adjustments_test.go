@@ -107,7 +107,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	}
 
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, later)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, err := commands.NewAskAdjustmentHandler(create, store, later)
 	if err != nil {
 		t.Fatal(err)
@@ -193,7 +193,7 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	ctx := context.Background()
 	p := adjustSetup(t, d)
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, later)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
 	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	for i, a := range []clock.Adjustment{
@@ -247,7 +247,7 @@ func TestAskRefusedWithoutSwitch(t *testing.T) {
 	d, store := clockDB(t)
 	ctx := context.Background()
 	p := adjustSetup(t, d)
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, func() time.Time { return clockNow })
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return clockNow })
 	ask, _ := commands.NewAskAdjustmentHandler(create, store, func() time.Time { return clockNow })
 	_, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "x", Caller: rc(p.ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
 		Adjustment: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2024-05-10", Reason: "m"}})
@@ -274,7 +274,7 @@ func TestHRStepDecidesLast(t *testing.T) {
 		t.Fatal(err)
 	}
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, later)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
 	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,

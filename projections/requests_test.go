@@ -84,7 +84,7 @@ func TestRequestsProjection(t *testing.T) {
 	store := newStore(t, d.Pool)
 	p := reqSetup(t, d)
 	clock := func() time.Time { return reqNow }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, clock)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	ctx := context.Background()
 	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
@@ -156,7 +156,7 @@ func TestApproverQueue(t *testing.T) {
 	p := reqSetup(t, d)
 	ctx := context.Background()
 	clock := func() time.Time { return reqNow }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, d.Pool, store, clock)
+	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
 		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 2, ReferenceDate: "2024-05-10"}}})

@@ -205,7 +205,7 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 			filed := start.AddDate(0, 0, r.IntN(364)).Add(time.Duration(9+r.IntN(8)) * time.Hour)
 			id := fmt.Sprintf("seed-history-%s-%d", p.userName, k)
 			clock := func() time.Time { return filed }
-			create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, pool, store, clock)
+			create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
 			if err != nil {
 				return err
 			}

@@ -109,7 +109,7 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	if err != nil {
 		return err
 	}
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, pool, store, clock)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}

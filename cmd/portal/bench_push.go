@@ -15,7 +15,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/auth"
+	"portal/commands"
 	"portal/platform/centrifugo"
+	"portal/process"
 	"portal/projections"
 	"portal/push"
 	"portal/push/pushtest"
@@ -30,7 +32,11 @@ func (b *benchRun) server(ctx context.Context) (*httptest.Server, *auth.Service,
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	runner, err := projections.NewRunner(b.pool, b.store, projections.RunnerConfig{}, allProjections()...)
+	notices, err := process.NewRequestNotices(commands.PoolFacts{Pool: b.pool}, b.store)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	runner, err := projections.NewRunner(b.pool, b.store, projections.RunnerConfig{}, append(allProjections(), notices)...)
 	if err != nil {
 		return nil, nil, 0, err
 	}

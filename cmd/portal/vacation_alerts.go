@@ -47,7 +47,7 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 // (commands.RequestsChain) and returns the process manager that mirrors its rulings onto the
 // entitlements, to run beside the projections.
 func vacationWiring(e *env) (*vacations.API, projections.Projection, error) {
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/process"
 	"portal/projections"
 	"portal/readapi"
 	"portal/readapi/settings"
@@ -33,7 +34,11 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	if err != nil {
 		return nil, err
 	}
-	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, append(allProjections(), rulings)...)
+	notices, err := process.NewRequestNotices(commands.PoolFacts{Pool: e.pool}, e.store)
+	if err != nil {
+		return nil, err
+	}
+	runner, err := projections.NewRunner(e.pool, e.store, projections.RunnerConfig{}, append(allProjections(), rulings, notices)...)
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ type API struct {
 
 // New builds the adjustment calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, pool, store, now)
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, now)
 	if err != nil {
 		return nil, err
 	}

@@ -104,7 +104,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	a := &API{Pool: pool, Store: store, Now: now, Reads: Queries{}}
 	facts := commands.PoolFacts{Pool: pool}
 	var errs [5]error
-	a.Create, errs[0] = commands.NewCreateRequestHandler(facts, pool, store, now)
+	a.Create, errs[0] = commands.NewCreateRequestHandler(facts, store, now)
 	a.Edit, errs[1] = commands.NewEditRequestHandler(facts, store, now)
 	a.Act, errs[2] = commands.NewRequestActions(facts, store, now)
 	a.Decide, errs[3] = commands.NewDecideStepHandler(facts, store, now)

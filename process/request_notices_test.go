@@ -1,0 +1,139 @@
+package process_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/auth"
+	"portal/commands"
+	"portal/commands/clocktest"
+	rq "portal/domain/request"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/process"
+)
+
+// A request's commands notify nobody themselves; the process manager, fed the log, tells the
+// manager the request waits for them, HR when it reaches HR and Ana of each decision, once
+// each however often and however cut it sees the events. Requests filed without notices (the
+// seed's) tell nobody.
+func TestRequestNotices_from_the_log(t *testing.T) {
+	d, err := pgtest.Start("process_request_notices")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	store := eventstore.NewPostgres(d.Pool)
+	defer store.Close()
+	ctx := context.Background()
+	at := time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
+	now := func() time.Time { return at }
+
+	tenant, err := clocktest.NewTenant(ctx, d.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var people []clocktest.Person
+	for _, roles := range [][]string{{auth.RoleCollaborator}, {auth.RoleManager}, {rq.RoleHR}} {
+		p, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{Roles: roles})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	ana, boss, hr := people[0], people[1], people[2]
+	if _, err := d.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
+		tenant.ID, boss.EmployeeID, ana.EmployeeID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-request,pwa-req-tools-compra,pwa-req-tools-folha' WHERE tenant_id = $1`,
+		tenant.ID); err != nil {
+		t.Fatal(err)
+	}
+	facts := commands.PoolFacts{Pool: d.Pool}
+	create, err := commands.NewCreateRequestHandler(facts, store, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide, err := commands.NewDecideStepHandler(facts, store, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notices, err := process.NewRequestNotices(facts, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caller := func(p clocktest.Person, role string) commands.RequestCaller {
+		return commands.RequestCaller{Tenant: p.Tenant, UserID: p.UserID, UserHash: p.UserHash, EmployeeID: p.EmployeeID, Roles: []string{role}}
+	}
+	body := func(o rq.Origin) rq.Body {
+		return rq.Body{Origin: o, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "Trabalho", Comment: "O atual quebrou", Priority: 2,
+			ReferenceDate: "2026-11-05"}}
+	}
+	inbox := func(p clocktest.Person) []string {
+		t.Helper()
+		events, err := store.ReadStream(ctx, p.Tenant, commands.NotificationStream(p.UserID), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]string, len(events))
+		for i, e := range events {
+			out[i] = string(e.Data)
+		}
+		return out
+	}
+	feed := func(events []eventstore.RecordedEvent) {
+		t.Helper()
+		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return notices.Apply(ctx, tx, events) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Compra)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.MustParse(r.ID)
+	if n := inbox(boss); len(n) != 0 {
+		t.Fatalf("the command itself notified the manager: %v", n)
+	}
+	feed(readLog(t, ctx, d.Pool, store))
+	if n := inbox(boss); len(n) != 1 || !strings.Contains(n[0], "aguarda a sua aprovação") || !strings.Contains(n[0], "/apps/requestApprover/waiting/"+r.ID) {
+		t.Fatalf("manager's inbox after the request was sent: %v", n)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d1", Caller: caller(boss, auth.RoleManager), ID: id, Action: commands.Approve}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d2", Caller: caller(hr, rq.RoleHR), ID: id, Action: commands.Approve, Step: 1}); err != nil {
+		t.Fatal(err)
+	}
+	quiet := commands.WithoutNotices(ctx)
+	if _, err := create.Handle(quiet, commands.CreateRequest{CommandID: "c2", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Folha)}); err != nil {
+		t.Fatal(err)
+	}
+
+	// The log cut in two, then whole, then whole again: each notice once.
+	log := readLog(t, ctx, d.Pool, store)
+	feed(log[:len(log)-3])
+	feed(log)
+	feed(log)
+	if n := inbox(boss); len(n) != 1 {
+		t.Fatalf("manager has %d notifications, want 1 (the quiet request told nobody): %v", len(n), n)
+	}
+	if n := inbox(hr); len(n) != 1 || !strings.Contains(n[0], "aguarda a sua aprovação") {
+		t.Fatalf("HR's inbox: %v, want the one that the request waits for HR", n)
+	}
+	if n := inbox(ana); len(n) != 2 || !strings.Contains(n[0], "avançou para a próxima aprovação") || !strings.Contains(n[1], "foi aprovada") {
+		t.Fatalf("Ana's inbox: %v, want the step approval and the final approval", n)
+	}
+	for _, e := range log {
+		if strings.HasPrefix(e.Stream, "request-") && e.CommandID == "c2" && e.CorrelationID != commands.QuietCorrelation {
+			t.Fatalf("the quiet request's event %s is not under QuietCorrelation", e.Type)
+		}
+	}
+}
