@@ -189,53 +189,53 @@ func (f PoolFacts) Items(ctx context.Context, tenant uuid.UUID, ids []string) (m
 	return found, err
 }
 
-// Recipients implements RequestFacts in one query.
-func (f PoolFacts) Recipients(ctx context.Context, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]Recipient, []string, error) {
-	out := map[string]Recipient{}
+// Users implements NoticeFacts.
+func (f PoolFacts) Users(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]Recipient, error) {
 	valid := []string{}
 	for _, id := range ids {
 		if _, err := uuid.Parse(id); err == nil {
 			valid = append(valid, id)
 		}
 	}
-	var designated, role string
-	if step != nil {
-		designated, role = step.Designated.ID, step.Role
+	out := map[string]Recipient{}
+	if len(valid) == 0 {
+		return out, nil
 	}
-	rows, err := f.Pool.Query(ctx, `
-WITH approvers AS (`+stepApproversSQL+`)
-SELECT u.id, u.hash, u.language, u.id::text IN (SELECT id FROM approvers) FROM users u
-WHERE u.tenant_id = $1 AND (u.id = ANY($6::uuid[]) OR u.id::text IN (SELECT id FROM approvers))`,
-		tenant, designated, role, now.UTC().Format(time.DateOnly), maxNotified, valid)
+	rows, err := f.Pool.Query(ctx, `SELECT id, hash, language FROM users WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, tenant, valid)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defer rows.Close()
-	var approvers []string
-	for rows.Next() {
-		var u Recipient
-		var approver bool
-		if err := rows.Scan(&u.ID, &u.Hash, &u.Lang, &approver); err != nil {
-			return nil, nil, err
-		}
+	var u Recipient
+	_, err = pgx.ForEachRow(rows, []any{&u.ID, &u.Hash, &u.Lang}, func() error {
 		out[u.ID.String()] = u
-		if approver {
-			approvers = append(approvers, u.ID.String())
-		}
-	}
-	return out, approvers, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
-// stepApproversSQL selects the users who may decide a step today ($2 designated, $3 role,
-// $4 today, $5 limit): the designated approver, and, when nobody is designated or the
-// designated approver is absent, the holders of the step's role.
-const stepApproversSQL = `
-SELECT $2::text AS id WHERE $2 <> ''
+// Approvers implements NoticeFacts: the designated approver, and, when nobody is designated
+// or the designated approver is absent on day, the active holders of the step's role.
+func (f PoolFacts) Approvers(ctx context.Context, tenant uuid.UUID, step rq.Step, day time.Time) ([]Recipient, error) {
+	designated := step.Designated.ID
+	if _, err := uuid.Parse(designated); err != nil {
+		designated = "" // a step designates a user by id; anything else designates nobody
+	}
+	rows, err := f.Pool.Query(ctx, `
+SELECT id, hash, language FROM users WHERE tenant_id = $1 AND id = NULLIF($2, '')::uuid
 UNION ALL
-(SELECT id::text FROM users WHERE tenant_id = $1 AND active AND $3 <> '' AND $3 = ANY(roles)
+(SELECT id, hash, language FROM users WHERE tenant_id = $1 AND active AND $3 <> '' AND $3 = ANY(roles)
    AND ($2 = '' OR EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = NULLIF($2, '')::uuid
                            AND $4::date BETWEEN starts_on AND ends_on))
- ORDER BY id LIMIT $5)`
+ ORDER BY id LIMIT $5)`,
+		tenant, designated, step.Role, day.UTC().Format(time.DateOnly), maxNotified)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Recipient, error) {
+		var u Recipient
+		return u, r.Scan(&u.ID, &u.Hash, &u.Lang)
+	})
+}
 
 // Chain implements RequestFacts.
 func (f PoolFacts) Chain(ctx context.Context, tenant uuid.UUID, origin rq.Origin, subject string) ([]rq.ChainStep, rq.Actor, error) {

@@ -164,9 +164,6 @@ type RequestFacts interface {
 	// Chain is the tenant's configured chain of an origin (none: the default) and the active
 	// user of the subject's manager.
 	Chain(ctx context.Context, tenant uuid.UUID, origin rq.Origin, subject string) ([]rq.ChainStep, rq.Actor, error)
-	// Recipients are the users among ids and, when step is given, who may decide it on now's
-	// day (the second list), with their hashes and languages.
-	Recipients(ctx context.Context, tenant uuid.UUID, ids []string, step *rq.Step, now time.Time) (map[string]Recipient, []string, error)
 }
 
 // SubjectFacts are an employee's manager (nil: none) and first user ("": none).

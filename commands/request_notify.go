@@ -63,13 +63,21 @@ func requestMeta(ctx context.Context, c RequestCaller, stream, commandID string)
 // maxNotified bounds the notices one step sends (a role may have many holders).
 const maxNotified = 50
 
+// NoticeFacts is what RequestNotices reads (PoolFacts implements it).
+type NoticeFacts interface {
+	// Users are the users among ids (user ids as text), keyed by id.
+	Users(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]Recipient, error)
+	// Approvers are who may decide step on day (at most maxNotified).
+	Approvers(ctx context.Context, tenant uuid.UUID, step rq.Step, day time.Time) ([]Recipient, error)
+}
+
 // RequestNotices are the notices a request command's events mean for people (docs/api.md
 // "Live push"): to the approvers of the step the request reached, and to the subject of a
 // decision or a delivery change. r is the request after the events, sender the user who
 // caused them and at when. process.RequestNotices appends them after the command, from the
 // log; their ids derive from the command's id, so a command seen again notifies nobody twice.
 // A notice whose text cannot be built is logged and left out.
-func RequestNotices(ctx context.Context, facts RequestFacts, tenant, sender uuid.UUID, commandID string,
+func RequestNotices(ctx context.Context, facts NoticeFacts, tenant, sender uuid.UUID, commandID string,
 	r *rq.Request, events []rq.Event, at time.Time) ([]eventstore.StreamAppend, error) {
 	type notice struct {
 		users []string
@@ -107,12 +115,21 @@ func RequestNotices(ctx context.Context, facts RequestFacts, tenant, sender uuid
 	for _, n := range notices {
 		ids = append(ids, n.users...)
 	}
-	users, approvers, err := facts.Recipients(ctx, tenant, ids, step, at)
+	users, err := facts.Users(ctx, tenant, ids)
 	if err != nil {
 		return nil, err
 	}
 	if step != nil {
-		notices = append(notices, notice{approvers, "waiting", "/apps/requestApprover/waiting/" + id})
+		approvers, err := facts.Approvers(ctx, tenant, *step, at)
+		if err != nil {
+			return nil, err
+		}
+		waiting := notice{kind: "waiting", link: "/apps/requestApprover/waiting/" + id}
+		for _, a := range approvers {
+			users[a.ID.String()] = a
+			waiting.users = append(waiting.users, a.ID.String())
+		}
+		notices = append(notices, waiting)
 	}
 	var parts []eventstore.StreamAppend
 	for _, n := range notices {
