@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -40,13 +39,13 @@ type MoodCheckedIn struct {
 // CheckInMoodHandler records check-ins, refusing one within the cool-down.
 type CheckInMoodHandler struct {
 	logHandler
-	cache *moodCache
+	cache *stateCache[*mood.Journal]
 }
 
 // NewCheckInMoodHandler needs the event store and the server clock.
 func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*CheckInMoodHandler, error) {
 	h, err := newLogHandler("NewCheckInMoodHandler", store, now)
-	return &CheckInMoodHandler{logHandler: h, cache: &moodCache{m: map[cacheKey]cachedJournal{}}}, err
+	return &CheckInMoodHandler{logHandler: h, cache: newStateCache(50_000, mood.New)}, err
 }
 
 // MoodStream is the stream of a user's check-ins, "mood-<userId>".
@@ -163,46 +162,3 @@ func decodeMood(re eventstore.RecordedEvent) (mood.Event, error) {
 // tenths turns a stored level (3.4) back into tenths; the stored text has one decimal, so
 // rounding to the nearest tenth recovers it exactly.
 func tenths(v float64) mood.Level { return mood.Level(math.Round(v * 10)) }
-
-// moodCache keeps recently used journals with their stream version, like clockCache: a
-// command reads only what was appended since. It is never the truth: the append's expected
-// version decides.
-type moodCache struct {
-	mu sync.Mutex
-	m  map[cacheKey]cachedJournal
-}
-
-type cachedJournal struct {
-	j       *mood.Journal
-	version int64
-}
-
-const moodCacheMax = 50_000
-
-func (c *moodCache) get(tenant uuid.UUID, stream string) (*mood.Journal, int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.m[cacheKey{tenant, stream}]; ok {
-		return e.j.Clone(), e.version
-	}
-	return mood.New(), -1
-}
-
-func (c *moodCache) put(tenant uuid.UUID, stream string, j *mood.Journal, version int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	k := cacheKey{tenant, stream}
-	if e, ok := c.m[k]; ok && e.version >= version {
-		return
-	}
-	if len(c.m) >= moodCacheMax {
-		clear(c.m)
-	}
-	c.m[k] = cachedJournal{j: j.Clone(), version: version}
-}
-
-func (c *moodCache) drop(tenant uuid.UUID, stream string) {
-	c.mu.Lock()
-	delete(c.m, cacheKey{tenant, stream})
-	c.mu.Unlock()
-}

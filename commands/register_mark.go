@@ -41,7 +41,7 @@ type RegisterMarkHandler struct {
 	facts ClockEmployees
 	store eventstore.Store
 	now   func() time.Time
-	cache *clockCache
+	cache *stateCache[*clock.Clock]
 }
 
 // NewRegisterMarkHandler needs the employees' facts (PoolFacts), the event store and the
@@ -50,7 +50,7 @@ func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now fu
 	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRegisterMarkHandler: nil dependency")
 	}
-	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: newClockCache(50_000)}, nil
+	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: newStateCache(50_000, clock.New)}, nil
 }
 
 // Handle decides and appends the mark. A refused punch is appended as MarkRefused (the audit

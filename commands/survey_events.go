@@ -150,10 +150,10 @@ func surveyNotFound() *domain.Error {
 	return &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
 }
 
-// load folds what was appended to a survey stream since the cached state.
-func (c *surveyCache) load(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, error) {
+// cachedSurvey folds what was appended to a survey stream since the cached state.
+func cachedSurvey(ctx context.Context, store eventstore.Store, cache *stateCache[*survey.Survey], tenant, id uuid.UUID) (*survey.Survey, error) {
 	stream := SurveyStream(id)
-	s, version := c.survey(tenant, stream)
+	s, version := cache.get(tenant, stream)
 	recorded, err := store.ReadStream(ctx, tenant, stream, version+1)
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (c *surveyCache) load(ctx context.Context, store eventstore.Store, tenant, 
 		version = re.Version
 	}
 	if s.Exists() {
-		c.putSurvey(tenant, stream, s.Clone(), version)
+		cache.put(tenant, stream, s.Clone(), version)
 	}
 	return s, nil
 }
@@ -180,14 +180,14 @@ func (c *surveyCache) load(ctx context.Context, store eventstore.Store, tenant, 
 // drops the cache entry and reads the whole stream again.
 func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	decide func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error)) (events []survey.Event, err error) {
-	store, cache, now := h.store, h.cache, h.now
+	store, cache, now := h.store, h.responses, h.now
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return nil, errors.New("tenant, user and command id are required")
 	}
 	if cmd.SurveyID == uuid.Nil {
 		return nil, surveyNotFound()
 	}
-	s, err := cache.load(ctx, store, cmd.Tenant, cmd.SurveyID)
+	s, err := cachedSurvey(ctx, store, h.surveys, cmd.Tenant, cmd.SurveyID)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +206,7 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.UserID.String(), Relation: relation}
 	stream := ResponseStream(rid)
 	err = withRetry(func() error {
-		r, version := cache.response(cmd.Tenant, stream)
+		r, version := cache.get(cmd.Tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
 		recorded, err := store.ReadStream(ctx, cmd.Tenant, stream, version+1)
 		if err != nil {
@@ -233,12 +233,12 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 		if err != nil && !whole {
 			// A refusal may be a retried command that succeeded long ago (a finish sent
 			// twice): look at the whole stream before answering it.
-			cache.dropResponse(cmd.Tenant, stream)
+			cache.drop(cmd.Tenant, stream)
 			return errRetry
 		}
 		if err != nil || len(decided) == 0 {
 			events = nil
-			cache.putResponse(cmd.Tenant, stream, r, version)
+			cache.put(cmd.Tenant, stream, r, version)
 			return err
 		}
 		data := make([]eventstore.EventData, len(decided))
@@ -249,17 +249,17 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 		}
 		res, err := store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
 		if err != nil {
-			cache.dropResponse(cmd.Tenant, stream)
+			cache.drop(cmd.Tenant, stream)
 			return err
 		}
 		if res.Duplicate {
-			cache.dropResponse(cmd.Tenant, stream)
+			cache.drop(cmd.Tenant, stream)
 			return errRetry
 		}
 		for _, e := range decided {
 			r.Apply(e)
 		}
-		cache.putResponse(cmd.Tenant, stream, r, version+int64(len(decided)))
+		cache.put(cmd.Tenant, stream, r, version+int64(len(decided)))
 		events = decided
 		return nil
 	})

@@ -30,10 +30,11 @@ type SurveyMembers interface {
 // unknown survey, or one the caller is not asked to answer, is NotFound; a finished response
 // is refused (spec §4).
 type SurveyResponses struct {
-	members SurveyMembers
-	store   eventstore.Store
-	now     func() time.Time
-	cache   *surveyCache
+	members   SurveyMembers
+	store     eventstore.Store
+	now       func() time.Time
+	surveys   *stateCache[*survey.Survey]
+	responses *stateCache[*survey.Response]
 }
 
 // NewSurveyResponses needs the audience facts, the event store and the server clock.
@@ -41,7 +42,7 @@ func NewSurveyResponses(members SurveyMembers, store eventstore.Store, now func(
 	if members == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewSurveyResponses: nil dependency")
 	}
-	return &SurveyResponses{members: members, store: store, now: now, cache: newSurveyCache(surveyCacheSize)}, nil
+	return &SurveyResponses{members: members, store: store, now: now, surveys: newStateCache(20_000, survey.New), responses: newStateCache(20_000, survey.NewResponse)}, nil
 }
 
 // SaveAnswer saves an answer and its step, as the respondent leaves a question (PUT
