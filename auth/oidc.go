@@ -624,18 +624,23 @@ func loginReturnURL(raw string) (string, bool) {
 // ID token proves, in the user's tenant, and leaves the audit event identity.sso_linked.v1.
 // Linking an identity the user already has is a no-op.
 func (o *SSO) Link(ctx context.Context, caller Claims, rawIDToken string) error {
-	c, ok, err := o.svc.ssoConfig(ctx, caller.Tenant)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return ErrSSONotConfigured
-	}
-	idt, err := o.verifyFresh(ctx, c, rawIDToken)
+	idt, err := o.freshIdentity(ctx, caller, rawIDToken)
 	if err != nil {
 		return err
 	}
 	return o.linkIdentity(ctx, caller, idt)
+}
+
+// freshIdentity verifies a fresh ID token with the caller's tenant's provider.
+func (o *SSO) freshIdentity(ctx context.Context, caller Claims, rawIDToken string) (*oidc.IDToken, error) {
+	c, ok, err := o.svc.ssoConfig(ctx, caller.Tenant)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrSSONotConfigured
+	}
+	return o.verifyFresh(ctx, c, rawIDToken)
 }
 
 // linkIdentity links the caller to the verified identity (a no-op when already linked).
@@ -686,14 +691,7 @@ var errNoChange = errors.New("auth: no change")
 // and the identity the fresh ID token proves, and leaves the audit event
 // identity.sso_unlinked.v1. ErrNotLinked when the user is not linked to it.
 func (o *SSO) Unlink(ctx context.Context, caller Claims, rawIDToken string) error {
-	c, ok, err := o.svc.ssoConfig(ctx, caller.Tenant)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return ErrSSONotConfigured
-	}
-	idt, err := o.verifyFresh(ctx, c, rawIDToken)
+	idt, err := o.freshIdentity(ctx, caller, rawIDToken)
 	if err != nil {
 		return err
 	}
