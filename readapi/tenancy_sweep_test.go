@@ -1,4 +1,4 @@
-package readapi
+package readapi_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"portal/commands"
 	"portal/commands/clocktest"
 	"portal/projections"
+	"portal/readapi/readapitest"
 	settingsapi "portal/readapi/settings"
 )
 
@@ -33,28 +34,17 @@ var publicRoutes = map[string]bool{
 // data: a 4xx, never a 2xx. The list of routes comes from the router itself, so a route
 // added later is swept too.
 func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
-	env := newClockEnv(t)
+	env := readapitest.New(t, "readapi_tenancy", readapitest.ClockNow)
 	ctx := context.Background()
 
-	a := env.person(t, nil, clocktest.Options{})
-	b := env.person(t, nil, clocktest.Options{})
+	a := env.Person(t, nil, clocktest.Options{})
+	b := env.Person(t, nil, clocktest.Options{})
 	if a.Tenant == b.Tenant {
 		t.Fatal("the two people share a tenant")
 	}
-	full := &Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, Now: func() time.Time { return clockNow }}
-	if err := full.Init(); err != nil {
-		t.Fatal(err)
-	}
-	if err := full.Init(); err != nil {
-		t.Fatal(err)
-	}
-	if err := full.Init(); err != nil {
-		t.Fatal(err)
-	}
-	if err := full.Init(); err != nil {
-		t.Fatal(err)
-	}
-	settingsHandler, err := commands.NewSettingsHandler(env.db.Pool, projections.Settings{}, time.Now)
+	// The settings area is wired apart (cmd/portal); the sweep adds it to the server.
+	full := env.Server
+	settingsHandler, err := commands.NewSettingsHandler(env.DB.Pool, projections.Settings{}, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +61,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 			b.Tenant, b.Tenant, b.UserHash)
 		req := httptest.NewRequest(r.Method, r.Path+"?"+q.Encode(), strings.NewReader(body)).WithContext(ctx)
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+a.token)
+		req.Header.Set("Authorization", "Bearer "+a.Token)
 		rec := httptest.NewRecorder()
 		e.ServeHTTP(rec, req)
 		if rec.Code < 400 || rec.Code >= 500 {
