@@ -33,6 +33,15 @@ func (r Response) Decode(t *testing.T, v any) {
 	}
 }
 
+// DecodeOK fails unless the call answered 200, and reads the body into v.
+func (r Response) DecodeOK(t *testing.T, v any) {
+	t.Helper()
+	if r.Status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.Status, r.Body)
+	}
+	r.Decode(t, v)
+}
+
 // WantErr checks a 4xx answer: status, the first message and the single {type, message}.
 func (r Response) WantErr(t *testing.T, status int, typ, message string) {
 	t.Helper()
@@ -40,6 +49,17 @@ func (r Response) WantErr(t *testing.T, status int, typ, message string) {
 	r.Decode(t, &b)
 	if r.Status != status || b.Message != message || len(b.Errors) != 1 || b.Errors[0] != (httpx.FieldError{Type: typ, Message: message}) {
 		t.Fatalf("got %d %s, want %d {%s %s}", r.Status, r.Body, status, typ, message)
+	}
+}
+
+// WantFirstErr checks a 4xx answer's status and its first {type, message} (the answer may
+// name a detail after it).
+func (r Response) WantFirstErr(t *testing.T, status int, typ, message string) {
+	t.Helper()
+	var b httpx.ErrorBody
+	r.Decode(t, &b)
+	if r.Status != status || len(b.Errors) == 0 || b.Errors[0] != (httpx.FieldError{Type: typ, Message: message}) {
+		t.Fatalf("got %d %s, want %d {%s %s} first", r.Status, r.Body, status, typ, message)
 	}
 }
 

@@ -42,7 +42,14 @@ type Env struct {
 func New(t *testing.T, name string, now time.Time) *Env {
 	t.Helper()
 	d, store, svc := apitest.Start(t, name, "readapitest signing key, 32 byte")
-	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return now }}
+	return Serve(t, d, store, svc, &readapi.Server{Now: func() time.Time { return now }})
+}
+
+// Serve completes srv with the database, store and auth service, builds its areas and
+// serves it.
+func Serve(t *testing.T, d *pgtest.DB, store *eventstore.Postgres, svc *auth.Service, srv *readapi.Server) *Env {
+	t.Helper()
+	srv.Pool, srv.Store, srv.Auth = d.Pool, store, svc
 	if err := srv.Init(); err != nil {
 		t.Fatal(err)
 	}
