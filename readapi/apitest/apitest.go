@@ -33,6 +33,14 @@ func (r Response) Decode(t *testing.T, v any) {
 	}
 }
 
+// ErrorBody reads the body as the {message, errors} answer of a refused call.
+func (r Response) ErrorBody(t *testing.T) httpx.ErrorBody {
+	t.Helper()
+	var b httpx.ErrorBody
+	r.Decode(t, &b)
+	return b
+}
+
 // DecodeOK fails unless the call answered 200, and reads the body into v.
 func (r Response) DecodeOK(t *testing.T, v any) {
 	t.Helper()
@@ -40,6 +48,14 @@ func (r Response) DecodeOK(t *testing.T, v any) {
 		t.Fatalf("status %d: %s", r.Status, r.Body)
 	}
 	r.Decode(t, v)
+}
+
+// DecodeAs fails unless the call answered 200, and reads the body as a T.
+func DecodeAs[T any](t *testing.T, r Response) T {
+	t.Helper()
+	var v T
+	r.DecodeOK(t, &v)
+	return v
 }
 
 // WantErr checks a 4xx answer: status, the first message and the single {type, message}.

@@ -1,10 +1,10 @@
-package readapi
+package audit_test
 
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -13,59 +13,34 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/apitest"
+	"portal/readapi/readapitest"
 	"portal/seed"
 )
 
 // The audit area end to end on the seeded demo tenants: HTTP, the auditor's token, the read
 // models the projections built, the event log and its hash chains.
 
-type auditEnv struct {
-	db      *pgtest.DB
-	handler http.Handler
-}
+// auditEnv is the seeded demo with the requests and surveys read models rebuilt, and the
+// requests offered to the shadow replay.
+type auditEnv struct{ *readapitest.Seeded }
 
-func newAuditEnv(t *testing.T) *auditEnv {
+func newAuditEnv(t *testing.T) auditEnv {
 	t.Helper()
-	d, store, srv := seededServer(t, "readapi_audit")
+	e := readapitest.NewSeeded(t, "readapi_audit")
 	for _, p := range []projections.Projection{projections.Requests{}, projections.NewSurveys()} {
-		if _, err := projections.Replay(context.Background(), d.Pool, store, p, nil); err != nil {
+		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, p, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	srv.Shadows = map[string]projections.Tabled{"requests": projections.Requests{}}
-	return &auditEnv{db: d, handler: srv.Handler()}
+	e.Server.Shadows = map[string]projections.Tabled{"requests": projections.Requests{}}
+	return auditEnv{e}
 }
 
-type auditUser struct{ token, tenID string }
-
-func (e *auditEnv) signIn(t *testing.T, code, user string) auditUser {
-	token, tenID, _ := signIn(t, e.handler, code, user)
-	return auditUser{token, tenID}
-}
-
-func (e *auditEnv) get(c auditUser, path string, q url.Values) response {
-	if q == nil {
-		q = url.Values{}
-	}
-	if !q.Has("tenId") {
-		q.Set("tenId", c.tenID)
-	}
-	return do(e.handler, http.MethodGet, "/api/audit/"+path+"?"+q.Encode(), "", "192.0.2.30:1",
-		map[string]string{"Authorization": "Bearer " + c.token})
-}
-
-func decodeAs[T any](t *testing.T, r response) T {
-	t.Helper()
-	var v T
-	if r.status != http.StatusOK {
-		t.Fatalf("status %d: %s", r.status, r.body)
-	}
-	if err := json.Unmarshal(r.body, &v); err != nil {
-		t.Fatalf("%s: %v", r.body, err)
-	}
-	return v
+// get sends GET /api/audit/<path> as c.
+func (e auditEnv) get(c readapitest.User, path string, q url.Values) apitest.Response {
+	return e.Get(c, "audit/"+path, q)
 }
 
 type auditSubjectsAnswer struct {
@@ -86,10 +61,10 @@ type auditTimelineAnswer struct {
 
 func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	e := newAuditEnv(t)
-	livia := e.signIn(t, seed.DemoCode, seed.UserLivia)
+	livia := e.SignIn(t, seed.DemoCode, seed.UserLivia)
 
 	// Find Ana: her employee record, punches and vacation; and her requests by title.
-	subjects := decodeAs[auditSubjectsAnswer](t, e.get(livia, "subjects", url.Values{"q": {"Ana Souza"}}))
+	subjects := apitest.DecodeAs[auditSubjectsAnswer](t, e.get(livia, "subjects", url.Values{"q": {"Ana Souza"}}))
 	var anaID string
 	kinds := map[string]bool{}
 	for _, s := range subjects.Items {
@@ -103,7 +78,7 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	}
 
 	// Her timeline: every event of her streams and requests, oldest first, with names.
-	tl := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "pageSize": {"500"}}))
+	tl := apitest.DecodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "pageSize": {"500"}}))
 	if tl.Total == 0 || len(tl.Items) != tl.Total {
 		t.Fatalf("timeline: %d of %d", len(tl.Items), tl.Total)
 	}
@@ -128,12 +103,12 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	}
 
 	// Paged and filtered by type.
-	page := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "pageSize": {"3"}, "page": {"2"}}))
+	page := apitest.DecodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "pageSize": {"3"}, "page": {"2"}}))
 	if len(page.Items) != 3 || page.Items[0].Position != tl.Items[3].Position || page.Total != tl.Total {
 		t.Fatalf("page 2 of 3: %+v", page)
 	}
 	typ := tl.Types[0]
-	filtered := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "type": {typ}, "pageSize": {"500"}}))
+	filtered := apitest.DecodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "type": {typ}, "pageSize": {"500"}}))
 	for _, it := range filtered.Items {
 		if it.Type != typ {
 			t.Fatalf("filter %s let %s through", typ, it.Type)
@@ -143,23 +118,23 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 		t.Fatalf("filter by %s: %d of %d", typ, filtered.Total, tl.Total)
 	}
 	tomorrow := time.Now().AddDate(0, 0, 2).Format(time.DateOnly)
-	none := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "from": {tomorrow}}))
+	none := apitest.DecodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "from": {tomorrow}}))
 	if none.Total != 0 {
 		t.Fatalf("events after %s: %d", tomorrow, none.Total)
 	}
 
 	// CSV: a header and one row per event.
 	r := e.get(livia, "timeline", url.Values{"kind": {"employee"}, "id": {anaID}, "format": {"csv"}})
-	rows, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
-	if r.status != http.StatusOK || err != nil || len(rows) != tl.Total+1 || rows[0][0] != "position" {
-		t.Fatalf("csv: %d %v, %d rows", r.status, err, len(rows))
+	rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+	if r.Status != http.StatusOK || err != nil || len(rows) != tl.Total+1 || rows[0][0] != "position" {
+		t.Fatalf("csv: %d %v, %d rows", r.Status, err, len(rows))
 	}
 
 	// As of: a request's state at its first event against now.
 	reqID := strings.TrimPrefix(requestStream, "request-")
-	reqTL := decodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"request"}, "id": {reqID}}))
+	reqTL := apitest.DecodeAs[auditTimelineAnswer](t, e.get(livia, "timeline", url.Values{"kind": {"request"}, "id": {reqID}}))
 	first := reqTL.Items[0].At
-	asof := decodeAs[struct {
+	asof := apitest.DecodeAs[struct {
 		EventsThen, EventsNow int
 		Then, Current         map[string]string
 		Changes               []struct{ Field, Then, Now string }
@@ -172,15 +147,15 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	}
 
 	// Bad input: nothing answered, nothing recorded.
-	before := decodeAs[struct{ Total int }](t, e.get(livia, "reads", nil)).Total
-	carla := e.signIn(t, seed.AcmeCode, seed.UserCarla)
+	before := apitest.DecodeAs[struct{ Total int }](t, e.get(livia, "reads", nil)).Total
+	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 	var carlaEmployee string
-	if err := e.db.Pool.QueryRow(context.Background(), `SELECT employee_id::text FROM users WHERE user_name = $1`, seed.UserCarla).Scan(&carlaEmployee); err != nil {
+	if err := e.DB.Pool.QueryRow(context.Background(), `SELECT employee_id::text FROM users WHERE user_name = $1`, seed.UserCarla).Scan(&carlaEmployee); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		name           string
-		who            auditUser
+		who            readapitest.User
 		path           string
 		q              url.Values
 		status         int
@@ -188,24 +163,24 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	}{
 		{"an unknown subject", livia, "timeline", url.Values{"kind": {"request"}, "id": {"00000000-0000-4000-8000-000000000001"}}, 404, "id", "nao_encontrado"},
 		{"another tenant's employee", livia, "timeline", url.Values{"kind": {"employee"}, "id": {carlaEmployee}}, 404, "id", "nao_encontrado"},
-		{"another tenant's id in tenId", livia, "subjects", url.Values{"q": {"ana"}, "tenId": {carla.tenID}}, 403, "tenId", "acesso_negado"},
+		{"another tenant's id in tenId", livia, "subjects", url.Values{"q": {"ana"}, "tenId": {carla.TenID}}, 403, "tenId", "acesso_negado"},
 		{"a malformed id", livia, "timeline", url.Values{"kind": {"employee"}, "id": {"x"}}, 400, "id", "valor_invalido"},
 		{"an unknown kind", livia, "timeline", url.Values{"kind": {"planet"}, "id": {anaID}}, 400, "kind", "valor_invalido"},
 		{"an instant in the future", livia, "asof", url.Values{"kind": {"request"}, "id": {reqID}, "at": {time.Now().Add(time.Hour).Format(time.RFC3339)}}, 400, "at", "data_futura"},
 		{"a bad instant", livia, "asof", url.Values{"kind": {"request"}, "id": {reqID}, "at": {"yesterday"}}, 400, "at", "data_invalida"},
 		{"a punches day missing", livia, "asof", url.Values{"kind": {"punches"}, "id": {anaID}, "at": {first.Format(time.RFC3339)}}, 400, "day", "data_invalida"},
 		{"a one-letter search", livia, "subjects", url.Values{"q": {"a"}}, 400, "q", "valor_invalido"},
-		{"an employee", e.signIn(t, seed.DemoCode, seed.UserAna), "subjects", url.Values{"q": {"ana"}}, 403, "request", "acesso_negado"},
-		{"a manager", e.signIn(t, seed.DemoCode, seed.UserMarcos), "verify", nil, 403, "request", "acesso_negado"},
+		{"an employee", e.SignIn(t, seed.DemoCode, seed.UserAna), "subjects", url.Values{"q": {"ana"}}, 403, "request", "acesso_negado"},
+		{"a manager", e.SignIn(t, seed.DemoCode, seed.UserMarcos), "verify", nil, 403, "request", "acesso_negado"},
 		{"another tenant's user", carla, "subjects", url.Values{"q": {"ana"}}, 403, "request", "acesso_negado"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			wantError(t, e.get(c.who, c.path, c.q), c.status, FieldError{Type: c.field, Message: c.message})
+			e.get(c.who, c.path, c.q).WantErr(t, c.status, c.field, c.message)
 		})
 	}
 
 	// Every read that answered is recorded, newest first, with who and what.
-	reads := decodeAs[struct {
+	reads := apitest.DecodeAs[struct {
 		Total int
 		Items []struct{ Name, View, Kind, ID string }
 	}](t, e.get(livia, "reads", nil))
@@ -224,15 +199,15 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	}
 
 	// HR admins audit too; the chain of an untouched tenant holds.
-	helena := e.signIn(t, seed.DemoCode, seed.UserHelena)
-	rep := decodeAs[eventstore.ChainReport](t, e.get(helena, "verify", nil))
+	helena := e.SignIn(t, seed.DemoCode, seed.UserHelena)
+	rep := apitest.DecodeAs[eventstore.ChainReport](t, e.get(helena, "verify", nil))
 	if rep.Broken != nil || rep.Events == 0 {
 		t.Fatalf("verify: %+v", rep)
 	}
 
 	// An event edited behind the store's back (triggers off) is caught at that event.
 	victim := tl.Items[len(tl.Items)/2]
-	err = pgx.BeginFunc(context.Background(), e.db.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(context.Background(), e.DB.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(context.Background(), `SET LOCAL session_replication_role = replica`); err != nil {
 			return err
 		}
@@ -242,7 +217,7 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep = decodeAs[eventstore.ChainReport](t, e.get(livia, "verify", nil))
+	rep = apitest.DecodeAs[eventstore.ChainReport](t, e.get(livia, "verify", nil))
 	if rep.Broken == nil || rep.Broken.Reason != "altered" || rep.Broken.Position != victim.Position {
 		t.Fatalf("tampering not caught: %+v", rep.Broken)
 	}
@@ -250,13 +225,12 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 
 func TestAuditReplayRebuildsAShadowAndDiffsIt(t *testing.T) {
 	e := newAuditEnv(t)
-	livia := e.signIn(t, seed.DemoCode, seed.UserLivia)
-	start := func(projection string) response {
-		return do(e.handler, http.MethodPost, "/api/audit/replay?tenId="+livia.tenID, `{"projection":"`+projection+`"}`, "192.0.2.30:1",
-			map[string]string{"Authorization": "Bearer " + livia.token, "Content-Type": "application/json"})
+	livia := e.SignIn(t, seed.DemoCode, seed.UserLivia)
+	start := func(projection string) apitest.Response {
+		return e.Post(livia, "audit/replay", `{"projection":"`+projection+`"}`)
 	}
-	wantError(t, start("planets"), 400, FieldError{Type: "projection", Message: "valor_invalido"})
-	wantError(t, start("clock"), 400, FieldError{Type: "projection", Message: "valor_invalido"}) // not offered here
+	start("planets").WantErr(t, 400, "projection", "valor_invalido")
+	start("clock").WantErr(t, 400, "projection", "valor_invalido") // not offered here
 
 	type job struct {
 		ID, Projection, State, Error string
@@ -266,12 +240,12 @@ func TestAuditReplayRebuildsAShadowAndDiffsIt(t *testing.T) {
 	run := func() job {
 		t.Helper()
 		r := start("requests")
-		if r.status != http.StatusAccepted {
-			t.Fatalf("start: %d %s", r.status, r.body)
+		if r.Status != http.StatusAccepted {
+			t.Fatalf("start: %d %s", r.Status, r.Body)
 		}
 		deadline := time.Now().Add(30 * time.Second)
 		for time.Now().Before(deadline) {
-			list := decodeAs[struct {
+			list := apitest.DecodeAs[struct {
 				Projections []string
 				Jobs        []job
 			}](t, e.get(livia, "replay", nil))
@@ -288,7 +262,7 @@ func TestAuditReplayRebuildsAShadowAndDiffsIt(t *testing.T) {
 	}
 	own := func() int64 {
 		var n int64
-		if err := e.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events e JOIN tenants t ON t.id = e.tenant_id WHERE t.access_code = $1`, seed.DemoCode).Scan(&n); err != nil {
+		if err := e.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events e JOIN tenants t ON t.id = e.tenant_id WHERE t.access_code = $1`, seed.DemoCode).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -304,15 +278,14 @@ func TestAuditReplayRebuildsAShadowAndDiffsIt(t *testing.T) {
 	}
 
 	// A read-model row changed behind the projection's back shows up as different.
-	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE requests SET title = 'forged' WHERE id = (SELECT id FROM requests ORDER BY created_at LIMIT 1)`); err != nil {
+	if _, err := e.DB.Pool.Exec(context.Background(), `UPDATE requests SET title = 'forged' WHERE id = (SELECT id FROM requests ORDER BY created_at LIMIT 1)`); err != nil {
 		t.Fatal(err)
 	}
 	if d := run().Diffs[0]; d.Different != 1 || d.Missing+d.Extra != 0 || len(d.Samples) != 1 {
 		t.Fatalf("after an edit: %+v", d)
 	}
 	// Employees cannot start one.
-	ana := e.signIn(t, seed.DemoCode, seed.UserAna)
-	r := do(e.handler, http.MethodPost, "/api/audit/replay", `{"projection":"requests"}`, "192.0.2.30:1",
-		map[string]string{"Authorization": "Bearer " + ana.token, "Content-Type": "application/json"})
-	wantError(t, r, 403, FieldError{Type: "request", Message: "acesso_negado"})
+	ana := e.SignIn(t, seed.DemoCode, seed.UserAna)
+	r := apitest.Do(e.Handler(), httptest.NewRequest(http.MethodPost, "/api/audit/replay", strings.NewReader(`{"projection":"requests"}`)), ana.Token)
+	r.WantErr(t, 403, "request", "acesso_negado")
 }

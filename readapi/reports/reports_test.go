@@ -1,4 +1,4 @@
-package readapi
+package reports_test
 
 import (
 	"context"
@@ -14,24 +14,26 @@ import (
 	"portal/domain/vacation"
 	"portal/platform/db"
 	"portal/projections"
+	"portal/readapi/apitest"
+	"portal/readapi/readapitest"
 	"portal/seed"
 )
 
 // The HR reports on the seeded demo with a year of history: who sees what, the anonymity
 // threshold, and bad input.
 
-func newReportsEnv(t *testing.T) *peopleEnv {
+func newReportsEnv(t *testing.T) *readapitest.Seeded {
 	t.Helper()
-	e := newPeopleEnv(t)
+	e := readapitest.NewSeeded(t, "readapi_reports")
 	ctx := context.Background()
 	start := time.Now()
-	if added, err := seed.History(ctx, e.db.Pool, e.store, time.Now()); err != nil || !added {
+	if added, err := seed.History(ctx, e.DB.Pool, e.Store, time.Now()); err != nil || !added {
 		t.Fatal(added, err)
 	}
 	t.Logf("history seeded in %v", time.Since(start).Round(time.Millisecond))
 	for _, p := range []projections.Projection{projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{},
 		projections.ReportClock{}, projections.NewVacations()} {
-		if _, err := projections.Replay(ctx, e.db.Pool, e.store, p, nil); err != nil {
+		if _, err := projections.Replay(ctx, e.DB.Pool, e.Store, p, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -40,13 +42,13 @@ func newReportsEnv(t *testing.T) *peopleEnv {
 
 func TestReports(t *testing.T) {
 	e := newReportsEnv(t)
-	helena := e.signIn(t, seed.DemoCode, seed.UserHelena)
-	marcos := e.signIn(t, seed.DemoCode, seed.UserMarcos)
-	ana := e.signIn(t, seed.DemoCode, seed.UserAna)
-	carla := e.signIn(t, seed.AcmeCode, seed.UserCarla)
+	helena := e.SignIn(t, seed.DemoCode, seed.UserHelena)
+	marcos := e.SignIn(t, seed.DemoCode, seed.UserMarcos)
+	ana := e.SignIn(t, seed.DemoCode, seed.UserAna)
+	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 
 	t.Run("mood per department, team or self, with the anonymity threshold", func(t *testing.T) {
-		hr := decodeAs[projections.MoodReport](t, e.get(helena, "reports/mood", nil))
+		hr := apitest.DecodeAs[projections.MoodReport](t, e.Get(helena, "reports/mood", nil))
 		if hr.Scope != "tenant" || len(hr.Rows) < 100 {
 			t.Fatalf("HR mood report: scope %s, %d rows", hr.Scope, len(hr.Rows))
 		}
@@ -72,18 +74,18 @@ func TestReports(t *testing.T) {
 		}
 		// The tenant's groups are a rollup of the employee-weeks: the same people and check-ins.
 		var rows, checkins, people, groupCheckins int
-		if err := e.db.Pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM report_mood_weekly), (SELECT sum(checkins) FROM report_mood_weekly),
+		if err := e.DB.Pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM report_mood_weekly), (SELECT sum(checkins) FROM report_mood_weekly),
        (SELECT sum(people) FROM report_mood_groups), (SELECT sum(checkins) FROM report_mood_groups)`).Scan(&rows, &checkins, &people, &groupCheckins); err != nil {
 			t.Fatal(err)
 		}
 		if rows != people || checkins != groupCheckins {
 			t.Fatalf("employee-weeks %d with %d check-ins, groups %d people with %d", rows, checkins, people, groupCheckins)
 		}
-		team := decodeAs[projections.MoodReport](t, e.get(marcos, "reports/mood", nil))
+		team := apitest.DecodeAs[projections.MoodReport](t, e.Get(marcos, "reports/mood", nil))
 		if team.Scope != "team" || len(team.Rows) < 40 || team.Rows[0].Group != "" {
 			t.Fatalf("Marcos's team report: %+v", team.Rows[:min(2, len(team.Rows))])
 		}
-		self := decodeAs[projections.MoodReport](t, e.get(ana, "reports/mood", nil))
+		self := apitest.DecodeAs[projections.MoodReport](t, e.Get(ana, "reports/mood", nil))
 		for _, r := range self.Rows {
 			if r.People != 1 || r.Humor == nil {
 				t.Fatalf("Ana's own row %+v", r)
@@ -93,7 +95,7 @@ func TestReports(t *testing.T) {
 			t.Fatalf("Ana's report: %s, %d rows", self.Scope, len(self.Rows))
 		}
 		// A period filter: one month.
-		month := decodeAs[projections.MoodReport](t, e.get(helena, "reports/mood", url.Values{
+		month := apitest.DecodeAs[projections.MoodReport](t, e.Get(helena, "reports/mood", url.Values{
 			"from": {time.Now().AddDate(0, -1, 0).Format(time.DateOnly)}, "to": {time.Now().Format(time.DateOnly)}}))
 		w := map[string]bool{}
 		for _, r := range month.Rows {
@@ -105,7 +107,7 @@ func TestReports(t *testing.T) {
 	})
 
 	t.Run("approvals: open per approver, time to decision, delegations", func(t *testing.T) {
-		hr := decodeAs[projections.ApprovalsReport](t, e.get(helena, "reports/approvals", nil))
+		hr := apitest.DecodeAs[projections.ApprovalsReport](t, e.Get(helena, "reports/approvals", nil))
 		var marcosOpen bool
 		for _, o := range hr.Open {
 			if o.Approver == "Marcos Lima" && o.Items >= 1 {
@@ -125,14 +127,14 @@ func TestReports(t *testing.T) {
 		if len(hr.Delegations) == 0 {
 			t.Fatal("no delegation: HR decides the buying step for the absent buyer")
 		}
-		self := decodeAs[projections.ApprovalsReport](t, e.get(ana, "reports/approvals", nil))
+		self := apitest.DecodeAs[projections.ApprovalsReport](t, e.Get(ana, "reports/approvals", nil))
 		if self.Opened > hr.Opened || len(self.Open) == 0 {
 			t.Fatalf("Ana's approvals %+v", self)
 		}
 	})
 
-	t.Run("surveys: response rate and eNPS, HR only", func(t *testing.T) {
-		hr := decodeAs[projections.SurveysReport](t, e.get(helena, "reports/surveys", nil))
+	t.Run("surveys: apitest.Response rate and eNPS, HR only", func(t *testing.T) {
+		hr := apitest.DecodeAs[projections.SurveysReport](t, e.Get(helena, "reports/surveys", nil))
 		var found bool
 		for _, s := range hr.Surveys {
 			if s.Kind == "enps" && s.Completed == 4 {
@@ -151,13 +153,13 @@ func TestReports(t *testing.T) {
 		if !found || past != 3 || len(hr.Trend) < 6 {
 			t.Fatalf("surveys report: %d past quarterly eNPS, %d trend weeks: %+v", past, len(hr.Trend), hr.Surveys)
 		}
-		if r := e.get(ana, "reports/surveys", nil); r.status != http.StatusForbidden {
-			t.Fatalf("Ana reads the surveys report: %d", r.status)
+		if r := e.Get(ana, "reports/surveys", nil); r.Status != http.StatusForbidden {
+			t.Fatalf("Ana reads the surveys report: %d", r.Status)
 		}
 	})
 
 	t.Run("time clock: punches per day, late, missing, refusals", func(t *testing.T) {
-		hr := decodeAs[projections.ClockReport](t, e.get(helena, "reports/clock", nil))
+		hr := apitest.DecodeAs[projections.ClockReport](t, e.Get(helena, "reports/clock", nil))
 		var late, missing, marks int
 		for _, d := range hr.Days {
 			late, missing, marks = late+d.Late, missing+d.Missing, marks+d.Marks
@@ -171,7 +173,7 @@ func TestReports(t *testing.T) {
 		}
 		// The rollups the tenant-wide report reads add up to the employee-days they roll up.
 		var dayMarks, dayLate, dayMissing, monthMarks, monthLate, monthMissing int
-		err := e.db.Pool.QueryRow(context.Background(), `
+		err := e.DB.Pool.QueryRow(context.Background(), `
 SELECT (SELECT sum(marks) FROM report_clock_days), (SELECT sum(late) FROM report_clock_days), (SELECT sum(missing) FROM report_clock_days),
        (SELECT sum(marks) FROM report_clock_months), (SELECT sum(late) FROM report_clock_months), (SELECT sum(missing) FROM report_clock_months)`).
 			Scan(&dayMarks, &dayLate, &dayMissing, &monthMarks, &monthLate, &monthMissing)
@@ -179,7 +181,7 @@ SELECT (SELECT sum(marks) FROM report_clock_days), (SELECT sum(late) FROM report
 			t.Fatal(err)
 		}
 		var marksAll, lateAll, missingAll int
-		if err := e.db.Pool.QueryRow(context.Background(), `
+		if err := e.DB.Pool.QueryRow(context.Background(), `
 SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval '10 minutes'),
        sum(greatest(expected_marks - marks, 0) * (marks > 0)::int) FROM report_clock_daily`).Scan(&marksAll, &lateAll, &missingAll); err != nil {
 			t.Fatal(err)
@@ -188,7 +190,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 			t.Fatalf("rollups %d/%d/%d (days) %d/%d/%d (months), employee-days %d/%d/%d",
 				dayMarks, dayLate, dayMissing, monthMarks, monthLate, monthMissing, marksAll, lateAll, missingAll)
 		}
-		team := decodeAs[projections.ClockReport](t, e.get(marcos, "reports/clock", nil))
+		team := apitest.DecodeAs[projections.ClockReport](t, e.Get(marcos, "reports/clock", nil))
 		if len(team.People) == 0 || len(team.People) >= len(hr.People) && len(hr.People) < 100 {
 			t.Fatalf("Marcos's team: %d people of %d", len(team.People), len(hr.People))
 		}
@@ -198,9 +200,9 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		// HR closes an overdue period of one person and the running period of another first.
 		today := time.Now().UTC().Truncate(24 * time.Hour)
 		closing := map[vacation.PeriodStatus]bool{vacation.StatusOverdue: true, vacation.StatusInConcessive: true}
-		for _, p := range decodeAs[projections.VacationsReport](t, e.get(helena, "reports/vacations", nil)).People {
+		for _, p := range apitest.DecodeAs[projections.VacationsReport](t, e.Get(helena, "reports/vacations", nil)).People {
 			var periods []vacation.Period
-			err := db.InTenant(context.Background(), e.db.Pool, helena.tenID, func(tx pgx.Tx) error {
+			err := db.InTenant(context.Background(), e.DB.Pool, helena.TenID, func(tx pgx.Tx) error {
 				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
 				periods = f.Entitlement.Periods(today)
 				return err
@@ -212,8 +214,8 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 				if closing[per.Status] {
 					delete(closing, per.Status)
 					body := fmt.Sprintf(`{"m01Ukey":%q,"periodo":%d,"motivo":"lost"}`, p.EmployeeID, per.Index)
-					if r := e.post(helena, "rh-app/ferias/fechar-periodo", body); r.status != http.StatusOK {
-						t.Fatalf("closing a period: %d %s", r.status, r.body)
+					if r := e.Post(helena, "rh-app/ferias/fechar-periodo", body); r.Status != http.StatusOK {
+						t.Fatalf("closing a period: %d %s", r.Status, r.Body)
 					}
 					break
 				}
@@ -222,17 +224,17 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		if len(closing) > 0 {
 			t.Fatalf("no period to close with status %v", closing)
 		}
-		if _, err := projections.Replay(context.Background(), e.db.Pool, e.store, projections.NewVacations(), nil); err != nil {
+		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, projections.NewVacations(), nil); err != nil {
 			t.Fatal(err)
 		}
-		hr := decodeAs[projections.VacationsReport](t, e.get(helena, "reports/vacations", nil))
+		hr := apitest.DecodeAs[projections.VacationsReport](t, e.Get(helena, "reports/vacations", nil))
 		if len(hr.People) < 100 || len(hr.Away) == 0 || hr.Abono == 0 || hr.AbonoDays < 10 || hr.Advance13 == 0 {
 			t.Fatalf("vacations report: %d people, %d away weeks, abono %d/%d, 13th %d", len(hr.People), len(hr.Away), hr.Abono, hr.AbonoDays, hr.Advance13)
 		}
 		// Each balance, overdue count and next deadline is the one the vacation screens show (the
 		// domain's fold of the same leaves and closures).
 		overdue := 0
-		err := db.InTenant(context.Background(), e.db.Pool, helena.tenID, func(tx pgx.Tx) error {
+		err := db.InTenant(context.Background(), e.DB.Pool, helena.TenID, func(tx pgx.Tx) error {
 			for _, p := range hr.People {
 				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
 				if err != nil {
@@ -269,7 +271,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 	})
 
 	t.Run("headcount and movement per month", func(t *testing.T) {
-		hr := decodeAs[projections.HeadcountReport](t, e.get(helena, "reports/headcount", nil))
+		hr := apitest.DecodeAs[projections.HeadcountReport](t, e.Get(helena, "reports/headcount", nil))
 		if len(hr.Months) != 12 && len(hr.Months) != 13 {
 			t.Fatalf("%d months", len(hr.Months))
 		}
@@ -286,7 +288,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 			t.Fatalf("headcount %+v, %d hires, %d leavers, %d in groups", last, hires, leavers, total)
 		}
 		// Each month as counted from the people's own dates.
-		rows, err := e.db.Pool.Query(context.Background(), `SELECT hire_date, termination_date FROM employees WHERE tenant_id = $1`, helena.tenID)
+		rows, err := e.DB.Pool.Query(context.Background(), `SELECT hire_date, termination_date FROM employees WHERE tenant_id = $1`, helena.TenID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -322,30 +324,30 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 	})
 
 	t.Run("a dashboard asks for its own level, never a wider one", func(t *testing.T) {
-		own := decodeAs[projections.MoodReport](t, e.get(helena, "reports/mood", url.Values{"scope": {"self"}}))
+		own := apitest.DecodeAs[projections.MoodReport](t, e.Get(helena, "reports/mood", url.Values{"scope": {"self"}}))
 		if own.Scope != "self" {
 			t.Fatalf("Helena's own dashboard: %s", own.Scope)
 		}
-		if r := e.get(marcos, "reports/mood", url.Values{"scope": {"tenant"}}); r.status != http.StatusForbidden {
-			t.Fatalf("Marcos asks for the tenant: %d", r.status)
+		if r := e.Get(marcos, "reports/mood", url.Values{"scope": {"tenant"}}); r.Status != http.StatusForbidden {
+			t.Fatalf("Marcos asks for the tenant: %d", r.Status)
 		}
-		if r := e.get(ana, "reports/approvals", url.Values{"scope": {"team"}}); r.status != http.StatusForbidden {
-			t.Fatalf("Ana asks for a team: %d", r.status)
+		if r := e.Get(ana, "reports/approvals", url.Values{"scope": {"team"}}); r.Status != http.StatusForbidden {
+			t.Fatalf("Ana asks for a team: %d", r.Status)
 		}
 	})
 
 	t.Run("another tenant never; bad input refused", func(t *testing.T) {
-		acme := decodeAs[projections.MoodReport](t, e.get(carla, "reports/mood", nil))
+		acme := apitest.DecodeAs[projections.MoodReport](t, e.Get(carla, "reports/mood", nil))
 		if len(acme.Rows) != 0 {
 			t.Fatalf("Carla reads mood rows: %+v", acme.Rows[0])
 		}
-		if r := e.get(carla, "reports/mood", url.Values{"tenId": {helena.tenID}}); r.status != http.StatusForbidden {
-			t.Fatalf("a foreign tenId: %d", r.status)
+		if r := e.Get(carla, "reports/mood", url.Values{"tenId": {helena.TenID}}); r.Status != http.StatusForbidden {
+			t.Fatalf("a foreign tenId: %d", r.Status)
 		}
 		for _, q := range []url.Values{{"from": {"2026-13-01"}}, {"scope": {"everyone"}}, {"from": {"2026-05-02"}, "to": {"2026-05-01"}}, {"unit": {"x"}},
 			{"from": {"2010-01-01"}, "to": {"2026-01-01"}}} {
-			if r := e.get(helena, "reports/approvals", q); r.status != http.StatusBadRequest || len(r.errorBody(t).Errors) != 1 {
-				t.Fatalf("%v: %d %s", q, r.status, r.body)
+			if r := e.Get(helena, "reports/approvals", q); r.Status != http.StatusBadRequest || len(r.ErrorBody(t).Errors) != 1 {
+				t.Fatalf("%v: %d %s", q, r.Status, r.Body)
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package readapi
+package people_test
 
 import (
 	"context"
@@ -11,72 +11,15 @@ import (
 	"testing"
 	"time"
 
-	"portal/auth"
-	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/readapi/apitest"
+	"portal/readapi/readapitest"
 	"portal/readapi/vacations"
 	"portal/seed"
 )
 
 // The people area end to end on the seeded demo tenants: the team listings, the colleague
 // card, birthdays, hires and the home's dynamic messages, with who may see what.
-
-type peopleEnv struct {
-	handler http.Handler
-	store   eventstore.Store
-	db      *pgtest.DB
-}
-
-func newPeopleEnv(t *testing.T) *peopleEnv {
-	t.Helper()
-	d, store, srv := seededServer(t, "readapi_people")
-	return &peopleEnv{handler: srv.Handler(), store: store, db: d}
-}
-
-// seededServer starts a database named name seeded with the demo tenants, and a Server on it
-// with a test signing key.
-func seededServer(t *testing.T, name string) (*pgtest.DB, *eventstore.Postgres, *Server) {
-	t.Helper()
-	d, err := pgtest.Start(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("seeded test signing key, 32 byte")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d, store, &Server{Pool: d.Pool, Store: store, Auth: svc}
-}
-
-type peopleUser struct{ token, tenID, hash string }
-
-func (e *peopleEnv) signIn(t *testing.T, code, user string) peopleUser {
-	token, tenID, hash := signIn(t, e.handler, code, user)
-	return peopleUser{token, tenID, hash}
-}
-
-func (e *peopleEnv) get(u peopleUser, path string, q url.Values) response {
-	if q == nil {
-		q = url.Values{}
-	}
-	if !q.Has("tenId") {
-		q.Set("tenId", u.tenID)
-	}
-	return do(e.handler, http.MethodGet, "/api/"+path+"?"+q.Encode(), "", "192.0.2.40:1",
-		map[string]string{"Authorization": "Bearer " + u.token})
-}
-
-func (e *peopleEnv) post(u peopleUser, path, body string) response {
-	return do(e.handler, http.MethodPost, "/api/"+path+"?tenId="+u.tenID, body, "192.0.2.40:1",
-		map[string]string{"Authorization": "Bearer " + u.token})
-}
 
 func names(rows []projections.PersonRow) []string {
 	out := make([]string, len(rows))
@@ -87,23 +30,22 @@ func names(rows []projections.PersonRow) []string {
 }
 
 func TestTeamListings(t *testing.T) {
-	e := newPeopleEnv(t)
-	marcos := e.signIn(t, seed.DemoCode, seed.UserMarcos)
-	helena := e.signIn(t, seed.DemoCode, seed.UserHelena)
-	ana := e.signIn(t, seed.DemoCode, seed.UserAna)
+	e := readapitest.NewSeeded(t, "readapi_people")
+	marcos := e.SignIn(t, seed.DemoCode, seed.UserMarcos)
+	helena := e.SignIn(t, seed.DemoCode, seed.UserHelena)
+	ana := e.SignIn(t, seed.DemoCode, seed.UserAna)
 
 	// Ana checks in her mood: her manager sees it on her avatar, a colleague does not.
-	r := do(e.handler, http.MethodPost, "/api/gen/HumorEnergy?tenId="+ana.tenID, `{"humor":4.2,"energy":2.5}`, "192.0.2.40:1",
-		map[string]string{"Authorization": "Bearer " + ana.token})
-	if r.status != http.StatusOK {
-		t.Fatalf("check-in: %d %s", r.status, r.body)
+	r := e.Post(ana, "gen/HumorEnergy", `{"humor":4.2,"energy":2.5}`)
+	if r.Status != http.StatusOK {
+		t.Fatalf("check-in: %d %s", r.Status, r.Body)
 	}
-	if _, err := projections.Replay(context.Background(), e.db.Pool, e.store, projections.Mood{}, nil); err != nil {
+	if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, projections.Mood{}, nil); err != nil {
 		t.Fatal(err)
 	}
 
 	t.Run("a manager lists his direct reports, paged by 30, with their mood", func(t *testing.T) {
-		first := decodeAs[projections.PeoplePage](t, e.get(marcos, "rh-app/Colaborador/gestor-minha-equipe", url.Values{"searchText": {"a"}}))
+		first := apitest.DecodeAs[projections.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe", url.Values{"searchText": {"a"}}))
 		if first.CurrentPage != 1 || first.PageSize != 30 || len(first.Data) != min(30, first.TotalCount) || first.TotalCount < 2 {
 			t.Fatalf("first page %+v", first)
 		}
@@ -119,7 +61,7 @@ func TestTeamListings(t *testing.T) {
 			if !page.HasNext {
 				break
 			}
-			page = decodeAs[projections.PeoplePage](t, e.get(marcos, "rh-app/Colaborador/gestor-minha-equipe",
+			page = apitest.DecodeAs[projections.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe",
 				url.Values{"searchText": {"a"}, "page": {strconv.Itoa(p + 1)}}))
 		}
 		if len(all) != first.TotalCount {
@@ -135,13 +77,13 @@ func TestTeamListings(t *testing.T) {
 	})
 
 	t.Run("search ignores accents and case; sort by field and direction", func(t *testing.T) {
-		res := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"LIVIA AUD"}}))
+		res := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"LIVIA AUD"}}))
 		if got := names(res.Data); len(got) != 1 || got[0] != "Lívia Auditoria" {
 			t.Fatalf("search LIVIA AUD: %v", got)
 		}
-		asc := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		asc := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"searchText": {"o"}, "orderBy": {"admissao"}, "pageSize": {"100"}}))
-		desc := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		desc := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"searchText": {"o"}, "orderBy": {"admissao"}, "orderDescending": {"true"}, "pageSize": {"100"}}))
 		for i := 1; i < len(asc.Data); i++ {
 			if asc.Data[i-1].Admissao > asc.Data[i].Admissao || desc.Data[i-1].Admissao < desc.Data[i].Admissao {
@@ -149,21 +91,21 @@ func TestTeamListings(t *testing.T) {
 			}
 		}
 		// HR sees former employees too; find-people only current ones, without their code.
-		joao := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"joão pereira"}}))
+		joao := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"joão pereira"}}))
 		if len(joao.Data) != 1 || joao.Data[0].Status != "inactive" {
 			t.Fatalf("HR listing of João: %+v", joao.Data)
 		}
-		found := decodeAs[projections.PeoplePage](t, e.get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"joao pereira"}}))
+		found := apitest.DecodeAs[projections.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"joao pereira"}}))
 		if len(found.Data) != 0 {
 			t.Fatalf("find people shows a former employee: %+v", found.Data)
 		}
-		colleagues := decodeAs[projections.PeoplePage](t, e.get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"marcos lima"}}))
+		colleagues := apitest.DecodeAs[projections.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"marcos lima"}}))
 		if len(colleagues.Data) != 1 || colleagues.Data[0].Codigo != "" || colleagues.Data[0].Emo != nil || colleagues.Data[0].Email == "" {
 			t.Fatalf("a colleague's public fields: %+v", colleagues.Data)
 		}
 		// The drill-down: one department's people.
 		dept := colleagues.Data[0].DeptID
-		inDept := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		inDept := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"departamento": {dept}, "pageSize": {"100"}}))
 		if inDept.TotalCount < 3 {
 			t.Fatalf("department %s has %d people", dept, inDept.TotalCount)
@@ -174,13 +116,13 @@ func TestTeamListings(t *testing.T) {
 			}
 		}
 		// Past the last page: no rows, and still the count.
-		past := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		past := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"departamento": {dept}, "page": {"99"}}))
 		if len(past.Data) != 0 || past.TotalCount != inDept.TotalCount || past.HasNext {
 			t.Fatalf("page 99: %+v", past)
 		}
 		// A LIKE wildcard is a plain character.
-		pct := decodeAs[projections.PeoplePage](t, e.get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
+		pct := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
 		if pct.TotalCount != 0 {
 			t.Fatalf("%% matched %d people", pct.TotalCount)
 		}
@@ -188,12 +130,12 @@ func TestTeamListings(t *testing.T) {
 
 	t.Run("each listing needs its screen's access", func(t *testing.T) {
 		for _, c := range []struct {
-			who  peopleUser
+			who  readapitest.User
 			path string
 		}{{ana, "gestor-minha-equipe"}, {ana, "adm-minha-equipe"}, {marcos, "adm-minha-equipe"}} {
-			r := e.get(c.who, "rh-app/Colaborador/"+c.path, url.Values{"searchText": {"a"}})
-			if r.status != http.StatusForbidden {
-				t.Errorf("%s: %d %s", c.path, r.status, r.body)
+			r := e.Get(c.who, "rh-app/Colaborador/"+c.path, url.Values{"searchText": {"a"}})
+			if r.Status != http.StatusForbidden {
+				t.Errorf("%s: %d %s", c.path, r.Status, r.Body)
 			}
 		}
 	})
@@ -203,22 +145,22 @@ func TestTeamListings(t *testing.T) {
 			{"orderBy": {"salario"}}, {"orderDescending": {"maybe"}}, {"page": {"0"}}, {"pageSize": {"1000"}},
 			{"departamento": {"x"}}, {"searchText": {strings.Repeat("a", 256)}},
 		} {
-			r := e.get(helena, "rh-app/Colaborador/adm-minha-equipe", q)
-			if r.status != http.StatusBadRequest || len(r.errorBody(t).Errors) != 1 {
-				t.Errorf("%v: %d %s", q, r.status, r.body)
+			r := e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", q)
+			if r.Status != http.StatusBadRequest || len(r.ErrorBody(t).Errors) != 1 {
+				t.Errorf("%v: %d %s", q, r.Status, r.Body)
 			}
 		}
 	})
 }
 
 func TestColleagueCard(t *testing.T) {
-	e := newPeopleEnv(t)
-	ana := e.signIn(t, seed.DemoCode, seed.UserAna)
-	marcos := e.signIn(t, seed.DemoCode, seed.UserMarcos)
-	carla := e.signIn(t, seed.AcmeCode, seed.UserCarla)
+	e := readapitest.NewSeeded(t, "readapi_people")
+	ana := e.SignIn(t, seed.DemoCode, seed.UserAna)
+	marcos := e.SignIn(t, seed.DemoCode, seed.UserMarcos)
+	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 	anaID := seed.EmployeeID(seed.DemoCode, seed.UserAna).String()
 
-	own := decodeAs[projections.Card](t, e.get(ana, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
+	own := apitest.DecodeAs[projections.Card](t, e.Get(ana, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
 	if own.Nome != "Ana Souza" || own.M01004C != own.Nome || own.Cargo != "Analista de Operações" || own.Departamento != "Operações" ||
 		own.Unidade == "" || own.Inicio == "" || own.Email != "ana.souza@democorp.com.br" {
 		t.Fatalf("card %+v", own)
@@ -231,12 +173,12 @@ func TestColleagueCard(t *testing.T) {
 	if own.Fone != "" {
 		t.Fatalf("an employee reads a phone: %q", own.Fone)
 	}
-	byManager := decodeAs[projections.Card](t, e.get(marcos, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
+	byManager := apitest.DecodeAs[projections.Card](t, e.Get(marcos, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
 	if byManager.Fone == "" {
 		t.Fatal("the manager's card has no phone")
 	}
 	// Pedro is on leave today.
-	pedro := decodeAs[projections.Card](t, e.get(ana, "rh-app/colaborador/cartao-apresentacao",
+	pedro := apitest.DecodeAs[projections.Card](t, e.Get(ana, "rh-app/colaborador/cartao-apresentacao",
 		url.Values{"m01Ukey": {seed.EmployeeID(seed.DemoCode, seed.UserPedro).String()}}))
 	if pedro.Afastamento == nil || pedro.Afastamento.Inicio == "" || pedro.Status != nil {
 		t.Fatalf("Pedro's card %+v", pedro)
@@ -246,35 +188,35 @@ func TestColleagueCard(t *testing.T) {
 	}
 
 	// Another tenant's employee is not found; a foreign tenId is refused; bad ids are 400.
-	if r := e.get(carla, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}); r.status != http.StatusNotFound {
-		t.Fatalf("Carla reads Ana's card: %d %s", r.status, r.body)
+	if r := e.Get(carla, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}); r.Status != http.StatusNotFound {
+		t.Fatalf("Carla reads Ana's card: %d %s", r.Status, r.Body)
 	}
-	if r := e.get(carla, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}, "tenId": {ana.tenID}}); r.status != http.StatusForbidden {
-		t.Fatalf("foreign tenId: %d", r.status)
+	if r := e.Get(carla, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}, "tenId": {ana.TenID}}); r.Status != http.StatusForbidden {
+		t.Fatalf("foreign tenId: %d", r.Status)
 	}
 	for _, q := range []url.Values{{}, {"m01Ukey": {"nope"}}} {
-		if r := e.get(ana, "rh-app/colaborador/cartao-apresentacao", q); r.status != http.StatusBadRequest {
-			t.Fatalf("%v: %d", q, r.status)
+		if r := e.Get(ana, "rh-app/colaborador/cartao-apresentacao", q); r.Status != http.StatusBadRequest {
+			t.Fatalf("%v: %d", q, r.Status)
 		}
 	}
-	switch r := e.get(carla, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"ana.souza@democorp"}}); r.status {
+	switch r := e.Get(carla, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"ana.souza@democorp"}}); r.Status {
 	case http.StatusOK:
-		if page := decodeAs[projections.PeoplePage](t, r); page.TotalCount != 0 {
+		if page := apitest.DecodeAs[projections.PeoplePage](t, r); page.TotalCount != 0 {
 			t.Fatalf("Carla finds DEMOCORP people: %+v", page.Data)
 		}
 	case http.StatusForbidden: // ACMECORP did not buy the screen
 	default:
-		t.Fatalf("Carla's search: %d %s", r.status, r.body)
+		t.Fatalf("Carla's search: %d %s", r.Status, r.Body)
 	}
 }
 
 func TestBirthdaysHiresAndMessages(t *testing.T) {
-	e := newPeopleEnv(t)
-	ana := e.signIn(t, seed.DemoCode, seed.UserAna)
-	carla := e.signIn(t, seed.AcmeCode, seed.UserCarla)
+	e := readapitest.NewSeeded(t, "readapi_people")
+	ana := e.SignIn(t, seed.DemoCode, seed.UserAna)
+	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 	now := time.Now().UTC()
 
-	born := decodeAs[[]projections.PersonRow](t, e.get(ana, "rh-app/colaborador/aniversariantes", nil))
+	born := apitest.DecodeAs[[]projections.PersonRow](t, e.Get(ana, "rh-app/colaborador/aniversariantes", nil))
 	if !slices.Contains(names(born), "Ana Souza") || !slices.Contains(names(born), "Marcos Lima") {
 		t.Fatalf("birthdays of the month: %v", names(born))
 	}
@@ -287,7 +229,7 @@ func TestBirthdaysHiresAndMessages(t *testing.T) {
 			t.Fatal("birthdays not in day order")
 		}
 	}
-	hires := decodeAs[[]projections.PersonRow](t, e.get(ana, "rh-app/colaborador/admitidos-mes", nil))
+	hires := apitest.DecodeAs[[]projections.PersonRow](t, e.Get(ana, "rh-app/colaborador/admitidos-mes", nil))
 	if len(hires) == 0 {
 		t.Fatal("no hires this month")
 	}
@@ -296,39 +238,39 @@ func TestBirthdaysHiresAndMessages(t *testing.T) {
 			t.Fatalf("%+v not hired this month", p)
 		}
 	}
-	if r := e.get(ana, "rh-app/colaborador/admitidos-mes", url.Values{"yearMonth": {"202613"}}); r.status != http.StatusBadRequest {
-		t.Fatalf("yearMonth 202613: %d", r.status)
+	if r := e.Get(ana, "rh-app/colaborador/admitidos-mes", url.Values{"yearMonth": {"202613"}}); r.Status != http.StatusBadRequest {
+		t.Fatalf("yearMonth 202613: %d", r.Status)
 	}
 	// ACMECORP sees its own people only.
-	acme := decodeAs[[]projections.PersonRow](t, e.get(carla, "rh-app/colaborador/aniversariantes", nil))
+	acme := apitest.DecodeAs[[]projections.PersonRow](t, e.Get(carla, "rh-app/colaborador/aniversariantes", nil))
 	if slices.Contains(names(acme), "Ana Souza") {
 		t.Fatal("Carla sees Ana's birthday")
 	}
 
-	msgs := decodeAs[[]projections.DynamicMessage](t, e.get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"10"}, "userHash": {ana.hash}}))
+	msgs := apitest.DecodeAs[[]projections.DynamicMessage](t, e.Get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"10"}, "userHash": {ana.Hash}}))
 	if len(msgs) != 3 || msgs[0].Titulo != "Campanha de vacinação" {
 		t.Fatalf("messages %+v", msgs)
 	}
-	two := decodeAs[[]projections.DynamicMessage](t, e.get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"2"}}))
+	two := apitest.DecodeAs[[]projections.DynamicMessage](t, e.Get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"2"}}))
 	if len(two) != 2 {
 		t.Fatalf("maxRecords 2: %d", len(two))
 	}
-	if none := decodeAs[[]projections.DynamicMessage](t, e.get(carla, "gen/DynamicMessage", url.Values{"codeId": {"1"}})); len(none) != 0 {
+	if none := apitest.DecodeAs[[]projections.DynamicMessage](t, e.Get(carla, "gen/DynamicMessage", url.Values{"codeId": {"1"}})); len(none) != 0 {
 		t.Fatalf("ACMECORP reads DEMOCORP's messages: %+v", none)
 	}
 	for _, q := range []url.Values{{}, {"codeId": {"x"}}, {"codeId": {"1"}, "maxRecords": {"0"}}, {"codeId": {"1"}, "userHash": {"f00"}}} {
-		r := e.get(ana, "gen/DynamicMessage", q)
-		if r.status != http.StatusBadRequest && r.status != http.StatusForbidden {
-			t.Fatalf("%v: %d", q, r.status)
+		r := e.Get(ana, "gen/DynamicMessage", q)
+		if r.Status != http.StatusBadRequest && r.Status != http.StatusForbidden {
+			t.Fatalf("%v: %d", q, r.Status)
 		}
 	}
 }
 
 func TestScheduleFeedsTheCalendar(t *testing.T) {
-	e := newPeopleEnv(t)
-	pedro := e.signIn(t, seed.DemoCode, seed.UserPedro)
+	e := readapitest.NewSeeded(t, "readapi_people")
+	pedro := e.SignIn(t, seed.DemoCode, seed.UserPedro)
 	month := time.Now().UTC().Format("200601")
-	entries := decodeAs[[]vacations.ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {month}}))
+	entries := apitest.DecodeAs[[]vacations.ScheduleEntry](t, e.Get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {month}}))
 	kinds := map[int]int{}
 	for _, en := range entries {
 		kinds[en.Array1015]++
@@ -350,25 +292,24 @@ func TestScheduleFeedsTheCalendar(t *testing.T) {
 }
 
 func TestScheduleShowsAbsenceRequests(t *testing.T) {
-	e := newPeopleEnv(t)
-	pedro := e.signIn(t, seed.DemoCode, seed.UserPedro)
+	e := readapitest.NewSeeded(t, "readapi_people")
+	pedro := e.SignIn(t, seed.DemoCode, seed.UserPedro)
 	now := time.Now().UTC()
 	day := time.Date(now.Year(), now.Month(), 10, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
 	body := `{"tipo":"folha","titulo":"Consulta","motivo":"Exame","comentario":"c","dataReferencia":"` + day + `",
 		"ausencia":{"tipoAusenciaDesc":"Consulta médica","tipoAbono":"declaracao","inicioAbono":"` + day + `","fimAbono":"` + day + `"}}`
-	auth := map[string]string{"Authorization": "Bearer " + pedro.token}
-	r := do(e.handler, http.MethodPost, "/api/cac-app/request?tenId="+pedro.tenID, body, "192.0.2.40:1", auth)
+	r := e.Post(pedro, "cac-app/request", body)
 	var created struct{ Data struct{ ID string } }
-	if err := json.Unmarshal(r.body, &created); err != nil || r.status != http.StatusOK {
-		t.Fatalf("create: %d %s", r.status, r.body)
+	if err := json.Unmarshal(r.Body, &created); err != nil || r.Status != http.StatusOK {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
 	}
-	if r = do(e.handler, http.MethodPost, "/api/cac-app/request/send?tenId="+pedro.tenID+"&requestId="+created.Data.ID, "", "192.0.2.40:1", auth); r.status != http.StatusOK {
-		t.Fatalf("send: %d %s", r.status, r.body)
+	if r = e.Send(pedro, http.MethodPost, "cac-app/request/send", url.Values{"requestId": {created.Data.ID}}, ""); r.Status != http.StatusOK {
+		t.Fatalf("send: %d %s", r.Status, r.Body)
 	}
-	if _, err := projections.Replay(context.Background(), e.db.Pool, e.store, projections.Requests{}, nil); err != nil {
+	if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, projections.Requests{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	entries := decodeAs[[]vacations.ScheduleEntry](t, e.get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {now.Format("200601")}}))
+	entries := apitest.DecodeAs[[]vacations.ScheduleEntry](t, e.Get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {now.Format("200601")}}))
 	var found bool
 	for _, en := range entries {
 		if en.Label == "escala_ausencia" {

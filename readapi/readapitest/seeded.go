@@ -1,0 +1,103 @@
+package readapitest
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"portal/auth"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/readapi"
+	"portal/readapi/apitest"
+	"portal/seed"
+)
+
+// Seeded is a database seeded with the demo tenants and a server on it. The server serves
+// from the first call on, so a test may complete it before.
+type Seeded struct {
+	DB      *pgtest.DB
+	Store   *eventstore.Postgres
+	Server  *readapi.Server
+	once    sync.Once
+	handler http.Handler
+}
+
+// NewSeeded starts a database named name, seeds it and puts a server with a test signing key
+// on it.
+func NewSeeded(t *testing.T, name string) *Seeded {
+	t.Helper()
+	d, err := pgtest.Start(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("seeded test signing key, 32 byte")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Seeded{DB: d, Store: store, Server: &readapi.Server{Pool: d.Pool, Store: store, Auth: svc}}
+}
+
+// Handler is the server's handler.
+func (s *Seeded) Handler() http.Handler {
+	s.once.Do(func() { s.handler = s.Server.Handler() })
+	return s.handler
+}
+
+// User is a demo user signed in through the sign-in call.
+type User struct{ Token, TenID, Hash string }
+
+// SignIn signs user of the tenant with access code in, with the demo password.
+func (s *Seeded) SignIn(t *testing.T, code, user string) User {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"accessCode": code, "userName": user, "password": seed.DemoPassword, "redirectUrl": "/apps/homePage"})
+	req := httptest.NewRequest(http.MethodPost, "/api/auth/login", strings.NewReader(string(body)))
+	req.Header.Set("Content-Type", "application/json")
+	r := apitest.Do(s.Handler(), req, "")
+	var res struct {
+		User struct {
+			TenID string `json:"tenId"`
+			Hash  string `json:"hash"`
+		} `json:"user"`
+		AccessToken string `json:"access_token"`
+	}
+	r.DecodeOK(t, &res)
+	return User{res.AccessToken, res.User.TenID, res.User.Hash}
+}
+
+// Send sends method to /api/<path> as u, with u's tenId unless q names one.
+func (s *Seeded) Send(u User, method, path string, q url.Values, body string) apitest.Response {
+	if q == nil {
+		q = url.Values{}
+	}
+	if !q.Has("tenId") {
+		q.Set("tenId", u.TenID)
+	}
+	req := httptest.NewRequest(method, "/api/"+path+"?"+q.Encode(), strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return apitest.Do(s.Handler(), req, u.Token)
+}
+
+// Get sends GET /api/<path> as u.
+func (s *Seeded) Get(u User, path string, q url.Values) apitest.Response {
+	return s.Send(u, http.MethodGet, path, q, "")
+}
+
+// Post sends POST /api/<path> as u with a JSON body.
+func (s *Seeded) Post(u User, path, body string) apitest.Response {
+	return s.Send(u, http.MethodPost, path, nil, body)
+}
