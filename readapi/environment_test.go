@@ -1,97 +1,40 @@
 package readapi
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/readapi/apitest"
 	"portal/readapi/httpx"
 	"portal/seed"
 )
 
-// The host's environment (PORTAL_HOSTS, else the host's first label) decides which items the
-// rule shows (spec portal-core §6): pivot table and grid reports only on test and demo hosts,
-// the ombudsman channel never on demo hosts. userinfo, TenantInfo and the server's own checks
-// all follow the request's Host.
-func TestHostEnvironmentDenials(t *testing.T) {
+// The server's own checks follow the request's Host (spec portal-core §6): the pivot table
+// is refused on a production host and allowed on a test host (readapi/identity's
+// environment test shows userinfo and TenantInfo following it too).
+func TestHostEnvironmentGates(t *testing.T) {
 	base, _ := authServer(t)
 	rules, err := auth.ParseHostRules("rh.acme.test=test,*.demo.acme.test=demo")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := &Server{Pool: base.Pool, Store: base.Store, Auth: base.Auth, Hosts: rules}
-	h := s.Handler()
-	helena := seedCaller(t, h, seed.UserHelena)
-	get := func(host, target string, auth bool) (int, map[string]any) {
-		t.Helper()
-		req := httptest.NewRequest(http.MethodGet, target, nil)
-		req.Host = host
-		if auth {
-			req.Header.Set(echo.HeaderAuthorization, "Bearer "+helena.token)
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		var body map[string]any
-		json.Unmarshal(rec.Body.Bytes(), &body)
-		return rec.Code, body
-	}
-	info := "/api/cac-app/userinfo?tenId=" + helena.tenID + "&userHash=" + helena.hash
-	for _, c := range []struct {
-		host      string
-		env       auth.Environment
-		shown     []string
-		hidden    []string
-		deniedIDs []string
-	}{
-		{"portal.acme.com", auth.EnvProduction, []string{"dashboards2"}, []string{"pivottable", "gridreports"}, []string{"pivottable", "gridreports"}},
-		{"rh.acme.test:8443", auth.EnvTest, []string{"pivottable", "gridreports"}, nil, nil},
-		{"x.demo.acme.test", auth.EnvDemo, []string{"pivottable"}, []string{"tools_015"}, []string{"tools_015"}},
-		{"pre.acme.com", auth.EnvPre, nil, []string{"pivottable"}, []string{"pivottable"}},
-	} {
-		status, u := get(c.host, info, true)
-		if status != http.StatusOK {
-			t.Fatalf("%s: userinfo %d", c.host, status)
-		}
-		if u["environment"] != string(c.env) {
-			t.Errorf("%s: environment %v, want %s", c.host, u["environment"], c.env)
-		}
-		menu, deny := strs(u["menu"]), strs(u["deny"])
-		for _, id := range c.shown {
-			if !slices.Contains(menu, id) {
-				t.Errorf("%s: menu lacks %s: %v", c.host, id, menu)
-			}
-		}
-		for _, id := range c.hidden {
-			if slices.Contains(menu, id) {
-				t.Errorf("%s: menu shows %s", c.host, id)
-			}
-		}
-		for _, id := range c.deniedIDs {
-			if !slices.Contains(deny, id) {
-				t.Errorf("%s: deny lacks %s: %v", c.host, id, deny)
-			}
-		}
-		if _, ti := get(c.host, "/api/auth/TenantInfo?accessCode="+seed.DemoCode, false); ti["environment"] != string(c.env) {
-			t.Errorf("%s: TenantInfo environment %v", c.host, ti["environment"])
-		}
-	}
-
+	token, _, _ := apitest.SignIn(t, s.Handler(), seed.DemoCode, seed.UserHelena, seed.DemoPassword)
 	// The server refuses what the host hides, whatever the client asks.
-	e := echo.New()
-	e.HTTPErrorHandler = errorHandler
-	e.GET("/probe", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) },
+	p := echo.New()
+	p.HTTPErrorHandler = errorHandler
+	p.GET("/probe", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) },
 		s.requireAuth, s.gates().Access(httpx.MenuAccess("pivottable")))
 	for host, want := range map[string]int{"portal.acme.com": http.StatusForbidden, "rh.acme.test": http.StatusNoContent} {
 		req := httptest.NewRequest(http.MethodGet, "/probe", nil)
 		req.Host = host
-		req.Header.Set(echo.HeaderAuthorization, "Bearer "+helena.token)
+		req.Header.Set(echo.HeaderAuthorization, "Bearer "+token)
 		rec := httptest.NewRecorder()
-		e.ServeHTTP(rec, req)
+		p.ServeHTTP(rec, req)
 		if rec.Code != want {
 			t.Errorf("%s: pivot table probe %d, want %d", host, rec.Code, want)
 		}

@@ -5,9 +5,11 @@ package apitest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,4 +152,51 @@ func Do(h http.Handler, req *http.Request, token string) Response {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	return Response{Status: rec.Code, Body: rec.Body.Bytes()}
+}
+
+// Send sends method target with body (JSON when not empty) from the remote address (when not
+// empty) with header, and returns the answer.
+func Send(h http.Handler, method, target, body, remote string, header map[string]string) Response {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if remote != "" {
+		req.RemoteAddr = remote
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	return Do(h, req, "")
+}
+
+// LoginBody is the sign-in call's body.
+func LoginBody(code, user, password string) string {
+	b, _ := json.Marshal(map[string]string{"accessCode": code, "userName": user, "password": password, "redirectUrl": "/apps/homePage"})
+	return string(b)
+}
+
+// SignIn signs user of the tenant with access code in through h with password, and returns
+// the access token, the tenId and the user's hash.
+func SignIn(t *testing.T, h http.Handler, code, user, password string) (token, tenID, hash string) {
+	t.Helper()
+	var res struct {
+		User struct {
+			TenID string `json:"tenId"`
+			Hash  string `json:"hash"`
+		} `json:"user"`
+		AccessToken string `json:"access_token"`
+	}
+	Send(h, http.MethodPost, "/api/auth/login", LoginBody(code, user, password), "192.0.2.20:1", nil).DecodeOK(t, &res)
+	return res.AccessToken, res.User.TenID, res.User.Hash
+}
+
+// WantErrors checks a refused call: its status, its {type, message} list, and the first
+// message as the answer's message.
+func WantErrors(t *testing.T, r Response, status int, list ...httpx.FieldError) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+	b := r.ErrorBody(t)
+	if fmt.Sprint(b.Errors) != fmt.Sprint(list) || b.Message != list[0].Message {
+		t.Errorf("body %s, want errors %v", r.Body, list)
+	}
 }

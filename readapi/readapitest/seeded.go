@@ -2,7 +2,6 @@ package readapitest
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"portal/auth"
+	"portal/auth/mailtest"
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/readapi"
@@ -29,9 +29,29 @@ type Seeded struct {
 	handler http.Handler
 }
 
+// SeededKey signs the tokens of a Seeded server.
+const SeededKey = "seeded test signing key, 32 byte"
+
 // NewSeeded starts a database named name, seeds it and puts a server with a test signing key
-// on it.
+// (SeededKey) on it.
 func NewSeeded(t *testing.T, name string) *Seeded {
+	t.Helper()
+	return newSeeded(t, name, auth.Options{})
+}
+
+// NewSeededMail is NewSeeded with an auth service that e-mails through a real SMTP server,
+// which it returns.
+func NewSeededMail(t *testing.T, name string) (*Seeded, *mailtest.Server) {
+	t.Helper()
+	mail, err := mailtest.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mail.Close() })
+	return newSeeded(t, name, auth.Options{Mailer: &auth.SMTPMailer{Addr: mail.Addr}}), mail
+}
+
+func newSeeded(t *testing.T, name string, o auth.Options) *Seeded {
 	t.Helper()
 	d, err := pgtest.Start(name)
 	if err != nil {
@@ -43,7 +63,8 @@ func NewSeeded(t *testing.T, name string) *Seeded {
 	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("seeded test signing key, 32 byte")})
+	o.TokenKey = []byte(SeededKey)
+	svc, err := auth.NewService(ctx, d.Pool, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,19 +83,8 @@ type User struct{ Token, TenID, Hash string }
 // SignIn signs user of the tenant with access code in, with the demo password.
 func (s *Seeded) SignIn(t *testing.T, code, user string) User {
 	t.Helper()
-	body, _ := json.Marshal(map[string]string{"accessCode": code, "userName": user, "password": seed.DemoPassword, "redirectUrl": "/apps/homePage"})
-	req := httptest.NewRequest(http.MethodPost, "/api/auth/login", strings.NewReader(string(body)))
-	req.Header.Set("Content-Type", "application/json")
-	r := apitest.Do(s.Handler(), req, "")
-	var res struct {
-		User struct {
-			TenID string `json:"tenId"`
-			Hash  string `json:"hash"`
-		} `json:"user"`
-		AccessToken string `json:"access_token"`
-	}
-	r.DecodeOK(t, &res)
-	return User{res.AccessToken, res.User.TenID, res.User.Hash}
+	token, tenID, hash := apitest.SignIn(t, s.Handler(), code, user, seed.DemoPassword)
+	return User{token, tenID, hash}
 }
 
 // Send sends method to /api/<path> as u, with u's tenId unless q names one.

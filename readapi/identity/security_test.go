@@ -1,4 +1,4 @@
-package readapi
+package identity_test
 
 import (
 	"context"
@@ -12,6 +12,9 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"portal/auth"
+	"portal/readapi/apitest"
+	"portal/readapi/httpx"
+	"portal/readapi/readapitest"
 	"portal/seed"
 )
 
@@ -53,7 +56,7 @@ func TestForgedTokensRefused(t *testing.T) {
 	}
 	otherKey := []byte("not the server's key, 32 bytes!!")
 	// A token the server really issued, but 20 minutes ago: expired (access tokens live 15).
-	past, err := auth.NewService(context.Background(), s.Pool, auth.Options{TokenKey: []byte(flowsKey),
+	past, err := auth.NewService(context.Background(), s.Pool, auth.Options{TokenKey: []byte(readapitest.SeededKey),
 		Now: func() time.Time { return time.Now().Add(-20 * time.Minute) }})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +70,7 @@ func TestForgedTokensRefused(t *testing.T) {
 		"alg_none":                sign(jwt.SigningMethodNone, claims, jwt.UnsafeAllowNoneSignatureType),
 		"alg_none_no_signature":   strings.Join([]string{base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`)), parts[1], ""}, "."),
 		"wrong_key":               sign(jwt.SigningMethodHS256, claims, otherKey),
-		"other_hmac_alg":          sign(jwt.SigningMethodHS512, claims, []byte(flowsKey)),
+		"other_hmac_alg":          sign(jwt.SigningMethodHS512, claims, []byte(readapitest.SeededKey)),
 		"tenant_edited":           parts[0] + "." + base64.RawURLEncoding.EncodeToString(swappedJSON) + "." + parts[2],
 		"tenant_swapped_resigned": sign(jwt.SigningMethodHS256, swapped, otherKey),
 		"expired":                 old.AccessToken,
@@ -77,18 +80,18 @@ func TestForgedTokensRefused(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			// A route behind requireAuth, with the token's own ids and with ACME's.
 			for _, tenID := range []string{a.User.TenID, acme} {
-				r := do(h, http.MethodGet, "/api/rh-app/colaborador/historico-endereco-ponto?tenId="+tenID+"&userHash="+a.User.Hash,
+				r := apitest.Send(h, http.MethodGet, "/api/rh-app/colaborador/historico-endereco-ponto?tenId="+tenID+"&userHash="+a.User.Hash,
 					"", "", map[string]string{"Authorization": "Bearer " + tok})
-				wantError(t, r, http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
+				apitest.WantErrors(t, r, http.StatusUnauthorized, httpx.FieldError{Type: "token", Message: "token_invalido"})
 			}
-			wantError(t, post(h, "/api/auth/changePassword", map[string]string{"accessToken": tok,
+			apitest.WantErrors(t, post(h, "/api/auth/changePassword", map[string]string{"accessToken": tok,
 				"previousPassword": seed.DemoPassword, "proposedPassword": "Forjada@2025"}, nil),
-				http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
+				http.StatusUnauthorized, httpx.FieldError{Type: "token", Message: "token_invalido"})
 			for _, code := range []string{seed.DemoCode, seed.AcmeCode} {
-				wantError(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": tok, "accessCode": code}, nil),
-					http.StatusUnauthorized, FieldError{Type: "login", Message: "falha_login_token"})
+				apitest.WantErrors(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": tok, "accessCode": code}, nil),
+					http.StatusUnauthorized, httpx.FieldError{Type: "login", Message: "falha_login_token"})
 			}
-			do(h, http.MethodPost, "/api/auth/logout", "", "", map[string]string{"Authorization": "Bearer " + tok})
+			apitest.Send(h, http.MethodPost, "/api/auth/logout", "", "", map[string]string{"Authorization": "Bearer " + tok})
 			if authorized(h, a, a.AccessToken) != http.StatusOK {
 				t.Error("a forged token's logout ended the genuine session")
 			}

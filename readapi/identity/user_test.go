@@ -1,4 +1,4 @@
-package readapi
+package identity_test
 
 import (
 	"context"
@@ -14,6 +14,10 @@ import (
 	"portal/auth"
 	"portal/commands/clocktest"
 	"portal/eventstore"
+	"portal/readapi"
+	"portal/readapi/apitest"
+	"portal/readapi/httpx"
+	"portal/readapi/readapitest"
 	"portal/seed"
 )
 
@@ -29,13 +33,13 @@ func (c caller) header() map[string]string {
 
 func seedCaller(t *testing.T, h http.Handler, user string) caller {
 	t.Helper()
-	token, ten, hash := signIn(t, h, seed.DemoCode, user)
+	token, ten, hash := apitest.SignIn(t, h, seed.DemoCode, user, seed.DemoPassword)
 	return caller{token: token, tenID: ten, hash: hash, userID: seed.UserID(seed.DemoCode, user)}
 }
 
 // freshCaller creates a tenant with one person (their users row changed by setup) and signs
 // them in, for tests that change what the rule reads.
-func freshCaller(t *testing.T, s *Server, o clocktest.Options, setup string, args ...any) (caller, clocktest.Person) {
+func freshCaller(t *testing.T, s *readapi.Server, o clocktest.Options, setup string, args ...any) (caller, clocktest.Person) {
 	t.Helper()
 	ctx := context.Background()
 	tn, err := clocktest.NewTenant(ctx, s.Pool)
@@ -58,15 +62,15 @@ func freshCaller(t *testing.T, s *Server, o clocktest.Options, setup string, arg
 	return caller{token: res.AccessToken, tenID: p.Tenant.String(), hash: p.UserHash, userID: p.UserID}, p
 }
 
-func getUserInfo(t *testing.T, h http.Handler, c caller, query string) (response, map[string]any) {
+func getUserInfo(t *testing.T, h http.Handler, c caller, query string) (apitest.Response, map[string]any) {
 	t.Helper()
 	if query == "" {
 		query = url.Values{"tenId": {c.tenID}, "userHash": {c.hash}}.Encode()
 	}
-	r := do(h, http.MethodGet, "/api/cac-app/userinfo?"+query, "", "", c.header())
+	r := apitest.Send(h, http.MethodGet, "/api/cac-app/userinfo?"+query, "", "", c.header())
 	var body map[string]any
-	if r.status == http.StatusOK {
-		if err := json.Unmarshal(r.body, &body); err != nil {
+	if r.Status == http.StatusOK {
+		if err := json.Unmarshal(r.Body, &body); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,11 +91,11 @@ func strs(v any) []string {
 }
 
 func TestUserInfoCarriesTheComputedPermissions(t *testing.T) {
-	_, h := authServer(t)
+	h := readapitest.NewSeeded(t, "identity_user").Handler()
 	ana := seedCaller(t, h, seed.UserAna)
 	r, u := getUserInfo(t, h, ana, "")
-	if r.status != http.StatusOK {
-		t.Fatalf("userinfo: %d %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("userinfo: %d %s", r.Status, r.Body)
 	}
 	for _, k := range []string{"keys", "roles", "role", "purchased", "deny", "dynamicAccess", "flags", "shortcuts", "settings",
 		"languageId", "layoff", "cercaVirtual", "tratamentodePonto", "audiences", "menu", "accessConfig", "url_Tenant"} {
@@ -139,17 +143,17 @@ func TestUserInfoCarriesTheComputedPermissions(t *testing.T) {
 }
 
 func TestUserInfoRefusesOtherCallers(t *testing.T) {
-	_, h := authServer(t)
+	h := readapitest.NewSeeded(t, "identity_user").Handler()
 	ana := seedCaller(t, h, seed.UserAna)
 	carla := caller{}
-	carla.token, carla.tenID, carla.hash = signIn(t, h, seed.AcmeCode, seed.UserCarla)
+	carla.token, carla.tenID, carla.hash = apitest.SignIn(t, h, seed.AcmeCode, seed.UserCarla, seed.DemoPassword)
 
 	r, _ := getUserInfo(t, h, ana, url.Values{"tenId": {carla.tenID}, "userHash": {ana.hash}}.Encode())
-	wantError(t, r, http.StatusForbidden, FieldError{Type: "tenId", Message: "acesso_negado"})
+	apitest.WantErrors(t, r, http.StatusForbidden, httpx.FieldError{Type: "tenId", Message: "acesso_negado"})
 	r, _ = getUserInfo(t, h, ana, url.Values{"tenId": {ana.tenID}, "userHash": {carla.hash}}.Encode())
-	wantError(t, r, http.StatusForbidden, FieldError{Type: "userHash", Message: "acesso_negado"})
-	r = do(h, http.MethodGet, "/api/cac-app/userinfo?tenId="+ana.tenID+"&userHash="+ana.hash, "", "", nil)
-	wantError(t, r, http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
+	apitest.WantErrors(t, r, http.StatusForbidden, httpx.FieldError{Type: "userHash", Message: "acesso_negado"})
+	r = apitest.Send(h, http.MethodGet, "/api/cac-app/userinfo?tenId="+ana.tenID+"&userHash="+ana.hash, "", "", nil)
+	apitest.WantErrors(t, r, http.StatusUnauthorized, httpx.FieldError{Type: "token", Message: "token_invalido"})
 	// Carla's own call still shows only Carla.
 	_, cu := getUserInfo(t, h, carla, "")
 	if cu["userName"] != seed.UserCarla || cu["tenId"] != carla.tenID {
@@ -162,7 +166,7 @@ func prefBody(c caller, field, value string) string {
 	return string(b)
 }
 
-func identityEvents(t *testing.T, s *Server, c caller) []eventstore.RecordedEvent {
+func identityEvents(t *testing.T, s *readapi.Server, c caller) []eventstore.RecordedEvent {
 	t.Helper()
 	evs, err := s.Store.ReadStream(context.Background(), uuid.MustParse(c.tenID), auth.IdentityStream(c.userID), 0)
 	if err != nil {
@@ -171,7 +175,7 @@ func identityEvents(t *testing.T, s *Server, c caller) []eventstore.RecordedEven
 	return evs
 }
 
-func storedPrefs(t *testing.T, s *Server, c caller) (shortcuts, language, settings string) {
+func storedPrefs(t *testing.T, s *readapi.Server, c caller) (shortcuts, language, settings string) {
 	t.Helper()
 	err := s.Pool.QueryRow(context.Background(), `SELECT shortcuts, language, settings::text FROM users WHERE tenant_id = $1 AND id = $2`,
 		c.tenID, c.userID).Scan(&shortcuts, &language, &settings)
@@ -182,28 +186,31 @@ func storedPrefs(t *testing.T, s *Server, c caller) (shortcuts, language, settin
 }
 
 func TestUpdateShortcutsAndLanguage(t *testing.T) {
-	s, h := authServer(t)
+	e := readapitest.NewSeeded(t, "identity_user")
+	s, h := e.Server, e.Handler()
 	c, _ := freshCaller(t, s, clocktest.Options{}, "")
-	post := func(path, body string) response { return do(h, http.MethodPost, path, body, "", c.header()) }
+	post := func(path, body string) apitest.Response {
+		return apitest.Send(h, http.MethodPost, path, body, "", c.header())
+	}
 
 	r := post("/api/auth/updateUserShortcuts", prefBody(c, "shortcuts", " rh_007_001, dashboards0,rh_007_001 "))
-	if r.status != http.StatusOK {
-		t.Fatalf("shortcuts: %d %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("shortcuts: %d %s", r.Status, r.Body)
 	}
 	if sc, _, _ := storedPrefs(t, s, c); sc != "rh_007_001,dashboards0" {
 		t.Errorf("stored shortcuts %q", sc)
 	}
 	// Ids the user does not see, groups and unknown ids are refused.
 	for _, bad := range []string{"dashboards1", "employee", "nope", "rh_004_04"} {
-		wantError(t, post("/api/auth/updateUserShortcuts", prefBody(c, "shortcuts", bad)), http.StatusBadRequest,
-			FieldError{Type: "shortcuts", Message: "valor_invalido"})
+		apitest.WantErrors(t, post("/api/auth/updateUserShortcuts", prefBody(c, "shortcuts", bad)), http.StatusBadRequest,
+			httpx.FieldError{Type: "shortcuts", Message: "valor_invalido"})
 	}
 
-	if r := post("/api/auth/updateUserLanguage", prefBody(c, "languageId", "EN")); r.status != http.StatusOK {
-		t.Fatalf("language: %d %s", r.status, r.body)
+	if r := post("/api/auth/updateUserLanguage", prefBody(c, "languageId", "EN")); r.Status != http.StatusOK {
+		t.Fatalf("language: %d %s", r.Status, r.Body)
 	}
-	wantError(t, post("/api/auth/updateUserLanguage", prefBody(c, "languageId", "fr")), http.StatusBadRequest,
-		FieldError{Type: "languageId", Message: "valor_invalido"})
+	apitest.WantErrors(t, post("/api/auth/updateUserLanguage", prefBody(c, "languageId", "fr")), http.StatusBadRequest,
+		httpx.FieldError{Type: "languageId", Message: "valor_invalido"})
 	if _, lang, _ := storedPrefs(t, s, c); lang != "en" {
 		t.Errorf("stored language %q", lang)
 	}
@@ -229,7 +236,8 @@ func TestUpdateShortcutsAndLanguage(t *testing.T) {
 }
 
 func TestPreferencesRefuseAnotherUsersIds(t *testing.T) {
-	s, h := authServer(t)
+	e := readapitest.NewSeeded(t, "identity_user")
+	s, h := e.Server, e.Handler()
 	c, _ := freshCaller(t, s, clocktest.Options{}, "")
 	other, _ := freshCaller(t, s, clocktest.Options{}, "")
 	for _, path := range []string{"/api/auth/updateUserShortcuts", "/api/auth/updateUserLanguage"} {
@@ -241,14 +249,14 @@ func TestPreferencesRefuseAnotherUsersIds(t *testing.T) {
 			b, _ := json.Marshal(map[string]string{"userHash": hash, "tenantId": ten, field: value})
 			return string(b)
 		}
-		wantError(t, do(h, http.MethodPost, path, body(c.hash, other.tenID), "", c.header()), http.StatusForbidden,
-			FieldError{Type: "tenantId", Message: "acesso_negado"})
-		wantError(t, do(h, http.MethodPost, path, body(other.hash, c.tenID), "", c.header()), http.StatusForbidden,
-			FieldError{Type: "userHash", Message: "acesso_negado"})
-		wantError(t, do(h, http.MethodPost, path, body("", c.tenID), "", c.header()), http.StatusBadRequest,
-			FieldError{Type: "userHash", Message: "campo_obrigatorio"})
-		wantError(t, do(h, http.MethodPost, path, body(c.hash, c.tenID), "", nil), http.StatusUnauthorized,
-			FieldError{Type: "token", Message: "token_invalido"})
+		apitest.WantErrors(t, apitest.Send(h, http.MethodPost, path, body(c.hash, other.tenID), "", c.header()), http.StatusForbidden,
+			httpx.FieldError{Type: "tenantId", Message: "acesso_negado"})
+		apitest.WantErrors(t, apitest.Send(h, http.MethodPost, path, body(other.hash, c.tenID), "", c.header()), http.StatusForbidden,
+			httpx.FieldError{Type: "userHash", Message: "acesso_negado"})
+		apitest.WantErrors(t, apitest.Send(h, http.MethodPost, path, body("", c.tenID), "", c.header()), http.StatusBadRequest,
+			httpx.FieldError{Type: "userHash", Message: "campo_obrigatorio"})
+		apitest.WantErrors(t, apitest.Send(h, http.MethodPost, path, body(c.hash, c.tenID), "", nil), http.StatusUnauthorized,
+			httpx.FieldError{Type: "token", Message: "token_invalido"})
 	}
 	if n := len(identityEvents(t, s, c)) + len(identityEvents(t, s, other)); n != 0 {
 		t.Errorf("%d events after refusals", n)
@@ -259,20 +267,21 @@ func TestPreferencesRefuseAnotherUsersIds(t *testing.T) {
 }
 
 func TestUpdateSettings(t *testing.T) {
-	s, h := authServer(t)
+	e := readapitest.NewSeeded(t, "identity_user")
+	s, h := e.Server, e.Handler()
 	admin, _ := freshCaller(t, s, clocktest.Options{}, `UPDATE users SET admin = true WHERE tenant_id = $1 AND id = $2`)
 	plain, _ := freshCaller(t, s, clocktest.Options{}, "")
-	post := func(c caller, tenID, body string) response {
-		return do(h, http.MethodPost, "/api/auth/updateSettings?tenId="+tenID, body, "", c.header())
+	post := func(c caller, tenID, body string) apitest.Response {
+		return apitest.Send(h, http.MethodPost, "/api/auth/updateSettings?tenId="+tenID, body, "", c.header())
 	}
 	good := `{"settings":{"layout":"layout2","navbarStyle":"style-3-dense","colorScheme":"dark","theme":{"main":"default","navbar":"dark-blue"}}}`
 
 	// Without the Admin flag the rule does not show the colour-scheme panel: refused.
-	wantError(t, post(plain, plain.tenID, good), http.StatusForbidden, FieldError{Type: "request", Message: "acesso_negado"})
-	wantError(t, post(admin, plain.tenID, good), http.StatusForbidden, FieldError{Type: "tenId", Message: "acesso_negado"})
+	apitest.WantErrors(t, post(plain, plain.tenID, good), http.StatusForbidden, httpx.FieldError{Type: "request", Message: "acesso_negado"})
+	apitest.WantErrors(t, post(admin, plain.tenID, good), http.StatusForbidden, httpx.FieldError{Type: "tenId", Message: "acesso_negado"})
 
-	if r := post(admin, admin.tenID, good); r.status != http.StatusOK {
-		t.Fatalf("settings: %d %s", r.status, r.body)
+	if r := post(admin, admin.tenID, good); r.Status != http.StatusOK {
+		t.Fatalf("settings: %d %s", r.Status, r.Body)
 	}
 	_, _, stored := storedPrefs(t, s, admin)
 	var got auth.Settings
@@ -297,8 +306,8 @@ func TestUpdateSettings(t *testing.T) {
 		"not_json_at_all": `settings`,
 	} {
 		r := post(admin, admin.tenID, body)
-		if r.status != http.StatusBadRequest {
-			t.Errorf("%s: %d %s", name, r.status, r.body)
+		if r.Status != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", name, r.Status, r.Body)
 		}
 	}
 	if evs := identityEvents(t, s, admin); len(evs) != 1 {
@@ -309,14 +318,15 @@ func TestUpdateSettings(t *testing.T) {
 // The server refuses the clock calls the rule would not show (spec §6: the quick time clock
 // needs access id rh_007_001, which a feature switch set to 1 denies, and time treatment).
 func TestPermissionMiddlewareRefusesWhatTheMenuHides(t *testing.T) {
-	s, h := authServer(t)
-	register := func(c caller) response {
+	e := readapitest.NewSeeded(t, "identity_user")
+	s, h := e.Server, e.Handler()
+	register := func(c caller) apitest.Response {
 		q := url.Values{"tenId": {c.tenID}, "userHash": {c.hash}}.Encode()
-		return do(h, http.MethodPost, "/api/rh-app/colaborador/v2/registrar-ponto?"+q, `{}`, "", c.header())
+		return apitest.Send(h, http.MethodPost, "/api/rh-app/colaborador/v2/registrar-ponto?"+q, `{}`, "", c.header())
 	}
-	remove := func(c caller) response {
+	remove := func(c caller) apitest.Response {
 		q := url.Values{"tenId": {c.tenID}, "userHash": {c.hash}, "ukey": {uuid.NewString()}}.Encode()
-		return do(h, http.MethodDelete, "/api/rh-app/colaborador/historico-endereco-ponto?"+q, "", "", c.header())
+		return apitest.Send(h, http.MethodDelete, "/api/rh-app/colaborador/historico-endereco-ponto?"+q, "", "", c.header())
 	}
 	menuHas := func(c caller, id string) bool {
 		_, u := getUserInfo(t, h, c, "")
@@ -328,14 +338,14 @@ func TestPermissionMiddlewareRefusesWhatTheMenuHides(t *testing.T) {
 		t.Fatal("a collaborator does not see the clock")
 	}
 	// An empty body reaches the handler (400 on the payload): the rule let it through.
-	if r := register(allowed); r.status != http.StatusBadRequest {
-		t.Fatalf("allowed caller: %d %s", r.status, r.body)
+	if r := register(allowed); r.Status != http.StatusBadRequest {
+		t.Fatalf("allowed caller: %d %s", r.Status, r.Body)
 	}
 
-	byRule := FieldError{Type: "request", Message: "acesso_negado"}
+	byRule := httpx.FieldError{Type: "request", Message: "acesso_negado"}
 	for name, c := range map[string]struct {
 		setup   string
-		refusal FieldError
+		refusal httpx.FieldError
 	}{
 		"switch_denies_clock": {`UPDATE users SET access_config = '{"rh_007_001": 1}' WHERE tenant_id = $1 AND id = $2`, byRule},
 		"stored_deny":         {`UPDATE users SET deny = 'x,rh_007_001' WHERE tenant_id = $1 AND id = $2`, byRule},
@@ -343,15 +353,15 @@ func TestPermissionMiddlewareRefusesWhatTheMenuHides(t *testing.T) {
 		// Sign-in already filtered the role out of the token (no employee key): the clock's
 		// own role check refuses first.
 		"manager_without_key": {`UPDATE users SET employee_id = NULL, roles = '{pwa-rh-ges}' WHERE tenant_id = $1 AND id = $2`,
-			FieldError{Type: "userHash", Message: "acesso_negado"}},
+			httpx.FieldError{Type: "userHash", Message: "acesso_negado"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			caller, _ := freshCaller(t, s, clocktest.Options{}, c.setup)
 			if menuHas(caller, "rh_007_001") {
 				t.Fatal("the menu shows the clock")
 			}
-			wantError(t, register(caller), http.StatusForbidden, c.refusal)
-			wantError(t, remove(caller), http.StatusForbidden, c.refusal)
+			apitest.WantErrors(t, register(caller), http.StatusForbidden, c.refusal)
+			apitest.WantErrors(t, remove(caller), http.StatusForbidden, c.refusal)
 		})
 	}
 }

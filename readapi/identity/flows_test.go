@@ -1,4 +1,4 @@
-package readapi
+package identity_test
 
 import (
 	"context"
@@ -12,53 +12,19 @@ import (
 
 	"portal/auth"
 	"portal/auth/mailtest"
-	"portal/eventstore"
-	"portal/platform/pgtest"
+	"portal/readapi"
+	"portal/readapi/apitest"
+	"portal/readapi/httpx"
+	"portal/readapi/readapitest"
 	"portal/seed"
 )
 
-// flowsEnv is a seeded database of its own (these tests change passwords), a server whose
-// auth.Service e-mails through a real SMTP server, started once.
-var flowsEnv struct {
-	once    sync.Once
-	err     error
-	server  *Server
-	handler http.Handler
-	mail    *mailtest.Server
-	db      *pgtest.DB
-}
-
-const flowsKey = "readapi flows key, 32 bytes long"
-
-func flowsServer(t *testing.T) (*Server, http.Handler, *mailtest.Server) {
+// flowsServer is a seeded database of its own (these tests change passwords) and a server
+// whose auth.Service e-mails through a real SMTP server.
+func flowsServer(t *testing.T) (*readapi.Server, http.Handler, *mailtest.Server) {
 	t.Helper()
-	flowsEnv.once.Do(func() {
-		d, err := pgtest.Start("readapi_authflows")
-		if err != nil {
-			flowsEnv.err = err
-			return
-		}
-		flowsEnv.db = d
-		ctx := context.Background()
-		store := eventstore.NewPostgres(d.Pool)
-		if flowsEnv.err = seed.Run(ctx, d.Pool, store, time.Now()); flowsEnv.err != nil {
-			return
-		}
-		if flowsEnv.mail, flowsEnv.err = mailtest.Start(); flowsEnv.err != nil {
-			return
-		}
-		svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte(flowsKey), Mailer: &auth.SMTPMailer{Addr: flowsEnv.mail.Addr}})
-		if err != nil {
-			flowsEnv.err = err
-			return
-		}
-		flowsEnv.server = &Server{Pool: d.Pool, Store: store, Auth: svc}
-		flowsEnv.handler = flowsEnv.server.Handler()
-	})
-	if flowsEnv.err != nil {
-		t.Fatal(flowsEnv.err)
-	}
-	return flowsEnv.server, flowsEnv.handler, flowsEnv.mail
+	e, mail := readapitest.NewSeededMail(t, "identity_flows")
+	return e.Server, e.Handler(), mail
 }
 
 type tokenAnswer struct {
@@ -83,34 +49,34 @@ func jsonBody(v any) string {
 	return string(b)
 }
 
-func post(h http.Handler, path string, body any, header map[string]string) response {
-	return do(h, http.MethodPost, path, jsonBody(body), "192.0.2.50:1", header)
+func post(h http.Handler, path string, body any, header map[string]string) apitest.Response {
+	return apitest.Send(h, http.MethodPost, path, jsonBody(body), "192.0.2.50:1", header)
 }
 
-func wantTokens(t *testing.T, r response) tokenAnswer {
+func wantTokens(t *testing.T, r apitest.Response) tokenAnswer {
 	t.Helper()
-	if r.status != http.StatusOK {
-		t.Fatalf("status %d: %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.Status, r.Body)
 	}
 	var a tokenAnswer
-	if err := json.Unmarshal(r.body, &a); err != nil {
+	if err := json.Unmarshal(r.Body, &a); err != nil {
 		t.Fatal(err)
 	}
 	if a.AccessToken == "" || a.RefreshToken == "" || a.IDToken == "" || a.User.UserName == "" || a.AuthResponse != nil {
-		t.Fatalf("answer %s", r.body)
+		t.Fatalf("answer %s", r.Body)
 	}
 	return a
 }
 
 func signInAs(t *testing.T, h http.Handler, code, user, password string) tokenAnswer {
 	t.Helper()
-	return wantTokens(t, do(h, http.MethodPost, "/api/auth/login", loginBody(code, user, password), "192.0.2.51:1", nil))
+	return wantTokens(t, apitest.Send(h, http.MethodPost, "/api/auth/login", apitest.LoginBody(code, user, password), "192.0.2.51:1", nil))
 }
 
 // authorized calls a route behind requireAuth (the clock's saved addresses) with token.
 func authorized(h http.Handler, a tokenAnswer, token string) int {
-	return do(h, http.MethodGet, "/api/rh-app/colaborador/historico-endereco-ponto?tenId="+a.User.TenID+"&userHash="+a.User.Hash,
-		"", "", map[string]string{"Authorization": "Bearer " + token}).status
+	return apitest.Send(h, http.MethodGet, "/api/rh-app/colaborador/historico-endereco-ponto?tenId="+a.User.TenID+"&userHash="+a.User.Hash,
+		"", "", map[string]string{"Authorization": "Bearer " + token}).Status
 }
 
 func refreshBody(a tokenAnswer, refresh string) map[string]string {
@@ -124,16 +90,16 @@ func TestRefreshTokenCall(t *testing.T) {
 	r := post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil)
 	b := wantTokens(t, r)
 	if b.RefreshToken == a.RefreshToken || b.User.Hash != a.User.Hash {
-		t.Errorf("refresh answer %s", r.body)
+		t.Errorf("refresh answer %s", r.Body)
 	}
 	if authorized(h, b, b.AccessToken) != http.StatusOK {
 		t.Error("the new access token is refused")
 	}
 
-	refused := FieldError{Type: "refresh", Message: "falha_ao_renovar_token"}
+	refused := httpx.FieldError{Type: "refresh", Message: "falha_ao_renovar_token"}
 	// Replaying the used token: 401, and the whole session is gone.
-	wantError(t, post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil), http.StatusUnauthorized, refused)
-	wantError(t, post(h, "/api/auth/refreshToken", refreshBody(b, b.RefreshToken), nil), http.StatusUnauthorized, refused)
+	apitest.WantErrors(t, post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil), http.StatusUnauthorized, refused)
+	apitest.WantErrors(t, post(h, "/api/auth/refreshToken", refreshBody(b, b.RefreshToken), nil), http.StatusUnauthorized, refused)
 	if st := authorized(h, b, b.AccessToken); st != http.StatusUnauthorized {
 		t.Errorf("access token of a revoked session: %d", st)
 	}
@@ -143,7 +109,7 @@ func TestRefreshTokenCall(t *testing.T) {
 		"another_user": map[string]string{"refreshToken": signInAs(t, h, seed.DemoCode, seed.UserAna, seed.DemoPassword).RefreshToken, "accessCode": seed.DemoCode, "userName": seed.UserMarcos},
 	} {
 		t.Run(name, func(t *testing.T) {
-			wantError(t, post(h, "/api/auth/refreshToken", body, nil), http.StatusUnauthorized, refused)
+			apitest.WantErrors(t, post(h, "/api/auth/refreshToken", body, nil), http.StatusUnauthorized, refused)
 		})
 	}
 }
@@ -159,13 +125,13 @@ func TestRefreshTokenRaceCall(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			switch r := post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil); r.status {
+			switch r := post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil); r.Status {
 			case http.StatusOK:
 				ok.Add(1)
 			case http.StatusUnauthorized:
 				refused.Add(1)
 			default:
-				t.Errorf("status %d: %s", r.status, r.body)
+				t.Errorf("status %d: %s", r.Status, r.Body)
 			}
 		}()
 	}
@@ -184,21 +150,21 @@ func TestTokenSignInCalls(t *testing.T) {
 		"accessCode": seed.DemoCode, "redirectUrl": "/apps/homePage"}, nil)
 	b := wantTokens(t, r)
 	if b.User.UserName != seed.UserHelena || b.RefreshToken == a.RefreshToken {
-		t.Errorf("answer %s", r.body)
+		t.Errorf("answer %s", r.Body)
 	}
-	failed := FieldError{Type: "login", Message: "falha_login_token"}
-	wantError(t, post(h, "/api/auth/signInWithRefreshToken", map[string]string{"username": seed.UserHelena, "refreshToken": "nope",
+	failed := httpx.FieldError{Type: "login", Message: "falha_login_token"}
+	apitest.WantErrors(t, post(h, "/api/auth/signInWithRefreshToken", map[string]string{"username": seed.UserHelena, "refreshToken": "nope",
 		"accessCode": seed.DemoCode}, nil), http.StatusUnauthorized, failed)
 
 	r = post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": b.AccessToken, "refreshToken": b.RefreshToken,
 		"accessCode": seed.DemoCode, "redirectUrl": "/", "idToken": b.IDToken}, nil)
 	c := wantTokens(t, r)
 	if c.RefreshToken != b.RefreshToken || c.User.UserName != seed.UserHelena {
-		t.Errorf("signInWithToken answer %s", r.body)
+		t.Errorf("signInWithToken answer %s", r.Body)
 	}
-	wantError(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": b.AccessToken, "accessCode": seed.AcmeCode}, nil),
+	apitest.WantErrors(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": b.AccessToken, "accessCode": seed.AcmeCode}, nil),
 		http.StatusUnauthorized, failed)
-	wantError(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": "x.y.z", "accessCode": seed.DemoCode}, nil),
+	apitest.WantErrors(t, post(h, "/api/auth/signInWithToken", map[string]string{"accessToken": "x.y.z", "accessCode": seed.DemoCode}, nil),
 		http.StatusUnauthorized, failed)
 }
 
@@ -206,23 +172,23 @@ func TestLogoutCall(t *testing.T) {
 	_, h, _ := flowsServer(t)
 	a := signInAs(t, h, seed.DemoCode, seed.UserPedro, seed.DemoPassword)
 	other := signInAs(t, h, seed.DemoCode, seed.UserPedro, seed.DemoPassword)
-	r := do(h, http.MethodPost, "/api/auth/logout", "", "", map[string]string{"Authorization": "Bearer " + a.AccessToken})
-	if r.status != http.StatusOK || strings.TrimSpace(string(r.body)) != `{"success":true}` {
-		t.Fatalf("logout: %d %s", r.status, r.body)
+	r := apitest.Send(h, http.MethodPost, "/api/auth/logout", "", "", map[string]string{"Authorization": "Bearer " + a.AccessToken})
+	if r.Status != http.StatusOK || strings.TrimSpace(string(r.Body)) != `{"success":true}` {
+		t.Fatalf("logout: %d %s", r.Status, r.Body)
 	}
 	if st := authorized(h, a, a.AccessToken); st != http.StatusUnauthorized {
 		t.Errorf("access token after logout: %d", st)
 	}
-	wantError(t, post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil), http.StatusUnauthorized,
-		FieldError{Type: "refresh", Message: "falha_ao_renovar_token"})
+	apitest.WantErrors(t, post(h, "/api/auth/refreshToken", refreshBody(a, a.RefreshToken), nil), http.StatusUnauthorized,
+		httpx.FieldError{Type: "refresh", Message: "falha_ao_renovar_token"})
 	if st := authorized(h, other, other.AccessToken); st != http.StatusOK {
 		t.Errorf("the other session: %d", st)
 	}
 	// By refresh token, without a usable access token.
 	r = post(h, "/api/auth/logout", map[string]string{"refreshToken": other.RefreshToken, "accessCode": seed.DemoCode},
 		map[string]string{"Authorization": "Bearer expired.or.garbage"})
-	if r.status != http.StatusOK {
-		t.Fatalf("logout by refresh token: %d %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("logout by refresh token: %d %s", r.Status, r.Body)
 	}
 	if st := authorized(h, other, other.AccessToken); st != http.StatusUnauthorized {
 		t.Errorf("access token after logout by refresh token: %d", st)
@@ -232,38 +198,38 @@ func TestLogoutCall(t *testing.T) {
 func TestChangePasswordCall(t *testing.T) {
 	_, h, _ := flowsServer(t)
 	a := signInAs(t, h, seed.DemoCode, seed.UserJoao, seed.DemoPassword)
-	call := func(previous, proposed string) response {
+	call := func(previous, proposed string) apitest.Response {
 		return post(h, "/api/auth/changePassword", map[string]string{"accessToken": a.AccessToken,
 			"previousPassword": previous, "proposedPassword": proposed}, nil)
 	}
-	wantError(t, call("Errada@2024", "Trocada@2025"), http.StatusUnprocessableEntity, FieldError{Type: "previousPassword", Message: "senha_atual_incorreta"})
-	wantError(t, call(seed.DemoPassword, "curta"), http.StatusBadRequest, FieldError{Type: "proposedPassword", Message: "senha_minimo_8"})
-	wantError(t, call(seed.DemoPassword, seed.DemoPassword), http.StatusUnprocessableEntity, FieldError{Type: "proposedPassword", Message: "senha_reutilizada"})
-	wantError(t, post(h, "/api/auth/changePassword", map[string]string{"accessToken": "x.y.z", "previousPassword": seed.DemoPassword,
-		"proposedPassword": "Trocada@2025"}, nil), http.StatusUnauthorized, FieldError{Type: "token", Message: "token_invalido"})
-	if r := call(seed.DemoPassword, "Trocada@2025"); r.status != http.StatusOK {
-		t.Fatalf("change: %d %s", r.status, r.body)
+	apitest.WantErrors(t, call("Errada@2024", "Trocada@2025"), http.StatusUnprocessableEntity, httpx.FieldError{Type: "previousPassword", Message: "senha_atual_incorreta"})
+	apitest.WantErrors(t, call(seed.DemoPassword, "curta"), http.StatusBadRequest, httpx.FieldError{Type: "proposedPassword", Message: "senha_minimo_8"})
+	apitest.WantErrors(t, call(seed.DemoPassword, seed.DemoPassword), http.StatusUnprocessableEntity, httpx.FieldError{Type: "proposedPassword", Message: "senha_reutilizada"})
+	apitest.WantErrors(t, post(h, "/api/auth/changePassword", map[string]string{"accessToken": "x.y.z", "previousPassword": seed.DemoPassword,
+		"proposedPassword": "Trocada@2025"}, nil), http.StatusUnauthorized, httpx.FieldError{Type: "token", Message: "token_invalido"})
+	if r := call(seed.DemoPassword, "Trocada@2025"); r.Status != http.StatusOK {
+		t.Fatalf("change: %d %s", r.Status, r.Body)
 	}
-	wantError(t, do(h, http.MethodPost, "/api/auth/login", loginBody(seed.DemoCode, seed.UserJoao, seed.DemoPassword), "192.0.2.52:1", nil),
-		http.StatusUnauthorized, FieldError{Type: "password", Message: "nao_autorizado"})
+	apitest.WantErrors(t, apitest.Send(h, http.MethodPost, "/api/auth/login", apitest.LoginBody(seed.DemoCode, seed.UserJoao, seed.DemoPassword), "192.0.2.52:1", nil),
+		http.StatusUnauthorized, httpx.FieldError{Type: "password", Message: "nao_autorizado"})
 	signInAs(t, h, seed.DemoCode, seed.UserJoao, "Trocada@2025")
 	// The bearer header works too.
 	r := post(h, "/api/auth/changePassword", map[string]string{"previousPassword": "Trocada@2025", "proposedPassword": "Trocada@2026"},
 		map[string]string{"Authorization": "Bearer " + a.AccessToken})
-	if r.status != http.StatusOK {
-		t.Errorf("change with the bearer token: %d %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Errorf("change with the bearer token: %d %s", r.Status, r.Body)
 	}
 }
 
 // The seeded nova.senha must choose a new password at the first sign-in.
 func TestNewPasswordRequiredCall(t *testing.T) {
 	_, h, _ := flowsServer(t)
-	r := do(h, http.MethodPost, "/api/auth/login", loginBody(seed.DemoCode, seed.UserNova, seed.DemoPassword), "192.0.2.53:1", nil)
+	r := apitest.Send(h, http.MethodPost, "/api/auth/login", apitest.LoginBody(seed.DemoCode, seed.UserNova, seed.DemoPassword), "192.0.2.53:1", nil)
 	var a tokenAnswer
-	json.Unmarshal(r.body, &a)
-	if r.status != http.StatusOK || a.AuthResponse == nil || a.AuthResponse.ChallengeName != "NEW_PASSWORD_REQUIRED" ||
+	json.Unmarshal(r.Body, &a)
+	if r.Status != http.StatusOK || a.AuthResponse == nil || a.AuthResponse.ChallengeName != "NEW_PASSWORD_REQUIRED" ||
 		a.AccessToken != "" || a.AuthResponse.UserName != seed.UserNova || a.AuthResponse.UserHash != seed.UserHash(seed.DemoCode, seed.UserNova) {
-		t.Fatalf("challenge: %d %s", r.status, r.body)
+		t.Fatalf("challenge: %d %s", r.Status, r.Body)
 	}
 	body := map[string]string{"sessionId": a.AuthResponse.Session, "newPassword": "Primeira@2025", "userName": seed.UserNova,
 		"accessCode": seed.DemoCode, "userHash": a.AuthResponse.UserHash}
@@ -272,11 +238,11 @@ func TestNewPasswordRequiredCall(t *testing.T) {
 		bad[k] = v
 	}
 	bad["sessionId"] = "forged"
-	wantError(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusUnauthorized, FieldError{Type: "sessionId", Message: "sessao_invalida"})
+	apitest.WantErrors(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusUnauthorized, httpx.FieldError{Type: "sessionId", Message: "sessao_invalida"})
 	bad["sessionId"], bad["newPassword"] = body["sessionId"], "1234"
-	wantError(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusBadRequest, FieldError{Type: "newPassword", Message: "senha_minimo_8"})
-	if r := post(h, "/api/auth/NewPasswordRequired", body, nil); r.status != http.StatusOK {
-		t.Fatalf("NewPasswordRequired: %d %s", r.status, r.body)
+	apitest.WantErrors(t, post(h, "/api/auth/NewPasswordRequired", bad, nil), http.StatusBadRequest, httpx.FieldError{Type: "newPassword", Message: "senha_minimo_8"})
+	if r := post(h, "/api/auth/NewPasswordRequired", body, nil); r.Status != http.StatusOK {
+		t.Fatalf("NewPasswordRequired: %d %s", r.Status, r.Body)
 	}
 	signInAs(t, h, seed.DemoCode, seed.UserNova, "Primeira@2025")
 }
@@ -284,21 +250,21 @@ func TestNewPasswordRequiredCall(t *testing.T) {
 func TestForgotPasswordCalls(t *testing.T) {
 	s, h, m := flowsServer(t)
 	const user = "totem.portaria"
-	forgot := func(code, name string) response {
+	forgot := func(code, name string) apitest.Response {
 		return post(h, "/api/auth/authManagement/AdminForgotPassword", map[string]string{"accessCode": code, "userName": name}, nil)
 	}
-	confirm := func(name, code, password string) response {
+	confirm := func(name, code, password string) apitest.Response {
 		return post(h, "/api/auth/authManagement/AdminConfirmForgotPassword", map[string]string{"accessCode": seed.DemoCode,
 			"userName": name, "code": code, "newPassword": password}, nil)
 	}
 	known := forgot(seed.DemoCode, user)
 	unknown := forgot(seed.DemoCode, "ninguem.aqui")
-	if known.status != http.StatusOK || unknown.status != http.StatusOK || string(known.body) != string(unknown.body) {
-		t.Errorf("known %d %s, unknown %d %s: want the same answer", known.status, known.body, unknown.status, unknown.body)
+	if known.Status != http.StatusOK || unknown.Status != http.StatusOK || string(known.Body) != string(unknown.Body) {
+		t.Errorf("known %d %s, unknown %d %s: want the same answer", known.Status, known.Body, unknown.Status, unknown.Body)
 	}
-	wantError(t, forgot("NOPECORP", user), http.StatusNotFound, FieldError{Type: "accessCode", Message: "codigo_acesso_invalido"})
-	wantError(t, forgot("", user), http.StatusBadRequest, FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
-	wantError(t, forgot(seed.DemoCode, ""), http.StatusBadRequest, FieldError{Type: "userName", Message: "usuario_obrigatorio"})
+	apitest.WantErrors(t, forgot("NOPECORP", user), http.StatusNotFound, httpx.FieldError{Type: "accessCode", Message: "codigo_acesso_invalido"})
+	apitest.WantErrors(t, forgot("", user), http.StatusBadRequest, httpx.FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
+	apitest.WantErrors(t, forgot(seed.DemoCode, ""), http.StatusBadRequest, httpx.FieldError{Type: "userName", Message: "usuario_obrigatorio"})
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -315,13 +281,13 @@ func TestForgotPasswordCalls(t *testing.T) {
 		t.Errorf("%d mails, want 1 (none for the unknown user)", n)
 	}
 
-	invalid := FieldError{Type: "code", Message: "codigo_invalido"}
-	wantError(t, confirm(user, "ABCDEFGH", "Redefinida@2025"), http.StatusUnprocessableEntity, invalid)
-	wantError(t, confirm("ninguem.aqui", code, "Redefinida@2025"), http.StatusUnprocessableEntity, invalid)
-	wantError(t, confirm(user, code, "curta"), http.StatusBadRequest, FieldError{Type: "newPassword", Message: "senha_minimo_8"})
-	if r := confirm(user, strings.ToLower(code), "Redefinida@2025"); r.status != http.StatusOK {
-		t.Fatalf("confirm: %d %s", r.status, r.body)
+	invalid := httpx.FieldError{Type: "code", Message: "codigo_invalido"}
+	apitest.WantErrors(t, confirm(user, "ABCDEFGH", "Redefinida@2025"), http.StatusUnprocessableEntity, invalid)
+	apitest.WantErrors(t, confirm("ninguem.aqui", code, "Redefinida@2025"), http.StatusUnprocessableEntity, invalid)
+	apitest.WantErrors(t, confirm(user, code, "curta"), http.StatusBadRequest, httpx.FieldError{Type: "newPassword", Message: "senha_minimo_8"})
+	if r := confirm(user, strings.ToLower(code), "Redefinida@2025"); r.Status != http.StatusOK {
+		t.Fatalf("confirm: %d %s", r.Status, r.Body)
 	}
-	wantError(t, confirm(user, code, "Outra@Senha2025"), http.StatusUnprocessableEntity, invalid)
+	apitest.WantErrors(t, confirm(user, code, "Outra@Senha2025"), http.StatusUnprocessableEntity, invalid)
 	signInAs(t, h, seed.DemoCode, user, "Redefinida@2025")
 }
