@@ -109,14 +109,16 @@ func (b *benchRun) approvals() error {
 	if err != nil {
 		return err
 	}
-	runCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	go runner.Run(runCtx)
-	// The baseline runs before and after the approvals, so both see the same machine load.
+	// The baseline runs before and after the approvals, so both see the same machine load,
+	// and without the process manager (which would read its appends).
 	base := b.bareAppends(workers)
 	if err := base.run(); err != nil {
 		return err
 	}
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	stopped := make(chan struct{})
+	go func() { runner.Run(runCtx); close(stopped) }()
 	var decided, sent int64
 	var approving, drainMax time.Duration
 	rounds := 0
@@ -148,6 +150,7 @@ func (b *benchRun) approvals() error {
 		decided, approving, sent = decided+n, approving+took, sent+after-before
 	}
 	stop()
+	<-stopped
 	if err := base.run(); err != nil {
 		return err
 	}
