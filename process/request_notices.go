@@ -117,9 +117,12 @@ func (p *RequestNotices) Apply(ctx context.Context, _ pgx.Tx, events []eventstor
 	for _, k := range keys {
 		g.Go(func() error {
 			cmds := streams[k]
-			r, err := p.state(gctx, k, cmds[0].events[0].Version)
-			if err != nil {
-				return fmt.Errorf("request notices of %s: %w", k.stream, err)
+			// A stream none of whose commands here notifies anyone is read only to keep a
+			// state carried over in step (the seed's history, say, costs no reads).
+			read := slices.ContainsFunc(cmds, func(c command) bool { return sendsNotices(c.events) })
+			r, err := p.state(gctx, k, cmds[0].events[0].Version, read)
+			if err != nil || r == nil {
+				return err
 			}
 			for _, c := range cmds {
 				decided, err := applyAll(r, c.events)
@@ -156,8 +159,8 @@ func (p *RequestNotices) Apply(ctx context.Context, _ pgx.Tx, events []eventstor
 }
 
 // state is the request before version from: the one the last batch left, if it ended there,
-// else folded from the stream.
-func (p *RequestNotices) state(ctx context.Context, k streamKey, from int64) (*rq.Request, error) {
+// else, when read, folded from the stream (else nil).
+func (p *RequestNotices) state(ctx context.Context, k streamKey, from int64, read bool) (*rq.Request, error) {
 	p.mu.Lock()
 	r, ok := p.states[k]
 	delete(p.states, k) // the caller owns it until keep
@@ -165,9 +168,12 @@ func (p *RequestNotices) state(ctx context.Context, k streamKey, from int64) (*r
 	if ok && int64(r.Version) == from {
 		return r, nil
 	}
+	if !read {
+		return nil, nil
+	}
 	stream, err := p.store.ReadStream(ctx, k.tenant, k.stream, 0)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("request notices of %s: %w", k.stream, err)
 	}
 	r = &rq.Request{}
 	_, err = applyAll(r, slices.DeleteFunc(stream, func(e eventstore.RecordedEvent) bool { return e.Version >= from }))

@@ -102,7 +102,8 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 	if n := inbox(boss); len(n) != 0 {
 		t.Fatalf("the command itself notified the manager: %v", n)
 	}
-	feed(readLog(t, ctx, d.Pool, store))
+	first := readLog(t, ctx, d.Pool, store)
+	feed(first)
 	if n := inbox(boss); len(n) != 1 || !strings.Contains(n[0], "aguarda a sua aprovação") || !strings.Contains(n[0], "/apps/requestApprover/waiting/"+r.ID) {
 		t.Fatalf("manager's inbox after the request was sent: %v", n)
 	}
@@ -117,20 +118,29 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The log cut in two, then whole, then whole again: each notice once.
+	// What followed, one event a batch (each batch goes on from the state the one before
+	// left); then the log cut in two, whole, and whole again: each notice once.
 	log := readLog(t, ctx, d.Pool, store)
+	for i := len(first); i < len(log); i++ {
+		feed(log[i : i+1])
+	}
+	check := func() {
+		t.Helper()
+		if n := inbox(boss); len(n) != 1 {
+			t.Fatalf("manager has %d notifications, want 1 (the quiet request told nobody): %v", len(n), n)
+		}
+		if n := inbox(hr); len(n) != 1 || !strings.Contains(n[0], "aguarda a sua aprovação") {
+			t.Fatalf("HR's inbox: %v, want the one that the request waits for HR", n)
+		}
+		if n := inbox(ana); len(n) != 2 || !strings.Contains(n[0], "avançou para a próxima aprovação") || !strings.Contains(n[1], "foi aprovada") {
+			t.Fatalf("Ana's inbox: %v, want the step approval and the final approval", n)
+		}
+	}
+	check()
 	feed(log[:len(log)-3])
 	feed(log)
 	feed(log)
-	if n := inbox(boss); len(n) != 1 {
-		t.Fatalf("manager has %d notifications, want 1 (the quiet request told nobody): %v", len(n), n)
-	}
-	if n := inbox(hr); len(n) != 1 || !strings.Contains(n[0], "aguarda a sua aprovação") {
-		t.Fatalf("HR's inbox: %v, want the one that the request waits for HR", n)
-	}
-	if n := inbox(ana); len(n) != 2 || !strings.Contains(n[0], "avançou para a próxima aprovação") || !strings.Contains(n[1], "foi aprovada") {
-		t.Fatalf("Ana's inbox: %v, want the step approval and the final approval", n)
-	}
+	check()
 	for _, e := range log {
 		if strings.HasPrefix(e.Stream, "request-") && e.CommandID == "c2" && e.CorrelationID != commands.QuietCorrelation {
 			t.Fatalf("the quiet request's event %s is not under QuietCorrelation", e.Type)
