@@ -157,7 +157,7 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 			if dup, derr := s.duplicate(ctx, meta.Tenant, StreamAppend{Stream: stream, Events: events}); derr == nil && dup {
 				return AppendResult{Duplicate: true, NextVersion: -1}, nil
 			}
-			if expected == Any && attempt < 20 {
+			if expected == Any && versionTaken(err) && attempt < 20 {
 				continue // another writer took the version; Any means "wherever the end is"
 			}
 			return AppendResult{}, ErrConcurrency
@@ -194,8 +194,8 @@ func (s *Postgres) AppendStreams(ctx context.Context, parts ...StreamAppend) ([]
 			return results, nil
 		}
 		var pgErr *pgconn.PgError
-		taken := errors.As(err, &pgErr) && pgErr.Code == "23505"
-		if !taken && !errors.Is(err, ErrConcurrency) {
+		unique := errors.As(err, &pgErr) && pgErr.Code == "23505"
+		if !unique && !errors.Is(err, ErrConcurrency) {
 			return nil, err
 		}
 		dup, derr := s.duplicate(ctx, tenant, parts...)
@@ -208,13 +208,20 @@ func (s *Postgres) AppendStreams(ctx context.Context, parts ...StreamAppend) ([]
 			}
 			return results, nil
 		}
-		if !taken || attempt >= 20 {
-			return nil, ErrConcurrency
+		if !versionTaken(err) || attempt >= 20 {
+			return nil, ErrConcurrency // a version or an event id of the parts is taken for good
 		}
 		if moved, merr := s.moved(ctx, tenant, parts); merr != nil || moved {
 			return nil, errors.Join(merr, ErrConcurrency)
 		}
 	}
+}
+
+// versionTaken tells whether err is another writer's taking of the version an append
+// inserted at (not one of its event ids).
+func versionTaken(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_stream_version_key"
 }
 
 // appendParts sends BEGIN and every part's statement in one batch, then commits when each

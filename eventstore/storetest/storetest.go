@@ -273,6 +273,15 @@ func testAppendStreams(t *testing.T, h Harness) {
 	if count(a) != 2 || count(b) != 1 {
 		t.Fatalf("a retry wrote: %d and %d events, want 2 and 1", count(a), count(b))
 	}
+	// A stored part beside a new one is not a retry: refused, and the new part not written.
+	fresh := "inbox-" + uuid.NewString()
+	if _, err := s.AppendStreams(ctx, first[0], eventstore.StreamAppend{Meta: other, Stream: fresh, Expected: eventstore.Any,
+		Events: []eventstore.EventData{Event("t.n.v1", 4)}}); !errors.Is(err, eventstore.ErrConcurrency) {
+		t.Fatalf("a stored part beside a new one: err = %v, want ErrConcurrency", err)
+	}
+	if n := count(fresh); n != 0 {
+		t.Fatalf("the new part beside a stored one was written (%d events)", n)
+	}
 	// One tenant per call.
 	stranger := newMeta()
 	if _, err := s.AppendStreams(ctx, first[0], eventstore.StreamAppend{Meta: stranger, Stream: b, Expected: eventstore.Any,
