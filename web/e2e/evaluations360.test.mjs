@@ -97,7 +97,8 @@ test('Ana opens a 360 from its page, answers it, finishes and sees it read-only'
     await ana.locator(tid('finish-confirm')).click();
     assert.equal((await finished).status(), 200);
     await ana.waitForURL(`**/apps/eval360/evaluations/all/${responseId}`);
-    // The read-only form follows the survey read model, which a loaded machine updates later.
+    // The read-only form follows the survey read model: a loaded machine projects the finish
+    // after the list was read, and the page reloads when it is (survey.results).
     await open.locator(tid('eval360-readonly')).waitFor({ timeout: 30_000 });
     assert.equal(await open.locator(tid('survey-finish')).count(), 0);
     assert.equal(await open.locator(tid('answer-yes')).isChecked(), true);
@@ -114,7 +115,8 @@ test('Ana opens a 360 from its page, answers it, finishes and sees it read-only'
     await ana.goto(`/apps/eval360/evaluations/filter/2/${responseId}`);
     await closePendingDrawer(ana);
     await ana.locator(tid('eval360-row')).filter({ hasText: title }).getByText('Respondida').waitFor();
-    // The read-only form follows the survey read model, which a loaded machine updates later.
+    // The read-only form follows the survey read model: a loaded machine projects the finish
+    // after the list was read, and the page reloads when it is (survey.results).
     await open.locator(tid('eval360-readonly')).waitFor({ timeout: 30_000 });
     // It reopens at the saved step; the arrows still move, without saving.
     assert.equal(await open.locator(tid('survey-counter')).textContent(), '2-2');

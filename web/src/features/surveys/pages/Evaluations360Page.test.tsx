@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { deliverLive } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
@@ -98,6 +99,26 @@ describe('Evaluations360Page (spec §2 "360 evaluations to answer")', () => {
     expect(JSON.parse(String(answered[0][1]?.body))).toMatchObject({ oa9_100_c: 'Ótima parceira', oa8_ukey: 's-r1', oa10_ukey: 'r1', ukey: 'a' });
     expect((screen.getByTestId('question-input') as HTMLInputElement).value).toBe('Ótima parceira');
     expect((screen.getByTestId('question-input') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('survey-finish')).toBeNull();
+  });
+
+  it('turns read-only when the finish reaches the read model after the list was read (survey.results)', async () => {
+    let projected = false;
+    mockFetch({
+      [LIST]: () => json([evaluation('r1', projected ? 2 : 0)]),
+      'PUT /api/avaliacao360/resposta': () => json({ success: true }),
+      'POST /api/avaliacao360/finalizar': () => json({ success: true }),
+      'GET /api/avaliacao360/lista-pendentes-login': () => json([]),
+    });
+    renderAt('/apps/eval360/evaluations/all/r1');
+    await screen.findByTestId('question-input');
+    await userEvent.click(screen.getByTestId('survey-finish'));
+    await userEvent.click(await screen.findByTestId('finish-confirm'));
+    await waitFor(() => expect(screen.getByTestId('survey-finish')).toBeInTheDocument());
+    expect(screen.queryByTestId('eval360-readonly')).toBeNull();
+    projected = true;
+    deliverLive('survey.results', { surveyId: 's-r1', kind: '360', respondents: 1 });
+    await screen.findByTestId('eval360-readonly');
     expect(screen.queryByTestId('survey-finish')).toBeNull();
   });
 

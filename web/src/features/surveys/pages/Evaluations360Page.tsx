@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useLanguageStore } from '@/lib/language-store';
 import { onLiveEvent } from '@/lib/live-stream';
 import { getEvaluations360 } from '../api/get-evaluations-360';
-import { SURVEY_CHANGED_TOPIC, type Evaluation360 } from '../api/types';
+import { SURVEY_CHANGED_TOPIC, SURVEY_RESULTS_TOPIC, type Evaluation360 } from '../api/types';
 import { formatDay, progressOf } from '../components/PendingSurveysDrawer';
 import { SurveyCarousel } from '../components/SurveyCarousel';
 import { usePendingSurveyStore } from '../store/pending-store';
@@ -52,11 +52,13 @@ export function Evaluations360Page() {
   useEffect(() => {
     const ctl = new AbortController();
     void load(ctl.signal);
-    // A 360 created or closed by HR arrives live (docs/api.md "Surveys and 360", survey.changed).
-    const off = onLiveEvent(SURVEY_CHANGED_TOPIC, () => void load());
+    // A 360 created or closed by HR arrives live (docs/api.md "Surveys and 360", survey.changed),
+    // and so does a finished response (survey.results): the caller's own one, read right after
+    // the finish, may not be in the read model yet.
+    const offs = [SURVEY_CHANGED_TOPIC, SURVEY_RESULTS_TOPIC].map((topic) => onLiveEvent(topic, () => void load()));
     return () => {
       ctl.abort();
-      off();
+      offs.forEach((off) => off());
     };
   }, [load]);
 
