@@ -6,6 +6,8 @@ package readapitest
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -17,8 +19,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-
-	"encoding/json"
 
 	"portal/auth"
 	"portal/commands/clocktest"
@@ -135,7 +135,7 @@ func (e *Env) Project(t *testing.T, tenant uuid.UUID, p Projection) {
 	ctx := context.Background()
 	var newest uuid.UUID
 	err := e.DB.Pool.QueryRow(ctx, `SELECT id FROM events WHERE tenant_id = $1 ORDER BY position DESC LIMIT 1`, tenant).Scan(&newest)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return
 	}
 	if err != nil {
