@@ -90,10 +90,7 @@ type adjustDayBody struct {
 func TestAdjustmentAPI(t *testing.T) {
 	env := adjustEnv{readapitest.New(t, "readapi_adjustments", readapitest.ClockNow)}
 	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, env.DB.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenant := env.Tenant(t)
 	marcos := env.Person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleManager, auth.RoleCollaborator}})
 	ana := env.Person(t, &tenant, clocktest.Options{Fences: []clock.Fence{readapitest.ClockOffice}})
 	bia := env.Person(t, &tenant, clocktest.Options{}) // her switches stay off

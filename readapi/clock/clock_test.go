@@ -156,10 +156,7 @@ func TestClockAPI(t *testing.T) {
 
 	t.Run("bad_inputs_write_nothing", func(t *testing.T) {
 		t.Parallel()
-		tenant, err := clocktest.NewTenant(context.Background(), env.DB.Pool)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tenant := env.Tenant(t)
 		p := env.Person(t, &tenant, clocktest.Options{})
 		other := env.Person(t, nil, clocktest.Options{})
 		kiosk := env.Person(t, &tenant, clocktest.Options{NoEmployee: true, Roles: []string{auth.RoleKiosk}})

@@ -13,19 +13,18 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
 	"portal/domain/mood"
 	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/projections"
 	"portal/readapi"
 	"portal/readapi/apitest"
 	"portal/readapi/home"
 	moodapi "portal/readapi/mood"
+	"portal/readapi/readapitest"
 )
 
 // The mood calls and the home banner's calls end to end: HTTP, a real auth.Service, the
@@ -36,32 +35,21 @@ import (
 var moodT0 = time.Date(2024, 5, 10, 12, 0, 0, 0, time.UTC)
 
 type moodEnv struct {
-	db      *pgtest.DB
-	store   *eventstore.Postgres
-	auth    *auth.Service
-	handler http.Handler
-	now     atomic.Int64 // unix nanoseconds
-	mu      sync.Mutex   // one projection transaction at a time
+	*readapitest.Env
+	now atomic.Int64 // unix nanoseconds
+	mu  sync.Mutex   // one projection transaction at a time
 }
 
-type moodPerson struct {
-	clocktest.Person
-	token string
-}
+type moodPerson = readapitest.Person
 
 type moodResponse = apitest.Response
 
 func newMoodEnv(t *testing.T) *moodEnv {
 	t.Helper()
 	d, store, svc := apitest.Start(t, "readapi_mood", "mood test signing key, 32 bytes!")
-	e := &moodEnv{db: d, store: store, auth: svc}
+	e := &moodEnv{}
 	e.now.Store(moodT0.UnixNano())
-	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc,
-		Now: func() time.Time { return time.Unix(0, e.now.Load()).UTC() }}
-	if err := srv.Init(); err != nil {
-		t.Fatal(err)
-	}
-	e.handler = srv.Handler()
+	e.Env = readapitest.Serve(t, d, store, svc, &readapi.Server{Now: func() time.Time { return time.Unix(0, e.now.Load()).UTC() }})
 	return e
 }
 
@@ -69,39 +57,19 @@ func newMoodEnv(t *testing.T) *moodEnv {
 // accessConfig are stored before the first call (permissions are cached for 5 s).
 func (e *moodEnv) person(t *testing.T, tenant *clocktest.Tenant, purchased, accessConfig string, roles ...string) moodPerson {
 	t.Helper()
-	ctx := context.Background()
-	if tenant == nil {
-		tn, err := clocktest.NewTenant(ctx, e.db.Pool)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tenant = &tn
-	}
-	p, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{Roles: roles})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := e.Member(t, tenant, clocktest.Options{Roles: roles})
 	if accessConfig == "" {
 		accessConfig = "{}"
 	}
-	if _, err := e.db.Pool.Exec(ctx, `UPDATE users SET purchased = $3, access_config = $4 WHERE tenant_id = $1 AND id = $2`,
-		p.Tenant, p.UserID, purchased, accessConfig); err != nil {
-		t.Fatal(err)
-	}
-	res, err := e.auth.Login(ctx, p.AccessCode, p.UserName, clocktest.Password)
-	if err != nil {
-		t.Fatalf("login: %v", err)
-	}
-	return moodPerson{Person: p, token: res.AccessToken}
+	e.Exec(t, []any{p.Tenant, p.UserID, purchased, accessConfig},
+		`UPDATE users SET purchased = $3, access_config = $4 WHERE tenant_id = $1 AND id = $2`)
+	return e.SignIn(t, p)
 }
 
 // reportsTo makes p a direct report of manager.
 func (e *moodEnv) reportsTo(t *testing.T, p, manager moodPerson) {
 	t.Helper()
-	if _, err := e.db.Pool.Exec(context.Background(), `UPDATE employees SET manager_id = $3 WHERE tenant_id = $1 AND id = $2`,
-		p.Tenant, p.EmployeeID, manager.EmployeeID); err != nil {
-		t.Fatal(err)
-	}
+	e.Exec(t, []any{p.Tenant, p.EmployeeID, manager.EmployeeID}, `UPDATE employees SET manager_id = $3 WHERE tenant_id = $1 AND id = $2`)
 }
 
 // testHost is a host of the test environment by its first label (auth.HostRules).
@@ -118,7 +86,7 @@ func (e *moodEnv) callAt(t *testing.T, host string, p moodPerson, method, path s
 	q := apitest.Query(url.Values{"tenId": {p.Tenant.String()}}, query)
 	req := httptest.NewRequest(method, "/api/gen/"+path+"?"+q.Encode(), strings.NewReader(body))
 	req.Host = host
-	return apitest.Do(e.handler, req, p.token)
+	return apitest.Do(e.Handler, req, p.Token)
 }
 
 func (e *moodEnv) checkIn(t *testing.T, p moodPerson, body string) moodResponse {
@@ -128,7 +96,7 @@ func (e *moodEnv) checkIn(t *testing.T, p moodPerson, body string) moodResponse 
 
 func (e *moodEnv) events(t *testing.T, p moodPerson) []eventstore.RecordedEvent {
 	t.Helper()
-	list, err := e.store.ReadStream(context.Background(), p.Tenant, commands.MoodStream(p.UserID), 0)
+	list, err := e.Store.ReadStream(context.Background(), p.Tenant, commands.MoodStream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,18 +106,9 @@ func (e *moodEnv) events(t *testing.T, p moodPerson) []eventstore.RecordedEvent 
 // project applies the tenant's events to the mood projection, as the Runner would.
 func (e *moodEnv) project(t *testing.T, p moodPerson) {
 	t.Helper()
-	stream := e.events(t, p)
-	if len(stream) == 0 {
-		return
-	}
-	newest := stream[len(stream)-1].ID
-	mine := apitest.TenantLog(t, e.store, p.Tenant, func(ev eventstore.RecordedEvent) bool { return ev.ID == newest })
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	ctx := context.Background()
-	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error { return projections.NewMood().Apply(ctx, tx, mine) }); err != nil {
-		t.Fatal(err)
-	}
+	e.Project(t, p.Tenant, projections.NewMood())
 }
 
 func (e *moodEnv) advance(d time.Duration) { e.now.Add(int64(d)) }
@@ -219,11 +178,8 @@ func TestMoodAPI(t *testing.T) {
 		p := env.person(t, nil, auth.PayrollModule, "")
 		send := func() moodResponse {
 			req := httptest.NewRequest(http.MethodPost, "/api/gen/HumorEnergy?tenId="+p.Tenant.String(), strings.NewReader(`{"humor":2,"energy":2}`))
-			req.Header.Set("Authorization", "Bearer "+p.token)
 			req.Header.Set("Idempotency-Key", "retry-1")
-			rec := httptest.NewRecorder()
-			env.handler.ServeHTTP(rec, req)
-			return moodResponse{Status: rec.Code, Body: rec.Body.Bytes()}
+			return apitest.Do(env.Handler, req, p.Token)
 		}
 		a, b := send(), send()
 		if a.Status != http.StatusOK || string(a.Body) != string(b.Body) || len(env.events(t, p)) != 1 {
@@ -266,7 +222,7 @@ func TestMoodAPI(t *testing.T) {
 
 	// An explicit override (MOOD_COOLDOWN) wins over every host.
 	t.Run("the_override_wins_over_the_host", func(t *testing.T) {
-		srv := &readapi.Server{Pool: env.db.Pool, Store: env.store, Auth: env.auth, MoodCoolDown: 5 * time.Second,
+		srv := &readapi.Server{Pool: env.DB.Pool, Store: env.Store, Auth: env.Auth, MoodCoolDown: 5 * time.Second,
 			Now: func() time.Time { return time.Unix(0, env.now.Load()).UTC() }}
 		if err := srv.Init(); err != nil {
 			t.Fatal(err)
@@ -275,11 +231,8 @@ func TestMoodAPI(t *testing.T) {
 		for _, host := range []string{"portal.acme.test", testHost} {
 			req := httptest.NewRequest(http.MethodGet, "/api/gen/HumorEnergy/checkin?tenId="+p.Tenant.String(), nil)
 			req.Host = host
-			req.Header.Set("Authorization", "Bearer "+p.token)
-			rec := httptest.NewRecorder()
-			srv.Handler().ServeHTTP(rec, req)
 			var st checkInState
-			moodResponse{Status: rec.Code, Body: rec.Body.Bytes()}.Decode(t, &st)
+			apitest.Do(srv.Handler(), req, p.Token).Decode(t, &st)
 			if st.CoolDownSeconds != 5 {
 				t.Fatalf("%s with the override: %+v", host, st)
 			}
@@ -327,10 +280,7 @@ func TestMoodAPI(t *testing.T) {
 	})
 
 	t.Run("nine_box_of_the_managers_team_for_a_reference_date", func(t *testing.T) {
-		tn, err := clocktest.NewTenant(context.Background(), env.db.Pool)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tn := env.Tenant(t)
 		boss := env.person(t, &tn, auth.PayrollModule, "", auth.RoleManager, auth.RoleCollaborator)
 		happy := env.person(t, &tn, auth.PayrollModule, "")
 		tired := env.person(t, &tn, auth.PayrollModule, "")
@@ -403,7 +353,7 @@ func TestMoodAPI(t *testing.T) {
 		if cfg != (home.Config{}) {
 			t.Fatalf("defaults: %+v", cfg)
 		}
-		if _, err := env.db.Pool.Exec(context.Background(), `INSERT INTO home_settings (tenant_id, greeting, title, message, bg_image,
+		if _, err := env.DB.Pool.Exec(context.Background(), `INSERT INTO home_settings (tenant_id, greeting, title, message, bg_image,
 			text_color, bg_color, box_color, box_opacity, hide_name) VALUES ($1, 'Oi {name}', 'T', 'M', '/x.svg', '#fff', '#000', '#111', 0.5, true)`,
 			p.Tenant); err != nil {
 			t.Fatal(err)
@@ -419,7 +369,7 @@ func TestMoodAPI(t *testing.T) {
 			Total int
 		}
 		var got pending
-		if _, err := env.db.Pool.Exec(context.Background(), `INSERT INTO notifications (tenant_id, id, user_id, sender_id, message, variant,
+		if _, err := env.DB.Pool.Exec(context.Background(), `INSERT INTO notifications (tenant_id, id, user_id, sender_id, message, variant,
 			classification, created_at, position) VALUES ($1, $2, $3, $3, 'x', 'info', 3, now(), 1), ($1, $4, $3, $3, 'y', 'info', 3, now(), 2)`,
 			p.Tenant, uuid.New(), p.UserID, uuid.New()); err != nil {
 			t.Fatal(err)

@@ -1,7 +1,6 @@
 package notifications_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -11,15 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"portal/auth"
 	"portal/commands/clocktest"
-	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/projections"
-	"portal/readapi"
 	"portal/readapi/apitest"
+	"portal/readapi/readapitest"
 )
 
 // The notification calls end to end: HTTP, a real auth.Service, the command handlers, the
@@ -29,50 +24,29 @@ import (
 var notifyTestNow = time.Date(2024, 5, 10, 12, 30, 15, 0, time.UTC)
 
 type notifyEnv struct {
-	db      *pgtest.DB
-	store   *eventstore.Postgres
-	auth    *auth.Service
-	handler http.Handler
-	mu      sync.Mutex // one projection transaction at a time: batches of parallel subtests overlap
+	*readapitest.Env
+	mu sync.Mutex // one projection transaction at a time: batches of parallel subtests overlap
 }
 
 type notifyPerson struct {
-	clocktest.Person
-	token string
-	in    clocktest.Tenant
+	readapitest.Person
+	in clocktest.Tenant
 }
 
 func newNotifyEnv(t *testing.T) *notifyEnv {
 	t.Helper()
-	d, store, svc := apitest.Start(t, "readapi_notifications", "notification test key, 32 bytes!")
-	srv := &readapi.Server{Pool: d.Pool, Store: store, Auth: svc, Now: func() time.Time { return notifyTestNow }}
-	if err := srv.Init(); err != nil {
-		t.Fatal(err)
-	}
-	return &notifyEnv{db: d, store: store, auth: svc, handler: srv.Handler()}
+	return &notifyEnv{Env: readapitest.New(t, "readapi_notifications", notifyTestNow)}
 }
 
 // person makes a signed-in employee in tenant (a new one when nil): an employee, so that the
 // HR roles it is given survive sign-in's filter by profile key (spec portal-core §6).
 func (e *notifyEnv) person(t *testing.T, tenant *clocktest.Tenant, roles ...string) notifyPerson {
 	t.Helper()
-	ctx := context.Background()
 	if tenant == nil {
-		tn, err := clocktest.NewTenant(ctx, e.db.Pool)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tn := e.Tenant(t)
 		tenant = &tn
 	}
-	p, err := tenant.NewPerson(ctx, e.db.Pool, clocktest.Options{Roles: roles})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := e.auth.Login(ctx, p.AccessCode, p.UserName, clocktest.Password)
-	if err != nil {
-		t.Fatalf("login: %v", err)
-	}
-	return notifyPerson{Person: p, token: res.AccessToken, in: *tenant}
+	return notifyPerson{Person: e.Person(t, tenant, clocktest.Options{Roles: roles}), in: *tenant}
 }
 
 func (p notifyPerson) tenant() *clocktest.Tenant {
@@ -86,7 +60,7 @@ func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, quer
 	t.Helper()
 	q := apitest.Query(url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}, query)
 	req := httptest.NewRequest(method, "/api/notification-app"+path+"?"+q.Encode(), strings.NewReader(body))
-	return apitest.Do(e.handler, req, p.token)
+	return apitest.Do(e.Handler, req, p.Token)
 }
 
 func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projections.Notification, apitest.Response) {
@@ -119,38 +93,20 @@ func (e *notifyEnv) list(t *testing.T, p notifyPerson) []projections.Notificatio
 	return out
 }
 
-// project applies the tenant's events of the global log to the notifications projection,
-// as the Runner would (applying them again is harmless). ReadAll holds back events that a
-// transaction in flight could precede, so it reads until the tenant's newest event is in.
+// project applies the tenant's events to the notifications projection, as the Runner would
+// (applying them again is harmless).
 func (e *notifyEnv) project(t *testing.T, tenant *clocktest.Tenant) {
 	t.Helper()
-	ctx := context.Background()
-	var newest int64
-	if err := e.db.Pool.QueryRow(ctx, `SELECT coalesce(max(position), 0) FROM events WHERE tenant_id = $1`, tenant.ID).Scan(&newest); err != nil {
-		t.Fatal(err)
-	}
-	if newest == 0 {
-		return
-	}
-	mine := apitest.TenantLog(t, e.store, tenant.ID, func(ev eventstore.RecordedEvent) bool { return ev.Position() == newest })
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := pgx.BeginFunc(ctx, e.db.Pool, func(tx pgx.Tx) error {
-		return projections.NewNotifications().Apply(ctx, tx, mine)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	e.Project(t, tenant.ID, projections.NewNotifications())
 }
 
 func (e *notifyEnv) countEvents(t *testing.T, tenants ...*clocktest.Tenant) int64 {
 	t.Helper()
 	var total int64
 	for _, tn := range tenants {
-		var n int64
-		if err := e.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE tenant_id = $1`, tn.ID).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		total += n
+		total += e.CountEvents(t, tn.ID)
 	}
 	return total
 }
@@ -260,6 +216,7 @@ func TestNotificationAPI(t *testing.T) {
 			}
 		}
 		// Ana's ids in the query with someone else's token: 403, whatever the route.
+		unsigned := notifyPerson{Person: readapitest.Person{Person: ana.Person.Person}} // Ana without a token
 		for _, route := range []struct{ method, path string }{
 			{http.MethodGet, ""}, {http.MethodPost, ""}, {http.MethodPost, "/dismiss"}, {http.MethodPost, "/dismiss-all"}, {http.MethodPut, "/displayed"},
 		} {
@@ -269,7 +226,7 @@ func TestNotificationAPI(t *testing.T) {
 				WantErr(t, http.StatusForbidden, "userHash", "acesso_negado")
 			env.call(t, ana, route.method, route.path, map[string]string{"userHash": "", "id": n.ID.String()}, `{"message":"x"}`).
 				WantErr(t, http.StatusBadRequest, "userHash", "campo_obrigatorio")
-			env.call(t, notifyPerson{Person: ana.Person}, route.method, route.path, map[string]string{"id": n.ID.String()}, `{"message":"x"}`).
+			env.call(t, unsigned, route.method, route.path, map[string]string{"id": n.ID.String()}, `{"message":"x"}`).
 				WantErr(t, http.StatusUnauthorized, "token", "token_invalido")
 		}
 		if after := env.countEvents(t, ana.tenant(), foreignAdmin.tenant()); after != before {

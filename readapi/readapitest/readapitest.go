@@ -82,8 +82,9 @@ func (e *Env) Tenant(t *testing.T) clocktest.Tenant {
 	return tn
 }
 
-// Person creates a person in tenant (a new tenant when nil) and signs them in.
-func (e *Env) Person(t *testing.T, tenant *clocktest.Tenant, o clocktest.Options) Person {
+// Member creates a person in tenant (a new tenant when nil), not signed in: a test changes
+// what sign-in reads first.
+func (e *Env) Member(t *testing.T, tenant *clocktest.Tenant, o clocktest.Options) clocktest.Person {
 	t.Helper()
 	if tenant == nil {
 		tn := e.Tenant(t)
@@ -93,7 +94,13 @@ func (e *Env) Person(t *testing.T, tenant *clocktest.Tenant, o clocktest.Options
 	if err != nil {
 		t.Fatal(err)
 	}
-	return e.SignIn(t, p)
+	return p
+}
+
+// Person creates a person in tenant (a new tenant when nil) and signs them in.
+func (e *Env) Person(t *testing.T, tenant *clocktest.Tenant, o clocktest.Options) Person {
+	t.Helper()
+	return e.SignIn(t, e.Member(t, tenant, o))
 }
 
 // Exec runs statements with args, failing the test on an error.

@@ -25,11 +25,7 @@ func (e *Env) VacationTeam(t *testing.T) (emp, mgr, hr, col Person) {
 	var people []clocktest.Person
 	for _, roles := range [][]string{{auth.RoleCollaborator}, {auth.RoleManager, auth.RoleCollaborator},
 		{auth.RoleHRAdmin, auth.RoleCollaborator}, {auth.RoleCollaborator}} {
-		p, err := tenant.NewPerson(ctx, e.DB.Pool, clocktest.Options{Roles: roles})
-		if err != nil {
-			t.Fatal(err)
-		}
-		people = append(people, p)
+		people = append(people, e.Member(t, &tenant, clocktest.Options{Roles: roles}))
 	}
 	e.Exec(t, []any{tenant.ID, people[1].EmployeeID, people[2].EmployeeID},
 		`UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id <> $2 AND id <> $3`,

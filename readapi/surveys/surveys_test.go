@@ -47,11 +47,7 @@ const enpsBody = `{"tipo":"enps","descricao":"eNPS","inicio":"2020-01-01","fim":
 
 func TestSurveyAPI(t *testing.T) {
 	env := newSurveyEnv(t)
-	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, env.DB.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenant := env.Tenant(t)
 	hr := env.Person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
 	ana := env.Person(t, &tenant, clocktest.Options{})
 	plain := env.Person(t, &tenant, clocktest.Options{})
@@ -177,11 +173,7 @@ func TestSurveyAPI(t *testing.T) {
 
 func TestPDIAPI(t *testing.T) {
 	env := newSurveyEnv(t)
-	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, env.DB.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenant := env.Tenant(t)
 	hr := env.Person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
 	ana := env.Person(t, &tenant, clocktest.Options{})
 	bob := env.Person(t, &tenant, clocktest.Options{})
@@ -232,10 +224,7 @@ func TestPDIAPI(t *testing.T) {
 func TestSurveyHRLookups(t *testing.T) {
 	env := newSurveyEnv(t)
 	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, env.DB.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenant := env.Tenant(t)
 	hr := env.Person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
 	boss := env.Person(t, &tenant, clocktest.Options{})
 	ana := env.Person(t, &tenant, clocktest.Options{})
@@ -272,11 +261,7 @@ func TestSurveyHRLookups(t *testing.T) {
 // finished with the saved answers, behind pwa-aval-360.
 func TestEvaluations360API(t *testing.T) {
 	env := newSurveyEnv(t)
-	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, env.DB.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenant := env.Tenant(t)
 	hr := env.Person(t, &tenant, clocktest.Options{Roles: []string{auth.RoleHRAdmin, auth.RoleCollaborator}})
 	ana := env.Person(t, &tenant, clocktest.Options{})
 	bob := env.Person(t, &tenant, clocktest.Options{})
