@@ -3,11 +3,11 @@ package process_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/eventstore"
+	"portal/eventstore/storetest"
 )
 
 // readLog reads the whole log as the Runner would feed it. Readers see an event once no
@@ -19,22 +19,5 @@ func readLog(t *testing.T, ctx context.Context, pool *pgxpool.Pool, store events
 	if err := pool.QueryRow(ctx, `SELECT max(position) FROM events`).Scan(&newest); err != nil {
 		t.Fatal(err)
 	}
-	var all []eventstore.RecordedEvent
-	deadline := time.Now().Add(10 * time.Second)
-	for after := eventstore.Start; len(all) == 0 || all[len(all)-1].Position() < newest; {
-		batch, err := store.ReadAll(ctx, after, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(batch) == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the newest event never became readable")
-			}
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		all = append(all, batch...)
-		after = batch[len(batch)-1].Cursor
-	}
-	return all
+	return storetest.ReadUntil(t, store, eventstore.Start, func(e eventstore.RecordedEvent) bool { return e.Position() >= newest })
 }

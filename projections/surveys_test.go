@@ -14,6 +14,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain/survey"
 	"portal/eventstore"
+	"portal/eventstore/storetest"
 	"portal/platform/db"
 	"portal/platform/pgtest"
 	"portal/projections"
@@ -102,24 +103,7 @@ func (f *surveyFixture) log(t *testing.T, after eventstore.Cursor) []eventstore.
 	if err := f.d.Pool.QueryRow(context.Background(), `SELECT coalesce(max(position), 0) FROM events`).Scan(&newest); err != nil {
 		t.Fatal(err)
 	}
-	var out []eventstore.RecordedEvent
-	deadline := time.Now().Add(10 * time.Second)
-	for len(out) == 0 || out[len(out)-1].Position() < newest {
-		batch, err := f.store.ReadAll(context.Background(), after, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(batch) == 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("the log never reached position %d", newest)
-			}
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		out = append(out, batch...)
-		after = batch[len(batch)-1].Cursor
-	}
-	return out
+	return storetest.ReadUntil(t, f.store, after, func(e eventstore.RecordedEvent) bool { return e.Position() >= newest })
 }
 
 func (f *surveyFixture) apply(t *testing.T, events []eventstore.RecordedEvent) {

@@ -601,3 +601,31 @@ func head(ctx context.Context, s eventstore.Store) (eventstore.Cursor, error) {
 		cur = batch[len(batch)-1].Cursor
 	}
 }
+
+// ReadUntil reads the global log after cursor after until stop has been true for an event
+// it read, and returns what it read. ReadAll holds back the events that a transaction in
+// flight anywhere in the cluster could precede, so it waits for them (10 s at most).
+func ReadUntil(t *testing.T, store eventstore.Store, after eventstore.Cursor, stop func(eventstore.RecordedEvent) bool) []eventstore.RecordedEvent {
+	t.Helper()
+	var out []eventstore.RecordedEvent
+	deadline := time.Now().Add(10 * time.Second)
+	for seen := false; !seen; {
+		batch, err := store.ReadAll(context.Background(), after, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(batch) == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("the awaited event never became readable")
+			}
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		for _, e := range batch {
+			seen = seen || stop(e)
+		}
+		out = append(out, batch...)
+		after = batch[len(batch)-1].Cursor
+	}
+	return out
+}

@@ -11,12 +11,12 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 
 	"portal/auth"
 	"portal/eventstore"
+	"portal/eventstore/storetest"
 	"portal/platform/pgtest"
 	"portal/readapi/httpx"
 )
@@ -86,27 +86,10 @@ func (r Response) WantFirstErr(t *testing.T, status int, typ, message string) {
 func TenantLog(t *testing.T, store eventstore.Store, tenant uuid.UUID, newest func(eventstore.RecordedEvent) bool) []eventstore.RecordedEvent {
 	t.Helper()
 	var mine []eventstore.RecordedEvent
-	seen := false
-	deadline := time.Now().Add(10 * time.Second)
-	for after := eventstore.Start; !seen; {
-		batch, err := store.ReadAll(context.Background(), after, 1000)
-		if err != nil {
-			t.Fatal(err)
+	for _, ev := range storetest.ReadUntil(t, store, eventstore.Start, newest) {
+		if ev.Tenant == tenant {
+			mine = append(mine, ev)
 		}
-		if len(batch) == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the newest event never became readable")
-			}
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		for _, ev := range batch {
-			if ev.Tenant == tenant {
-				mine = append(mine, ev)
-			}
-			seen = seen || newest(ev)
-		}
-		after = batch[len(batch)-1].Cursor
 	}
 	return mine
 }
