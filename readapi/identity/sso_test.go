@@ -12,15 +12,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"portal/auth"
 	"portal/auth/oidctest"
 	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/readapi"
 	"portal/readapi/apitest"
 	"portal/readapi/httpx"
+	"portal/readapi/readapitest"
 	"portal/seed"
 )
 
@@ -38,8 +37,9 @@ type ssoEnv struct {
 
 func newSSOEnv(t *testing.T) *ssoEnv {
 	t.Helper()
-	s := seededServer(t)
-	portal := httptest.NewServer(s.Handler())
+	seeded := readapitest.NewSeeded(t, "readapi_sso")
+	s := seeded.Server
+	portal := httptest.NewServer(seeded.Handler())
 	t.Cleanup(portal.Close)
 	op := oidctest.Start(t, oidctest.Options{
 		ClientID: "portal-web", RedirectURIs: []string{"http://127.0.0.1/callback"},
@@ -60,26 +60,6 @@ func newSSOEnv(t *testing.T) *ssoEnv {
 		})
 	}
 	return e
-}
-
-// seededServer is a server with a real auth.Service on a database holding the demo seed.
-func seededServer(t *testing.T) *readapi.Server {
-	t.Helper()
-	d, err := pgtest.Start("readapi_sso")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	svc, err := auth.NewService(ctx, d.Pool, auth.Options{TokenKey: []byte("readapi test key, 32 bytes long!")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &readapi.Server{Pool: d.Pool, Store: store, Auth: svc}
 }
 
 type ssoResponse struct {
