@@ -292,18 +292,14 @@ func (s *API) adjustList(c echo.Context) error {
 // adjustDecide answers POST rh-app/ajuste-ponto/decidir: body {requestId, step, acao:
 // approve|reject|undo, comentario?} → {success, data: {ac4Ukey, status, approvalStatus}}.
 func (s *API) adjustDecide(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
 	var in struct {
 		RequestID  string `json:"requestId"`
 		Step       *int   `json:"step"`
 		Acao       string `json:"acao"`
 		Comentario string `json:"comentario"`
 	}
-	if json.Unmarshal(body, &in) != nil {
-		return httpx.Error(http.StatusBadRequest, "body", timeclock.KeyInvalid)
+	if err := httpx.JSON(c, &in); err != nil {
+		return err
 	}
 	id, err := uuid.Parse(in.RequestID)
 	if err != nil {

@@ -4,6 +4,7 @@
 package httpx
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -51,6 +52,18 @@ func ReadBody(c echo.Context) ([]byte, error) {
 		return nil, Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	return body, nil
+}
+
+// JSON reads the call's body as JSON into v: a body that is not such JSON is 400 on "body".
+func JSON(c echo.Context, v any) error {
+	body, err := ReadBody(c)
+	if err != nil {
+		return err
+	}
+	if json.Unmarshal(body, v) != nil {
+		return Error(http.StatusBadRequest, "body", "valor_invalido")
+	}
+	return nil
 }
 
 // CommandID is the command id of a write: its Idempotency-Key header, else a new one.

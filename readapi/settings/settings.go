@@ -94,12 +94,8 @@ type configRequest struct {
 
 func bindConfig(c echo.Context) (configRequest, conf.Key, error) {
 	var in configRequest
-	body, err := httpx.ReadBody(c)
-	if err != nil {
+	if err := httpx.JSON(c, &in); err != nil {
 		return in, conf.Key{}, err
-	}
-	if json.Unmarshal(body, &in) != nil {
-		return in, conf.Key{}, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	k, ok := conf.Lookup(strings.TrimSpace(in.Key))
 	if !ok {

@@ -327,12 +327,8 @@ type idBody struct {
 }
 
 func parseIDBody(c echo.Context) (id, employee uuid.UUID, b idBody, err error) {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
+	if err = httpx.JSON(c, &b); err != nil {
 		return id, employee, b, err
-	}
-	if json.Unmarshal(body, &b) != nil {
-		return id, employee, b, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
 	}
 	if strings.TrimSpace(b.ID) == "" {
 		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", "campo_obrigatorio")
@@ -605,13 +601,9 @@ type planBody struct {
 
 // vacationPlanAdd answers POST ferias/planejamento {m01Ukey, inicio, dias} → {success, data:{id}}.
 func (s *API) vacationPlanAdd(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
 	var b planBody
-	if json.Unmarshal(body, &b) != nil {
-		return httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
+	if err := httpx.JSON(c, &b); err != nil {
+		return err
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
 	if err != nil {
@@ -660,17 +652,13 @@ func (s *API) vacationPlanRemove(c echo.Context) error {
 
 // vacationClosePeriod answers POST ferias/fechar-periodo {m01Ukey, periodo, motivo} (HR).
 func (s *API) vacationClosePeriod(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return err
-	}
 	var b struct {
 		M01Ukey string `json:"m01Ukey"`
 		Periodo *int   `json:"periodo"`
 		Motivo  string `json:"motivo"`
 	}
-	if json.Unmarshal(body, &b) != nil {
-		return httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
+	if err := httpx.JSON(c, &b); err != nil {
+		return err
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
 	if err != nil {
