@@ -278,3 +278,30 @@ func types(events []eventstore.RecordedEvent) []string {
 	}
 	return out
 }
+
+// OpenEntitlements opens every employee's entitlement once: run again, it opens nothing.
+func TestOpenEntitlements_opens_each_once(t *testing.T) {
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var people []clocktest.Person
+	for range 3 {
+		p, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	for run, want := range []int{3, 0} {
+		if n, err := commands.OpenEntitlements(ctx, testDB.Pool, testStore, tenant.ID); err != nil || n != want {
+			t.Fatalf("run %d opened %d (%v), want %d", run, n, err, want)
+		}
+	}
+	for _, p := range people {
+		if got := types(vacStream(t, p)); len(got) != 1 || got[0] != vacation.TypeOpened {
+			t.Fatalf("stream of %s = %v", p.UserName, got)
+		}
+	}
+}
