@@ -14,7 +14,6 @@ import (
 	"portal/commands/clocktest"
 	rq "portal/domain/request"
 	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/process"
 )
 
@@ -23,38 +22,12 @@ import (
 // each however often and however cut it sees the events. Requests filed without notices (the
 // seed's) tell nobody.
 func TestRequestNotices_from_the_log(t *testing.T) {
-	d, err := pgtest.Start("process_request_notices")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	store := eventstore.NewPostgres(d.Pool)
-	defer store.Close()
+	d, store, people := teamLog(t, "process_request_notices", "pwa-req-tools-request,pwa-req-tools-compra,pwa-req-tools-folha",
+		[]string{auth.RoleCollaborator}, []string{auth.RoleManager}, []string{rq.RoleHR})
+	ana, boss, hr := people[0], people[1], people[2]
 	ctx := context.Background()
 	at := time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
 	now := func() time.Time { return at }
-
-	tenant, err := clocktest.NewTenant(ctx, d.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var people []clocktest.Person
-	for _, roles := range [][]string{{auth.RoleCollaborator}, {auth.RoleManager}, {rq.RoleHR}} {
-		p, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{Roles: roles})
-		if err != nil {
-			t.Fatal(err)
-		}
-		people = append(people, p)
-	}
-	ana, boss, hr := people[0], people[1], people[2]
-	if _, err := d.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
-		tenant.ID, boss.EmployeeID, ana.EmployeeID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-request,pwa-req-tools-compra,pwa-req-tools-folha' WHERE tenant_id = $1`,
-		tenant.ID); err != nil {
-		t.Fatal(err)
-	}
 	facts := commands.PoolFacts{Pool: d.Pool}
 	create, err := commands.NewCreateRequestHandler(facts, store, now)
 	if err != nil {

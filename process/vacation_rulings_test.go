@@ -13,8 +13,6 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain"
 	"portal/domain/vacation"
-	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/process"
 )
 
@@ -26,37 +24,14 @@ var vacNow = time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
 // process manager, once each however often it sees them; a second vacation request while the
 // first is open is refused by the requests area and withdrawn from the entitlement.
 func TestVacationRequest_through_the_requests_chain(t *testing.T) {
-	d, err := pgtest.Start("process_vacation_rulings")
-	if err != nil {
+	d, store, people := teamLog(t, "process_vacation_rulings", "pwa-rh-ferias,pwa-req-tools-ferias",
+		[]string{auth.RoleCollaborator}, []string{auth.RoleManager, auth.RoleCollaborator}, []string{auth.RoleHRAdmin, auth.RoleCollaborator})
+	ana, boss, hr := people[0], people[1], people[2]
+	if _, err := d.Pool.Exec(context.Background(), `UPDATE users SET access_config = '{"solicita_ferias":1}' WHERE tenant_id = $1`, ana.Tenant); err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
-	store := eventstore.NewPostgres(d.Pool)
-	defer store.Close()
 	ctx := context.Background()
 	now := func() time.Time { return vacNow }
-
-	tenant, err := clocktest.NewTenant(ctx, d.Pool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var people []clocktest.Person
-	for _, roles := range [][]string{{auth.RoleCollaborator}, {auth.RoleManager, auth.RoleCollaborator}, {auth.RoleHRAdmin, auth.RoleCollaborator}} {
-		p, err := tenant.NewPerson(ctx, d.Pool, clocktest.Options{Roles: roles})
-		if err != nil {
-			t.Fatal(err)
-		}
-		people = append(people, p)
-	}
-	ana, boss, hr := people[0], people[1], people[2]
-	for _, sql := range []string{
-		`UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
-		`UPDATE users SET purchased = 'pwa-rh-ferias,pwa-req-tools-ferias', access_config = '{"solicita_ferias":1}' WHERE tenant_id = $1 AND $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`,
-	} {
-		if _, err := d.Pool.Exec(ctx, sql, tenant.ID, boss.EmployeeID, ana.EmployeeID); err != nil {
-			t.Fatal(err)
-		}
-	}
 	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +70,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 	entitlement := func() []string {
 		t.Helper()
-		events, err := store.ReadStream(ctx, tenant.ID, commands.VacationStream(ana.EmployeeID), 0)
+		events, err := store.ReadStream(ctx, ana.Tenant, commands.VacationStream(ana.EmployeeID), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +81,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 		return out
 	}
 
-	filed, err := req.Handle(ctx, commands.RequestVacation{CommandID: "v1", Tenant: tenant.ID, Actor: actor(ana, auth.RoleCollaborator),
+	filed, err := req.Handle(ctx, commands.RequestVacation{CommandID: "v1", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
 		Start: vacation.Day(2026, 11, 16), Days: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -114,14 +89,14 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	if len(filed.Steps) != 2 || filed.Steps[0] != vacation.StepManager || filed.Steps[1] != vacation.StepHR {
 		t.Fatalf("steps = %v", filed.Steps)
 	}
-	request, err := store.ReadStream(ctx, tenant.ID, commands.RequestStream(commands.VacationRequestID(tenant.ID, filed.ID.String())), 0)
+	request, err := store.ReadStream(ctx, ana.Tenant, commands.RequestStream(commands.VacationRequestID(ana.Tenant, filed.ID.String())), 0)
 	if err != nil || len(request) < 2 {
 		t.Fatalf("the request of origin Ferias: %d events, %v", len(request), err)
 	}
 
 	// While it is open, a second vacation request is refused by the requests area (one open
 	// request per type) and withdrawn from the entitlement.
-	_, err = req.Handle(ctx, commands.RequestVacation{CommandID: "v2", Tenant: tenant.ID, Actor: actor(ana, auth.RoleCollaborator),
+	_, err = req.Handle(ctx, commands.RequestVacation{CommandID: "v2", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
 		Start: vacation.Day(2026, 12, 7), Days: 5})
 	var de *domain.Error
 	if !errors.As(err, &de) || de.Kind != domain.Conflict {
@@ -132,7 +107,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 
 	decision := func(who commands.Actor, id string, step int) (commands.DecidedVacation, error) {
-		return dec.Handle(ctx, commands.DecideVacation{CommandID: id, Tenant: tenant.ID, Actor: who, Employee: ana.EmployeeID,
+		return dec.Handle(ctx, commands.DecideVacation{CommandID: id, Tenant: ana.Tenant, Actor: who, Employee: ana.EmployeeID,
 			LeaveID: filed.ID, Step: step, Approve: true})
 	}
 	if _, err := decision(actor(hr, auth.RoleHRAdmin), "d0", 0); err == nil {
@@ -148,8 +123,8 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 		t.Fatalf("entitlement after the manager = %v", got)
 	}
 	// The manager takes the approval back on the request itself, then approves again.
-	undo := commands.RequestCaller{Tenant: tenant.ID, UserID: boss.UserID, UserHash: boss.UserHash, EmployeeID: boss.EmployeeID, Roles: []string{auth.RoleManager}}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "u1", Caller: undo, ID: commands.VacationRequestID(tenant.ID, filed.ID.String()),
+	undo := commands.RequestCaller{Tenant: ana.Tenant, UserID: boss.UserID, UserHash: boss.UserHash, EmployeeID: boss.EmployeeID, Roles: []string{auth.RoleManager}}
+	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "u1", Caller: undo, ID: commands.VacationRequestID(ana.Tenant, filed.ID.String()),
 		Action: commands.Undo, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
