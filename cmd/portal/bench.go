@@ -167,6 +167,35 @@ func parallel(ctx context.Context, n int, d time.Duration, fn func(worker, i int
 
 func perSec(n int64, d time.Duration) float64 { return float64(n) / d.Seconds() }
 
+// paced starts n calls at rate per second, each in its own goroutine whether or not the
+// earlier ones have answered (an open loop: a slow answer does not slow the offered load),
+// and waits for them all. Call i runs in lane i%lanes, and a lane runs one call at a time
+// (one person punches once at a time); due is when the call was offered, so a latency
+// taken from it includes any wait for the lane. It returns the first error.
+func paced(ctx context.Context, rate, n, lanes int, call func(lane, i int, due time.Time) error) error {
+	tick := time.NewTicker(time.Second / time.Duration(rate))
+	defer tick.Stop()
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	busy := make([]sync.Mutex, lanes)
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		due := <-tick.C
+		wg.Go(func() {
+			lane := i % lanes
+			busy[lane].Lock()
+			defer busy[lane].Unlock()
+			if err := call(lane, i, due); err != nil {
+				failed.CompareAndSwap(nil, err)
+			}
+		})
+	}
+	wg.Wait()
+	if err, _ := failed.Load().(error); err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
 // timedInTenant runs fn in tenant transactions on pool, one after the other, for d and at
 // least min times, and returns each run's duration.
 func (b *benchRun) timedInTenant(pool *pgxpool.Pool, tenant uuid.UUID, d time.Duration, min int, fn func(pgx.Tx) error) ([]time.Duration, error) {

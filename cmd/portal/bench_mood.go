@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"time"
 
@@ -108,7 +109,39 @@ func (b *benchRun) mood() error {
 		}
 	}
 	b.add("mood check-in HTTP commands/s (32 clients)", fmt.Sprintf("%.0f (p50 %s, p99 %s)", perSec(moodN, moodD), pct(moodLat, 50), pct(moodLat, 99)),
-		fmt.Sprintf("%.0f (p99 %s)", perSec(baseN, baseD), pct(baseLat, 99)), "HTTP TenantInfo reads/s, 32 clients", "p99 ≤ 20 ms")
+		fmt.Sprintf("%.0f (p99 %s)", perSec(baseN, baseD), pct(baseLat, 99)), "HTTP TenantInfo reads/s, 32 clients", "≥ 2,000/s")
+
+	// The latency at the goal's rate: check-ins offered at moodRate whatever the answers'
+	// pace, timed from when each was offered (32 clients calling back to back saturate the 2
+	// cores instead, and their p99 is a queue's), beside TenantInfo reads offered alike.
+	const moodRate = 2000
+	n := int(b.dur.Seconds() * moodRate / 2)
+	lat := make([][]time.Duration, workers)
+	offer := func(into *[]time.Duration, call func(w, i int) (time.Duration, error)) error {
+		err := paced(ctx, moodRate, n, workers, func(w, i int, due time.Time) error {
+			_, err := call(w, i)
+			lat[w] = append(lat[w], time.Since(due))
+			return err
+		})
+		*into = slices.Concat(lat...)
+		for w := range lat {
+			lat[w] = lat[w][:0]
+		}
+		return err
+	}
+	var pacedBase, pacedMood []time.Duration
+	if err := offer(&pacedBase, func(w, i int) (time.Duration, error) { return call(http.MethodGet, tenantInfo, "", "") }); err != nil {
+		return err
+	}
+	if err := offer(&pacedMood, func(w, i int) (time.Duration, error) {
+		u := users[w]
+		body := fmt.Sprintf(`{"humor":%.1f,"energy":%.1f}`, float64(10+i%41)/10, float64(10+(i*7)%41)/10)
+		return call(http.MethodPost, ts.URL+"/api/gen/HumorEnergy?tenId="+u.tenant.String(), u.token, body)
+	}); err != nil {
+		return err
+	}
+	b.add(fmt.Sprintf("mood check-in at %d offered/s (%d check-ins)", moodRate, len(pacedMood)), fmt.Sprintf("p50 %s, p99 %s", pct(pacedMood, 50), pct(pacedMood, 99)),
+		fmt.Sprintf("p50 %s, p99 %s", pct(pacedBase, 50), pct(pacedBase, 99)), fmt.Sprintf("HTTP TenantInfo read at %d offered/s", moodRate), "p99 ≤ 20 ms")
 
 	// The nine-box over a long history: moodHistory check-ins spread over a year and over the
 	// tenant's employees, written straight into the read model.

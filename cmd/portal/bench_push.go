@@ -79,35 +79,19 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		}
 	}
 	pace := func(prefix string) error {
-		tick := time.NewTicker(time.Second / time.Duration(rate))
-		defer tick.Stop()
-		var wg sync.WaitGroup
-		var failed atomic.Value
-		busy := make([]sync.Mutex, len(users)) // a person punches once at a time
-		for i := 0; i < total; i++ {
-			<-tick.C
-			w, addr := i%len(users), fmt.Sprintf("%s street %d", prefix, i)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				busy[w].Lock()
-				defer busy[w].Unlock()
-				if _, err := b.register(client, base, users[w], addr); err != nil {
-					failed.CompareAndSwap(nil, err)
-					return
-				}
-				now := time.Now()
-				mu.Lock()
-				answered[addr] = now
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
+		err := paced(ctx, rate, total, len(users), func(w, i int, _ time.Time) error {
+			addr := fmt.Sprintf("%s street %d", prefix, i)
+			if _, err := b.register(client, base, users[w], addr); err != nil {
+				return err
+			}
+			now := time.Now()
+			mu.Lock()
+			answered[addr] = now
+			mu.Unlock()
+			return nil
+		})
 		time.Sleep(time.Second)
-		if err, _ := failed.Load().(error); err != nil {
-			return err
-		}
-		return nil
+		return err
 	}
 	lags := func(prefix string) []time.Duration {
 		mu.Lock()
