@@ -252,6 +252,63 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 	}
 }
 
+// A handler keeps the requests it decided (their decoded events): what another process
+// appended since must still decide its next command, and a command retried there must be
+// answered from the log, whoever stored it.
+func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	b := compraBody()
+	b.Send = true
+	r, err := createReq(t, caller(team.ana), "c", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.MustParse(r.ID)
+	marcos, helena := caller(team.marcos, auth.RoleManager), caller(team.helena, rq.RoleHR)
+	here := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	there := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	decide := func(h *commands.DecideStepHandler, cmdID string, who commands.RequestCaller, action commands.Decision, step int) (*rq.Request, error) {
+		return h.Handle(context.Background(), commands.DecideStep{CommandID: cmdID, Caller: who, ID: id, Action: action, Step: step})
+	}
+	stream := func() int {
+		events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(id), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(events)
+	}
+
+	if r, err := decide(here, "approve-1", marcos, commands.Approve, 0); err != nil || r.ApprovalStatus() != "waiting_hr" {
+		t.Fatalf("manager approval: %v %v", r, err)
+	}
+	if r, err := decide(there, "undo-1", marcos, commands.Undo, 0); err != nil || r.Current() != 0 {
+		t.Fatalf("undo elsewhere: %+v %v", r, err)
+	}
+	// Here the request still looked waiting for HR; the undo put it back at the manager.
+	_, err = decide(here, "hr-1", helena, commands.Approve, 1)
+	wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
+	if n := stream(); n != 4 {
+		t.Fatalf("stream has %d events after a refused decision, want 4", n)
+	}
+	// A retried command is answered as stored, here or there, and appends nothing.
+	if r, err := decide(here, "approve-1", marcos, commands.Approve, 0); err != nil || r.Current() != 0 {
+		t.Fatalf("retried approval: %+v %v", r, err)
+	}
+	if _, err := decide(there, "approve-2", marcos, commands.Approve, 0); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := decide(here, "approve-2", marcos, commands.Approve, 0); err != nil || r.ApprovalStatus() != "waiting_hr" {
+		t.Fatalf("approval retried here after it was stored there: %+v %v", r, err)
+	}
+	if n := stream(); n != 5 {
+		t.Fatalf("stream has %d events, want 5: the retries appended", n)
+	}
+	if r, err := decide(here, "hr-2", helena, commands.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
+		t.Fatalf("HR approval: %+v %v", r, err)
+	}
+}
+
 func TestAttachmentsAndDelivery(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
