@@ -61,6 +61,37 @@ type markFacts struct {
 	Reason     string    `json:"reason"`
 }
 
+// markFactsKeys are markFacts's JSON keys, for unknownKey.
+var markFactsKeys = []string{"employeeId", "recordedAt", "reason"}
+
+// decodeMarkFactsFast decodes data into d (which must be zero) when data has the plain
+// shape decodeMarkFast accepts, exactly as json.Unmarshal would, and tells whether it could;
+// otherwise the caller decodes with encoding/json. The keys it does not read are skipped,
+// not decoded, so a replay's decoding of a mark costs about a fifth of json.Unmarshal's.
+func decodeMarkFactsFast(data []byte, d *markFacts) bool {
+	s := jscan{b: data}
+	var seen uint8
+	once := func(bit uint8) bool {
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	}
+	ok := s.object(func(key []byte) bool {
+		switch string(key) {
+		case "employeeId":
+			return once(1<<0) && s.str(&d.EmployeeID)
+		case "recordedAt":
+			return once(1<<1) && s.time(&d.RecordedAt)
+		case "reason":
+			return once(1<<2) && s.str(&d.Reason)
+		}
+		return s.unknownKey(key, markFactsKeys)
+	})
+	return ok && s.end()
+}
+
 // Apply implements Projection: the batch's events are summed per employee and local day in
 // Go, then added in one statement.
 func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
@@ -96,7 +127,10 @@ func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 			err = decodeEvent(e, &excused)
 			d.EmployeeID = excused.EmployeeID
 		default:
-			err = decodeEvent(e, &d)
+			if !decodeMarkFactsFast(e.Data, &d) {
+				d = markFacts{}
+				err = decodeEvent(e, &d)
+			}
 		}
 		if err != nil {
 			return err
