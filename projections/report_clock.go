@@ -21,7 +21,10 @@ import (
 // rollups the tenant-wide report reads, report_clock_days and report_clock_months.
 type ReportClock struct{}
 
-var _ Projection = ReportClock{}
+var (
+	_ Projection = ReportClock{}
+	_ preparer   = ReportClock{}
+)
 
 // Name implements Projection.
 func (ReportClock) Name() string { return "report_clock" }
@@ -94,16 +97,32 @@ func decodeMarkFactsFast(data []byte, d *markFacts) bool {
 
 // Apply implements Projection: the batch's events are summed per employee and local day in
 // Go, then added in one statement.
-func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	days := map[clockDayKey]*clockDay{}
-	var order []clockDayKey
+func (p ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b, err := p.prepare(ctx, events)
+	if err != nil {
+		return err
+	}
+	return b.apply(ctx, tx)
+}
+
+// clockDays is a batch summed per employee and local day, ready to be added.
+type clockDays struct {
+	days   map[clockDayKey]*clockDay
+	order  []clockDayKey
+	events []eventstore.RecordedEvent
+}
+
+// prepare implements preparer (replay.go): the decoding and summing half of Apply, which
+// needs no database.
+func (ReportClock) prepare(_ context.Context, events []eventstore.RecordedEvent) (preparedBatch, error) {
+	b := &clockDays{days: map[clockDayKey]*clockDay{}, events: events}
 	at := func(tenant, employee uuid.UUID, day string) *clockDay {
 		k := clockDayKey{tenant, employee, day}
-		d := days[k]
+		d := b.days[k]
 		if d == nil {
 			d = &clockDay{}
-			days[k] = d
-			order = append(order, k)
+			b.days[k] = d
+			b.order = append(b.order, k)
 		}
 		return d
 	}
@@ -133,7 +152,7 @@ func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 			}
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		employee, err := uuid.Parse(d.EmployeeID)
 		if err != nil {
@@ -169,17 +188,21 @@ func (ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 			at(e.Tenant, employee, excused.Day).adjusted++
 		}
 	}
-	if len(order) == 0 {
+	return b, nil
+}
+
+func (b *clockDays) apply(ctx context.Context, tx pgx.Tx) error {
+	if len(b.order) == 0 {
 		return nil
 	}
-	rows, err := loadClockDays(ctx, tx, order)
+	rows, err := loadClockDays(ctx, tx, b.order)
 	if err != nil {
 		return err
 	}
-	if err := writeClockDays(ctx, tx, order, days, rows); err != nil {
+	if err := writeClockDays(ctx, tx, b.order, b.days, rows); err != nil {
 		return err
 	}
-	return publishReport(ctx, tx, "clock", events, func(t string) bool {
+	return publishReport(ctx, tx, "clock", b.events, func(t string) bool {
 		return t == clock.TypeMarkRegistered || t == clock.TypeMarkRefused || t == clock.TypeMarkAddedByAdjustment ||
 			t == clock.TypeMarkAdjusted || t == clock.TypeDayExcused
 	})
