@@ -66,7 +66,7 @@ func NormalizeShortcuts(raw string, menu []MenuItem, p Permissions) (string, err
 		}
 		it, ok := FindMenuItem(visible, id)
 		if !ok || (it.Type != MenuItemType && it.Type != MenuLink) {
-			return "", domain.InvalidField(PrefShortcuts, "valor_invalido")
+			return "", domain.InvalidField(PrefShortcuts, domain.KeyInvalid)
 		}
 		out = append(out, id)
 	}
@@ -80,7 +80,7 @@ func NormalizeShortcuts(raw string, menu []MenuItem, p Permissions) (string, err
 func NormalizeLanguage(raw string) (string, error) {
 	l := strings.ToLower(strings.TrimSpace(raw))
 	if !slices.Contains(Languages, l) {
-		return "", domain.InvalidField(PrefLanguage, "valor_invalido")
+		return "", domain.InvalidField(PrefLanguage, domain.KeyInvalid)
 	}
 	return l, nil
 }
@@ -124,7 +124,7 @@ func NormalizeSettings(raw json.RawMessage) (json.RawMessage, error) {
 	if len(raw) > MaxSettingsBytes {
 		return nil, domain.InvalidField(PrefSettings, "configuracao_muito_grande")
 	}
-	invalid := domain.InvalidField(PrefSettings, "valor_invalido")
+	invalid := domain.InvalidField(PrefSettings, domain.KeyInvalid)
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var s Settings

@@ -38,7 +38,6 @@ type SSOConfigured struct {
 
 // Message keys of the provider form's server validation.
 const (
-	KeyFieldRequired       = "campo_obrigatorio"
 	KeyInvalidIssuer       = "emissor_invalido"
 	KeyIssuerNeedsHTTPS    = "emissor_https"
 	KeyInvalidClientID     = "cliente_invalido"
@@ -75,7 +74,7 @@ func (in *SSOConfigInput) Validate() error {
 	in.Issuer = strings.TrimSuffix(strings.TrimSpace(in.Issuer), "/")
 	in.ClientID = strings.TrimSpace(in.ClientID)
 	if in.Issuer == "" {
-		return domain.InvalidField("issuer", KeyFieldRequired)
+		return domain.InvalidField("issuer", domain.KeyRequired)
 	}
 	u, err := url.Parse(in.Issuer)
 	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" ||
@@ -86,7 +85,7 @@ func (in *SSOConfigInput) Validate() error {
 		return domain.InvalidField("issuer", KeyIssuerNeedsHTTPS)
 	}
 	if in.ClientID == "" {
-		return domain.InvalidField("clientId", KeyFieldRequired)
+		return domain.InvalidField("clientId", domain.KeyRequired)
 	}
 	if len(in.ClientID) > 200 || strings.IndexFunc(in.ClientID, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsPrint(r) }) >= 0 {
 		return domain.InvalidField("clientId", KeyInvalidClientID)

@@ -35,7 +35,7 @@ func CommandID(key string) (string, error) {
 		return uuid.NewString(), nil
 	}
 	if len(key) > MaxCommandID || strings.ContainsFunc(key, unicode.IsControl) {
-		return "", domain.InvalidField("Idempotency-Key", "valor_invalido")
+		return "", domain.InvalidField("Idempotency-Key", domain.KeyInvalid)
 	}
 	return key, nil
 }
@@ -86,7 +86,7 @@ func expectedVersion(events []eventstore.RecordedEvent) int64 {
 }
 
 func forbidden(field string) *domain.Error {
-	return &domain.Error{Kind: domain.Forbidden, Field: field, Key: "acesso_negado"}
+	return &domain.Error{Kind: domain.Forbidden, Field: field, Key: domain.KeyDenied}
 }
 
 // logHandler is what a handler that reads and appends only the log needs: the event store

@@ -110,5 +110,5 @@ func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Ti
 
 // notFound is the answer for an unknown notification or user.
 func notFound(field string) *domain.Error {
-	return &domain.Error{Kind: domain.NotFound, Field: field, Key: notification.KeyNotFound}
+	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
 }

@@ -54,20 +54,20 @@ func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id 
 		}
 		var ok bool
 		if owner, ok = found[cmd.Draft.UserHash]; !ok {
-			return id, &domain.Error{Kind: domain.NotFound, Field: "userHash", Key: survey.KeyNotFound}
+			return id, &domain.Error{Kind: domain.NotFound, Field: "userHash", Key: domain.KeyNotFound}
 		}
 	}
 	if cmd.Draft.SurveyID != "" {
 		sid, perr := uuid.Parse(cmd.Draft.SurveyID)
 		if perr != nil {
-			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
+			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 		}
 		s, _, err := loadSurvey(ctx, h.store, cmd.Tenant, sid)
 		if err != nil {
 			return id, err
 		}
 		if !s.Exists() || s.Definition().Kind != survey.Kind360 {
-			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
+			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 		}
 	}
 	id = DeriveID(cmd.Tenant, PDIStream(owner), cmd.CommandID, "action")

@@ -162,5 +162,5 @@ func markOutcome(e clock.Event) (MarkResult, error) {
 // idempotencyConflict answers a command whose id was already used by another command on
 // the same stream.
 func idempotencyConflict() *domain.Error {
-	return &domain.Error{Kind: domain.Conflict, Field: "Idempotency-Key", Key: "valor_invalido"}
+	return &domain.Error{Kind: domain.Conflict, Field: "Idempotency-Key", Key: domain.KeyInvalid}
 }

@@ -167,12 +167,12 @@ func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m0
 	if m01Ukey != "" {
 		id, err := uuid.Parse(m01Ukey)
 		if err != nil {
-			return s, rq.Actor{}, domain.InvalidField("m01Ukey", rq.KeyInvalid)
+			return s, rq.Actor{}, domain.InvalidField("m01Ukey", domain.KeyInvalid)
 		}
 		employee = id
 	}
 	if employee == uuid.Nil {
-		return s, rq.Actor{}, domain.InvalidField("m01Ukey", rq.KeyRequired)
+		return s, rq.Actor{}, domain.InvalidField("m01Ukey", domain.KeyRequired)
 	}
 	e, found, err := facts.Subject(ctx, c.Tenant, employee)
 	if err != nil {
@@ -200,7 +200,7 @@ func resolveItems(ctx context.Context, facts RequestFacts, tenant uuid.UUID, ite
 	ids := make([]string, len(items))
 	for i, it := range items {
 		if _, err := uuid.Parse(it.ItemID); err != nil {
-			return nil, domain.InvalidField("itens.itemId", rq.KeyInvalid)
+			return nil, domain.InvalidField("itens.itemId", domain.KeyInvalid)
 		}
 		ids[i] = it.ItemID
 	}
@@ -212,7 +212,7 @@ func resolveItems(ctx context.Context, facts RequestFacts, tenant uuid.UUID, ite
 	for i, it := range items {
 		f, ok := found[strings.ToLower(it.ItemID)]
 		if !ok {
-			return nil, domain.InvalidField("itens.itemId", rq.KeyInvalid)
+			return nil, domain.InvalidField("itens.itemId", domain.KeyInvalid)
 		}
 		f.Quantity = it.Quantity
 		out[i] = f

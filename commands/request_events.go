@@ -204,7 +204,7 @@ func requestFacts(ctx context.Context, facts RequestFacts, caller RequestCaller,
 func parseRequestID(field, s string) (uuid.UUID, error) {
 	id, err := uuid.Parse(strings.TrimSpace(s))
 	if err != nil || id == uuid.Nil {
-		return uuid.Nil, domain.InvalidField(field, rq.KeyInvalid)
+		return uuid.Nil, domain.InvalidField(field, domain.KeyInvalid)
 	}
 	return id, nil
 }
@@ -212,7 +212,7 @@ func parseRequestID(field, s string) (uuid.UUID, error) {
 // ParseRequestID reads a request id parameter (ac4Ukey, requestId, id).
 func ParseRequestID(field, s string) (uuid.UUID, error) {
 	if strings.TrimSpace(s) == "" {
-		return uuid.Nil, domain.InvalidField(field, rq.KeyRequired)
+		return uuid.Nil, domain.InvalidField(field, domain.KeyRequired)
 	}
 	return parseRequestID(field, s)
 }

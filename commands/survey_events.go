@@ -147,7 +147,7 @@ func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUI
 // surveyNotFound answers an unknown survey, and a survey the caller is not asked to answer
 // (so the answer tells nothing about surveys of other audiences).
 func surveyNotFound() *domain.Error {
-	return &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: survey.KeyNotFound}
+	return &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 }
 
 // cachedSurvey folds what was appended to a survey stream since the cached state.

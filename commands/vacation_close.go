@@ -40,7 +40,7 @@ func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacati
 	switch cmd.Reason {
 	case vacation.Lost, vacation.PaidAtTermination, vacation.SettledWithPay, vacation.SettledWithoutPay:
 	default:
-		return domain.InvalidField("motivo", "valor_invalido")
+		return domain.InvalidField("motivo", domain.KeyInvalid)
 	}
 	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Employee)
 	if err != nil {

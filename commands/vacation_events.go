@@ -146,5 +146,5 @@ func openFirst(e *vacation.Entitlement, s VacationSubject, decided func() ([]vac
 }
 
 func vacationNotFound(field string) *domain.Error {
-	return &domain.Error{Kind: domain.NotFound, Field: field, Key: vacation.KeyNotFound}
+	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
 }

@@ -13,6 +13,19 @@ const (
 	Forbidden                 // the caller may not do this
 )
 
+// Message keys every area answers with. The web app translates them (platform/messages
+// checks that each key the server sends has its pt, en and es text); an area declares only
+// its own keys beside these.
+const (
+	KeyRequired  = "campo_obrigatorio"
+	KeyInvalid   = "valor_invalido"
+	KeyTooLong   = "texto_muito_longo"
+	KeyNotFound  = "nao_encontrado"
+	KeyDenied    = "acesso_negado"
+	KeyBadDate   = "data_invalida"
+	KeyDateRange = "data_fora_intervalo"
+)
+
 // Error is a rule error: Field names the input it concerns (the spec's `type`), Key is the
 // i18n message key the web app translates.
 type Error struct {

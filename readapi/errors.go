@@ -60,11 +60,11 @@ func classify(err error) (int, []FieldError) {
 		key := "erro_requisicao"
 		switch httpErr.Code {
 		case http.StatusNotFound:
-			key = "nao_encontrado"
+			key = domain.KeyNotFound
 		case http.StatusUnauthorized:
 			key = "nao_autorizado"
 		case http.StatusForbidden:
-			key = "acesso_negado"
+			key = domain.KeyDenied
 		case http.StatusMethodNotAllowed:
 			key = "metodo_nao_permitido"
 		case http.StatusRequestEntityTooLarge:

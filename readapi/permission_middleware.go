@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/readapi/httpx"
 )
 
@@ -91,7 +92,7 @@ func (s *Server) callerPermissions(c echo.Context) (auth.Permissions, auth.Profi
 	}
 	prof, err := auth.LoadProfile(c.Request().Context(), s.Pool, claims.Tenant, claims.UserID)
 	if errors.Is(err, auth.ErrUserNotFound) {
-		return auth.Permissions{}, prof, apiError(http.StatusForbidden, "request", "acesso_negado")
+		return auth.Permissions{}, prof, apiError(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	if err != nil {
 		return auth.Permissions{}, prof, err

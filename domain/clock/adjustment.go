@@ -49,7 +49,6 @@ const (
 	KeyAdjustNotAllowed = "ajuste_ponto_nao_permitido"
 	KeyExcuseNotAllowed = "abono_ponto_nao_permitido"
 	KeyFutureDay        = "data_futura"
-	KeyDayTooOld        = "data_fora_intervalo"
 	KeyMarkNotFound     = "marcacao_nao_encontrada"
 	KeyMarkExists       = "marcacao_existente"
 	KeyTimeRange        = "horario_invalido"
@@ -107,13 +106,13 @@ func ParseAdjustment(body []byte) (Adjustment, error) {
 	switch a.Kind {
 	case AdjustAdd, AdjustCorrect, AdjustExcuse:
 	default:
-		return a, domain.InvalidField("tipo", KeyInvalid)
+		return a, domain.InvalidField("tipo", domain.KeyInvalid)
 	}
 	if a.Day, err = top.text("data", true); err != nil {
 		return a, err
 	}
 	if d, err := time.Parse(DayLayout, a.Day); err != nil || d.Format(DayLayout) != a.Day {
-		return a, domain.InvalidField("data", KeyInvalid)
+		return a, domain.InvalidField("data", domain.KeyInvalid)
 	}
 	if a.Reason, err = top.text("motivo", true); err != nil {
 		return a, err
@@ -124,7 +123,7 @@ func ParseAdjustment(body []byte) (Adjustment, error) {
 			return s, err
 		}
 		if t, err := time.Parse(HourLayout, s); err != nil || t.Format(HourLayout) != s {
-			return "", domain.InvalidField(key, KeyInvalid)
+			return "", domain.InvalidField(key, domain.KeyInvalid)
 		}
 		return s, nil
 	}
@@ -134,7 +133,7 @@ func ParseAdjustment(body []byte) (Adjustment, error) {
 			return a, err
 		}
 		if !validID(a.MarkID) {
-			return a, domain.InvalidField("marcacaoId", KeyInvalid)
+			return a, domain.InvalidField("marcacaoId", domain.KeyInvalid)
 		}
 		fallthrough
 	case AdjustAdd:
@@ -150,9 +149,9 @@ func ParseAdjustment(body []byte) (Adjustment, error) {
 		}
 		switch {
 		case a.From == "" && a.To != "":
-			return a, domain.InvalidField("inicio", KeyRequired)
+			return a, domain.InvalidField("inicio", domain.KeyRequired)
 		case a.From != "" && a.To == "":
-			return a, domain.InvalidField("fim", KeyRequired)
+			return a, domain.InvalidField("fim", domain.KeyRequired)
 		case a.From != "" && a.To <= a.From: // HH:mm compares as text
 			return a, domain.InvalidField("fim", KeyTimeRange)
 		}
@@ -198,7 +197,7 @@ func (a Adjustment) Validate(now time.Time) error {
 	}
 	oldest := local.AddDate(0, 0, -MaxAdjustmentDays).Format(DayLayout)
 	if a.Day < oldest {
-		return domain.InvalidField("data", KeyDayTooOld)
+		return domain.InvalidField("data", domain.KeyDateRange)
 	}
 	if a.Day == today && a.Time != "" && a.Time > local.Format(HourLayout) {
 		return domain.InvalidField("hora", KeyFutureDay)

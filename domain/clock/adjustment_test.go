@@ -28,19 +28,19 @@ func TestParseAdjustment(t *testing.T) {
 			want: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2026-11-20", Reason: "médico"}},
 		{name: "excuse_part", body: `{"tipo":"abonar","data":"2026-11-20","inicio":"08:00","fim":"12:00","motivo":"m"}`,
 			want: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2026-11-20", From: "08:00", To: "12:00", Reason: "m"}},
-		{name: "not_an_object", body: `[]`, field: "body", key: clock.KeyInvalid},
-		{name: "no_kind", body: `{"data":"2026-11-20","motivo":"m"}`, field: "tipo", key: clock.KeyRequired},
-		{name: "unknown_kind", body: `{"tipo":"apagar","data":"2026-11-20","motivo":"m"}`, field: "tipo", key: clock.KeyInvalid},
-		{name: "bad_day", body: `{"tipo":"incluir","data":"2026-02-30","hora":"08:00","motivo":"m"}`, field: "data", key: clock.KeyInvalid},
-		{name: "no_reason", body: `{"tipo":"incluir","data":"2026-11-20","hora":"08:00","motivo":"  "}`, field: "motivo", key: clock.KeyRequired},
-		{name: "long_reason", body: `{"tipo":"incluir","data":"2026-11-20","hora":"08:00","motivo":"` + strings.Repeat("a", 256) + `"}`, field: "motivo", key: clock.KeyTooLong},
-		{name: "add_needs_time", body: `{"tipo":"incluir","data":"2026-11-20","motivo":"m"}`, field: "hora", key: clock.KeyRequired},
-		{name: "bad_time", body: `{"tipo":"incluir","data":"2026-11-20","hora":"8:5","motivo":"m"}`, field: "hora", key: clock.KeyInvalid},
-		{name: "time_as_number", body: `{"tipo":"incluir","data":"2026-11-20","hora":805,"motivo":"m"}`, field: "hora", key: clock.KeyInvalid},
-		{name: "correct_needs_mark", body: `{"tipo":"corrigir","data":"2026-11-20","hora":"08:00","motivo":"m"}`, field: "marcacaoId", key: clock.KeyRequired},
-		{name: "correct_bad_mark", body: `{"tipo":"corrigir","data":"2026-11-20","marcacaoId":"x","hora":"08:00","motivo":"m"}`, field: "marcacaoId", key: clock.KeyInvalid},
-		{name: "excuse_end_only", body: `{"tipo":"abonar","data":"2026-11-20","fim":"12:00","motivo":"m"}`, field: "inicio", key: clock.KeyRequired},
-		{name: "excuse_start_only", body: `{"tipo":"abonar","data":"2026-11-20","inicio":"12:00","motivo":"m"}`, field: "fim", key: clock.KeyRequired},
+		{name: "not_an_object", body: `[]`, field: "body", key: domain.KeyInvalid},
+		{name: "no_kind", body: `{"data":"2026-11-20","motivo":"m"}`, field: "tipo", key: domain.KeyRequired},
+		{name: "unknown_kind", body: `{"tipo":"apagar","data":"2026-11-20","motivo":"m"}`, field: "tipo", key: domain.KeyInvalid},
+		{name: "bad_day", body: `{"tipo":"incluir","data":"2026-02-30","hora":"08:00","motivo":"m"}`, field: "data", key: domain.KeyInvalid},
+		{name: "no_reason", body: `{"tipo":"incluir","data":"2026-11-20","hora":"08:00","motivo":"  "}`, field: "motivo", key: domain.KeyRequired},
+		{name: "long_reason", body: `{"tipo":"incluir","data":"2026-11-20","hora":"08:00","motivo":"` + strings.Repeat("a", 256) + `"}`, field: "motivo", key: domain.KeyTooLong},
+		{name: "add_needs_time", body: `{"tipo":"incluir","data":"2026-11-20","motivo":"m"}`, field: "hora", key: domain.KeyRequired},
+		{name: "bad_time", body: `{"tipo":"incluir","data":"2026-11-20","hora":"8:5","motivo":"m"}`, field: "hora", key: domain.KeyInvalid},
+		{name: "time_as_number", body: `{"tipo":"incluir","data":"2026-11-20","hora":805,"motivo":"m"}`, field: "hora", key: domain.KeyInvalid},
+		{name: "correct_needs_mark", body: `{"tipo":"corrigir","data":"2026-11-20","hora":"08:00","motivo":"m"}`, field: "marcacaoId", key: domain.KeyRequired},
+		{name: "correct_bad_mark", body: `{"tipo":"corrigir","data":"2026-11-20","marcacaoId":"x","hora":"08:00","motivo":"m"}`, field: "marcacaoId", key: domain.KeyInvalid},
+		{name: "excuse_end_only", body: `{"tipo":"abonar","data":"2026-11-20","fim":"12:00","motivo":"m"}`, field: "inicio", key: domain.KeyRequired},
+		{name: "excuse_start_only", body: `{"tipo":"abonar","data":"2026-11-20","inicio":"12:00","motivo":"m"}`, field: "fim", key: domain.KeyRequired},
 		{name: "excuse_backwards", body: `{"tipo":"abonar","data":"2026-11-20","inicio":"12:00","fim":"08:00","motivo":"m"}`, field: "fim", key: clock.KeyTimeRange},
 	}
 	for _, tt := range tests {
@@ -76,7 +76,7 @@ func TestAdjustmentValidate(t *testing.T) {
 		{name: "today_later", day: "2026-11-20", hour: "10:31", key: clock.KeyFutureDay},
 		{name: "tomorrow", day: "2026-11-21", hour: "08:00", key: clock.KeyFutureDay},
 		{name: "oldest", day: "2026-09-21", hour: "08:00"},
-		{name: "too_old", day: "2026-09-20", hour: "08:00", key: clock.KeyDayTooOld},
+		{name: "too_old", day: "2026-09-20", hour: "08:00", key: domain.KeyDateRange},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -148,7 +148,7 @@ func TestDayAdjustments(t *testing.T) {
 		{name: "correct_unknown_mark", ask: clock.Adjustment{Kind: clock.AdjustCorrect, Day: "2026-11-20", MarkID: "m3", Time: "08:00", Reason: "m"},
 			err: clock.KeyMarkNotFound},
 		{name: "other_day", ask: clock.Adjustment{Kind: clock.AdjustAdd, Day: "2026-11-19", Time: "08:00", Reason: "m"},
-			err: clock.KeyInvalid},
+			err: domain.KeyInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -110,7 +110,7 @@ type Person struct{ EmployeeID, UserID, UserHash string }
 // again). newMarkID names the mark an incluir adds.
 func (d *Day) Adjust(a Adjustment, requestID, newMarkID string, p Person, at time.Time) ([]Event, error) {
 	if a.Day != d.Date {
-		return nil, domain.InvalidField("data", KeyInvalid)
+		return nil, domain.InvalidField("data", domain.KeyInvalid)
 	}
 	if d.Applied(requestID) {
 		return nil, nil
@@ -136,7 +136,7 @@ func (d *Day) Adjust(a Adjustment, requestID, newMarkID string, p Person, at tim
 			Day: a.Day, From: a.From, To: a.To, RequestID: requestID, Reason: a.Reason, ExcusedAt: at.UTC(),
 		}}, nil
 	}
-	return nil, domain.InvalidField("tipo", KeyInvalid)
+	return nil, domain.InvalidField("tipo", domain.KeyInvalid)
 }
 
 // Revert decides the event that takes back the adjustment of requestID when its approval is

@@ -12,13 +12,6 @@ import (
 	"portal/domain"
 )
 
-// Message keys of validation errors (docs/api.md).
-const (
-	KeyRequired = "campo_obrigatorio"
-	KeyInvalid  = "valor_invalido"
-	KeyTooLong  = "texto_muito_longo"
-)
-
 // ParsePayload decodes and validates the registrar-ponto body (spec portal-core §3, §5;
 // docs/api.md):
 //
@@ -41,16 +34,16 @@ func ParsePayload(body []byte) (RegisterMark, error) {
 		return cmd, err
 	}
 	if !validClientTime(cmd.ClientTime) {
-		return cmd, domain.InvalidField("n09_001_t", KeyInvalid)
+		return cmd, domain.InvalidField("n09_001_t", domain.KeyInvalid)
 	}
 	if raw, ok := top.get("bygoogle"); ok {
 		if err := json.Unmarshal(raw, &cmd.ByGoogle); err != nil {
-			return cmd, domain.InvalidField("bygoogle", KeyInvalid)
+			return cmd, domain.InvalidField("bygoogle", domain.KeyInvalid)
 		}
 	}
 	raw, ok := top.get("localSelecionado")
 	if !ok {
-		return cmd, domain.InvalidField("localSelecionado", KeyRequired)
+		return cmd, domain.InvalidField("localSelecionado", domain.KeyRequired)
 	}
 	if cmd.Selected, err = place(raw, "localSelecionado"); err != nil {
 		return cmd, err
@@ -65,7 +58,7 @@ func ParsePayload(body []byte) (RegisterMark, error) {
 	if raw, ok := top.get("cercaVirtual"); ok {
 		var items []json.RawMessage
 		if json.Unmarshal(raw, &items) != nil || len(items) > MaxClientFences {
-			return cmd, domain.InvalidField("cercaVirtual", KeyInvalid)
+			return cmd, domain.InvalidField("cercaVirtual", domain.KeyInvalid)
 		}
 		cmd.ClientFences = make([]Fence, 0, len(items))
 		for i, item := range items {
@@ -95,7 +88,7 @@ func ParsePayload(body []byte) (RegisterMark, error) {
 // it, so the rules live in one place.
 func (cmd RegisterMark) Validate() error {
 	if !validClientTime(cmd.ClientTime) {
-		return domain.InvalidField("n09_001_t", KeyInvalid)
+		return domain.InvalidField("n09_001_t", domain.KeyInvalid)
 	}
 	if err := validPlace(cmd.Selected, "localSelecionado"); err != nil {
 		return err
@@ -106,7 +99,7 @@ func (cmd RegisterMark) Validate() error {
 		}
 	}
 	if len(cmd.ClientFences) > MaxClientFences {
-		return domain.InvalidField("cercaVirtual", KeyInvalid)
+		return domain.InvalidField("cercaVirtual", domain.KeyInvalid)
 	}
 	for i, f := range cmd.ClientFences {
 		if err := validFence(f, "cercaVirtual["+strconv.Itoa(i)+"]"); err != nil {
@@ -118,7 +111,7 @@ func (cmd RegisterMark) Validate() error {
 			return err
 		}
 		if !finite(n.Distance) || n.Distance < 0 {
-			return domain.InvalidField("cercaProxima.dist", KeyInvalid)
+			return domain.InvalidField("cercaProxima.dist", domain.KeyInvalid)
 		}
 	}
 	return nil
@@ -129,10 +122,10 @@ func validPlace(p Place, name string) error {
 		return err
 	}
 	if !finite(p.Lat) || p.Lat < -90 || p.Lat > 90 {
-		return domain.InvalidField(name+".latitude", KeyInvalid)
+		return domain.InvalidField(name+".latitude", domain.KeyInvalid)
 	}
 	if !finite(p.Lon) || p.Lon < -180 || p.Lon > 180 {
-		return domain.InvalidField(name+".longitude", KeyInvalid)
+		return domain.InvalidField(name+".longitude", domain.KeyInvalid)
 	}
 	return nil
 }
@@ -142,10 +135,10 @@ func validFence(f Fence, name string) error {
 		return err
 	}
 	if !finite(f.Lat) || f.Lat < -90 || f.Lat > 90 {
-		return domain.InvalidField(name+".lat", KeyInvalid)
+		return domain.InvalidField(name+".lat", domain.KeyInvalid)
 	}
 	if !finite(f.Lon) || f.Lon < -180 || f.Lon > 180 {
-		return domain.InvalidField(name+".lon", KeyInvalid)
+		return domain.InvalidField(name+".lon", domain.KeyInvalid)
 	}
 	return nil
 }
@@ -154,13 +147,13 @@ func validFence(f Fence, name string) error {
 // (a NUL cannot even be stored in PostgreSQL text or jsonb).
 func validText(s, name string, required bool) error {
 	if required && strings.TrimSpace(s) == "" {
-		return domain.InvalidField(name, KeyRequired)
+		return domain.InvalidField(name, domain.KeyRequired)
 	}
 	if utf8.RuneCountInString(s) > MaxText {
-		return domain.InvalidField(name, KeyTooLong)
+		return domain.InvalidField(name, domain.KeyTooLong)
 	}
 	if !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl) {
-		return domain.InvalidField(name, KeyInvalid)
+		return domain.InvalidField(name, domain.KeyInvalid)
 	}
 	return nil
 }
@@ -203,7 +196,7 @@ type jsonObject struct {
 func object(raw json.RawMessage, name string) (jsonObject, error) {
 	o := jsonObject{prefix: name}
 	if !bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) || json.Unmarshal(raw, &o.m) != nil {
-		return o, domain.InvalidField(name, KeyInvalid)
+		return o, domain.InvalidField(name, domain.KeyInvalid)
 	}
 	if name == "body" {
 		o.prefix = ""
@@ -232,13 +225,13 @@ func (o jsonObject) text(key string, required bool) (string, error) {
 	raw, ok := o.get(key)
 	if !ok {
 		if required {
-			return "", domain.InvalidField(o.name(key), KeyRequired)
+			return "", domain.InvalidField(o.name(key), domain.KeyRequired)
 		}
 		return "", nil
 	}
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
-		return "", domain.InvalidField(o.name(key), KeyInvalid)
+		return "", domain.InvalidField(o.name(key), domain.KeyInvalid)
 	}
 	s = strings.TrimSpace(s)
 	if err := validText(s, o.name(key), required); err != nil {
@@ -252,7 +245,7 @@ func (o jsonObject) number(key string, required bool) (float64, error) {
 	raw, ok := o.get(key)
 	if !ok {
 		if required {
-			return 0, domain.InvalidField(o.name(key), KeyRequired)
+			return 0, domain.InvalidField(o.name(key), domain.KeyRequired)
 		}
 		return 0, nil
 	}
@@ -260,21 +253,21 @@ func (o jsonObject) number(key string, required bool) (float64, error) {
 	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`"`)) {
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return 0, domain.InvalidField(o.name(key), KeyInvalid)
+			return 0, domain.InvalidField(o.name(key), domain.KeyInvalid)
 		}
 		s = strings.TrimSpace(s)
 		if s == "" {
-			return 0, domain.InvalidField(o.name(key), KeyRequired)
+			return 0, domain.InvalidField(o.name(key), domain.KeyRequired)
 		}
 		var ok bool
 		if f, ok = decimal(s); !ok {
-			return 0, domain.InvalidField(o.name(key), KeyInvalid)
+			return 0, domain.InvalidField(o.name(key), domain.KeyInvalid)
 		}
 	} else if json.Unmarshal(raw, &f) != nil {
-		return 0, domain.InvalidField(o.name(key), KeyInvalid)
+		return 0, domain.InvalidField(o.name(key), domain.KeyInvalid)
 	}
 	if !finite(f) {
-		return 0, domain.InvalidField(o.name(key), KeyInvalid)
+		return 0, domain.InvalidField(o.name(key), domain.KeyInvalid)
 	}
 	return f, nil
 }

@@ -92,7 +92,7 @@ func (c *Clock) RegisterMark(cmd RegisterMark, emp Employee, now time.Time) ([]E
 		{"markId", cmd.MarkID}, {"employeeId", cmd.EmployeeID}, {"userId", cmd.UserID}, {"addressKey", cmd.AddressKey},
 	} {
 		if f.v == "" {
-			return nil, domain.InvalidField(f.name, "campo_obrigatorio")
+			return nil, domain.InvalidField(f.name, domain.KeyRequired)
 		}
 	}
 	mark := Mark{

@@ -10,12 +10,12 @@ import (
 // confirms first). An unknown ukey is NotFound.
 func (c *Clock) RemoveAddress(ukey string, now time.Time) ([]Event, error) {
 	if ukey == "" {
-		return nil, domain.InvalidField("ukey", "campo_obrigatorio")
+		return nil, domain.InvalidField("ukey", domain.KeyRequired)
 	}
 	for _, a := range c.addresses {
 		if a.UKey == ukey {
 			return []Event{AddressRemoved{UKey: ukey, RemovedAt: now}}, nil
 		}
 	}
-	return nil, &domain.Error{Kind: domain.NotFound, Field: "ukey", Key: "nao_encontrado"}
+	return nil, &domain.Error{Kind: domain.NotFound, Field: "ukey", Key: domain.KeyNotFound}
 }

@@ -28,11 +28,11 @@ func ParseBody(body []byte) (Entry, error) {
 	var e Entry
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 || body[0] != '{' {
-		return e, domain.InvalidField("body", KeyInvalid)
+		return e, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
-		return e, domain.InvalidField("body", KeyInvalid)
+		return e, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	var err error
 	if e.Humor, err = field(top, "humor"); err != nil {
@@ -47,7 +47,7 @@ func ParseBody(body []byte) (Entry, error) {
 func field(top map[string]json.RawMessage, name string) (Level, error) {
 	raw, ok := top[name]
 	if !ok || string(bytes.TrimSpace(raw)) == "null" {
-		return 0, domain.InvalidField(name, KeyRequired)
+		return 0, domain.InvalidField(name, domain.KeyRequired)
 	}
 	return ParseLevel(name, string(bytes.TrimSpace(raw)))
 }
@@ -57,7 +57,7 @@ func field(top map[string]json.RawMessage, name string) (Level, error) {
 // above 5 are refused on the value sent, before rounding: 5.05 is outside the scale.
 func ParseLevel(field, text string) (Level, error) {
 	if text == "" || len(text) > maxNumberText || !isJSONNumber(text) {
-		return 0, domain.InvalidField(field, KeyInvalid)
+		return 0, domain.InvalidField(field, domain.KeyInvalid)
 	}
 	mant, exp := text, 0
 	if i := strings.IndexAny(text, "eE"); i >= 0 {
@@ -69,7 +69,7 @@ func ParseLevel(field, text string) (Level, error) {
 	}
 	r, ok := new(big.Rat).SetString(mant)
 	if !ok {
-		return 0, domain.InvalidField(field, KeyInvalid)
+		return 0, domain.InvalidField(field, domain.KeyInvalid)
 	}
 	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(exp))), nil))
 	if exp >= 0 {

@@ -16,8 +16,6 @@ import (
 
 // Message keys of refusals (docs/api.md "Mood and energy"; the web app translates them).
 const (
-	KeyRequired   = "campo_obrigatorio"
-	KeyInvalid    = "valor_invalido"
 	KeyOutOfScale = "fora_da_escala"        // humor or energy outside 1..5
 	KeyCoolDown   = "aguarde_novo_registro" // a check-in within the cool-down
 )

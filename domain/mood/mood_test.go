@@ -59,13 +59,13 @@ func TestParseLevelRefusesOutsideTheScale(t *testing.T) {
 		{"negative", "-3", KeyOutOfScale},
 		{"huge_exponent", "1e999999999", KeyOutOfScale},
 		{"tiny_exponent", "4e-999999999", KeyOutOfScale},
-		{"text", `"3.5"`, KeyInvalid},
-		{"bool", "true", KeyInvalid},
-		{"leading_plus", "+3", KeyInvalid},
-		{"leading_zero", "03", KeyInvalid},
-		{"trailing_dot", "3.", KeyInvalid},
-		{"nan", "NaN", KeyInvalid},
-		{"too_long", "3.000000000000000000000000000000000000001", KeyInvalid},
+		{"text", `"3.5"`, domain.KeyInvalid},
+		{"bool", "true", domain.KeyInvalid},
+		{"leading_plus", "+3", domain.KeyInvalid},
+		{"leading_zero", "03", domain.KeyInvalid},
+		{"trailing_dot", "3.", domain.KeyInvalid},
+		{"nan", "NaN", domain.KeyInvalid},
+		{"too_long", "3.000000000000000000000000000000000000001", domain.KeyInvalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -89,14 +89,14 @@ func TestParseBody(t *testing.T) {
 	}{
 		{"both", `{"humor":3.47,"energy":1.0}`, 34, 10, "", ""},
 		{"unknown_keys_ignored", `{"humor":5,"energy":2.25,"tenId":"x"}`, 50, 22, "", ""},
-		{"humor_missing", `{"energy":2}`, 0, 0, "humor", KeyRequired},
-		{"energy_null", `{"humor":2,"energy":null}`, 0, 0, "energy", KeyRequired},
+		{"humor_missing", `{"energy":2}`, 0, 0, "humor", domain.KeyRequired},
+		{"energy_null", `{"humor":2,"energy":null}`, 0, 0, "energy", domain.KeyRequired},
 		{"humor_out_of_scale", `{"humor":0.5,"energy":2}`, 0, 0, "humor", KeyOutOfScale},
 		{"energy_out_of_scale", `{"humor":2,"energy":5.5}`, 0, 0, "energy", KeyOutOfScale},
-		{"not_an_object", `[1,2]`, 0, 0, "body", KeyInvalid},
-		{"broken_json", `{"humor":`, 0, 0, "body", KeyInvalid},
-		{"empty", ``, 0, 0, "body", KeyInvalid},
-		{"string_number", `{"humor":"3","energy":3}`, 0, 0, "humor", KeyInvalid},
+		{"not_an_object", `[1,2]`, 0, 0, "body", domain.KeyInvalid},
+		{"broken_json", `{"humor":`, 0, 0, "body", domain.KeyInvalid},
+		{"empty", ``, 0, 0, "body", domain.KeyInvalid},
+		{"string_number", `{"humor":"3","energy":3}`, 0, 0, "humor", domain.KeyInvalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -72,7 +72,7 @@ type Draft struct {
 func (c Content) Normalize() (Content, error) {
 	c.Message = strings.TrimSpace(c.Message)
 	if c.Message == "" {
-		return c, domain.InvalidField("message", KeyRequired)
+		return c, domain.InvalidField("message", domain.KeyRequired)
 	}
 	if err := checkText("message", c.Message, MaxMessage, true); err != nil {
 		return c, err
@@ -84,13 +84,13 @@ func (c Content) Normalize() (Content, error) {
 	switch o.Variant {
 	case Success, Info, Warning, Error:
 	default:
-		return c, domain.InvalidField("options.variant", KeyInvalid)
+		return c, domain.InvalidField("options.variant", domain.KeyInvalid)
 	}
 	if o.Classification == 0 {
 		o.Classification = Plain
 	}
 	if o.Classification < Wrote || o.Classification > Plain {
-		return c, domain.InvalidField("options.classification", KeyInvalid)
+		return c, domain.InvalidField("options.classification", domain.KeyInvalid)
 	}
 	o.From, o.Header, o.Link = strings.TrimSpace(o.From), strings.TrimSpace(o.Header), strings.TrimSpace(o.Link)
 	if err := checkText("options.from", o.From, MaxFrom, false); err != nil {
@@ -103,17 +103,17 @@ func (c Content) Normalize() (Content, error) {
 		return c, err
 	}
 	if o.Link != "" && !validLink(o.Link) {
-		return c, domain.InvalidField("options.link", KeyInvalid)
+		return c, domain.InvalidField("options.link", domain.KeyInvalid)
 	}
 	return c, nil
 }
 
 func checkText(field, s string, max int, multiline bool) error {
 	if !utf8.ValidString(s) {
-		return domain.InvalidField(field, KeyInvalid)
+		return domain.InvalidField(field, domain.KeyInvalid)
 	}
 	if utf8.RuneCountInString(s) > max {
-		return domain.InvalidField(field, KeyTooLong)
+		return domain.InvalidField(field, domain.KeyTooLong)
 	}
 	bad := strings.ContainsFunc(s, func(r rune) bool {
 		if multiline && (r == '\n' || r == '\r' || r == '\t') {
@@ -122,7 +122,7 @@ func checkText(field, s string, max int, multiline bool) error {
 		return unicode.IsControl(r)
 	})
 	if bad {
-		return domain.InvalidField(field, KeyInvalid)
+		return domain.InvalidField(field, domain.KeyInvalid)
 	}
 	return nil
 }
@@ -164,7 +164,7 @@ func ParseCreate(body []byte) (Draft, error) {
 	}
 	msg, ok := top["message"]
 	if !ok || isNull(msg) {
-		return d, domain.InvalidField("message", KeyRequired)
+		return d, domain.InvalidField("message", domain.KeyRequired)
 	}
 	if err := decode(msg, &d.Content.Message, "message"); err != nil {
 		return d, err
@@ -203,7 +203,7 @@ func ParseCreate(body []byte) (Draft, error) {
 			}
 			v, err := n.Int64()
 			if err != nil || v < int64(Wrote) || v > int64(Plain) {
-				return d, domain.InvalidField("options.classification", KeyInvalid)
+				return d, domain.InvalidField("options.classification", domain.KeyInvalid)
 			}
 			o.Classification = Classification(v)
 		}
@@ -215,11 +215,11 @@ func ParseCreate(body []byte) (Draft, error) {
 func object(raw []byte, field string) (map[string]json.RawMessage, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
-		return nil, domain.InvalidField(field, KeyInvalid)
+		return nil, domain.InvalidField(field, domain.KeyInvalid)
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, domain.InvalidField(field, KeyInvalid)
+		return nil, domain.InvalidField(field, domain.KeyInvalid)
 	}
 	return m, nil
 }
@@ -233,15 +233,15 @@ func decode(raw json.RawMessage, to any, field string) error {
 	switch to.(type) {
 	case *string:
 		if len(raw) == 0 || raw[0] != '"' {
-			return domain.InvalidField(field, KeyInvalid)
+			return domain.InvalidField(field, domain.KeyInvalid)
 		}
 	case *json.Number:
 		if len(raw) == 0 || raw[0] == '"' {
-			return domain.InvalidField(field, KeyInvalid)
+			return domain.InvalidField(field, domain.KeyInvalid)
 		}
 	}
 	if err := json.Unmarshal(raw, to); err != nil {
-		return domain.InvalidField(field, KeyInvalid)
+		return domain.InvalidField(field, domain.KeyInvalid)
 	}
 	return nil
 }

@@ -14,15 +14,6 @@ import (
 	"portal/domain"
 )
 
-// Message keys of refusals (docs/api.md, readapi/errors.go).
-const (
-	KeyRequired = "campo_obrigatorio"
-	KeyInvalid  = "valor_invalido"
-	KeyTooLong  = "texto_muito_longo"
-	KeyNotFound = "nao_encontrado"
-	KeyDenied   = "acesso_negado"
-)
-
 // Roles that may notify another user of their tenant (spec portal-core §6: HR admin and
 // manager). Everyone may notify themselves.
 const (
@@ -95,7 +86,7 @@ func (b *Inbox) Has(id string) (displayed, dismissed, ok bool) {
 func (b *Inbox) Create(cmd Create, now time.Time) ([]Event, error) {
 	for _, f := range []struct{ name, v string }{{"id", cmd.ID}, {"userId", cmd.UserID}, {"senderId", cmd.SenderID}} {
 		if f.v == "" {
-			return nil, domain.InvalidField(f.name, KeyRequired)
+			return nil, domain.InvalidField(f.name, domain.KeyRequired)
 		}
 	}
 	c, err := cmd.Content.Normalize()
@@ -103,7 +94,7 @@ func (b *Inbox) Create(cmd Create, now time.Time) ([]Event, error) {
 		return nil, err
 	}
 	if _, exists := b.items[cmd.ID]; exists {
-		return nil, &domain.Error{Kind: domain.Conflict, Field: "id", Key: KeyInvalid}
+		return nil, &domain.Error{Kind: domain.Conflict, Field: "id", Key: domain.KeyInvalid}
 	}
 	return []Event{Created{
 		ID: cmd.ID, UserID: cmd.UserID, UserHash: cmd.UserHash, SenderID: cmd.SenderID,
@@ -150,11 +141,11 @@ func (b *Inbox) DismissAll(now time.Time) ([]Event, error) {
 
 func (b *Inbox) find(id string) (state, error) {
 	if id == "" {
-		return state{}, domain.InvalidField("id", KeyRequired)
+		return state{}, domain.InvalidField("id", domain.KeyRequired)
 	}
 	s, ok := b.items[id]
 	if !ok {
-		return state{}, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+		return state{}, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	return s, nil
 }

@@ -1,6 +1,10 @@
 package request
 
-import "slices"
+import (
+	"slices"
+
+	"portal/domain"
+)
 
 // StepKind is what an approval step waits for (§3 approval status: manager, HR, phase change).
 type StepKind string
@@ -85,7 +89,7 @@ func (f Facts) HasRole(role string) bool { return slices.Contains(f.Roles, role)
 // request is refused.
 func (r *Request) MayDecide(s Step, f Facts) (onBehalfOf Actor, err error) {
 	if f.Actor.ID == r.Subject.UserID {
-		return Actor{}, forbidden("request", KeyDenied)
+		return Actor{}, forbidden("request", domain.KeyDenied)
 	}
 	deputy := f.HasRole(s.Role) || f.HasRole(RoleHR)
 	if !s.Designated.IsZero() {
@@ -97,10 +101,10 @@ func (r *Request) MayDecide(s Step, f Facts) (onBehalfOf Actor, err error) {
 		case deputy:
 			return Actor{}, forbidden("request", KeyDesignated)
 		}
-		return Actor{}, forbidden("request", KeyDenied)
+		return Actor{}, forbidden("request", domain.KeyDenied)
 	}
 	if f.HasRole(s.Role) {
 		return Actor{}, nil
 	}
-	return Actor{}, forbidden("request", KeyDenied)
+	return Actor{}, forbidden("request", domain.KeyDenied)
 }

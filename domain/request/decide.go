@@ -27,7 +27,7 @@ type Create struct {
 // Create decides a new request.
 func (r *Request) Create(c Create, at time.Time) ([]Event, error) {
 	if r.Exists() {
-		return nil, conflict("request", KeyInvalid)
+		return nil, conflict("request", domain.KeyInvalid)
 	}
 	t, ok := Lookup(c.Origin)
 	if !ok || !slices.ContainsFunc(PurchasedTypes(c.Purchased), func(p TypeInfo) bool { return p.Origin == c.Origin }) {
@@ -62,7 +62,7 @@ func (r *Request) checkRequester(f Facts) error {
 		return notFound()
 	}
 	if !f.Requester {
-		return forbidden("request", KeyDenied)
+		return forbidden("request", domain.KeyDenied)
 	}
 	if r.HRRuled() {
 		return refused("request", KeyReviewedByHR)
@@ -105,10 +105,10 @@ func (r *Request) SetRank(rank int, f Facts, at time.Time) ([]Event, error) {
 		return nil, notFound()
 	}
 	if !f.Requester {
-		return nil, forbidden("request", KeyDenied)
+		return nil, forbidden("request", domain.KeyDenied)
 	}
 	if rank < 0 || rank > 1_000_000 {
-		return nil, invalid("rank", KeyInvalid)
+		return nil, invalid("rank", domain.KeyInvalid)
 	}
 	if rank == r.Rank {
 		return nil, nil
@@ -256,7 +256,7 @@ func (r *Request) mayBlock(f Facts) error {
 	}
 	s, ok := r.CurrentStep()
 	if !ok {
-		return forbidden("request", KeyDenied)
+		return forbidden("request", domain.KeyDenied)
 	}
 	_, err := r.MayDecide(s, f)
 	return err
@@ -299,7 +299,7 @@ func (r *Request) AddAttachment(a Attachment, f Facts, at time.Time) ([]Event, e
 		return nil, err
 	}
 	if len(r.Attachments) >= MaxAttachments {
-		return nil, refused("file", KeyTooLong)
+		return nil, refused("file", domain.KeyTooLong)
 	}
 	return []Event{AttachmentAdded{Attachment: a, By: By{Actor: f.Actor, At: at}}}, nil
 }
@@ -314,7 +314,7 @@ func (r *Request) RemoveAttachment(id string, f Facts, at time.Time) ([]Event, e
 		return nil, err
 	}
 	if !slices.ContainsFunc(r.Attachments, func(a Attachment) bool { return a.ID == id }) {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: "nao_encontrado"}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	if r.Status == StatusWaiting && r.needsAttachment(r.Fields) && len(r.Attachments) == 1 {
 		return nil, refused("anexos", KeyAttachmentRequired)
@@ -337,7 +337,7 @@ func (r *Request) ChangeDelivery(status Delivery, comment string, f Facts, at ti
 		return nil, notFound()
 	}
 	if !f.HasRole(RoleHR) {
-		return nil, forbidden("request", KeyDenied)
+		return nil, forbidden("request", domain.KeyDenied)
 	}
 	if r.Locked {
 		return nil, refused("request", KeyLocked)
@@ -357,7 +357,7 @@ func (r *Request) ConfirmReceipt(comment string, f Facts, at time.Time) ([]Event
 		return nil, notFound()
 	}
 	if !f.Requester {
-		return nil, forbidden("request", KeyDenied)
+		return nil, forbidden("request", domain.KeyDenied)
 	}
 	if r.Delivery != Delivered && r.Delivery != PartiallyDeliv {
 		return nil, refused("request", KeyNotDelivered)

@@ -82,7 +82,7 @@ func (f Fields) Validate(t TypeInfo) error {
 		}
 	}
 	if f.Priority < 1 || f.Priority > 3 {
-		return invalid("prioridade", KeyInvalid)
+		return invalid("prioridade", domain.KeyInvalid)
 	}
 	ref, err := date("dataReferencia", f.ReferenceDate, true)
 	if err != nil {
@@ -110,27 +110,27 @@ func (f Fields) Validate(t TypeInfo) error {
 		t     time.Time
 	}{{"dataInicio", start}, {"dataFim", end}} {
 		if !d.t.IsZero() && (d.t.Before(ref.Add(-DateWindow)) || d.t.After(ref.Add(DateWindow))) {
-			return invalid(d.field, KeyDateRange)
+			return invalid(d.field, domain.KeyDateRange)
 		}
 	}
 	if !start.IsZero() && !end.IsZero() && end.Before(start) {
-		return invalid("dataFim", KeyDateRange)
+		return invalid("dataFim", domain.KeyDateRange)
 	}
 	if len(f.Items) > MaxItems {
-		return invalid("itens", KeyTooLong)
+		return invalid("itens", domain.KeyTooLong)
 	}
 	seen := map[string]bool{}
 	for _, it := range f.Items {
 		if it.ItemID == "" || seen[it.ItemID] {
-			return invalid("itens.itemId", KeyInvalid)
+			return invalid("itens.itemId", domain.KeyInvalid)
 		}
 		seen[it.ItemID] = true
 		if it.Quantity < 1 || it.Quantity > MaxQuantity {
-			return invalid("itens.quantidade", KeyInvalid)
+			return invalid("itens.quantidade", domain.KeyInvalid)
 		}
 	}
 	if len(f.Labels) > MaxLabels {
-		return invalid("labels", KeyTooLong)
+		return invalid("labels", domain.KeyTooLong)
 	}
 	for _, l := range f.Labels {
 		if err := checkText("labels", l, MaxLabel, true); err != nil {
@@ -139,7 +139,7 @@ func (f Fields) Validate(t TypeInfo) error {
 	}
 	if f.Absence != nil {
 		if !t.Absence {
-			return invalid("ausencia", KeyInvalid)
+			return invalid("ausencia", domain.KeyInvalid)
 		}
 		return f.Absence.validate()
 	}
@@ -173,7 +173,7 @@ func (a Absence) validate() error {
 		return err
 	}
 	if !start.IsZero() && !end.IsZero() && end.Before(start) {
-		return invalid("ausencia.fimAbono", KeyDateRange)
+		return invalid("ausencia.fimAbono", domain.KeyDateRange)
 	}
 	return nil
 }
@@ -182,19 +182,19 @@ func (a Absence) validate() error {
 // characters (line breaks and tabs allowed only in the long texts).
 func checkText(field, s string, max int, required bool) error {
 	if required && strings.TrimSpace(s) == "" {
-		return invalid(field, KeyRequired)
+		return invalid(field, domain.KeyRequired)
 	}
 	if !utf8.ValidString(s) {
-		return invalid(field, KeyInvalid)
+		return invalid(field, domain.KeyInvalid)
 	}
 	if utf8.RuneCountInString(s) > max {
-		return invalid(field, KeyTooLong)
+		return invalid(field, domain.KeyTooLong)
 	}
 	multiline := max > MaxText
 	if strings.ContainsFunc(s, func(r rune) bool {
 		return unicode.IsControl(r) && !(multiline && (r == '\n' || r == '\r' || r == '\t'))
 	}) {
-		return invalid(field, KeyInvalid)
+		return invalid(field, domain.KeyInvalid)
 	}
 	return nil
 }
@@ -203,13 +203,13 @@ func checkText(field, s string, max int, required bool) error {
 func date(field, s string, required bool) (time.Time, error) {
 	if s == "" {
 		if required {
-			return time.Time{}, invalid(field, KeyRequired)
+			return time.Time{}, invalid(field, domain.KeyRequired)
 		}
 		return time.Time{}, nil
 	}
 	t, err := time.Parse(time.DateOnly, s)
 	if err != nil || t.Year() < 1900 || t.Year() > 9999 {
-		return time.Time{}, invalid(field, KeyDateInvalid)
+		return time.Time{}, invalid(field, domain.KeyBadDate)
 	}
 	return t, nil
 }
@@ -221,7 +221,7 @@ func date(field, s string, required bool) (time.Time, error) {
 func ParseDate(field, s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return "", invalid(field, KeyRequired)
+		return "", invalid(field, domain.KeyRequired)
 	}
 	for _, layout := range []string{time.DateOnly, time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04:05.999999999"} {
 		if t, err := time.Parse(layout, s); err == nil {
@@ -231,7 +231,7 @@ func ParseDate(field, s string) (string, error) {
 			return t.Format(time.DateOnly), nil
 		}
 	}
-	return "", invalid(field, KeyDateInvalid)
+	return "", invalid(field, domain.KeyBadDate)
 }
 
 // Body is a parsed POST or PUT request body.
@@ -282,7 +282,7 @@ func ParseBody(body []byte) (Body, error) {
 	}
 	if raw, ok := top["enviar"]; ok && !isNull(raw) {
 		if err := json.Unmarshal(raw, &b.Send); err != nil {
-			return b, invalid("enviar", KeyInvalid)
+			return b, invalid("enviar", domain.KeyInvalid)
 		}
 	}
 	if raw, ok := top["origem"]; ok && !isNull(raw) {
@@ -332,7 +332,7 @@ func ParseBody(body []byte) (Body, error) {
 		raw, ok := top[d.name]
 		if !ok || isNull(raw) {
 			if d.required && b.HasFields {
-				return b, invalid(d.name, KeyRequired)
+				return b, invalid(d.name, domain.KeyRequired)
 			}
 			continue
 		}
@@ -347,10 +347,10 @@ func ParseBody(body []byte) (Body, error) {
 	if raw, ok := top["itens"]; ok && !isNull(raw) {
 		var items []map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &items); err != nil {
-			return b, invalid("itens", KeyInvalid)
+			return b, invalid("itens", domain.KeyInvalid)
 		}
 		if len(items) > MaxItems {
-			return b, invalid("itens", KeyTooLong)
+			return b, invalid("itens", domain.KeyTooLong)
 		}
 		for _, it := range items {
 			var item Item
@@ -367,7 +367,7 @@ func ParseBody(body []byte) (Body, error) {
 	}
 	if raw, ok := top["labels"]; ok && !isNull(raw) {
 		if err := json.Unmarshal(raw, &f.Labels); err != nil {
-			return b, invalid("labels", KeyInvalid)
+			return b, invalid("labels", domain.KeyInvalid)
 		}
 		for i := range f.Labels {
 			f.Labels[i] = strings.TrimSpace(f.Labels[i])
@@ -422,11 +422,11 @@ func parseAbsence(raw json.RawMessage) (Absence, error) {
 func object(raw []byte, field string) (map[string]json.RawMessage, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
-		return nil, invalid(field, KeyInvalid)
+		return nil, invalid(field, domain.KeyInvalid)
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, invalid(field, KeyInvalid)
+		return nil, invalid(field, domain.KeyInvalid)
 	}
 	return m, nil
 }
@@ -436,10 +436,10 @@ func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "
 func decodeString(raw json.RawMessage, to *string, field string) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '"' {
-		return invalid(field, KeyInvalid)
+		return invalid(field, domain.KeyInvalid)
 	}
 	if err := json.Unmarshal(raw, to); err != nil {
-		return invalid(field, KeyInvalid)
+		return invalid(field, domain.KeyInvalid)
 	}
 	return nil
 }
@@ -448,15 +448,15 @@ func decodeString(raw json.RawMessage, to *string, field string) error {
 func integer(raw json.RawMessage, field string) (int, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] == '"' {
-		return 0, invalid(field, KeyInvalid)
+		return 0, invalid(field, domain.KeyInvalid)
 	}
 	var n json.Number
 	if err := json.Unmarshal(raw, &n); err != nil {
-		return 0, invalid(field, KeyInvalid)
+		return 0, invalid(field, domain.KeyInvalid)
 	}
 	v, err := n.Int64()
 	if err != nil || v < -1<<31 || v > 1<<31-1 {
-		return 0, invalid(field, KeyInvalid)
+		return 0, invalid(field, domain.KeyInvalid)
 	}
 	return int(v), nil
 }

@@ -20,36 +20,36 @@ func TestFieldsValidate(t *testing.T) {
 		invalidKind bool
 	}{
 		{"valid", func(f *rq.Fields) {}, compra, "", "", false},
-		{"title_required", func(f *rq.Fields) { f.Title = "  " }, compra, "titulo", rq.KeyRequired, true},
-		{"reason_required", func(f *rq.Fields) { f.Reason = "" }, compra, "motivo", rq.KeyRequired, true},
-		{"comment_required", func(f *rq.Fields) { f.Comment = "" }, compra, "comentario", rq.KeyRequired, true},
-		{"title_max_255", func(f *rq.Fields) { f.Title = strings.Repeat("a", 256) }, compra, "titulo", rq.KeyTooLong, true},
+		{"title_required", func(f *rq.Fields) { f.Title = "  " }, compra, "titulo", domain.KeyRequired, true},
+		{"reason_required", func(f *rq.Fields) { f.Reason = "" }, compra, "motivo", domain.KeyRequired, true},
+		{"comment_required", func(f *rq.Fields) { f.Comment = "" }, compra, "comentario", domain.KeyRequired, true},
+		{"title_max_255", func(f *rq.Fields) { f.Title = strings.Repeat("a", 256) }, compra, "titulo", domain.KeyTooLong, true},
 		{"comment_multiline_ok", func(f *rq.Fields) { f.Comment = "a\nb" }, compra, "", "", false},
-		{"title_no_control", func(f *rq.Fields) { f.Title = "a\nb" }, compra, "titulo", rq.KeyInvalid, true},
-		{"reference_date_required", func(f *rq.Fields) { f.ReferenceDate = "" }, compra, "dataReferencia", rq.KeyRequired, true},
-		{"reference_date_malformed", func(f *rq.Fields) { f.ReferenceDate = "10/05/2024" }, compra, "dataReferencia", rq.KeyDateInvalid, true},
-		{"year_before_1900", func(f *rq.Fields) { f.ReferenceDate = "1899-12-31" }, compra, "dataReferencia", rq.KeyDateInvalid, true},
+		{"title_no_control", func(f *rq.Fields) { f.Title = "a\nb" }, compra, "titulo", domain.KeyInvalid, true},
+		{"reference_date_required", func(f *rq.Fields) { f.ReferenceDate = "" }, compra, "dataReferencia", domain.KeyRequired, true},
+		{"reference_date_malformed", func(f *rq.Fields) { f.ReferenceDate = "10/05/2024" }, compra, "dataReferencia", domain.KeyBadDate, true},
+		{"year_before_1900", func(f *rq.Fields) { f.ReferenceDate = "1899-12-31" }, compra, "dataReferencia", domain.KeyBadDate, true},
 		{"delivery_after_reference", func(f *rq.Fields) { f.DeliveryDate = "2024-05-11" }, compra, "", "", false},
 		{"delivery_on_reference_day", func(f *rq.Fields) { f.DeliveryDate = "2024-05-10" }, compra, "dataEntrega", rq.KeyDeliveryBefore, true},
 		{"delivery_before_reference", func(f *rq.Fields) { f.DeliveryDate = "2024-05-01" }, compra, "dataEntrega", rq.KeyDeliveryBefore, true},
-		{"start_after_end", func(f *rq.Fields) { f.StartDate, f.EndDate = "2024-05-12", "2024-05-11" }, compra, "dataFim", rq.KeyDateRange, true},
-		{"start_out_of_range", func(f *rq.Fields) { f.StartDate = "2026-01-01" }, compra, "dataInicio", rq.KeyDateRange, true},
-		{"end_out_of_range", func(f *rq.Fields) { f.EndDate = "2023-01-01" }, compra, "dataFim", rq.KeyDateRange, true},
+		{"start_after_end", func(f *rq.Fields) { f.StartDate, f.EndDate = "2024-05-12", "2024-05-11" }, compra, "dataFim", domain.KeyDateRange, true},
+		{"start_out_of_range", func(f *rq.Fields) { f.StartDate = "2026-01-01" }, compra, "dataInicio", domain.KeyDateRange, true},
+		{"end_out_of_range", func(f *rq.Fields) { f.EndDate = "2023-01-01" }, compra, "dataFim", domain.KeyDateRange, true},
 		{"dates_in_range", func(f *rq.Fields) { f.StartDate, f.EndDate = "2024-05-01", "2024-06-01" }, compra, "", "", false},
-		{"priority_range", func(f *rq.Fields) { f.Priority = 4 }, compra, "prioridade", rq.KeyInvalid, true},
-		{"quantity_zero", func(f *rq.Fields) { f.Items = []rq.Item{{ItemID: "i1", Quantity: 0}} }, compra, "itens.quantidade", rq.KeyInvalid, true},
-		{"duplicate_item", func(f *rq.Fields) { f.Items = []rq.Item{{ItemID: "i1", Quantity: 1}, {ItemID: "i1", Quantity: 2}} }, compra, "itens.itemId", rq.KeyInvalid, true},
-		{"too_many_labels", func(f *rq.Fields) { f.Labels = []string{"a", "b", "c", "d", "e", "f"} }, compra, "labels", rq.KeyTooLong, true},
-		{"absence_on_a_type_without_it", func(f *rq.Fields) { f.Absence = &rq.Absence{TipoAusenciaDesc: "x"} }, compra, "ausencia", rq.KeyInvalid, true},
-		{"absence_kind_required", func(f *rq.Fields) { f.Absence = &rq.Absence{} }, folha, "ausencia.tipoAusenciaDesc", rq.KeyRequired, true},
-		{"certificate_needs_doctor", func(f *rq.Fields) { f.Absence = &rq.Absence{TipoAusenciaDesc: "x", TipoAbono: "atestado"} }, folha, "ausencia.nomeMedico", rq.KeyRequired, true},
+		{"priority_range", func(f *rq.Fields) { f.Priority = 4 }, compra, "prioridade", domain.KeyInvalid, true},
+		{"quantity_zero", func(f *rq.Fields) { f.Items = []rq.Item{{ItemID: "i1", Quantity: 0}} }, compra, "itens.quantidade", domain.KeyInvalid, true},
+		{"duplicate_item", func(f *rq.Fields) { f.Items = []rq.Item{{ItemID: "i1", Quantity: 1}, {ItemID: "i1", Quantity: 2}} }, compra, "itens.itemId", domain.KeyInvalid, true},
+		{"too_many_labels", func(f *rq.Fields) { f.Labels = []string{"a", "b", "c", "d", "e", "f"} }, compra, "labels", domain.KeyTooLong, true},
+		{"absence_on_a_type_without_it", func(f *rq.Fields) { f.Absence = &rq.Absence{TipoAusenciaDesc: "x"} }, compra, "ausencia", domain.KeyInvalid, true},
+		{"absence_kind_required", func(f *rq.Fields) { f.Absence = &rq.Absence{} }, folha, "ausencia.tipoAusenciaDesc", domain.KeyRequired, true},
+		{"certificate_needs_doctor", func(f *rq.Fields) { f.Absence = &rq.Absence{TipoAusenciaDesc: "x", TipoAbono: "atestado"} }, folha, "ausencia.nomeMedico", domain.KeyRequired, true},
 		{"certificate_needs_dates", func(f *rq.Fields) {
 			f.Absence = &rq.Absence{TipoAusenciaDesc: "x", TipoAbono: "atestado", NomeMedico: "d", TpRegistro: "CRM", Registro: "1", UfRegistroDesc: "SP"}
-		}, folha, "ausencia.inicioAbono", rq.KeyRequired, true},
+		}, folha, "ausencia.inicioAbono", domain.KeyRequired, true},
 		{"certificate_dates_in_order", func(f *rq.Fields) {
 			f.Absence = &rq.Absence{TipoAusenciaDesc: "x", TipoAbono: "atestado", NomeMedico: "d", TpRegistro: "CRM", Registro: "1", UfRegistroDesc: "SP",
 				InicioAbono: "2024-05-10", FimAbono: "2024-05-09"}
-		}, folha, "ausencia.fimAbono", rq.KeyDateRange, true},
+		}, folha, "ausencia.fimAbono", domain.KeyDateRange, true},
 		{"absence_without_certificate", func(f *rq.Fields) { f.Absence = &rq.Absence{TipoAusenciaDesc: "x", TipoAbono: "declaracao"} }, folha, "", "", false},
 	}
 	for _, tc := range tests {
@@ -86,16 +86,16 @@ func TestParseBody(t *testing.T) {
 		t.Fatalf("rank body %+v %v", rank, err)
 	}
 	bad := []struct{ body, field, key string }{
-		{`[]`, "body", rq.KeyInvalid},
-		{`{"titulo":1}`, "titulo", rq.KeyInvalid},
-		{`{"titulo":"x","dataReferencia":""}`, "dataReferencia", rq.KeyRequired},
-		{`{"titulo":"x"}`, "dataReferencia", rq.KeyRequired},
-		{`{"titulo":"x","dataReferencia":"2024-13-01"}`, "dataReferencia", rq.KeyDateInvalid},
-		{`{"origem":"3"}`, "origem", rq.KeyInvalid},
+		{`[]`, "body", domain.KeyInvalid},
+		{`{"titulo":1}`, "titulo", domain.KeyInvalid},
+		{`{"titulo":"x","dataReferencia":""}`, "dataReferencia", domain.KeyRequired},
+		{`{"titulo":"x"}`, "dataReferencia", domain.KeyRequired},
+		{`{"titulo":"x","dataReferencia":"2024-13-01"}`, "dataReferencia", domain.KeyBadDate},
+		{`{"origem":"3"}`, "origem", domain.KeyInvalid},
 		{`{"tipo":"nada"}`, "tipo", rq.KeyTypeInvalid},
-		{`{"rank":1.5}`, "rank", rq.KeyInvalid},
-		{`{"dataReferencia":"2024-05-10","itens":[{"itemId":"i","quantidade":"2"}]}`, "itens.quantidade", rq.KeyInvalid},
-		{`{"dataReferencia":"2024-05-10","ausencia":{"inicioAbono":""}}`, "ausencia.inicioAbono", rq.KeyRequired},
+		{`{"rank":1.5}`, "rank", domain.KeyInvalid},
+		{`{"dataReferencia":"2024-05-10","itens":[{"itemId":"i","quantidade":"2"}]}`, "itens.quantidade", domain.KeyInvalid},
+		{`{"dataReferencia":"2024-05-10","ausencia":{"inicioAbono":""}}`, "ausencia.inicioAbono", domain.KeyRequired},
 	}
 	for _, c := range bad {
 		_, err := rq.ParseBody([]byte(c.body))

@@ -3,6 +3,8 @@ package request
 import (
 	"encoding/json"
 	"strings"
+
+	"portal/domain"
 )
 
 // MaxFilterItems is the most additionalFilters items a GetWithFilter body may carry.
@@ -55,7 +57,7 @@ func ParseFilterBody(body []byte) (FilterBody, error) {
 			return fb, err
 		}
 		if _, ok := Lookup(Origin(n)); n != 0 && !ok {
-			return fb, invalid("type", KeyInvalid)
+			return fb, invalid("type", domain.KeyInvalid)
 		}
 		fb.Origin = Origin(n)
 	}
@@ -73,10 +75,10 @@ func ParseFilterBody(body []byte) (FilterBody, error) {
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(rawItems, &items); err != nil {
-		return fb, invalid("additionalFilters.items", KeyInvalid)
+		return fb, invalid("additionalFilters.items", domain.KeyInvalid)
 	}
 	if len(items) > MaxFilterItems {
-		return fb, invalid("additionalFilters.items", KeyTooLong)
+		return fb, invalid("additionalFilters.items", domain.KeyTooLong)
 	}
 	for i, it := range items {
 		name := "additionalFilters.items[" + itoa(i) + "]"
@@ -90,7 +92,7 @@ func ParseFilterBody(body []byte) (FilterBody, error) {
 		}
 		ops, ok := filterOperators[f.Field]
 		if !ok {
-			return fb, invalid(name+".field", KeyInvalid)
+			return fb, invalid(name+".field", domain.KeyInvalid)
 		}
 		f.Operator = "eq"
 		if raw, ok := m["operator"]; ok && !isNull(raw) {
@@ -99,7 +101,7 @@ func ParseFilterBody(body []byte) (FilterBody, error) {
 			}
 		}
 		if !contains(ops, f.Operator) {
-			return fb, invalid(name+".operator", KeyInvalid)
+			return fb, invalid(name+".operator", domain.KeyInvalid)
 		}
 		v := m["value"]
 		switch {

@@ -22,11 +22,6 @@ import (
 
 // Message keys of refusals (docs/api.md "Requests"; the web app translates them).
 const (
-	KeyRequired           = "campo_obrigatorio"
-	KeyInvalid            = "valor_invalido"
-	KeyTooLong            = "texto_muito_longo"
-	KeyDateInvalid        = "data_invalida"
-	KeyDateRange          = "data_fora_intervalo"
 	KeyDeliveryBefore     = "data_entrega_anterior"
 	KeyAttachmentRequired = "anexo_obrigatorio"
 	KeyTypeInvalid        = "tipo_invalido"
@@ -35,7 +30,6 @@ const (
 	KeyReviewedByHR       = "solicitacao_ja_avaliada_rh"
 	KeyAlreadyDecided     = "solicitacao_ja_decidida"
 	KeyDesignated         = "aprovador_designado"
-	KeyDenied             = "acesso_negado"
 	KeyLocked             = "solicitacao_bloqueada"
 	KeyUnlocked           = "solicitacao_desbloqueada"
 	KeyNotSent            = "solicitacao_nao_enviada"

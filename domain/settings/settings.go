@@ -37,8 +37,6 @@ const (
 
 // Message keys of the settings calls (the web app translates them, pt/en/es).
 const (
-	KeyInvalidValue = "valor_invalido"
-	KeyTooLong      = "texto_muito_longo"
 	KeyInvalidURL   = "url_invalida"
 	KeyInvalidEmail = "email_invalido"
 	KeyInvalidSMTP  = "configuracao_smtp_invalida" // spec §8: "invalid SMTP configuration"
@@ -328,11 +326,11 @@ type Input map[string]json.RawMessage
 func Decide(state *State, key string, in Input, purchased func(string) bool) (Changed, map[string]string, error) {
 	k, ok := Lookup(key)
 	if !ok {
-		return Changed{}, nil, domain.InvalidField("key", KeyInvalidValue)
+		return Changed{}, nil, domain.InvalidField("key", domain.KeyInvalid)
 	}
 	for n := range in {
 		if _, ok := k.Field(n); !ok {
-			return Changed{}, nil, domain.InvalidField(n, KeyInvalidValue)
+			return Changed{}, nil, domain.InvalidField(n, domain.KeyInvalid)
 		}
 	}
 	out := Changed{Key: key}
@@ -399,7 +397,7 @@ var betweenTags = regexp.MustCompile(`>\s+<`)
 
 // parse reads and checks one field's value.
 func parse(f Field, raw json.RawMessage) (any, error) {
-	bad := domain.InvalidField(f.Name, KeyInvalidValue)
+	bad := domain.InvalidField(f.Name, domain.KeyInvalid)
 	switch f.Kind {
 	case Digits, Switch:
 		var n json.Number
@@ -434,7 +432,7 @@ func parse(f Field, raw json.RawMessage) (any, error) {
 		}
 		b, _ := json.Marshal(obj)
 		if len(b) > f.Max {
-			return nil, domain.InvalidField(f.Name, KeyTooLong)
+			return nil, domain.InvalidField(f.Name, domain.KeyTooLong)
 		}
 		return string(b), nil
 	}
@@ -449,7 +447,7 @@ func parse(f Field, raw json.RawMessage) (any, error) {
 		s = strings.TrimSpace(betweenTags.ReplaceAllString(s, "><"))
 	}
 	if utf8.RuneCountInString(s) > f.Max && f.Max > 0 {
-		return nil, domain.InvalidField(f.Name, KeyTooLong)
+		return nil, domain.InvalidField(f.Name, domain.KeyTooLong)
 	}
 	switch f.Kind {
 	case URL:

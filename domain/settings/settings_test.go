@@ -94,17 +94,17 @@ func TestDecideRefusals(t *testing.T) {
 		msg    string
 		kind   domain.Kind
 	}{
-		{KeyHome, map[string]any{"home_page_greeting": strings.Repeat("é", 256)}, all, "home_page_greeting", KeyTooLong, domain.Invalid},
+		{KeyHome, map[string]any{"home_page_greeting": strings.Repeat("é", 256)}, all, "home_page_greeting", domain.KeyTooLong, domain.Invalid},
 		{KeyHome, map[string]any{"home_page_bgimage": "ftp://x/y.png"}, all, "home_page_bgimage", KeyInvalidURL, domain.Invalid},
-		{KeyTenant, map[string]any{"TenPasswordExpiration": 10000}, all, "TenPasswordExpiration", KeyInvalidValue, domain.Invalid},
-		{KeyTenant, map[string]any{"TenPasswordExpiration": 1.5}, all, "TenPasswordExpiration", KeyInvalidValue, domain.Invalid},
-		{KeyTenant, map[string]any{"TenLimitPasswordReuse": "x"}, all, "TenLimitPasswordReuse", KeyInvalidValue, domain.Invalid},
+		{KeyTenant, map[string]any{"TenPasswordExpiration": 10000}, all, "TenPasswordExpiration", domain.KeyInvalid, domain.Invalid},
+		{KeyTenant, map[string]any{"TenPasswordExpiration": 1.5}, all, "TenPasswordExpiration", domain.KeyInvalid, domain.Invalid},
+		{KeyTenant, map[string]any{"TenLimitPasswordReuse": "x"}, all, "TenLimitPasswordReuse", domain.KeyInvalid, domain.Invalid},
 		{KeyMail, map[string]any{"emailToReply": "Ana <a@b.c>"}, all, "emailToReply", KeyInvalidEmail, domain.Invalid},
-		{KeyMail, map[string]any{"urlSmtpServer": 12}, all, "urlSmtpServer", KeyInvalidValue, domain.Invalid},
+		{KeyMail, map[string]any{"urlSmtpServer": 12}, all, "urlSmtpServer", domain.KeyInvalid, domain.Invalid},
 		{KeyAccess, map[string]any{"widgetclosedpay": 1}, none, "widgetclosedpay", KeyNotPurchased, domain.Refused},
-		{KeyTheme, map[string]any{"theme": "[1]"}, all, "theme", KeyInvalidValue, domain.Invalid},
-		{KeyTemplates, map[string]any{"nope_body": "x"}, all, "nope_body", KeyInvalidValue, domain.Invalid},
-		{"no_such_key", map[string]any{}, all, "key", KeyInvalidValue, domain.Invalid},
+		{KeyTheme, map[string]any{"theme": "[1]"}, all, "theme", domain.KeyInvalid, domain.Invalid},
+		{KeyTemplates, map[string]any{"nope_body": "x"}, all, "nope_body", domain.KeyInvalid, domain.Invalid},
+		{"no_such_key", map[string]any{}, all, "key", domain.KeyInvalid, domain.Invalid},
 	} {
 		_, _, err := Decide(NewState(), c.key, input(t, c.fields), c.bought)
 		var de *domain.Error

@@ -73,24 +73,24 @@ type createJSON struct {
 func ParseCreate(body []byte) (Draft, error) {
 	var d Draft
 	if len(body) > 4*maxBody {
-		return d, domain.InvalidField("body", KeyTooLong)
+		return d, domain.InvalidField("body", domain.KeyTooLong)
 	}
 	var j createJSON
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&j); err != nil || dec.More() {
-		return d, domain.InvalidField("body", KeyInvalid)
+		return d, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	kind, ok := ParseKind(j.Kind)
 	if !ok {
-		return d, domain.InvalidField("tipo", KeyInvalid)
+		return d, domain.InvalidField("tipo", domain.KeyInvalid)
 	}
 	start, err := parseInstant(j.Start)
 	if err != nil {
-		return d, domain.InvalidField("inicio", KeyBadDate)
+		return d, domain.InvalidField("inicio", domain.KeyBadDate)
 	}
 	end, err := parseInstant(j.End)
 	if err != nil {
-		return d, domain.InvalidField("fim", KeyBadDate)
+		return d, domain.InvalidField("fim", domain.KeyBadDate)
 	}
 	if _, dateOnly := time.Parse(time.DateOnly, strings.TrimSpace(j.End)); dateOnly == nil {
 		end = end.Add(24*time.Hour - time.Microsecond) // a date-only end includes that day
@@ -98,7 +98,7 @@ func ParseCreate(body []byte) (Draft, error) {
 	def := Definition{Kind: kind, Title: strings.TrimSpace(j.Title), Description: strings.TrimSpace(j.Description), Start: start, End: end,
 		Audience: Audience{All: j.Audience.All, Units: j.Audience.Units, Departments: j.Audience.Departments}}
 	if len(j.Questions) > MaxQuestions {
-		return d, domain.InvalidField("perguntas", KeyTooLong)
+		return d, domain.InvalidField("perguntas", domain.KeyTooLong)
 	}
 	for i, q := range j.Questions {
 		if q.Type == nil {

@@ -50,27 +50,27 @@ const maxBody = 6 * MaxMultiLine
 func ParseAnswer(body []byte) (AnswerInput, error) {
 	var in AnswerInput
 	if len(body) > maxBody {
-		return in, domain.InvalidField("body", KeyTooLong)
+		return in, domain.InvalidField("body", domain.KeyTooLong)
 	}
 	var j answerJSON
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&j); err != nil || dec.More() {
-		return in, domain.InvalidField("body", KeyInvalid)
+		return in, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	if j.SurveyID == "" {
-		return in, domain.InvalidField("oa8_ukey", KeyRequired)
+		return in, domain.InvalidField("oa8_ukey", domain.KeyRequired)
 	}
 	if j.Ukey == "" {
-		return in, domain.InvalidField("ukey", KeyRequired)
+		return in, domain.InvalidField("ukey", domain.KeyRequired)
 	}
 	if j.Type == nil {
-		return in, domain.InvalidField("oa9_004_n", KeyRequired)
+		return in, domain.InvalidField("oa9_004_n", domain.KeyRequired)
 	}
 	if !QuestionType(*j.Type).Known() {
-		return in, domain.InvalidField("oa9_004_n", KeyInvalid)
+		return in, domain.InvalidField("oa9_004_n", domain.KeyInvalid)
 	}
 	if j.Step == nil || *j.Step < 0 || *j.Step >= MaxQuestions {
-		return in, domain.InvalidField("step", KeyInvalid)
+		return in, domain.InvalidField("step", domain.KeyInvalid)
 	}
 	in = AnswerInput{SurveyID: j.SurveyID, ResponseID: j.ResponseID, QuestionUkey: j.Ukey, Type: QuestionType(*j.Type),
 		Step: *j.Step, text: j.Text, boolean: j.Boolean, date: j.Date, multi: j.Multi}
@@ -115,18 +115,18 @@ func number(raw json.RawMessage, field string) (json.Number, error) {
 func (in AnswerInput) Normalize(q Question) (Answer, error) {
 	a := Answer{QuestionUkey: q.Ukey, Type: q.Type}
 	if in.Type != q.Type {
-		return a, domain.InvalidField("oa9_004_n", KeyInvalid)
+		return a, domain.InvalidField("oa9_004_n", domain.KeyInvalid)
 	}
 	switch q.Type {
 	case TypeText, TypeOption:
 		a.Value = strings.TrimSpace(deref(in.text))
 		if utf8.RuneCountInString(a.Value) > MaxText {
-			return a, domain.InvalidField("oa9_100_c", KeyTooLong)
+			return a, domain.InvalidField("oa9_100_c", domain.KeyTooLong)
 		}
 	case TypeMultiLine:
 		a.Value = strings.TrimSpace(deref(in.multi))
 		if utf8.RuneCountInString(a.Value) > MaxMultiLine {
-			return a, domain.InvalidField("oa9_105_m", KeyTooLong)
+			return a, domain.InvalidField("oa9_105_m", domain.KeyTooLong)
 		}
 	case TypeBoolean:
 		if in.boolean != nil {
@@ -150,13 +150,13 @@ func (in AnswerInput) Normalize(q Question) (Answer, error) {
 		if s != "" {
 			d, err := parseDate(s)
 			if err != nil {
-				return a, domain.InvalidField("oa9_104_t", KeyBadDate)
+				return a, domain.InvalidField("oa9_104_t", domain.KeyBadDate)
 			}
 			a.Value = d
 		}
 	}
 	if !utf8.ValidString(a.Value) || strings.ContainsRune(a.Value, 0) {
-		return a, domain.InvalidField("body", KeyInvalid)
+		return a, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	return a, nil
 }
@@ -172,7 +172,7 @@ func parseDate(s string) (string, error) {
 			return t.Format(time.DateOnly), nil
 		}
 	}
-	return "", domain.InvalidField("oa9_104_t", KeyBadDate)
+	return "", domain.InvalidField("oa9_104_t", domain.KeyBadDate)
 }
 
 func deref(s *string) string {
@@ -197,20 +197,20 @@ func ParseStep(body []byte) (StepInput, error) {
 		Step       *int   `json:"step"`
 	}
 	if len(body) > maxBody {
-		return StepInput{}, domain.InvalidField("body", KeyTooLong)
+		return StepInput{}, domain.InvalidField("body", domain.KeyTooLong)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&j); err != nil || dec.More() {
-		return StepInput{}, domain.InvalidField("body", KeyInvalid)
+		return StepInput{}, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	if j.SurveyID == "" {
 		j.SurveyID = j.SurveyID2
 	}
 	if j.SurveyID == "" {
-		return StepInput{}, domain.InvalidField("oa8Ukey", KeyRequired)
+		return StepInput{}, domain.InvalidField("oa8Ukey", domain.KeyRequired)
 	}
 	if j.Step == nil || *j.Step < 0 || *j.Step >= MaxQuestions {
-		return StepInput{}, domain.InvalidField("step", KeyInvalid)
+		return StepInput{}, domain.InvalidField("step", domain.KeyInvalid)
 	}
 	return StepInput{SurveyID: j.SurveyID, ResponseID: j.ResponseID, Step: *j.Step}, nil
 }

@@ -76,18 +76,18 @@ func ParseAction(body []byte) (ActionDraft, error) {
 		UserHash string `json:"userHash"`
 	}
 	if len(body) > maxBody {
-		return ActionDraft{}, domain.InvalidField("body", KeyTooLong)
+		return ActionDraft{}, domain.InvalidField("body", domain.KeyTooLong)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&j); err != nil || dec.More() {
-		return ActionDraft{}, domain.InvalidField("body", KeyInvalid)
+		return ActionDraft{}, domain.InvalidField("body", domain.KeyInvalid)
 	}
 	d := ActionDraft{Title: strings.TrimSpace(j.Title), Due: strings.TrimSpace(j.Due), SurveyID: strings.TrimSpace(j.SurveyID),
 		UserHash: strings.TrimSpace(j.UserHash)}
 	if d.Due != "" {
 		due, err := parseDate(d.Due)
 		if err != nil {
-			return d, domain.InvalidField("prazo", KeyBadDate)
+			return d, domain.InvalidField("prazo", domain.KeyBadDate)
 		}
 		d.Due = due
 	}
@@ -97,24 +97,24 @@ func ParseAction(body []byte) (ActionDraft, error) {
 // Add decides adding an action.
 func (p *Plan) Add(a ActionAdded) ([]Event, error) {
 	if a.ID == "" || a.UserID == "" {
-		return nil, domain.InvalidField("id", KeyRequired)
+		return nil, domain.InvalidField("id", domain.KeyRequired)
 	}
 	if a.Title == "" {
-		return nil, domain.InvalidField("titulo", KeyRequired)
+		return nil, domain.InvalidField("titulo", domain.KeyRequired)
 	}
 	if utf8.RuneCountInString(a.Title) > MaxText {
-		return nil, domain.InvalidField("titulo", KeyTooLong)
+		return nil, domain.InvalidField("titulo", domain.KeyTooLong)
 	}
 	if a.Due != "" {
 		if d, err := time.Parse(time.DateOnly, a.Due); err != nil || d.Year() < 1900 {
-			return nil, domain.InvalidField("prazo", KeyBadDate)
+			return nil, domain.InvalidField("prazo", domain.KeyBadDate)
 		}
 	}
 	if _, ok := p.done[a.ID]; ok {
 		return nil, &domain.Error{Kind: domain.Conflict, Field: "id", Key: KeyAlreadyExists}
 	}
 	if len(p.done) >= MaxActions {
-		return nil, domain.Refusal("titulo", KeyTooLong)
+		return nil, domain.Refusal("titulo", domain.KeyTooLong)
 	}
 	return []Event{a}, nil
 }
@@ -123,7 +123,7 @@ func (p *Plan) Add(a ActionAdded) ([]Event, error) {
 func (p *Plan) Complete(id string, now time.Time) ([]Event, error) {
 	done, ok := p.done[id]
 	if !ok {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	if done {
 		return nil, nil

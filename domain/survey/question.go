@@ -153,12 +153,12 @@ func Check(q Question, a Answer) string {
 			if q.Type == TypeOption {
 				return KeyOptionMin
 			}
-			return KeyRequired
+			return domain.KeyRequired
 		}
 		return ""
 	}
 	if a.Type != q.Type {
-		return KeyInvalid
+		return domain.KeyInvalid
 	}
 	switch q.Type {
 	case TypeInteger, TypeDecimal:
@@ -180,12 +180,12 @@ func Check(q Question, a Answer) string {
 		}
 	case TypeBoolean:
 		if a.Value != "true" && a.Value != "false" {
-			return KeyInvalid
+			return domain.KeyInvalid
 		}
 	case TypeDate:
 		d, err := time.Parse(time.DateOnly, a.Value)
 		if err != nil || d.Year() < 1900 {
-			return KeyBadDate
+			return domain.KeyBadDate
 		}
 	case TypeOption:
 		for _, o := range q.OptionList() {
@@ -196,11 +196,11 @@ func Check(q Question, a Answer) string {
 		return KeyOptionMin
 	case TypeText:
 		if utf8.RuneCountInString(a.Value) > MaxText {
-			return KeyTooLong
+			return domain.KeyTooLong
 		}
 	case TypeMultiLine:
 		if utf8.RuneCountInString(a.Value) > MaxMultiLine {
-			return KeyTooLong
+			return domain.KeyTooLong
 		}
 	}
 	return ""

@@ -55,10 +55,10 @@ func (r *Response) SaveAnswer(p Respondent, in AnswerInput, now time.Time) ([]Ev
 	}
 	i := p.Survey.QuestionIndex(in.QuestionUkey)
 	if i < 0 {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "ukey", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "ukey", Key: domain.KeyNotFound}
 	}
 	if in.Step >= len(p.Survey.Questions) {
-		return nil, domain.InvalidField("step", KeyInvalid)
+		return nil, domain.InvalidField("step", domain.KeyInvalid)
 	}
 	a, err := in.Normalize(p.Survey.Questions[i])
 	if err != nil {
@@ -76,7 +76,7 @@ func (r *Response) SaveStep(p Respondent, step int, now time.Time) ([]Event, err
 		return nil, err
 	}
 	if step < 0 || step >= len(p.Survey.Questions) {
-		return nil, domain.InvalidField("step", KeyInvalid)
+		return nil, domain.InvalidField("step", domain.KeyInvalid)
 	}
 	if step == r.step {
 		return nil, nil

@@ -18,11 +18,6 @@ import (
 
 // Message keys of refusals (translated by the web app, namespace surveys).
 const (
-	KeyRequired      = "campo_obrigatorio"
-	KeyInvalid       = "valor_invalido"
-	KeyTooLong       = "texto_muito_longo"
-	KeyNotFound      = "nao_encontrado"
-	KeyDenied        = "acesso_negado"
 	KeyBadConfig     = "configuracao_invalida" // spec §2/§8 "configuração inválida !"
 	KeyTwoDecimals   = "duas_casas_decimais"   // spec §5 "the value must have at most two digits after the comma"
 	KeyMin           = "valor_minimo"
@@ -30,7 +25,6 @@ const (
 	KeyOptionMin     = "selecione_uma_opcao" // spec §5 "option requires a minimum of 1"
 	KeyNotInt        = "numero_inteiro"
 	KeyNotNumber     = "numero_invalido"
-	KeyBadDate       = "data_invalida"
 	KeyNotOpen       = "pesquisa_fora_do_periodo"
 	KeyClosed        = "pesquisa_encerrada"
 	KeyFinished      = "avaliacao_finalizada" // spec §4 "once finished, answers cannot be edited"
@@ -178,19 +172,19 @@ func (d Definition) QuestionIndex(ukey string) int {
 // survey's first question is the rating: an integer from 0 to 10 (spec §5, §9 rating scale).
 func (d Definition) Validate() error {
 	if d.ID == "" {
-		return domain.InvalidField("id", KeyRequired)
+		return domain.InvalidField("id", domain.KeyRequired)
 	}
 	if _, ok := ParseKind(string(d.Kind)); !ok {
-		return domain.InvalidField("tipo", KeyInvalid)
+		return domain.InvalidField("tipo", domain.KeyInvalid)
 	}
 	if strings.TrimSpace(d.Title) == "" {
-		return domain.InvalidField("descricao", KeyRequired)
+		return domain.InvalidField("descricao", domain.KeyRequired)
 	}
 	if len([]rune(d.Title)) > MaxText {
-		return domain.InvalidField("descricao", KeyTooLong)
+		return domain.InvalidField("descricao", domain.KeyTooLong)
 	}
 	if len([]rune(d.Description)) > MaxMultiLine {
-		return domain.InvalidField("detalhes", KeyTooLong)
+		return domain.InvalidField("detalhes", domain.KeyTooLong)
 	}
 	if d.Start.IsZero() || d.End.IsZero() || !d.End.After(d.Start) {
 		return domain.InvalidField("fim", KeyPeriod)
@@ -202,7 +196,7 @@ func (d Definition) Validate() error {
 		return domain.InvalidField("perguntas", KeyNoQuestions)
 	}
 	if len(d.Questions) > MaxQuestions {
-		return domain.InvalidField("perguntas", KeyTooLong)
+		return domain.InvalidField("perguntas", domain.KeyTooLong)
 	}
 	seen := map[string]bool{}
 	for i, q := range d.Questions {
@@ -286,7 +280,7 @@ func (s *Survey) Create(d Definition, by string, now time.Time) ([]Event, error)
 // Close decides closing the survey; closing it again gives no event.
 func (s *Survey) Close(now time.Time) ([]Event, error) {
 	if !s.exists {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 	}
 	if s.closed {
 		return nil, nil

@@ -45,7 +45,6 @@ const (
 	KeyAdvanceOutOfRange = "adiantamento13_fora_do_prazo"
 	KeyAdvanceTwice      = "adiantamento13_uma_vez_por_ano"
 	KeyNotOpened         = "ferias_sem_admissao"
-	KeyNotFound          = "nao_encontrado"
 	KeyNotPending        = "ferias_nao_pendente"
 	KeyAlreadyStarted    = "ferias_ja_iniciada"
 	KeyStepDecided       = "ferias_etapa_ja_decidida"
@@ -136,7 +135,7 @@ func (e *Entitlement) Open(userID string, hired time.Time) ([]Event, error) {
 		if e.hired.Equal(hired) {
 			return nil, nil
 		}
-		return nil, domain.InvalidField("admissao", "valor_invalido")
+		return nil, domain.InvalidField("admissao", domain.KeyInvalid)
 	}
 	return []Event{Opened{UserID: userID, Hired: hired}}, nil
 }
@@ -280,14 +279,14 @@ func (e *Entitlement) RemovePlan(id string, now time.Time) ([]Event, error) {
 			return []Event{PlanRemoved{ID: id, At: now}}, nil
 		}
 	}
-	return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+	return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 }
 
 // Decide records the approval chain's final ruling on a pending request.
 func (e *Entitlement) Decide(id string, approved bool, now time.Time) ([]Event, error) {
 	l := e.leave(id)
 	if l == nil {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	if l.Status != Pending {
 		return nil, &domain.Error{Kind: domain.Conflict, Field: "id", Key: KeyNotPending}
@@ -324,7 +323,7 @@ func (l Leave) CurrentStep() string {
 func (e *Entitlement) DecideStep(d StepDecision) ([]Event, error) {
 	l := e.leave(d.ID)
 	if l == nil {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	if l.Status != Pending || len(l.Steps) == 0 {
 		return nil, &domain.Error{Kind: domain.Conflict, Field: "id", Key: KeyNotPending}
@@ -346,7 +345,7 @@ func (e *Entitlement) DecideStep(d StepDecision) ([]Event, error) {
 func (e *Entitlement) UndoStep(id string, step int, by string, now time.Time) ([]Event, error) {
 	l := e.leave(id)
 	if l == nil {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	if l.Status != Pending || l.Step != step+1 {
 		return nil, &domain.Error{Kind: domain.Conflict, Field: "step", Key: KeyStepDecided}
@@ -358,7 +357,7 @@ func (e *Entitlement) UndoStep(id string, step int, by string, now time.Time) ([
 func (e *Entitlement) Cancel(id string, now time.Time) ([]Event, error) {
 	l := e.leave(id)
 	if l == nil || !l.uses() {
-		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: KeyNotFound}
+		return nil, &domain.Error{Kind: domain.NotFound, Field: "id", Key: domain.KeyNotFound}
 	}
 	if !l.Start.After(DayOf(now)) {
 		return nil, domain.Refusal("id", KeyAlreadyStarted)
@@ -369,7 +368,7 @@ func (e *Entitlement) Cancel(id string, now time.Time) ([]Event, error) {
 // ClosePeriod ends what is left of an acquisition period (lost, paid at termination, settled).
 func (e *Entitlement) ClosePeriod(period int, reason Closure, now time.Time) ([]Event, error) {
 	if !e.opened || period < 0 || !e.PeriodOf(period).End.Before(DayOf(now)) {
-		return nil, domain.InvalidField("periodo", "valor_invalido")
+		return nil, domain.InvalidField("periodo", domain.KeyInvalid)
 	}
 	if _, done := e.closed[period]; done {
 		return nil, nil

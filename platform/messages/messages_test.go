@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -19,12 +20,18 @@ var keyArgument = map[string]int{"apiError": 2, "Error": 2, "InvalidField": 1, "
 
 // serverKeys reads every message key the production Go code can answer: string literals and
 // constants passed as the key of httpx.Error, apiError, domain.InvalidField and
-// domain.Refusal, and the Key field of domain.Error and FieldError literals.
+// domain.Refusal, and the Key field of domain.Error and FieldError literals. A constant is
+// resolved in its package (domain.KeyNotFound and request.KeyNotFound are two keys).
 func serverKeys(t *testing.T, root string) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
-	consts := map[string]string{} // constant name → value (every package; names are distinct enough)
-	var files []*ast.File
+	consts := map[string]string{} // "portal/<dir>.Name" → value
+	type file struct {
+		ast     *ast.File
+		pkg     string            // the file's import path
+		imports map[string]string // name in the file → import path
+	}
+	var files []file
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -39,7 +46,20 @@ func serverKeys(t *testing.T, root string) map[string]string {
 		if err != nil {
 			return err
 		}
-		files = append(files, f)
+		rel, err := filepath.Rel(root, filepath.Dir(p))
+		if err != nil {
+			return err
+		}
+		fl := file{ast: f, pkg: path.Join("portal", filepath.ToSlash(rel)), imports: map[string]string{}}
+		for _, im := range f.Imports {
+			ip, _ := strconv.Unquote(im.Path.Value)
+			name := path.Base(ip)
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			fl.imports[name] = ip
+		}
+		files = append(files, fl)
 		for _, decl := range f.Decls {
 			g, ok := decl.(*ast.GenDecl)
 			if !ok || g.Tok != token.CONST {
@@ -49,8 +69,8 @@ func serverKeys(t *testing.T, root string) map[string]string {
 				vs := spec.(*ast.ValueSpec)
 				for i, n := range vs.Names {
 					if i < len(vs.Values) {
-						if s, ok := stringOf(vs.Values[i], nil); ok {
-							consts[n.Name] = s
+						if s, ok := stringOf(vs.Values[i]); ok {
+							consts[fl.pkg+"."+n.Name] = s
 						}
 					}
 				}
@@ -62,13 +82,26 @@ func serverKeys(t *testing.T, root string) map[string]string {
 		t.Fatal(err)
 	}
 	keys := map[string]string{}
-	add := func(e ast.Expr) {
-		if s, ok := stringOf(e, consts); ok {
-			keys[s] = fset.Position(e.Pos()).String()
-		}
-	}
 	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		resolve := func(e ast.Expr) (string, bool) {
+			switch x := e.(type) {
+			case *ast.Ident:
+				s, ok := consts[f.pkg+"."+x.Name]
+				return s, ok
+			case *ast.SelectorExpr:
+				if pkg, ok := x.X.(*ast.Ident); ok {
+					s, ok := consts[f.imports[pkg.Name]+"."+x.Sel.Name]
+					return s, ok
+				}
+			}
+			return stringOf(e)
+		}
+		add := func(e ast.Expr) {
+			if s, ok := resolve(e); ok {
+				keys[s] = fset.Position(e.Pos()).String()
+			}
+		}
+		ast.Inspect(f.ast, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
 				if i, ok := keyArgument[nameOf(x.Fun)]; ok && len(x.Args) > i {
@@ -102,20 +135,11 @@ func nameOf(e ast.Expr) string {
 	return ""
 }
 
-// stringOf is the string an expression spells: a literal, or a constant by its name.
-func stringOf(e ast.Expr, consts map[string]string) (string, bool) {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		if x.Kind == token.STRING {
-			s, err := strconv.Unquote(x.Value)
-			return s, err == nil
-		}
-	case *ast.Ident:
-		s, ok := consts[x.Name]
-		return s, ok
-	case *ast.SelectorExpr:
-		s, ok := consts[x.Sel.Name]
-		return s, ok
+// stringOf is the string a literal spells.
+func stringOf(e ast.Expr) (string, bool) {
+	if x, ok := e.(*ast.BasicLit); ok && x.Kind == token.STRING {
+		s, err := strconv.Unquote(x.Value)
+		return s, err == nil
 	}
 	return "", false
 }

@@ -163,7 +163,7 @@ func (s *API) adjustDay(c echo.Context) error {
 	}
 	date, err := time.ParseInLocation(timeclock.DayLayout, day, timeclock.Zone)
 	if err != nil || date.Format(timeclock.DayLayout) != day {
-		return httpx.Error(http.StatusBadRequest, "data", timeclock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "data", domain.KeyInvalid)
 	}
 	perms, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	out := struct {
@@ -252,25 +252,25 @@ func (s *API) adjustAsk(c echo.Context) error {
 func (s *API) adjustList(c echo.Context) error {
 	area, ok := adjustmentAreas[c.QueryParam("area")]
 	if !ok {
-		return httpx.Error(http.StatusBadRequest, "area", timeclock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "area", domain.KeyInvalid)
 	}
 	kinds, ok := adjustmentLists[c.QueryParam("lista")]
 	if !ok {
-		return httpx.Error(http.StatusBadRequest, "lista", timeclock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "lista", domain.KeyInvalid)
 	}
 	filter := c.QueryParam("filterHandle")
 	if filter == "" {
 		filter = "waiting"
 	}
 	if !slices.Contains([]string{"waiting", "approved", "rejected", "all"}, filter) {
-		return httpx.Error(http.StatusBadRequest, "filterHandle", timeclock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	p, err := s.Permissions(c)
 	if err != nil {
 		return err
 	}
 	if !auth.Visible(httpx.MenuAccess(area.menuID), p) {
-		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	claims := httpx.Claims(c)
 	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles, HR: area.hr}
@@ -303,14 +303,14 @@ func (s *API) adjustDecide(c echo.Context) error {
 	}
 	id, err := uuid.Parse(in.RequestID)
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "requestId", timeclock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "requestId", domain.KeyInvalid)
 	}
 	if in.Step == nil {
-		return httpx.Error(http.StatusBadRequest, "step", timeclock.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
 	}
 	action := commands.Decision(in.Acao)
 	if !slices.Contains([]commands.Decision{commands.Approve, commands.Reject, commands.Undo}, action) {
-		return httpx.Error(http.StatusBadRequest, "acao", timeclock.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "acao", domain.KeyInvalid)
 	}
 	commandID, err := httpx.CommandID(c)
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	chain "portal/audit"
+	"portal/domain"
 	"portal/domain/clock"
 	"portal/eventstore"
 	"portal/projections"
@@ -90,7 +91,7 @@ func (s *API) recordRead(c echo.Context, r auditRead) error {
 func (s *API) auditSubjects(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
 	if len([]rune(q)) < 2 || len(q) > 100 {
-		return httpx.Error(http.StatusBadRequest, "q", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "q", domain.KeyInvalid)
 	}
 	like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
 	var items []projections.AuditSubject
@@ -112,11 +113,11 @@ func (s *API) auditSubjects(c echo.Context) error {
 func parseSubject(c echo.Context, kinds ...string) (projections.AuditSubject, error) {
 	kind := c.QueryParam("kind")
 	if !slices.Contains(kinds, kind) {
-		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "kind", "valor_invalido")
+		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "kind", domain.KeyInvalid)
 	}
 	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
-		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
+		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "id", domain.KeyInvalid)
 	}
 	return projections.AuditSubject{Kind: kind, ID: id.String()}, nil
 }
@@ -126,7 +127,7 @@ func parseSubject(c echo.Context, kinds ...string) (projections.AuditSubject, er
 func loadSubject(ctx context.Context, tx pgx.Tx, sub *projections.AuditSubject) error {
 	err := projections.LoadAuditSubject(ctx, tx, sub)
 	if errors.Is(err, projections.ErrSubjectNotFound) {
-		return httpx.Error(http.StatusNotFound, "id", "nao_encontrado")
+		return httpx.Error(http.StatusNotFound, "id", domain.KeyNotFound)
 	}
 	return err
 }
@@ -248,7 +249,7 @@ func optionalDay(c echo.Context, name string, addDays int) (*time.Time, error) {
 	}
 	d, err := time.ParseInLocation(time.DateOnly, v, clock.Zone)
 	if err != nil {
-		return nil, httpx.Error(http.StatusBadRequest, name, "data_invalida")
+		return nil, httpx.Error(http.StatusBadRequest, name, domain.KeyBadDate)
 	}
 	d = d.AddDate(0, 0, addDays)
 	return &d, nil
@@ -336,7 +337,7 @@ func (s *API) auditAsOf(c echo.Context) error {
 	}
 	at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(c.QueryParam("at")))
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "at", "data_invalida")
+		return httpx.Error(http.StatusBadRequest, "at", domain.KeyBadDate)
 	}
 	now := s.Now()
 	if at.After(now) {
@@ -345,7 +346,7 @@ func (s *API) auditAsOf(c echo.Context) error {
 	day := strings.TrimSpace(c.QueryParam("day"))
 	if sub.Kind == chain.KindPunches {
 		if _, err := time.Parse(time.DateOnly, day); err != nil {
-			return httpx.Error(http.StatusBadRequest, "day", "data_invalida")
+			return httpx.Error(http.StatusBadRequest, "day", domain.KeyBadDate)
 		}
 	}
 	ctx := c.Request().Context()

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
+	"portal/domain"
 	"portal/projections"
 	"portal/push"
 	"portal/readapi/httpx"
@@ -58,11 +59,11 @@ func (s *API) auditReplayStart(c echo.Context) error {
 		Projection string `json:"projection"`
 	}
 	if err := c.Bind(&body); err != nil {
-		return httpx.Error(http.StatusBadRequest, "projection", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "projection", domain.KeyInvalid)
 	}
 	p, ok := s.Shadows[body.Projection]
 	if !ok {
-		return httpx.Error(http.StatusBadRequest, "projection", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "projection", domain.KeyInvalid)
 	}
 	cl := httpx.Claims(c)
 	var names map[string]string // who started it, for the screen (looked up outside the lock)

@@ -17,6 +17,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/domain"
 	timeclock "portal/domain/clock"
 	"portal/eventstore"
 	"portal/projections"
@@ -84,7 +85,7 @@ func clockMayPunch(next echo.HandlerFunc) echo.HandlerFunc {
 		claims := httpx.Claims(c)
 		if !auth.Allowed(claims.Roles, claims.Tenant.String(), "clock", "register") &&
 			!slices.Contains(claims.Roles, auth.RoleInactive) {
-			return httpx.Error(http.StatusForbidden, "userHash", "acesso_negado")
+			return httpx.Error(http.StatusForbidden, "userHash", domain.KeyDenied)
 		}
 		return next(c)
 	}
@@ -121,10 +122,10 @@ func (s *API) clockAddresses(c echo.Context) error {
 func (s *API) clockRemoveAddress(c echo.Context) error {
 	ukey := strings.TrimSpace(c.QueryParam("ukey"))
 	if ukey == "" {
-		return httpx.Error(http.StatusBadRequest, "ukey", timeclock.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "ukey", domain.KeyRequired)
 	}
 	if utf8.RuneCountInString(ukey) > timeclock.MaxText {
-		return httpx.Error(http.StatusBadRequest, "ukey", timeclock.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "ukey", domain.KeyTooLong)
 	}
 	id, err := httpx.CommandID(c)
 	if err != nil {
@@ -180,11 +181,11 @@ func (s *API) clockApproximate(c echo.Context) error {
 	}{{"latitude", &p.Lat, 90}, {"longitude", &p.Lon, 180}} {
 		text := strings.TrimSpace(c.QueryParam(q.name))
 		if text == "" {
-			return httpx.Error(http.StatusBadRequest, q.name, timeclock.KeyRequired)
+			return httpx.Error(http.StatusBadRequest, q.name, domain.KeyRequired)
 		}
 		v, ok := timeclock.ParseDecimal(text)
 		if !ok || v < -q.max || v > q.max {
-			return httpx.Error(http.StatusBadRequest, q.name, timeclock.KeyInvalid)
+			return httpx.Error(http.StatusBadRequest, q.name, domain.KeyInvalid)
 		}
 		*q.to = v
 	}

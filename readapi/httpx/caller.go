@@ -9,6 +9,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/domain"
 )
 
 // Where the auth middlewares leave what they verified in the Echo context.
@@ -47,7 +48,7 @@ func Caller(rule CallerRule) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if rule == TenantRequired && strings.TrimSpace(c.QueryParam("tenId")) == "" {
-				return Error(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+				return Error(http.StatusBadRequest, "tenId", domain.KeyRequired)
 			}
 			if err := MatchCaller(c, rule == BothRequired); err != nil {
 				return err
@@ -70,19 +71,19 @@ func MatchCaller(c echo.Context, required bool) error {
 	userHash := strings.TrimSpace(c.QueryParam("userHash"))
 	if required {
 		if tenID == "" {
-			return Error(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+			return Error(http.StatusBadRequest, "tenId", domain.KeyRequired)
 		}
 		if userHash == "" {
-			return Error(http.StatusBadRequest, "userHash", "campo_obrigatorio")
+			return Error(http.StatusBadRequest, "userHash", domain.KeyRequired)
 		}
 	}
 	if tenID != "" {
 		if id, err := uuid.Parse(tenID); err != nil || id != claims.Tenant {
-			return Error(http.StatusForbidden, "tenId", "acesso_negado")
+			return Error(http.StatusForbidden, "tenId", domain.KeyDenied)
 		}
 	}
 	if userHash != "" && userHash != claims.UserHash {
-		return Error(http.StatusForbidden, "userHash", "acesso_negado")
+		return Error(http.StatusForbidden, "userHash", domain.KeyDenied)
 	}
 	return nil
 }
@@ -94,7 +95,7 @@ func Allowed(obj, act string) echo.MiddlewareFunc {
 		return func(c echo.Context) error {
 			claims := Claims(c)
 			if !auth.Allowed(claims.Roles, claims.Tenant.String(), obj, act) {
-				return Error(http.StatusForbidden, "userHash", "acesso_negado")
+				return Error(http.StatusForbidden, "userHash", domain.KeyDenied)
 			}
 			return next(c)
 		}

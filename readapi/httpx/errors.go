@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	"portal/domain"
 )
 
 // FieldError is one item of the spec's error list: type names the field.
@@ -49,7 +50,7 @@ func ReadBody(c echo.Context) ([]byte, error) {
 		if errors.As(err, &tooLarge) {
 			return nil, tooLarge
 		}
-		return nil, Error(http.StatusBadRequest, "body", "valor_invalido")
+		return nil, Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	return body, nil
 }
@@ -61,7 +62,7 @@ func JSON(c echo.Context, v any) error {
 		return err
 	}
 	if json.Unmarshal(body, v) != nil {
-		return Error(http.StatusBadRequest, "body", "valor_invalido")
+		return Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 )
 
 // Gates is what the server lends every area's routes: its authentication and what it knows
@@ -21,7 +22,7 @@ type Gates struct {
 	Environment func(c echo.Context) auth.Environment
 }
 
-// Access refuses with 403 {type:"request", message:"acesso_negado"} a caller the rule would
+// Access refuses with 403 {type:"request", message:domain.KeyDenied} a caller the rule would
 // not show a, and leaves the caller's permissions for the handler (Permissions). It runs
 // behind Authn.
 func (g Gates) Access(a auth.Access) echo.MiddlewareFunc {
@@ -50,7 +51,7 @@ func (g Gates) any(access []auth.Access) echo.MiddlewareFunc {
 					return next(c)
 				}
 			}
-			return Error(http.StatusForbidden, "request", "acesso_negado")
+			return Error(http.StatusForbidden, "request", domain.KeyDenied)
 		}
 	}
 }

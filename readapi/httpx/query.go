@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/domain/vacation"
 	"portal/platform/db"
 )
@@ -26,7 +27,7 @@ func QueryInt(c echo.Context, name string, def, min, max int) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < min || n > max {
-		return 0, Error(http.StatusBadRequest, name, "valor_invalido")
+		return 0, Error(http.StatusBadRequest, name, domain.KeyInvalid)
 	}
 	return n, nil
 }
@@ -39,7 +40,7 @@ func QueryBool(c echo.Context, name string) (bool, error) {
 	}
 	b, err := strconv.ParseBool(v)
 	if err != nil {
-		return false, Error(http.StatusBadRequest, name, "valor_invalido")
+		return false, Error(http.StatusBadRequest, name, domain.KeyInvalid)
 	}
 	return b, nil
 }
@@ -49,13 +50,13 @@ func QueryUUID(c echo.Context, name string, required bool) (uuid.UUID, error) {
 	v := strings.TrimSpace(c.QueryParam(name))
 	if v == "" {
 		if required {
-			return uuid.Nil, Error(http.StatusBadRequest, name, "campo_obrigatorio")
+			return uuid.Nil, Error(http.StatusBadRequest, name, domain.KeyRequired)
 		}
 		return uuid.Nil, nil
 	}
 	id, err := uuid.Parse(v)
 	if err != nil {
-		return uuid.Nil, Error(http.StatusBadRequest, name, "valor_invalido")
+		return uuid.Nil, Error(http.StatusBadRequest, name, domain.KeyInvalid)
 	}
 	return id, nil
 }
@@ -66,7 +67,7 @@ func QueryUUIDs(c echo.Context, name string) ([]uuid.UUID, error) {
 	for _, part := range auth.SplitList(c.QueryParam(name)) {
 		id, err := uuid.Parse(part)
 		if err != nil {
-			return nil, Error(http.StatusBadRequest, name, "valor_invalido")
+			return nil, Error(http.StatusBadRequest, name, domain.KeyInvalid)
 		}
 		out = append(out, id)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/readapi/httpx"
 )
 
@@ -80,7 +81,7 @@ type loginRequest struct {
 func (s *API) login(c echo.Context) error {
 	var req loginRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	var missing []httpx.FieldError
 	if strings.TrimSpace(req.AccessCode) == "" {
@@ -138,7 +139,7 @@ func (s *API) routesAuthFlows(g *echo.Group) {
 // bind reads a JSON body; a malformed one is 400 valor_invalido.
 func bind(c echo.Context, v any) error {
 	if err := (&echo.DefaultBinder{}).BindBody(c, v); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/readapi/httpx"
 )
 
@@ -64,9 +65,9 @@ func ssoError(err error, signedIn bool) error {
 	case errors.Is(err, auth.ErrSSONotConfigured):
 		return httpx.Error(http.StatusBadRequest, "sso", "sso_nao_configurado")
 	case errors.Is(err, auth.ErrInvalidIntent):
-		return httpx.Error(http.StatusBadRequest, "intent", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "intent", domain.KeyInvalid)
 	case errors.Is(err, auth.ErrInvalidRedirect):
-		return httpx.Error(http.StatusBadRequest, "redirectUrl", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "redirectUrl", domain.KeyInvalid)
 	case errors.Is(err, auth.ErrInvalidState):
 		return httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
 	case errors.Is(err, auth.ErrCodeRejected):
@@ -102,7 +103,7 @@ func (h ssoHandlers) start(c echo.Context) error {
 	}
 	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
 	if redirect == "" {
-		return httpx.Error(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "redirectUrl", domain.KeyRequired)
 	}
 	url, err := h.sso.Start(c.Request().Context(), code, redirect)
 	if err != nil {
@@ -123,14 +124,14 @@ func bindCallback(c echo.Context) (code, state string, err error) {
 		State string `json:"state"`
 	}
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return "", "", httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return "", "", httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	code, state = strings.TrimSpace(req.Code), strings.TrimSpace(req.State)
 	if state == "" {
 		return "", "", httpx.Error(http.StatusBadRequest, "state", "estado_invalido")
 	}
 	if code == "" {
-		return "", "", httpx.Error(http.StatusBadRequest, "code", "campo_obrigatorio")
+		return "", "", httpx.Error(http.StatusBadRequest, "code", domain.KeyRequired)
 	}
 	return code, state, nil
 }
@@ -166,13 +167,13 @@ type loginGoogleRequest struct {
 func (h ssoHandlers) loginGoogle(c echo.Context) error {
 	var req loginGoogleRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	if strings.TrimSpace(req.AccessCode) == "" {
 		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
 	}
 	if strings.TrimSpace(req.Token) == "" {
-		return httpx.Error(http.StatusBadRequest, "token", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "token", domain.KeyRequired)
 	}
 	res, err := h.sso.LoginGoogle(c.Request().Context(), req.AccessCode, strings.TrimSpace(req.Token))
 	if err != nil {
@@ -192,7 +193,7 @@ type linkGoogleRequest struct {
 func bindLink(c echo.Context) (linkGoogleRequest, error) {
 	var req linkGoogleRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return req, httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return req, httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	if err := httpx.MatchCaller(c, false); err != nil {
 		return req, err
@@ -200,19 +201,19 @@ func bindLink(c echo.Context) (linkGoogleRequest, error) {
 	claims := httpx.Claims(c)
 	tenID := strings.TrimSpace(req.TenID)
 	if tenID == "" {
-		return req, httpx.Error(http.StatusBadRequest, "tenId", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "tenId", domain.KeyRequired)
 	}
 	if id, err := uuid.Parse(tenID); err != nil || id != claims.Tenant {
-		return req, httpx.Error(http.StatusForbidden, "tenId", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "tenId", domain.KeyDenied)
 	}
 	switch hash := strings.TrimSpace(req.UserHash); {
 	case hash == "":
-		return req, httpx.Error(http.StatusBadRequest, "userHash", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "userHash", domain.KeyRequired)
 	case hash != claims.UserHash:
-		return req, httpx.Error(http.StatusForbidden, "userHash", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "userHash", domain.KeyDenied)
 	}
 	if req.Token = strings.TrimSpace(req.Token); req.Token == "" {
-		return req, httpx.Error(http.StatusBadRequest, "token", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "token", domain.KeyRequired)
 	}
 	return req, nil
 }
@@ -244,7 +245,7 @@ func (h ssoHandlers) identities(c echo.Context) error {
 func (h ssoHandlers) linkStart(c echo.Context) error {
 	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
 	if redirect == "" {
-		return httpx.Error(http.StatusBadRequest, "redirectUrl", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "redirectUrl", domain.KeyRequired)
 	}
 	url, err := h.sso.StartLink(c.Request().Context(), httpx.Claims(c), c.QueryParam("intent"), redirect)
 	if err != nil {
@@ -291,7 +292,7 @@ func (h ssoHandlers) config(c echo.Context) error {
 func (h ssoHandlers) saveConfig(c echo.Context) error {
 	var in auth.SSOConfigInput
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	v, err := h.sso.SaveConfig(c.Request().Context(), httpx.Claims(c), in)
 	if err != nil {

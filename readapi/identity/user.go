@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/readapi/httpx"
 )
 
@@ -78,7 +79,7 @@ func (s *API) userInfo(c echo.Context) error {
 	claims := httpx.Claims(c)
 	prof, err := auth.LoadProfile(c.Request().Context(), s.Pool, claims.Tenant, claims.UserID)
 	if errors.Is(err, auth.ErrUserNotFound) {
-		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	if err != nil {
 		return err
@@ -139,20 +140,20 @@ type prefRequest struct {
 func bindPref(c echo.Context) (prefRequest, error) {
 	var req prefRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return req, httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return req, httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	claims := httpx.Claims(c)
 	if strings.TrimSpace(req.UserHash) == "" {
-		return req, httpx.Error(http.StatusBadRequest, "userHash", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "userHash", domain.KeyRequired)
 	}
 	if strings.TrimSpace(req.TenantID) == "" {
-		return req, httpx.Error(http.StatusBadRequest, "tenantId", "campo_obrigatorio")
+		return req, httpx.Error(http.StatusBadRequest, "tenantId", domain.KeyRequired)
 	}
 	if id, err := uuid.Parse(strings.TrimSpace(req.TenantID)); err != nil || id != claims.Tenant {
-		return req, httpx.Error(http.StatusForbidden, "tenantId", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "tenantId", domain.KeyDenied)
 	}
 	if strings.TrimSpace(req.UserHash) != claims.UserHash {
-		return req, httpx.Error(http.StatusForbidden, "userHash", "acesso_negado")
+		return req, httpx.Error(http.StatusForbidden, "userHash", domain.KeyDenied)
 	}
 	return req, httpx.MatchCaller(c, false)
 }
@@ -167,7 +168,7 @@ func (s *API) updateShortcuts(c echo.Context) error {
 		return err
 	}
 	if req.Shortcuts == nil {
-		return httpx.Error(http.StatusBadRequest, "shortcuts", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "shortcuts", domain.KeyRequired)
 	}
 	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	list, err := auth.NormalizeShortcuts(*req.Shortcuts, auth.AppMenu(), p)
@@ -184,7 +185,7 @@ func (s *API) updateLanguage(c echo.Context) error {
 		return err
 	}
 	if req.LanguageID == nil {
-		return httpx.Error(http.StatusBadRequest, "languageId", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "languageId", domain.KeyRequired)
 	}
 	lang, err := auth.NormalizeLanguage(*req.LanguageID)
 	if err != nil {
@@ -200,10 +201,10 @@ func (s *API) updateSettings(c echo.Context) error {
 		Settings json.RawMessage `json:"settings"`
 	}
 	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
 	}
 	if len(req.Settings) == 0 || string(req.Settings) == "null" {
-		return httpx.Error(http.StatusBadRequest, "settings", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "settings", domain.KeyRequired)
 	}
 	settings, err := auth.NormalizeSettings(req.Settings)
 	if err != nil {
@@ -219,7 +220,7 @@ func (s *API) savePref(c echo.Context, field string, value any, answer map[strin
 	}
 	changed, err := prefs.Save(c.Request().Context(), httpx.Claims(c), field, value)
 	if errors.Is(err, auth.ErrUserNotFound) {
-		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/domain"
 	moods "portal/domain/mood"
 	"portal/eventstore"
 	"portal/projections"
@@ -202,11 +203,11 @@ func (s *API) moodNineBox(c echo.Context) error {
 func referenceDay(text string) (string, time.Time, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", time.Time{}, httpx.Error(http.StatusBadRequest, "time", "campo_obrigatorio")
+		return "", time.Time{}, httpx.Error(http.StatusBadRequest, "time", domain.KeyRequired)
 	}
 	t, err := time.Parse(time.RFC3339Nano, text)
 	if err != nil || t.Year() < 1900 || t.Year() > 9999 {
-		return "", time.Time{}, httpx.Error(http.StatusBadRequest, "time", "valor_invalido")
+		return "", time.Time{}, httpx.Error(http.StatusBadRequest, "time", domain.KeyInvalid)
 	}
 	start := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 	return start.Format(time.DateOnly), start.AddDate(0, 0, 1), nil

@@ -17,6 +17,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/domain"
 	"portal/domain/mood"
 	"portal/eventstore"
 	"portal/projections"
@@ -244,13 +245,13 @@ func TestMoodAPI(t *testing.T) {
 		cases := []struct {
 			body, typ, key string
 		}{
-			{`{"energy":3}`, "humor", mood.KeyRequired},
-			{`{"humor":3}`, "energy", mood.KeyRequired},
+			{`{"energy":3}`, "humor", domain.KeyRequired},
+			{`{"humor":3}`, "energy", domain.KeyRequired},
 			{`{"humor":0.9,"energy":3}`, "humor", mood.KeyOutOfScale},
 			{`{"humor":3,"energy":5.01}`, "energy", mood.KeyOutOfScale},
-			{`{"humor":"3","energy":3}`, "humor", mood.KeyInvalid},
-			{`not json`, "body", mood.KeyInvalid},
-			{``, "body", mood.KeyInvalid},
+			{`{"humor":"3","energy":3}`, "humor", domain.KeyInvalid},
+			{`not json`, "body", domain.KeyInvalid},
+			{``, "body", domain.KeyInvalid},
 		}
 		for _, c := range cases {
 			env.checkIn(t, p, c.body).WantErr(t, http.StatusBadRequest, c.typ, c.key)

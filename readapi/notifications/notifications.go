@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	"portal/domain"
 	"portal/domain/notification"
 	"portal/eventstore"
 	"portal/projections"
@@ -70,7 +71,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 // may be left out.
 func (s *API) notificationList(c echo.Context) error {
 	if t := strings.TrimSpace(c.QueryParam("type")); t != "" && t != "1" {
-		return httpx.Error(http.StatusBadRequest, "type", notification.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "type", domain.KeyInvalid)
 	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.Notification, error) {
 		list, err := s.Reads.List(ctx, tx, httpx.Claims(c).UserID, notificationsListed)
@@ -112,11 +113,11 @@ func (s *API) notificationCreate(c echo.Context) error {
 func notificationID(c echo.Context) (uuid.UUID, error) {
 	text := strings.TrimSpace(c.QueryParam("id"))
 	if text == "" {
-		return uuid.Nil, httpx.Error(http.StatusBadRequest, "id", notification.KeyRequired)
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "id", domain.KeyRequired)
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return uuid.Nil, httpx.Error(http.StatusBadRequest, "id", notification.KeyInvalid)
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "id", domain.KeyInvalid)
 	}
 	return id, nil
 }

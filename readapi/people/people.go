@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -69,11 +70,11 @@ func (s *API) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		q := projections.PeopleQuery{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
 		if len([]rune(q.Search)) > peopleMaxSearch {
-			return httpx.Error(http.StatusBadRequest, "searchText", "texto_muito_longo")
+			return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 		}
 		q.OrderBy = strings.TrimSpace(c.QueryParam("orderBy"))
 		if _, ok := projections.PeopleOrders[q.OrderBy]; !ok && q.OrderBy != "" {
-			return httpx.Error(http.StatusBadRequest, "orderBy", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "orderBy", domain.KeyInvalid)
 		}
 		var err error
 		if q.Desc, err = httpx.QueryBool(c, "orderDescending"); err != nil {
@@ -109,7 +110,7 @@ func (s *API) peopleCard(c echo.Context) error {
 		return err
 	})
 	if err == projections.ErrPersonNotFound {
-		return httpx.Error(http.StatusNotFound, "m01Ukey", "nao_encontrado")
+		return httpx.Error(http.StatusNotFound, "m01Ukey", domain.KeyNotFound)
 	}
 	if err != nil {
 		return err
@@ -135,7 +136,7 @@ func (s *API) peopleHires(c echo.Context) error {
 	if text := strings.TrimSpace(c.QueryParam("yearMonth")); text != "" {
 		var ok bool
 		if year, month, ok = httpx.ParseYearMonth(text); !ok {
-			return httpx.Error(http.StatusBadRequest, "yearMonth", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "yearMonth", domain.KeyInvalid)
 		}
 	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PersonRow, error) {
@@ -151,7 +152,7 @@ func (s *API) dynamicMessages(c echo.Context) error {
 		return err
 	}
 	if strings.TrimSpace(c.QueryParam("codeId")) == "" {
-		return httpx.Error(http.StatusBadRequest, "codeId", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "codeId", domain.KeyRequired)
 	}
 	max, err := httpx.QueryInt(c, "maxRecords", 5, 1, dynamicMaxRecords)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/domain"
 	"portal/projections"
 	"portal/readapi/httpx"
 )
@@ -74,10 +75,10 @@ func askedScope(c echo.Context) (reportScope, error) {
 	}
 	rank, ok := scopeRank[asked]
 	if !ok {
-		return sc, httpx.Error(http.StatusBadRequest, "scope", "valor_invalido")
+		return sc, httpx.Error(http.StatusBadRequest, "scope", domain.KeyInvalid)
 	}
 	if rank > scopeRank[sc.Kind] {
-		return sc, httpx.Error(http.StatusForbidden, "scope", "acesso_negado")
+		return sc, httpx.Error(http.StatusForbidden, "scope", domain.KeyDenied)
 	}
 	sc.Kind = asked
 	return sc, nil
@@ -103,7 +104,7 @@ func (s *API) filterOf(c echo.Context) (reportFilter, error) {
 		}
 		t, err := httpx.ParseDay(v)
 		if err != nil {
-			return f, httpx.Error(http.StatusBadRequest, p.name, "valor_invalido")
+			return f, httpx.Error(http.StatusBadRequest, p.name, domain.KeyInvalid)
 		}
 		*p.dst = t
 	}
@@ -139,7 +140,7 @@ func (s *API) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx, s
 		return err
 	}
 	if sc.Kind != "tenant" && sc.Employee == uuid.Nil {
-		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	return httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error { return fn(c.Request().Context(), tx, sc, f) })
 }
@@ -166,7 +167,7 @@ func reportOf[T any](s *API, read func(projections.Reports, context.Context, pgx
 func wholeTenantOnly(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if scopeOf(c).Kind != "tenant" {
-			return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+			return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 		}
 		return next(c)
 	}

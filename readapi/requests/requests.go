@@ -171,20 +171,20 @@ func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, 
 	m01Ukey = strings.TrimSpace(m01Ukey)
 	if m01Ukey == "" || m01Ukey == cl.EmployeeID.String() {
 		if cl.EmployeeID == uuid.Nil {
-			return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
+			return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyRequired)
 		}
 		return cl.EmployeeID, nil
 	}
 	id, err := uuid.Parse(m01Ukey)
 	if err != nil {
-		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 	}
 	ok, err := projections.Manages(c.Request().Context(), tx, cl.EmployeeID, id, slices.Contains(cl.Roles, rq.RoleHR))
 	if err != nil {
 		return uuid.Nil, err
 	}
 	if !ok {
-		return uuid.Nil, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
+		return uuid.Nil, httpx.Error(http.StatusForbidden, "m01Ukey", domain.KeyDenied)
 	}
 	return id, nil
 }
@@ -201,14 +201,14 @@ func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey strin
 		q.Subject = subject
 	case "approver":
 		if !mayUse(c, "tools_002") {
-			return q, httpx.Error(http.StatusForbidden, "source", "acesso_negado")
+			return q, httpx.Error(http.StatusForbidden, "source", domain.KeyDenied)
 		}
 	case "delivery":
 		if !mayUse(c, "tools_003") || !slices.Contains(httpx.Claims(c).Roles, rq.RoleHR) {
-			return q, httpx.Error(http.StatusForbidden, "source", "acesso_negado")
+			return q, httpx.Error(http.StatusForbidden, "source", domain.KeyDenied)
 		}
 	default:
-		return q, httpx.Error(http.StatusBadRequest, "source", "valor_invalido")
+		return q, httpx.Error(http.StatusBadRequest, "source", domain.KeyInvalid)
 	}
 	var err error
 	if q.Page, err = httpx.QueryInt(c, "page", 1, 1, 100000); err != nil {
@@ -228,7 +228,7 @@ func (s *API) runList(c echo.Context, q projections.RequestQuery) error {
 		return err
 	})
 	if errors.Is(err, projections.ErrUnknownFolder) {
-		return httpx.Error(http.StatusBadRequest, "filterHandle", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	if err != nil {
 		return err
@@ -255,7 +255,7 @@ func (s *API) requestList(c echo.Context) error {
 	for _, t := range auth.SplitList(c.QueryParam("types")) {
 		n, err := strconv.Atoi(t)
 		if _, ok := rq.Lookup(rq.Origin(n)); err != nil || !ok {
-			return httpx.Error(http.StatusBadRequest, "types", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "types", domain.KeyInvalid)
 		}
 		q.Origins = append(q.Origins, n)
 	}
@@ -296,7 +296,7 @@ func (s *API) requestHistory(c echo.Context) error {
 		folder = "closed"
 	case "approved", "rejected":
 	default:
-		return httpx.Error(http.StatusBadRequest, "filterHandle", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	exclude, err := httpx.QueryUUID(c, "ac4Ukey", false)
 	if err != nil {
@@ -447,7 +447,7 @@ func (s *API) requestItemSearch(c echo.Context) error {
 	}
 	text := strings.TrimSpace(c.QueryParam("searchQuery"))
 	if len([]rune(text)) > rq.MaxText {
-		return httpx.Error(http.StatusBadRequest, "searchQuery", rq.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "searchQuery", domain.KeyTooLong)
 	}
 	var items []projections.RequestItem
 	var more bool
@@ -477,7 +477,7 @@ func (s *API) requestItemSearch(c echo.Context) error {
 func (s *API) requestMyTeam(c echo.Context) error {
 	search := strings.TrimSpace(c.QueryParam("searchText"))
 	if len([]rune(search)) > rq.MaxText {
-		return httpx.Error(http.StatusBadRequest, "searchText", rq.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.TeamMember, error) {
 		return s.Reads.Team(ctx, tx, s.viewer(c), search)
@@ -709,10 +709,10 @@ func (s *API) requestCreate(c echo.Context) error {
 		return err
 	}
 	if b.Origin == 0 {
-		return httpx.Error(http.StatusBadRequest, "tipo", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "tipo", domain.KeyRequired)
 	}
 	if !b.HasFields {
-		return httpx.Error(http.StatusBadRequest, "titulo", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "titulo", domain.KeyRequired)
 	}
 	cmd := commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
 	return s.answered(c)(s.Create.Handle(c.Request().Context(), cmd))
@@ -725,7 +725,7 @@ func (s *API) requestEdit(c echo.Context) error {
 		return err
 	}
 	if !b.HasFields && b.Rank == nil {
-		return httpx.Error(http.StatusBadRequest, "rank", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "rank", domain.KeyRequired)
 	}
 	cmd := commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
 	return s.answered(c)(s.Edit.Handle(c.Request().Context(), cmd))
@@ -787,7 +787,7 @@ func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, comm
 	}{{"requestId", &d.RequestID}, {"comentario", &d.Comentario}, {"status", &d.Status}} {
 		if raw, ok := top[f.name]; ok && string(raw) != "null" {
 			if err := jsonString(raw, f.to); err != nil {
-				return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, f.name, "valor_invalido")
+				return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, f.name, domain.KeyInvalid)
 			}
 		}
 	}
@@ -798,15 +798,15 @@ func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, comm
 	if raw, ok := top["step"]; ok && string(raw) != "null" {
 		n, err := strconv.Atoi(string(raw))
 		if err != nil || n < 0 || n > 100 {
-			return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", "valor_invalido")
+			return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyInvalid)
 		}
 		d.Step = &n
 	}
 	if needStep && d.Step == nil {
-		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", "campo_obrigatorio")
+		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
 	}
 	if needStatus && d.Status == "" {
-		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "status", "campo_obrigatorio")
+		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "status", domain.KeyRequired)
 	}
 	a, err := action(c, id, d.Comentario)
 	return d, a, err
@@ -844,7 +844,7 @@ func (s *API) deliveryStatus(c echo.Context) error {
 	switch rq.Delivery(d.Status) {
 	case rq.Delivered, rq.PartiallyDeliv, rq.NotDelivered, rq.DeliveryCancelled:
 	default:
-		return httpx.Error(http.StatusBadRequest, "status", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "status", domain.KeyInvalid)
 	}
 	return s.answered(c)(s.Act.ChangeDelivery(c.Request().Context(), a, rq.Delivery(d.Status)))
 }
@@ -874,19 +874,19 @@ func (s *API) attachmentUpload(c echo.Context) error {
 		if errors.As(err, &tooBig) {
 			return httpx.Error(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
 		}
-		return httpx.Error(http.StatusBadRequest, "file", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "file", domain.KeyRequired)
 	}
 	if fh.Size > rq.MaxFileSize {
 		return httpx.Error(http.StatusRequestEntityTooLarge, "file", rq.KeyFileTooLarge)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "file", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "file", domain.KeyInvalid)
 	}
 	defer f.Close()
 	content := make([]byte, fh.Size)
 	if _, err := readFull(f, content); err != nil {
-		return httpx.Error(http.StatusBadRequest, "file", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "file", domain.KeyInvalid)
 	}
 	id, err := httpx.CommandID(c)
 	if err != nil {
@@ -938,7 +938,7 @@ func (s *API) attachmentDownload(c echo.Context) error {
 		return err
 	}
 	if f == nil {
-		return httpx.Error(http.StatusNotFound, "id", "nao_encontrado")
+		return httpx.Error(http.StatusNotFound, "id", domain.KeyNotFound)
 	}
 	disposition := "attachment"
 	if v := c.QueryParam("blob"); v == "1" || v == "true" {
@@ -960,7 +960,7 @@ func IsUpload(c echo.Context) bool {
 func decodeObject(body []byte) (map[string]json.RawMessage, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
-		return nil, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
+		return nil, httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	return top, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"portal/auth"
 	"portal/commands/clocktest"
+	"portal/domain"
 	rq "portal/domain/request"
 	"portal/projections"
 	"portal/readapi/apitest"
@@ -203,7 +204,7 @@ func TestRequestsRefuseBadInput(t *testing.T) {
 		{"empty_date", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":""}`, 400, "dataReferencia", "campo_obrigatorio"},
 		{"delivery_before_reference", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10","dataEntrega":"2024-05-09"}`, 400, "dataEntrega", rq.KeyDeliveryBefore},
 		{"type_not_purchased", http.MethodPost, "request", nil, `{"tipo":"epi","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10"}`, 400, "tipo", rq.KeyTypeInvalid},
-		{"unknown_item", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10","itens":[{"itemId":"` + other + `","quantidade":1}]}`, 400, "itens.itemId", rq.KeyInvalid},
+		{"unknown_item", http.MethodPost, "request", nil, `{"tipo":"compra","titulo":"t","motivo":"m","comentario":"c","dataReferencia":"2024-05-10","itens":[{"itemId":"` + other + `","quantidade":1}]}`, 400, "itens.itemId", domain.KeyInvalid},
 		{"unknown_request", http.MethodGet, "request/by-id", map[string]string{"id": other}, "", 404, "id", rq.KeyNotFound},
 		{"bad_id", http.MethodGet, "request/by-id", map[string]string{"id": "1"}, "", 400, "id", "valor_invalido"},
 		{"decide_unknown", http.MethodPost, "request/send", map[string]string{"requestId": other}, "", 404, "id", rq.KeyNotFound},

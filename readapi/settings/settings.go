@@ -18,6 +18,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/domain"
 	conf "portal/domain/settings"
 	"portal/readapi/httpx"
 )
@@ -99,7 +100,7 @@ func bindConfig(c echo.Context) (configRequest, conf.Key, error) {
 	}
 	k, ok := conf.Lookup(strings.TrimSpace(in.Key))
 	if !ok {
-		return in, k, httpx.Error(http.StatusBadRequest, "key", "valor_invalido")
+		return in, k, httpx.Error(http.StatusBadRequest, "key", domain.KeyInvalid)
 	}
 	return in, k, nil
 }
@@ -160,7 +161,7 @@ func (h *API) updateConfig(c echo.Context) error {
 	}
 	var fields conf.Input
 	if json.Unmarshal(raw, &fields) != nil || fields == nil {
-		return httpx.Error(http.StatusBadRequest, "template", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "template", domain.KeyInvalid)
 	}
 	cmdID, err := httpx.CommandID(c)
 	if err != nil {
@@ -216,11 +217,11 @@ type mailRequest struct {
 func bindMail(c echo.Context) (mailRequest, error) {
 	var in mailRequest
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return in, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
+		return in, httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	in.Address = strings.TrimSpace(in.Address)
 	if in.Address == "" {
-		return in, httpx.Error(http.StatusBadRequest, "address", "campo_obrigatorio")
+		return in, httpx.Error(http.StatusBadRequest, "address", domain.KeyRequired)
 	}
 	if a, err := mail.ParseAddress(in.Address); err != nil || a.Address != in.Address {
 		return in, httpx.Error(http.StatusBadRequest, "address", conf.KeyInvalidEmail)
@@ -250,10 +251,10 @@ func (h *API) validateMail(c echo.Context) error {
 		return &httpx.APIError{Status: http.StatusBadRequest, Errors: missing}
 	}
 	if port, err := strconv.Atoi(m.Port); err != nil || port < 1 || port > 65535 || len(m.Port) > 25 {
-		return httpx.Error(http.StatusBadRequest, "eMailPort", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "eMailPort", domain.KeyInvalid)
 	}
 	if m.Security != "none" && m.Security != "SSL" && m.Security != "TLS" {
-		return httpx.Error(http.StatusBadRequest, "protocoloSmtpServer", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "protocoloSmtpServer", domain.KeyInvalid)
 	}
 	subject := in.Subject
 	if subject == "" {
@@ -294,13 +295,13 @@ func (h *API) sendTemplate(c echo.Context) error {
 		return err
 	}
 	if strings.TrimSpace(in.Subject) == "" {
-		return httpx.Error(http.StatusBadRequest, "subject", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "subject", domain.KeyRequired)
 	}
 	if len([]rune(in.Subject)) > 255 {
-		return httpx.Error(http.StatusBadRequest, "subject", conf.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "subject", domain.KeyTooLong)
 	}
 	if strings.TrimSpace(in.Message) == "" || len(in.Message) > 50000 {
-		return httpx.Error(http.StatusBadRequest, "message", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "message", domain.KeyRequired)
 	}
 	ctx := c.Request().Context()
 	mailer, _, err := h.TenantMail(ctx, httpx.Claims(c).Tenant)
@@ -374,7 +375,7 @@ func (h *API) sendNewLogin(c echo.Context) error {
 		UserName string `json:"userName"`
 	}
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	portal := c.Scheme() + "://" + c.Request().Host
 	if err := h.Logins.SendNewLogin(c.Request().Context(), httpx.Claims(c), in.UserName, portal); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	"portal/domain"
 	"portal/domain/survey"
 	"portal/projections"
 	"portal/readapi/httpx"
@@ -37,7 +38,7 @@ func (s *API) pdiList(c echo.Context) error {
 	hash := strings.TrimSpace(c.QueryParam("colaborador"))
 	other := hash != "" && hash != claims.UserHash
 	if other && !survey.MayManage(claims.Roles) {
-		return httpx.Error(http.StatusForbidden, "colaborador", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "colaborador", domain.KeyDenied)
 	}
 	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PDIAction, error) {
 		owner := claims.UserID
@@ -51,7 +52,7 @@ func (s *API) pdiList(c echo.Context) error {
 		return append([]projections.PDIAction{}, list...), err
 	})
 	if errors.Is(err, projections.ErrPersonUnknown) {
-		return httpx.Error(http.StatusNotFound, "colaborador", survey.KeyNotFound)
+		return httpx.Error(http.StatusNotFound, "colaborador", domain.KeyNotFound)
 	}
 	return err
 }
@@ -75,11 +76,11 @@ func (s *API) pdiAdd(c echo.Context) error {
 func (s *API) pdiComplete(c echo.Context) error {
 	text := strings.TrimSpace(c.QueryParam("id"))
 	if text == "" {
-		return httpx.Error(http.StatusBadRequest, "id", survey.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "id", domain.KeyRequired)
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return httpx.Error(http.StatusNotFound, "id", survey.KeyNotFound)
+		return httpx.Error(http.StatusNotFound, "id", domain.KeyNotFound)
 	}
 	cmdID, err := httpx.CommandID(c)
 	if err != nil {

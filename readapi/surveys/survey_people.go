@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
+	"portal/domain"
 	"portal/domain/survey"
 	"portal/projections"
 	"portal/readapi/httpx"
@@ -28,7 +29,7 @@ func (s *API) surveyAudienceOptions(c echo.Context) error {
 func (s *API) surveyPeople(c echo.Context) error {
 	text := strings.TrimSpace(c.QueryParam("searchText"))
 	if len([]rune(text)) > survey.MaxText {
-		return httpx.Error(http.StatusBadRequest, "searchText", survey.KeyTooLong)
+		return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.OrgPerson, error) {
 		return projections.OrgPeople(ctx, tx, text)
@@ -40,13 +41,13 @@ func (s *API) surveyPeople(c echo.Context) error {
 func (s *API) surveyEvaluators(c echo.Context) error {
 	hash := strings.TrimSpace(c.QueryParam("avaliado"))
 	if hash == "" {
-		return httpx.Error(http.StatusBadRequest, "avaliado", survey.KeyRequired)
+		return httpx.Error(http.StatusBadRequest, "avaliado", domain.KeyRequired)
 	}
 	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (map[string][]projections.OrgPerson, error) {
 		return projections.Evaluators(ctx, tx, hash)
 	})
 	if errors.Is(err, projections.ErrPersonUnknown) {
-		return httpx.Error(http.StatusNotFound, "avaliado", survey.KeyNotFound)
+		return httpx.Error(http.StatusNotFound, "avaliado", domain.KeyNotFound)
 	}
 	return err
 }

@@ -16,6 +16,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/domain"
 	"portal/domain/survey"
 	"portal/eventstore"
 	"portal/projections"
@@ -104,7 +105,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 func surveyHR(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if !survey.MayManage(httpx.Claims(c).Roles) {
-			return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+			return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 		}
 		return next(c)
 	}
@@ -114,7 +115,7 @@ func surveyHR(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error) {
 	m, err := s.Reads.Member(ctx, tx, user)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return m, httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+		return m, httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	return m, err
 }
@@ -158,7 +159,7 @@ func setResponseID(p *projections.PendingSurvey, claims auth.Claims) {
 func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 	q := projections.SurveyListQuery{Filter: projections.SurveyFilterAll}
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
-		return q, httpx.Error(http.StatusBadRequest, "folderId", survey.KeyInvalid)
+		return q, httpx.Error(http.StatusBadRequest, "folderId", domain.KeyInvalid)
 	}
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
 	case "", "all":
@@ -167,17 +168,17 @@ func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 	case "2":
 		q.Filter = projections.SurveyFilterFinished
 	default:
-		return q, httpx.Error(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
+		return q, httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	q.Search = c.QueryParam("searchText")
 	if len([]rune(q.Search)) > survey.MaxText {
-		return q, httpx.Error(http.StatusBadRequest, "searchText", survey.KeyTooLong)
+		return q, httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 	}
 	switch o := strings.TrimSpace(c.QueryParam("orderBy")); o {
 	case "", "descricao", "inicio", "fim":
 		q.OrderBy = o
 	default:
-		return q, httpx.Error(http.StatusBadRequest, "orderBy", survey.KeyInvalid)
+		return q, httpx.Error(http.StatusBadRequest, "orderBy", domain.KeyInvalid)
 	}
 	var err error
 	q.Desc, err = httpx.QueryBool(c, "orderDescending")
@@ -237,7 +238,7 @@ func (s *API) survey360List(c echo.Context) error {
 // evaluations to answer".
 func (s *API) survey360ToAnswer(c echo.Context) error {
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
-		return httpx.Error(http.StatusBadRequest, "folderId", survey.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "folderId", domain.KeyInvalid)
 	}
 	filter := projections.SurveyFilterAll
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
@@ -247,7 +248,7 @@ func (s *API) survey360ToAnswer(c echo.Context) error {
 	case "2":
 		filter = projections.SurveyFilterFinished
 	default:
-		return httpx.Error(http.StatusBadRequest, "filterHandle", survey.KeyInvalid)
+		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	claims := httpx.Claims(c)
 	ctx := c.Request().Context()
@@ -276,7 +277,7 @@ func (s *API) surveyManageList(c echo.Context) error {
 	if k := strings.TrimSpace(c.QueryParam("tipo")); k != "" {
 		kind, ok := survey.ParseKind(k)
 		if !ok {
-			return httpx.Error(http.StatusBadRequest, "tipo", survey.KeyInvalid)
+			return httpx.Error(http.StatusBadRequest, "tipo", domain.KeyInvalid)
 		}
 		q.Kind = string(kind)
 	}
@@ -311,11 +312,11 @@ func (s *API) surveyCreate(c echo.Context) error {
 func surveyID(field, text string) (uuid.UUID, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return uuid.Nil, httpx.Error(http.StatusBadRequest, field, survey.KeyRequired)
+		return uuid.Nil, httpx.Error(http.StatusBadRequest, field, domain.KeyRequired)
 	}
 	id, err := uuid.Parse(text)
 	if err != nil {
-		return uuid.Nil, httpx.Error(http.StatusNotFound, field, survey.KeyNotFound)
+		return uuid.Nil, httpx.Error(http.StatusNotFound, field, domain.KeyNotFound)
 	}
 	return id, nil
 }
@@ -346,7 +347,7 @@ func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
 	}
 	claims := httpx.Claims(c)
 	if given != commands.ResponseID(claims.Tenant, sid, claims.UserID).String() {
-		return httpx.Error(http.StatusForbidden, "oa10_ukey", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "oa10_ukey", domain.KeyDenied)
 	}
 	return nil
 }
@@ -426,13 +427,13 @@ func (s *API) surveyResults(c echo.Context) error {
 		return err
 	})
 	if errors.Is(err, projections.ErrSurveyNotFound) {
-		return httpx.Error(http.StatusNotFound, "oa8Ukey", survey.KeyNotFound)
+		return httpx.Error(http.StatusNotFound, "oa8Ukey", domain.KeyNotFound)
 	}
 	if err != nil {
 		return err
 	}
 	if !survey.MayManage(claims.Roles) && !(res.Kind == string(survey.Kind360) && res.SubjectID == claims.UserID.String()) {
-		return httpx.Error(http.StatusForbidden, "request", "acesso_negado")
+		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	return c.JSON(http.StatusOK, res)
 }

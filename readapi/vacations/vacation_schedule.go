@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
+	"portal/domain"
 	"portal/domain/vacation"
 	"portal/projections"
 	"portal/readapi/httpx"
@@ -71,9 +72,9 @@ func (s *API) workSchedule(describe bool) echo.HandlerFunc {
 		year, month, ok := httpx.ParseYearMonth(c.QueryParam("yearMonth"))
 		if !ok {
 			if strings.TrimSpace(c.QueryParam("yearMonth")) == "" {
-				return httpx.Error(http.StatusBadRequest, "yearMonth", "campo_obrigatorio")
+				return httpx.Error(http.StatusBadRequest, "yearMonth", domain.KeyRequired)
 			}
-			return httpx.Error(http.StatusBadRequest, "yearMonth", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "yearMonth", domain.KeyInvalid)
 		}
 		subject, err := s.vacationSubject(c)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
 	"portal/projections"
@@ -155,17 +156,17 @@ func (s *API) vacationSubject(c echo.Context) (commands.VacationSubject, error) 
 	if text := strings.TrimSpace(c.QueryParam("m01Ukey")); text != "" && text != a.EmployeeID.String() {
 		var err error
 		if id, err = uuid.Parse(text); err != nil {
-			return commands.VacationSubject{}, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+			return commands.VacationSubject{}, httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 		}
 	} else if id == uuid.Nil {
-		return commands.VacationSubject{}, httpx.Error(http.StatusForbidden, "m01Ukey", "acesso_negado")
+		return commands.VacationSubject{}, httpx.Error(http.StatusForbidden, "m01Ukey", domain.KeyDenied)
 	}
 	subject, err := s.Facts.VacationSubject(c.Request().Context(), httpx.Claims(c).Tenant, id)
 	if err != nil {
 		return subject, err
 	}
 	if id != a.EmployeeID && !commands.ManagesVacationsOf(a, subject) {
-		return subject, httpx.Error(http.StatusNotFound, "m01Ukey", vacation.KeyNotFound)
+		return subject, httpx.Error(http.StatusNotFound, "m01Ukey", domain.KeyNotFound)
 	}
 	return subject, nil
 }
@@ -243,22 +244,22 @@ func parseVacationBody(body []byte) (start time.Time, b vacationBody, err error)
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return start, b, httpx.Error(http.StatusBadRequest, "body", "valor_invalido")
+		return start, b, httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	if strings.TrimSpace(b.Inicio) == "" {
-		return start, b, httpx.Error(http.StatusBadRequest, "inicio", "campo_obrigatorio")
+		return start, b, httpx.Error(http.StatusBadRequest, "inicio", domain.KeyRequired)
 	}
 	if start, err = httpx.ParseDay(b.Inicio); err != nil {
-		return start, b, httpx.Error(http.StatusBadRequest, "inicio", "data_invalida")
+		return start, b, httpx.Error(http.StatusBadRequest, "inicio", domain.KeyBadDate)
 	}
 	if b.Dias < 1 || b.Dias > 366 {
 		if b.Dias == 0 {
-			return start, b, httpx.Error(http.StatusBadRequest, "dias", "campo_obrigatorio")
+			return start, b, httpx.Error(http.StatusBadRequest, "dias", domain.KeyRequired)
 		}
-		return start, b, httpx.Error(http.StatusBadRequest, "dias", "valor_invalido")
+		return start, b, httpx.Error(http.StatusBadRequest, "dias", domain.KeyInvalid)
 	}
 	if b.Abono < 0 || b.Abono > 366 {
-		return start, b, httpx.Error(http.StatusBadRequest, "abono", "valor_invalido")
+		return start, b, httpx.Error(http.StatusBadRequest, "abono", domain.KeyInvalid)
 	}
 	return start, b, nil
 }
@@ -331,18 +332,18 @@ func parseIDBody(c echo.Context) (id, employee uuid.UUID, b idBody, err error) {
 		return id, employee, b, err
 	}
 	if strings.TrimSpace(b.ID) == "" {
-		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", "campo_obrigatorio")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", domain.KeyRequired)
 	}
 	if id, err = uuid.Parse(strings.TrimSpace(b.ID)); err != nil {
-		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "id", domain.KeyInvalid)
 	}
 	if m := strings.TrimSpace(b.M01Ukey); m != "" {
 		if employee, err = uuid.Parse(m); err != nil {
-			return id, employee, b, httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+			return id, employee, b, httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 		}
 	}
 	if len([]rune(b.Comentario)) > 255 {
-		return id, employee, b, httpx.Error(http.StatusBadRequest, "comentario", "texto_muito_longo")
+		return id, employee, b, httpx.Error(http.StatusBadRequest, "comentario", domain.KeyTooLong)
 	}
 	return id, employee, b, nil
 }
@@ -408,7 +409,7 @@ func yearParam(c echo.Context, name string, def int) (int, error) {
 	}
 	y, err := strconv.Atoi(text)
 	if err != nil || y < 1900 || y > 2200 {
-		return 0, httpx.Error(http.StatusBadRequest, name, "valor_invalido")
+		return 0, httpx.Error(http.StatusBadRequest, name, domain.KeyInvalid)
 	}
 	return y, nil
 }
@@ -430,23 +431,23 @@ func (s *API) vacationScope(c echo.Context) (projections.VacationScope, error) {
 	switch scope {
 	case "gestor":
 		if a.EmployeeID == uuid.Nil {
-			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", "acesso_negado")
+			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
 		}
 		return projections.VacationScope{Manager: a.EmployeeID}, nil
 	case "admin":
 		if !a.IsHR() {
-			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", "acesso_negado")
+			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
 		}
 		if dept == "" || dept == "0" {
 			return projections.VacationScope{AllTenant: true}, nil
 		}
 		id, err := uuid.Parse(dept)
 		if err != nil {
-			return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "departamento", "valor_invalido")
+			return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "departamento", domain.KeyInvalid)
 		}
 		return projections.VacationScope{Department: id}, nil
 	}
-	return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "escopo", "valor_invalido")
+	return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "escopo", domain.KeyInvalid)
 }
 
 // dateRange reads inicio and fim (default: the current year), at most 2 years apart.
@@ -455,16 +456,16 @@ func (s *API) dateRange(c echo.Context) (from, to time.Time, err error) {
 	from, to = vacation.Day(y, time.January, 1), vacation.Day(y, time.December, 31)
 	if t := strings.TrimSpace(c.QueryParam("inicio")); t != "" {
 		if from, err = httpx.ParseDay(t); err != nil {
-			return from, to, httpx.Error(http.StatusBadRequest, "inicio", "data_invalida")
+			return from, to, httpx.Error(http.StatusBadRequest, "inicio", domain.KeyBadDate)
 		}
 	}
 	if t := strings.TrimSpace(c.QueryParam("fim")); t != "" {
 		if to, err = httpx.ParseDay(t); err != nil {
-			return from, to, httpx.Error(http.StatusBadRequest, "fim", "data_invalida")
+			return from, to, httpx.Error(http.StatusBadRequest, "fim", domain.KeyBadDate)
 		}
 	}
 	if to.Before(from) || to.Sub(from) > 2*366*24*time.Hour {
-		return from, to, httpx.Error(http.StatusBadRequest, "fim", "data_fora_intervalo")
+		return from, to, httpx.Error(http.StatusBadRequest, "fim", domain.KeyDateRange)
 	}
 	return from, to, nil
 }
@@ -476,7 +477,7 @@ func (s *API) vacationMap(c echo.Context) error {
 	if t := strings.TrimSpace(c.QueryParam("tipoFerias")); t != "" {
 		k, err := strconv.Atoi(t)
 		if err != nil || k < projections.MapAll || k > projections.MapPlanned {
-			return httpx.Error(http.StatusBadRequest, "tipoFerias", "valor_invalido")
+			return httpx.Error(http.StatusBadRequest, "tipoFerias", domain.KeyInvalid)
 		}
 		kind = k
 	}
@@ -522,7 +523,7 @@ func (s *API) vacationApprovals(c echo.Context) error {
 		filter = "waiting"
 	case "waiting", "decided", "all":
 	default:
-		return httpx.Error(http.StatusBadRequest, "filterHandle", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	a := actorOf(c)
 	out := []projections.VacationLeave{}
@@ -546,10 +547,10 @@ func (s *API) vacationDecide(approve bool) echo.HandlerFunc {
 			return err
 		}
 		if employee == uuid.Nil {
-			return httpx.Error(http.StatusBadRequest, "m01Ukey", "campo_obrigatorio")
+			return httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyRequired)
 		}
 		if b.Step == nil || *b.Step < 0 {
-			return httpx.Error(http.StatusBadRequest, "step", "campo_obrigatorio")
+			return httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
 		}
 		cmdID, err := httpx.CommandID(c)
 		if err != nil {
@@ -607,14 +608,14 @@ func (s *API) vacationPlanAdd(c echo.Context) error {
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 	}
 	start, err := httpx.ParseDay(b.Inicio)
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "inicio", "data_invalida")
+		return httpx.Error(http.StatusBadRequest, "inicio", domain.KeyBadDate)
 	}
 	if b.Dias < 1 || b.Dias > 366 {
-		return httpx.Error(http.StatusBadRequest, "dias", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "dias", domain.KeyInvalid)
 	}
 	cmdID, err := httpx.CommandID(c)
 	if err != nil {
@@ -632,11 +633,11 @@ func (s *API) vacationPlanAdd(c echo.Context) error {
 func (s *API) vacationPlanRemove(c echo.Context) error {
 	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "id", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "id", domain.KeyInvalid)
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(c.QueryParam("m01Ukey")))
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 	}
 	cmdID, err := httpx.CommandID(c)
 	if err != nil {
@@ -662,10 +663,10 @@ func (s *API) vacationClosePeriod(c echo.Context) error {
 	}
 	employee, err := uuid.Parse(strings.TrimSpace(b.M01Ukey))
 	if err != nil {
-		return httpx.Error(http.StatusBadRequest, "m01Ukey", "valor_invalido")
+		return httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 	}
 	if b.Periodo == nil {
-		return httpx.Error(http.StatusBadRequest, "periodo", "campo_obrigatorio")
+		return httpx.Error(http.StatusBadRequest, "periodo", domain.KeyRequired)
 	}
 	cmdID, err := httpx.CommandID(c)
 	if err != nil {
