@@ -550,54 +550,39 @@ var (
 // Go side of a rebuild.
 func decodeMarkFast(data []byte, d *markData) bool {
 	s := jscan{b: data}
-	var seen uint16
-	once := func(bit uint16) bool {
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
-	}
-	ok := s.object(func(key []byte) bool {
-		switch string(key) {
+	return s.fields(markKeys, func(key string) bool {
+		switch key {
 		case "markId":
-			return once(1<<0) && s.uuid(&d.MarkID)
+			return s.uuid(&d.MarkID)
 		case "employeeId":
-			return once(1<<1) && s.uuid(&d.EmployeeID)
+			return s.uuid(&d.EmployeeID)
 		case "userId":
-			return once(1<<2) && s.uuid(&d.UserID)
+			return s.uuid(&d.UserID)
 		case "userHash":
-			return once(1<<3) && s.str(&d.UserHash)
+			return s.str(&d.UserHash)
 		case "recordedAt":
-			return once(1<<4) && s.time(&d.RecordedAt)
+			return s.time(&d.RecordedAt)
 		case "clientTime":
-			return once(1<<5) && s.str(&d.ClientTime)
+			return s.str(&d.ClientTime)
 		case "byGoogle":
-			return once(1<<6) && s.boolean(&d.ByGoogle)
+			return s.boolean(&d.ByGoogle)
 		case "selected":
-			return once(1<<7) && s.place(&d.Selected)
+			return s.place(&d.Selected)
 		case "captured":
-			if !once(1 << 8) {
-				return false
-			}
 			if s.null() {
 				return true
 			}
 			d.Captured = new(markPlace)
 			return s.place(d.Captured)
 		case "nearestFence":
-			if !once(1 << 9) {
-				return false
-			}
 			if s.null() {
 				return true
 			}
 			d.NearestFence = new(markFence)
 			return s.fence(d.NearestFence)
 		}
-		return s.unknownKey(key, markKeys)
-	})
-	return ok && s.end()
+		return false
+	}) && s.end()
 }
 
 // jscan reads the plain JSON decodeMarkFast accepts; every method returns false on
@@ -778,46 +763,47 @@ func (s *jscan) float(v *float64) bool {
 }
 
 func (s *jscan) place(p *markPlace) bool {
-	var seen uint8
-	return s.object(func(key []byte) bool {
-		var bit uint8
-		var ok bool
-		switch string(key) {
+	return s.fields(placeKeys, func(key string) bool {
+		switch key {
 		case "address":
-			bit, ok = 1, s.str(&p.Address)
+			return s.str(&p.Address)
 		case "lat":
-			bit, ok = 2, s.float(&p.Lat)
+			return s.float(&p.Lat)
 		case "lon":
-			bit, ok = 4, s.float(&p.Lon)
-		default:
-			return s.unknownKey(key, placeKeys)
+			return s.float(&p.Lon)
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return ok
+		return false
 	})
 }
 
 func (s *jscan) fence(f *markFence) bool {
-	var seen uint8
-	return s.object(func(key []byte) bool {
-		var bit uint8
-		var ok bool
-		switch string(key) {
+	return s.fields(fenceKeys, func(key string) bool {
+		switch key {
 		case "desc":
-			bit, ok = 1, s.str(&f.Desc)
+			return s.str(&f.Desc)
 		case "distance":
-			bit, ok = 2, s.float(&f.Distance)
-		default:
-			return s.unknownKey(key, fenceKeys)
+			return s.float(&f.Distance)
 		}
-		if seen&bit != 0 {
-			return false
+		return false
+	})
+}
+
+// fields reads an object whose fields are keys (at most 64): field reads the value of each
+// of them, and a key that comes twice is refused (encoding/json would keep the last one);
+// any other key is skipped as unknownKey does.
+func (s *jscan) fields(keys []string, field func(key string) bool) bool {
+	var seen uint64
+	return s.object(func(key []byte) bool {
+		for i, k := range keys {
+			if string(key) == k {
+				if seen&(1<<i) != 0 {
+					return false
+				}
+				seen |= 1 << i
+				return field(k)
+			}
 		}
-		seen |= bit
-		return ok
+		return s.unknownKey(key, keys)
 	})
 }
 
