@@ -23,19 +23,19 @@ type codec[E any] struct {
 	encode func(uuid.UUID, E) (eventstore.EventData, error)
 }
 
-// decideOnStream reads the whole stream, folds it into a fresh state (fold gives the state's
-// apply and decide), and appends what decide returns with the expected version, retrying on a
-// concurrent append. A retried command id answers the events it appended the first time
-// without deciding again; a command that appended nothing decides again. With dryRun the
-// decision is returned and nothing is appended.
-func decideOnStream[E any](ctx context.Context, store eventstore.Store, now func() time.Time, cmd streamCommand, c codec[E], dryRun bool,
-	fold func() (apply func(E), decide func(at time.Time) ([]E, error))) (events []E, err error) {
+// decideOnStream reads the whole stream, folds it into a fresh state, and appends what
+// decide returns for that state with the expected version, retrying on a concurrent append.
+// A retried command id answers the events it appended the first time without deciding
+// again; a command that appended nothing decides again. With dryRun the decision is
+// returned and nothing is appended.
+func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store eventstore.Store, now func() time.Time, cmd streamCommand,
+	c codec[E], dryRun bool, fresh func() S, decide func(S, time.Time) ([]E, error)) (events []E, err error) {
 	err = withRetry(func() error {
 		recorded, err := store.ReadStream(ctx, cmd.tenant, cmd.stream, 0)
 		if err != nil {
 			return err
 		}
-		apply, decide := fold()
+		state := fresh()
 		first := eventID(cmd.tenant, cmd.stream, cmd.commandID, 0)
 		var prior []E
 		for _, re := range recorded {
@@ -47,13 +47,13 @@ func decideOnStream[E any](ctx context.Context, store eventstore.Store, now func
 			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
 				prior = append(prior, e)
 			}
-			apply(e)
+			state.Apply(e)
 		}
 		if len(prior) > 0 && !dryRun {
 			events = prior
 			return nil
 		}
-		decided, err := decide(now().UTC().Truncate(time.Microsecond)) // PostgreSQL keeps microseconds
+		decided, err := decide(state, now().UTC().Truncate(time.Microsecond)) // PostgreSQL keeps microseconds
 		if dryRun {
 			events = decided
 			return err

@@ -101,11 +101,7 @@ func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Ti
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
 	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: NotificationStream(cmd.owner), commandID: cmd.commandID}
-	return decideOnStream(ctx, store, now, on, codec[notification.Event]{decodeNotification, encodeNotification}, false,
-		func() (func(notification.Event), func(time.Time) ([]notification.Event, error)) {
-			b := notification.New()
-			return b.Apply, func(at time.Time) ([]notification.Event, error) { return decide(b, at) }
-		})
+	return decideOnStream(ctx, store, now, on, codec[notification.Event]{decodeNotification, encodeNotification}, false, notification.New, decide)
 }
 
 // notFound is the answer for an unknown notification or user.

@@ -117,11 +117,7 @@ func decideEntitlement(ctx context.Context, store eventstore.Store, now func() t
 		return nil, fmt.Errorf("tenant, actor, employee and command id are required")
 	}
 	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: VacationStream(cmd.employee), commandID: cmd.commandID}
-	return decideOnStream(ctx, store, now, on, codec[vacation.Event]{DecodeVacation, EncodeVacation}, dryRun,
-		func() (func(vacation.Event), func(time.Time) ([]vacation.Event, error)) {
-			e := vacation.New()
-			return e.Apply, func(at time.Time) ([]vacation.Event, error) { return decide(e, at) }
-		})
+	return decideOnStream(ctx, store, now, on, codec[vacation.Event]{DecodeVacation, EncodeVacation}, dryRun, vacation.New, decide)
 }
 
 // openFirst opens the entitlement at the subject's hire date when it was not opened yet (an
