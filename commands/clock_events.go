@@ -45,11 +45,7 @@ func EncodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode clock event %T", e)
 	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return eventstore.EventData{}, err
-	}
-	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+	return eventData(id, e.EventType(), v)
 }
 
 // decodeClock maps a stored event of a clock stream back to the domain.

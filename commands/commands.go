@@ -8,6 +8,7 @@
 package commands
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -75,6 +76,16 @@ func wrap(err *error, format string, args ...any) {
 	if *err != nil {
 		*err = fmt.Errorf(format+": %w", append(args, *err)...)
 	}
+}
+
+// eventData is an event of type typ whose data is v (a data type of domain/<area>/data.go)
+// as JSON.
+func eventData(id uuid.UUID, typ string, v any) (eventstore.EventData, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return eventstore.EventData{}, err
+	}
+	return eventstore.EventData{ID: id, Type: typ, SchemaVersion: 1, Data: data}, nil
 }
 
 // expectedVersion is the version a stream must still have for an append after events.

@@ -139,12 +139,8 @@ func EncodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
 	if !ok {
 		return eventstore.EventData{}, fmt.Errorf("encode mood event %T", e)
 	}
-	data, err := json.Marshal(mood.CheckedInData{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
+	return eventData(id, e.EventType(), mood.CheckedInData{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
 		Humor: c.Humor.Float(), Energy: c.Energy.Float(), CheckedInAt: c.CheckedInAt.UTC()})
-	if err != nil {
-		return eventstore.EventData{}, err
-	}
-	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
 }
 
 func decodeMood(re eventstore.RecordedEvent) (mood.Event, error) {

@@ -34,11 +34,7 @@ func encodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventDat
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode notification event %T", e)
 	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return eventstore.EventData{}, err
-	}
-	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+	return eventData(id, e.EventType(), v)
 }
 
 // decodeNotification maps a stored event of a notification stream back to the domain.

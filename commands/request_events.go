@@ -39,11 +39,7 @@ func (c RequestCaller) valid() error {
 // encodeRequest maps a request event to the event store's shape: the domain's events carry
 // their JSON names (the event contract, docs/api.md "Events").
 func encodeRequest(id uuid.UUID, e rq.Event) (eventstore.EventData, error) {
-	data, err := json.Marshal(rq.Deref(e))
-	if err != nil {
-		return eventstore.EventData{}, err
-	}
-	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+	return eventData(id, e.EventType(), rq.Deref(e))
 }
 
 // DecodeRequestEvent maps a stored request event back to the domain; ok is false for the

@@ -52,11 +52,7 @@ func encodeSurvey(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode survey event %T", e)
 	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return eventstore.EventData{}, err
-	}
-	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+	return eventData(id, e.EventType(), v)
 }
 
 func nonNil(s []string) []string {

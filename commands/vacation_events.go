@@ -51,11 +51,7 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 		return eventstore.EventData{}, fmt.Errorf("encode vacation event %T", e)
 	}
 	j.At = j.At.UTC()
-	data, err := json.Marshal(j)
-	if err != nil {
-		return eventstore.EventData{}, err
-	}
-	return eventstore.EventData{ID: id, Type: e.EventType(), SchemaVersion: 1, Data: data}, nil
+	return eventData(id, e.EventType(), j)
 }
 
 // DecodeVacation maps a stored vacation event back to the domain.
