@@ -1,9 +1,12 @@
 package survey_test
 
 import (
+	"errors"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"portal/domain"
 	"portal/domain/survey"
 )
 
@@ -62,4 +65,53 @@ func FuzzParseCreate(f *testing.F) {
 			t.Fatalf("a broken draft validated: %+v", def)
 		}
 	})
+}
+
+// FuzzParseAction and FuzzParseStep: the PDI action and step bodies never panic their
+// parsers, every refusal is an Invalid error naming the field, and what is accepted keeps
+// its bounds (a due date that parses, a step within the survey).
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{
+		`{"titulo":"Curso","prazo":"2026-12-31","oa8Ukey":"s","userHash":"h"}`, `{"prazo":"31/12/2026"}`,
+		`{"prazo":"2026-02-30"}`, `{"titulo":1}`, `{} {}`, `null`, ``, `[]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := survey.ParseAction(b)
+		if err != nil {
+			wantInvalid(t, err)
+			return
+		}
+		if _, err := time.Parse(time.DateOnly, d.Due); d.Due != "" && err != nil {
+			t.Fatalf("accepted due date %q", d.Due)
+		}
+	})
+}
+
+func FuzzParseStep(f *testing.F) {
+	for _, s := range []string{
+		`{"oa8Ukey":"s","oa10_ukey":"r","step":0}`, `{"oa8_ukey":"s","step":99}`, `{"oa8Ukey":"s","step":-1}`,
+		`{"oa8Ukey":"s","step":100}`, `{"oa8Ukey":"s","step":1e3}`, `{"step":1}`, `{"oa8Ukey":"s"}`, `null`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in, err := survey.ParseStep(b)
+		if err != nil {
+			wantInvalid(t, err)
+			return
+		}
+		if in.SurveyID == "" || in.Step < 0 || in.Step >= survey.MaxQuestions {
+			t.Fatalf("accepted %+v", in)
+		}
+	})
+}
+
+func wantInvalid(t *testing.T, err error) {
+	t.Helper()
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Kind != domain.Invalid || de.Field == "" || de.Key == "" {
+		t.Fatalf("unexpected error %v", err)
+	}
 }
