@@ -40,11 +40,7 @@ func (b *benchRun) mood() error {
 	go runner.Run(ctx)
 	// The runner first catches up with what the earlier phases appended; measured meanwhile,
 	// the check-ins would share the 2 cores with that replay.
-	names := make([]string, 0, len(allProjections()))
-	for _, p := range allProjections() {
-		names = append(names, p.Name())
-	}
-	if err := caughtUp(ctx, b.pool, 500*time.Millisecond, names...); err != nil {
+	if err := caughtUp(ctx, b.pool, 500*time.Millisecond, projectionNames()...); err != nil {
 		return err
 	}
 	ts := httptest.NewServer(srv.Handler())
@@ -189,6 +185,15 @@ FROM generate_series(1, $2) g,
 		fmt.Sprintf("p50 %s, p99 %s (%d reads)", pct(boxLat, 50), pct(boxLat, 99), len(boxLat)),
 		fmt.Sprintf("p50 %s, p99 %s", pct(baseLat, 50), pct(baseLat, 99)), "HTTP TenantInfo read, 8 clients", "p99 ≤ 50 ms")
 	return nil
+}
+
+// projectionNames are the names of allProjections.
+func projectionNames() []string {
+	var names []string
+	for _, p := range allProjections() {
+		names = append(names, p.Name())
+	}
+	return names
 }
 
 // caughtUp waits until the projections named have applied the whole log; every look counts

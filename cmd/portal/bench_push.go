@@ -62,7 +62,9 @@ func (b *benchRun) server(ctx context.Context) (*httptest.Server, *auth.Service,
 // itself while Centrifugo is stopped — and (2) the message's arrival at a browser-like client
 // connected through the portal's socket proxy to Centrifugo, beside a raw NOTIFY → LISTEN
 // round trip. Each mark carries a unique address that comes back in its push. Centrifugo is
-// started on pushPort for the second phase.
+// started on pushPort for the second phase. Each phase is measured after a second of marks at
+// the same rate, whose lags are shown beside: the first marks of 100 people new to the
+// server, on new connections, are slower, and the figure is about the steady state.
 func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pushPort int, users []benchUser) error {
 	rate := getenvInt("BENCH_RATE", 1000)
 	total := int(b.dur.Seconds() * float64(rate))
@@ -78,8 +80,8 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 			mu.Unlock()
 		}
 	}
-	pace := func(prefix string) error {
-		err := paced(ctx, rate, total, len(users), func(w, i int, _ time.Time) error {
+	pace := func(prefix string, n int) error {
+		err := paced(ctx, rate, n, len(users), func(w, i int, _ time.Time) error {
 			addr := fmt.Sprintf("%s street %d", prefix, i)
 			if _, err := b.register(client, base, users[w], addr); err != nil {
 				return err
@@ -92,6 +94,13 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		})
 		time.Sleep(time.Second)
 		return err
+	}
+	// measure paces a second of warm-up marks, then the measured ones.
+	measure := func(prefix string) error {
+		if err := pace("Warm"+prefix, rate); err != nil {
+			return err
+		}
+		return pace(prefix, total)
 	}
 	lags := func(prefix string) []time.Duration {
 		mu.Lock()
@@ -111,7 +120,7 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 	consumed := make(chan error, 1)
 	go func() { consumed <- b.consumeOutbox(phaseCtx, seen) }()
 	time.Sleep(100 * time.Millisecond)
-	if err := pace("Outbox"); err != nil {
+	if err := measure("Outbox"); err != nil {
 		stopPhase()
 		return err
 	}
@@ -141,7 +150,7 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 			}
 		}()
 	}
-	if err := pace("Browser"); err != nil {
+	if err := measure("Browser"); err != nil {
 		return err
 	}
 
@@ -149,12 +158,14 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 	if err != nil {
 		return err
 	}
-	rm, br := lags("Outbox"), lags("Browser")
 	base99 := fmt.Sprintf("p50 %s, p99 %s", pct(notify, 50), pct(notify, 99))
-	b.add(fmt.Sprintf("commit → read model lag at %d marks/s (%d of %d seen)", rate, len(rm), total),
-		fmt.Sprintf("p50 %s, p99 %s", pct(rm, 50), pct(rm, 99)), base99, "raw NOTIFY → LISTEN round trip", "p99 ≤ 20 ms")
-	b.add(fmt.Sprintf("commit → browser lag through Centrifugo at %d marks/s (%d of %d seen)", rate, len(br), total),
-		fmt.Sprintf("p50 %s, p99 %s", pct(br, 50), pct(br, 99)), base99, "raw NOTIFY → LISTEN round trip", "p99 ≤ 50 ms")
+	for _, phase := range []struct{ name, prefix, goal string }{
+		{"commit → read model lag", "Outbox", "p99 ≤ 20 ms"}, {"commit → browser lag through Centrifugo", "Browser", "p99 ≤ 50 ms"},
+	} {
+		l, warm := lags(phase.prefix), lags("Warm"+phase.prefix)
+		b.add(fmt.Sprintf("%s at %d marks/s (%d of %d seen)", phase.name, rate, len(l), total),
+			fmt.Sprintf("p50 %s, p99 %s (warm-up second: p99 %s)", pct(l, 50), pct(l, 99), pct(warm, 99)), base99, "raw NOTIFY → LISTEN round trip", phase.goal)
+	}
 	return nil
 }
 
