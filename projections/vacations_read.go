@@ -12,15 +12,31 @@ import (
 	"portal/domain/vacation"
 )
 
+// VacationPeriod is whose days away a row is, and when: what a request, a plan and a bar
+// of the map share.
+type VacationPeriod struct {
+	ID          uuid.UUID `json:"id"`
+	M01Ukey     uuid.UUID `json:"m01Ukey"`
+	Nome        string    `json:"nome"`
+	Departament string    `json:"departamento"`
+	Inicio      string    `json:"inicio"`
+	Fim         string    `json:"fim"`
+	Dias        int       `json:"dias"`
+}
+
+// scanned are the destinations of a period's columns (id, employee, name, department,
+// start, end, days), the dates into start and end; setDates fills Inicio and Fim from them.
+func (p *VacationPeriod) scanned(start, end *time.Time) []any {
+	return []any{&p.ID, &p.M01Ukey, &p.Nome, &p.Departament, start, end, &p.Dias}
+}
+
+func (p *VacationPeriod) setDates(start, end time.Time) {
+	p.Inicio, p.Fim = start.Format(time.DateOnly), end.Format(time.DateOnly)
+}
+
 // VacationLeave is one vacation request as the read model holds it.
 type VacationLeave struct {
-	ID          uuid.UUID  `json:"id"`
-	M01Ukey     uuid.UUID  `json:"m01Ukey"`
-	Nome        string     `json:"nome"`
-	Departament string     `json:"departamento"`
-	Inicio      string     `json:"inicio"`
-	Fim         string     `json:"fim"`
-	Dias        int        `json:"dias"`
+	VacationPeriod
 	Abono       int        `json:"abono"`
 	Adiant13    bool       `json:"adiantamento13"`
 	Periodo     int        `json:"periodo"`
@@ -38,13 +54,7 @@ type VacationLeave struct {
 
 // VacationPlan is one planned period.
 type VacationPlan struct {
-	ID          uuid.UUID `json:"id"`
-	M01Ukey     uuid.UUID `json:"m01Ukey"`
-	Nome        string    `json:"nome"`
-	Departament string    `json:"departamento"`
-	Inicio      string    `json:"inicio"`
-	Fim         string    `json:"fim"`
-	Dias        int       `json:"dias"`
+	VacationPeriod
 }
 
 // VacationAlert is an alert raised for a period.
@@ -73,9 +83,10 @@ const leaveColumns = `l.id, l.employee_id, e.name, d.name, l.start_date, l.end_d
 func scanLeave(r pgx.CollectableRow) (VacationLeave, error) {
 	var l VacationLeave
 	var decisions []any
-	err := r.Scan(&l.ID, &l.M01Ukey, &l.Nome, &l.Departament, &l.start, &l.end, &l.Dias, &l.Abono, &l.Adiant13, &l.Periodo,
-		&l.Status, &l.Steps, &l.Step, &l.RequestedAt, &l.requestedBy, &l.DecidedAt, &l.Comment, &decisions)
-	l.Inicio, l.Fim, l.Decisions = l.start.Format(time.DateOnly), l.end.Format(time.DateOnly), decisions
+	err := r.Scan(append(l.scanned(&l.start, &l.end), &l.Abono, &l.Adiant13, &l.Periodo,
+		&l.Status, &l.Steps, &l.Step, &l.RequestedAt, &l.requestedBy, &l.DecidedAt, &l.Comment, &decisions)...)
+	l.setDates(l.start, l.end)
+	l.Decisions = decisions
 	if l.Decisions == nil {
 		l.Decisions = []any{}
 	}
@@ -193,8 +204,8 @@ WHERE p.tenant_id = app_tenant() AND `+where+` ORDER BY p.start_date, e.name`, a
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationPlan, error) {
 		var p VacationPlan
 		var s, e time.Time
-		err := r.Scan(&p.ID, &p.M01Ukey, &p.Nome, &p.Departament, &s, &e, &p.Dias)
-		p.Inicio, p.Fim = s.Format(time.DateOnly), e.Format(time.DateOnly)
+		err := r.Scan(p.scanned(&s, &e)...)
+		p.setDates(s, e)
 		return p, err
 	})
 }
@@ -232,15 +243,9 @@ const (
 
 // MapEntry is one bar of the vacation map: who is away (or planned to be) when.
 type MapEntry struct {
-	ID          uuid.UUID `json:"id"`
-	M01Ukey     uuid.UUID `json:"m01Ukey"`
-	Nome        string    `json:"nome"`
-	Departament string    `json:"departamento"`
-	Inicio      string    `json:"inicio"`
-	Fim         string    `json:"fim"`
-	Dias        int       `json:"dias"`
-	Status      string    `json:"status"` // pending, scheduled, taken, planned
-	StepKind    string    `json:"etapaAtual,omitempty"`
+	VacationPeriod
+	Status   string `json:"status"` // pending, scheduled, taken, planned
+	StepKind string `json:"etapaAtual,omitempty"`
 }
 
 // Map lists the leaves and plans of the scope that touch [from, to], by start.
@@ -274,8 +279,8 @@ ORDER BY 5, 3`, from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (MapEntry, error) {
 		var m MapEntry
 		var s, e time.Time
-		err := r.Scan(&m.ID, &m.M01Ukey, &m.Nome, &m.Departament, &s, &e, &m.Dias, &m.Status, &m.StepKind)
-		m.Inicio, m.Fim = s.Format(time.DateOnly), e.Format(time.DateOnly)
+		err := r.Scan(append(m.scanned(&s, &e), &m.Status, &m.StepKind)...)
+		m.setDates(s, e)
 		if m.Status == "scheduled" && e.Before(today) {
 			m.Status = "taken"
 		}
