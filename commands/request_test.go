@@ -79,6 +79,18 @@ func createReq(t *testing.T, who commands.RequestCaller, cmdID string, b rq.Body
 	return h.Handle(context.Background(), commands.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
 }
 
+// sentReq is Ana's purchase request, filed and sent to her manager.
+func sentReq(t *testing.T, team reqTeam) *rq.Request {
+	t.Helper()
+	b := compraBody()
+	b.Send = true
+	r, err := createReq(t, caller(team.ana), "c", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func decideReq(t *testing.T, who commands.RequestCaller, id string, action commands.Decision, step int, comment string) (*rq.Request, error) {
 	t.Helper()
 	h := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
@@ -187,13 +199,8 @@ func TestRequestOnBehalfOfATeamMember(t *testing.T) {
 func TestAbsentDesignatedApprover(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
-	b := compraBody()
-	b.Send = true
-	r, err := createReq(t, caller(team.ana), "c", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = testDB.Pool.Exec(context.Background(), `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on, reason)
+	r := sentReq(t, team)
+	_, err := testDB.Pool.Exec(context.Background(), `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on, reason)
 VALUES ($1, $2, '2024-05-01', '2024-05-31', 'vacation')`, team.ana.Tenant, team.marcos.UserID)
 	if err != nil {
 		t.Fatal(err)
@@ -212,12 +219,7 @@ VALUES ($1, $2, '2024-05-01', '2024-05-31', 'vacation')`, team.ana.Tenant, team.
 func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
-	b := compraBody()
-	b.Send = true
-	r, err := createReq(t, caller(team.ana), "c", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := sentReq(t, team)
 	marcos := caller(team.marcos, auth.RoleManager)
 	h := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
 	var wg sync.WaitGroup
@@ -252,18 +254,12 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 	}
 }
 
-// A handler keeps the requests it decided (their decoded events): what another process
-// appended since must still decide its next command, and a command retried there must be
-// answered from the log, whoever stored it.
+// Two handlers stand for two processes: what one appended must decide the other's next
+// command, and a command retried on either is answered from the log, whoever stored it.
 func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
-	b := compraBody()
-	b.Send = true
-	r, err := createReq(t, caller(team.ana), "c", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := sentReq(t, team)
 	id := uuid.MustParse(r.ID)
 	marcos, helena := caller(team.marcos, auth.RoleManager), caller(team.helena, rq.RoleHR)
 	here := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
@@ -285,8 +281,8 @@ func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 	if r, err := decide(there, "undo-1", marcos, commands.Undo, 0); err != nil || r.Current() != 0 {
 		t.Fatalf("undo elsewhere: %+v %v", r, err)
 	}
-	// Here the request still looked waiting for HR; the undo put it back at the manager.
-	_, err = decide(here, "hr-1", helena, commands.Approve, 1)
+	// Here, last seen waiting for HR; the undo there put it back at the manager.
+	_, err := decide(here, "hr-1", helena, commands.Approve, 1)
 	wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
 	if n := stream(); n != 4 {
 		t.Fatalf("stream has %d events after a refused decision, want 4", n)
