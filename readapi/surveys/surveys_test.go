@@ -21,6 +21,16 @@ func newSurveyEnv(t *testing.T) surveyEnv {
 	return surveyEnv{readapitest.New(t, "readapi_surveys", readapitest.ClockNow)}
 }
 
+// createdSurvey is what creating a survey answers: its id and its questions' keys.
+type createdSurvey struct {
+	Data struct {
+		ID        string `json:"id"`
+		Perguntas []struct {
+			Ukey string `json:"ukey"`
+		} `json:"perguntas"`
+	} `json:"data"`
+}
+
 // surveyCall sends a call to /api/avaliacao360/<path> as p with tenId (and userHash) set
 // from p unless query overrides them (an empty value removes the parameter).
 func (e surveyEnv) surveyCall(t *testing.T, p readapitest.Person, method, path string, query map[string]string, body string) apitest.Response {
@@ -72,14 +82,7 @@ func TestSurveyAPI(t *testing.T) {
 		t.Fatal("a refused creation wrote events")
 	}
 	created := env.surveyCall(t, hr, "POST", "pesquisas", nil, enpsBody)
-	var c struct {
-		Data struct {
-			ID        string `json:"id"`
-			Perguntas []struct {
-				Ukey string `json:"ukey"`
-			} `json:"perguntas"`
-		} `json:"data"`
-	}
+	var c createdSurvey
 	created.Decode(t, &c)
 	if created.Status != 200 || c.Data.ID == "" || len(c.Data.Perguntas) != 2 {
 		t.Fatalf("create = %d %s", created.Status, created.Body)
@@ -273,14 +276,7 @@ func TestEvaluations360API(t *testing.T) {
 	body := `{"tipo":"360","descricao":"Avaliação 360","inicio":"2020-01-01","fim":"2099-12-31",
 "publico":{"todos":false,"avaliado":"` + bob.UserHash + `","avaliadores":[{"userHash":"` + ana.UserHash + `","relacao":"peer"}]},
 "perguntas":[{"oa9_003_m":"Colabora com o time?","oa9_004_n":2,"oa9_022_n":1}]}`
-	var c struct {
-		Data struct {
-			ID        string `json:"id"`
-			Perguntas []struct {
-				Ukey string `json:"ukey"`
-			} `json:"perguntas"`
-		} `json:"data"`
-	}
+	var c createdSurvey
 	env.surveyCall(t, hr, "POST", "pesquisas", nil, body).Decode(t, &c)
 	if c.Data.ID == "" {
 		t.Fatal("360 not created")
