@@ -29,12 +29,7 @@ func readLog(t *testing.T, ctx context.Context, pool *pgxpool.Pool, store events
 // goes to every user of the tenant.
 func teamLog(t *testing.T, name, purchased string, roles ...[]string) (*pgtest.DB, *eventstore.Postgres, []clocktest.Person) {
 	t.Helper()
-	d, err := pgtest.Start(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
+	d, store := storetest.Postgres(t, name)
 	ctx := context.Background()
 	tenant, err := clocktest.NewTenant(ctx, d.Pool)
 	if err != nil {

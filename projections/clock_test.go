@@ -18,6 +18,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain/clock"
 	"portal/eventstore"
+	"portal/eventstore/storetest"
 	"portal/platform/db"
 	"portal/platform/pgtest"
 	"portal/projections"
@@ -29,13 +30,7 @@ var clockNow = time.Date(2024, 5, 10, 12, 30, 15, 0, time.UTC) // 09:30:15 in SÃ
 // clockDB gives a test its own freshly migrated database and event store.
 func clockDB(t *testing.T) (*pgtest.DB, *eventstore.Postgres) {
 	t.Helper()
-	d, err := pgtest.Start("projections_" + strings.ToLower(t.Name()))
-	if err != nil {
-		t.Fatalf("pgtest: %v", err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
-	return d, store
+	return storetest.Postgres(t, "projections_"+strings.ToLower(t.Name()))
 }
 
 // clockPerson makes a tenant with one active employee.

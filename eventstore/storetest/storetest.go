@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"portal/eventstore"
+	"portal/platform/pgtest"
 )
 
 // Harness gives the suite a store and the implementation-specific hooks it cannot express
@@ -628,4 +629,17 @@ func ReadUntil(t *testing.T, store eventstore.Store, after eventstore.Cursor, st
 		after = batch[len(batch)-1].Cursor
 	}
 	return out
+}
+
+// Postgres starts a fresh test database named name (pgtest) with a Postgres store on it;
+// both are closed when the test ends.
+func Postgres(t testing.TB, name string) (*pgtest.DB, *eventstore.Postgres) {
+	t.Helper()
+	d, err := pgtest.Start(name)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	store := eventstore.NewPostgres(d.Pool)
+	t.Cleanup(func() { store.Close(); d.Close() })
+	return d, store
 }

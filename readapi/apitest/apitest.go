@@ -98,12 +98,7 @@ func TenantLog(t *testing.T, store eventstore.Store, tenant uuid.UUID, newest fu
 // auth.Service that signs with key; all are closed when the test ends.
 func Start(t *testing.T, name, key string) (*pgtest.DB, *eventstore.Postgres, *auth.Service) {
 	t.Helper()
-	d, err := pgtest.Start(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
+	d, store := storetest.Postgres(t, name)
 	svc, err := auth.NewService(context.Background(), d.Pool, auth.Options{TokenKey: []byte(key)})
 	if err != nil {
 		t.Fatal(err)

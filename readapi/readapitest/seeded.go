@@ -13,6 +13,7 @@ import (
 	"portal/auth"
 	"portal/auth/mailtest"
 	"portal/eventstore"
+	"portal/eventstore/storetest"
 	"portal/platform/pgtest"
 	"portal/readapi"
 	"portal/readapi/apitest"
@@ -53,13 +54,8 @@ func NewSeededMail(t *testing.T, name string) (*Seeded, *mailtest.Server) {
 
 func newSeeded(t *testing.T, name string, o auth.Options) *Seeded {
 	t.Helper()
-	d, err := pgtest.Start(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, store := storetest.Postgres(t, name)
 	ctx := context.Background()
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
 	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
 		t.Fatal(err)
 	}

@@ -19,8 +19,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain"
 	"portal/domain/settings"
-	"portal/eventstore"
-	"portal/platform/pgtest"
+	"portal/eventstore/storetest"
 	"portal/projections"
 	"portal/push"
 	"portal/readapi"
@@ -41,14 +40,10 @@ type settingsEnv struct {
 
 func newSettingsEnv(t *testing.T) *settingsEnv {
 	t.Helper()
-	d, err := pgtest.Start("readapi_settings")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := eventstore.NewPostgres(d.Pool)
-	t.Cleanup(func() { store.Close(); d.Close() })
+	d, store := storetest.Postgres(t, "readapi_settings")
 	e := &settingsEnv{}
 	for _, m := range []**mailtest.Server{&e.fallback, &e.own} {
+		var err error
 		if *m, err = mailtest.Start(); err != nil {
 			t.Fatal(err)
 		}
