@@ -126,10 +126,10 @@ func (p *RequestNotices) Apply(ctx context.Context, _ pgx.Tx, events []eventstor
 			}
 			for _, c := range cmds {
 				decided, err := applyAll(r, c.events)
-				if err != nil || !sendsNotices(c.events) {
-					if err != nil {
-						return err
-					}
+				if err != nil {
+					return err
+				}
+				if !sendsNotices(c.events) {
 					continue
 				}
 				if sent[c.at], err = notices(gctx, facts, r, c.events, decided); err != nil {
