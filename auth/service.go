@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -20,6 +19,7 @@ import (
 
 	"portal/domain"
 	"portal/platform/db"
+	"portal/platform/watched"
 )
 
 // Sentinel errors of sign-in.
@@ -69,10 +69,9 @@ type Service struct {
 	activeTTL  time.Duration
 	dummyHash  string // checked for unknown users so every failure costs the same time
 	limiter    *throttle
-	tenants    *tenantCache
-	watching   atomic.Bool // WatchTenantConfig is listening: the tenant cache may be used
-	mailer     Mailer      // nil: codes are logged, not sent
-	tenantMail TenantMail  // a tenant's own server and templates; nil: none
+	tenants    *watched.Cache[string, TenantInfo] // by normalized access code (tenant_cache.go)
+	mailer     Mailer                             // nil: codes are logged, not sent
+	tenantMail TenantMail                         // a tenant's own server and templates; nil: none
 	mails      sync.WaitGroup
 
 	activeMu sync.Mutex
@@ -101,7 +100,7 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Service
 	s := &Service{
 		pool: pool, key: key, now: opts.Now,
 		accessTTL: opts.AccessTTL, refreshTTL: opts.RefreshTTL, activeTTL: opts.ActiveCacheTTL,
-		dummyHash: dummy, limiter: newThrottle(pool), tenants: newTenantCache(opts.TenantCacheTTL), mailer: opts.Mailer,
+		dummyHash: dummy, limiter: newThrottle(pool), tenants: watched.New[string, TenantInfo](opts.TenantCacheTTL), mailer: opts.Mailer,
 		active: map[[2]uuid.UUID]activeEntry{}, sessions: map[[2]uuid.UUID]activeEntry{},
 	}
 	if s.mailer == nil {
@@ -206,18 +205,10 @@ func (s *Service) TenantInfo(ctx context.Context, accessCode string) (TenantInfo
 	if code == "" {
 		return TenantInfo{}, ErrUnknownTenant
 	}
-	now := s.now()
-	watching := s.watching.Load()
-	if watching {
-		if t, ok := s.tenants.get(code, now); ok {
-			return t, nil
-		}
-	}
-	gen := s.tenants.generation()
-	t, err := s.tenantByCode(ctx, code)
-	if err == nil && watching && s.watching.Load() {
-		s.tenants.put(code, t, now, gen)
-	}
+	t, _, err := s.tenants.Get(code, s.now(), func() (TenantInfo, uuid.UUID, bool, error) {
+		t, err := s.tenantByCode(ctx, code)
+		return t, t.TenantID, err == nil, err
+	})
 	return t, err
 }
 

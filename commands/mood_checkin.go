@@ -61,10 +61,12 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 	}
 	stream := MoodStream(cmd.UserID)
 	first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
+	retry := false
 	err = withRetry(func() error {
+		defer func() { retry = true }()
 		j, version := h.cache.get(cmd.Tenant, stream)
 		cached := version >= 0
-		recorded, err := h.store.ReadStream(ctx, cmd.Tenant, stream, version+1)
+		recorded, err := since(ctx, h.store, cmd.Tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
@@ -104,8 +106,7 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 		}
 		ar, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedAt(version), data)
 		if err != nil {
-			// A retried command whose event lies before the cached version: read it all again.
-			h.cache.drop(cmd.Tenant, stream)
+			h.cache.appendFailed(cmd.Tenant, stream, err, retry)
 			return err
 		}
 		if ar.Duplicate {

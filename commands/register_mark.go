@@ -73,19 +73,21 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 		return res, forbidden("userHash")
 	}
 	stream := eventstore.StreamName("clock", cmd.EmployeeID)
+	retry := false
 	err = withRetry(func() error {
-		res, err = h.attempt(ctx, cmd, stream, emp)
+		res, err = h.attempt(ctx, cmd, stream, emp, retry)
+		retry = true
 		return err
 	})
 	return res, err
 }
 
-func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, stream string, emp clock.Employee) (MarkResult, error) {
-	// Fold only what was appended since the cached state. A retried command whose events
-	// lie further back is caught by the store (its event ids exist), which drops the cache
-	// entry and sends us here again to read the whole stream.
+// attempt decides on the cached state, the first time without reading the stream (since).
+// A retried command whose events lie further back is caught by the store (its event ids
+// exist), which drops the cache entry and sends us here again to read the whole stream.
+func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, stream string, emp clock.Employee, retry bool) (MarkResult, error) {
 	agg, version := h.cache.get(cmd.Tenant, stream)
-	recorded, err := h.store.ReadStream(ctx, cmd.Tenant, stream, version+1)
+	recorded, err := since(ctx, h.store, cmd.Tenant, stream, version, retry)
 	if err != nil {
 		return MarkResult{}, err
 	}
@@ -113,7 +115,7 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 		return MarkResult{}, err
 	}
 	if err := h.append(ctx, cmd, stream, version, events); err != nil {
-		h.cache.drop(cmd.Tenant, stream)
+		h.cache.appendFailed(cmd.Tenant, stream, err, retry)
 		return MarkResult{}, err
 	}
 	for _, e := range events {

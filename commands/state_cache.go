@@ -1,15 +1,19 @@
 package commands
 
 import (
+	"context"
+	"errors"
 	"sync"
 
 	"github.com/google/uuid"
+
+	"portal/eventstore"
 )
 
 // stateCache keeps the folded state of recently used streams with the stream version it
-// includes, so a command reads only the events appended since (by any process) instead of
-// the whole stream. It is a cache, never the truth: the append's expected version still
-// decides, and a stale or missing entry only costs a longer read.
+// includes, so a command decides without reading the stream (see since) instead of reading
+// all of it. It is a cache, never the truth: the append's expected version still decides,
+// and a stale or missing entry only costs a retry or a longer read.
 type stateCache[S interface{ Clone() S }] struct {
 	mu      sync.Mutex
 	entries map[cacheKey]cachedState[S]
@@ -60,4 +64,25 @@ func (c *stateCache[S]) drop(tenant uuid.UUID, stream string) {
 	c.mu.Lock()
 	delete(c.entries, cacheKey{tenant, stream})
 	c.mu.Unlock()
+}
+
+// since returns what a command must fold into the state get gave at version before it
+// decides: nothing on its first attempt with a cached state, whose append expects that
+// version, so that an event appended since by any process fails it (ErrConcurrency) and the
+// retry reads it; otherwise the stream after version (all of it without a cached state).
+func since(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stream string, version int64, retry bool) ([]eventstore.RecordedEvent, error) {
+	if version >= 0 && !retry {
+		return nil, nil
+	}
+	return store.ReadStream(ctx, tenant, stream, version+1)
+}
+
+// appendFailed drops the cached state of a stream whose append failed, unless it was a
+// first attempt's ErrConcurrency: that state is still the start of the stream, and the retry
+// reads the rest (since). After any other failure, such as a retried command whose events
+// lie before the cached version, the next attempt reads the whole stream.
+func (c *stateCache[S]) appendFailed(tenant uuid.UUID, stream string, err error, retry bool) {
+	if retry || !errors.Is(err, eventstore.ErrConcurrency) {
+		c.drop(tenant, stream)
+	}
 }

@@ -46,8 +46,12 @@ func (b *benchRun) server(ctx context.Context) (*httptest.Server, *auth.Service,
 	}
 	u, _ := url.Parse(fmt.Sprintf("http://127.0.0.1:%d", port))
 	srv := &readapi.Server{Pool: b.pool, Store: b.store, Auth: authSvc, Runner: runner, Push: &readapi.Push{URL: u, Secret: pushtest.Secret}}
+	if err := srv.Init(); err != nil {
+		return nil, nil, 0, err
+	}
 	go runner.Run(ctx)
-	for !runner.Ready() {
+	go srv.Clock.Employees.Watch(ctx, b.pool) // as serve runs it
+	for !runner.Ready() || !srv.Clock.Employees.Active() {
 		select {
 		case <-ctx.Done():
 			return nil, nil, 0, ctx.Err()

@@ -135,6 +135,7 @@ func serve(ctx context.Context) error {
 	g.Go(func() error { return runner.Run(gctx) })
 	g.Go(func() error { return runPush(gctx) })
 	g.Go(func() error { return authSvc.WatchTenantConfig(gctx, e.pool) })
+	g.Go(func() error { return srv.Clock.Employees.Watch(gctx, e.pool) })
 	g.Go(func() error { return runVacationAlerts(gctx, e) })
 	g.Go(func() error {
 		slog.Info("serving", "url", "http://localhost"+addr)

@@ -43,11 +43,19 @@ type API struct {
 	Reads         ReadModel                      // the read model (projections.Clock)
 	RegisterMark  *commands.RegisterMarkHandler  // POST v2/registrar-ponto
 	RemoveAddress *commands.RemoveAddressHandler // DELETE historico-endereco-ponto
+	// Employees are the employees' facts RegisterMark decides on: from memory while the
+	// process runs Employees.Watch, else read for each punch.
+	Employees *commands.CachedEmployees
 }
+
+// employeeFactsTTL bounds how long a punch may decide on cached employee facts should a
+// change ever go unannounced (a change announces itself: CachedEmployees).
+const employeeFactsTTL = time.Minute
 
 // New builds the clock calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	register, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: pool}, store, now)
+	employees := commands.NewCachedEmployees(commands.PoolFacts{Pool: pool}, employeeFactsTTL)
+	register, err := commands.NewRegisterMarkHandler(employees, store, now)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +63,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	if err != nil {
 		return nil, err
 	}
-	return &API{Pool: pool, Now: now, Reads: projections.Clock{}, RegisterMark: register, RemoveAddress: remove}, nil
+	return &API{Pool: pool, Now: now, Reads: projections.Clock{}, RegisterMark: register, RemoveAddress: remove, Employees: employees}, nil
 }
 
 // Reader admits roles that may use the clock (after the caller check).
