@@ -87,14 +87,33 @@ type requestDecision struct {
 // events and the events the command appended (for a retried command id, the ones it
 // appended the first time). A decision that still loses after the retries is answered as
 // "request already decided" (§8): another approver was faster.
-func decideRequest(ctx context.Context, store eventstore.Store, now func() time.Time, cmd requestDecision,
+func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCache[*rq.Request], now func() time.Time, cmd requestDecision,
 	decide func(r *rq.Request, at time.Time) ([]rq.Event, error)) (after *rq.Request, events []rq.Event, err error) {
 	if err := cmd.caller.valid(); err != nil || cmd.commandID == "" || cmd.id == uuid.Nil {
 		return nil, nil, errors.Join(err, errors.New("command id and request id are required"))
 	}
 	stream := RequestStream(cmd.id)
+	retry := false
 	err = withRetry(func() error {
-		r, recorded, err := loadRequest(ctx, store, cmd.caller.Tenant, cmd.id)
+		defer func() { retry = true }()
+		// A first attempt decides on the cached request without reading its stream: the
+		// append expects the cached version. Whatever keeps it from appending (a concurrent
+		// append, a refusal or a duplicate that may be a retried command's) drops the entry,
+		// and the retry decides on the whole stream, where a retried command finds its events.
+		tenant := cmd.caller.Tenant
+		if r, version := cache.get(tenant, stream); !retry && version >= 0 {
+			decided, err := decide(r, now().UTC().Truncate(time.Microsecond))
+			if err == nil && len(decided) > 0 {
+				if err = appendRequest(ctx, store, cmd, stream, version, r, decided); err == nil {
+					cache.put(tenant, stream, r.Clone(), version+int64(len(decided)))
+					after, events = r, decided
+					return nil
+				}
+			}
+			cache.drop(tenant, stream)
+			return errRetry
+		}
+		r, recorded, err := loadRequest(ctx, store, tenant, cmd.id)
 		if err != nil {
 			return err
 		}
@@ -119,22 +138,11 @@ func decideRequest(ctx context.Context, store eventstore.Store, now func() time.
 			after, events = r, nil
 			return err
 		}
-		data := make([]eventstore.EventData, len(decided))
-		for i, e := range decided {
-			if data[i], err = encodeRequest(eventID(cmd.caller.Tenant, stream, cmd.commandID, i), e); err != nil {
-				return err
-			}
-		}
-		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expectedVersion(recorded), data...)
-		if err != nil {
+		version := expectedVersion(recorded)
+		if err := appendRequest(ctx, store, cmd, stream, version, r, decided); err != nil {
 			return err
 		}
-		if res.Duplicate {
-			return errRetry
-		}
-		for _, e := range decided {
-			r.Apply(e)
-		}
+		cache.put(tenant, stream, r.Clone(), version+int64(len(decided)))
 		after, events = r, decided
 		return nil
 	})
@@ -142,6 +150,29 @@ func decideRequest(ctx context.Context, store eventstore.Store, now func() time.
 		err = &domain.Error{Kind: domain.Conflict, Field: "request", Key: rq.KeyAlreadyDecided}
 	}
 	return after, events, err
+}
+
+// appendRequest appends the decided events to the request's stream at the expected
+// version and applies them to r; errRetry when the same command stored them already.
+func appendRequest(ctx context.Context, store eventstore.Store, cmd requestDecision, stream string, expected int64, r *rq.Request, decided []rq.Event) error {
+	data := make([]eventstore.EventData, len(decided))
+	for i, e := range decided {
+		var err error
+		if data[i], err = encodeRequest(eventID(cmd.caller.Tenant, stream, cmd.commandID, i), e); err != nil {
+			return err
+		}
+	}
+	res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expected, data...)
+	if err != nil {
+		return err
+	}
+	if res.Duplicate {
+		return errRetry // the same command won a race with itself: answer what it stored
+	}
+	for _, e := range decided {
+		r.Apply(e)
+	}
+	return nil
 }
 
 // RequestFacts is what the request commands read besides the log (PoolFacts implements it):
@@ -216,7 +247,8 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 // requestHandler is what the commands on an existing request share.
 type requestHandler struct {
 	logHandler
-	facts RequestFacts
+	facts    RequestFacts
+	requests *stateCache[*rq.Request] // the requests this handler decided on (decideRequest)
 }
 
 func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
@@ -224,14 +256,14 @@ func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, 
 	if err == nil && facts == nil {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return requestHandler{logHandler: h, facts: facts}, err
+	return requestHandler{logHandler: h, facts: facts, requests: newStateCache(20_000, func() *rq.Request { return &rq.Request{} })}, err
 }
 
 // run decides on request id with the caller's facts and appends (process.RequestNotices
 // sends the notices the events mean).
 func (h requestHandler) run(ctx context.Context, commandID string, caller RequestCaller, id uuid.UUID,
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (*rq.Request, error) {
-	r, _, err := decideRequest(ctx, h.store, h.now, requestDecision{commandID: commandID, caller: caller, id: id},
+	r, _, err := decideRequest(ctx, h.store, h.requests, h.now, requestDecision{commandID: commandID, caller: caller, id: id},
 		func(r *rq.Request, at time.Time) ([]rq.Event, error) {
 			f, err := requestFacts(ctx, h.facts, caller, r, at)
 			if err != nil {

@@ -255,7 +255,8 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 }
 
 // Two handlers stand for two processes: what one appended must decide the other's next
-// command, and a command retried on either is answered from the log, whoever stored it.
+// command (each decides first on the request it cached), and a command retried on either is
+// answered from the log, whoever stored it.
 func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
@@ -302,6 +303,14 @@ func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 	}
 	if r, err := decide(here, "hr-2", helena, commands.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
 		t.Fatalf("HR approval: %+v %v", r, err)
+	}
+	// Retried where it was just stored: the handler's cached request already holds it.
+	n := stream()
+	if r, err := decide(here, "hr-2", helena, commands.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
+		t.Fatalf("HR approval retried where it was stored: %+v %v", r, err)
+	}
+	if stream() != n {
+		t.Fatal("the retried HR approval appended")
 	}
 }
 

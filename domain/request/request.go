@@ -121,6 +121,23 @@ type Request struct {
 	Version     int // events applied
 }
 
+// Clone returns a copy that can be changed without changing r (the command layer caches
+// folded requests).
+func (r *Request) Clone() *Request {
+	c := *r
+	c.Payload = slices.Clone(r.Payload)
+	c.Steps = slices.Clone(r.Steps)
+	c.Decisions = slices.Clone(r.Decisions)
+	c.Attachments = slices.Clone(r.Attachments)
+	c.Fields.Items = slices.Clone(r.Fields.Items)
+	c.Fields.Labels = slices.Clone(r.Fields.Labels)
+	if r.Fields.Absence != nil {
+		a := *r.Fields.Absence
+		c.Fields.Absence = &a
+	}
+	return &c
+}
+
 // Exists tells whether the request was created.
 func (r *Request) Exists() bool { return r.ID != "" }
 

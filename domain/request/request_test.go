@@ -2,6 +2,7 @@ package request_test
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -396,5 +397,63 @@ func TestPurchasedTypes(t *testing.T) {
 	want := []rq.Origin{rq.Folha, rq.Compra, rq.EPI}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("types %v, want %v (purchase orders, accounts payable and board stages excluded)", got, want)
+	}
+}
+
+// A clone shares no memory with its request: the command layer changes clones of the request
+// it caches. The walk finds any slice, map or pointer of the two that is one and the same, so a
+// field added later is held to it too.
+func TestCloneSharesNothing(t *testing.T) {
+	f := fields()
+	f.Items = []rq.Item{{ItemID: "i1", Quantity: 2}}
+	f.Labels = []string{"urgente"}
+	f.Absence = &rq.Absence{TipoAbono: "atestado"}
+	r := &rq.Request{}
+	for _, e := range []rq.Event{
+		rq.Created{RequestID: "r1", Origin: rq.Compra, Subject: subject, Fields: f, Payload: []byte(`{"x":1}`), By: by(ana)},
+		sent([]rq.Step{{Index: 0, Kind: rq.KindManager}, {Index: 1, Kind: rq.KindHR}}),
+		approved(0, rq.KindManager, marcos, false),
+		rq.AttachmentAdded{Attachment: rq.Attachment{ID: "a1", Name: "x.pdf"}, By: by(ana)},
+	} {
+		r.Apply(e)
+	}
+	c := r.Clone()
+	if !reflect.DeepEqual(c, r) {
+		t.Fatalf("clone %+v differs from %+v", c, r)
+	}
+	var walk func(path string, a, b reflect.Value)
+	walk = func(path string, a, b reflect.Value) {
+		switch a.Kind() {
+		case reflect.Pointer:
+			if !a.IsNil() && a.Pointer() == b.Pointer() {
+				t.Errorf("%s: the same pointer", path)
+			}
+			if !a.IsNil() && !b.IsNil() {
+				walk(path, a.Elem(), b.Elem())
+			}
+		case reflect.Slice, reflect.Map:
+			if a.Len() > 0 && a.Pointer() == b.Pointer() {
+				t.Errorf("%s: the same %s", path, a.Kind())
+			}
+			if a.Kind() == reflect.Slice {
+				for i := range min(a.Len(), b.Len()) {
+					walk(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i))
+				}
+			}
+		case reflect.Struct:
+			for i := range a.NumField() {
+				walk(path+"."+a.Type().Field(i).Name, a.Field(i), b.Field(i))
+			}
+		}
+	}
+	walk("Request", reflect.ValueOf(r), reflect.ValueOf(c))
+	if t.Failed() {
+		return
+	}
+	// Deciding on the clone leaves the request as it was.
+	before := r.Clone()
+	c.Apply(approved(1, rq.KindHR, helena, true))
+	if !reflect.DeepEqual(r, before) {
+		t.Fatalf("the request changed with its clone: %+v", r)
 	}
 }

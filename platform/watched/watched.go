@@ -25,9 +25,12 @@ type Cache[K comparable, V any] struct {
 
 	mu      sync.Mutex
 	entries map[K]entry[V]
-	// gen counts drops: an answer read from the database is kept only if no drop happened
-	// since the read began, so a change announced meanwhile cannot be undone by a late put.
-	gen uint64
+	// Drops are numbered: dropped holds the number of each tenant's last drop, all that of
+	// the last drop of everything. An answer is kept only if its tenant was not dropped since
+	// the read began, so a change announced meanwhile cannot be undone by a late put, while
+	// other tenants' changes do not stop it.
+	drops, all uint64
+	dropped    map[uuid.UUID]uint64
 }
 
 type entry[V any] struct {
@@ -38,7 +41,7 @@ type entry[V any] struct {
 
 // New returns a cache whose entries live at most ttl (<= 0: it keeps nothing).
 func New[K comparable, V any](ttl time.Duration) *Cache[K, V] {
-	return &Cache[K, V]{ttl: ttl, entries: map[K]entry[V]{}}
+	return &Cache[K, V]{ttl: ttl, entries: map[K]entry[V]{}, dropped: map[uuid.UUID]uint64{}}
 }
 
 // Active tells whether the cache answers from memory: it has a TTL and Watch is listening.
@@ -51,7 +54,7 @@ func (c *Cache[K, V]) Get(key K, now time.Time, read func() (v V, tenant uuid.UU
 	active := c.Active()
 	c.mu.Lock()
 	e, ok := c.entries[key]
-	gen := c.gen
+	start := c.drops
 	c.mu.Unlock()
 	if active && ok && now.Before(e.until) {
 		return e.value, true, nil
@@ -62,7 +65,7 @@ func (c *Cache[K, V]) Get(key K, now time.Time, read func() (v V, tenant uuid.UU
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen == c.gen {
+	if c.all <= start && c.dropped[tenant] <= start {
 		c.entries[key] = entry[V]{value: v, tenant: tenant, until: now.Add(c.ttl)}
 	}
 	return v, true, nil
@@ -72,11 +75,14 @@ func (c *Cache[K, V]) Get(key K, now time.Time, read func() (v V, tenant uuid.UU
 func (c *Cache[K, V]) Drop(tenant uuid.UUID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.gen++
+	c.drops++
 	if tenant == uuid.Nil {
+		c.all = c.drops
+		clear(c.dropped)
 		clear(c.entries)
 		return
 	}
+	c.dropped[tenant] = c.drops
 	for k, e := range c.entries {
 		if e.tenant == tenant {
 			delete(c.entries, k)
