@@ -248,7 +248,7 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 type requestHandler struct {
 	logHandler
 	facts    RequestFacts
-	requests *stateCache[*rq.Request] // the requests this handler decided on (decideRequest)
+	requests *stateCache[*rq.Request] // the requests this handler decided on lately (decideRequest)
 }
 
 func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
@@ -256,7 +256,7 @@ func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, 
 	if err == nil && facts == nil {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return requestHandler{logHandler: h, facts: facts, requests: newStateCache(20_000, func() *rq.Request { return &rq.Request{} })}, err
+	return requestHandler{logHandler: h, facts: facts, requests: newStateCache(5_000, func() *rq.Request { return &rq.Request{} })}, err
 }
 
 // run decides on request id with the caller's facts and appends (process.RequestNotices
