@@ -61,9 +61,15 @@ var errRetry = errors.New("commands: retry")
 // append (the stream moved between load and append): a new attempt sees the other
 // writer's events.
 func withRetry(attempt func() error) error {
-	err := attempt()
+	return withRetries(func(bool) error { return attempt() })
+}
+
+// withRetries is withRetry for an attempt that decides differently when it is a retry (one
+// on a cached state: see since).
+func withRetries(attempt func(retry bool) error) error {
+	err := attempt(false)
 	for i := 0; i < 2 && (errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, errRetry)); i++ {
-		err = attempt()
+		err = attempt(true)
 	}
 	if errors.Is(err, errRetry) {
 		err = eventstore.ErrConcurrency
@@ -94,6 +100,15 @@ func expectedVersion(events []eventstore.RecordedEvent) int64 {
 		return eventstore.NoStream
 	}
 	return events[len(events)-1].Version
+}
+
+// expectedAt is the version a stream must still have for an append on a state folded up to
+// version (-1: nothing, the stream must not exist).
+func expectedAt(version int64) int64 {
+	if version < 0 {
+		return eventstore.NoStream
+	}
+	return version
 }
 
 func forbidden(field string) *domain.Error {

@@ -13,6 +13,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain"
 	"portal/domain/clock"
+	"portal/platform/watched/watchedtest"
 )
 
 // While it watches, CachedEmployees answers a punch's employee facts from memory, and a change
@@ -22,15 +23,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 	ctx := context.Background()
 	p := person(t, clocktest.Options{})
 	c := commands.NewCachedEmployees(commands.PoolFacts{Pool: testDB.Pool}, time.Hour)
-	watch, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- c.Watch(watch, testDB.Pool) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
+	watchedtest.Run(t, func(ctx context.Context) error { return c.Watch(ctx, testDB.Pool) }, c.Active)
 	eventually := func(what string, ok func(clock.Employee) bool) {
 		t.Helper()
 		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
@@ -46,7 +39,6 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 			}
 		}
 	}
-	eventually("the watch to listen", func(clock.Employee) bool { return c.Active() })
 	h, err := commands.NewRegisterMarkHandler(c, testStore, func() time.Time { return fixedNow })
 	if err != nil {
 		t.Fatal(err)

@@ -61,9 +61,7 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 	}
 	stream := MoodStream(cmd.UserID)
 	first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
-	retry := false
-	err = withRetry(func() error {
-		defer func() { retry = true }()
+	err = withRetries(func(retry bool) error {
 		j, version := h.cache.get(cmd.Tenant, stream)
 		cached := version >= 0
 		recorded, err := since(ctx, h.store, cmd.Tenant, stream, version, retry)
@@ -119,13 +117,6 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 		return nil
 	})
 	return res, err
-}
-
-func expectedAt(version int64) int64 {
-	if version < 0 {
-		return eventstore.NoStream
-	}
-	return version
 }
 
 func checkedInResult(e mood.Event) MoodCheckedIn {

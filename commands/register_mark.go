@@ -73,10 +73,8 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 		return res, forbidden("userHash")
 	}
 	stream := eventstore.StreamName("clock", cmd.EmployeeID)
-	retry := false
-	err = withRetry(func() error {
+	err = withRetries(func(retry bool) error {
 		res, err = h.attempt(ctx, cmd, stream, emp, retry)
-		retry = true
 		return err
 	})
 	return res, err

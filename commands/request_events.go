@@ -82,8 +82,9 @@ type requestDecision struct {
 	expectNew bool // the stream must not exist yet (create)
 }
 
-// decideRequest loads the request, lets decide choose the events and appends them with the
-// expected version, retrying on a concurrent append. It returns the request after the
+// decideRequest folds the request's stream into the state cache keeps of it (on a first
+// attempt with a cached state, nothing: see since), lets decide choose the events and
+// appends them with the expected version, retrying on a concurrent append. It returns the request after the
 // events and the events the command appended (for a retried command id, the ones it
 // appended the first time). A decision that still loses after the retries is answered as
 // "request already decided" (§8): another approver was faster.
@@ -93,38 +94,27 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCach
 		return nil, nil, errors.Join(err, errors.New("command id and request id are required"))
 	}
 	stream := RequestStream(cmd.id)
-	retry := false
-	err = withRetry(func() error {
-		defer func() { retry = true }()
-		// A first attempt decides on the cached request without reading its stream: the
-		// append expects the cached version. Whatever keeps it from appending (a concurrent
-		// append, a refusal or a duplicate that may be a retried command's) drops the entry,
-		// and the retry decides on the whole stream, where a retried command finds its events.
-		tenant := cmd.caller.Tenant
-		if r, version := cache.get(tenant, stream); !retry && version >= 0 {
-			decided, err := decide(r, now().UTC().Truncate(time.Microsecond))
-			if err == nil && len(decided) > 0 {
-				if err = appendRequest(ctx, store, cmd, stream, version, r, decided); err == nil {
-					cache.put(tenant, stream, r.Clone(), version+int64(len(decided)))
-					after, events = r, decided
-					return nil
-				}
-			}
-			cache.drop(tenant, stream)
-			return errRetry
-		}
-		r, recorded, err := loadRequest(ctx, store, tenant, cmd.id)
+	tenant := cmd.caller.Tenant
+	err = withRetries(func(retry bool) error {
+		r, version := cache.get(tenant, stream)
+		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
+		recorded, err := since(ctx, store, tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
 		var prior []rq.Event
 		for _, re := range recorded {
-			if re.CommandID == cmd.commandID {
-				e, ok, _ := DecodeRequestEvent(re)
-				if ok {
+			e, ok, err := DecodeRequestEvent(re)
+			if err != nil {
+				return err
+			}
+			if ok {
+				r.Apply(e)
+				if re.CommandID == cmd.commandID {
 					prior = append(prior, e)
 				}
 			}
+			version = re.Version
 		}
 		if len(prior) > 0 {
 			after, events = r, prior
@@ -134,13 +124,33 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCach
 			return &domain.Error{Kind: domain.NotFound, Field: "id", Key: rq.KeyNotFound}
 		}
 		decided, err := decide(r, now().UTC().Truncate(time.Microsecond))
+		if (err != nil || len(decided) == 0) && !whole {
+			// A refusal may be a retried command whose events lie before the cached
+			// version: look at the whole stream before answering it.
+			cache.drop(tenant, stream)
+			return errRetry
+		}
 		if err != nil || len(decided) == 0 {
 			after, events = r, nil
 			return err
 		}
-		version := expectedVersion(recorded)
-		if err := appendRequest(ctx, store, cmd, stream, version, r, decided); err != nil {
+		data := make([]eventstore.EventData, len(decided))
+		for i, e := range decided {
+			if data[i], err = encodeRequest(eventID(tenant, stream, cmd.commandID, i), e); err != nil {
+				return err
+			}
+		}
+		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expectedAt(version), data...)
+		if err != nil {
+			cache.appendFailed(tenant, stream, err, retry)
 			return err
+		}
+		if res.Duplicate {
+			cache.drop(tenant, stream)
+			return errRetry // the same command won a race with itself: answer what it stored
+		}
+		for _, e := range decided {
+			r.Apply(e)
 		}
 		cache.put(tenant, stream, r.Clone(), version+int64(len(decided)))
 		after, events = r, decided
@@ -150,29 +160,6 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCach
 		err = &domain.Error{Kind: domain.Conflict, Field: "request", Key: rq.KeyAlreadyDecided}
 	}
 	return after, events, err
-}
-
-// appendRequest appends the decided events to the request's stream at the expected
-// version and applies them to r; errRetry when the same command stored them already.
-func appendRequest(ctx context.Context, store eventstore.Store, cmd requestDecision, stream string, expected int64, r *rq.Request, decided []rq.Event) error {
-	data := make([]eventstore.EventData, len(decided))
-	for i, e := range decided {
-		var err error
-		if data[i], err = encodeRequest(eventID(cmd.caller.Tenant, stream, cmd.commandID, i), e); err != nil {
-			return err
-		}
-	}
-	res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expected, data...)
-	if err != nil {
-		return err
-	}
-	if res.Duplicate {
-		return errRetry // the same command won a race with itself: answer what it stored
-	}
-	for _, e := range decided {
-		r.Apply(e)
-	}
-	return nil
 }
 
 // RequestFacts is what the request commands read besides the log (PoolFacts implements it):

@@ -169,7 +169,7 @@ func cachedSurvey(ctx context.Context, store eventstore.Store, cache *stateCache
 }
 
 // decide loads the survey and the caller's response (from the cache, reading only
-// what was appended since), checks the caller is in the audience, lets decide choose the
+// what was appended since: see since), checks the caller is in the audience, lets decide choose the
 // events and appends them with the expected version, retrying on a concurrent append. A
 // retried command id answers the events it appended the first time: found among the new
 // events, or, when they lie further back, caught by the store (their ids exist), which
@@ -201,10 +201,10 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	rid := ResponseID(cmd.Tenant, cmd.SurveyID, cmd.UserID)
 	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.UserID.String(), Relation: relation}
 	stream := ResponseStream(rid)
-	err = withRetry(func() error {
+	err = withRetries(func(retry bool) error {
 		r, version := cache.get(cmd.Tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
-		recorded, err := store.ReadStream(ctx, cmd.Tenant, stream, version+1)
+		recorded, err := since(ctx, store, cmd.Tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
@@ -245,7 +245,7 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 		}
 		res, err := store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
 		if err != nil {
-			cache.drop(cmd.Tenant, stream)
+			cache.appendFailed(cmd.Tenant, stream, err, retry)
 			return err
 		}
 		if res.Duplicate {
