@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/auth"
+	"portal/platform/watched/watchedtest"
 	"portal/seed"
 )
 
@@ -18,20 +19,7 @@ func TestTenantInfoCache(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, auth.Options{TenantCacheTTL: time.Hour})
 	other := newService(t, auth.Options{}) // another process that does not cache
-	watch, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- s.WatchTenantConfig(watch, testDB.Pool) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
-	for deadline := time.Now().Add(5 * time.Second); !s.TenantCacheActive(); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the watch did not start")
-		}
-	}
+	watchedtest.Run(t, func(ctx context.Context) error { return s.WatchTenantConfig(ctx, testDB.Pool) }, s.TenantCacheActive)
 	tenant := seed.TenantID(seed.AcmeCode)
 	name := func(svc *auth.Service) string {
 		t.Helper()

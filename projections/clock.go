@@ -532,7 +532,7 @@ func (Clock) Fences(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]clock
 	})
 }
 
-// The JSON keys of markData and its parts, for unknownKey.
+// The JSON keys of markData and its parts, for jscan.fields.
 var (
 	markKeys  = []string{"markId", "employeeId", "userId", "userHash", "recordedAt", "clientTime", "byGoogle", "selected", "captured", "nearestFence"}
 	placeKeys = []string{"address", "lat", "lon"}

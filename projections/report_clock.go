@@ -64,7 +64,7 @@ type markFacts struct {
 	Reason     string    `json:"reason"`
 }
 
-// markFactsKeys are markFacts's JSON keys, for unknownKey.
+// markFactsKeys are markFacts's JSON keys, for jscan.fields.
 var markFactsKeys = []string{"employeeId", "recordedAt", "reason"}
 
 // decodeMarkFactsFast decodes data into d (which must be zero) when data has the plain

@@ -112,28 +112,25 @@ func (b *benchRun) mood() error {
 	// cores instead, and their p99 is a queue's), beside TenantInfo reads offered alike.
 	const moodRate = 2000
 	n := int(b.dur.Seconds() * moodRate / 2)
-	lat := make([][]time.Duration, workers)
-	offer := func(into *[]time.Duration, call func(w, i int) (time.Duration, error)) error {
+	offer := func(call func(w, i int) (time.Duration, error)) ([]time.Duration, error) {
+		lat := make([][]time.Duration, workers) // lane w runs one call at a time
 		err := paced(ctx, moodRate, n, workers, func(w, i int, due time.Time) error {
 			_, err := call(w, i)
 			lat[w] = append(lat[w], time.Since(due))
 			return err
 		})
-		*into = slices.Concat(lat...)
-		for w := range lat {
-			lat[w] = lat[w][:0]
-		}
+		return slices.Concat(lat...), err
+	}
+	pacedBase, err := offer(func(w, i int) (time.Duration, error) { return call(http.MethodGet, tenantInfo, "", "") })
+	if err != nil {
 		return err
 	}
-	var pacedBase, pacedMood []time.Duration
-	if err := offer(&pacedBase, func(w, i int) (time.Duration, error) { return call(http.MethodGet, tenantInfo, "", "") }); err != nil {
-		return err
-	}
-	if err := offer(&pacedMood, func(w, i int) (time.Duration, error) {
+	pacedMood, err := offer(func(w, i int) (time.Duration, error) {
 		u := users[w]
 		body := fmt.Sprintf(`{"humor":%.1f,"energy":%.1f}`, float64(10+i%41)/10, float64(10+(i*7)%41)/10)
 		return call(http.MethodPost, ts.URL+"/api/gen/HumorEnergy?tenId="+u.tenant.String(), u.token, body)
-	}); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	b.add(fmt.Sprintf("mood check-in at %d offered/s (%d check-ins)", moodRate, len(pacedMood)), fmt.Sprintf("p50 %s, p99 %s", pct(pacedMood, 50), pct(pacedMood, 99)),

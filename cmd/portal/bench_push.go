@@ -212,9 +212,8 @@ const fanoutTopic = "bench.fanout"
 func (b *benchRun) fanout() error {
 	ctx, cancel := context.WithCancel(b.ctx)
 	defer cancel()
-	// The earlier steps ran without Centrifugo: their pushes, some tenant-wide, are still in
-	// the outbox, and would reach these clients first.
-	if _, err := b.pool.Exec(ctx, `DELETE FROM `+push.OutboxTable); err != nil {
+	// The earlier steps' pushes, some tenant-wide, would reach these clients first.
+	if err := b.emptyOutbox(); err != nil {
 		return err
 	}
 	sup, err := pushtest.Start(ctx, b.url, "")

@@ -11,6 +11,7 @@ import (
 
 	"portal/platform/pgtest"
 	"portal/platform/watched"
+	"portal/platform/watched/watchedtest"
 )
 
 var testDB *pgtest.DB
@@ -45,16 +46,7 @@ func (s *source) read(tenant uuid.UUID) func() (string, uuid.UUID, bool, error) 
 // watch runs c.Watch until the test ends and waits until it listens.
 func watch(t *testing.T, c *watched.Cache[string, string]) {
 	t.Helper()
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- c.Watch(ctx, testDB.Pool, channel) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
-	waitFor(t, "the watch to listen", c.Active)
+	watchedtest.Run(t, func(ctx context.Context) error { return c.Watch(ctx, testDB.Pool, channel) }, c.Active)
 }
 
 func waitFor(t *testing.T, what string, cond func() bool) {
