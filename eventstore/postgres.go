@@ -446,7 +446,9 @@ func scanEvents(rows pgx.Rows) ([]RecordedEvent, error) {
 		var txid string
 		var corr, caus *uuid.UUID
 		var data []byte
-		if err := rows.Scan(&e.Cursor.Position, &txid, &e.ID, &e.Tenant, &e.Stream, &e.Version, &e.Type,
+		// The ids scan as [16]byte: pgx copies the bytes, where a uuid.UUID (an sql.Scanner)
+		// would go through text.
+		if err := rows.Scan(&e.Cursor.Position, &txid, (*[16]byte)(&e.ID), (*[16]byte)(&e.Tenant), &e.Stream, &e.Version, &e.Type,
 			&e.SchemaVersion, &e.Actor, &corr, &caus, &e.CommandID, &e.RecordedAt, &data); err != nil {
 			return nil, err
 		}

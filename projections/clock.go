@@ -56,6 +56,19 @@ func (Clock) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, 
 // Tables implements Tabled.
 func (Clock) Tables() []string { return []string{"clock_marks", "clock_addresses", "clock_excused"} }
 
+// bulkTables implements bulkLoader: a replay writes the marks before their indexes.
+func (Clock) bulkTables() []string { return []string{"clock_marks"} }
+
+// duplicates implements bulkLoader: of a mark the log holds twice, the later row goes.
+func (Clock) duplicates(ctx context.Context, tx pgx.Tx) ([]int64, error) {
+	rows, err := tx.Query(ctx, `DELETE FROM clock_marks a USING clock_marks b
+WHERE a.tenant_id = b.tenant_id AND a.id = b.id AND a.position > b.position RETURNING a.position`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
 // Apply implements Projection.
 func (c Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	b, err := c.prepare(ctx, events)
@@ -69,7 +82,7 @@ func (c Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 // database.
 func (Clock) prepare(ctx context.Context, events []eventstore.RecordedEvent) (preparedBatch, error) {
 	var (
-		marked    []eventstore.RecordedEvent
+		marked    = make([]eventstore.RecordedEvent, 0, len(events))
 		addresses = addressBatch{last: map[addressKey]addressOp{}}
 		adjusts   adjustBatch
 	)
@@ -101,6 +114,12 @@ type clockBatch struct {
 	marks     *markBatch
 	addresses *addressBatch
 	adjusts   *adjustBatch // clock_adjustments.go, after the marks it may touch
+}
+
+// bulk implements bulkBatch: marks written with COPY, and addresses (not a bulk table), need
+// no index of clock_marks; adjustments look marks up by id.
+func (b *clockBatch) bulk() bool {
+	return len(b.adjusts.events) == 0 && (len(b.marks.ids) == 0 || b.marks.copyData != nil)
 }
 
 func (b *clockBatch) apply(ctx context.Context, tx pgx.Tx) error {
@@ -290,26 +309,14 @@ const copyMarks = `COPY clock_marks (tenant_id, id, employee_id, user_id, user_h
                          nearest_fence, nearest_distance, position) FROM STDIN (FORMAT binary)`
 
 // encodeCopy encodes the batch in COPY's binary format (once), each value exactly as pgx
-// encodes it for insertMarks, so both paths store the same rows. The rows go in primary-key
-// order: with random mark ids, the primary key is the costliest part of the write (more
-// than the table itself), and sorted keys reach its pages in order, for about a tenth less
-// of the server's CPU.
+// encodes it for insertMarks, so both paths store the same rows. The rows go in log order:
+// a replay writes them before clock_marks has its indexes (bulk.go), so no key order helps.
 func (b *markBatch) encodeCopy() {
 	if b.copyData != nil {
 		return
 	}
-	order := make([]int, len(b.ids))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(x, y int) int {
-		if c := bytes.Compare(b.tenants[x].Bytes[:], b.tenants[y].Bytes[:]); c != 0 {
-			return c
-		}
-		return bytes.Compare(b.ids[x].Bytes[:], b.ids[y].Bytes[:])
-	})
 	be := binary.BigEndian
-	buf := make([]byte, 0, 21+len(order)*320)
+	buf := make([]byte, 0, 21+len(b.ids)*320)
 	buf = append(buf, "PGCOPY\n\377\r\n\000"...) // signature, then flags and header extension length
 	buf = be.AppendUint32(buf, 0)
 	buf = be.AppendUint32(buf, 0)
@@ -338,7 +345,7 @@ func (b *markBatch) encodeCopy() {
 		buf = be.AppendUint32(buf, 8)
 		buf = be.AppendUint64(buf, uint64(v))
 	}
-	for _, i := range order {
+	for i := range b.ids {
 		buf = be.AppendUint16(buf, 17) // columns
 		id(b.tenants[i])
 		id(b.ids[i])

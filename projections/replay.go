@@ -30,7 +30,8 @@ const ReplayBatch = 5000
 // overlap applying the current one; the first batches are read while the read model is
 // reset. A batch whose Apply fails is applied again in smaller parts (savepoints) and the
 // events that fail alone are parked, as the Runner would park them. Push messages are muted
-// (push.Mute): a rebuild must not re-send history.
+// (push.Mute): a rebuild must not re-send history. The indexes of a bulkLoader's bulk tables
+// are built after their rows (bulk.go).
 //
 // progress, if not nil, gets a one-line progress bar (rewritten with \r) with events done,
 // the total and events/s, and a final newline. It returns the number of events applied.
@@ -79,6 +80,19 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		count <- c
 	}()
 	var total int64
+	deferred := false // the bulk tables' indexes wait for the rows (bulk.go)
+	restore := func(ctx context.Context) error {
+		if !deferred {
+			return nil
+		}
+		deferred = false
+		return restoreIndexes(ctx, pool, p)
+	}
+	defer func() {
+		if rerr := restore(context.WithoutCancel(ctx)); err == nil {
+			err = rerr
+		}
+	}()
 	reset := func() error {
 		err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error {
 			if err := p.Reset(ctx, tx); err != nil {
@@ -86,6 +100,10 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 			}
 			if _, err := tx.Exec(ctx, `DELETE FROM parked_events WHERE projection = $1`, name); err != nil {
 				return err
+			}
+			var err error
+			if deferred, err = deferIndexes(ctx, tx, p); err != nil {
+				return fmt.Errorf("defer indexes: %w", err)
 			}
 			return writeCheckpoint(ctx, tx, name, eventstore.Start)
 		})
@@ -112,7 +130,13 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		nullUUID(tenant)).Scan(&until); err != nil {
 		return 0, err
 	}
-	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, func(n int) { report(int64(n), max(total, int64(n))) })
+	bulk := func(b batch) error {
+		if isBulk(b) {
+			return nil
+		}
+		return restore(ctx)
+	}
+	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, func(n int) { report(int64(n), max(total, int64(n))) })
 }
 
 // preparer is implemented by projections whose Apply begins with work that needs no
@@ -142,13 +166,14 @@ type batch struct {
 // another prepares them (preparer), while this one applies the current batch. onBatch gets
 // the running total.
 func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, onBatch func(n int)) (n int, err error) {
-	return pipeline(ctx, pool, store, p, from, stopShort, 0, nil, onBatch)
+	return pipeline(ctx, pool, store, p, from, stopShort, 0, nil, nil, onBatch)
 }
 
 // pipeline is applyLog; before, if not nil, runs once reading has started, before the
-// first batch is applied (an error stops everything). Reading goes on, waiting for the log to
+// first batch is applied, and beforeBatch before each batch is applied (an error of either
+// stops everything). Reading goes on, waiting for the log to
 // become readable, until the transaction id until has been read.
-func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, until uint64, before func() error, onBatch func(n int)) (n int, err error) {
+func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, until uint64, before func() error, beforeBatch func(batch) error, onBatch func(n int)) (n int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	read := make(chan []eventstore.RecordedEvent, 1)
@@ -210,6 +235,11 @@ func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 	}
 	cursor := from
 	for b := range ready {
+		if beforeBatch != nil {
+			if err := beforeBatch(b); err != nil {
+				return n, err
+			}
+		}
 		if err := applyBatch(ctx, pool, p, cursor, b); err != nil {
 			return n, err
 		}

@@ -184,12 +184,23 @@ func (r *Runner) Run(ctx context.Context) error {
 }
 
 // lockThenCatchUp takes the projection's advisory lock for its subscriber and, once held,
-// catches up in batches when the projection is far behind.
+// builds the indexes a replay that died left deferred (bulk.go), then catches up in batches
+// when the projection is far behind.
 func (r *Runner) lockThenCatchUp(p Projection) func(context.Context) (context.Context, func(), error) {
 	name := p.Name()
 	lock := advisoryLock(r.pool, name, r.cfg.LockRetry, r.cfg.Logger, func(held bool) { r.setActive(name, held) })
 	return func(ctx context.Context) (context.Context, func(), error) {
 		held, release, err := lock(ctx)
+		for err == nil {
+			if err = restoreIndexes(held, r.pool, p); err == nil {
+				break
+			}
+			release()
+			r.cfg.Logger.Warn("projections: could not build deferred indexes; trying again", "projection", name, "err", err)
+			if err = sleep(ctx, r.cfg.LockRetry); err == nil {
+				held, release, err = lock(ctx)
+			}
+		}
 		if err != nil {
 			return nil, nil, err
 		}

@@ -64,7 +64,7 @@ type TableDiff struct {
 
 // ReplayShadow rebuilds projection p from the whole log (only tenant's events, unless tenant
 // is uuid.Nil) into a copy of its tables in schema ShadowSchema (made anew, with its own
-// checkpoint and parked events) while the live read model keeps serving and its runner keeps
+// checkpoint, parked events and deferred indexes) while the live read model keeps serving and its runner keeps
 // running, then compares the copy with the live tables (tenant's rows). progress gets the
 // figures after every batch. The shadow stays until the next rebuild, for inspection.
 func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Tabled, tenant uuid.UUID, progress func(ShadowProgress)) ([]TableDiff, error) {
@@ -72,7 +72,7 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	schema := pgx.Identifier{name}.Sanitize()
 	var ddl strings.Builder
 	fmt.Fprintf(&ddl, "DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %[1]s;", schema)
-	for _, t := range append(p.Tables(), "projection_checkpoints", "parked_events") {
+	for _, t := range append(p.Tables(), "projection_checkpoints", "parked_events", "projection_deferred_indexes") {
 		fmt.Fprintf(&ddl, "CREATE TABLE %s.%s (LIKE public.%[2]s INCLUDING ALL);", schema, pgx.Identifier{t}.Sanitize())
 	}
 	if _, err := pool.Exec(ctx, ddl.String()); err != nil {
