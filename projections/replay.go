@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -46,7 +47,7 @@ func Replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		if bar == nil {
 			bar = newProgressBar(progress, p.Name(), total)
 		}
-		bar.update(int(done))
+		bar.update(int(done), total)
 	})
 }
 
@@ -67,19 +68,17 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	defer lock.Close(context.Background())
 	ctx = push.Mute(ctx)
 
-	// The read model is reset, and the events counted for the progress bar, while the first
-	// batches are read.
-	type counted struct {
-		n   int64
-		err error
-	}
-	count := make(chan counted, 1)
+	// The read model is reset while the first batches are read, and the events are counted
+	// for the progress reports while the replay goes on: until the count is known (should it
+	// fail, for good), a report's total is the events applied so far.
+	var total atomic.Int64
 	go func() {
-		var c counted
-		c.err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`, nullUUID(tenant)).Scan(&c.n)
-		count <- c
+		var n int64
+		if pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`, nullUUID(tenant)).Scan(&n) == nil {
+			total.Store(n)
+		}
 	}()
-	var total int64
+	progress := func(n int) { report(int64(n), max(total.Load(), int64(n))) }
 	deferred := false // the bulk tables' indexes wait for the rows (bulk.go)
 	restore := func(ctx context.Context) error {
 		if !deferred {
@@ -107,16 +106,10 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 			}
 			return writeCheckpoint(ctx, tx, name, eventstore.Start)
 		})
-		c := <-count
-		if err != nil {
-			return err
+		if err == nil {
+			progress(0)
 		}
-		if c.err != nil {
-			return c.err
-		}
-		total = c.n
-		report(0, total)
-		return nil
+		return err
 	}
 	if tenant != uuid.Nil {
 		store = tenantLog{store, tenant}
@@ -125,9 +118,14 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	// (eventstore, "Skipped events"), so a long transaction elsewhere can make it look done
 	// early: the replay goes on until it has read the last transaction (of its tenant) committed
 	// when it began.
+	// (The whole log's last transaction is read off events_log_idx; a tenant's needs a scan.)
+	lastTx := `SELECT coalesce(max(transaction_id)::text, '0')::numeric FROM events`
+	args := []any{}
+	if tenant != uuid.Nil {
+		lastTx, args = lastTx+` WHERE tenant_id = $1`, []any{tenant}
+	}
 	var until uint64
-	if err := pool.QueryRow(ctx, `SELECT coalesce(max(transaction_id)::text, '0')::numeric FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`,
-		nullUUID(tenant)).Scan(&until); err != nil {
+	if err := pool.QueryRow(ctx, lastTx, args...).Scan(&until); err != nil {
 		return 0, err
 	}
 	bulk := func(b batch) error {
@@ -136,7 +134,7 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		}
 		return restore(ctx)
 	}
-	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, func(n int) { report(int64(n), max(total, int64(n))) })
+	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, progress)
 }
 
 // preparer is implemented by projections whose Apply begins with work that needs no
@@ -380,7 +378,8 @@ func newProgressBar(w io.Writer, name string, total int64) *progressBar {
 }
 
 // update redraws at most ten times a second.
-func (b *progressBar) update(n int) {
+func (b *progressBar) update(n int, total int64) {
+	b.total = total
 	if time.Since(b.last) >= 100*time.Millisecond {
 		b.draw(n)
 	}
