@@ -92,18 +92,32 @@ type completion struct {
 }
 
 // Apply implements Projection.
-func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	var (
-		ops   = map[responseKey]*responseOp{}
-		order []responseKey
-		comps []completion
-	)
+func (sv Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b, err := sv.prepare(ctx, events)
+	if err != nil {
+		return err
+	}
+	return b.apply(ctx, tx)
+}
+
+// surveysBatch is a decoded batch, ready to be written.
+type surveysBatch struct {
+	each  []eventstore.RecordedEvent // surveys created and closed, PDI events: one statement each, in log order
+	ops   map[responseKey]*responseOp
+	order []responseKey // of ops
+	comps []completion
+}
+
+// prepare implements preparer (replay.go): it folds the responses of the batch, which
+// needs no database.
+func (Surveys) prepare(_ context.Context, events []eventstore.RecordedEvent) (preparedBatch, error) {
+	b := &surveysBatch{ops: map[responseKey]*responseOp{}}
 	op := func(k responseKey, rid uuid.UUID) *responseOp {
-		o, ok := ops[k]
+		o, ok := b.ops[k]
 		if !ok {
 			o = &responseOp{id: rid, step: -1, answers: map[string]string{}}
-			ops[k] = o
-			order = append(order, k)
+			b.ops[k] = o
+			b.order = append(b.order, k)
 		}
 		return o
 	}
@@ -118,65 +132,37 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 	}
 	for _, e := range events {
 		switch e.Type {
-		case survey.TypeCreated:
-			if err := insertSurvey(ctx, tx, e); err != nil {
-				return err
-			}
-		case survey.TypeActionAdded, survey.TypeActionCompleted:
-			if err := applyPDI(ctx, tx, e); err != nil {
-				return err
-			}
-		case survey.TypeClosed:
-			var d survey.ClosedData
-			if err := decodeEvent(e, &d); err != nil {
-				return err
-			}
-			id, err := uuid.Parse(d.ID)
-			if err != nil {
-				return fmt.Errorf("event %s (%s): survey id %q: %w", e.ID, e.Type, d.ID, err)
-			}
-			var kind string
-			err = tx.QueryRow(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2 AND NOT closed RETURNING kind`,
-				e.Tenant, id).Scan(&kind)
-			if errors.Is(err, pgx.ErrNoRows) {
-				break // closed already (a redelivered batch) or unknown
-			}
-			if err != nil {
-				return fmt.Errorf("surveys: %w", err)
-			}
-			if err := push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
-				Data: SurveyChanged{SurveyID: id, Kind: kind, Closed: true}}); err != nil {
-				return err
-			}
+		case survey.TypeCreated, survey.TypeActionAdded, survey.TypeActionCompleted, survey.TypeClosed:
+			b.each = append(b.each, e)
 		case survey.TypeAnswered:
 			var d survey.AnswerSavedData
 			if err := decodeEvent(e, &d); err != nil {
-				return err
+				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			o := op(k, rid)
 			o.answers[d.Answer.Ukey], o.step = d.Answer.Value, d.Step
 		case survey.TypeStepSaved:
 			var d survey.StepSavedData
 			if err := decodeEvent(e, &d); err != nil {
-				return err
+				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			op(k, rid).step = d.Step
 		case survey.TypeCompleted:
 			var d survey.CompletedData
 			if err := decodeEvent(e, &d); err != nil {
-				return err
+				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			c := completion{key: k, completedAt: orRecorded(d.CompletedAt, e), kind: d.Kind, relation: d.Relation, cursor: e.Cursor}
 			for _, a := range d.Answers {
@@ -184,14 +170,55 @@ func (Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorde
 			}
 			o := op(k, rid)
 			o.done, o.doneAt = true, c.completedAt
-			comps = append(comps, c)
+			b.comps = append(b.comps, c)
 		}
 	}
-	fresh, err := writeResponses(ctx, tx, order, ops)
+	return b, nil
+}
+
+func (b *surveysBatch) apply(ctx context.Context, tx pgx.Tx) error {
+	for _, e := range b.each {
+		var err error
+		switch e.Type {
+		case survey.TypeCreated:
+			err = insertSurvey(ctx, tx, e)
+		case survey.TypeClosed:
+			err = closeSurvey(ctx, tx, e)
+		default:
+			err = applyPDI(ctx, tx, e)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	fresh, err := writeResponses(ctx, tx, b.order, b.ops)
 	if err != nil {
 		return err
 	}
-	return tallyCompletions(ctx, tx, comps, fresh)
+	return tallyCompletions(ctx, tx, b.comps, fresh)
+}
+
+// closeSurvey closes a survey and tells the tenant (survey.closed).
+func closeSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
+	var d survey.ClosedData
+	if err := decodeEvent(e, &d); err != nil {
+		return err
+	}
+	id, err := uuid.Parse(d.ID)
+	if err != nil {
+		return fmt.Errorf("event %s (%s): survey id %q: %w", e.ID, e.Type, d.ID, err)
+	}
+	var kind string
+	err = tx.QueryRow(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2 AND NOT closed RETURNING kind`,
+		e.Tenant, id).Scan(&kind)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil // closed already (a redelivered batch) or unknown
+	}
+	if err != nil {
+		return fmt.Errorf("surveys: %w", err)
+	}
+	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
+		Data: SurveyChanged{SurveyID: id, Kind: kind, Closed: true}})
 }
 
 func insertSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -178,14 +177,9 @@ func (b *benchRun) reportReplays() error {
 		return err
 	}
 	for _, p := range []projections.Projection{projections.ReportClock{}, projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
-		start := time.Now()
-		n, err := projections.Replay(ctx, b.pool, b.store, p, io.Discard)
-		if err != nil {
+		if err := b.replayAgainst(p, p.Name(), readRate); err != nil {
 			return err
 		}
-		rate := float64(n) / time.Since(start).Seconds()
-		b.add(fmt.Sprintf("replay of %s (%d events)", p.Name(), n), fmt.Sprintf("%.0f events/s (%.0f%%)", rate, 100*rate/readRate),
-			fmt.Sprintf("%.0f events/s", readRate), "reading the same log, no projection", "")
 	}
 	return nil
 }
