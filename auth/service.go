@@ -465,30 +465,23 @@ func (s *Service) result(tenant TenantInfo, u userRow, session uuid.UUID, refres
 // loadUser reads the user, the employee's status and layoffs, and the fences, under the
 // tenant's row-level security.
 func (s *Service) loadUser(ctx context.Context, tenant uuid.UUID, name string) (userRow, bool, error) {
-	var u userRow
-	found := false
-	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
-		var err error
-		u, found, err = readUser(ctx, tx, tenant, "lower(u.user_name) = $2", name)
-		return err
-	})
-	if err != nil {
-		return u, false, fmt.Errorf("load user %q: %w", name, err)
-	}
-	return u, found, nil
+	return s.loadUserWhere(ctx, tenant, "lower(u.user_name) = $2", name)
 }
 
 // loadUserByID is loadUser by the user's id.
 func (s *Service) loadUserByID(ctx context.Context, tenant, id uuid.UUID) (userRow, bool, error) {
-	var u userRow
-	found := false
-	err := db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
+	return s.loadUserWhere(ctx, tenant, "u.id = $2", id)
+}
+
+// loadUserWhere is loadUser by where, with $2 key (readUser).
+func (s *Service) loadUserWhere(ctx context.Context, tenant uuid.UUID, where string, key any) (u userRow, found bool, err error) {
+	err = db.InTenant(ctx, s.pool, tenant.String(), func(tx pgx.Tx) error {
 		var err error
-		u, found, err = readUser(ctx, tx, tenant, "u.id = $2", id)
+		u, found, err = readUser(ctx, tx, tenant, where, key)
 		return err
 	})
 	if err != nil {
-		return u, false, fmt.Errorf("load user %s: %w", id, err)
+		return u, false, fmt.Errorf("load user %v: %w", key, err)
 	}
 	return u, found, nil
 }

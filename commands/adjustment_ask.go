@@ -90,12 +90,8 @@ func loadDay(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stre
 
 func foldDay(recorded []eventstore.RecordedEvent, date string) (*clock.Day, error) {
 	d := clock.NewDay(date)
-	for _, re := range recorded {
-		e, err := decodeClock(re)
-		if err != nil {
-			return nil, err
-		}
-		d.Apply(e)
+	if err := replay(recorded, decodeClock, d.Apply); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -50,68 +49,47 @@ func EncodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 
 // decodeClock maps a stored event of a clock stream back to the domain.
 func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
-	var (
-		e   clock.Event
-		err error
-	)
 	switch re.Type {
 	case clock.TypeMarkRegistered:
-		var j clock.MarkData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkRegistered{Mark: j.Mark()}
+		return decodeAs(re, func(j clock.MarkData) clock.Event { return clock.MarkRegistered{Mark: j.Mark()} })
 	case clock.TypeMarkRefused:
-		var j clock.MarkData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkRefused{Mark: j.Mark(), Reason: j.Reason}
+		return decodeAs(re, func(j clock.MarkData) clock.Event { return clock.MarkRefused{Mark: j.Mark(), Reason: j.Reason} })
 	case clock.TypeAddressSaved:
-		var j clock.AddressSavedData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.AddressSaved{UKey: j.UKey, Address: j.Address, Lat: j.Lat, Lon: j.Lon, SavedAt: j.SavedAt}
+		return decodeAs(re, func(j clock.AddressSavedData) clock.Event {
+			return clock.AddressSaved{UKey: j.UKey, Address: j.Address, Lat: j.Lat, Lon: j.Lon, SavedAt: j.SavedAt}
+		})
 	case clock.TypeAddressRemoved:
-		var j clock.AddressRemovedData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.AddressRemoved{UKey: j.UKey, RemovedAt: j.RemovedAt}
+		return decodeAs(re, func(j clock.AddressRemovedData) clock.Event {
+			return clock.AddressRemoved{UKey: j.UKey, RemovedAt: j.RemovedAt}
+		})
 	case clock.TypeMarkAdjusted:
-		var j clock.MarkAdjustedData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkAdjusted{MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
-			From: j.From, To: j.To, RequestID: j.RequestID, Reason: j.Reason, AdjustedAt: j.AdjustedAt}
+		return decodeAs(re, func(j clock.MarkAdjustedData) clock.Event {
+			return clock.MarkAdjusted{MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
+				From: j.From, To: j.To, RequestID: j.RequestID, Reason: j.Reason, AdjustedAt: j.AdjustedAt}
+		})
 	case clock.TypeMarkAddedByAdjustment:
-		var j clock.MarkAddedData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.MarkAddedByAdjustment{Mark: j.Mark(), RequestID: j.RequestID, Reason: j.AdjustReason}
+		return decodeAs(re, func(j clock.MarkAddedData) clock.Event {
+			return clock.MarkAddedByAdjustment{Mark: j.Mark(), RequestID: j.RequestID, Reason: j.AdjustReason}
+		})
 	case clock.TypeDayExcused:
-		var j clock.DayExcusedData
-		err = json.Unmarshal(re.Data, &j)
-		e = clock.DayExcused{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day, From: j.From, To: j.To,
-			RequestID: j.RequestID, Reason: j.Reason, ExcusedAt: j.ExcusedAt}
+		return decodeAs(re, func(j clock.DayExcusedData) clock.Event {
+			return clock.DayExcused{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day, From: j.From, To: j.To,
+				RequestID: j.RequestID, Reason: j.Reason, ExcusedAt: j.ExcusedAt}
+		})
 	case clock.TypeAdjustmentReverted:
-		var j clock.AdjustmentRevertedData
-		err = json.Unmarshal(re.Data, &j)
-		r := clock.AdjustmentReverted{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day,
-			RequestID: j.RequestID, Removed: j.Removed, Excuse: j.Excuse, RevertedAt: j.RevertedAt}
-		for _, m := range j.Restored {
-			r.Restored = append(r.Restored, clock.MarkRestore{MarkID: m.MarkID, At: m.At, Adjusted: m.Adjusted})
-		}
-		e = r
-	default:
-		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+		return decodeAs(re, adjustmentReverted)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
-	}
-	return e, nil
+	return nil, unknownType(re)
 }
 
-// loadClock replays the employee's clock stream. It also returns the event the command
-// commandID appended first, if it already ran (a retry).
-func loadClock(recorded []eventstore.RecordedEvent, firstID uuid.UUID) (*clock.Clock, clock.Event, error) {
-	agg := clock.New()
-	prior, err := foldClock(agg, recorded, firstID)
-	if err != nil {
-		return nil, nil, err
+// adjustmentReverted maps a stored reverted adjustment back to the domain.
+func adjustmentReverted(j clock.AdjustmentRevertedData) clock.Event {
+	r := clock.AdjustmentReverted{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day,
+		RequestID: j.RequestID, Removed: j.Removed, Excuse: j.Excuse, RevertedAt: j.RevertedAt}
+	for _, m := range j.Restored {
+		r.Restored = append(r.Restored, clock.MarkRestore{MarkID: m.MarkID, At: m.At, Adjusted: m.Adjusted})
 	}
-	return agg, prior, nil
+	return r
 }
 
 // foldClock applies recorded events to agg and returns the event with id firstID if one of

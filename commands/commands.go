@@ -94,6 +94,20 @@ func eventData(id uuid.UUID, typ string, v any) (eventstore.EventData, error) {
 	return eventstore.EventData{ID: id, Type: typ, SchemaVersion: 1, Data: data}, nil
 }
 
+// encodeEvents is the stored form of the events a command appends to stream, their ids
+// derived from its command id (eventID).
+func encodeEvents[E any](tenant uuid.UUID, stream, commandID string, events []E,
+	encode func(uuid.UUID, E) (eventstore.EventData, error)) ([]eventstore.EventData, error) {
+	data := make([]eventstore.EventData, len(events))
+	for i, e := range events {
+		var err error
+		if data[i], err = encode(eventID(tenant, stream, commandID, i), e); err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
+}
+
 // expectedVersion is the version a stream must still have for an append after events.
 func expectedVersion(events []eventstore.RecordedEvent) int64 {
 	if len(events) == 0 {

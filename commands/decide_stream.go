@@ -62,11 +62,9 @@ func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 			events = nil
 			return err
 		}
-		data := make([]eventstore.EventData, len(decided))
-		for i, e := range decided {
-			if data[i], err = c.encode(eventID(cmd.tenant, cmd.stream, cmd.commandID, i), e); err != nil {
-				return err
-			}
+		data, err := encodeEvents(cmd.tenant, cmd.stream, cmd.commandID, decided, c.encode)
+		if err != nil {
+			return err
 		}
 		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.actor, cmd.stream, cmd.commandID), cmd.stream, expectedVersion(recorded), data...)
 		if err != nil {
@@ -79,4 +77,14 @@ func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 		return nil
 	})
 	return events, err
+}
+
+// firstOf returns the first of a command's events if it is of type E.
+func firstOf[E, X any](events []X) (E, bool) {
+	var zero E
+	if len(events) == 0 {
+		return zero, false
+	}
+	e, ok := any(events[0]).(E)
+	return e, ok
 }

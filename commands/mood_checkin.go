@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -135,16 +134,15 @@ func EncodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
 		Humor: c.Humor.Float(), Energy: c.Energy.Float(), CheckedInAt: c.CheckedInAt.UTC()})
 }
 
+// decodeMood maps a stored event of a mood stream back to the domain.
 func decodeMood(re eventstore.RecordedEvent) (mood.Event, error) {
 	if re.Type != mood.TypeCheckedIn {
-		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+		return nil, unknownType(re)
 	}
-	var j mood.CheckedInData
-	if err := json.Unmarshal(re.Data, &j); err != nil {
-		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
-	}
-	return mood.CheckedIn{ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, EmployeeID: j.EmployeeID,
-		Humor: tenths(j.Humor), Energy: tenths(j.Energy), CheckedInAt: j.CheckedInAt}, nil
+	return decodeAs(re, func(j mood.CheckedInData) mood.Event {
+		return mood.CheckedIn{ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, EmployeeID: j.EmployeeID,
+			Humor: tenths(j.Humor), Energy: tenths(j.Energy), CheckedInAt: j.CheckedInAt}
+	})
 }
 
 // tenths turns a stored level (3.4) back into tenths; the stored text has one decimal, so

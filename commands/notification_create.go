@@ -109,16 +109,6 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	return res, nil
 }
 
-// firstOf returns the first event if it is of type E.
-func firstOf[E notification.Event](events []notification.Event) (E, bool) {
-	var zero E
-	if len(events) == 0 {
-		return zero, false
-	}
-	e, ok := events[0].(E)
-	return e, ok
-}
-
 func truncateRunes(s string, n int) string {
 	r := []rune(s)
 	if len(r) > n {

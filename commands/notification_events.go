@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -39,39 +38,33 @@ func encodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventDat
 
 // decodeNotification maps a stored event of a notification stream back to the domain.
 func decodeNotification(re eventstore.RecordedEvent) (notification.Event, error) {
-	var (
-		e   notification.Event
-		err error
-	)
 	switch re.Type {
 	case notification.TypeCreated:
-		var j notification.CreatedData
-		err = json.Unmarshal(re.Data, &j)
-		e = notification.Created{
-			ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, SenderID: j.SenderID, CreatedAt: j.CreatedAt,
-			Content: notification.Content{Message: j.Message, Options: notification.Options{
-				Variant: notification.Variant(j.Options.Variant), Classification: notification.Classification(j.Options.Classification),
-				From: j.Options.From, Header: j.Options.Header, Link: j.Options.Link}},
-		}
+		return decodeAs(re, notificationCreated)
 	case notification.TypeDisplayed:
-		var j notification.DisplayedData
-		err = json.Unmarshal(re.Data, &j)
-		e = notification.Displayed{ID: j.ID, DisplayedAt: j.DisplayedAt}
+		return decodeAs(re, func(j notification.DisplayedData) notification.Event {
+			return notification.Displayed{ID: j.ID, DisplayedAt: j.DisplayedAt}
+		})
 	case notification.TypeDismissed:
-		var j notification.DismissedData
-		err = json.Unmarshal(re.Data, &j)
-		e = notification.Dismissed{ID: j.ID, DismissedAt: j.DismissedAt}
+		return decodeAs(re, func(j notification.DismissedData) notification.Event {
+			return notification.Dismissed{ID: j.ID, DismissedAt: j.DismissedAt}
+		})
 	case notification.TypeAllDismissed:
-		var j notification.AllDismissedData
-		err = json.Unmarshal(re.Data, &j)
-		e = notification.AllDismissed{IDs: j.IDs, DismissedAt: j.DismissedAt}
-	default:
-		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+		return decodeAs(re, func(j notification.AllDismissedData) notification.Event {
+			return notification.AllDismissed{IDs: j.IDs, DismissedAt: j.DismissedAt}
+		})
 	}
-	if err != nil {
-		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	return nil, unknownType(re)
+}
+
+// notificationCreated maps a stored new notification back to the domain.
+func notificationCreated(j notification.CreatedData) notification.Event {
+	return notification.Created{
+		ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, SenderID: j.SenderID, CreatedAt: j.CreatedAt,
+		Content: notification.Content{Message: j.Message, Options: notification.Options{
+			Variant: notification.Variant(j.Options.Variant), Classification: notification.Classification(j.Options.Classification),
+			From: j.Options.From, Header: j.Options.Header, Link: j.Options.Link}},
 	}
-	return e, nil
 }
 
 // NotificationStream is the stream of a user's inbox, "notification-<userId>".

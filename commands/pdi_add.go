@@ -62,7 +62,7 @@ func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id 
 		if perr != nil {
 			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 		}
-		s, _, err := loadSurvey(ctx, h.store, cmd.Tenant, sid)
+		s, err := loadSurvey(ctx, h.store, cmd.Tenant, sid)
 		if err != nil {
 			return id, err
 		}

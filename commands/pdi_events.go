@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -29,22 +28,23 @@ func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	return eventData(id, e.EventType(), v)
 }
 
-func decodePDI(re eventstore.RecordedEvent) (survey.Event, error) {
+// decodePDI maps a stored event of a plan stream back to the domain. Its data errors name the
+// stream and version only.
+func decodePDI(re eventstore.RecordedEvent) (e survey.Event, err error) {
 	switch re.Type {
 	case survey.TypeActionAdded:
-		var j survey.ActionAddedData
-		if err := json.Unmarshal(re.Data, &j); err != nil {
-			return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)
-		}
-		return survey.ActionAdded{ID: j.ID, UserID: j.UserID, SurveyID: j.SurveyID, Title: j.Title, Due: j.Due, By: j.By, At: j.At}, nil
+		e, err = unmarshalAs(re.Data, func(j survey.ActionAddedData) survey.Event {
+			return survey.ActionAdded{ID: j.ID, UserID: j.UserID, SurveyID: j.SurveyID, Title: j.Title, Due: j.Due, By: j.By, At: j.At}
+		})
 	case survey.TypeActionCompleted:
-		var j survey.ActionCompletedData
-		if err := json.Unmarshal(re.Data, &j); err != nil {
-			return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)
-		}
-		return survey.ActionCompleted{ID: j.ID, At: j.At}, nil
+		e, err = unmarshalAs(re.Data, func(j survey.ActionCompletedData) survey.Event { return survey.ActionCompleted{ID: j.ID, At: j.At} })
+	default:
+		return nil, unknownType(re)
 	}
-	return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+	if err != nil {
+		return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)
+	}
+	return e, nil
 }
 
 // decidePlan loads a person's plan, lets decide choose the events and appends them, retrying
@@ -54,38 +54,7 @@ func decidePlan(ctx context.Context, store eventstore.Store, now func() time.Tim
 	if tenant == uuid.Nil || actor == uuid.Nil || owner == uuid.Nil || commandID == "" {
 		return errors.New("tenant, users and command id are required")
 	}
-	stream := PDIStream(owner)
-	return withRetry(func() error {
-		recorded, err := store.ReadStream(ctx, tenant, stream, 0)
-		if err != nil {
-			return err
-		}
-		first := eventID(tenant, stream, commandID, 0)
-		p := survey.NewPlan()
-		for _, re := range recorded {
-			if re.ID == first {
-				return nil // done the first time
-			}
-			e, err := decodePDI(re)
-			if err != nil {
-				return err
-			}
-			p.Apply(e)
-		}
-		events, err := decide(p, now().UTC().Truncate(time.Microsecond))
-		if err != nil || len(events) == 0 {
-			return err
-		}
-		data := make([]eventstore.EventData, len(events))
-		for i, e := range events {
-			if data[i], err = encodePDI(eventID(tenant, stream, commandID, i), e); err != nil {
-				return err
-			}
-		}
-		res, err := store.Append(ctx, metaOf(tenant, actor, stream, commandID), stream, expectedVersion(recorded), data...)
-		if err == nil && res.Duplicate {
-			return errRetry
-		}
-		return err
-	})
+	on := streamCommand{tenant: tenant, actor: actor, stream: PDIStream(owner), commandID: commandID}
+	_, err := decideOnStream(ctx, store, now, on, codec[survey.Event]{decodePDI, encodePDI}, false, survey.NewPlan, decide)
+	return err
 }

@@ -124,12 +124,9 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 }
 
 func (h *RegisterMarkHandler) append(ctx context.Context, cmd RegisterMark, stream string, expected int64, events []clock.Event) error {
-	data := make([]eventstore.EventData, len(events))
-	for i, e := range events {
-		var err error
-		if data[i], err = EncodeClock(eventID(cmd.Tenant, stream, cmd.CommandID, i), e); err != nil {
-			return err
-		}
+	data, err := encodeEvents(cmd.Tenant, stream, cmd.CommandID, events, EncodeClock)
+	if err != nil {
+		return err
 	}
 	res, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expected, data...)
 	if err != nil {

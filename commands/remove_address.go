@@ -40,40 +40,14 @@ func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (e
 	if cmd.EmployeeID == uuid.Nil {
 		return forbidden("userHash")
 	}
-	stream := eventstore.StreamName("clock", cmd.EmployeeID)
-	return withRetry(func() error { return h.attempt(ctx, cmd, stream) })
-}
-
-func (h *RemoveAddressHandler) attempt(ctx context.Context, cmd RemoveAddress, stream string) error {
-	recorded, err := h.store.ReadStream(ctx, cmd.Tenant, stream, 0)
+	on := streamCommand{tenant: cmd.Tenant, actor: cmd.UserID, stream: eventstore.StreamName("clock", cmd.EmployeeID), commandID: cmd.CommandID}
+	events, err := decideOnStream(ctx, h.store, h.now, on, codec[clock.Event]{decodeClock, EncodeClock}, false, clock.New,
+		func(c *clock.Clock, at time.Time) ([]clock.Event, error) { return c.RemoveAddress(cmd.UKey, at) })
 	if err != nil {
 		return err
 	}
-	first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
-	agg, prior, err := loadClock(recorded, first)
-	if err != nil {
-		return err
-	}
-	if prior != nil {
-		if removed, ok := prior.(clock.AddressRemoved); ok && removed.UKey == cmd.UKey {
-			return nil
-		}
-		return idempotencyConflict()
-	}
-	events, err := agg.RemoveAddress(cmd.UKey, h.now().Truncate(time.Microsecond))
-	if err != nil {
-		return err
-	}
-	data, err := EncodeClock(first, events[0])
-	if err != nil {
-		return err
-	}
-	res, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedVersion(recorded), data)
-	if err != nil {
-		return err
-	}
-	if res.Duplicate {
-		return errRetry
+	if removed, ok := firstOf[clock.AddressRemoved](events); !ok || removed.UKey != cmd.UKey {
+		return idempotencyConflict() // the command id was used for something else
 	}
 	return nil
 }

@@ -127,11 +127,9 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		if err != nil {
 			return err
 		}
-		data := make([]eventstore.EventData, len(events))
-		for i, e := range events {
-			if data[i], err = encodeRequest(eventID(c.Tenant, stream, cmd.CommandID, i), e); err != nil {
-				return err
-			}
+		data, err := encodeEvents(c.Tenant, stream, cmd.CommandID, events, encodeRequest)
+		if err != nil {
+			return err
 		}
 		claim, _ := json.Marshal(openClaimed{RequestID: id.String(), At: at})
 		claimData := eventstore.EventData{ID: eventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}

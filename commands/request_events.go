@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -50,7 +49,7 @@ func DecodeRequestEvent(re eventstore.RecordedEvent) (rq.Event, bool, error) {
 		return nil, false, nil
 	}
 	if err := json.Unmarshal(re.Data, e); err != nil {
-		return nil, false, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+		return nil, false, badData(re, err)
 	}
 	return rq.Deref(e), true, nil
 }
@@ -134,11 +133,9 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCach
 			after, events = r, nil
 			return err
 		}
-		data := make([]eventstore.EventData, len(decided))
-		for i, e := range decided {
-			if data[i], err = encodeRequest(eventID(tenant, stream, cmd.commandID, i), e); err != nil {
-				return err
-			}
+		data, err := encodeEvents(tenant, stream, cmd.commandID, decided, encodeRequest)
+		if err != nil {
+			return err
 		}
 		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expectedAt(version), data...)
 		if err != nil {

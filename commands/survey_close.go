@@ -34,21 +34,7 @@ func (h *CloseSurveyHandler) Handle(ctx context.Context, cmd CloseSurvey) (err e
 	if !survey.MayManage(cmd.Roles) {
 		return forbidden("request")
 	}
-	stream := SurveyStream(cmd.SurveyID)
-	return withRetry(func() error {
-		s, recorded, err := loadSurvey(ctx, h.store, cmd.Tenant, cmd.SurveyID)
-		if err != nil {
-			return err
-		}
-		events, err := s.Close(h.now().UTC().Truncate(time.Microsecond))
-		if err != nil || len(events) == 0 {
-			return err
-		}
-		data, err := encodeSurvey(eventID(cmd.Tenant, stream, cmd.CommandID, 0), events[0])
-		if err != nil {
-			return err
-		}
-		_, err = h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedVersion(recorded), data)
-		return err
-	})
+	_, err = decideSurvey(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, cmd.SurveyID, cmd.CommandID,
+		func(s *survey.Survey, at time.Time) ([]survey.Event, error) { return s.Close(at) })
+	return err
 }

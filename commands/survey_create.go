@@ -67,30 +67,13 @@ func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d s
 	if err := h.resolveAudience(ctx, cmd, &d); err != nil {
 		return d, err
 	}
-	stream := SurveyStream(id)
-	err = withRetry(func() error {
-		s, recorded, err := loadSurvey(ctx, h.store, cmd.Tenant, id)
-		if err != nil {
-			return err
-		}
-		if s.Exists() {
-			d = s.Definition() // a retried command: answer what it created
-			return nil
-		}
-		events, err := s.Create(d, cmd.UserID.String(), h.now().UTC().Truncate(time.Microsecond))
-		if err != nil {
-			return err
-		}
-		data, err := encodeSurvey(eventID(cmd.Tenant, stream, cmd.CommandID, 0), events[0])
-		if err != nil {
-			return err
-		}
-		res, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedVersion(recorded), data)
-		if err == nil && res.Duplicate {
-			return errRetry
-		}
-		return err
-	})
+	events, err := decideSurvey(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, id, cmd.CommandID,
+		func(s *survey.Survey, at time.Time) ([]survey.Event, error) {
+			return s.Create(d, cmd.UserID.String(), at)
+		})
+	if created, ok := firstOf[survey.Created](events); ok {
+		d = created.Survey // a retried command: answer what it created
+	}
 	return d, err
 }
 

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -62,53 +61,49 @@ func nonNil(s []string) []string {
 	return s
 }
 
+// decodeSurvey maps a stored event of a survey or response stream back to the domain.
 func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
-	var (
-		e   survey.Event
-		err error
-	)
 	switch re.Type {
 	case survey.TypeCreated:
-		var j survey.CreatedData
-		err = json.Unmarshal(re.Data, &j)
-		d := survey.Definition{ID: j.ID, Kind: survey.Kind(j.Kind), Title: j.Title, Description: j.Description, Start: j.Start, End: j.End,
-			Audience: survey.Audience{All: j.Audience.All, Units: j.Audience.Units, Departments: j.Audience.Departments, SubjectID: j.Audience.SubjectID}}
-		for _, x := range j.Audience.Evaluators {
-			d.Audience.Evaluators = append(d.Audience.Evaluators, survey.Evaluator{UserID: x.UserID, Relation: survey.Relation(x.Relation)})
-		}
-		for _, q := range j.Questions {
-			d.Questions = append(d.Questions, q.Question())
-		}
-		e = survey.Created{Survey: d, CreatedBy: j.CreatedBy, CreatedAt: j.CreatedAt}
+		return decodeAs(re, surveyCreated)
 	case survey.TypeClosed:
-		var j survey.ClosedData
-		err = json.Unmarshal(re.Data, &j)
-		e = survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt}
+		return decodeAs(re, func(j survey.ClosedData) survey.Event { return survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt} })
 	case survey.TypeAnswered:
-		var j survey.AnswerSavedData
-		err = json.Unmarshal(re.Data, &j)
-		e = survey.AnswerSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt,
-			Answer: survey.Answer{QuestionUkey: j.Answer.Ukey, Type: survey.QuestionType(j.Answer.Type), Value: j.Answer.Value}}
+		return decodeAs(re, func(j survey.AnswerSavedData) survey.Event {
+			return survey.AnswerSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt,
+				Answer: survey.Answer{QuestionUkey: j.Answer.Ukey, Type: survey.QuestionType(j.Answer.Type), Value: j.Answer.Value}}
+		})
 	case survey.TypeStepSaved:
-		var j survey.StepSavedData
-		err = json.Unmarshal(re.Data, &j)
-		e = survey.StepSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt}
+		return decodeAs(re, func(j survey.StepSavedData) survey.Event {
+			return survey.StepSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt}
+		})
 	case survey.TypeCompleted:
-		var j survey.CompletedData
-		err = json.Unmarshal(re.Data, &j)
-		c := survey.Completed{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Kind: survey.Kind(j.Kind),
-			Relation: survey.Relation(j.Relation), CompletedAt: j.CompletedAt}
-		for _, a := range j.Answers {
-			c.Answers = append(c.Answers, survey.Answer{QuestionUkey: a.Ukey, Type: survey.QuestionType(a.Type), Value: a.Value})
-		}
-		e = c
-	default:
-		return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+		return decodeAs(re, surveyCompleted)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+	return nil, unknownType(re)
+}
+
+// surveyCreated maps a stored new survey back to the domain.
+func surveyCreated(j survey.CreatedData) survey.Event {
+	d := survey.Definition{ID: j.ID, Kind: survey.Kind(j.Kind), Title: j.Title, Description: j.Description, Start: j.Start, End: j.End,
+		Audience: survey.Audience{All: j.Audience.All, Units: j.Audience.Units, Departments: j.Audience.Departments, SubjectID: j.Audience.SubjectID}}
+	for _, x := range j.Audience.Evaluators {
+		d.Audience.Evaluators = append(d.Audience.Evaluators, survey.Evaluator{UserID: x.UserID, Relation: survey.Relation(x.Relation)})
 	}
-	return e, nil
+	for _, q := range j.Questions {
+		d.Questions = append(d.Questions, q.Question())
+	}
+	return survey.Created{Survey: d, CreatedBy: j.CreatedBy, CreatedAt: j.CreatedAt}
+}
+
+// surveyCompleted maps a stored completed response back to the domain.
+func surveyCompleted(j survey.CompletedData) survey.Event {
+	c := survey.Completed{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Kind: survey.Kind(j.Kind),
+		Relation: survey.Relation(j.Relation), CompletedAt: j.CompletedAt}
+	for _, a := range j.Answers {
+		c.Answers = append(c.Answers, survey.Answer{QuestionUkey: a.Ukey, Type: survey.QuestionType(a.Type), Value: a.Value})
+	}
+	return c
 }
 
 // SurveyStream is the stream of a survey, "survey-<id>".
@@ -124,20 +119,24 @@ func ResponseID(tenant, surveyID, user uuid.UUID) uuid.UUID {
 func ResponseStream(id uuid.UUID) string { return eventstore.StreamName("surveyresponse", id) }
 
 // loadSurvey replays a survey stream; a survey that does not exist is NotFound on oa8Ukey.
-func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, []eventstore.RecordedEvent, error) {
+func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, error) {
 	recorded, err := store.ReadStream(ctx, tenant, SurveyStream(id), 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	s := survey.New()
-	for _, re := range recorded {
-		e, err := decodeSurvey(re)
-		if err != nil {
-			return nil, nil, err
-		}
-		s.Apply(e)
+	if err := replay(recorded, decodeSurvey, s.Apply); err != nil {
+		return nil, err
 	}
-	return s, recorded, nil
+	return s, nil
+}
+
+// decideSurvey loads survey id, lets decide choose the events and appends them for the user's
+// command (decideOnStream): a retried command id answers the events it appended the first time.
+func decideSurvey(ctx context.Context, store eventstore.Store, now func() time.Time, tenant, user, id uuid.UUID, commandID string,
+	decide func(s *survey.Survey, at time.Time) ([]survey.Event, error)) ([]survey.Event, error) {
+	on := streamCommand{tenant: tenant, actor: user, stream: SurveyStream(id), commandID: commandID}
+	return decideOnStream(ctx, store, now, on, codec[survey.Event]{decodeSurvey, encodeSurvey}, false, survey.New, decide)
 }
 
 // surveyNotFound answers an unknown survey, and a survey the caller is not asked to answer
@@ -237,11 +236,9 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 			cache.put(cmd.Tenant, stream, r, version)
 			return err
 		}
-		data := make([]eventstore.EventData, len(decided))
-		for i, e := range decided {
-			if data[i], err = encodeSurvey(eventID(cmd.Tenant, stream, cmd.CommandID, i), e); err != nil {
-				return err
-			}
+		data, err := encodeEvents(cmd.Tenant, stream, cmd.CommandID, decided, encodeSurvey)
+		if err != nil {
+			return err
 		}
 		res, err := store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
 		if err != nil {

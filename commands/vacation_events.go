@@ -58,7 +58,7 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	var j vacation.EventData
 	if err := json.Unmarshal(re.Data, &j); err != nil {
-		return nil, fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
+		return nil, badData(re, err)
 	}
 	day := func(s string) time.Time {
 		t, _ := time.Parse(time.DateOnly, s)
@@ -89,7 +89,7 @@ func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	case vacation.TypeAlertRaised:
 		return vacation.AlertRaised{Period: j.Period, Threshold: j.Threshold, At: j.At}, nil
 	}
-	return nil, fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
+	return nil, unknownType(re)
 }
 
 // VacationStream is the stream of an employee's entitlement, "vacation-<employeeId>".

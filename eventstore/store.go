@@ -5,6 +5,7 @@
 package eventstore
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,8 +53,15 @@ type Cursor struct {
 }
 
 // Before tells whether c comes before o in the global log.
-func (c Cursor) Before(o Cursor) bool {
-	return c.TxID < o.TxID || (c.TxID == o.TxID && c.Position < o.Position)
+func (c Cursor) Before(o Cursor) bool { return c.Compare(o) < 0 }
+
+// Compare orders c and o as the global log does: -1 if c comes before o, 1 if after, 0 if
+// they are the same place.
+func (c Cursor) Compare(o Cursor) int {
+	if c.TxID != o.TxID {
+		return cmp.Compare(c.TxID, o.TxID)
+	}
+	return cmp.Compare(c.Position, o.Position)
 }
 
 // Start is the cursor before the first event.

@@ -22,17 +22,7 @@ func xid(tx uint64) string { return strconv.FormatUint(tx, 10) }
 
 // ReadCheckpoint returns where projection name stands in the log (Start if it never ran).
 func ReadCheckpoint(ctx context.Context, q querier, name string) (eventstore.Cursor, error) {
-	var txid string
-	var c eventstore.Cursor
-	err := q.QueryRow(ctx, `SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = $1`, name).
-		Scan(&txid, &c.Position)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Start, nil
-	}
-	if err != nil {
-		return c, err
-	}
-	c.TxID, err = strconv.ParseUint(txid, 10, 64)
+	c, _, err := cursorRow(q.QueryRow(ctx, `SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = $1`, name))
 	return c, err
 }
 
@@ -42,23 +32,30 @@ func ReadCheckpoint(ctx context.Context, q querier, name string) (eventstore.Cur
 // an event is never applied twice.
 func lockCheckpoint(ctx context.Context, tx pgx.Tx, name string) (eventstore.Cursor, error) {
 	for {
-		var txid string
-		var c eventstore.Cursor
-		err := tx.QueryRow(ctx, `SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, name).
-			Scan(&txid, &c.Position)
-		if errors.Is(err, pgx.ErrNoRows) {
-			// First run: create the row, then lock it (a concurrent creator is fine).
-			if _, err := tx.Exec(ctx, `INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name); err != nil {
-				return c, err
-			}
-			continue
-		}
-		if err != nil {
+		c, found, err := cursorRow(tx.QueryRow(ctx, `SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, name))
+		if err != nil || found {
 			return c, err
 		}
-		c.TxID, err = strconv.ParseUint(txid, 10, 64)
-		return c, err
+		// First run: create the row, then lock it (a concurrent creator is fine).
+		if _, err := tx.Exec(ctx, `INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name); err != nil {
+			return c, err
+		}
 	}
+}
+
+// cursorRow reads a row of (transaction_id::text, position) as a cursor: Start, not found,
+// when there is no row.
+func cursorRow(row pgx.Row) (c eventstore.Cursor, found bool, err error) {
+	var txid string
+	err = row.Scan(&txid, &c.Position)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Start, false, nil
+	}
+	if err != nil {
+		return c, false, err
+	}
+	c.TxID, err = strconv.ParseUint(txid, 10, 64)
+	return c, err == nil, err
 }
 
 // writeCheckpoint moves the checkpoint to c inside tx.

@@ -71,11 +71,7 @@ WHERE a.tenant_id = b.tenant_id AND a.id = b.id AND a.position > b.position RETU
 
 // Apply implements Projection.
 func (c Clock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	b, err := c.prepare(ctx, events)
-	if err != nil {
-		return err
-	}
-	return b.apply(ctx, tx)
+	return applyPrepared(ctx, tx, c, events)
 }
 
 // prepare implements preparer (replay.go): the decoding half of Apply, which needs no

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -64,19 +63,9 @@ type moodRow struct {
 
 // Apply implements Projection.
 func (Mood) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	var rows []moodRow
-	for _, e := range events {
-		if e.Type != mood.TypeCheckedIn {
-			continue
-		}
-		r, err := decodeCheckedIn(e)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, r)
-	}
-	if len(rows) == 0 {
-		return nil
+	rows, err := checkIns(events)
+	if err != nil || len(rows) == 0 {
+		return err
 	}
 	n := len(rows)
 	tenants, ids, users, employees := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
@@ -141,19 +130,31 @@ LEFT JOIN users mu ON mu.tenant_id = e.tenant_id AND mu.employee_id = e.manager_
 	return push.Publish(ctx, tx, msgs...)
 }
 
+// checkIns decodes the check-ins among events.
+func checkIns(events []eventstore.RecordedEvent) ([]moodRow, error) {
+	var rows []moodRow
+	for _, e := range events {
+		if e.Type != mood.TypeCheckedIn {
+			continue
+		}
+		r, err := decodeCheckedIn(e)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
 // decodeCheckedIn reads mood.checked_in.v1 (commands/mood_checkin.go).
 func decodeCheckedIn(e eventstore.RecordedEvent) (moodRow, error) {
 	var d mood.CheckedInData
 	if err := decodeEvent(e, &d); err != nil {
 		return moodRow{}, err
 	}
-	id, idErr := uuid.Parse(d.ID)
-	user, userErr := uuid.Parse(d.UserID)
-	if idErr != nil || userErr != nil || id == uuid.Nil || user == uuid.Nil {
-		return moodRow{}, fmt.Errorf("event %s (%s): no id or user id", e.ID, e.Type)
-	}
-	if want := "mood-" + user.String(); !strings.EqualFold(e.Stream, want) {
-		return moodRow{}, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, user, e.Stream)
+	id, user, err := usersEvent(e, "mood", d.ID, d.UserID)
+	if err != nil {
+		return moodRow{}, err
 	}
 	if d.Humor < 1 || d.Humor > 5 || d.Energy < 1 || d.Energy > 5 {
 		return moodRow{}, fmt.Errorf("event %s (%s): levels %v/%v off the scale", e.ID, e.Type, d.Humor, d.Energy)

@@ -106,8 +106,7 @@ type createdRow struct {
 func (Notifications) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	var (
 		created []createdRow
-		flags   = map[notificationKey]*flagOp{}
-		order   []notificationKey
+		flags   folds[notificationKey, flagOp]
 		cursors = map[notificationKey]eventstore.Cursor{} // the last flag event of each notification
 	)
 	flag := func(e eventstore.RecordedEvent, id string, set func(*flagOp)) error {
@@ -116,13 +115,7 @@ func (Notifications) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 			return fmt.Errorf("event %s (%s): notification id %q: %w", e.ID, e.Type, id, err)
 		}
 		k := notificationKey{e.Tenant, nid}
-		op, ok := flags[k]
-		if !ok {
-			op = &flagOp{}
-			flags[k] = op
-			order = append(order, k)
-		}
-		set(op)
+		set(flags.at(k))
 		cursors[k] = e.Cursor
 		return nil
 	}
@@ -172,10 +165,10 @@ func (Notifications) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 			return err
 		}
 	}
-	if err := insertNotifications(ctx, tx, created, flags); err != nil {
+	if err := insertNotifications(ctx, tx, created, flags.m); err != nil {
 		return err
 	}
-	return updateNotificationFlags(ctx, tx, order, flags, cursors)
+	return updateNotificationFlags(ctx, tx, &flags, cursors)
 }
 
 func decodeEvent(e eventstore.RecordedEvent, v any) error {
@@ -183,6 +176,20 @@ func decodeEvent(e eventstore.RecordedEvent, v any) error {
 		return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
 	}
 	return nil
+}
+
+// usersEvent parses the ids of an event about one user's own thing (a check-in, a
+// notification): both must be set, and the event must be in the user's stream, area-<user>.
+func usersEvent(e eventstore.RecordedEvent, area, id, user string) (uuid.UUID, uuid.UUID, error) {
+	i, idErr := uuid.Parse(id)
+	u, userErr := uuid.Parse(user)
+	if idErr != nil || userErr != nil || i == uuid.Nil || u == uuid.Nil {
+		return i, u, fmt.Errorf("event %s (%s): no id or user id", e.ID, e.Type)
+	}
+	if want := area + "-" + u.String(); !strings.EqualFold(e.Stream, want) {
+		return i, u, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, u, e.Stream)
+	}
+	return i, u, nil
 }
 
 func orRecorded(t time.Time, e eventstore.RecordedEvent) time.Time {
@@ -198,13 +205,9 @@ func decodeCreated(e eventstore.RecordedEvent) (createdRow, error) {
 	if err := decodeEvent(e, &d); err != nil {
 		return createdRow{}, err
 	}
-	id, idErr := uuid.Parse(d.ID)
-	user, userErr := uuid.Parse(d.UserID)
-	if idErr != nil || userErr != nil || id == uuid.Nil || user == uuid.Nil {
-		return createdRow{}, fmt.Errorf("event %s (%s): no id or user id", e.ID, e.Type)
-	}
-	if want := "notification-" + user.String(); !strings.EqualFold(e.Stream, want) {
-		return createdRow{}, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, user, e.Stream)
+	id, user, err := usersEvent(e, "notification", d.ID, d.UserID)
+	if err != nil {
+		return createdRow{}, err
 	}
 	sender, err := uuid.Parse(d.SenderID)
 	if err != nil || sender == uuid.Nil {
@@ -298,16 +301,16 @@ func insertNotifications(ctx context.Context, tx pgx.Tx, rows []createdRow, flag
 // changed, in one message per user placed at the user's last flag event of the batch.
 // Notifications whose flags were already on (a redelivered batch, or inserted with them
 // above) are not touched and not pushed.
-func updateNotificationFlags(ctx context.Context, tx pgx.Tx, order []notificationKey, flags map[notificationKey]*flagOp, cursors map[notificationKey]eventstore.Cursor) error {
-	if len(order) == 0 {
+func updateNotificationFlags(ctx context.Context, tx pgx.Tx, flags *folds[notificationKey, flagOp], cursors map[notificationKey]eventstore.Cursor) error {
+	if len(flags.keys) == 0 {
 		return nil
 	}
-	n := len(order)
+	n := len(flags.keys)
 	tenants, ids := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	displayed, dismissed := make([]bool, n), make([]bool, n)
 	displayedAt, dismissedAt := make([]*time.Time, n), make([]*time.Time, n)
-	for i, k := range order {
-		op := flags[k]
+	for i, k := range flags.keys {
+		op := flags.m[k]
 		tenants[i], ids[i] = pgUUID(k.tenant), pgUUID(k.id)
 		displayed[i], dismissed[i] = op.displayed, op.dismissed
 		if op.displayed {
@@ -348,7 +351,7 @@ RETURNING n.tenant_id, n.user_id, n.id, n.displayed, n.dismissed`,
 	}
 	// Group per user, notifications in the order the batch first touched them.
 	rank := make(map[notificationKey]int, n)
-	for i, k := range order {
+	for i, k := range flags.keys {
 		rank[k] = i
 	}
 	slices.SortFunc(list, func(a, b changed) int {
@@ -376,15 +379,7 @@ RETURNING n.tenant_id, n.user_id, n.id, n.displayed, n.dismissed`,
 	for i, uk := range users {
 		msgs[i] = *per[uk]
 	}
-	slices.SortStableFunc(msgs, func(a, b push.Message) int {
-		switch {
-		case a.Event.Before(b.Event):
-			return -1
-		case b.Event.Before(a.Event):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(msgs, func(a, b push.Message) int { return a.Event.Compare(b.Event) })
 	return push.Publish(ctx, tx, msgs...)
 }
 

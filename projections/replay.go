@@ -146,6 +146,15 @@ type preparer interface {
 	prepare(ctx context.Context, events []eventstore.RecordedEvent) (preparedBatch, error)
 }
 
+// applyPrepared is the Apply of a preparer: prepare, then apply.
+func applyPrepared(ctx context.Context, tx pgx.Tx, pp preparer, events []eventstore.RecordedEvent) error {
+	b, err := pp.prepare(ctx, events)
+	if err != nil {
+		return err
+	}
+	return b.apply(ctx, tx)
+}
+
 // preparedBatch is a batch a preparer prepared; apply writes it like Projection.Apply.
 type preparedBatch interface {
 	apply(ctx context.Context, tx pgx.Tx) error

@@ -89,33 +89,21 @@ func decodeMarkFactsFast(data []byte, d *markFacts) bool {
 // Apply implements Projection: the batch's events are summed per employee and local day in
 // Go, then added in one statement.
 func (p ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	b, err := p.prepare(ctx, events)
-	if err != nil {
-		return err
-	}
-	return b.apply(ctx, tx)
+	return applyPrepared(ctx, tx, p, events)
 }
 
 // clockDays is a batch summed per employee and local day, ready to be added.
 type clockDays struct {
-	days   map[clockDayKey]*clockDay
-	order  []clockDayKey
+	days   folds[clockDayKey, clockDay]
 	events []eventstore.RecordedEvent
 }
 
 // prepare implements preparer (replay.go): the decoding and summing half of Apply, which
 // needs no database.
 func (ReportClock) prepare(_ context.Context, events []eventstore.RecordedEvent) (preparedBatch, error) {
-	b := &clockDays{days: map[clockDayKey]*clockDay{}, events: events}
+	b := &clockDays{events: events}
 	at := func(tenant, employee uuid.UUID, day string) *clockDay {
-		k := clockDayKey{tenant, employee, day}
-		d := b.days[k]
-		if d == nil {
-			d = &clockDay{}
-			b.days[k] = d
-			b.order = append(b.order, k)
-		}
-		return d
+		return b.days.at(clockDayKey{tenant, employee, day})
 	}
 	for _, e := range events {
 		switch e.Type {
@@ -183,14 +171,14 @@ func (ReportClock) prepare(_ context.Context, events []eventstore.RecordedEvent)
 }
 
 func (b *clockDays) apply(ctx context.Context, tx pgx.Tx) error {
-	if len(b.order) == 0 {
+	if len(b.days.keys) == 0 {
 		return nil
 	}
-	rows, err := loadClockDays(ctx, tx, b.order)
+	rows, err := loadClockDays(ctx, tx, b.days.keys)
 	if err != nil {
 		return err
 	}
-	if err := writeClockDays(ctx, tx, b.order, b.days, rows); err != nil {
+	if err := writeClockDays(ctx, tx, &b.days, rows); err != nil {
 		return err
 	}
 	return publishReport(ctx, tx, "clock", b.events, func(t string) bool {
@@ -361,19 +349,18 @@ type clockRollupKey struct {
 
 // writeClockDays stores each day's new totals and adds the change of each day's counts to the
 // rollups the tenant-wide report reads: per day × department × unit, and per month × employee.
-func writeClockDays(ctx context.Context, tx pgx.Tx, order []clockDayKey, deltas map[clockDayKey]*clockDay, stored map[clockDayKey]clockDayRow) error {
+func writeClockDays(ctx context.Context, tx pgx.Tx, deltas *folds[clockDayKey, clockDay], stored map[clockDayKey]clockDayRow) error {
 	var d struct {
 		tenants, employees, depts, units, managers []pgtype.UUID
 		days                                       []string
 		first, start                               []pgtype.Time
 		counts                                     [7][]int32 // marks, expected marks, area, layoff, inactive, other, adjusted
 	}
-	byDay := map[clockRollupKey]*[9]int32{}   // people, marks, late, missing, area, layoff, inactive, other, adjusted
-	byMonth := map[clockRollupKey]*[5]int32{} // days, marks, late, missing, refused
-	var dayKeys, monthKeys []clockRollupKey
-	for _, k := range order {
+	var byDay folds[clockRollupKey, [9]int32]   // people, marks, late, missing, area, layoff, inactive, other, adjusted
+	var byMonth folds[clockRollupKey, [5]int32] // days, marks, late, missing, refused
+	for _, k := range deltas.keys {
 		old := stored[k]
-		c := deltas[k]
+		c := deltas.m[k]
 		now := old
 		now.marks += c.marks
 		now.area, now.layoff, now.inactive, now.other, now.adj = old.area+c.area, old.layoff+c.layoff, old.inactive+c.inactive, old.other+c.other, old.adj+c.adjusted
@@ -386,23 +373,15 @@ func writeClockDays(ctx context.Context, tx pgx.Tx, order []clockDayKey, deltas 
 		for i, v := range [7]int32{now.marks, now.expectedMarks, now.area, now.layoff, now.inactive, now.other, now.adj} {
 			d.counts[i] = append(d.counts[i], v)
 		}
-		dk := clockRollupKey{tenant: k.tenant, day: k.day, dept: now.dept, unit: now.unit}
-		if byDay[dk] == nil {
-			byDay[dk] = &[9]int32{}
-			dayKeys = append(dayKeys, dk)
-		}
+		day := byDay.at(clockRollupKey{tenant: k.tenant, day: k.day, dept: now.dept, unit: now.unit})
 		for i, v := range [9]int32{b2i(now.marks > 0) - b2i(old.marks > 0), c.marks, now.late() - old.late(), now.missing() - old.missing(),
 			c.area, c.layoff, c.inactive, c.other, c.adjusted} {
-			byDay[dk][i] += v
+			day[i] += v
 		}
-		mk := clockRollupKey{tenant: k.tenant, day: k.day[:8] + "01", employee: k.employee, dept: now.dept, unit: now.unit, mgr: now.manager}
-		if byMonth[mk] == nil {
-			byMonth[mk] = &[5]int32{}
-			monthKeys = append(monthKeys, mk)
-		}
+		month := byMonth.at(clockRollupKey{tenant: k.tenant, day: k.day[:8] + "01", employee: k.employee, dept: now.dept, unit: now.unit, mgr: now.manager})
 		for i, v := range [5]int32{b2i(now.marks > 0) - b2i(old.marks > 0), c.marks, now.late() - old.late(), now.missing() - old.missing(),
 			now.refused() - old.refused()} {
-			byMonth[mk][i] += v
+			month[i] += v
 		}
 	}
 	_, err := tx.Exec(ctx, `
@@ -423,9 +402,9 @@ SET marks = EXCLUDED.marks, first_mark = EXCLUDED.first_mark, refused_area = EXC
 		days                  []string
 		v                     [9][]int32
 	}
-	for _, k := range dayKeys {
+	for _, k := range byDay.keys {
 		r.tenants, r.days, r.depts, r.units = append(r.tenants, pgUUID(k.tenant)), append(r.days, k.day), append(r.depts, k.dept), append(r.units, k.unit)
-		for i, v := range byDay[k] {
+		for i, v := range byDay.m[k] {
 			r.v[i] = append(r.v[i], v)
 		}
 	}
@@ -450,10 +429,10 @@ SET people = r.people + EXCLUDED.people, marks = r.marks + EXCLUDED.marks, late 
 		months                                     []string
 		v                                          [5][]int32
 	}
-	for _, k := range monthKeys {
+	for _, k := range byMonth.keys {
 		m.tenants, m.months, m.employees = append(m.tenants, pgUUID(k.tenant)), append(m.months, k.day), append(m.employees, pgUUID(k.employee))
 		m.depts, m.units, m.managers = append(m.depts, k.dept), append(m.units, k.unit), append(m.managers, k.mgr)
-		for i, v := range byMonth[k] {
+		for i, v := range byMonth.m[k] {
 			m.v[i] = append(m.v[i], v)
 		}
 	}

@@ -51,46 +51,36 @@ type moodWeekSum struct {
 // Apply implements Projection: the batch's check-ins are summed per employee and week in
 // Go, then added in one statement.
 func (ReportMood) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	sums := map[moodWeekKey]*moodWeekSum{}
-	var order []moodWeekKey
-	for _, e := range events {
-		if e.Type != mood.TypeCheckedIn {
-			continue
-		}
-		r, err := decodeCheckedIn(e)
-		if err != nil {
-			return err
-		}
+	rows, err := checkIns(events)
+	if err != nil {
+		return err
+	}
+	var sums folds[moodWeekKey, moodWeekSum]
+	for _, r := range rows {
 		if r.employee == nil {
 			continue // a user without an employee record is in no team
 		}
-		k := moodWeekKey{r.tenant, *r.employee, WeekOf(r.data.CheckedInAt)}
-		s, ok := sums[k]
-		if !ok {
-			s = &moodWeekSum{}
-			sums[k] = s
-			order = append(order, k)
-		}
+		s := sums.at(moodWeekKey{r.tenant, *r.employee, WeekOf(r.data.CheckedInAt)})
 		s.n++
 		s.humor += r.data.Humor
 		s.energy += r.data.Energy
 	}
-	if len(order) == 0 {
+	if len(sums.keys) == 0 {
 		return nil
 	}
 	// Who is new this week (a person more in the group) and the group of every row: the
 	// stored one, else the employee's department and unit now.
-	n := len(order)
+	n := len(sums.keys)
 	tenants, employees := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	weeks := make([]time.Time, n)
 	counts := make([]int32, n)
 	humors, energies := make([]float64, n), make([]float64, n)
-	for i, k := range order {
-		sum := sums[k]
+	for i, k := range sums.keys {
+		sum := sums.m[k]
 		tenants[i], employees[i], weeks[i] = pgUUID(k.tenant), pgUUID(k.employee), k.week
 		counts[i], humors[i], energies[i] = int32(sum.n), sum.humor, sum.energy
 	}
-	_, err := tx.Exec(ctx, `
+	_, err = tx.Exec(ctx, `
 WITH u AS (
     SELECT u.*, r.tenant_id IS NULL AS fresh, coalesce(r.department_id, e.department_id) AS dept,
            coalesce(r.business_unit_id, e.business_unit_id) AS unit, coalesce(r.manager_id, e.manager_id) AS manager

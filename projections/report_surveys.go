@@ -41,8 +41,7 @@ type surveyWeekKey struct {
 
 // Apply implements Projection.
 func (ReportSurveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	weeks := map[surveyWeekKey]*[4]int32{} // completed, promoters, passives, detractors
-	var order []surveyWeekKey
+	var weeks folds[surveyWeekKey, [4]int32] // completed, promoters, passives, detractors
 	for _, e := range events {
 		switch e.Type {
 		case survey.TypeCreated:
@@ -81,13 +80,7 @@ ON CONFLICT (tenant_id, survey_id) DO NOTHING`,
 			if err := decodeEvent(e, &d); err != nil {
 				return err
 			}
-			k := surveyWeekKey{e.Tenant.String(), d.SurveyID, WeekOf(orRecorded(d.CompletedAt, e))}
-			w := weeks[k]
-			if w == nil {
-				w = &[4]int32{}
-				weeks[k] = w
-				order = append(order, k)
-			}
+			w := weeks.at(surveyWeekKey{e.Tenant.String(), d.SurveyID, WeekOf(orRecorded(d.CompletedAt, e))})
 			w[0]++
 			if d.Kind == string(survey.KindENPS) {
 				if bucket, ok := enpsBucket(d.Answers); ok {
@@ -96,17 +89,17 @@ ON CONFLICT (tenant_id, survey_id) DO NOTHING`,
 			}
 		}
 	}
-	if len(order) == 0 {
+	if len(weeks.keys) == 0 {
 		return publishReport(ctx, tx, "surveys", events, func(t string) bool { return t == survey.TypeCreated })
 	}
-	n := len(order)
+	n := len(weeks.keys)
 	tenants, surveys := make([]string, n), make([]string, n)
 	days := make([]pgtype.Date, n)
 	var cols [4][]int32
-	for i, k := range order {
+	for i, k := range weeks.keys {
 		tenants[i], surveys[i], days[i] = k.tenant, k.survey, pgtype.Date{Time: k.week, Valid: true}
 		for c := range cols {
-			cols[c] = append(cols[c], weeks[k][c])
+			cols[c] = append(cols[c], weeks.m[k][c])
 		}
 	}
 	_, err := tx.Exec(ctx, `

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -501,18 +500,9 @@ func (r *Runner) caughtUp(ctx context.Context, head eventstore.Cursor) bool {
 
 // logHead returns the newest readable event's cursor (Start for an empty log).
 func logHead(ctx context.Context, q querier) (eventstore.Cursor, error) {
-	var txid string
-	var c eventstore.Cursor
-	err := q.QueryRow(ctx, `SELECT transaction_id::text, position FROM events
+	c, _, err := cursorRow(q.QueryRow(ctx, `SELECT transaction_id::text, position FROM events
 WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-ORDER BY transaction_id DESC, position DESC LIMIT 1`).Scan(&txid, &c.Position)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Start, nil
-	}
-	if err != nil {
-		return c, err
-	}
-	c.TxID, err = strconv.ParseUint(txid, 10, 64)
+ORDER BY transaction_id DESC, position DESC LIMIT 1`))
 	return c, err
 }
 

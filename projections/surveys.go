@@ -93,31 +93,24 @@ type completion struct {
 
 // Apply implements Projection.
 func (sv Surveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	b, err := sv.prepare(ctx, events)
-	if err != nil {
-		return err
-	}
-	return b.apply(ctx, tx)
+	return applyPrepared(ctx, tx, sv, events)
 }
 
 // surveysBatch is a decoded batch, ready to be written.
 type surveysBatch struct {
 	each  []eventstore.RecordedEvent // surveys created and closed, PDI events: one statement each, in log order
-	ops   map[responseKey]*responseOp
-	order []responseKey // of ops
+	ops   folds[responseKey, responseOp]
 	comps []completion
 }
 
 // prepare implements preparer (replay.go): it folds the responses of the batch, which
 // needs no database.
 func (Surveys) prepare(_ context.Context, events []eventstore.RecordedEvent) (preparedBatch, error) {
-	b := &surveysBatch{ops: map[responseKey]*responseOp{}}
+	b := &surveysBatch{}
 	op := func(k responseKey, rid uuid.UUID) *responseOp {
-		o, ok := b.ops[k]
-		if !ok {
-			o = &responseOp{id: rid, step: -1, answers: map[string]string{}}
-			b.ops[k] = o
-			b.order = append(b.order, k)
+		o := b.ops.at(k)
+		if o.answers == nil { // new
+			*o = responseOp{id: rid, step: -1, answers: map[string]string{}}
 		}
 		return o
 	}
@@ -191,7 +184,7 @@ func (b *surveysBatch) apply(ctx context.Context, tx pgx.Tx) error {
 			return err
 		}
 	}
-	fresh, err := writeResponses(ctx, tx, b.order, b.ops)
+	fresh, err := writeResponses(ctx, tx, &b.ops)
 	if err != nil {
 		return err
 	}
@@ -297,16 +290,16 @@ SELECT up.tenant_id, up.survey_id, up.user_id FROM up
 WHERE up.completed AND EXISTS (SELECT FROM x WHERE x.t = up.tenant_id AND x.s = up.survey_id AND x.u = up.user_id AND x.done)
   AND NOT EXISTS (SELECT FROM before b WHERE b.tenant_id = up.tenant_id AND b.survey_id = up.survey_id AND b.user_id = up.user_id)`
 
-func writeResponses(ctx context.Context, tx pgx.Tx, order []responseKey, ops map[responseKey]*responseOp) (map[responseKey]bool, error) {
-	if len(order) == 0 {
+func writeResponses(ctx context.Context, tx pgx.Tx, ops *folds[responseKey, responseOp]) (map[responseKey]bool, error) {
+	if len(ops.keys) == 0 {
 		return nil, nil
 	}
-	n := len(order)
+	n := len(ops.keys)
 	tenants, surveys, users, rids := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	steps, answers := make([]int32, n), make([]string, n)
 	done, at := make([]bool, n), make([]*time.Time, n)
-	for i, k := range order {
-		o := ops[k]
+	for i, k := range ops.keys {
+		o := ops.m[k]
 		a, _ := json.Marshal(o.answers)
 		tenants[i], surveys[i], users[i], rids[i] = pgUUID(k.tenant), pgUUID(k.survey), pgUUID(k.user), pgUUID(o.id)
 		steps[i], answers[i], done[i] = int32(o.step), string(a), o.done
@@ -348,15 +341,9 @@ func tallyCompletions(ctx context.Context, tx pgx.Tx, comps []completion, fresh 
 	if len(fresh) == 0 {
 		return nil
 	}
-	tallies := map[tallyKey]*tally{}
-	var tkeys []tallyKey
+	var tallies folds[tallyKey, tally]
 	add := func(k tallyKey, v float64) {
-		t, ok := tallies[k]
-		if !ok {
-			t = &tally{}
-			tallies[k] = t
-			tkeys = append(tkeys, k)
-		}
+		t := tallies.at(k)
 		t.n++
 		t.total += v
 	}
@@ -389,15 +376,15 @@ func tallyCompletions(ctx context.Context, tx pgx.Tx, comps []completion, fresh 
 		}
 		last[sk] = c
 	}
-	if len(tkeys) == 0 {
+	if len(tallies.keys) == 0 {
 		return nil
 	}
-	m := len(tkeys)
+	m := len(tallies.keys)
 	tt, ts := make([]pgtype.UUID, m), make([]pgtype.UUID, m)
 	rel, uk, bk := make([]string, m), make([]string, m), make([]string, m)
 	ns, totals := make([]int64, m), make([]string, m)
-	for i, k := range tkeys {
-		t := tallies[k]
+	for i, k := range tallies.keys {
+		t := tallies.m[k]
 		tt[i], ts[i], rel[i], uk[i], bk[i] = pgUUID(k.tenant), pgUUID(k.survey), k.relation, k.ukey, k.bucket
 		ns[i], totals[i] = t.n, strconv.FormatFloat(t.total, 'f', -1, 64)
 	}

@@ -195,14 +195,6 @@ ORDER BY c.ord`, tenants, employees)
 		return err
 	}
 	// Messages must follow the log: order by each change's event.
-	slices.SortStableFunc(msgs, func(a, b push.Message) int {
-		switch {
-		case a.Event.Before(b.Event):
-			return -1
-		case b.Event.Before(a.Event):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(msgs, func(a, b push.Message) int { return a.Event.Compare(b.Event) })
 	return push.Publish(ctx, tx, msgs...)
 }

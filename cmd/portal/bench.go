@@ -230,39 +230,53 @@ func (b *benchRun) appends() error {
 		return err
 	}
 	tenant := uuid.New()
-	data := []byte(`{"n":1,"note":"benchmark event"}`)
+	raw, app, err := alternate(b.ctx, writers, b.dur/4, func(_, _, _ int) error {
+		_, err := b.pool.Exec(b.ctx, `INSERT INTO bench_raw (tenant_id, data) VALUES ($1, $2)`, tenant, benchData)
+		return err
+	}, b.appender(tenant, "bench", writers))
+	if err != nil {
+		return err
+	}
+	b.add("event-store appends/s (32 writers, 1 event/tx)", fmt.Sprintf("%.0f (%.0f%%)", app, 100*app/raw),
+		fmt.Sprintf("%.0f", raw), "raw pgx single-row INSERT/s, 32 clients", "≥ 70% of baseline")
+	return nil
+}
+
+// benchData is the data of the bench's bare events.
+var benchData = []byte(`{"n":1,"note":"benchmark event"}`)
+
+// appender returns a worker body for alternate that appends one bare event to the worker's
+// own stream (prefix-<worker>) of tenant, as each of writers workers.
+func (b *benchRun) appender(tenant uuid.UUID, prefix string, writers int) func(round, w, i int) error {
 	meta := eventstore.Meta{Tenant: tenant, Actor: "bench"}
 	versions := make([]int64, writers)
 	for i := range versions {
 		versions[i] = eventstore.NoStream
 	}
-	// Rounds alternate so that both figures see the same machine load.
-	var rawN, appN int64
-	var rawD, appD time.Duration
-	for round := 0; round < 4; round++ {
-		n, d, err := parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
-			_, err := b.pool.Exec(b.ctx, `INSERT INTO bench_raw (tenant_id, data) VALUES ($1, $2)`, tenant, data)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		rawN, rawD = rawN+n, rawD+d
-		n, d, err = parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
-			res, err := b.store.Append(b.ctx, meta, fmt.Sprintf("bench-%d", w), versions[w],
-				eventstore.EventData{ID: uuid.New(), Type: "bench.appended.v1", Data: data})
-			versions[w] = res.NextVersion
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		appN, appD = appN+n, appD+d
+	return func(_, w, _ int) error {
+		res, err := b.store.Append(b.ctx, meta, fmt.Sprintf("%s-%d", prefix, w), versions[w],
+			eventstore.EventData{ID: uuid.New(), Type: "bench.appended.v1", Data: benchData})
+		versions[w] = res.NextVersion
+		return err
 	}
-	raw, app := perSec(rawN, rawD), perSec(appN, appD)
-	b.add("event-store appends/s (32 writers, 1 event/tx)", fmt.Sprintf("%.0f (%.0f%%)", app, 100*app/raw),
-		fmt.Sprintf("%.0f", raw), "raw pgx single-row INSERT/s, 32 clients", "≥ 70% of baseline")
-	return nil
+}
+
+// alternate runs base and measured in turns, four rounds of span each, with workers workers
+// (parallel), so that both figures see the same machine load, and returns the rate per
+// second of each.
+func alternate(ctx context.Context, workers int, span time.Duration, base, measured func(round, w, i int) error) (baseRate, rate float64, err error) {
+	var n [2]int64
+	var d [2]time.Duration
+	for round := 0; round < 4; round++ {
+		for k, fn := range []func(round, w, i int) error{base, measured} {
+			dn, dd, err := parallel(ctx, workers, span, func(w, i int) error { return fn(round, w, i) })
+			if err != nil {
+				return 0, 0, err
+			}
+			n[k], d[k] = n[k]+dn, d[k]+dd
+		}
+	}
+	return perSec(n[0], d[0]), perSec(n[1], d[1]), nil
 }
 
 type benchUser struct {
@@ -324,18 +338,29 @@ func markBody(t time.Time, addr string, lat, lon float64) []byte {
 
 func (b *benchRun) register(client *http.Client, base string, u benchUser, addr string) (time.Duration, error) {
 	url := fmt.Sprintf("%s/api/rh-app/colaborador/v2/registrar-ponto?tenId=%s&userHash=%s", base, u.tenant, u.hash)
-	req, _ := http.NewRequestWithContext(b.ctx, http.MethodPost, url, bytes.NewReader(markBody(time.Now(), addr, u.lat, u.lon)))
-	req.Header.Set("Authorization", "Bearer "+u.token)
+	return timedCall(b.ctx, client, http.MethodPost, url, u.token, bytes.NewReader(markBody(time.Now(), addr, u.lat, u.lon)))
+}
+
+// timedCall sends one JSON call, with the bearer token if there is one, and times it until
+// the whole answer is read; an answer other than 200 is an error.
+func timedCall(ctx context.Context, client *http.Client, method, url, token string, body io.Reader) (time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, method, url, body)
+	if err != nil {
+		return 0, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	req.Header.Set("Content-Type", "application/json")
 	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
 		return 0, err
 	}
-	body, _ := io.ReadAll(resp.Body)
+	data, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("register-mark answered %d: %s", resp.StatusCode, body)
+		return 0, fmt.Errorf("%s %s answered %d: %s", method, url, resp.StatusCode, data)
 	}
 	return time.Since(start), nil
 }

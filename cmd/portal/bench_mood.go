@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -52,60 +51,33 @@ func (b *benchRun) mood() error {
 	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
 	call := func(method, url, token, body string) (time.Duration, error) {
-		req, _ := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		start := time.Now()
-		resp, err := client.Do(req)
-		if err != nil {
-			return 0, err
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return 0, fmt.Errorf("%s %s answered %d: %s", method, url, resp.StatusCode, data)
-		}
-		return time.Since(start), nil
+		return timedCall(ctx, client, method, url, token, strings.NewReader(body))
 	}
 	tenantInfo := ts.URL + "/api/auth/TenantInfo?accessCode=" + seed.DemoCode
-
-	// Check-ins/s, rounds alternating with the baseline so both see the same load.
-	var baseN, moodN int64
-	var baseD, moodD time.Duration
-	var baseLat, moodLat []time.Duration
-	latW := make([][]time.Duration, workers)
-	for round := 0; round < 4; round++ {
-		n, d, err := parallel(ctx, workers, b.dur/8, func(w, i int) error {
-			l, err := call(http.MethodGet, tenantInfo, "", "")
-			latW[w] = append(latW[w], l)
+	// read is a worker body for alternate: a GET whose latency goes into the worker's list.
+	read := func(url, token string, into [][]time.Duration) func(round, w, i int) error {
+		return func(_, w, _ int) error {
+			l, err := call(http.MethodGet, url, token, "")
+			into[w] = append(into[w], l)
 			return err
-		})
-		if err != nil {
-			return err
-		}
-		baseN, baseD = baseN+n, baseD+d
-		for w := range latW {
-			baseLat, latW[w] = append(baseLat, latW[w]...), latW[w][:0]
-		}
-		n, d, err = parallel(ctx, workers, b.dur/8, func(w, i int) error {
-			u := users[w]
-			body := fmt.Sprintf(`{"humor":%.1f,"energy":%.1f}`, float64(10+i%41)/10, float64(10+(i*7)%41)/10)
-			l, err := call(http.MethodPost, ts.URL+"/api/gen/HumorEnergy?tenId="+u.tenant.String(), u.token, body)
-			latW[w] = append(latW[w], l)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		moodN, moodD = moodN+n, moodD+d
-		for w := range latW {
-			moodLat, latW[w] = append(moodLat, latW[w]...), latW[w][:0]
 		}
 	}
-	b.add("mood check-in HTTP commands/s (32 clients)", fmt.Sprintf("%.0f (p50 %s, p99 %s)", perSec(moodN, moodD), pct(moodLat, 50), pct(moodLat, 99)),
-		fmt.Sprintf("%.0f (p99 %s)", perSec(baseN, baseD), pct(baseLat, 99)), "HTTP TenantInfo reads/s, 32 clients", "≥ 2,000/s")
+
+	// Check-ins/s, rounds alternating with the baseline so both see the same load.
+	baseW, moodW := make([][]time.Duration, workers), make([][]time.Duration, workers) // latencies per worker
+	base, rate, err := alternate(ctx, workers, b.dur/8, read(tenantInfo, "", baseW), func(_, w, i int) error {
+		u := users[w]
+		body := fmt.Sprintf(`{"humor":%.1f,"energy":%.1f}`, float64(10+i%41)/10, float64(10+(i*7)%41)/10)
+		l, err := call(http.MethodPost, ts.URL+"/api/gen/HumorEnergy?tenId="+u.tenant.String(), u.token, body)
+		moodW[w] = append(moodW[w], l)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	baseLat, moodLat := slices.Concat(baseW...), slices.Concat(moodW...)
+	b.add("mood check-in HTTP commands/s (32 clients)", fmt.Sprintf("%.0f (p50 %s, p99 %s)", rate, pct(moodLat, 50), pct(moodLat, 99)),
+		fmt.Sprintf("%.0f (p99 %s)", base, pct(baseLat, 99)), "HTTP TenantInfo reads/s, 32 clients", "≥ 2,000/s")
 
 	// The latency at the goal's rate: check-ins offered at moodRate whatever the answers'
 	// pace, timed from when each was offered (32 clients calling back to back saturate the 2
@@ -159,25 +131,11 @@ FROM generate_series(1, $2) g,
 	}
 	day := time.Now().Add(-30*24*time.Hour).Format("2006-01-02") + "T00:00:00-03:00"
 	nineBox := fmt.Sprintf("%s/api/gen/HumorEnergy/ninebox?tenId=%s&time=%s", ts.URL, tenant, strings.ReplaceAll(day, "+", "%2B"))
-	var boxLat []time.Duration
-	baseLat = baseLat[:0]
-	for round := 0; round < 4; round++ {
-		for _, step := range []struct {
-			url, token string
-			into       *[]time.Duration
-		}{{tenantInfo, "", &baseLat}, {nineBox, marcos, &boxLat}} {
-			if _, _, err := parallel(ctx, 8, b.dur/8, func(w, i int) error {
-				l, err := call(http.MethodGet, step.url, step.token, "")
-				latW[w] = append(latW[w], l)
-				return err
-			}); err != nil {
-				return err
-			}
-			for w := range latW {
-				*step.into, latW[w] = append(*step.into, latW[w]...), latW[w][:0]
-			}
-		}
+	baseW, boxW := make([][]time.Duration, 8), make([][]time.Duration, 8)
+	if _, _, err := alternate(ctx, 8, b.dur/8, read(tenantInfo, "", baseW), read(nineBox, marcos, boxW)); err != nil {
+		return err
 	}
+	baseLat, boxLat := slices.Concat(baseW...), slices.Concat(boxW...)
 	b.add(fmt.Sprintf("nine-box read, team of Marcos over %d check-ins (8 clients)", moodHistory),
 		fmt.Sprintf("p50 %s, p99 %s (%d reads)", pct(boxLat, 50), pct(boxLat, 99), len(boxLat)),
 		fmt.Sprintf("p50 %s, p99 %s", pct(baseLat, 50), pct(baseLat, 99)), "HTTP TenantInfo read, 8 clients", "p99 ≤ 50 ms")

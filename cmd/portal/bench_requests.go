@@ -53,6 +53,16 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 	})
 }
 
+// requestHandlers builds the create and decide-step handlers the request benches drive.
+func (b *benchRun) requestHandlers() (*commands.CreateRequestHandler, *commands.DecideStepHandler, error) {
+	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
+	return create, decide, err
+}
+
 // fileRequest files and sends a request of type o for p, and names who decides each step:
 // the manager, else Helena (HR).
 func fileRequest(ctx context.Context, create *commands.CreateRequestHandler, p requester, o rq.Origin, commandID string) (benchRequest, error) {
@@ -93,11 +103,7 @@ func (b *benchRun) approvals() error {
 	if err != nil {
 		return err
 	}
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
-	if err != nil {
-		return err
-	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
+	create, decide, err := b.requestHandlers()
 	if err != nil {
 		return err
 	}

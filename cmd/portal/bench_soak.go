@@ -40,11 +40,7 @@ func (b *benchRun) soak() error {
 	if err != nil {
 		return err
 	}
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
-	if err != nil {
-		return err
-	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
+	create, decide, err := b.requestHandlers()
 	if err != nil {
 		return err
 	}

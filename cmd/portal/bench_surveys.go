@@ -59,36 +59,14 @@ func (b *benchRun) surveys() error {
 			return err
 		}
 	}
-	data := []byte(`{"n":1,"note":"benchmark event"}`)
-	meta := eventstore.Meta{Tenant: uuid.New(), Actor: "bench"}
-	versions := make([]int64, writers)
-	for i := range versions {
-		versions[i] = eventstore.NoStream
+	// Each answer changes the rating, so every command appends an event.
+	raw, ans, err := alternate(b.ctx, writers, b.dur/4, b.appender(uuid.New(), "bench-survey", writers), func(round, w, i int) error {
+		return responses.SaveAnswer(b.ctx, commands.SurveyResponse{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
+			SurveyID: sid}, inputs[(round*1000+i)%len(inputs)])
+	})
+	if err != nil {
+		return err
 	}
-	var rawN, ansN int64
-	var rawD, ansD time.Duration
-	for round := 0; round < 4; round++ {
-		n, d, err := parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
-			res, err := b.store.Append(b.ctx, meta, fmt.Sprintf("bench-survey-%d", w), versions[w],
-				eventstore.EventData{ID: uuid.New(), Type: "bench.appended.v1", Data: data})
-			versions[w] = res.NextVersion
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		rawN, rawD = rawN+n, rawD+d
-		// Each answer changes the rating, so every command appends an event.
-		n, d, err = parallel(b.ctx, writers, b.dur/4, func(w, i int) error {
-			return responses.SaveAnswer(b.ctx, commands.SurveyResponse{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
-				SurveyID: sid}, inputs[(round*1000+i)%len(inputs)])
-		})
-		if err != nil {
-			return err
-		}
-		ansN, ansD = ansN+n, ansD+d
-	}
-	raw, ans := perSec(rawN, rawD), perSec(ansN, ansD)
 	b.add("survey answers/s (32 respondents, command: load survey + response, decide, append)",
 		fmt.Sprintf("%.0f (%.0f%%)", ans, 100*ans/raw), fmt.Sprintf("%.0f", raw), "raw event-store appends/s, 32 writers", "—")
 	return b.enpsRead(tenant, sid, def.Questions[0].Ukey)

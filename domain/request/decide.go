@@ -264,30 +264,33 @@ func (r *Request) mayBlock(f Facts) error {
 
 // Lock blocks the request: no edit, decision, removal or delivery change until unlocked.
 func (r *Request) Lock(comment string, f Facts, at time.Time) ([]Event, error) {
-	if err := r.mayBlock(f); err != nil {
-		return nil, err
-	}
-	if r.Locked {
-		return nil, refused("request", KeyLocked)
-	}
-	if err := checkText("comentario", comment, MaxLong, false); err != nil {
-		return nil, err
-	}
-	return []Event{Locked{Comment: comment, By: By{Actor: f.Actor, At: at}}}, nil
+	return r.block(true, comment, f, at)
 }
 
 // Unlock lifts the block.
 func (r *Request) Unlock(comment string, f Facts, at time.Time) ([]Event, error) {
+	return r.block(false, comment, f, at)
+}
+
+// block locks (lock) or unlocks the request; it must not be so already.
+func (r *Request) block(lock bool, comment string, f Facts, at time.Time) ([]Event, error) {
 	if err := r.mayBlock(f); err != nil {
 		return nil, err
 	}
-	if !r.Locked {
+	if r.Locked == lock {
+		if lock {
+			return nil, refused("request", KeyLocked)
+		}
 		return nil, refused("request", KeyUnlocked)
 	}
 	if err := checkText("comentario", comment, MaxLong, false); err != nil {
 		return nil, err
 	}
-	return []Event{Unlocked{Comment: comment, By: By{Actor: f.Actor, At: at}}}, nil
+	by := By{Actor: f.Actor, At: at}
+	if lock {
+		return []Event{Locked{Comment: comment, By: by}}, nil
+	}
+	return []Event{Unlocked{Comment: comment, By: by}}, nil
 }
 
 // AddAttachment attaches a stored file while the request is editable.

@@ -318,10 +318,8 @@ func (s *API) adjustDecide(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	// Only adjustment requests are decided here (the generic calls decide the others).
-	var origin rq.Origin
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		origin, err = s.Reads.Origin(ctx, tx, id)
-		return err
+	origin, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (rq.Origin, error) {
+		return s.Reads.Origin(ctx, tx, id)
 	})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && origin != rq.AjustePonto) {
 		return &domain.Error{Kind: domain.NotFound, Field: "requestId", Key: rq.KeyNotFound}

@@ -107,15 +107,21 @@ type clockAddressJSON struct {
 	Timestamp string  `json:"timestamp"` // RFC 3339 in the tenant's zone
 }
 
+// employeeList answers the list read finds, in the caller's tenant transaction, for the
+// caller's employee record; a caller without one has nothing on the clock and gets [].
+func employeeList[T any](c echo.Context, pool *pgxpool.Pool, read func(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]T, error)) error {
+	employee := httpx.Claims(c).EmployeeID
+	if employee == uuid.Nil {
+		return c.JSON(http.StatusOK, []T{})
+	}
+	return httpx.Read(c, pool, func(ctx context.Context, tx pgx.Tx) ([]T, error) { return read(ctx, tx, employee) })
+}
+
 // clockAddresses answers GET historico-endereco-ponto: the saved addresses, newest first.
 func (s *API) clockAddresses(c echo.Context) error {
-	claims := httpx.Claims(c)
-	if claims.EmployeeID == uuid.Nil {
-		return c.JSON(http.StatusOK, []clockAddressJSON{}) // no employee record, no addresses
-	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]clockAddressJSON, error) {
+	return employeeList(c, s.Pool, func(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]clockAddressJSON, error) {
 		out := []clockAddressJSON{}
-		list, err := s.Reads.SavedAddresses(ctx, tx, claims.EmployeeID, timeclock.MaxSavedAddresses)
+		list, err := s.Reads.SavedAddresses(ctx, tx, employee, timeclock.MaxSavedAddresses)
 		for _, a := range list {
 			out = append(out, clockAddressJSON{
 				UKey: a.UKey, Endereco: a.Address, Latitude: a.Lat, Longitude: a.Lon,
@@ -140,13 +146,9 @@ func (s *API) clockRemoveAddress(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	err = s.RemoveAddress.Handle(c.Request().Context(), commands.RemoveAddress{
+	return httpx.Success(c, s.RemoveAddress.Handle(c.Request().Context(), commands.RemoveAddress{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, UKey: ukey,
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	}))
 }
 
 type clockMarkJSON struct {
@@ -157,13 +159,9 @@ type clockMarkJSON struct {
 
 // clockHistory answers GET v2/historico-ponto: the newest marks, newest first.
 func (s *API) clockHistory(c echo.Context) error {
-	claims := httpx.Claims(c)
-	if claims.EmployeeID == uuid.Nil {
-		return c.JSON(http.StatusOK, []clockMarkJSON{}) // no employee record, no marks
-	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]clockMarkJSON, error) {
+	return employeeList(c, s.Pool, func(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]clockMarkJSON, error) {
 		out := []clockMarkJSON{}
-		list, err := s.Reads.RecentMarks(ctx, tx, claims.EmployeeID, clockMarksShown)
+		list, err := s.Reads.RecentMarks(ctx, tx, employee, clockMarksShown)
 		for _, m := range list {
 			out = append(out, clockMarkJSON{Time: timeclock.LocalTime(m.RecordedAt), Endereco: m.Address, Ajustada: m.Adjusted})
 		}

@@ -91,3 +91,12 @@ func Command[T any](c echo.Context, parse func(body []byte) (T, error)) (v T, id
 	id, err = CommandID(c)
 	return v, id, err
 }
+
+// Success answers what a command call without data ends with: 200 {success:true} once the
+// command succeeded (err nil), else err.
+func Success(c echo.Context, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}

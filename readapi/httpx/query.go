@@ -117,14 +117,20 @@ func ParseYearMonth(s string) (int, time.Month, bool) {
 	return y, time.Month(m), true
 }
 
-// Read answers 200 with what read finds in the caller's tenant transaction (InTenant).
-func Read[T any](c echo.Context, pool *pgxpool.Pool, read func(ctx context.Context, tx pgx.Tx) (T, error)) error {
+// Fetch returns what read finds in the caller's tenant transaction (InTenant).
+func Fetch[T any](c echo.Context, pool *pgxpool.Pool, read func(ctx context.Context, tx pgx.Tx) (T, error)) (T, error) {
 	var out T
 	err := InTenant(c, pool, func(tx pgx.Tx) error {
 		var err error
 		out, err = read(c.Request().Context(), tx)
 		return err
 	})
+	return out, err
+}
+
+// Read answers 200 with what read finds in the caller's tenant transaction (Fetch).
+func Read[T any](c echo.Context, pool *pgxpool.Pool, read func(ctx context.Context, tx pgx.Tx) (T, error)) error {
+	out, err := Fetch(c, pool, read)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@
 package identity
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net"
@@ -49,14 +50,11 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 func (s *API) tenantInfo(c echo.Context) error {
 	code := strings.TrimSpace(c.QueryParam("accessCode"))
 	if code == "" {
-		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+		return errAccessCodeMissing
 	}
 	info, err := s.Auth.TenantInfo(c.Request().Context(), code)
-	if errors.Is(err, auth.ErrUnknownTenant) {
-		return httpx.Error(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
-	}
 	if err != nil {
-		return err
+		return refusal(err, auth.ErrUnknownTenant, errUnknownTenant)
 	}
 	// The host's environment rides along: the login screen's cookie-consent lifetime and
 	// pre-release label depend on it (spec portal-core §2, §9).
@@ -79,32 +77,31 @@ type loginRequest struct {
 // new password gets 200 {authResponse:{challengeName:"NEW_PASSWORD_REQUIRED", session,
 // userHash, userName}} and no tokens (spec §4).
 func (s *API) login(c echo.Context) error {
-	var req loginRequest
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
-	}
+	return signIn(c, auth.ErrUnauthorized, errLogin, func(ctx context.Context, req loginRequest) (auth.LoginResult, error) {
+		if err := req.check(); err != nil {
+			return auth.LoginResult{}, err
+		}
+		return s.Auth.Login(auth.WithClientIP(ctx, clientAddress(c)), req.AccessCode, req.UserName, req.Password)
+	})
+}
+
+// check refuses (400) a login request without access code, user name or password, listing
+// every missing field.
+func (r loginRequest) check() error {
 	var missing []httpx.FieldError
-	if strings.TrimSpace(req.AccessCode) == "" {
+	if strings.TrimSpace(r.AccessCode) == "" {
 		missing = append(missing, httpx.FieldError{Type: "accessCode", Message: "codigo_acesso_obrigatorio"})
 	}
-	if strings.TrimSpace(req.UserName) == "" {
+	if strings.TrimSpace(r.UserName) == "" {
 		missing = append(missing, httpx.FieldError{Type: "userName", Message: "usuario_obrigatorio"})
 	}
-	if req.Password == "" {
+	if r.Password == "" {
 		missing = append(missing, httpx.FieldError{Type: "password", Message: "senha_obrigatoria"})
 	}
 	if len(missing) > 0 {
 		return &httpx.APIError{Status: http.StatusBadRequest, Errors: missing}
 	}
-	ctx := auth.WithClientIP(c.Request().Context(), clientAddress(c))
-	res, err := s.Auth.Login(ctx, req.AccessCode, req.UserName, req.Password)
-	if errors.Is(err, auth.ErrUnauthorized) {
-		return httpx.Error(http.StatusUnauthorized, "password", "nao_autorizado")
-	}
-	if err != nil {
-		return err
-	}
-	return private(c, res)
+	return nil
 }
 
 // clientAddress is the caller's address for sign-in throttling. Forwarded headers are
@@ -144,12 +141,33 @@ func bind(c echo.Context, v any) error {
 	return nil
 }
 
-// tokens answers a sign-in, refresh or token sign-in; tokens are never cached.
-func tokens(c echo.Context, res auth.LoginResult) error {
+// refusal is err as a call answers it: the service's refusal sentinel (errors.Is) is the
+// call's own answer.
+func refusal(err, sentinel error, answer *httpx.APIError) error {
+	if errors.Is(err, sentinel) {
+		return answer
+	}
+	return err
+}
+
+// signIn answers a sign-in, refresh or token sign-in: the body read as Req (bind) and the
+// tokens call issues for it, never cached; call's sentinel refusal is answered as answer.
+func signIn[Req any](c echo.Context, sentinel error, answer *httpx.APIError, call func(ctx context.Context, req Req) (auth.LoginResult, error)) error {
+	var req Req
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	res, err := call(c.Request().Context(), req)
+	if err != nil {
+		return refusal(err, sentinel, answer)
+	}
 	return private(c, res)
 }
 
 var (
+	errLogin             = httpx.Error(http.StatusUnauthorized, "password", "nao_autorizado")
+	errToken             = httpx.Error(http.StatusUnauthorized, "token", "token_invalido")
+	errNoUser            = httpx.Error(http.StatusForbidden, "request", domain.KeyDenied) // the user is gone
 	errRefresh           = httpx.Error(http.StatusUnauthorized, "refresh", "falha_ao_renovar_token")
 	errTokenSignIn       = httpx.Error(http.StatusUnauthorized, "login", "falha_login_token")
 	errChallenge         = httpx.Error(http.StatusUnauthorized, "sessionId", auth.KeyInvalidSession)
@@ -169,18 +187,9 @@ type refreshRequest struct {
 // access token issued, answered like login. Any refusal — a reused token among them, which
 // also revokes its whole session — is 401 {type:"refresh", message:"falha_ao_renovar_token"}.
 func (s *API) refreshToken(c echo.Context) error {
-	var req refreshRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	res, err := s.Auth.Refresh(c.Request().Context(), req.AccessCode, req.UserName, req.RefreshToken)
-	if errors.Is(err, auth.ErrRefreshFailed) {
-		return errRefresh
-	}
-	if err != nil {
-		return err
-	}
-	return tokens(c, res)
+	return signIn(c, auth.ErrRefreshFailed, errRefresh, func(ctx context.Context, req refreshRequest) (auth.LoginResult, error) {
+		return s.Auth.Refresh(ctx, req.AccessCode, req.UserName, req.RefreshToken)
+	})
 }
 
 type signInWithTokenRequest struct {
@@ -194,22 +203,13 @@ type signInWithTokenRequest struct {
 // signInWithToken answers POST /api/auth/signInWithToken like login; refusals are 401
 // {type:"login", message:"falha_login_token"}.
 func (s *API) signInWithToken(c echo.Context) error {
-	var req signInWithTokenRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	access := req.AccessToken
-	if access == "" {
-		access = req.IDToken // the id token is the access token (auth.LoginResult)
-	}
-	res, err := s.Auth.SignInWithToken(c.Request().Context(), req.AccessCode, access, req.RefreshToken)
-	if errors.Is(err, auth.ErrTokenSignIn) {
-		return errTokenSignIn
-	}
-	if err != nil {
-		return err
-	}
-	return tokens(c, res)
+	return signIn(c, auth.ErrTokenSignIn, errTokenSignIn, func(ctx context.Context, req signInWithTokenRequest) (auth.LoginResult, error) {
+		access := req.AccessToken
+		if access == "" {
+			access = req.IDToken // the id token is the access token (auth.LoginResult)
+		}
+		return s.Auth.SignInWithToken(ctx, req.AccessCode, access, req.RefreshToken)
+	})
 }
 
 type signInWithRefreshTokenRequest struct {
@@ -223,18 +223,9 @@ type signInWithRefreshTokenRequest struct {
 // screen, query u, r, c): the refresh token is rotated and the answer is login's; refusals
 // are 401 {type:"login", message:"falha_login_token"}.
 func (s *API) signInWithRefreshToken(c echo.Context) error {
-	var req signInWithRefreshTokenRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	res, err := s.Auth.SignInWithRefreshToken(c.Request().Context(), req.AccessCode, req.UserName, req.RefreshToken)
-	if errors.Is(err, auth.ErrTokenSignIn) {
-		return errTokenSignIn
-	}
-	if err != nil {
-		return err
-	}
-	return tokens(c, res)
+	return signIn(c, auth.ErrTokenSignIn, errTokenSignIn, func(ctx context.Context, req signInWithRefreshTokenRequest) (auth.LoginResult, error) {
+		return s.Auth.SignInWithRefreshToken(ctx, req.AccessCode, req.UserName, req.RefreshToken)
+	})
 }
 
 type logoutRequest struct {
@@ -319,16 +310,10 @@ func (s *API) changePassword(c echo.Context) error {
 	}
 	ctx := auth.WithClientIP(c.Request().Context(), clientAddress(c))
 	claims, err := s.Auth.VerifyContext(ctx, token)
-	if errors.Is(err, auth.ErrInvalidToken) {
-		return httpx.Error(http.StatusUnauthorized, "token", "token_invalido")
-	}
 	if err != nil {
-		return err
+		return refusal(err, auth.ErrInvalidToken, errToken)
 	}
-	if err := s.Auth.ChangePassword(ctx, claims, req.PreviousPassword, req.ProposedPassword); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Auth.ChangePassword(ctx, claims, req.PreviousPassword, req.ProposedPassword))
 }
 
 type newPasswordRequiredRequest struct {
@@ -348,13 +333,7 @@ func (s *API) newPasswordRequired(c echo.Context) error {
 		return err
 	}
 	err := s.Auth.CompleteNewPassword(c.Request().Context(), req.AccessCode, req.UserName, req.UserHash, req.SessionID, req.NewPassword)
-	if errors.Is(err, auth.ErrInvalidChallenge) {
-		return errChallenge
-	}
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, refusal(err, auth.ErrInvalidChallenge, errChallenge))
 }
 
 type forgotRequest struct {
@@ -364,11 +343,9 @@ type forgotRequest struct {
 	NewPassword string `json:"newPassword"`
 }
 
-// forgotPassword answers POST /api/auth/authManagement/AdminForgotPassword: an 8-character
-// code goes to the user's e-mail. Known or not, the user gets 200 {success:true}; a missing
-// user name is 400 on userName, an unknown access code 404 on accessCode (TenantInfo tells
-// that anyway).
-func (s *API) forgotPassword(c echo.Context) error {
+// forgot answers a forgotten-password call: the body (its access code required) is run by
+// call and answered {success:true}; an unknown access code is 404 on accessCode.
+func forgot(c echo.Context, call func(ctx context.Context, req forgotRequest) error) error {
 	var req forgotRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -376,33 +353,25 @@ func (s *API) forgotPassword(c echo.Context) error {
 	if strings.TrimSpace(req.AccessCode) == "" {
 		return errAccessCodeMissing
 	}
-	err := s.Auth.ForgotPassword(c.Request().Context(), req.AccessCode, req.UserName)
-	if errors.Is(err, auth.ErrUnknownTenant) {
-		return errUnknownTenant
-	}
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	err := call(c.Request().Context(), req)
+	return httpx.Success(c, refusal(err, auth.ErrUnknownTenant, errUnknownTenant))
+}
+
+// forgotPassword answers POST /api/auth/authManagement/AdminForgotPassword: an 8-character
+// code goes to the user's e-mail. Known or not, the user gets 200 {success:true}; a missing
+// user name is 400 on userName, an unknown access code 404 on accessCode (TenantInfo tells
+// that anyway).
+func (s *API) forgotPassword(c echo.Context) error {
+	return forgot(c, func(ctx context.Context, req forgotRequest) error {
+		return s.Auth.ForgotPassword(ctx, req.AccessCode, req.UserName)
+	})
 }
 
 // confirmForgotPassword answers POST /api/auth/authManagement/AdminConfirmForgotPassword:
 // 200 {success:true}, 400/422 on newPassword (senha_minimo_8, senha_reutilizada), or 422
 // {type:"code", message:"codigo_invalido"} for every wrong, used, expired or dead code.
 func (s *API) confirmForgotPassword(c echo.Context) error {
-	var req forgotRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	if strings.TrimSpace(req.AccessCode) == "" {
-		return errAccessCodeMissing
-	}
-	err := s.Auth.ConfirmForgotPassword(c.Request().Context(), req.AccessCode, req.UserName, req.Code, req.NewPassword)
-	if errors.Is(err, auth.ErrUnknownTenant) {
-		return errUnknownTenant
-	}
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return forgot(c, func(ctx context.Context, req forgotRequest) error {
+		return s.Auth.ConfirmForgotPassword(ctx, req.AccessCode, req.UserName, req.Code, req.NewPassword)
+	})
 }

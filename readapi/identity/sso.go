@@ -61,7 +61,7 @@ func ssoError(err error, signedIn bool) error {
 	}
 	switch {
 	case errors.Is(err, auth.ErrUnknownTenant):
-		return httpx.Error(http.StatusNotFound, "accessCode", "codigo_acesso_invalido")
+		return errUnknownTenant
 	case errors.Is(err, auth.ErrSSONotConfigured):
 		return httpx.Error(http.StatusBadRequest, "sso", "sso_nao_configurado")
 	case errors.Is(err, auth.ErrInvalidIntent):
@@ -99,7 +99,7 @@ func ssoError(err error, signedIn bool) error {
 func (h ssoHandlers) start(c echo.Context) error {
 	code := strings.TrimSpace(c.QueryParam("accessCode"))
 	if code == "" {
-		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+		return errAccessCodeMissing
 	}
 	redirect := strings.TrimSpace(c.QueryParam("redirectUrl"))
 	if redirect == "" {
@@ -123,8 +123,8 @@ func bindCallback(c echo.Context) (code, state string, err error) {
 		Code  string `json:"code"`
 		State string `json:"state"`
 	}
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return "", "", httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
+	if err := bind(c, &req); err != nil {
+		return "", "", err
 	}
 	code, state = strings.TrimSpace(req.Code), strings.TrimSpace(req.State)
 	if state == "" {
@@ -166,11 +166,11 @@ type loginGoogleRequest struct {
 // the tenant's provider; the user linked to it signs in.
 func (h ssoHandlers) loginGoogle(c echo.Context) error {
 	var req loginGoogleRequest
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
+	if err := bind(c, &req); err != nil {
+		return err
 	}
 	if strings.TrimSpace(req.AccessCode) == "" {
-		return httpx.Error(http.StatusBadRequest, "accessCode", "codigo_acesso_obrigatorio")
+		return errAccessCodeMissing
 	}
 	if strings.TrimSpace(req.Token) == "" {
 		return httpx.Error(http.StatusBadRequest, "token", domain.KeyRequired)
@@ -192,8 +192,8 @@ type linkGoogleRequest struct {
 // (when present) in the query, must be the token's (ARCHITECTURE.md: never trusted alone).
 func bindLink(c echo.Context) (linkGoogleRequest, error) {
 	var req linkGoogleRequest
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return req, httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
+	if err := bind(c, &req); err != nil {
+		return req, err
 	}
 	if err := httpx.MatchCaller(c, false); err != nil {
 		return req, err
@@ -291,8 +291,8 @@ func (h ssoHandlers) config(c echo.Context) error {
 // {type:"issuer", message:"provedor_indisponivel"} when an enabled provider's discovery fails.
 func (h ssoHandlers) saveConfig(c echo.Context) error {
 	var in auth.SSOConfigInput
-	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
+	if err := bind(c, &in); err != nil {
+		return err
 	}
 	v, err := h.sso.SaveConfig(c.Request().Context(), httpx.Claims(c), in)
 	if err != nil {

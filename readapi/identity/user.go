@@ -2,7 +2,6 @@ package identity
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 
@@ -78,11 +77,8 @@ type UserInfo struct {
 func (s *API) userInfo(c echo.Context) error {
 	claims := httpx.Claims(c)
 	prof, err := auth.LoadProfile(c.Request().Context(), s.Pool, claims.Tenant, claims.UserID)
-	if errors.Is(err, auth.ErrUserNotFound) {
-		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
-	}
 	if err != nil {
-		return err
+		return refusal(err, auth.ErrUserNotFound, errNoUser)
 	}
 	p := prof.Permissions(s.ManagerRequests, false)
 	s.Remember(claims.Tenant, claims.UserID, p)
@@ -139,8 +135,8 @@ type prefRequest struct {
 // (403 acesso_negado on that field); both are required.
 func bindPref(c echo.Context) (prefRequest, error) {
 	var req prefRequest
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return req, httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
+	if err := bind(c, &req); err != nil {
+		return req, err
 	}
 	claims := httpx.Claims(c)
 	if strings.TrimSpace(req.UserHash) == "" {
@@ -200,8 +196,8 @@ func (s *API) updateSettings(c echo.Context) error {
 	var req struct {
 		Settings json.RawMessage `json:"settings"`
 	}
-	if err := (&echo.DefaultBinder{}).BindBody(c, &req); err != nil {
-		return httpx.Error(http.StatusBadRequest, "request", domain.KeyInvalid)
+	if err := bind(c, &req); err != nil {
+		return err
 	}
 	if len(req.Settings) == 0 || string(req.Settings) == "null" {
 		return httpx.Error(http.StatusBadRequest, "settings", domain.KeyRequired)
@@ -219,11 +215,8 @@ func (s *API) savePref(c echo.Context, field string, value any, answer map[strin
 		return err
 	}
 	changed, err := prefs.Save(c.Request().Context(), httpx.Claims(c), field, value)
-	if errors.Is(err, auth.ErrUserNotFound) {
-		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
-	}
 	if err != nil {
-		return err
+		return refusal(err, auth.ErrUserNotFound, errNoUser)
 	}
 	answer["success"] = true
 	answer["changed"] = changed

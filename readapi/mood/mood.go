@@ -118,13 +118,8 @@ func (s *API) moodCheckInState(c echo.Context) error {
 	coolDown := s.coolDown(s.Environment(c))
 	out := moodState{Enabled: auth.Visible(CheckInAccess, p), CoolDownSeconds: int(coolDown / time.Second)}
 	if out.Enabled {
-		claims := httpx.Claims(c)
-		ctx := c.Request().Context()
-		var last time.Time
-		err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-			var err error
-			last, err = s.Reads.LastCheckIn(ctx, tx, claims.UserID)
-			return err
+		last, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (time.Time, error) {
+			return s.Reads.LastCheckIn(ctx, tx, httpx.Claims(c).UserID)
 		})
 		if err != nil {
 			return err
@@ -173,11 +168,8 @@ func (s *API) moodNineBox(c echo.Context) error {
 	if claims.EmployeeID == uuid.Nil {
 		return c.JSON(http.StatusOK, out) // no employee record, no team
 	}
-	ctx := c.Request().Context()
-	var team []projections.MoodMember
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		team, err = s.Reads.Team(ctx, tx, claims.EmployeeID, before)
-		return err
+	team, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.MoodMember, error) {
+		return s.Reads.Team(ctx, tx, claims.EmployeeID, before)
 	})
 	if err != nil {
 		return err

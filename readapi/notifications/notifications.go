@@ -143,10 +143,7 @@ func (s *API) notificationDismiss(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Inboxes.Dismiss(c.Request().Context(), cmd, id); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Inboxes.Dismiss(c.Request().Context(), cmd, id))
 }
 
 // notificationDismissAll answers POST notification-app/dismiss-all: {success:true,

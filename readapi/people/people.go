@@ -104,10 +104,8 @@ func (s *API) peopleCard(c echo.Context) error {
 	}
 	roles := httpx.Claims(c).Roles
 	withPhone := slices.Contains(roles, auth.RoleHRAdmin) || slices.Contains(roles, auth.RoleManager)
-	var card projections.Card
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		card, err = projections.Directory{}.Card(c.Request().Context(), tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
-		return err
+	card, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.Card, error) {
+		return projections.Directory{}.Card(ctx, tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
 	})
 	if err == projections.ErrPersonNotFound {
 		return httpx.Error(http.StatusNotFound, "m01Ukey", domain.KeyNotFound)

@@ -221,11 +221,8 @@ func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey strin
 }
 
 func (s *API) runList(c echo.Context, q projections.RequestQuery) error {
-	var page projections.RequestPage
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		page, err = s.Reads.List(c.Request().Context(), tx, q)
-		return err
+	page, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.RequestPage, error) {
+		return s.Reads.List(ctx, tx, q)
 	})
 	if errors.Is(err, projections.ErrUnknownFolder) {
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
@@ -242,11 +239,8 @@ func (s *API) requestList(c echo.Context) error {
 	if folder == "" {
 		folder = strings.TrimSpace(c.QueryParam("historyFilterHandle"))
 	}
-	var q projections.RequestQuery
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		q, err = s.listQuery(c, tx, strings.TrimSpace(c.QueryParam("source")), folder, c.QueryParam("m01Ukey"))
-		return err
+	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (projections.RequestQuery, error) {
+		return s.listQuery(c, tx, strings.TrimSpace(c.QueryParam("source")), folder, c.QueryParam("m01Ukey"))
 	})
 	if err != nil {
 		return err
@@ -264,19 +258,12 @@ func (s *API) requestList(c echo.Context) error {
 
 // requestGetWithFilter answers POST api/cac-app/request/GetWithFilter.
 func (s *API) requestGetWithFilter(c echo.Context) error {
-	body, err := httpx.ReadBody(c)
+	fb, err := httpx.Body(c, rq.ParseFilterBody)
 	if err != nil {
 		return err
 	}
-	fb, err := rq.ParseFilterBody(body)
-	if err != nil {
-		return err
-	}
-	var q projections.RequestQuery
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		q, err = s.listQuery(c, tx, fb.Source, "all", fb.M01Ukey)
-		return err
+	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (projections.RequestQuery, error) {
+		return s.listQuery(c, tx, fb.Source, "all", fb.M01Ukey)
 	})
 	if err != nil {
 		return err
@@ -683,11 +670,9 @@ func (s *API) answered(c echo.Context) func(r *rq.Request, err error) error {
 		if err != nil {
 			return err
 		}
-		var doc projections.RequestDoc
-		err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-			people, err := projections.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
-			doc = projections.BuildRequestDoc(httpx.Claims(c).Tenant, r, people)
-			return err
+		doc, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.RequestDoc, error) {
+			people, err := projections.LoadPeople(ctx, tx, httpx.Claims(c).Tenant, r)
+			return projections.BuildRequestDoc(httpx.Claims(c).Tenant, r, people), err
 		})
 		if err != nil {
 			return err
@@ -746,10 +731,8 @@ func (s *API) requestRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Act.Remove(c.Request().Context(), a); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	_, err = s.Act.Remove(c.Request().Context(), a)
+	return httpx.Success(c, err)
 }
 
 // requestSend answers POST request/send?requestId.
@@ -773,11 +756,7 @@ type decisionBody struct {
 // action on its request; needStep and needStatus require those fields.
 func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, commands.RequestAction, error) {
 	var d decisionBody
-	body, err := httpx.ReadBody(c)
-	if err != nil {
-		return d, commands.RequestAction{}, err
-	}
-	top, err := decodeObject(body)
+	top, err := httpx.Body(c, decodeObject)
 	if err != nil {
 		return d, commands.RequestAction{}, err
 	}
@@ -915,10 +894,7 @@ func (s *API) attachmentRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}))
 }
 
 // attachmentDownload answers GET anexos/baixar?id&blob: the bytes, to people who may see
@@ -928,11 +904,8 @@ func (s *API) attachmentDownload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var f *projections.RequestFile
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		f, err = s.Reads.File(c.Request().Context(), tx, s.viewer(c), fid)
-		return err
+	f, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (*projections.RequestFile, error) {
+		return s.Reads.File(ctx, tx, s.viewer(c), fid)
 	})
 	if err != nil {
 		return err

@@ -87,9 +87,6 @@ func (s *API) pdiComplete(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	if err := s.Complete.Handle(c.Request().Context(), commands.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
-		UserID: claims.UserID, ActionID: id}); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Complete.Handle(c.Request().Context(), commands.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+		UserID: claims.UserID, ActionID: id}))
 }

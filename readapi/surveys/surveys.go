@@ -125,16 +125,13 @@ func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projection
 // "pesquisas e enquetes").
 func (s *API) surveyPending(c echo.Context) error {
 	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := []projections.PendingSurvey{}
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
+	out, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PendingSurvey, error) {
 		m, err := s.member(ctx, tx, claims.UserID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		list, err := s.Reads.Pending(ctx, tx, m, s.Now())
-		out = append(out, list...)
-		return err
+		return append([]projections.PendingSurvey{}, list...), err
 	})
 	if err != nil {
 		return err
@@ -186,23 +183,15 @@ func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 }
 
 func (s *API) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
-	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := []projections.SurveyListItem{}
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		m, err := s.member(ctx, tx, claims.UserID)
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.SurveyListItem, error) {
+		m, err := s.member(ctx, tx, httpx.Claims(c).UserID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		q.Member, q.Now = m, s.Now()
 		list, err := s.Reads.List(ctx, tx, q)
-		out = append(out, list...)
-		return err
+		return append([]projections.SurveyListItem{}, list...), err
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, out)
 }
 
 // surveyList answers GET enps|clima|enquete: the surveys of the kind the caller is asked to
@@ -251,12 +240,9 @@ func (s *API) survey360ToAnswer(c echo.Context) error {
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	out := []projections.Evaluation360{}
-	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
+	out, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.Evaluation360, error) {
 		list, err := s.Reads.Evaluations(ctx, tx, claims.UserID, s.Now(), filter)
-		out = append(out, list...)
-		return err
+		return append([]projections.Evaluation360{}, list...), err
 	})
 	if err != nil {
 		return err
@@ -331,12 +317,9 @@ func (s *API) surveyClose(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	if err := s.Close.Handle(c.Request().Context(), commands.CloseSurvey{
+	return httpx.Success(c, s.Close.Handle(c.Request().Context(), commands.CloseSurvey{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, SurveyID: id,
-	}); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	}))
 }
 
 // checkResponse refuses a body naming a response (oa10_ukey) that is not the caller's
@@ -367,14 +350,6 @@ func response(c echo.Context, field, id, responseID string) (commands.SurveyResp
 	return commands.SurveyResponse{CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid}, err
 }
 
-// saved answers {success:true} once a response command succeeded.
-func saved(c echo.Context, err error) error {
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
-}
-
 // surveyAnswer answers PUT resposta: saves the answer of one question and the active step.
 func (s *API) surveyAnswer(c echo.Context) error {
 	in, err := httpx.Body(c, survey.ParseAnswer)
@@ -385,7 +360,7 @@ func (s *API) surveyAnswer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return saved(c, s.Responses.SaveAnswer(c.Request().Context(), cmd, in))
+	return httpx.Success(c, s.Responses.SaveAnswer(c.Request().Context(), cmd, in))
 }
 
 // surveyStep answers PUT passo: saves the active step.
@@ -398,7 +373,7 @@ func (s *API) surveyStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return saved(c, s.Responses.SaveStep(c.Request().Context(), cmd, in.Step))
+	return httpx.Success(c, s.Responses.SaveStep(c.Request().Context(), cmd, in.Step))
 }
 
 // surveyFinish answers POST finalizar?oa8Ukey: completes the evaluation, or 422 with the
@@ -408,7 +383,7 @@ func (s *API) surveyFinish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return saved(c, s.Responses.Finish(c.Request().Context(), cmd))
+	return httpx.Success(c, s.Responses.Finish(c.Request().Context(), cmd))
 }
 
 // surveyResults answers GET resultado?oa8Ukey: the survey's results with the anonymity rule
@@ -420,11 +395,8 @@ func (s *API) surveyResults(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	ctx := c.Request().Context()
-	var res projections.SurveyResults
-	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-		res, err = s.Reads.Results(ctx, tx, sid)
-		return err
+	res, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.SurveyResults, error) {
+		return s.Reads.Results(ctx, tx, sid)
 	})
 	if errors.Is(err, projections.ErrSurveyNotFound) {
 		return httpx.Error(http.StatusNotFound, "oa8Ukey", domain.KeyNotFound)

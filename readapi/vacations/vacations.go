@@ -358,12 +358,8 @@ func (s *API) vacationCancel(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.Cancel.Handle(c.Request().Context(), commands.CancelVacation{CommandID: cmdID,
-		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Cancel.Handle(c.Request().Context(), commands.CancelVacation{CommandID: cmdID,
+		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id}))
 }
 
 // ---- holidays ----
@@ -643,12 +639,8 @@ func (s *API) vacationPlanRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.Plan.Remove(c.Request().Context(), commands.RemoveVacationPlan{CommandID: cmdID,
-		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Plan.Remove(c.Request().Context(), commands.RemoveVacationPlan{CommandID: cmdID,
+		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id}))
 }
 
 // vacationClosePeriod answers POST ferias/fechar-periodo {m01Ukey, periodo, motivo} (HR).
@@ -672,10 +664,6 @@ func (s *API) vacationClosePeriod(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.Close.Handle(c.Request().Context(), commands.CloseVacationPeriod{CommandID: cmdID,
-		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+	return httpx.Success(c, s.Close.Handle(c.Request().Context(), commands.CloseVacationPeriod{CommandID: cmdID,
+		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)}))
 }
