@@ -22,7 +22,7 @@ import (
 //     written, such as a punch adjustment);
 //   - when the replay ends, whether it finished or failed;
 //   - should the replay's process die, when the projection's next runner takes its lock, or
-//     the next replay its reset.
+//     at the end of the next replay (its reset keeps the definitions it finds).
 
 // bulkLoader is a projection whose replay may write its bulk tables before their indexes.
 type bulkLoader interface {

@@ -72,9 +72,11 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	// for the progress reports while the replay goes on: until the count is known (should it
 	// fail, for good), a report's total is the events applied so far.
 	var total atomic.Int64
+	counting, stopCounting := context.WithCancel(ctx)
+	defer stopCounting()
 	go func() {
 		var n int64
-		if pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`, nullUUID(tenant)).Scan(&n) == nil {
+		if pool.QueryRow(counting, `SELECT count(*) FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`, nullUUID(tenant)).Scan(&n) == nil {
 			total.Store(n)
 		}
 	}()
@@ -117,8 +119,8 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	// The log is readable only below the oldest running transaction of the whole server
 	// (eventstore, "Skipped events"), so a long transaction elsewhere can make it look done
 	// early: the replay goes on until it has read the last transaction (of its tenant) committed
-	// when it began.
-	// (The whole log's last transaction is read off events_log_idx; a tenant's needs a scan.)
+	// when it began. The whole log's last transaction is read off events_log_idx; a tenant's
+	// needs a scan.
 	lastTx := `SELECT coalesce(max(transaction_id)::text, '0')::numeric FROM events`
 	args := []any{}
 	if tenant != uuid.Nil {
@@ -177,9 +179,9 @@ func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 }
 
 // pipeline is applyLog; before, if not nil, runs once reading has started, before the
-// first batch is applied, and beforeBatch before each batch is applied (an error of either
-// stops everything). Reading goes on, waiting for the log to
-// become readable, until the transaction id until has been read.
+// first batch is applied, and beforeBatch, if not nil, before each batch is applied (an
+// error of either stops everything). Reading goes on, waiting for the log to become
+// readable, until the transaction id until has been read.
 func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, until uint64, before func() error, beforeBatch func(batch) error, onBatch func(n int)) (n int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -64,9 +64,10 @@ type TableDiff struct {
 
 // ReplayShadow rebuilds projection p from the whole log (only tenant's events, unless tenant
 // is uuid.Nil) into a copy of its tables in schema ShadowSchema (made anew, with its own
-// checkpoint, parked events and deferred indexes) while the live read model keeps serving and its runner keeps
-// running, then compares the copy with the live tables (tenant's rows). progress gets the
-// figures after every batch. The shadow stays until the next rebuild, for inspection.
+// checkpoint, parked events and deferred indexes) while the live read model keeps serving
+// and its runner keeps running, then compares the copy with the live tables (tenant's rows).
+// progress gets the figures after every batch. The shadow stays until the next rebuild, for
+// inspection.
 func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Tabled, tenant uuid.UUID, progress func(ShadowProgress)) ([]TableDiff, error) {
 	name := ShadowSchema(p.Name(), tenant)
 	schema := pgx.Identifier{name}.Sanitize()
