@@ -45,9 +45,10 @@ type CreateRequest struct {
 
 // CreateRequestHandler creates requests.
 type CreateRequestHandler struct {
-	facts RequestFacts
-	store eventstore.Store
-	now   func() time.Time
+	facts    RequestFacts
+	store    eventstore.Store
+	now      func() time.Time
+	requests *stateCache[*rq.Request] // the states shared with the other request commands (RequestHandlers), or nil
 }
 
 // NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the store and
@@ -147,6 +148,9 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		}
 		for _, e := range events {
 			r.Apply(e)
+		}
+		if h.requests != nil {
+			h.requests.put(c.Tenant, stream, r.Clone(), res[1].NextVersion)
 		}
 		return nil
 	})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
 	rq "portal/domain/request"
@@ -232,7 +233,7 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 type requestHandler struct {
 	logHandler
 	facts    RequestFacts
-	requests *stateCache[*rq.Request] // the requests this handler decided on lately (decideRequest)
+	requests *stateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (RequestHandlers)
 }
 
 func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
@@ -240,7 +241,42 @@ func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, 
 	if err == nil && facts == nil {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return requestHandler{logHandler: h, facts: facts, requests: newStateCache(5_000, func() *rq.Request { return &rq.Request{} })}, err
+	return requestHandler{logHandler: h, facts: facts, requests: newRequestStates()}, err
+}
+
+// newRequestStates keeps the states of the last 5,000 requests used (a request's state is a
+// few KB).
+func newRequestStates() *stateCache[*rq.Request] {
+	return newStateCache(5_000, func() *rq.Request { return &rq.Request{} })
+}
+
+// RequestHandlers are the request commands of one process. They share one cache of the
+// requests' states, so a request that one of them filed, edited or decided on is decided on
+// by another without reading its stream.
+type RequestHandlers struct {
+	Create     *CreateRequestHandler
+	Edit       *EditRequestHandler
+	Decide     *DecideStepHandler
+	Act        *RequestActions // remove, send, lock, delivery, receipt
+	Attachment *AttachmentHandler
+}
+
+// NewRequestHandlers builds them on facts, the pool (the attachments' bytes), the store and
+// the clock.
+func NewRequestHandlers(facts RequestFacts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (RequestHandlers, error) {
+	var h RequestHandlers
+	var errs [5]error
+	h.Create, errs[0] = NewCreateRequestHandler(facts, store, now)
+	h.Edit, errs[1] = NewEditRequestHandler(facts, store, now)
+	h.Decide, errs[2] = NewDecideStepHandler(facts, store, now)
+	h.Act, errs[3] = NewRequestActions(facts, store, now)
+	h.Attachment, errs[4] = NewAttachmentHandler(facts, pool, store, now)
+	if err := errors.Join(errs[:]...); err != nil {
+		return RequestHandlers{}, err
+	}
+	states := newRequestStates()
+	h.Create.requests, h.Edit.requests, h.Decide.requests, h.Act.requests, h.Attachment.requests = states, states, states, states, states
+	return h, nil
 }
 
 // run decides on request id with the caller's facts and appends (process.RequestNotices

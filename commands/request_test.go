@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain"
 	rq "portal/domain/request"
+	"portal/eventstore"
 )
 
 var reqNow = time.Date(2024, 5, 10, 12, 30, 0, 0, time.UTC)
@@ -423,5 +425,63 @@ func TestConcurrentCreatesKeepOneOpenRequest(t *testing.T) {
 		team.ana.Tenant, rq.TypeCreated).Scan(&streams)
 	if err != nil || filed != 1 || streams != 1 {
 		t.Fatalf("%d filed, %d request streams (%v); want exactly one", filed, streams, err)
+	}
+}
+
+// streamReads is a store that counts the reads of each stream.
+type streamReads struct {
+	eventstore.Store
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (s *streamReads) ReadStream(ctx context.Context, tenant uuid.UUID, stream string, from int64) ([]eventstore.RecordedEvent, error) {
+	s.mu.Lock()
+	s.reads[stream]++
+	s.mu.Unlock()
+	return s.Store.ReadStream(ctx, tenant, stream, from)
+}
+
+func (s *streamReads) of(stream string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reads[stream]
+}
+
+// The request commands built together share the requests' states: the first decision on a
+// request filed through them reads nothing of its stream, and it decides on the same state
+// as a read of the whole stream gives.
+func TestRequestHandlersShareStates(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	store := &streamReads{Store: testStore, reads: map[string]int{}}
+	h := must(commands.NewRequestHandlers(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, store, reqClock))
+	ctx := context.Background()
+	b := compraBody()
+	b.Send = true
+	r, err := h.Create.Handle(ctx, commands.CreateRequest{CommandID: "shared", Caller: caller(team.ana), Body: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.MustParse(r.ID)
+	stream := commands.RequestStream(id)
+	read := store.of(stream)
+	approve := commands.DecideStep{CommandID: "shared-approve", Caller: caller(team.marcos, auth.RoleManager), ID: id, Action: commands.Approve}
+	got, err := h.Decide.Handle(ctx, approve)
+	if err != nil || got.ApprovalStatus() != "waiting_hr" {
+		t.Fatalf("manager approval: %+v %v", got, err)
+	}
+	if n := store.of(stream) - read; n != 0 {
+		t.Fatalf("the decision read the request's stream %d times, want none", n)
+	}
+	// The same command on a handler of its own reads the whole stream and answers the state
+	// that was stored.
+	fresh := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	want, err := fresh.Handle(ctx, approve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("decided on the shared state:\n%+v\nread from the stream:\n%+v", got, want)
 	}
 }

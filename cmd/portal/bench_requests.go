@@ -53,14 +53,11 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 	})
 }
 
-// requestHandlers builds the create and decide-step handlers the request benches drive.
+// requestHandlers builds the create and decide-step handlers the request benches drive, as
+// the server does (commands.NewRequestHandlers).
 func (b *benchRun) requestHandlers() (*commands.CreateRequestHandler, *commands.DecideStepHandler, error) {
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
-	if err != nil {
-		return nil, nil, err
-	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: b.pool}, b.store, time.Now)
-	return create, decide, err
+	h, err := commands.NewRequestHandlers(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
+	return h.Create, h.Decide, err
 }
 
 // fileRequest files and sends a request of type o for p, and names who decides each step:

@@ -101,18 +101,12 @@ type API struct {
 
 // New builds the request calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	a := &API{Pool: pool, Store: store, Now: now, Reads: Queries{}}
-	facts := commands.PoolFacts{Pool: pool}
-	var errs [5]error
-	a.Create, errs[0] = commands.NewCreateRequestHandler(facts, store, now)
-	a.Edit, errs[1] = commands.NewEditRequestHandler(facts, store, now)
-	a.Act, errs[2] = commands.NewRequestActions(facts, store, now)
-	a.Decide, errs[3] = commands.NewDecideStepHandler(facts, store, now)
-	a.Attachment, errs[4] = commands.NewAttachmentHandler(facts, pool, store, now)
-	if err := errors.Join(errs[:]...); err != nil {
+	h, err := commands.NewRequestHandlers(commands.PoolFacts{Pool: pool}, pool, store, now)
+	if err != nil {
 		return nil, err
 	}
-	return a, nil
+	return &API{Pool: pool, Store: store, Now: now, Reads: Queries{},
+		Create: h.Create, Edit: h.Edit, Decide: h.Decide, Act: h.Act, Attachment: h.Attachment}, nil
 }
 
 // Routes registers the request calls (spec portal-business §7 Requests; docs/api.md
