@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"portal/auth"
+	"portal/commands"
 	"portal/eventstore"
 	"portal/projections"
 	"portal/readapi/adjustments"
@@ -92,11 +93,19 @@ func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
+	// The areas that file and decide requests share the request commands, and with them the
+	// requests' cached states.
+	var reqs commands.RequestHandlers
+	var reqErr error
+	if s.Adjustments == nil || s.Requests == nil {
+		reqs, reqErr = commands.NewRequestHandlers(commands.PoolFacts{Pool: s.Pool}, s.Pool, s.Store, s.Now)
+	}
 	errs := []error{
+		reqErr,
 		build(&s.Clock, func() (*clock.API, error) { return clock.New(s.Pool, s.Store, s.Now) }),
-		build(&s.Adjustments, func() (*adjustments.API, error) { return adjustments.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Adjustments, func() (*adjustments.API, error) { return adjustments.New(s.Pool, s.Store, s.Now, reqs) }),
 		build(&s.Notifications, func() (*notifications.API, error) { return notifications.New(s.Pool, s.Store, s.Now) }),
-		build(&s.Requests, func() (*requests.API, error) { return requests.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Requests, func() (*requests.API, error) { return requests.New(s.Pool, s.Store, s.Now, reqs) }),
 		build(&s.Mood, func() (*mood.API, error) { return mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown) }),
 		build(&s.Surveys, func() (*surveys.API, error) { return surveys.New(s.Pool, s.Store, s.Now) }),
 		build(&s.Vacations, func() (*vacations.API, error) { return vacations.New(s.Pool, s.Store, s.Now, nil) }),

@@ -70,21 +70,17 @@ type API struct {
 	Decide *commands.DecideStepHandler    // POST ajuste-ponto/decidir
 }
 
-// New builds the adjustment calls on the log and the read models.
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, now)
+// New builds the adjustment calls on the log and the read models, with the process's request
+// commands (commands.NewRequestHandlers): an adjustment is a request.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h commands.RequestHandlers) (*API, error) {
+	if h.Create == nil {
+		return nil, errors.New("adjustments.New: no request commands")
+	}
+	ask, err := commands.NewAskAdjustmentHandler(h.Create, store, now)
 	if err != nil {
 		return nil, err
 	}
-	ask, err := commands.NewAskAdjustmentHandler(create, store, now)
-	if err != nil {
-		return nil, err
-	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, now)
-	if err != nil {
-		return nil, err
-	}
-	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: ask, Decide: decide}, nil
+	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: ask, Decide: h.Decide}, nil
 }
 
 // Routes registers the adjustment calls (docs/api.md "Punch adjustments").

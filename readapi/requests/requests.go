@@ -99,11 +99,11 @@ type API struct {
 	Attachment *commands.AttachmentHandler
 }
 
-// New builds the request calls on the log and the read models.
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	h, err := commands.NewRequestHandlers(commands.PoolFacts{Pool: pool}, pool, store, now)
-	if err != nil {
-		return nil, err
+// New builds the request calls on the log and the read models, with the process's request
+// commands (commands.NewRequestHandlers).
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h commands.RequestHandlers) (*API, error) {
+	if h.Create == nil {
+		return nil, errors.New("requests.New: no request commands")
 	}
 	return &API{Pool: pool, Store: store, Now: now, Reads: Queries{},
 		Create: h.Create, Edit: h.Edit, Decide: h.Decide, Act: h.Act, Attachment: h.Attachment}, nil
