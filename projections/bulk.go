@@ -125,13 +125,12 @@ func build(ctx context.Context, tx pgx.Tx, bl bulkLoader, definition string) err
 	if err != nil {
 		return err
 	}
-	_, err = sp.Exec(ctx, definition)
-	var pgErr *pgconn.PgError
-	if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "23505" {
-		if err != nil {
-			return err
-		}
+	if _, err = sp.Exec(ctx, definition); err == nil {
 		return sp.Commit(ctx)
+	}
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "23505" { // not a unique violation
+		return err
 	}
 	if err := sp.Rollback(ctx); err != nil {
 		return err

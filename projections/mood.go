@@ -162,9 +162,9 @@ func decodeCheckedIn(e eventstore.RecordedEvent) (moodRow, error) {
 	r := moodRow{tenant: e.Tenant, id: id, user: user, cursor: e.Cursor,
 		data: MoodPush{UserHash: d.UserHash, EmployeeID: d.EmployeeID, Humor: d.Humor, Energy: d.Energy, CheckedInAt: orRecorded(d.CheckedInAt, e)}}
 	if d.EmployeeID != "" {
-		emp, err := uuid.Parse(d.EmployeeID)
+		emp, err := parseID(e, "employee id", d.EmployeeID)
 		if err != nil {
-			return moodRow{}, fmt.Errorf("event %s (%s): employee id %q: %w", e.ID, e.Type, d.EmployeeID, err)
+			return moodRow{}, err
 		}
 		r.employee = &emp
 	}

@@ -110,9 +110,9 @@ func (Notifications) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 		cursors = map[notificationKey]eventstore.Cursor{} // the last flag event of each notification
 	)
 	flag := func(e eventstore.RecordedEvent, id string, set func(*flagOp)) error {
-		nid, err := uuid.Parse(id)
+		nid, err := parseID(e, "notification id", id)
 		if err != nil {
-			return fmt.Errorf("event %s (%s): notification id %q: %w", e.ID, e.Type, id, err)
+			return err
 		}
 		k := notificationKey{e.Tenant, nid}
 		set(flags.at(k))
@@ -190,6 +190,15 @@ func usersEvent(e eventstore.RecordedEvent, area, id, user string) (uuid.UUID, u
 		return i, u, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, u, e.Stream)
 	}
 	return i, u, nil
+}
+
+// parseID parses an id event e names (what it is: "survey id"); the error names the event.
+func parseID(e eventstore.RecordedEvent, what, s string) (uuid.UUID, error) {
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return id, fmt.Errorf("event %s (%s): %s %q: %w", e.ID, e.Type, what, s, err)
+	}
+	return id, nil
 }
 
 func orRecorded(t time.Time, e eventstore.RecordedEvent) time.Time {

@@ -197,9 +197,9 @@ func closeSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) err
 	if err := decodeEvent(e, &d); err != nil {
 		return err
 	}
-	id, err := uuid.Parse(d.ID)
+	id, err := parseID(e, "survey id", d.ID)
 	if err != nil {
-		return fmt.Errorf("event %s (%s): survey id %q: %w", e.ID, e.Type, d.ID, err)
+		return err
 	}
 	var kind string
 	err = tx.QueryRow(ctx, `UPDATE surveys SET closed = true WHERE tenant_id = $1 AND id = $2 AND NOT closed RETURNING kind`,
@@ -219,9 +219,9 @@ func insertSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) er
 	if err := decodeEvent(e, &d); err != nil {
 		return err
 	}
-	id, err := uuid.Parse(d.ID)
+	id, err := parseID(e, "survey id", d.ID)
 	if err != nil {
-		return fmt.Errorf("event %s (%s): survey id %q: %w", e.ID, e.Type, d.ID, err)
+		return err
 	}
 	questions, err := json.Marshal(d.Questions)
 	if err != nil {
@@ -420,9 +420,9 @@ func applyPDI(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error 
 	if err := decodeEvent(e, &d); err != nil {
 		return err
 	}
-	id, err := uuid.Parse(d.ID)
+	id, err := parseID(e, "action id", d.ID)
 	if err != nil {
-		return fmt.Errorf("event %s (%s): action id %q: %w", e.ID, e.Type, d.ID, err)
+		return err
 	}
 	var owner uuid.UUID
 	if e.Type == survey.TypeActionAdded {
