@@ -172,12 +172,8 @@ func (b *benchRun) reportReplays() error {
 			return err
 		}
 	}
-	readRate, err := b.logReadRate()
-	if err != nil {
-		return err
-	}
 	for _, p := range []projections.Projection{projections.ReportClock{}, projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
-		if err := b.replayAgainst(p, p.Name(), readRate); err != nil {
+		if err := b.replayBeside(p, p.Name()); err != nil {
 			return err
 		}
 	}
