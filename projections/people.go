@@ -95,10 +95,17 @@ type PeoplePage struct {
 const personColumns = `e.id, e.code, e.name, e.email, p.name, d.name, e.department_id, u.name, e.hire_date, e.birth_date, e.status, e.picture,
        coalesce(e.manager_id, '00000000-0000-0000-0000-000000000000'::uuid)`
 
+// personJoins names each employee's position, department and unit. Every employee has exactly
+// one of each (NOT NULL columns, foreign keys within the tenant), so LEFT JOIN gives the rows an
+// inner join gives. It keeps the employees on the outer side, though: with inner joins, the
+// plan the server keeps for a prepared listing (its generic plan, from the sixth call on) could
+// scan a small table such as positions first and search the employees once per row of it. On a
+// database holding other tenants' data, that made a search ("joão mar", 5,000 employees) take
+// 125–135 ms instead of 4–8.
 const personJoins = `FROM employees e
-JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
-JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-JOIN business_units u ON u.tenant_id = e.tenant_id AND u.id = e.business_unit_id`
+LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
+LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+LEFT JOIN business_units u ON u.tenant_id = e.tenant_id AND u.id = e.business_unit_id`
 
 func scanPerson(row pgx.Row, extra ...any) (PersonRow, error) {
 	var p PersonRow
@@ -153,7 +160,10 @@ func (Directory) List(ctx context.Context, tx pgx.Tx, v Viewer, q PeopleQuery) (
 WHERE %s
 ORDER BY %s %s, e.name %s, e.id %s
 LIMIT %s OFFSET %s`, personColumns, personJoins, filter, col, dir, dir, dir, arg(q.PageSize), arg((q.Page-1)*q.PageSize))
-	rows, err := tx.Query(ctx, sql, args...)
+	// Planned for each call's own search: a prepared plan kept for every search (the server's
+	// generic plan) guesses how many employees a search matches, and for "a" (nearly everyone)
+	// it guessed 25 and took 17 ms instead of 8.
+	rows, err := tx.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 	if err != nil {
 		return PeoplePage{}, err
 	}
