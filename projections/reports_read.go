@@ -46,6 +46,11 @@ func (q ReportQuery) where(emp string) string {
 // The report tables are read under row-level security, where PostgreSQL uses only leakproof
 // operators as index conditions: a date column is compared with dates and a timestamptz column
 // with timestamptz (date against timestamptz is not leakproof and read every row).
+//
+// The report queries compare tenant_id with (SELECT app_tenant()), which PostgreSQL evaluates
+// once per query, rather than with app_tenant(), which a filter evaluates on every row (a read
+// of the setting and the parse of a uuid): the time-clock report's people over three years
+// (180,000 employee-months) went from 93–96 ms to 58–70.
 
 // planEach has PostgreSQL plan each report query for its arguments: a cached generic plan
 // cannot drop the filters left empty ($2 IS NULL OR …), and costs a report more (vacations:
@@ -85,14 +90,14 @@ func (Reports) Mood(ctx context.Context, tx pgx.Tx, q ReportQuery) (MoodReport, 
 SELECT t.week, t.department_id::text, coalesce(d.name, ''), sum(t.people), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
 FROM report_mood_groups t
 LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
-WHERE t.tenant_id = app_tenant() AND t.week BETWEEN $4::date - 6 AND $5 AND $1::uuid IS NOT NULL
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND $1::uuid IS NOT NULL
   AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
 GROUP BY 1, 2, 3 ORDER BY 1, 3`
 	if q.Scope != "tenant" {
 		sql = fmt.Sprintf(`
 SELECT t.week, '', '', count(*), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
 FROM report_mood_weekly t
-WHERE t.tenant_id = app_tenant() AND t.week BETWEEN $4::date - 6 AND $5 AND %s
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND %s
 GROUP BY 1 ORDER BY 1`, q.where("employee_id"))
 	}
 	rows, err := tx.Query(ctx, sql, q.args(q.From, q.To)...)
@@ -170,7 +175,7 @@ SELECT coalesce(t.approver_id::text, ''), coalesce(u.display_name, ''), CASE WHE
        count(*), extract(epoch FROM $4 - min(t.opened_at)) / 86400, extract(epoch FROM avg($4 - t.opened_at)) / 86400
 FROM report_approval_steps t
 LEFT JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.approver_id
-WHERE t.tenant_id = app_tenant() AND t.outcome = 'waiting' AND %s
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.outcome = 'waiting' AND %s
 GROUP BY 1, 2, 3 ORDER BY 4 DESC, 2`, w), q.args(q.Now)...)
 	if err != nil {
 		return out, err
@@ -194,7 +199,7 @@ GROUP BY 1, 2, 3 ORDER BY 4 DESC, 2`, w), q.args(q.Now)...)
 SELECT t.kind, count(*), count(*) FILTER (WHERE t.outcome = 'approved'), count(*) FILTER (WHERE t.outcome = 'rejected'),
        percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY extract(epoch FROM t.decided_at - t.opened_at) / 3600)
 FROM report_approval_steps t
-WHERE t.tenant_id = app_tenant() AND %s
+WHERE t.tenant_id = (SELECT app_tenant()) AND %s
 GROUP BY 1 ORDER BY 1`, period), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
@@ -220,7 +225,7 @@ SELECT coalesce(b.display_name, t.decided_by::text), coalesce(o.display_name, co
 FROM report_approval_steps t
 LEFT JOIN users b ON b.tenant_id = t.tenant_id AND b.id = t.decided_by
 LEFT JOIN users o ON o.tenant_id = t.tenant_id AND o.id = coalesce(t.on_behalf_of, t.approver_id)
-WHERE t.tenant_id = app_tenant() AND t.decided_by IS NOT NULL
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.decided_by IS NOT NULL
   AND (t.on_behalf_of IS NOT NULL OR (t.approver_id IS NOT NULL AND t.decided_by <> t.approver_id)) AND %s
 GROUP BY 1, 2 ORDER BY 3 DESC, 1`, period), q.args(q.From, q.To)...)
 	if err != nil {
@@ -240,7 +245,7 @@ GROUP BY 1, 2 ORDER BY 3 DESC, 1`, period), q.args(q.From, q.To)...)
 	}
 	err = tx.QueryRow(ctx, fmt.Sprintf(`
 SELECT count(*) FROM report_approval_steps t
-WHERE t.tenant_id = app_tenant() AND t.step = 0 AND t.opened_at >= $4::date::timestamptz AND t.opened_at < ($5::date + 1)::timestamptz
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.step = 0 AND t.opened_at >= $4::date::timestamptz AND t.opened_at < ($5::date + 1)::timestamptz
   AND %s`, w), q.args(q.From, q.To)...).Scan(&out.Opened)
 	return out, err
 }
@@ -290,7 +295,7 @@ func (Reports) Surveys(ctx context.Context, tx pgx.Tx, q ReportQuery) (SurveysRe
 SELECT s.survey_id, s.title, s.kind, s.created_at, s.invited, coalesce(sum(w.completed), 0), coalesce(sum(w.promoters), 0),
        coalesce(sum(w.passives), 0), coalesce(sum(w.detractors), 0)
 FROM report_surveys s LEFT JOIN report_survey_weekly w ON w.tenant_id = s.tenant_id AND w.survey_id = s.survey_id
-WHERE s.tenant_id = app_tenant() AND s.created_at < ($2::date + 1)::timestamptz AND s.created_at >= ($1::date - interval '1 year')::timestamptz
+WHERE s.tenant_id = (SELECT app_tenant()) AND s.created_at < ($2::date + 1)::timestamptz AND s.created_at >= ($1::date - interval '1 year')::timestamptz
 GROUP BY 1, 2, 3, 4, 5 ORDER BY s.created_at DESC`, q.From, q.To)
 	if err != nil {
 		return out, err
@@ -319,7 +324,7 @@ GROUP BY 1, 2, 3, 4, 5 ORDER BY s.created_at DESC`, q.From, q.To)
 	rows, err = tx.Query(ctx, `
 SELECT w.week, sum(w.completed), sum(w.promoters), sum(w.passives), sum(w.detractors)
 FROM report_survey_weekly w JOIN report_surveys s ON s.tenant_id = w.tenant_id AND s.survey_id = w.survey_id AND s.kind = 'enps'
-WHERE w.tenant_id = app_tenant() AND w.week BETWEEN $1::date - 6 AND $2
+WHERE w.tenant_id = (SELECT app_tenant()) AND w.week BETWEEN $1::date - 6 AND $2
 GROUP BY 1 ORDER BY 1`, q.From, q.To)
 	if err != nil {
 		return out, err

@@ -59,7 +59,7 @@ func (Reports) Clock(ctx context.Context, tx pgx.Tx, q ReportQuery) (ClockReport
 SELECT t.day, sum(t.people), sum(t.marks), sum(t.late), sum(t.missing),
        sum(t.refused_area), sum(t.refused_layoff), sum(t.refused_inactive), sum(t.refused_other), sum(t.adjusted)
 FROM report_clock_days t
-WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND $1::uuid IS NOT NULL
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $4 AND $5 AND $1::uuid IS NOT NULL
   AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
 GROUP BY 1 ORDER BY 1`
 	if q.Scope != "tenant" {
@@ -69,7 +69,7 @@ SELECT t.day, count(*) FILTER (WHERE t.marks > 0), sum(t.marks), count(*) FILTER
        sum(greatest(t.expected_marks - t.marks, 0) * (t.marks > 0)::int),
        sum(t.refused_area), sum(t.refused_layoff), sum(t.refused_inactive), sum(t.refused_other), sum(t.adjusted)
 FROM report_clock_daily t
-WHERE t.tenant_id = app_tenant() AND t.day BETWEEN $4 AND $5 AND %[2]s
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $4 AND $5 AND %[2]s
 GROUP BY 1 ORDER BY 1`, late, w)
 	}
 	rows, err := tx.Query(ctx, days, q.args(q.From, q.To)...)
@@ -100,10 +100,10 @@ GROUP BY 1 ORDER BY 1`, late, w)
 SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
 FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late, sum(t.missing) AS missing, sum(t.refused) AS refused
       FROM report_clock_months t
-      WHERE t.tenant_id = app_tenant() AND t.month BETWEEN date_trunc('month', $4::date)::date AND $5 AND %s
+      WHERE t.tenant_id = (SELECT app_tenant()) AND t.month BETWEEN date_trunc('month', $4::date)::date AND $5 AND %s
       GROUP BY 1) t
-LEFT JOIN employees e ON e.tenant_id = app_tenant() AND e.id = t.employee_id
-LEFT JOIN departments d ON d.tenant_id = app_tenant() AND d.id = e.department_id
+LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
+LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = e.department_id
 ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
@@ -124,7 +124,7 @@ ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
 WITH r AS (
     SELECT t.request_id, bool_and(t.outcome = 'approved') AS approved, max(t.decided_at) AS decided,
            min(t.opened_at) FILTER (WHERE t.step = 0) AS sent
-    FROM report_approval_steps t WHERE t.tenant_id = app_tenant() AND t.origin = 12 AND %s
+    FROM report_approval_steps t WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND %s
     GROUP BY 1)
 SELECT count(*) FILTER (WHERE sent >= $4::date AND sent < $5::date + 1),
        count(*) FILTER (WHERE approved AND decided >= $4::date AND decided < $5::date + 1)
@@ -179,21 +179,21 @@ WITH people AS (
     SELECT t.id, t.name, t.department_id, v.hired, (extract(year FROM age($5::date, v.hired)))::int AS n
     FROM employees t
     JOIN vacation_entitlements v ON v.tenant_id = t.tenant_id AND v.employee_id = t.id
-    WHERE t.tenant_id = app_tenant() AND t.status <> 'inactive' AND $4::date <= $5::date AND %s
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.status <> 'inactive' AND $4::date <= $5::date AND %s
 ), standing AS (
     SELECT p.id, p.name, p.department_id, p.hired, p.n,
            coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period < p.n), 0) AS used,
            coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period < p.n - 1), 0) AS used_before,
            coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period = p.n - 1), 0) AS used_last
     FROM people p
-    LEFT JOIN vacation_leaves l ON l.tenant_id = app_tenant() AND l.employee_id = p.id AND l.status IN ('pending', 'scheduled')
-        AND NOT EXISTS (SELECT FROM vacation_closures c WHERE c.tenant_id = app_tenant() AND c.employee_id = l.employee_id AND c.period = l.period)
+    LEFT JOIN vacation_leaves l ON l.tenant_id = (SELECT app_tenant()) AND l.employee_id = p.id AND l.status IN ('pending', 'scheduled')
+        AND NOT EXISTS (SELECT FROM vacation_closures c WHERE c.tenant_id = (SELECT app_tenant()) AND c.employee_id = l.employee_id AND c.period = l.period)
     GROUP BY p.id, p.name, p.department_id, p.hired, p.n
 ), closed AS (
     SELECT c.employee_id, count(*) FILTER (WHERE c.period < p.n) AS periods, count(*) FILTER (WHERE c.period < p.n - 1) AS before,
            bool_or(c.period = p.n - 1) AS last
     FROM vacation_closures c JOIN people p ON p.id = c.employee_id
-    WHERE c.tenant_id = app_tenant()
+    WHERE c.tenant_id = (SELECT app_tenant())
     GROUP BY 1
 )
 SELECT s.id::text, s.name, coalesce(d.name, ''),
@@ -202,7 +202,7 @@ SELECT s.id::text, s.name, coalesce(d.name, ''),
        CASE WHEN s.n > 0 AND c.last IS NOT TRUE AND s.used_last < 30 THEN (s.hired + make_interval(years => s.n + 1) - interval '1 day')::date END
 FROM standing s
 LEFT JOIN closed c ON c.employee_id = s.id
-LEFT JOIN departments d ON d.tenant_id = app_tenant() AND d.id = s.department_id
+LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = s.department_id
 ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
@@ -245,7 +245,7 @@ SELECT w::date, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
 FROM vacation_leaves l %s
 CROSS JOIN LATERAL generate_series(greatest(date_trunc('week', l.start_date::timestamp), date_trunc('week', $4::date::timestamp)),
                                    least(l.end_date, $5::date)::timestamp, interval '7 days') w
-WHERE l.tenant_id = app_tenant() AND l.status = 'scheduled' AND l.start_date <= $5 AND l.end_date >= date_trunc('week', $4::date::timestamp)::date
+WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = 'scheduled' AND l.start_date <= $5 AND l.end_date >= date_trunc('week', $4::date::timestamp)::date
 GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
@@ -267,7 +267,7 @@ GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
 	err = tx.QueryRow(ctx, fmt.Sprintf(`
 SELECT count(*) FILTER (WHERE l.abono_days > 0), coalesce(sum(l.abono_days), 0), count(*) FILTER (WHERE l.advance13)
 FROM vacation_leaves l %s
-WHERE l.tenant_id = app_tenant() AND l.status = 'scheduled' AND l.start_date BETWEEN $4 AND $5`, who), q.args(q.From, q.To)...).
+WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = 'scheduled' AND l.start_date BETWEEN $4 AND $5`, who), q.args(q.From, q.To)...).
 		Scan(&out.Abono, &out.AbonoDays, &out.Advance13)
 	return out, err
 }
@@ -307,7 +307,7 @@ func (Reports) Headcount(ctx context.Context, tx pgx.Tx, q ReportQuery) (Headcou
 	rows, err := tx.Query(ctx, fmt.Sprintf(`
 WITH people AS (
     SELECT t.hire_date, t.termination_date FROM employees t
-    WHERE t.tenant_id = app_tenant() AND t.hire_date < (date_trunc('month', $5::date) + interval '1 month')::date AND %s
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.hire_date < (date_trunc('month', $5::date) + interval '1 month')::date AND %s
 ), months AS (
     SELECT m::date AS first, (m + interval '1 month' - interval '1 day')::date AS last
     FROM generate_series(date_trunc('month', $4::date), $5::date, interval '1 month') m
@@ -344,7 +344,7 @@ SELECT coalesce(d.name, ''), coalesce(u.name, ''), count(*)
 FROM employees t
 LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
 LEFT JOIN business_units u ON u.tenant_id = t.tenant_id AND u.id = t.business_unit_id
-WHERE t.tenant_id = app_tenant() AND t.hire_date <= $5 AND (t.termination_date IS NULL OR t.termination_date > $5)
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.hire_date <= $5 AND (t.termination_date IS NULL OR t.termination_date > $5)
   AND $4::date IS NOT NULL AND %s
 GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2`, w), q.args(q.From, q.To)...)
 	if err != nil {
