@@ -37,16 +37,16 @@ import (
 // the same run on the same database server. It uses a new database on DATABASE_URL's server,
 // or a private cluster under .data/bench-pg.
 func bench(ctx context.Context, args []string) error {
-	dur, only := 4*time.Second, ""
+	dur, only := 4*time.Second, []string(nil)
 	if len(args) > 0 {
 		d, err := time.ParseDuration(args[0])
 		if err != nil {
-			return fmt.Errorf("bench [duration [appends|tenantinfo|register|replay|approvals|queue|mood|surveys|vacations|fanout|audit|people|reports|firstpage|soak]]: %w", err)
+			return fmt.Errorf("bench [duration [step,...]] (steps: appends, tenantinfo, register, replay, approvals, queue, mood, surveys, vacations, fanout, audit, people, reports, firstpage, soak): %w", err)
 		}
 		dur = d
 	}
 	if len(args) > 1 {
-		only = args[1]
+		only = strings.Split(args[1], ",")
 	}
 	base := os.Getenv("DATABASE_URL")
 	if base == "" {
@@ -105,7 +105,7 @@ func bench(ctx context.Context, args []string) error {
 		run  func() error
 	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}, {"fanout", b.fanout}, {"audit", b.auditBench}, {"people", b.people}, {"reports", b.reports}, {"firstpage", b.firstPage}, {"soak", b.soak}}
 	for _, step := range steps {
-		if only != step.name && (only != "" || step.name == "soak") { // the soak runs only when named
+		if !slices.Contains(only, step.name) && (only != nil || step.name == "soak") { // the soak runs only when named
 			continue
 		}
 		if err := step.run(); err != nil {
