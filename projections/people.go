@@ -97,11 +97,11 @@ const personColumns = `e.id, e.code, e.name, e.email, p.name, d.name, e.departme
 
 // personJoins names each employee's position, department and unit. Every employee has exactly
 // one of each (NOT NULL columns, foreign keys within the tenant), so LEFT JOIN gives the rows an
-// inner join gives. It keeps the employees on the outer side, though: with inner joins, the
-// plan the server keeps for a prepared listing (its generic plan, from the sixth call on) could
-// scan a small table such as positions first and search the employees once per row of it. On a
-// database holding other tenants' data, that made a search ("joão mar", 5,000 employees) take
-// 125–135 ms instead of 4–8.
+// inner join gives. It keeps the employees on the outer side, though. With inner joins, when
+// the statistics of those small tables did not know the tenant's rows yet (a tenant added
+// since they were last analyzed), the planner scanned positions first and searched the
+// employees once per position: 566 ms instead of 7.5 for "a" over 5,000 employees (bench
+// people, p99).
 const personJoins = `FROM employees e
 LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
 LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
