@@ -57,6 +57,11 @@ type Server struct {
 	MoodCoolDown time.Duration
 	// Shadows are the projections an audit shadow rebuild may copy, by name.
 	Shadows map[string]projections.Tabled
+	// RequestCommands are the request commands of the process: every area that files or
+	// decides requests (requests, adjustments, and the vacations' approval chain when the
+	// binary wires it) uses them, and with them one cache of the requests' states. Init builds
+	// them when they are not given.
+	RequestCommands commands.RequestHandlers
 
 	perms permissionCache // permission_middleware.go
 
@@ -93,13 +98,11 @@ func (s *Server) Init() error {
 	if s.Now == nil {
 		s.Now = time.Now
 	}
-	// The areas that file and decide requests share the request commands, and with them the
-	// requests' cached states.
-	var reqs commands.RequestHandlers
 	var reqErr error
-	if s.Adjustments == nil || s.Requests == nil {
-		reqs, reqErr = commands.NewRequestHandlers(commands.PoolFacts{Pool: s.Pool}, s.Pool, s.Store, s.Now)
+	if s.RequestCommands.Create == nil && (s.Adjustments == nil || s.Requests == nil) {
+		s.RequestCommands, reqErr = commands.NewRequestHandlers(commands.PoolFacts{Pool: s.Pool}, s.Pool, s.Store, s.Now)
 	}
+	reqs := s.RequestCommands
 	errs := []error{
 		reqErr,
 		build(&s.Clock, func() (*clock.API, error) { return clock.New(s.Pool, s.Store, s.Now) }),

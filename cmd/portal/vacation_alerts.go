@@ -44,18 +44,11 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 }
 
 // vacationWiring routes vacation requests through the requests area's approval chain
-// (commands.RequestsChain) and returns the process manager that mirrors its rulings onto the
-// entitlements, to run beside the projections.
-func vacationWiring(e *env) (*vacations.API, projections.Projection, error) {
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
-	if err != nil {
-		return nil, nil, err
-	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
-	if err != nil {
-		return nil, nil, err
-	}
-	chain, err := commands.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, create, decide)
+// (commands.RequestsChain), filed and decided by the process's request commands reqs, and
+// returns the process manager that mirrors its rulings onto the entitlements, to run beside
+// the projections.
+func vacationWiring(e *env, reqs commands.RequestHandlers) (*vacations.API, projections.Projection, error) {
+	chain, err := commands.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, reqs.Create, reqs.Decide)
 	if err != nil {
 		return nil, nil, err
 	}

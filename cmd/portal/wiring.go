@@ -30,7 +30,13 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	if err != nil {
 		return nil, err
 	}
-	vacations, rulings, err := vacationWiring(e)
+	// One set of request commands, and so one cache of the requests' states, for every area
+	// that files or decides requests.
+	reqs, err := commands.NewRequestHandlers(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	vacations, rulings, err := vacationWiring(e, reqs)
 	if err != nil {
 		return nil, err
 	}
@@ -59,17 +65,18 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 		return nil, err
 	}
 	srv := &readapi.Server{
-		Settings:     settingsAPI,
-		Hosts:        hosts,
-		Pool:         e.pool,
-		Store:        e.store,
-		Auth:         authSvc,
-		Runner:       runner,
-		Shadows:      shadowable(),
-		Push:         pushCfg,
-		WebDir:       getenv("WEB_DIR", "web/dist"),
-		Vacations:    vacations,
-		MoodCoolDown: moodCool,
+		Settings:        settingsAPI,
+		Hosts:           hosts,
+		Pool:            e.pool,
+		Store:           e.store,
+		Auth:            authSvc,
+		Runner:          runner,
+		Shadows:         shadowable(),
+		Push:            pushCfg,
+		WebDir:          getenv("WEB_DIR", "web/dist"),
+		Vacations:       vacations,
+		RequestCommands: reqs,
+		MoodCoolDown:    moodCool,
 	}
 	if err := srv.Init(); err != nil {
 		return nil, fmt.Errorf("build the HTTP areas: %w", err)
