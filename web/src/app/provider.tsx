@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '@/i18n';
 import { INVALID_TOKEN } from '@/lib/api';
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@/lib/config';
+import { queryClient } from '@/lib/query';
 import { useSessionStore } from '@/lib/session-store';
 import { useTenantTheme } from '@/features/tenant-theme';
 import { theme } from './theme';
@@ -24,12 +26,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // The tenant's main palette (TenantInfo themes) over the base theme (spec portal-core §3, §4).
   const tenantTheme = useTenantTheme(theme);
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={tenantTheme.theme} cssVariablesResolver={tenantTheme.cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
-        <SessionNotices />
-        {children}
-      </MantineProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider theme={tenantTheme.theme} cssVariablesResolver={tenantTheme.cssVariablesResolver} defaultColorScheme="light">
+          <Notifications position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
+          <SessionNotices />
+          {children}
+        </MantineProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }

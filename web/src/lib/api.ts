@@ -48,6 +48,8 @@ export interface RequestOptions {
   retried?: boolean;
   /** Answer the body as a Blob (file downloads) instead of JSON. */
   asBlob?: boolean;
+  /** A command's Idempotency-Key header (docs/api.md): a repeat with it changes nothing. */
+  idempotencyKey?: string;
 }
 
 export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
@@ -117,6 +119,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     'Accept-Language': useLanguageStore.getState().language,
   };
   if (auth && session.accessToken) headers.Authorization = `Bearer ${session.accessToken}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) {
     // multipart: the browser writes the Content-Type with its boundary (file uploads).

@@ -5,6 +5,7 @@
 // expires and reconnects by itself, recovering what it missed from the channels' history.
 // Features subscribe to topics with onLiveEvent.
 import type { Centrifuge } from 'centrifuge';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ApiError, api } from './api';
 
 export type LiveHandler = (data: unknown) => void;
@@ -132,5 +133,48 @@ export function onLiveEvent(topic: string, handler: LiveHandler): () => void {
   set.add(handler);
   return () => {
     set.delete(handler);
+  };
+}
+
+/** What one push topic does to the query cache (app/live-queries.ts holds the table). */
+export interface LiveQueryRule {
+  /** The query keys (prefixes) the push makes stale; data is undefined after a lost gap. */
+  stale?: (data: unknown) => readonly QueryKey[];
+  /** Waits this long after the last push of a burst before marking stale (busy read models). */
+  debounceMs?: number;
+  /** Writes the push's data into the cache itself (progress, a new item) instead of reloading. */
+  apply?: (client: QueryClient, data: unknown) => void;
+}
+
+/**
+ * Connects the push to the query cache: each topic of table marks its queries stale (the
+ * screens showing them reload), `resync` marks everything stale. Returns the disconnect.
+ */
+export function connectLiveQueries(client: QueryClient, table: Readonly<Record<string, LiveQueryRule>>): () => void {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const invalidate = (keys: readonly QueryKey[]) => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+  const offs = Object.entries(table).map(([topic, rule]) =>
+    onLiveEvent(topic, (data) => {
+      rule.apply?.(client, data);
+      if (!rule.stale) return;
+      const keys = rule.stale(data);
+      if (!rule.debounceMs) return invalidate(keys);
+      const id = `${topic} ${JSON.stringify(keys)}`;
+      clearTimeout(timers.get(id));
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id);
+          invalidate(keys);
+        }, rule.debounceMs),
+      );
+    }),
+  );
+  offs.push(onLiveEvent(LIVE_TOPICS.resync, () => void client.invalidateQueries()));
+  return () => {
+    for (const off of offs) off();
+    for (const t of timers.values()) clearTimeout(t);
   };
 }

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,18 +11,27 @@ import { theme } from '@/app/theme';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   route?: string;
+  /** The query client (default: a new one that never retries). */
+  queryClient?: QueryClient;
+}
+
+/** A query client for one test: no retries, nothing shared with other tests. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } } });
 }
 
 /** Renders inside MantineProvider (test env: no transitions), i18n and a memory router. */
-export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = testQueryClient(), ...options }: Options = {}) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme} env="test">
-          <Notifications />
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-        </MantineProvider>
-      </I18nextProvider>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme} env="test">
+            <Notifications />
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </MantineProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
     );
   }
   return render(ui, { wrapper: Wrapper, ...options });

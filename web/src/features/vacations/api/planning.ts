@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 import type { Planning, VacationScope } from './types';
 
 /** GET rh-app/ferias/planejamento: the team and its planned periods of a year. */
@@ -7,11 +8,13 @@ export function getPlanning(ano: number, escopo: VacationScope, departamento?: s
 }
 
 /** POST rh-app/ferias/planejamento: places a planned period for a team member. */
-export function addPlan(m01Ukey: string, inicio: string, dias: number): Promise<string> {
-  return api.post<{ data: { id: string } }>('/api/rh-app/ferias/planejamento', { m01Ukey, inicio, dias }).then((r) => r.data.id);
+export function addPlan(v: { m01Ukey: string; inicio: string; dias: number }, ctx?: CommandContext): Promise<string> {
+  return api
+    .post<{ data: { id: string } }>('/api/rh-app/ferias/planejamento', v, { idempotencyKey: ctx?.idempotencyKey })
+    .then((r) => r.data.id);
 }
 
 /** DELETE rh-app/ferias/planejamento: takes a planned period off. */
-export function removePlan(id: string, m01Ukey: string): Promise<void> {
-  return api.delete<unknown>('/api/rh-app/ferias/planejamento', { query: { id, m01Ukey } }).then(() => undefined);
+export function removePlan(v: { id: string; m01Ukey: string }, ctx?: CommandContext): Promise<void> {
+  return api.delete<unknown>('/api/rh-app/ferias/planejamento', { query: v, idempotencyKey: ctx?.idempotencyKey }).then(() => undefined);
 }

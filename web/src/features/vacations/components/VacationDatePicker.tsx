@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { getWorkSchedule } from '../api/get-work-schedule';
-import { useVacationData } from '../hooks/use-load';
+import { useQuery } from '@tanstack/react-query';
+import { vacationQueries } from '../api/queries';
 import { formatMonth, monthGrid, weekdayNames, yearMonth } from '../utils/dates';
 import { useVacationsT } from '../utils/i18n';
 import { markDays, type DayMark } from '../utils/picker';
@@ -25,7 +25,7 @@ interface Props {
 export function VacationDatePicker({ year, month, onMonth, start, days, today, onPick }: Props) {
   const { t, locale, holidayName } = useVacationsT();
   const ym = yearMonth(year, month);
-  const { data } = useVacationData((signal) => getWorkSchedule(ym, undefined, signal), ym);
+  const { data } = useQuery(vacationQueries.schedule(ym));
   const marks = markDays(data?.yearMonth === ym ? data.dias : [], start, days);
   const prev = () => onMonth(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1);
   const next = () => onMonth(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1);

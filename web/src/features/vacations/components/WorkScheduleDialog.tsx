@@ -3,9 +3,9 @@ import { Badge, Group, Modal, Text } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
 import listPlugin from '@fullcalendar/list';
 import type { DatesSetArg, EventInput } from '@fullcalendar/core';
-import { getWorkSchedule } from '../api/get-work-schedule';
 import type { MonthSchedule } from '../api/types';
-import { useVacationData } from '../hooks/use-load';
+import { useQuery } from '@tanstack/react-query';
+import { vacationQueries } from '../api/queries';
 import { addDays, formatMonth, todayIso, yearMonth } from '../utils/dates';
 import { calendarLocale } from '@/lib/calendar-locale';
 import { useVacationsT } from '../utils/i18n';
@@ -37,7 +37,7 @@ function ScheduleList({ m01Ukey }: { m01Ukey?: string }) {
   const { t, tr, i18n, locale, holidayName } = useVacationsT();
   const now = todayIso();
   const [ym, setYm] = useState(now.slice(0, 4) + now.slice(5, 7));
-  const { data } = useVacationData((signal) => getWorkSchedule(ym, m01Ukey, signal), `${ym}/${m01Ukey ?? ''}`);
+  const { data } = useQuery(vacationQueries.schedule(ym, m01Ukey));
   const events = scheduleEvents(data, (k, o) => tr(k, o), holidayName);
   const onDates = (arg: DatesSetArg) => {
     const mid = addDays(arg.startStr.slice(0, 10), 10);

@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { QueryStatus } from '@/components/QueryStatus';
+import { useCommand } from '@/lib/query';
 import { cancelVacation } from '../api/cancel-vacation';
-import { getMyVacations } from '../api/get-my-vacations';
+import { vacationKeys } from '../api/keys';
+import { vacationQueries } from '../api/queries';
 import type { MyVacations, VacationLeave } from '../api/types';
 import { LeaveList } from '../components/LeaveList';
 import { PeriodsTable } from '../components/PeriodsTable';
 import { WorkScheduleDialog } from '../components/WorkScheduleDialog';
-import { useVacationData } from '../hooks/use-load';
 import { todayIso } from '../utils/dates';
 import { errorKey } from '../utils/errors';
 import { useVacationsT } from '../utils/i18n';
@@ -19,18 +22,17 @@ import { REQUEST_PATH } from '../paths';
 /** /apps/rh/myVaccations: balance, periods with status colours, alerts, requests and plans. */
 export function MyVacationsPage() {
   const { t, tr, day, known } = useVacationsT();
-  const { data, error, reload } = useVacationData((signal) => getMyVacations(undefined, signal), 'mine');
+  const query = useQuery(vacationQueries.mine());
+  const { data } = query;
   const [schedule, setSchedule] = useState(false);
   const today = todayIso();
-  const cancel = async (l: VacationLeave) => {
-    if (!window.confirm(t('leave.cancelConfirm'))) return;
-    try {
-      await cancelVacation(l.id);
-      notifications.show({ color: 'teal', message: t('leave.cancelled') });
-      void reload();
-    } catch (e) {
-      notifications.show({ color: 'red', message: tr(errorKey(e, known)) });
-    }
+  const cancellation = useCommand(cancelVacation, {
+    invalidates: [vacationKeys.all],
+    onSuccess: () => notifications.show({ color: 'teal', message: t('leave.cancelled') }),
+    onError: (e) => notifications.show({ color: 'red', message: tr(errorKey(e, known)) }),
+  });
+  const cancel = (l: VacationLeave) => {
+    if (window.confirm(t('leave.cancelConfirm'))) cancellation.mutate({ id: l.id });
   };
   return (
     <Stack gap="lg" data-testid="my-vacations">
@@ -47,8 +49,7 @@ export function MyVacationsPage() {
           )}
         </Group>
       </Group>
-      {error !== undefined && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
-      {!data && error === undefined && <Loader />}
+      <QueryStatus query={query} message={(e) => tr(errorKey(e, known))} />
       {data && <Summary data={data} />}
       {data && <Alerts data={data} />}
       {data && (

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { checkVacation } from '../api/check-vacation';
-import { getMyVacations } from '../api/get-my-vacations';
+import { useCommand } from '@/lib/query';
+import { vacationKeys } from '../api/keys';
+import { vacationQueries } from '../api/queries';
 import { requestVacation } from '../api/request-vacation';
 import type { CheckedVacation, VacationDraft } from '../api/types';
 import { VacationDatePicker } from '../components/VacationDatePicker';
-import { useVacationData } from '../hooks/use-load';
 import { addDays, todayIso } from '../utils/dates';
 import { errorKey } from '../utils/errors';
 import { useVacationsT } from '../utils/i18n';
@@ -28,51 +30,41 @@ export function RequestVacationPage() {
   const { t, tr, day, known } = useVacationsT();
   const navigate = useNavigate();
   const today = todayIso();
-  const { data: mine } = useVacationData((signal) => getMyVacations(undefined, signal), 'mine');
+  const { data: mine } = useQuery(vacationQueries.mine());
   const first = addDays(today, 14);
   const [view, setView] = useState({ year: Number(first.slice(0, 4)), month: Number(first.slice(5, 7)) });
   const [start, setStart] = useState<string | null>(null);
   const [days, setDays] = useState<number>(10);
   const [abono, setAbono] = useState<number>(0);
   const [advance, setAdvance] = useState(false);
-  const [verdict, setVerdict] = useState<Verdict>({ state: 'idle' });
-  const [sending, setSending] = useState(false);
 
   const draft: VacationDraft | null = start && days > 0 ? { inicio: start, dias: days, abono, adiantamento13: advance } : null;
-  const draftKey = draft ? JSON.stringify(draft) : '';
-
-  useEffect(() => {
-    if (!draft) {
-      setVerdict({ state: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setVerdict({ state: 'checking' });
-    const timer = setTimeout(() => {
-      checkVacation(draft, controller.signal)
-        .then((checked) => !controller.signal.aborted && setVerdict({ state: 'ok', checked }))
-        .catch((e) => !controller.signal.aborted && setVerdict({ state: 'refused', key: errorKey(e, known) }));
-    }, CHECK_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // draftKey is the draft's content: a new object with the same fields checks nothing again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draftKey]);
-
-  const send = async () => {
-    if (!draft) return;
-    setSending(true);
-    try {
-      await requestVacation(draft);
+  // Each change is checked once the user stops changing for CHECK_DELAY_MS.
+  const [settled] = useDebouncedValue(draft, CHECK_DELAY_MS);
+  const waiting = JSON.stringify(settled) !== JSON.stringify(draft);
+  const check = useQuery({ ...vacationQueries.check(settled ?? ({} as VacationDraft)), enabled: Boolean(settled) && !waiting });
+  const sending = useCommand(requestVacation, {
+    invalidates: [vacationKeys.all],
+    onSuccess: () => {
       notifications.show({ color: 'teal', message: t('request.sent') });
       navigate(MY_VACATIONS_PATH);
-    } catch (e) {
-      setVerdict({ state: 'refused', key: errorKey(e, known) });
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  // A refused send stands until the draft changes.
+  const sendRefused = sending.error && JSON.stringify(sending.variables) === JSON.stringify(draft) ? sending.error : null;
+  const verdict: Verdict = !draft
+    ? { state: 'idle' }
+    : sendRefused
+      ? { state: 'refused', key: errorKey(sendRefused, known) }
+      : waiting || check.isFetching
+        ? { state: 'checking' }
+        : check.error
+          ? { state: 'refused', key: errorKey(check.error, known) }
+          : check.data
+            ? { state: 'ok', checked: check.data }
+            : { state: 'checking' };
+  const send = () => {
+    if (draft) sending.mutate(draft);
   };
 
   const perms = mine?.permissoes;
@@ -115,7 +107,7 @@ export function RequestVacationPage() {
                 <Checkbox label={t('request.advance13')} checked={advance} onChange={(e) => setAdvance(e.currentTarget.checked)} data-testid="request-advance" />
               )}
               {verdictBox(verdict)}
-              <Button onClick={send} disabled={verdict.state !== 'ok' || sending} loading={sending} data-testid="request-send">
+              <Button onClick={send} disabled={verdict.state !== 'ok' || sending.isPending} loading={sending.isPending} data-testid="request-send">
                 {t('request.send')}
               </Button>
             </Stack>

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
+import { QueryStatus } from '@/components/QueryStatus';
+import { useCommand } from '@/lib/query';
 import { decideVacation } from '../api/decide-vacation';
-import { getApprovals, type ApprovalFilter } from '../api/get-approvals';
+import type { ApprovalFilter } from '../api/get-approvals';
+import { vacationKeys } from '../api/keys';
+import { vacationQueries } from '../api/queries';
 import type { VacationLeave } from '../api/types';
 import { LeaveStatusBadge } from '../components/StatusBadge';
-import { useVacationData } from '../hooks/use-load';
 import { errorKey } from '../utils/errors';
 import { useVacationsT } from '../utils/i18n';
 
@@ -26,24 +30,20 @@ export function VacationApprovalsPage() {
   const { t, tr, day, known } = useVacationsT();
   const navigate = useNavigate();
   const filter = parseApprovalFilter(useParams().filterHandle);
-  const { data, error, reload } = useVacationData((signal) => getApprovals(filter, signal), filter);
+  const query = useQuery(vacationQueries.approvals(filter));
+  const { data } = query;
   const [comments, setComments] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
   // Only the waiting folder holds exactly the requests whose current step is the caller's.
   const mine = filter === 'waiting';
 
-  const decide = async (l: VacationLeave, approve: boolean) => {
-    setBusy(l.id);
-    try {
-      await decideVacation(l, approve, comments[l.id] ?? '');
-      notifications.show({ color: approve ? 'teal' : 'orange', message: t(approve ? 'approvals.approved' : 'approvals.rejected') });
-      void reload();
-    } catch (e) {
-      notifications.show({ color: 'red', message: tr(errorKey(e, known)) });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const ruling = useCommand(decideVacation, {
+    invalidates: [vacationKeys.all],
+    onSuccess: (_, { approve }) =>
+      notifications.show({ color: approve ? 'teal' : 'orange', message: t(approve ? 'approvals.approved' : 'approvals.rejected') }),
+    onError: (e) => notifications.show({ color: 'red', message: tr(errorKey(e, known)) }),
+  });
+  const busy = ruling.isPending ? ruling.variables?.leave.id : undefined;
+  const decide = (leave: VacationLeave, approve: boolean) => ruling.mutate({ leave, approve, comentario: comments[leave.id] ?? '' });
 
   return (
     <Stack gap="md" data-testid="vacation-approvals" data-filter={filter}>
@@ -56,8 +56,7 @@ export function VacationApprovalsPage() {
           data-testid="approvals-filter"
         />
       </Group>
-      {error !== undefined && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
-      {!data && error === undefined && <Loader />}
+      <QueryStatus query={query} message={(e) => tr(errorKey(e, known))} />
       {data && data.length === 0 && (
         <Text c="dimmed" data-testid="approvals-empty">
           {t('approvals.empty')}

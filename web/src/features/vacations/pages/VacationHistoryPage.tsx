@@ -1,19 +1,20 @@
-import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
-import { getVacationHistory } from '../api/get-vacation-history';
+import { Card, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { QueryStatus } from '@/components/QueryStatus';
+import { vacationQueries } from '../api/queries';
 import { LeaveList } from '../components/LeaveList';
-import { useVacationData } from '../hooks/use-load';
 import { errorKey } from '../utils/errors';
 import { useVacationsT } from '../utils/i18n';
 
 /** /apps/rh/ferias-historico: every request, newest first, with its decisions. */
 export function VacationHistoryPage() {
   const { t, tr, known } = useVacationsT();
-  const { data, error } = useVacationData((signal) => getVacationHistory(undefined, signal), 'history');
+  const query = useQuery(vacationQueries.history());
+  const { data } = query;
   return (
     <Stack gap="lg" data-testid="vacation-history">
       <Title order={2}>{t('title.history')}</Title>
-      {error !== undefined && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
-      {!data && error === undefined && <Loader />}
+      <QueryStatus query={query} message={(e) => tr(errorKey(e, known))} />
       {data && (
         <Card withBorder>
           <LeaveList leaves={data} withDecisions testId="history-leaves" />

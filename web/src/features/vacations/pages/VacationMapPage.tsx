@@ -4,13 +4,12 @@ import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import type { DatesSetArg, EventClickArg } from '@fullcalendar/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { getDepartments } from '../api/get-departments';
-import { getVacationMap } from '../api/get-vacation-map';
+import { vacationQueries } from '../api/queries';
 import type { MapEntry, VacationScope } from '../api/types';
 import { AwayGrid } from '../components/AwayGrid';
 import { WorkScheduleDialog } from '../components/WorkScheduleDialog';
-import { useVacationData } from '../hooks/use-load';
 import { calendarLocale } from '@/lib/calendar-locale';
 import { addDays, todayIso } from '../utils/dates';
 import { errorKey } from '../utils/errors';
@@ -35,12 +34,10 @@ export function VacationMapPage({ scope }: { scope: VacationScope }) {
   const [view, setView] = useState<View>('calendar');
   const [department, setDepartment] = useState<string | null>(null);
   const [person, setPerson] = useState<{ m01Ukey: string; nome: string } | null>(null);
-  const key = `${scope}/${kind}/${range.from}/${range.to}/${department ?? ''}`;
-  const { data, error } = useVacationData(
-    (signal) => getVacationMap({ tipoFerias: kind, inicio: range.from, fim: range.to, escopo: scope, departamento: department ?? undefined }, signal),
-    key,
+  const { data, error } = useQuery(
+    vacationQueries.map({ tipoFerias: kind, inicio: range.from, fim: range.to, escopo: scope, departamento: department ?? undefined }),
   );
-  const { data: departments } = useVacationData((signal) => (scope === 'admin' ? getDepartments(signal) : Promise.resolve([])), `departments/${scope}`);
+  const { data: departments } = useQuery({ ...vacationQueries.departments(), enabled: scope === 'admin' });
   const entries = data ?? [];
   const label = (e: MapEntry) => tr(`leaveStatus.${e.status}`);
   const onDates = (arg: DatesSetArg) => {
@@ -91,7 +88,7 @@ export function VacationMapPage({ scope }: { scope: VacationScope }) {
           />
         </Group>
       </Group>
-      {error !== undefined && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
+      {error && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
       <Text size="sm" c="dimmed" data-testid="map-away">
         {t('map.away', { count: peopleAway(entries) })}
       </Text>

@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { addPlan, getPlanning, removePlan } from '../api/planning';
+import { useQuery } from '@tanstack/react-query';
+import { DateField } from '@/components/DateField';
+import { useCommand } from '@/lib/query';
+import { vacationKeys } from '../api/keys';
+import { addPlan, removePlan } from '../api/planning';
+import { vacationQueries } from '../api/queries';
 import type { VacationScope } from '../api/types';
-import { useVacationData } from '../hooks/use-load';
 import { errorKey } from '../utils/errors';
 import { useVacationsT } from '../utils/i18n';
+import { planInitial, planRules, PLAN_DAYS, type PlanValues } from '../utils/plan-form';
 import { planningYears } from '../utils/planning';
 
 /**
@@ -18,32 +24,24 @@ export function VacationPlanningPage({ scope }: { scope: VacationScope }) {
   const { t, tr, day, known } = useVacationsT();
   const years = planningYears(new Date().getFullYear());
   const [year, setYear] = useState(years[1]);
-  const { data, error, reload } = useVacationData((signal) => getPlanning(year, scope, undefined, signal), `${scope}/${year}`);
-  const [member, setMember] = useState<string | null>(null);
-  const [start, setStart] = useState('');
-  const [days, setDays] = useState<number>(15);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const add = async () => {
-    if (!member || !start) return;
-    setRefusal(null);
-    try {
-      await addPlan(member, start, days);
-      notifications.show({ color: 'teal', message: t('planning.added') });
-      void reload();
-    } catch (e) {
-      setRefusal(errorKey(e, known));
-    }
+  const { data, error } = useQuery(vacationQueries.planning(year, scope));
+  const form = useForm<PlanValues>({ initialValues: planInitial, validate: planRules });
+  const adding = useCommand(addPlan, {
+    invalidates: [vacationKeys.all],
+    onSuccess: () => notifications.show({ color: 'teal', message: t('planning.added') }),
+  });
+  const refusal = adding.error ? errorKey(adding.error, known) : null;
+  const add = form.onSubmit(({ member, start, days }) => adding.mutate({ m01Ukey: member ?? '', inicio: start, dias: days }));
+  const fieldError = (field: keyof PlanValues) => {
+    const key = form.errors[field];
+    return typeof key === 'string' ? tr(key) : undefined;
   };
-  const remove = async (id: string, m01Ukey: string) => {
-    try {
-      await removePlan(id, m01Ukey);
-      notifications.show({ color: 'teal', message: t('planning.removed') });
-      void reload();
-    } catch (e) {
-      notifications.show({ color: 'red', message: tr(errorKey(e, known)) });
-    }
-  };
+  const removing = useCommand(removePlan, {
+    invalidates: [vacationKeys.all],
+    onSuccess: () => notifications.show({ color: 'teal', message: t('planning.removed') }),
+    onError: (e) => notifications.show({ color: 'red', message: tr(errorKey(e, known)) }),
+  });
+  const remove = (id: string, m01Ukey: string) => removing.mutate({ id, m01Ukey });
 
   return (
     <Stack gap="md" data-testid="vacation-planning" data-scope={scope}>
@@ -51,21 +49,29 @@ export function VacationPlanningPage({ scope }: { scope: VacationScope }) {
         <Title order={2}>{t('title.planning')}</Title>
         <Select label={t('planning.year')} value={String(year)} data={years.map(String)} onChange={(v) => setYear(Number(v))} allowDeselect={false} w={120} />
       </Group>
-      {error !== undefined && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
-      <Card withBorder>
-        <Group align="flex-end" gap="sm">
+      {error && <Alert color="red">{tr(errorKey(error, known))}</Alert>}
+      <Card withBorder component="form" onSubmit={add} noValidate>
+        <Group align="flex-start" gap="sm">
           <Select
             label={t('planning.member')}
             data={(data?.equipe ?? []).map((m) => ({ value: m.m01Ukey, label: `${m.nome} · ${m.departamento}` }))}
-            value={member}
-            onChange={setMember}
+            {...form.getInputProps('member')}
+            error={fieldError('member')}
             searchable
             w={320}
             data-testid="plan-member"
           />
-          <TextInput type="date" label={t('planning.start')} value={start} onChange={(e) => setStart(e.currentTarget.value)} data-testid="plan-start" />
-          <NumberInput label={t('planning.days')} value={days} min={1} max={30} onChange={(v) => setDays(Number(v) || 0)} w={100} data-testid="plan-days" />
-          <Button onClick={add} disabled={!member || !start} data-testid="plan-add">
+          <DateField label={t('planning.start')} value={form.values.start} onChange={(v) => form.setFieldValue('start', v)} error={fieldError('start')} w={160} data-testid="plan-start" />
+          <NumberInput
+            label={t('planning.days')}
+            {...form.getInputProps('days')}
+            error={fieldError('days')}
+            min={PLAN_DAYS.min}
+            max={PLAN_DAYS.max}
+            w={100}
+            data-testid="plan-days"
+          />
+          <Button type="submit" mt={25} loading={adding.isPending} data-testid="plan-add">
             {t('planning.add')}
           </Button>
         </Group>

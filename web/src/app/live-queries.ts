@@ -1,0 +1,53 @@
+// The one table from push topic to the queries it makes stale (docs/api.md, each area's "Live
+// push"). A screen showing a stale query reloads it by itself; `resync` (a gap the channel's
+// history could not cover) marks every query stale (lib/live-stream connectLiveQueries).
+import type { LiveQueryRule } from '@/lib/live-stream';
+import { LIVE_TOPICS } from '@/lib/live-stream';
+import { auditKeys } from '@/features/audit/api/keys';
+import { clockKeys } from '@/features/clock/api/keys';
+import { homeKeys } from '@/features/home/api/keys';
+import { moodKeys } from '@/features/mood/api/keys';
+import { notificationKeys } from '@/features/notifications/api/keys';
+import { peopleKeys } from '@/features/people/api/keys';
+import { adjustmentKeys } from '@/features/punch-adjustments/api/keys';
+import { reportKeys } from '@/features/reports/api/keys';
+import { requestKeys } from '@/features/requests/api/keys';
+import { surveyKeys } from '@/features/surveys/api/keys';
+import { settingsKeys } from '@/features/tenant-admin/api/keys';
+import { vacationKeys } from '@/features/vacations/api/keys';
+
+const field = (data: unknown, name: string): unknown =>
+  data && typeof data === 'object' ? (data as Record<string, unknown>)[name] : undefined;
+
+export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
+  // A new or moved mark: the clock's history, the home's last marks, the day being adjusted.
+  [LIVE_TOPICS.clockMark]: { stale: () => [clockKeys.all, homeKeys.all, adjustmentKeys.all] },
+  // A day changed by an adjustment or an abono.
+  'clock.day': { stale: () => [clockKeys.all, adjustmentKeys.all] },
+  // A request filed, decided or delivered: queues, badges, the open request; adjustments are requests too.
+  'request.changed': { stale: () => [requestKeys.all, adjustmentKeys.all, homeKeys.all] },
+  // Balances, plans, queues and the map; the schedule shows vacations too.
+  'vacation.changed': { stale: () => [vacationKeys.all, peopleKeys.all, homeKeys.all] },
+  notification: { stale: () => [notificationKeys.all] },
+  'notification.changed': { stale: () => [notificationKeys.all] },
+  // A check-in (this user's other tab hides its panel; the nine-box and avatars move).
+  'mood.checked_in': { stale: () => [moodKeys.all, peopleKeys.all] },
+  'survey.changed': { stale: () => [surveyKeys.all, homeKeys.all] },
+  'survey.results': { stale: () => [surveyKeys.all] },
+  'pdi.changed': { stale: () => [surveyKeys.pdi] },
+  // Reports reload a second after the last change of a burst (a busy day moves them often).
+  'report.changed': {
+    debounceMs: 1000,
+    stale: (data) => {
+      const name = field(data, 'report');
+      return [typeof name === 'string' ? reportKeys.report(name) : reportKeys.all];
+    },
+  },
+  // A replay's progress is the push itself.
+  'audit.replay': {
+    apply: (client, data) => {
+      if (data && typeof data === 'object') client.setQueryData(auditKeys.replayJob, data);
+    },
+  },
+  [LIVE_TOPICS.settings]: { stale: () => [settingsKeys.all, homeKeys.all] },
+};

@@ -1,0 +1,4 @@
+/** Query keys of the mood check-in and the nine-box; `mood.checked_in` makes them stale. */
+export const moodKeys = {
+  all: ['mood'] as const,
+};
