@@ -84,36 +84,40 @@ interface Keyed<V> {
   key: string;
 }
 
-export interface CommandOptions<T, V>
-  extends Omit<UseMutationOptions<T, ApiError, Keyed<V>>, 'mutationFn' | 'onSuccess' | 'onError' | 'onSettled' | 'onMutate'> {
+export interface CommandOptions<T, V, C = unknown>
+  extends Omit<UseMutationOptions<T, ApiError, Keyed<V>, C>, 'mutationFn' | 'onSuccess' | 'onError' | 'onSettled' | 'onMutate'> {
   /** The queries the command makes stale once it succeeded (prefixes of query keys). */
   invalidates?: readonly QueryKey[] | ((result: T, vars: V) => readonly QueryKey[]);
   /** Try again, with the same key, after a transient failure (only where a repeat is harmless). */
   retryTransient?: boolean;
+  /** Before the call: an optimistic change of the cache; what it returns reaches onError (to undo it). */
+  onMutate?: (vars: V) => C | Promise<C>;
   onSuccess?: (result: T, vars: V) => void;
-  onError?: (error: ApiError, vars: V) => void;
+  onError?: (error: ApiError, vars: V, context: C | undefined) => void;
 }
 
 /**
  * A command (POST, PUT, DELETE) through useMutation. Every call of `mutate`/`mutateAsync` gets
  * its own Idempotency-Key, kept by its retries; on success the named queries are invalidated.
  */
-export function useCommand<T, V = void>(fn: (vars: V, ctx: CommandContext) => Promise<T>, options: CommandOptions<T, V> = {}) {
+export function useCommand<T, V = void, C = unknown>(fn: (vars: V, ctx: CommandContext) => Promise<T>, options: CommandOptions<T, V, C> = {}) {
   const client = useQueryClient();
-  const { invalidates, retryTransient, onSuccess, onError, ...rest } = options;
-  const mutation = useMutation<T, ApiError, Keyed<V>>({
+  const { invalidates, retryTransient, onMutate, onSuccess, onError, ...rest } = options;
+  const mutation = useMutation<T, ApiError, Keyed<V>, C>({
     ...rest,
     mutationFn: ({ vars, key }) => fn(vars, { idempotencyKey: key }),
     retry: retryTransient ? retryRead : false,
+    onMutate: onMutate ? ({ vars }) => onMutate(vars) : undefined,
     onSuccess: async (result, { vars }) => {
       const keys = typeof invalidates === 'function' ? invalidates(result, vars) : (invalidates ?? []);
       onSuccess?.(result, vars);
       await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
-    onError: (error, { vars }) => onError?.(error, vars),
+    onError: (error, { vars }, context) => onError?.(error, vars, context),
   });
   return {
     ...mutation,
+    /** The variables of the last call (without its key). */
     variables: mutation.variables?.vars,
     mutate: (vars: V) => mutation.mutate({ vars, key: newIdempotencyKey() }),
     mutateAsync: (vars: V) => mutation.mutateAsync({ vars, key: newIdempotencyKey() }),
