@@ -22,10 +22,10 @@ export function LiveStream() {
     // not with the login page.
     let stopped = false;
     const stops: (() => void)[] = [];
-    void Promise.all([import('@/features/notifications/utils/sync'), import('@/features/requests/utils/live')]).then(
-      ([notifications, requests]) => {
+    void Promise.all([import('@/features/requests/utils/live')]).then(
+      ([requests]) => {
         if (stopped) return;
-        stops.push(notifications.startNotificationSync(), requests.startRequestSync());
+        stops.push(requests.startRequestSync());
       },
     );
     return () => {
