@@ -7,7 +7,8 @@ import { auditKeys } from '@/features/audit/api/keys';
 import { clockKeys } from '@/features/clock/api/keys';
 import { homeKeys } from '@/features/home/api/keys';
 import { moodKeys } from '@/features/mood/api/keys';
-import { notificationKeys } from '@/features/notifications/api/keys';
+import { followNotificationChanges, receiveNotification } from '@/features/notifications/utils/notification-list';
+import { toastOnce } from '@/features/notifications/utils/toaster';
 import { peopleKeys } from '@/features/people/api/keys';
 import { adjustmentKeys } from '@/features/punch-adjustments/api/keys';
 import { reportKeys } from '@/features/reports/api/keys';
@@ -28,8 +29,16 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
   'request.changed': { stale: () => [requestKeys.all, adjustmentKeys.all, homeKeys.all] },
   // Balances, plans, queues and the map; the schedule shows vacations too.
   'vacation.changed': { stale: () => [vacationKeys.all, peopleKeys.all, homeKeys.all] },
-  notification: { stale: () => [notificationKeys.all] },
-  'notification.changed': { stale: () => [notificationKeys.all] },
+  // A new notification: into the panel's list, and a toast once across the user's tabs
+  // (resync reloads the list, which toasts what no tab showed).
+  notification: {
+    apply: (client, data) => {
+      const n = receiveNotification(client, data);
+      if (n) void toastOnce(n, client);
+    },
+  },
+  // Another tab of the user's displayed or dismissed some.
+  'notification.changed': { apply: followNotificationChanges },
   // A check-in (this user's other tab hides its panel; the nine-box and avatars move).
   'mood.checked_in': { stale: () => [moodKeys.all, peopleKeys.all] },
   'survey.changed': { stale: () => [surveyKeys.all, homeKeys.all] },

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { KioskScreen, isKiosk } from '@/features/kiosk';
+import { NotificationFeed } from '@/features/notifications';
 import { PendingSurveysDrawer } from '@/features/surveys';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import { HorizontalLayout } from './HorizontalLayout';
@@ -25,22 +26,21 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     if (s.colorScheme) setColorScheme(s.colorScheme);
   }, [s.colorScheme, setColorScheme]);
 
-  if (s.layout === 'layout1') {
-    return (
-      <>
-        <Layout1 navbarStyle={s.navbarStyle} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
-          {content}
-        </Layout1>
-        {surveys}
-      </>
-    );
-  }
-  return (
-    <>
+  const frame =
+    s.layout === 'layout1' ? (
+      <Layout1 navbarStyle={s.navbarStyle} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
+        {content}
+      </Layout1>
+    ) : (
       <HorizontalLayout variant={s.layout} showNavbar={s.navbar} showToolbar={s.toolbar} showFooter={s.footer}>
         {content}
       </HorizontalLayout>
+    );
+  return (
+    <>
+      {frame}
       {surveys}
+      <NotificationFeed />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { NotificationPanel, selectNotificationCount, useNotificationStore } from '@/features/notifications';
+import { NotificationPanel, useNotificationPanelStore, useNotifications } from '@/features/notifications';
 
 /**
  * Notification bell with a count badge and the notification panel (spec portal-core §2,
@@ -11,10 +11,9 @@ import { NotificationPanel, selectNotificationCount, useNotificationStore } from
  */
 export function NotificationBell() {
   const { t } = useTranslation('common');
-  const count = useNotificationStore(selectNotificationCount);
-  const opened = useNotificationStore((s) => s.panelOpen);
-  const setOpened = useNotificationStore((s) => s.setPanelOpen);
-  const toggle = useNotificationStore((s) => s.togglePanel);
+  const count = useNotifications().items.length;
+  // The panel's state is the whole (small) store.
+  const { panelOpen: opened, setPanelOpen: setOpened, togglePanel: toggle } = useNotificationPanelStore();
   const { pathname } = useLocation();
   useEffect(() => {
     setOpened(false);

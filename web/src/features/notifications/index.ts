@@ -1,10 +1,8 @@
-// Public surface of the notifications feature, used by the app shell.
+// Public surface of the notifications feature, used by the app shell (the live pushes reach
+// it through app/live-queries.ts, which imports utils/notification-list and utils/toaster).
+export { NotificationFeed } from './components/NotificationFeed';
 export { NotificationPanel } from './components/NotificationPanel';
-export {
-  selectNotificationCount,
-  selectNotifications,
-  useNotificationStore,
-} from './store/notification-store';
-export { NOTIFICATION_TOPICS, startNotificationSync } from './utils/sync';
+export { useNotifications } from './hooks/use-notifications';
+export { useNotificationPanelStore } from './store/panel-store';
 export { toastOnce } from './utils/toaster';
 export type { AppNotification, NewNotification } from './api/types';

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { Link, Route, Routes } from 'react-router-dom';
 import { NotificationBell } from '@/app/layout/NotificationBell';
-import { deliverLive, stopLiveStream } from '@/lib/live-stream';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { connectLiveQueries, deliverLive, receiveSubscribed, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import { notification } from '../test-data';
-import { startNotificationSync } from '../utils/sync';
 
 const LIST = 'GET /api/notification-app';
 const DISMISS = 'POST /api/notification-app/dismiss';
@@ -31,7 +31,7 @@ function Shell() {
 
 const count = () => screen.getByTestId('notifications-count').textContent;
 
-let stopSync: () => void = () => {};
+let disconnect: () => void = () => {};
 
 beforeEach(() => {
   useSessionStore.getState().login({
@@ -41,14 +41,17 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stopSync();
+  disconnect();
   stopLiveStream();
   act(() => notifications.clean());
   resetAllStores();
 });
 
+/** The shell with the bell, the pushes wired to its query client as in the app. */
 function start() {
-  stopSync = startNotificationSync();
+  const queryClient = testQueryClient();
+  disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+  renderWithProviders(<Shell />, { queryClient });
 }
 
 describe('notification bell and panel', () => {
@@ -60,7 +63,6 @@ describe('notification bell and panel', () => {
       [DISMISS_ALL]: () => json({ success: true, dismissed: 1 }),
     });
     start();
-    renderWithProviders(<Shell />);
     await waitFor(() => expect(count()).toBe('1'));
     expect(screen.queryAllByTestId('notification-toast')).toHaveLength(0); // already displayed
 
@@ -100,7 +102,6 @@ describe('notification bell and panel', () => {
       [DISMISS_ALL]: () => json({ success: true, dismissed: 2 }),
     });
     start();
-    renderWithProviders(<Shell />);
     await waitFor(() => expect(count()).toBe('2'));
     await userEvent.click(screen.getByTestId('notifications'));
     await userEvent.click(await screen.findByTestId('notification-dismiss-all'));
@@ -118,9 +119,43 @@ describe('notification bell and panel', () => {
       [DISPLAYED]: () => json({ success: true, first: true }),
     });
     start();
-    renderWithProviders(<Shell />);
     const toast = await screen.findByTestId('notification-toast');
     expect(toast.dataset.notificationId).toBe('n2');
+    expect(spy.mock.calls.filter(([u]) => String(u).includes('/displayed'))).toHaveLength(1);
+  });
+
+  it('puts a dismissed notification back when the server refuses, and says so', async () => {
+    let refuse = true;
+    mockFetch({
+      [LIST]: () => json([notification('n1', { displayed: true }), notification('n2', { displayed: true })]),
+      [DISMISS]: () => (refuse ? json({ message: 'erro_interno', errors: [] }, 500) : json({ success: true })),
+    });
+    start();
+    await waitFor(() => expect(count()).toBe('2'));
+    await userEvent.click(screen.getByTestId('notifications'));
+    const panel = await screen.findByTestId('notification-panel');
+    await userEvent.click(within(panel).getAllByTestId('notification-dismiss')[0]);
+    await within(panel).findByText('Não foi possível atualizar as notificações.');
+    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(2));
+    refuse = false;
+    await userEvent.click(within(panel).getAllByTestId('notification-dismiss')[0]);
+    await waitFor(() => expect(count()).toBe('1'));
+    expect(within(panel).queryByText('Não foi possível atualizar as notificações.')).toBeNull();
+  });
+
+  it('reloads the list after a gap the push could not cover and toasts what no tab showed', async () => {
+    let list = [notification('n1', { displayed: true })];
+    const spy = mockFetch({
+      [LIST]: () => json(list),
+      [DISPLAYED]: () => json({ success: true, first: true }),
+    });
+    start();
+    await waitFor(() => expect(count()).toBe('1'));
+    list = [notification('n3'), notification('n1', { displayed: true })];
+    act(() => receiveSubscribed({ wasRecovering: true, recovered: false }));
+    await waitFor(() => expect(count()).toBe('2'));
+    const toast = await screen.findByTestId('notification-toast');
+    expect(toast.dataset.notificationId).toBe('n3');
     expect(spy.mock.calls.filter(([u]) => String(u).includes('/displayed'))).toHaveLength(1);
   });
 });

@@ -5,13 +5,14 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
 import type { AppNotification } from '../api/types';
-import { selectNotifications, useNotificationStore } from '../store/notification-store';
+import { useDismissNotifications, useNotifications } from '../hooks/use-notifications';
+import { useNotificationPanelStore } from '../store/panel-store';
 import { linkKind, variantColor } from '../utils/toast-rules';
 import { NotificationMessage, NotificationTitle } from './NotificationText';
 
 function NotificationLink({ link }: { link: string }) {
   const { t } = useTranslation('notifications');
-  const setPanelOpen = useNotificationStore((s) => s.setPanelOpen);
+  const setPanelOpen = useNotificationPanelStore((s) => s.setPanelOpen);
   const kind = linkKind(link);
   if (kind === 'internal') {
     return (
@@ -30,10 +31,9 @@ function NotificationLink({ link }: { link: string }) {
   return null;
 }
 
-function NotificationItem({ notification }: { notification: AppNotification }) {
+function NotificationItem({ notification, onDismiss }: { notification: AppNotification; onDismiss: (id: string) => void }) {
   const { t } = useTranslation('notifications');
   const language = useLanguageStore(selectLanguage);
-  const dismiss = useNotificationStore((s) => s.dismiss);
   return (
     <Box
       component="li"
@@ -60,7 +60,7 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
             color="gray"
             size="sm"
             aria-label={t('dismiss')}
-            onClick={() => void dismiss(notification.id)}
+            onClick={() => onDismiss(notification.id)}
             data-testid="notification-dismiss"
           >
             <IconX size={16} />
@@ -74,27 +74,25 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
 /** The notification panel (spec portal-core §2): the list, dismiss one, dismiss all. */
 export function NotificationPanel() {
   const { t } = useTranslation('notifications');
-  const items = useNotificationStore(selectNotifications);
-  const status = useNotificationStore((s) => s.status);
-  const actionFailed = useNotificationStore((s) => s.actionFailed);
-  const dismissAll = useNotificationStore((s) => s.dismissAll);
+  const { items, isFetching, isError } = useNotifications();
+  const { dismiss, dismissAll, failed } = useDismissNotifications();
   return (
     <Stack gap="xs" data-testid="notification-panel">
       <Group justify="space-between">
         <Text fw={700}>{t('title')}</Text>
-        {status === 'loading' && <Loader size="xs" />}
+        {isFetching && <Loader size="xs" />}
         {items.length > 0 && (
-          <Button variant="subtle" size="compact-xs" onClick={() => void dismissAll()} data-testid="notification-dismiss-all">
+          <Button variant="subtle" size="compact-xs" onClick={dismissAll} data-testid="notification-dismiss-all">
             {t('dismissAll')}
           </Button>
         )}
       </Group>
-      {(status === 'failed' || actionFailed) && (
+      {(isError || failed) && (
         <Text size="sm" c="red">
-          {t(status === 'failed' ? 'loadFailed' : 'actionFailed')}
+          {t(isError ? 'loadFailed' : 'actionFailed')}
         </Text>
       )}
-      {items.length === 0 && status !== 'loading' ? (
+      {items.length === 0 && !isFetching ? (
         <Text size="sm" c="dimmed" data-testid="notification-empty">
           {t('empty')}
         </Text>
@@ -102,7 +100,7 @@ export function NotificationPanel() {
         <ScrollArea.Autosize mah={420} type="auto">
           <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
             {items.map((n) => (
-              <NotificationItem key={n.id} notification={n} />
+              <NotificationItem key={n.id} notification={n} onDismiss={dismiss} />
             ))}
           </Stack>
         </ScrollArea.Autosize>

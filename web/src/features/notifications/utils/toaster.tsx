@@ -1,10 +1,13 @@
 import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 import { TOAST_AUTO_CLOSE_MS } from '@/lib/config';
+import { newIdempotencyKey } from '@/lib/query';
 import { registerStoreReset } from '@/lib/store-reset';
+import { markNotificationDisplayed } from '../api/mark-notification-displayed';
 import type { AppNotification } from '../api/types';
 import { NotificationMessage, NotificationTitle } from '../components/NotificationText';
-import { useNotificationStore } from '../store/notification-store';
+import { markShown } from './notification-list';
 import { shouldToast, variantColor, wordingKey } from './toast-rules';
 
 // Ids this tab has toasted or is toasting, so a notification that arrives twice (push and
@@ -17,14 +20,16 @@ registerStoreReset(() => toasted.clear());
  * Shows a notification as a toast once (spec portal-core §4). The server decides who shows
  * it: PUT displayed answers first=true to one caller only, so with several tabs open one
  * of them shows it. When the server cannot be reached the toast is shown anyway rather
- * than lost. Resolves true when this call showed it.
+ * than lost. With the query client, the list marks it displayed. Resolves true when this
+ * call showed it.
  */
-export async function toastOnce(n: AppNotification): Promise<boolean> {
+export async function toastOnce(n: AppNotification, client?: QueryClient): Promise<boolean> {
   if (!shouldToast(n, toasted)) return false;
   toasted.add(n.id);
   let first: boolean;
   try {
-    first = await useNotificationStore.getState().markDisplayed(n.id);
+    ({ first } = await markNotificationDisplayed(n.id, { idempotencyKey: newIdempotencyKey() }));
+    if (client) markShown(client, n.id);
   } catch (err) {
     first = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
   }
@@ -43,4 +48,9 @@ export async function toastOnce(n: AppNotification): Promise<boolean> {
     withCloseButton: true,
   });
   return true;
+}
+
+/** Toasts the notifications of a list that no tab has shown yet, oldest first. */
+export function toastPending(list: readonly AppNotification[], client?: QueryClient): void {
+  for (const n of [...list].reverse()) if (!n.displayed) void toastOnce(n, client);
 }
