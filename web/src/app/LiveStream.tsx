@@ -17,20 +17,7 @@ export function LiveStream() {
     if (!signedIn) return;
     startLiveStream();
     const disconnect = connectLiveQueries(client, LIVE_QUERIES);
-    // Notifications arrive through the push connection (spec portal-core §4); request queues,
-    // badges and open requests follow request.changed (issue 4). Both load with the session,
-    // not with the login page.
-    let stopped = false;
-    const stops: (() => void)[] = [];
-    void Promise.all([import('@/features/requests/utils/live')]).then(
-      ([requests]) => {
-        if (stopped) return;
-        stops.push(requests.startRequestSync());
-      },
-    );
     return () => {
-      stopped = true;
-      for (const stop of stops) stop();
       disconnect();
       stopLiveStream();
     };

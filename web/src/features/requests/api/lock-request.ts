@@ -1,7 +1,10 @@
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 import type { CommandResult, Request } from './types';
 
 /** POST request/lock or /unlock (spec §4: blocks can be locked and unlocked). */
-export function lockRequest(requestId: string, lock: boolean): Promise<Request> {
-  return api.post<CommandResult>(`/api/cac-app/request/${lock ? 'lock' : 'unlock'}`, { requestId }).then((r) => r.data);
+export function lockRequest({ requestId, lock }: { requestId: string; lock: boolean }, ctx?: CommandContext): Promise<Request> {
+  return api
+    .post<CommandResult>(`/api/cac-app/request/${lock ? 'lock' : 'unlock'}`, { requestId }, { idempotencyKey: ctx?.idempotencyKey })
+    .then((r) => r.data);
 }

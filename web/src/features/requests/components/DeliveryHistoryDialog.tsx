@@ -1,50 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Group, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { QueryStatus } from '@/components/QueryStatus';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
-import { getDeliveryGroupedHistory, getDeliveryHistory } from '../api/get-delivery-history';
-import type { DeliveryEntry, DeliveryGroup } from '../api/types';
+import { requestQueries } from '../api/queries';
 import { useRequestsT } from '../utils/i18n';
 
-type Mode = 'plain' | 'grouped';
+const MODES = ['plain', 'grouped'] as const;
+type Mode = (typeof MODES)[number];
 
 /** The delivery history of a request (spec §2), plain (every change) or grouped by status. */
-export function DeliveryHistoryDialog({
-  opened,
-  onClose,
-  requestId,
-  version,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  requestId: string;
-  /** The request's version: a new one (a live change) reloads the history. */
-  version: number;
-}) {
+export function DeliveryHistoryDialog({ opened, onClose, requestId }: { opened: boolean; onClose: () => void; requestId: string }) {
   const tx = useRequestsT();
   const language = useLanguageStore(selectLanguage);
   const [mode, setMode] = useState<Mode>('plain');
-  const [plain, setPlain] = useState<DeliveryEntry[] | null>(null);
-  const [grouped, setGrouped] = useState<DeliveryGroup[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!opened) return;
-    const ctrl = new AbortController();
-    setFailed(false);
-    Promise.all([getDeliveryHistory(requestId, ctrl.signal), getDeliveryGroupedHistory(requestId, ctrl.signal)])
-      .then(([p, g]) => {
-        setPlain(p);
-        setGrouped(g);
-      })
-      .catch(() => {
-        if (!ctrl.signal.aborted) setFailed(true);
-      });
-    return () => ctrl.abort();
-  }, [opened, requestId, version]);
+  // request.changed makes it stale: a delivery change elsewhere shows while it is open.
+  const query = useQuery({ ...requestQueries.deliveryHistory(requestId), enabled: opened });
+  const [plain, grouped] = query.data ?? [];
 
   const when = (at: string) => formatDateTime(at, language);
-  const loading = !failed && (plain === null || grouped === null);
+  const loading = !query.data;
   const empty = mode === 'plain' ? plain?.length === 0 : grouped?.length === 0;
 
   return (
@@ -53,14 +29,10 @@ export function DeliveryHistoryDialog({
         <SegmentedControl
           value={mode}
           onChange={(v) => setMode(v as Mode)}
-          data={[
-            { value: 'plain', label: tx('delivery.plain') },
-            { value: 'grouped', label: tx('delivery.grouped') },
-          ]}
+          data={MODES.map((m) => ({ value: m, label: tx(`delivery.${m}`) }))}
           data-testid="delivery-history-mode"
         />
-        {failed && <Alert color="red">{tx('delivery.loadFailed')}</Alert>}
-        {loading && <Loader size="sm" />}
+        <QueryStatus query={query} message={() => tx('delivery.loadFailed')} />
         {!loading && empty && (
           <Text c="dimmed" data-testid="delivery-history-empty">
             {tx('delivery.empty')}

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Alert, Group, Loader, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '@/components/QueryStatus';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
-import { HISTORY_FILTERS, getRequestHistory, type HistoryFilter } from '../api/get-request-history';
-import type { Request, RequestPage } from '../api/types';
+import { HISTORY_FILTERS, type HistoryFilter } from '../api/get-request-history';
+import { requestQueries } from '../api/queries';
+import type { Request } from '../api/types';
 import { useRequestsT } from '../utils/i18n';
 import { StatusBadges } from './StatusBadges';
 
@@ -18,19 +21,8 @@ export function HistoryPanel({ request }: { request: Request }) {
   const language = useLanguageStore(selectLanguage);
   const [filter, setFilter] = useState<HistoryFilter>('all');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<RequestPage | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setFailed(false);
-    getRequestHistory({ ac4Ukey: request.ac4Ukey, m01Ukey: request.subject?.m01Ukey, page, filterHandle: filter }, ctrl.signal)
-      .then(setData)
-      .catch(() => {
-        if (!ctrl.signal.aborted) setFailed(true);
-      });
-    return () => ctrl.abort();
-  }, [request.ac4Ukey, request.subject?.m01Ukey, page, filter]);
+  const query = useQuery(requestQueries.history({ ac4Ukey: request.ac4Ukey, m01Ukey: request.subject?.m01Ukey, page, filterHandle: filter }));
+  const data = query.data;
 
   return (
     <Stack gap="sm" data-testid="request-history">
@@ -43,8 +35,7 @@ export function HistoryPanel({ request }: { request: Request }) {
         data={HISTORY_FILTERS.map((f) => ({ value: f, label: tx(`history.filter.${f}`) }))}
         data-testid="request-history-filter"
       />
-      {failed && <Alert color="red">{tx('list.loadFailed')}</Alert>}
-      {!data && !failed && <Loader size="sm" />}
+      <QueryStatus query={query} message={() => tx('list.loadFailed')} />
       {data?.data.length === 0 && (
         <Text c="dimmed" data-testid="empty-list">
           {t('noRecords')}

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { requestQueries } from '../api/queries';
 import type { RequestItem } from '../api/types';
-import { searchItems, type CatalogueItem } from '../api/search-items';
 import { useRequestsT } from '../utils/i18n';
-import { MAX_ITEMS, MAX_QUANTITY } from '../utils/validation';
+import { MAX_ITEMS, MAX_QUANTITY } from '../utils/request-form';
 
 /**
  * The items of a request with a delivery (catalogue search through itemSearch, a quantity
@@ -17,20 +18,12 @@ export function ItemsField({ items, onChange, error }: { items: RequestItem[]; o
   const tx = useRequestsT();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const [found, setFound] = useState<CatalogueItem[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number>(1);
 
-  const ids = items.map((i) => i.itemId).join(',');
-  useEffect(() => {
-    const ctrl = new AbortController();
-    searchItems(debounced.trim(), ids ? ids.split(',') : [], ctrl.signal)
-      .then(setFound)
-      .catch(() => {
-        if (!ctrl.signal.aborted) setFound([]);
-      });
-    return () => ctrl.abort();
-  }, [debounced, ids]);
+  const ids = useMemo(() => items.map((i) => i.itemId), [items]);
+  // A failed search offers nothing.
+  const found = useQuery(requestQueries.items(debounced.trim(), ids)).data ?? [];
 
   const add = () => {
     const item = found.find((f) => f.itemId === chosen);

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Alert, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getMyTeam } from '../api/get-my-team';
+import { QueryStatus } from '@/components/QueryStatus';
+import { requestQueries } from '../api/queries';
 import type { TeamMember } from '../api/types';
 import { useRequestsT } from '../utils/i18n';
 
@@ -16,20 +18,8 @@ export function MyTeamDialog({ opened, onClose, onChoose }: { opened: boolean; o
   const tx = useRequestsT();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const [members, setMembers] = useState<TeamMember[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!opened) return;
-    const ctrl = new AbortController();
-    setFailed(false);
-    getMyTeam(debounced.trim(), ctrl.signal)
-      .then(setMembers)
-      .catch(() => {
-        if (!ctrl.signal.aborted) setFailed(true);
-      });
-    return () => ctrl.abort();
-  }, [opened, debounced]);
+  const query = useQuery({ ...requestQueries.myTeam(debounced.trim()), enabled: opened });
+  const members = query.data;
 
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{tx('team.title')}</Text>}>
@@ -41,8 +31,7 @@ export function MyTeamDialog({ opened, onClose, onChoose }: { opened: boolean; o
           onChange={(e) => setSearch(e.currentTarget.value)}
           data-testid="my-team-search"
         />
-        {failed && <Alert color="red">{tx('team.loadFailed')}</Alert>}
-        {members === null && !failed && <Loader size="sm" />}
+        <QueryStatus query={query} message={() => tx('team.loadFailed')} />
         {members?.length === 0 && (
           <Text c="dimmed" data-testid="empty-list">
             {t('noRecords')}
@@ -57,12 +46,8 @@ export function MyTeamDialog({ opened, onClose, onChoose }: { opened: boolean; o
             data-testid="my-team-member"
             data-user-hash={m.userHash}
           >
-            <Text size="sm" fw={600}>
-              {m.nome}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {m.cargo}
-            </Text>
+            <Text size="sm" fw={600}>{m.nome}</Text>
+            <Text size="xs" c="dimmed">{m.cargo}</Text>
           </UnstyledButton>
         ))}
       </Stack>

@@ -1,51 +1,67 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, FileInput, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createRequest } from '../api/create-request';
-import { getRequestTypes } from '../api/get-request-types';
-import { sendRequest } from '../api/send-request';
-import type { Request, RequestDraft, RequestType } from '../api/types';
-import { updateRequest } from '../api/update-request';
-import { uploadAttachment } from '../api/upload-attachment';
+import { useCommand } from '@/lib/query';
+import { requestKeys } from '../api/keys';
+import { requestQueries } from '../api/queries';
+import { saveRequest } from '../api/save-request';
+import type { Request, RequestDraft } from '../api/types';
+import type { ActingFor } from '../store/request-list-store';
 import { ACCEPTED_FILES } from '../utils/doc-type';
-import { draftBody, draftOf, emptyDraft } from '../utils/draft';
-import { requestErrorsOf } from '../utils/field-errors';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
-import { LABEL_MAX, MAX_LABELS, hasErrors, needsMedicalCertificate, validateRequest, type RequestErrors, type RequestField } from '../utils/validation';
+import {
+  LABEL_MAX,
+  MAX_LABELS,
+  draftBody,
+  draftOf,
+  emptyDraft,
+  hasErrors,
+  needsMedicalCertificate,
+  requestErrorsOf,
+  validateRequest,
+  type RequestField,
+} from '../utils/request-form';
 import { DateField } from './DateField';
 import { ItemsField } from './ItemsField';
 import { PendingFiles } from './FileList';
 
 const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
 
-/**
- * The request dialog in new mode (spec portal-business §2, §5): the type picker (types from
- * the server), the fields of the chosen type (absence fields for abono), attachments, and
- * save (a draft) or send. The rules of §5 run before any call; the server's {type, message}
- * errors land on the same fields.
- */
-export function NewRequestDialog({
-  opened,
-  actingFor,
-  editing,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  actingFor: { m01Ukey: string; name: string } | null;
+interface FormProps {
+  actingFor: ActingFor | null;
   /** Edit mode: the request (a draft, or sent and not decided yet) whose fields are changed. */
   editing?: Request | null;
   onClose: () => void;
   onCreated: (id: string) => void;
-}) {
+}
+
+/**
+ * The request dialog in new mode (spec portal-business §2, §5): the type picker (types from
+ * the server), the fields of the chosen type (absence fields for abono), attachments, and
+ * save (a draft) or send. The rules of §5 run before any call; the server's {type, message}
+ * errors land on the same fields. Each opening starts a new form (the edited request's fields
+ * in edit mode; a live change of that request does not wipe the typing).
+ */
+export function NewRequestDialog({ opened, ...props }: FormProps & { opened: boolean }) {
+  const tx = useRequestsT();
+  return (
+    <Modal opened={opened} onClose={props.onClose} size="xl" title={<Text fw={700}>{tx(props.editing ? 'dialog.editTitle' : 'dialog.newTitle')}</Text>}>
+      <RequestForm {...props} />
+    </Modal>
+  );
+}
+
+function RequestForm({ actingFor, editing, onClose, onCreated }: FormProps) {
   const { t } = useTranslation('common');
   const tx = useRequestsT();
-  const [types, setTypes] = useState<RequestType[] | null>(null);
-  const [typesFailed, setTypesFailed] = useState(false);
-  const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
-  const [errors, setErrors] = useState<RequestErrors>({});
+  const typesQuery = useQuery(requestQueries.types());
+  const types = typesQuery.data;
+  const form = useForm<RequestDraft>({ initialValues: editing ? draftOf(editing) : emptyDraft() });
+  const draft = form.values;
   const [general, setGeneral] = useState<string | null>(null);
   /** The server's refusal, repeated beside the buttons (its field may be scrolled away). */
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -54,105 +70,82 @@ export function NewRequestDialog({
   // Bring the first field in error into view after a refused send.
   useEffect(() => {
     body.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
-  }, [errors]);
-  const [busy, setBusy] = useState<'save' | 'send' | null>(null);
+  }, [form.errors]);
 
-  useEffect(() => {
-    if (!opened) return;
-    setDraft(editing ? draftOf(editing) : emptyDraft());
-    setRefusal(null);
-    setErrors({});
-    setGeneral(null);
-    const ctrl = new AbortController();
-    setTypesFailed(false);
-    getRequestTypes(ctrl.signal)
-      .then(setTypes)
-      .catch(() => {
-        if (!ctrl.signal.aborted) setTypesFailed(true);
-      });
-    return () => ctrl.abort();
-    // The form is filled once per opening; a live refresh of `editing` must not wipe the typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
-
-  const type = useMemo(() => types?.find((ty) => ty.tipo === draft.tipo), [types, draft.tipo]);
+  const type = types?.find((ty) => ty.tipo === draft.tipo);
   const medical = needsMedicalCertificate(draft, type);
 
-  const set = <K extends keyof RequestDraft>(field: K, value: RequestDraft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => {
-      if (!(field in e)) return e;
-      const next = { ...e };
-      delete next[field as RequestField];
-      return next;
-    });
+  /** Puts a refusal's field errors on the form, its general message above and its reasons beside the buttons. */
+  const refuse = (error: unknown, fallback: string) => {
+    const { fields, general: g } = requestErrorsOf(error);
+    form.setErrors(fields);
+    setGeneral(g ? requestMessage(g, fallback) : hasErrors(fields) ? null : fallback);
+    const reasons = [...new Set(Object.values(fields).map((k) => requestMessage(k, tx('errors.invalid'))))];
+    setRefusal(reasons.length ? `${fallback}: ${reasons.join('; ')}` : null);
   };
-  const err = (field: RequestField) => {
-    const key = errors[field];
-    return key ? requestMessage(key, tx('errors.invalid')) : undefined;
-  };
-  const text = (field: 'titulo' | 'motivo' | 'tipoAusenciaDesc' | 'nomeMedico' | 'tpRegistro' | 'registro' | 'cidDesc' | 'ufRegistroDesc') => ({
-    label: tx(`fields.${field}`),
-    value: draft[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
-    error: err(field),
-    maxLength: 255,
-    'data-testid': `request-field-${field}`,
-  });
-  const dateInput = (field: 'dataReferencia' | 'dataEntrega' | 'dataInicio' | 'dataFim' | 'inicioAbono' | 'fimAbono', required = false) => ({
-    label: tx(`fields.${field}`),
-    value: draft[field],
-    onChange: (v: string) => set(field, v),
-    error: err(field),
-    withAsterisk: required,
-    'data-testid': `request-field-${field}`,
-  });
 
-  const submit = async (send: boolean) => {
+  const save = useCommand(saveRequest, {
+    invalidates: [requestKeys.all],
+    onSuccess: ({ request, failed }, { send }) => {
+      if (!failed) {
+        notifications.show({ color: 'green', message: tx(send ? 'dialog.sent' : 'dialog.saved') });
+        onCreated(request.ac4Ukey);
+        return;
+      }
+      const fallback = tx(send ? 'errors.could_not_send' : 'errors.could_not_send_file');
+      if (editing) {
+        refuse(failed, fallback);
+        return;
+      }
+      // The draft exists: show it, where the file or the send can be retried.
+      const { fields, general: g } = requestErrorsOf(failed);
+      notifications.show({ color: 'red', message: `${fallback}: ${requestMessage(g ?? Object.values(fields)[0], fallback)}` });
+      onCreated(request.ac4Ukey);
+    },
+    onError: (error) => refuse(error, tx('errors.could_not_save_request')),
+  });
+  const busy = save.isPending ? (save.variables?.send ? 'send' : 'save') : null;
+
+  const submit = (send: boolean) => {
     const local = validateRequest(draft, type, { sending: send, attached: editing?.anexos.length ?? 0 });
-    setErrors(local);
+    form.setErrors(local);
     setGeneral(null);
     setRefusal(null);
     if (hasErrors(local)) return;
-    setBusy(send ? 'send' : 'save');
-    let createdId: string | null = null;
-    try {
-      const body = draftBody(draft, type, actingFor?.m01Ukey);
-      const created = editing
-        ? await updateRequest(editing.ac4Ukey, { ...body, tipo: undefined, m01Ukey: undefined })
-        : await createRequest(body);
-      createdId = created.ac4Ukey;
-      for (const file of draft.anexos) await uploadAttachment(created.ac4Ukey, file);
-      if (send && created.status === 'draft') await sendRequest(created.ac4Ukey);
-      notifications.show({ color: 'green', message: tx(send ? 'dialog.sent' : 'dialog.saved') });
-      onCreated(created.ac4Ukey);
-    } catch (e) {
-      const { fields, general: g } = requestErrorsOf(e);
-      const fallback = tx(createdId ? (send ? 'errors.could_not_send' : 'errors.could_not_send_file') : 'errors.could_not_save_request');
-      if (createdId && !editing) {
-        // The draft exists: show it, where the file or the send can be retried.
-        notifications.show({ color: 'red', message: `${fallback}: ${requestMessage(g ?? Object.values(fields)[0], fallback)}` });
-        onCreated(createdId);
-        return;
-      }
-      setErrors(fields);
-      setGeneral(g ? requestMessage(g, fallback) : hasErrors(fields) ? null : fallback);
-      const reasons = [...new Set(Object.values(fields).map((k) => requestMessage(k, tx('errors.invalid'))))];
-      setRefusal(reasons.length ? `${fallback}: ${reasons.join('; ')}` : null);
-    } finally {
-      setBusy(null);
-    }
+    save.mutate({ body: draftBody(draft, type, actingFor?.m01Ukey), editingId: editing?.ac4Ukey, files: draft.anexos, send });
   };
 
+  const set = <K extends keyof RequestDraft>(field: K, value: RequestDraft[K]) => form.setFieldValue(field, value as never);
+  const err = (field: RequestField) => {
+    const key = form.errors[field];
+    return key ? requestMessage(String(key), tx('errors.invalid')) : undefined;
+  };
+  const input = (field: RequestField) => ({
+    label: tx(`fields.${field}`),
+    error: err(field),
+    'data-testid': `request-field-${field}`,
+  });
+  const text = (field: 'titulo' | 'motivo' | 'tipoAusenciaDesc' | 'nomeMedico' | 'tpRegistro' | 'registro' | 'cidDesc' | 'ufRegistroDesc') => ({
+    ...input(field),
+    value: draft[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
+    maxLength: 255,
+  });
+  const dateInput = (field: 'dataReferencia' | 'dataEntrega' | 'dataInicio' | 'dataFim' | 'inicioAbono' | 'fimAbono', required = false) => ({
+    ...input(field),
+    value: draft[field],
+    onChange: (v: string) => set(field, v),
+    withAsterisk: required,
+  });
+
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>{tx(editing ? 'dialog.editTitle' : 'dialog.newTitle')}</Text>}>
-      <Stack gap="sm" data-testid="request-dialog" data-mode={editing ? 'edit' : 'new'} ref={body}>
+    <Stack gap="sm" data-testid="request-dialog" data-mode={editing ? 'edit' : 'new'} ref={body}>
         {actingFor && (
           <Alert color="blue" p="xs" data-testid="request-new-acting-for">
             {tx('team.actingFor', { name: actingFor.name })}
           </Alert>
         )}
-        {typesFailed && <Alert color="red">{tx('dialog.typesFailed')}</Alert>}
+        {typesQuery.isError && <Alert color="red">{tx('dialog.typesFailed')}</Alert>}
         {general && (
           <Alert color="red" data-testid="request-form-error">
             {general}
@@ -274,7 +267,6 @@ export function NewRequestDialog({
             </Button>
           )}
         </Group>
-      </Stack>
-    </Modal>
+    </Stack>
   );
 }

@@ -2,12 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
-import type { ListSlice } from '../store/request-list-store';
 import { page, request } from '../test-data';
-import { RequestList } from './RequestList';
+import { RequestList, type ListView } from './RequestList';
 
-function slice(extra: Partial<ListSlice> = {}): ListSlice {
-  return { scope: { kind: 'folder', id: 'all' }, page: 1, data: page([]), status: 'ready', error: null, stale: false, updatedAt: 1, ...extra };
+function slice(extra: Partial<ListView> = {}): ListView {
+  return { page: 1, data: page([]), status: 'ready', error: null, updatedAt: 1, ...extra };
 }
 
 const file = (id: string, nome: string, tipo: 'pdf' | 'doc' | 'xls' | 'txt' | 'jpg' | 'png') => ({ id, nome, tipo, tamanho: 10, sha256: 'x', url: '' });

@@ -2,8 +2,7 @@ import { Alert, Box, Group, Loader, Pagination, Paper, Stack, Text, UnstyledButt
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
-import type { Request, RequestSource } from '../api/types';
-import type { ListSlice } from '../store/request-list-store';
+import type { Request, RequestPage, RequestSource } from '../api/types';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import { DocTypeIcon } from './DocTypeIcon';
 import { StatusBadges } from './StatusBadges';
@@ -61,6 +60,19 @@ function RequestRow({ request, source, selected, onOpen }: { request: Request; s
   );
 }
 
+/** What a list shows: its page of the answer and how its loading stands. */
+export interface ListView {
+  data: RequestPage | undefined;
+  /** loading while a page is asked for (also a live reload), failed when the last one failed. */
+  status: 'loading' | 'ready' | 'failed';
+  /** The i18n key of the failure. */
+  error: string | null;
+  /** The page chosen (shown until the answer says which it is). */
+  page: number;
+  /** When the last answer arrived (ms; the live tests read it). */
+  updatedAt: number;
+}
+
 /**
  * One page of a request list with its paging (spec §3: paged by page and pageSize), and the
  * empty-list message "não há registros para exibição !" (spec §8).
@@ -73,7 +85,7 @@ export function RequestList({
   onPage,
 }: {
   source: RequestSource;
-  list: ListSlice;
+  list: ListView;
   openId?: string;
   onOpen: (id: string) => void;
   onPage: (page: number) => void;

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { useRequestCountsStore } from '../store/request-counts-store';
+import { useQuery } from '@tanstack/react-query';
+import { requestQueries } from '../api/queries';
 import { useRequestsT } from '../utils/i18n';
 import { REQUEST_MENU_ID } from '../utils/paths';
 
@@ -17,7 +18,8 @@ const COUNT_OF: Record<string, 'waiting' | 'approver' | 'delivery'> = {
 export function RequestMenuBadge({ menuId }: { menuId: string }) {
   const tx = useRequestsT();
   const which = COUNT_OF[menuId];
-  const count = useRequestCountsStore((s) => (which ? s[which] : 0));
+  const { data } = useQuery({ ...requestQueries.counts(), enabled: which !== undefined });
+  const count = (which && data?.[which]) || 0;
   if (!which || count <= 0) return null;
   return (
     <Badge size="sm" color="red" circle={count < 10} data-testid={`menu-count-${menuId}`} aria-label={tx(`badge.${which}`, { count })}>

@@ -5,7 +5,6 @@ import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { TimelineEntry } from '../api/types';
-import { useOpenRequestStore } from '../store/open-request-store';
 import { ANA, HELENA, MARCOS, can, chain, request } from '../test-data';
 import { RequestViewDialog } from './RequestViewDialog';
 
@@ -37,8 +36,7 @@ function serve(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = 
 }
 
 async function openAs(source: 'request' | 'approver', id = 'r1') {
-  renderWithProviders(<RequestViewDialog source={source} opened onClose={() => {}} />);
-  await useOpenRequestStore.getState().open(id);
+  renderWithProviders(<RequestViewDialog source={source} requestId={id} onClose={() => {}} />);
   await screen.findByTestId('request-tab-details');
 }
 
@@ -220,8 +218,7 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
       'GET /api/cac-app/requestApprover': () => json([]),
       'GET /api/cac-app/request/timeline': () => json([]),
     });
-    renderWithProviders(<RequestViewDialog source="request" opened onClose={() => {}} />);
-    await useOpenRequestStore.getState().open('nope');
+    renderWithProviders(<RequestViewDialog source="request" requestId="nope" onClose={() => {}} />);
     expect(await screen.findByTestId('request-view-error')).toHaveTextContent('Solicitação não encontrada');
   });
 });

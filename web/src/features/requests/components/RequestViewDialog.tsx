@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Divider, FileButton, Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
@@ -16,28 +17,28 @@ import {
   IconUsers,
   IconX,
 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
+import { useCommand, type CommandContext } from '@/lib/query';
 import { confirmReceipt } from '../api/confirm-receipt';
 import { decideRequest, type Decision } from '../api/decide-request';
 import { deleteRequest } from '../api/delete-request';
 import { downloadAttachment } from '../api/download-attachment';
+import { requestKeys } from '../api/keys';
 import { lockRequest } from '../api/lock-request';
+import { requestQueries } from '../api/queries';
 import { removeAttachment } from '../api/remove-attachment';
 import { sendRequest } from '../api/send-request';
 import { setDeliveryStatus } from '../api/set-delivery-status';
-import type { Request, RequestSource } from '../api/types';
+import type { Request, RequestSource, RequestWithActions } from '../api/types';
 import { uploadAttachment } from '../api/upload-attachment';
-import { useOpenRequestStore } from '../store/open-request-store';
-import { useRequestCountsStore } from '../store/request-counts-store';
-import { useRequestListStore } from '../store/request-list-store';
 import { requestActions } from '../utils/actions';
 import { isoToText } from '../utils/date-text';
 import { ACCEPTED_FILES } from '../utils/doc-type';
-import { requestErrorsOf } from '../utils/field-errors';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
-import { REQUIRED } from '../utils/validation';
+import { decisionCommentRule, requestErrorsOf } from '../utils/request-form';
 import { ApproversDialog } from './ApproversDialog';
 import { DeliveryHistoryDialog } from './DeliveryHistoryDialog';
 import { DocTypeIcon } from './DocTypeIcon';
@@ -155,6 +156,27 @@ function Details({ request }: { request: Request }) {
   );
 }
 
+/** One command of the dialog: which operation (for its messages and its button's spinner) and its call. */
+interface Command {
+  op: Operation;
+  call: (ctx: CommandContext) => Promise<Request | void>;
+}
+
+const TABS = ['details', 'timeline', 'history'] as const;
+
+/**
+ * The open request's reads (by-id, its approval chain, its timeline); request.changed makes
+ * them stale, so a decision elsewhere shows at once.
+ */
+function useOpenRequest(requestId: string | undefined) {
+  const id = requestId ?? '';
+  const enabled = Boolean(requestId);
+  const request = useQuery({ ...requestQueries.request(id), enabled });
+  const approvers = useQuery({ ...requestQueries.approvers(id), enabled });
+  const timeline = useQuery({ ...requestQueries.timeline(id), enabled });
+  return { request, approvers: approvers.data ?? [], timeline: timeline.data ?? [] };
+}
+
 /**
  * The request dialog in readonly mode (spec §2): the request, its attachments, its timeline
  * and the employee's history, with what the screen allows: send or remove a draft, approve,
@@ -162,61 +184,61 @@ function Details({ request }: { request: Request }) {
  * queue, receipt confirmation for the requester, and the approvers and delivery-history
  * dialogs. Failures show the spec's messages (§8) with the server's reason.
  */
-export function RequestViewDialog({ source, opened, onClose }: { source: RequestSource; opened: boolean; onClose: () => void }) {
+export function RequestViewDialog({ source, requestId, onClose }: { source: RequestSource; requestId?: string; onClose: () => void }) {
   const { t } = useTranslation('common');
   const tx = useRequestsT();
-  const { request, approvers, timeline, status, error, applyAnswer, refresh } = useOpenRequestStore();
-  const [busy, setBusy] = useState<Operation | null>(null);
+  const client = useQueryClient();
+  const { request: requestQuery, approvers, timeline } = useOpenRequest(requestId);
+  const request = requestQuery.data;
   const [actionError, setActionError] = useState<string | null>(null);
-  const [comment, setComment] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
+  const decision = useForm({ initialValues: { comment: '' } });
   const [approversOpen, setApproversOpen] = useState(false);
   const [deliveryOpen, setDeliveryOpen] = useState(false);
   const [tab, setTab] = useState<string | null>('details');
   const [editOpen, setEditOpen] = useState(false);
 
-  const afterChange = () => {
-    void useRequestListStore.getState().load(source);
-    void useRequestCountsStore.getState().load();
-  };
-
-  const run = async (op: Operation, call: () => Promise<Request | void>) => {
-    setBusy(op);
-    setActionError(null);
-    try {
-      const answer = await call();
-      if (answer) applyAnswer(answer);
-      else void refresh();
+  // Every command changes the request, its queue and the badges.
+  const command = useCommand((c: Command, ctx) => c.call(ctx), {
+    invalidates: [requestKeys.all],
+    onMutate: () => setActionError(null),
+    onSuccess: (answer, { op }) => {
+      // The answer shows at once (it has no `acoes`: the buttons stay until the reload says).
+      if (answer) {
+        client.setQueryData<RequestWithActions>(requestQueries.request(answer.ac4Ukey).queryKey, (old) => (old ? { ...answer, acoes: old.acoes } : old));
+      }
       notifications.show({ color: 'green', message: tx(SUCCESS[op]) });
-      if (op === 'approve' || op === 'reject') setComment('');
-      afterChange();
+      if (op === 'approve' || op === 'reject') decision.reset();
       if (op === 'remove') onClose();
-    } catch (e) {
+    },
+    onError: (e, { op }) => {
       const { fields, general } = requestErrorsOf(e);
       const reason = general ?? Object.values(fields)[0];
       const fallback = tx(FAILURE[op]);
       setActionError(reason ? `${fallback}: ${requestMessage(reason, tx('errors.could_not_perform'))}` : fallback);
       // A stale view (someone else decided): show what is true now.
-      void refresh();
-    } finally {
-      setBusy(null);
-    }
-  };
+      void client.invalidateQueries({ queryKey: requestKeys.all });
+    },
+  });
+  const busy = command.isPending ? (command.variables?.op ?? null) : null;
+  const run = (op: Operation, call: Command['call']) => command.mutate({ op, call });
 
   const decide = (d: Decision, step: number) => {
-    if (d === 'reject' && !comment.trim()) {
-      setCommentError(requestMessage(REQUIRED, tx('errors.invalid')));
+    const error = decisionCommentRule(decision.values.comment, d === 'reject');
+    if (error) {
+      decision.setFieldError('comment', error);
       return;
     }
-    setCommentError(null);
-    void run(d, () => decideRequest(d, request!.ac4Ukey, step, comment.trim()));
+    decision.clearErrors();
+    const requestId = request!.ac4Ukey;
+    run(d, (ctx) => decideRequest({ decision: d, requestId, step, comentario: decision.values.comment.trim() }, ctx));
   };
 
   const actions = request ? requestActions(source, request, approvers) : null;
+  const commentError = decision.errors.comment;
 
   return (
     <Modal
-      opened={opened}
+      opened={Boolean(requestId)}
       onClose={onClose}
       size="xl"
       title={
@@ -229,10 +251,10 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
       }
     >
       <Stack gap="sm" data-testid="request-dialog" data-mode="readonly" data-request-id={request?.ac4Ukey} data-version={request?.version}>
-        {status === 'loading' && !request && <Loader size="sm" />}
-        {status === 'failed' && (
+        {requestQuery.isPending && <Loader size="sm" />}
+        {requestQuery.isError && (
           <Alert color="red" data-testid="request-view-error">
-            {requestMessage(error, tx('errors.solicitacao_nao_encontrada'))}
+            {requestMessage(requestQuery.error.message, tx('errors.solicitacao_nao_encontrada'))}
           </Alert>
         )}
         {actionError && (
@@ -244,15 +266,11 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
           <>
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List>
-                <Tabs.Tab value="details" data-testid="request-tab-details">
-                  {tx('view.details')}
-                </Tabs.Tab>
-                <Tabs.Tab value="timeline" data-testid="request-tab-timeline">
-                  {tx('view.timeline')}
-                </Tabs.Tab>
-                <Tabs.Tab value="history" data-testid="request-tab-history">
-                  {tx('view.history')}
-                </Tabs.Tab>
+                {TABS.map((v) => (
+                  <Tabs.Tab key={v} value={v} data-testid={`request-tab-${v}`}>
+                    {tx(`view.${v}`)}
+                  </Tabs.Tab>
+                ))}
               </Tabs.List>
               <Tabs.Panel value="details" pt="sm">
                 <Details request={request} />
@@ -281,7 +299,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                           size="sm"
                           loading={busy === 'detach'}
                           aria-label={tx('dialog.removeFile', { name: a.nome })}
-                          onClick={() => void run('detach', () => removeAttachment(a.id))}
+                          onClick={() => run('detach', (ctx) => removeAttachment(a.id, ctx))}
                           data-testid="request-attachment-remove"
                         >
                           <IconTrash size={14} />
@@ -292,7 +310,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                   {actions.attach && (
                     <FileButton
                       accept={ACCEPTED_FILES}
-                      onChange={(file) => file && void run('attach', () => uploadAttachment(request.ac4Ukey, file).then(() => undefined))}
+                      onChange={(file) => file && run('attach', (ctx) => uploadAttachment({ requestId: request.ac4Ukey, file }, ctx).then(() => undefined))}
                     >
                       {(props) => (
                         <Button {...props} variant="subtle" size="compact-sm" leftSection={<IconPaperclip size={14} />} w="fit-content" data-testid="request-attach">
@@ -314,9 +332,8 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
             {(actions.approve || actions.reject) && (
               <Textarea
                 label={tx('decision.comment')}
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                error={commentError}
+                {...decision.getInputProps('comment')}
+                error={commentError ? requestMessage(String(commentError), tx('errors.invalid')) : undefined}
                 rows={2}
                 maxLength={50_000}
                 data-testid="request-decision-comment"
@@ -336,7 +353,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                     color={s === 'delivered' ? 'green' : s === 'cancelled' ? 'red' : 'blue'}
                     loading={busy === 'deliver'}
                     leftSection={<IconTruckDelivery size={14} />}
-                    onClick={() => void run('deliver', () => setDeliveryStatus(request.ac4Ukey, s))}
+                    onClick={() => run('deliver', (ctx) => setDeliveryStatus({ requestId: request.ac4Ukey, status: s }, ctx))}
                     data-testid={`request-deliver-${s}`}
                   >
                     {tx(`delivery.set.${s}`)}
@@ -359,7 +376,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
               </Group>
               <Group gap="xs">
                 {actions.remove && (
-                  <Button color="red" variant="light" loading={busy === 'remove'} leftSection={<IconTrash size={16} />} onClick={() => void run('remove', () => deleteRequest(request.ac4Ukey))} data-testid="request-remove">
+                  <Button color="red" variant="light" loading={busy === 'remove'} leftSection={<IconTrash size={16} />} onClick={() => run('remove', (ctx) => deleteRequest(request.ac4Ukey, ctx))} data-testid="request-remove">
                     {tx('dialog.remove')}
                   </Button>
                 )}
@@ -369,17 +386,17 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                   </Button>
                 )}
                 {actions.send && (
-                  <Button loading={busy === 'send'} leftSection={<IconSend size={16} />} onClick={() => void run('send', () => sendRequest(request.ac4Ukey))} data-testid="request-send-draft">
+                  <Button loading={busy === 'send'} leftSection={<IconSend size={16} />} onClick={() => run('send', (ctx) => sendRequest(request.ac4Ukey, ctx))} data-testid="request-send-draft">
                     {tx('dialog.send')}
                   </Button>
                 )}
                 {actions.lock && (
-                  <Button variant="default" loading={busy === 'lock'} leftSection={<IconLock size={16} />} onClick={() => void run('lock', () => lockRequest(request.ac4Ukey, true))} data-testid="request-lock">
+                  <Button variant="default" loading={busy === 'lock'} leftSection={<IconLock size={16} />} onClick={() => run('lock', (ctx) => lockRequest({ requestId: request.ac4Ukey, lock: true }, ctx))} data-testid="request-lock">
                     {tx('decision.lock')}
                   </Button>
                 )}
                 {actions.unlock && (
-                  <Button variant="default" loading={busy === 'unlock'} leftSection={<IconLockOpen size={16} />} onClick={() => void run('unlock', () => lockRequest(request.ac4Ukey, false))} data-testid="request-unlock">
+                  <Button variant="default" loading={busy === 'unlock'} leftSection={<IconLockOpen size={16} />} onClick={() => run('unlock', (ctx) => lockRequest({ requestId: request.ac4Ukey, lock: false }, ctx))} data-testid="request-unlock">
                     {tx('decision.unlock')}
                   </Button>
                 )}
@@ -399,7 +416,7 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                   </Button>
                 )}
                 {actions.confirmReceipt && (
-                  <Button color="teal" loading={busy === 'confirm'} leftSection={<IconPackage size={16} />} onClick={() => void run('confirm', () => confirmReceipt(request.ac4Ukey))} data-testid="request-confirm-receipt">
+                  <Button color="teal" loading={busy === 'confirm'} leftSection={<IconPackage size={16} />} onClick={() => run('confirm', (ctx) => confirmReceipt(request.ac4Ukey, ctx))} data-testid="request-confirm-receipt">
                     {tx('delivery.confirmReceipt')}
                   </Button>
                 )}
@@ -408,21 +425,9 @@ export function RequestViewDialog({ source, opened, onClose }: { source: Request
                 </Button>
               </Group>
             </Group>
-            {actions.edit && (
-              <NewRequestDialog
-                opened={editOpen}
-                actingFor={null}
-                editing={request}
-                onClose={() => setEditOpen(false)}
-                onCreated={() => {
-                  setEditOpen(false);
-                  void refresh();
-                  afterChange();
-                }}
-              />
-            )}
+            {actions.edit && <NewRequestDialog opened={editOpen} actingFor={null} editing={request} onClose={() => setEditOpen(false)} onCreated={() => setEditOpen(false)} />}
             <ApproversDialog opened={approversOpen} onClose={() => setApproversOpen(false)} steps={approvers} />
-            <DeliveryHistoryDialog opened={deliveryOpen} onClose={() => setDeliveryOpen(false)} requestId={request.ac4Ukey} version={request.version} />
+            <DeliveryHistoryDialog opened={deliveryOpen} onClose={() => setDeliveryOpen(false)} requestId={request.ac4Ukey} />
           </>
         )}
       </Stack>

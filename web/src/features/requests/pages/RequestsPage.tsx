@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { IconInbox, IconPlus, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
+import { queryErrorKey } from '@/lib/query';
 import { selectUser, useSessionStore } from '@/lib/session-store';
+import { requestQueries } from '../api/queries';
 import type { RequestSource } from '../api/types';
 import { MyTeamDialog } from '../components/MyTeamDialog';
 import { NewRequestDialog } from '../components/NewRequestDialog';
-import { RequestList } from '../components/RequestList';
+import { RequestList, type ListView } from '../components/RequestList';
 import { RequestSidebar } from '../components/RequestSidebar';
 import { RequestViewDialog } from '../components/RequestViewDialog';
-import { useOpenRequestStore } from '../store/open-request-store';
-import { useRequestCountsStore } from '../store/request-counts-store';
-import { useRequestListStore } from '../store/request-list-store';
+import { PAGE_SIZE, pageOf, useRequestListStore } from '../store/request-list-store';
 import { useRequestsT } from '../utils/i18n';
 import { scopeOf, scopePath, type ListScope } from '../utils/paths';
 
@@ -32,34 +33,30 @@ export function RequestsPage({ source }: { source: RequestSource }) {
   const scope = useMemo(() => scopeOf(source, { labelId, filterHandle, folderHandle }), [source, labelId, filterHandle, folderHandle]);
   const user = useSessionStore(selectUser);
 
-  const list = useRequestListStore((s) => s.lists[source]);
   const labels = useRequestListStore((s) => s.labels);
   const actingFor = useRequestListStore((s) => s.actingFor);
-  const show = useRequestListStore((s) => s.show);
-  const setPage = useRequestListStore((s) => s.setPage);
-  const setActingFor = useRequestListStore((s) => s.setActingFor);
-  const counts = useRequestCountsStore();
-  const openRequest = useOpenRequestStore((s) => s.open);
-  const closeRequest = useOpenRequestStore((s) => s.close);
+  const page = useRequestListStore((s) => pageOf(s, source, scope));
+  const { setPage, setActingFor, noteLabels } = useRequestListStore.getState();
+  const counts = useQuery(requestQueries.counts()).data;
+  const m01Ukey = source === 'request' ? actingFor?.m01Ukey : undefined;
+  const listQuery = useQuery(requestQueries.list({ source, scope, page, pageSize: PAGE_SIZE, m01Ukey }));
   const [newOpen, setNewOpen] = useState(false);
   const [teamOpen, setTeamOpen] = useState(false);
 
+  // The side panel offers every label seen on a listed request this session.
   useEffect(() => {
-    void show(source, scope);
-  }, [show, source, scope]);
+    if (listQuery.data) noteLabels(listQuery.data.data);
+  }, [listQuery.data, noteLabels]);
 
-  useEffect(() => {
-    useRequestListStore.getState().setOnScreen(source);
-    return () => useRequestListStore.getState().setOnScreen(null);
-  }, [source]);
-
-  useEffect(() => {
-    if (requestId) void openRequest(requestId);
-    else closeRequest();
-  }, [requestId, openRequest, closeRequest]);
-
+  const list: ListView = {
+    data: listQuery.data,
+    status: listQuery.isFetching ? 'loading' : listQuery.isError ? 'failed' : 'ready',
+    error: listQuery.error ? queryErrorKey(listQuery.error) : null,
+    page,
+    updatedAt: listQuery.dataUpdatedAt,
+  };
   const go = (s: ListScope, id?: string) => navigate(scopePath(source, s, id));
-  const waiting = source === 'approver' ? counts.approver : source === 'delivery' ? counts.delivery : counts.waiting;
+  const waiting = source === 'approver' ? counts?.approver : source === 'delivery' ? counts?.delivery : counts?.waiting;
 
   return (
     <Stack gap="md" data-testid={`requests-page-${source}`}>
@@ -87,7 +84,7 @@ export function RequestsPage({ source }: { source: RequestSource }) {
         <Alert color="blue" data-testid="request-acting-for">
           <Group justify="space-between">
             {tx('team.actingFor', { name: actingFor.name })}
-            <Button size="compact-sm" variant="light" onClick={() => void setActingFor(null)} data-testid="request-acting-stop">
+            <Button size="compact-sm" variant="light" onClick={() => setActingFor(null)} data-testid="request-acting-stop">
               {tx('team.stop')}
             </Button>
           </Group>
@@ -103,11 +100,11 @@ export function RequestsPage({ source }: { source: RequestSource }) {
             list={list}
             openId={requestId}
             onOpen={(id) => go(scope, id)}
-            onPage={(p) => void setPage(source, p)}
+            onPage={(p) => setPage(source, scope, p)}
           />
         </Grid.Col>
       </Grid>
-      <RequestViewDialog source={source} opened={Boolean(requestId)} onClose={() => go(scope)} />
+      <RequestViewDialog source={source} requestId={requestId} onClose={() => go(scope)} />
       {source === 'request' && (
         <NewRequestDialog
           opened={newOpen}
@@ -115,8 +112,6 @@ export function RequestsPage({ source }: { source: RequestSource }) {
           onClose={() => setNewOpen(false)}
           onCreated={(id) => {
             setNewOpen(false);
-            void useRequestListStore.getState().load(source);
-            void useRequestCountsStore.getState().load();
             go(scope, id);
           }}
         />
@@ -127,7 +122,7 @@ export function RequestsPage({ source }: { source: RequestSource }) {
           onClose={() => setTeamOpen(false)}
           onChoose={(m) => {
             setTeamOpen(false);
-            void setActingFor({ m01Ukey: m.m01Ukey, name: m.nome });
+            setActingFor({ m01Ukey: m.m01Ukey, name: m.nome });
           }}
         />
       )}

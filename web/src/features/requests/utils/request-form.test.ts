@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestDraft, RequestType } from '../api/types';
-import { emptyDraft } from './draft';
-import { MULTILINE_MAX, TEXT_MAX, hasErrors, validateRequest } from './validation';
+import { ApiError } from '@/lib/api';
+import { request } from '../test-data';
+import { MULTILINE_MAX, TEXT_MAX, decisionCommentRule, draftBody, draftOf, emptyDraft, hasErrors, requestErrorsOf, validateRequest } from './request-form';
 
 const PLAIN: RequestType = { origem: 2, tipo: 'relatorio', descricao: 'request_type_relatorio', entrega: false, ausencia: false };
 const DELIVERY: RequestType = { origem: 5, tipo: 'epi', descricao: 'request_type_epi', entrega: true, ausencia: false };
@@ -98,5 +99,48 @@ describe('request validation (spec portal-business §5)', () => {
 
   it('ignores the absence fields of a type without them', () => {
     expect(validateRequest(draft({ tipoAbono: 'atestado' }), PLAIN)).toEqual({});
+  });
+});
+
+describe('the request form’s body and the server’s errors', () => {
+  it('sends only the fields of the type, the member acted for, and no empty optional date', () => {
+    const body = draftBody(draft({ tipo: 'folha', ...absence, dataFim: ' ', labels: ['ti'] }, ABONO), ABONO, 'm01-ana');
+    expect(body).toMatchObject({ m01Ukey: 'm01-ana', tipo: 'folha', prioridade: 2, dataReferencia: '2026-11-20', labels: ['ti'] });
+    expect(body.dataFim).toBeUndefined();
+    expect(body.dataEntrega).toBeUndefined();
+    expect(body.ausencia).toMatchObject({ tipoAusenciaDesc: 'Consulta', tipoAbono: 'declaracao', nomeMedico: '' });
+    const plain = draftBody(draft({ tipoAbono: 'atestado', dataEntrega: '2026-12-01' }), PLAIN);
+    expect(plain.ausencia).toBeUndefined();
+    expect(plain.dataEntrega).toBeUndefined();
+    expect(plain.m01Ukey).toBeUndefined();
+    expect(draftBody(draft({ dataEntrega: '2026-12-01' }, DELIVERY), DELIVERY).dataEntrega).toBe('2026-12-01');
+  });
+
+  it('fills the form of a request being edited, without files', () => {
+    const values = draftOf(request('r1', { titulo: 'Relatório anual', prioridade: 3, labels: ['ti'] }));
+    expect(values).toMatchObject({ tipo: 'relatorio', titulo: 'Relatório anual', prioridade: '3', dataReferencia: '2026-11-20', dataFim: '', labels: ['ti'], anexos: [] });
+  });
+
+  it('puts each {type, message} on its field; absence fields, files and the type’s origin too; the rest is general', () => {
+    const error = new ApiError(400, 'valor_invalido', [
+      { type: 'titulo', message: 'texto_muito_longo' },
+      { type: 'ausencia.nomeMedico', message: 'campo_obrigatorio' },
+      { type: 'file', message: 'arquivo_invalido' },
+      { type: 'origem', message: 'solicitacao_aberta_existente' },
+      { type: 'itens[0].quantidade', message: 'valor_invalido' },
+      { type: 'request', message: 'solicitacao_em_aprovacao' },
+    ]);
+    expect(requestErrorsOf(error)).toEqual({
+      fields: { titulo: 'texto_muito_longo', nomeMedico: 'campo_obrigatorio', anexos: 'arquivo_invalido', tipo: 'solicitacao_aberta_existente', itens: 'valor_invalido' },
+      general: 'solicitacao_em_aprovacao',
+    });
+    expect(requestErrorsOf(new ApiError(500, 'erro_interno'))).toEqual({ fields: {}, general: 'erro_interno' });
+    expect(requestErrorsOf(new TypeError('x'))).toEqual({ fields: {}, general: 'erro_rede' });
+  });
+
+  it('a rejection needs a comment; an approval does not', () => {
+    expect(decisionCommentRule(' ', true)).toBe('campo_obrigatorio');
+    expect(decisionCommentRule('Sem orçamento', true)).toBeNull();
+    expect(decisionCommentRule('', false)).toBeNull();
   });
 });
