@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@/lib/api';
 import { LOCALE_BY_LANGUAGE } from '@/lib/datetime';
@@ -33,28 +32,4 @@ export function useAuditT() {
     return key && has(`errors.${key}`) ? tr(`errors.${key}`) : tr('errors.generic');
   };
   return { t, tr, typeLabel, fieldLabel, value, when, error };
-}
-
-/**
- * Loads with `load` whenever `key` changes, aborting the previous load (as vacations'
- * useVacationData, without its live topic). With `reset` the old data goes while loading.
- */
-export function useAuditLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string, reset = false) {
-  const [data, setData] = useState<T | undefined>();
-  const [failed, setFailed] = useState<unknown>();
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    const c = new AbortController();
-    if (reset) setData(undefined);
-    loadRef.current(c.signal).then(
-      (v) => {
-        setData(v);
-        setFailed(undefined);
-      },
-      (e) => !c.signal.aborted && setFailed(e),
-    );
-    return () => c.abort();
-  }, [key, reset]);
-  return { data, failed, setFailed };
 }

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
 import { saveBlob } from '@/lib/download';
+import type { CommandContext } from '@/lib/query';
 
 /** The audit area's calls (docs/api.md "Audit"); every answer is recorded as a read. */
 
@@ -93,8 +94,8 @@ export function getAsOf(s: Pick<AuditSubject, 'kind' | 'id'>, at: string, day?: 
   return api.get<AsOf>('/api/audit/asof', { query: { kind: s.kind, id: s.id, at, day }, signal });
 }
 
-export function verifyChain() {
-  return api.get<ChainReport>('/api/audit/verify');
+export function verifyChain(signal?: AbortSignal) {
+  return api.get<ChainReport>('/api/audit/verify', { signal });
 }
 
 export function getReads(page: number, signal?: AbortSignal) {
@@ -123,13 +124,11 @@ export interface ReplayJob {
   finishedAt?: string;
 }
 
-/** Push topic of a shadow rebuild's progress (to whoever started it). */
-export const REPLAY_TOPIC = 'audit.replay';
-
 export function getReplays(signal?: AbortSignal) {
   return api.get<{ projections: string[]; jobs: ReplayJob[] }>('/api/audit/replay', { signal });
 }
 
-export function startReplay(projection: string) {
-  return api.post<ReplayJob>('/api/audit/replay', { projection });
+/** Starts a shadow rebuild; its progress arrives by the `audit.replay` push (app/live-queries.ts). */
+export function startReplay(projection: string, ctx?: CommandContext) {
+  return api.post<ReplayJob>('/api/audit/replay', { projection }, { idempotencyKey: ctx?.idempotencyKey });
 }

@@ -1,33 +1,24 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { verifyChain, type ChainReport } from '../api/audit';
+import { useQuery } from '@tanstack/react-query';
+import { auditQueries } from '../api/queries';
 import { useAuditT } from '../utils';
+import { AuditStatus } from './AuditTable';
 
 /** Recomputes the tenant's hash chains on the server and shows the first broken link. */
 export function ChainPanel() {
-  const { t, tr, error } = useAuditT();
-  const [report, setReport] = useState<ChainReport | undefined>();
-  const [failed, setFailed] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      setReport(await verifyChain());
-      setFailed(undefined);
-    } catch (e) {
-      setFailed(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t, tr } = useAuditT();
+  // Each click checks again (the chain may have been broken since).
+  const [run, setRun] = useState(0);
+  const { data: report, error, isFetching } = useQuery(auditQueries.chain(run));
   const b = report?.broken;
   return (
     <Stack gap="sm" data-testid="audit-chain">
       <Text size="sm">{t('chain.about')}</Text>
-      <Button onClick={() => void run()} loading={busy} w="fit-content" data-testid="audit-verify">
+      <Button onClick={() => setRun((n) => n + 1)} loading={isFetching} w="fit-content" data-testid="audit-verify">
         {t('chain.verify')}
       </Button>
-      {failed !== undefined && <Alert color="red">{error(failed)}</Alert>}
+      <AuditStatus error={error} />
       {report && !b && (
         <Alert color="green" title={t('chain.intact')} data-testid="audit-chain-intact">
           {t('chain.checked', { events: report.events, streams: report.streams, elapsed: report.elapsed })}

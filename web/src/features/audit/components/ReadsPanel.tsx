@@ -1,34 +1,30 @@
 import { useState } from 'react';
-import { Alert, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
-import { getReads } from '../api/audit';
-import { useAuditLoad, useAuditT } from '../utils';
+import { Pagination, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { auditQueries } from '../api/queries';
+import { useAuditT } from '../utils';
+import { AuditRow, AuditStatus, AuditTable } from './AuditTable';
 
 /** Who looked at what in the audit area, and when (newest first). */
 export function ReadsPanel() {
-  const { t, tr, when, error } = useAuditT();
+  const { t, tr, when } = useAuditT();
   const [page, setPage] = useState(1);
-  const { data, failed } = useAuditLoad((signal) => getReads(page, signal), String(page));
-  if (failed !== undefined) return <Alert color="red">{error(failed)}</Alert>;
-  if (!data) return <Loader />;
+  const { data, error } = useQuery(auditQueries.reads(page));
+  if (!data) return <AuditStatus error={error} pending />;
   return (
     <Stack gap="sm" data-testid="audit-reads">
       <Text size="sm" c="dimmed">
         {t('reads.about')}
       </Text>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('reads.at')}</Table.Th>
-            <Table.Th>{t('reads.who')}</Table.Th>
-            <Table.Th>{t('reads.what')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.items.map((r, i) => (
-            <Table.Tr key={`${r.at}-${i}`} data-testid="audit-read">
-              <Table.Td>{when(r.at)}</Table.Td>
-              <Table.Td>{r.name || r.user}</Table.Td>
-              <Table.Td>
+      <AuditTable striped head={[t('reads.at'), t('reads.who'), t('reads.what')]}>
+        {data.items.map((r, i) => (
+          <AuditRow
+            key={`${r.at}-${i}`}
+            testId="audit-read"
+            cells={[
+              when(r.at),
+              r.name || r.user,
+              <>
                 {tr(`reads.views.${r.view}`)}
                 {r.kind && ` · ${tr(`kinds.${r.kind}`)}`}
                 {r.query && (
@@ -37,11 +33,11 @@ export function ReadsPanel() {
                     {r.query}
                   </Text>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              </>,
+            ]}
+          />
+        ))}
+      </AuditTable>
       {data.total > 50 && <Pagination total={Math.ceil(data.total / 50)} value={page} onChange={setPage} />}
     </Stack>
   );

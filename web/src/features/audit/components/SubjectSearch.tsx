@@ -1,35 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { findSubjects, type AuditSubject } from '../api/audit';
+import { useState } from 'react';
+import { Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { AuditSubject } from '../api/audit';
+import { auditQueries } from '../api/queries';
 import { useAuditT } from '../utils';
+import { AuditStatus } from './AuditTable';
 
 /** Search box and its results: employees (and their punches and vacation), requests, surveys. */
 export function SubjectSearch({ onPick, picked }: { onPick: (s: AuditSubject) => void; picked?: AuditSubject }) {
-  const { t, tr, error } = useAuditT();
+  const { t, tr } = useAuditT();
   const [q, setQ] = useState('');
-  const [items, setItems] = useState<AuditSubject[] | undefined>();
-  const [failed, setFailed] = useState<unknown>();
-  useEffect(() => {
-    const text = q.trim();
-    if (text.length < 2) {
-      setItems(undefined);
-      return;
-    }
-    const c = new AbortController();
-    const timer = setTimeout(() => {
-      findSubjects(text, c.signal).then(
-        (r) => {
-          setItems(r);
-          setFailed(undefined);
-        },
-        (e) => !c.signal.aborted && setFailed(e),
-      );
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      c.abort();
-    };
-  }, [q]);
+  // The search runs 300 ms after the last key (the server records every search).
+  const [text] = useDebouncedValue(q.trim(), 300);
+  const { data, error } = useQuery(auditQueries.subjects(text));
+  const typed = q.trim().length >= 2;
+  const items = typed && text.length >= 2 ? data : undefined;
   return (
     <Stack gap="xs">
       <TextInput
@@ -39,8 +25,8 @@ export function SubjectSearch({ onPick, picked }: { onPick: (s: AuditSubject) =>
         onChange={(e) => setQ(e.currentTarget.value)}
         data-testid="audit-search"
       />
-      {failed !== undefined && <Alert color="red">{error(failed)}</Alert>}
-      {q.trim().length >= 2 && items === undefined && failed === undefined && <Loader size="sm" />}
+      <AuditStatus error={typed && error} />
+      {typed && items === undefined && !error && <Loader size="sm" />}
       {items?.length === 0 && <Text c="dimmed">{t('search.none')}</Text>}
       {items?.map((s) => {
         const active = picked?.kind === s.kind && picked.id === s.id;

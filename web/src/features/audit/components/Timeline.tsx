@@ -1,18 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, MultiSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { downloadTimelineCsv, getTimeline, TIMELINE_PAGE_SIZE, type AuditSubject, type TimelineFilter } from '../api/audit';
-import { useAuditLoad, useAuditT } from '../utils';
+import { useState } from 'react';
+import { Button, Group, MultiSelect, Pagination, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { DateField } from '@/components/DateField';
+import { downloadTimelineCsv, TIMELINE_PAGE_SIZE, type AuditSubject, type TimelineFilter } from '../api/audit';
+import { auditQueries } from '../api/queries';
+import { useAuditT } from '../utils';
+import { AuditRow, AuditStatus, AuditTable } from './AuditTable';
 
-/** The subject's events, oldest first: when, what, who (for whom) and the event's data. */
+/**
+ * The subject's events, oldest first: when, what, who (for whom) and the event's data. The
+ * page mounts it anew for each subject, so the filter starts empty.
+ */
 export function Timeline({ subject }: { subject: AuditSubject }) {
-  const { t, typeLabel, when, error } = useAuditT();
+  const { t, typeLabel, when } = useAuditT();
   const [filter, setFilter] = useState<TimelineFilter>({ page: 1 });
-  useEffect(() => setFilter({ page: 1 }), [subject.kind, subject.id]);
-  const { data, failed, setFailed } = useAuditLoad(
-    (signal) => getTimeline(subject, filter, signal),
-    `${subject.kind}/${subject.id}/${JSON.stringify(filter)}`,
-    true,
-  );
+  const { data, error, isPending } = useQuery(auditQueries.timeline(subject, filter));
+  const csv = useMutation({ mutationFn: () => downloadTimelineCsv(subject, filter) });
   const change = (f: Partial<TimelineFilter>) => setFilter((old) => ({ ...old, ...f, page: f.page ?? 1 }));
   return (
     <Stack gap="sm" data-testid="audit-timeline">
@@ -26,62 +29,53 @@ export function Timeline({ subject }: { subject: AuditSubject }) {
           w={320}
           data-testid="audit-type-filter"
         />
-        <TextInput type="date" label={t('timeline.from')} value={filter.from ?? ''} onChange={(e) => change({ from: e.currentTarget.value })} data-testid="audit-from" />
-        <TextInput type="date" label={t('timeline.to')} value={filter.to ?? ''} onChange={(e) => change({ to: e.currentTarget.value })} data-testid="audit-to" />
-        <Button variant="light" onClick={() => void downloadTimelineCsv(subject, filter).catch(setFailed)} data-testid="audit-csv">
+        <DateField label={t('timeline.from')} value={filter.from ?? ''} onChange={(from) => change({ from })} clearable data-testid="audit-from" />
+        <DateField label={t('timeline.to')} value={filter.to ?? ''} onChange={(to) => change({ to })} clearable data-testid="audit-to" />
+        <Button variant="light" onClick={() => csv.mutate()} data-testid="audit-csv">
           {t('timeline.csv')}
         </Button>
       </Group>
-      {failed !== undefined && <Alert color="red">{error(failed)}</Alert>}
-      {!data && failed === undefined && <Loader />}
+      <AuditStatus error={error ?? csv.error} pending={isPending} />
       {data && (
         <>
           <Text size="sm" c="dimmed" data-testid="audit-total">
             {t('timeline.total', { count: data.total })}
           </Text>
-          <Table striped withTableBorder verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('timeline.at')}</Table.Th>
-                <Table.Th>{t('timeline.event')}</Table.Th>
-                <Table.Th>{t('timeline.by')}</Table.Th>
-                <Table.Th>{t('timeline.data')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((it) => (
-                <Table.Tr key={it.position} data-testid="audit-event">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(it.at)}</Table.Td>
-                  <Table.Td>
+          <AuditTable striped verticalSpacing="xs" head={[t('timeline.at'), t('timeline.event'), t('timeline.by'), t('timeline.data')]}>
+            {data.items.map((it) => (
+              <AuditRow
+                key={it.position}
+                testId="audit-event"
+                cells={[
+                  <span style={{ whiteSpace: 'nowrap' }}>{when(it.at)}</span>,
+                  <>
                     <Text size="sm" fw={500}>
                       {typeLabel(it.type)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {it.stream} #{it.version}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
+                  </>,
+                  <>
                     <Text size="sm">{it.actorName || it.actor || t('timeline.system')}</Text>
                     {it.onBehalfOf && (
                       <Text size="xs" c="dimmed">
                         {t('timeline.onBehalfOf', { name: it.onBehalfOf })}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    {it.fields.slice(0, 12).map((f) => (
-                      <Text key={f.name} size="xs">
-                        <Text span c="dimmed" size="xs">
-                          {f.name}:
-                        </Text>{' '}
-                        {f.value}
-                      </Text>
-                    ))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>,
+                  it.fields.slice(0, 12).map((f) => (
+                    <Text key={f.name} size="xs">
+                      <Text span c="dimmed" size="xs">
+                        {f.name}:
+                      </Text>{' '}
+                      {f.value}
+                    </Text>
+                  )),
+                ]}
+              />
+            ))}
+          </AuditTable>
           {data.total > TIMELINE_PAGE_SIZE && (
             <Pagination
               total={Math.ceil(data.total / TIMELINE_PAGE_SIZE)}

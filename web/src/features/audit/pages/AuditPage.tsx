@@ -9,6 +9,9 @@ import { SubjectSearch } from '../components/SubjectSearch';
 import { Timeline } from '../components/Timeline';
 import { useAuditT } from '../utils';
 
+/** The page's tabs, in order. */
+const PAGE_TABS = ['history', 'chain', 'replay', 'reads'] as const;
+
 /**
  * /apps/auditoria: auditors and HR admins read history. Find a subject, read its timeline,
  * rebuild its state as of an instant; check the tenant's hash chains; rebuild a read model into
@@ -22,16 +25,11 @@ export function AuditPage() {
       <Title order={2}>{t('title')}</Title>
       <Tabs defaultValue="history" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="history">{t('tabs.history')}</Tabs.Tab>
-          <Tabs.Tab value="chain" data-testid="audit-tab-chain">
-            {t('tabs.chain')}
-          </Tabs.Tab>
-          <Tabs.Tab value="replay" data-testid="audit-tab-replay">
-            {t('tabs.replay')}
-          </Tabs.Tab>
-          <Tabs.Tab value="reads" data-testid="audit-tab-reads">
-            {t('tabs.reads')}
-          </Tabs.Tab>
+          {PAGE_TABS.map((v) => (
+            <Tabs.Tab key={v} value={v} data-testid={`audit-tab-${v}`}>
+              {t(`tabs.${v}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="history" pt="md">
           <Grid>
