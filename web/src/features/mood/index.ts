@@ -1,4 +1,4 @@
 // Public surface of the mood feature, used by the app shell and routes.
-export { MoodCheckIn, MOOD_TOPIC } from './components/MoodCheckIn';
+export { MoodCheckIn } from './components/MoodCheckIn';
 export { NineBoxPage } from './pages/NineBoxPage';
 export const NINE_BOX_PATH = '/apps/humorEnergy';

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { connectLiveQueries, deliverLive } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import { MoodCheckIn } from './MoodCheckIn';
 
 const STATE = 'GET /api/gen/HumorEnergy/checkin';
@@ -71,6 +73,22 @@ describe('MoodCheckIn (spec portal-business §2 mood and energy check-in)', () =
     renderWithProviders(<MoodCheckIn />);
     await waitFor(() => expect(fetchSpy.mock.calls.filter(([u]) => String(u).includes('/checkin'))).toHaveLength(2));
     expect(screen.queryByTestId('mood-checkin')).not.toBeInTheDocument();
+  });
+
+  it('hides when the same user checks in from another tab (mood.checked_in makes its state stale)', async () => {
+    let state = open;
+    mockFetch({ [STATE]: () => json(state) });
+    const queryClient = testQueryClient();
+    const disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+    try {
+      renderWithProviders(<MoodCheckIn />, { queryClient });
+      await screen.findByTestId('mood-checkin');
+      state = { ...open, visible: false, nextAt: '2024-05-10T12:01:00Z' };
+      deliverLive('mood.checked_in', { userHash: 'hash-1', employeeId: 'e-ana', humor: 3, energy: 3, data: '2024-05-10T12:00:00Z' });
+      await waitFor(() => expect(screen.queryByTestId('mood-checkin')).not.toBeInTheDocument());
+    } finally {
+      disconnect();
+    }
   });
 
   it.each([

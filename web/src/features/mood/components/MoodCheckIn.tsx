@@ -1,22 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Slider, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBolt, IconMoodSmile } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import i18n from '@/i18n';
 import { ApiError } from '@/lib/api';
-import { onLiveEvent } from '@/lib/live-stream';
+import { useCommand } from '@/lib/query';
 import { translateServerMessage } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { checkIn } from '../api/check-in';
-import { getCheckInState } from '../api/get-check-in-state';
-import type { MoodPush } from '../api/types';
-import { useMoodStore } from '../store/mood-store';
+import { moodQueries } from '../api/queries';
+import type { CheckInState } from '../api/types';
 import { labelIndex, LEVEL_MAX, LEVEL_MIN, LEVEL_STEP, randomLevel, roundDown } from '@/lib/mood-levels';
 import { hasMarker, setMarker } from '../utils/marker';
-
-/** Push topic of a check-in (docs/api.md "Live push"). */
-export const MOOD_TOPIC = 'mood.checked_in';
 
 const MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
 
@@ -48,127 +45,100 @@ interface MoodCheckInProps {
  */
 export function MoodCheckIn({ random = Math.random }: MoodCheckInProps) {
   const { t } = useTranslation('mood');
-  const user = useSessionStore(selectUser);
-  const hash = user?.hash ?? '';
-  const saving = useMoodStore((s) => s.saving);
-  const setSaving = useMoodStore((s) => s.setSaving);
-  const setLoading = useMoodStore((s) => s.setLoading);
-  const [visible, setVisible] = useState(false);
-  const coolDown = useRef(30 * 60);
+  const client = useQueryClient();
+  const hash = useSessionStore(selectUser)?.hash ?? '';
+  // No panel while the state is unknown or cannot be read. A check-in from another tab of the
+  // same user (mood.checked_in) makes the state stale: read again, it says not visible.
+  const { data: state } = useQuery({ ...moodQueries.checkInState(), enabled: Boolean(hash) });
   const [humor, setHumor] = useState(() => randomLevel(random));
   const [energy, setEnergy] = useState(() => randomLevel(random));
-  const [error, setError] = useState<string | null>(null);
-
-  const hide = useCallback(() => {
-    setMarker(hash, new Date(Date.now() + coolDown.current * 1000));
-    setVisible(false);
-  }, [hash]);
-
-  useEffect(() => {
-    if (!hash) return;
-    const controller = new AbortController();
-    setLoading(true);
-    getCheckInState(controller.signal)
-      .then((state) => {
-        if (controller.signal.aborted) return;
-        coolDown.current = state.coolDownSeconds;
-        setVisible(state.enabled && state.visible && !hasMarker(hash));
-      })
-      .catch(() => {
-        // no panel when the state cannot be read
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    // A check-in from another tab of the same user hides this panel too.
-    const off = onLiveEvent(MOOD_TOPIC, (data) => {
-      if ((data as MoodPush | null)?.userHash === hash) hide();
-    });
-    return () => {
-      controller.abort();
-      off();
-    };
-  }, [hash, setLoading, hide]);
-
-  if (!visible) return null;
-
-  const send = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await checkIn({ humor: roundDown(humor), energy: roundDown(energy) });
-      hide();
+  const send = useCommand(checkIn, {
+    onSuccess: () => {
+      // Hidden at once, and across reloads while the read model has not caught up yet.
+      const coolDown = (state?.coolDownSeconds ?? 30 * 60) * 1000;
+      setMarker(hash, new Date(Date.now() + coolDown));
+      client.setQueryData<CheckInState>(moodQueries.checkInState().queryKey, (s) => s && { ...s, visible: false });
       notifications.show({ color: 'green', message: t('thanks'), 'data-testid': 'mood-thanks' } as Parameters<
         typeof notifications.show
       >[0]);
-    } catch (err) {
-      setError(failureMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+
+  if (!state?.enabled || !state.visible || hasMarker(hash)) return null;
 
   return (
     <Card radius="md" padding="md" withBorder data-testid="mood-checkin" style={{ minWidth: 280 }}>
       <Stack gap="sm">
         <Title order={5}>{t('question')}</Title>
-        <div>
-          <Group gap={6} mb={4}>
-            <IconMoodSmile size={18} />
-            <Text size="sm" fw={600}>
-              {t('humor')}
-            </Text>
-            <Text size="sm" c="dimmed" data-testid="mood-humor-label">
-              {t(`humor_${labelIndex(humor)}`)} ({humor.toFixed(1)})
-            </Text>
-          </Group>
-          <Slider
-            data-testid="mood-humor"
-            aria-label={t('humor')}
-            min={LEVEL_MIN}
-            max={LEVEL_MAX}
-            step={LEVEL_STEP}
-            precision={1}
-            marks={MARKS}
-            value={humor}
-            onChange={(v) => setHumor(roundDown(v))}
-            label={(v) => v.toFixed(1)}
-            mb="md"
-          />
-        </div>
-        <div>
-          <Group gap={6} mb={4}>
-            <IconBolt size={18} />
-            <Text size="sm" fw={600}>
-              {t('energy')}
-            </Text>
-            <Text size="sm" c="dimmed" data-testid="mood-energy-label">
-              {t(`energia_${labelIndex(energy)}`)} ({energy.toFixed(1)})
-            </Text>
-          </Group>
-          <Slider
-            data-testid="mood-energy"
-            aria-label={t('energy')}
-            min={LEVEL_MIN}
-            max={LEVEL_MAX}
-            step={LEVEL_STEP}
-            precision={1}
-            marks={MARKS}
-            value={energy}
-            onChange={(v) => setEnergy(roundDown(v))}
-            label={(v) => v.toFixed(1)}
-            mb="md"
-          />
-        </div>
-        {error && (
+        <LevelSlider
+          icon={<IconMoodSmile size={18} />}
+          title={t('humor')}
+          caption={t(`humor_${labelIndex(humor)}`)}
+          testId="mood-humor"
+          value={humor}
+          onChange={setHumor}
+        />
+        <LevelSlider
+          icon={<IconBolt size={18} />}
+          title={t('energy')}
+          caption={t(`energia_${labelIndex(energy)}`)}
+          testId="mood-energy"
+          value={energy}
+          onChange={setEnergy}
+        />
+        {send.error && (
           <Alert color="red" variant="light" data-testid="mood-error">
-            {error}
+            {failureMessage(send.error)}
           </Alert>
         )}
-        <Button onClick={() => void send()} loading={saving} data-testid="mood-send">
+        <Button
+          onClick={() => send.mutate({ humor: roundDown(humor), energy: roundDown(energy) })}
+          loading={send.isPending}
+          data-testid="mood-send"
+        >
           {t('send')}
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+interface LevelSliderProps {
+  icon: ReactNode;
+  title: string;
+  /** The scale label of the value. */
+  caption: string;
+  testId: string;
+  value: number;
+  onChange: (value: number) => void;
+}
+
+/** A slider of the scale 1..5 in steps of 0.1 under its title and the value's label. */
+function LevelSlider({ icon, title, caption, testId, value, onChange }: LevelSliderProps) {
+  return (
+    <div>
+      <Group gap={6} mb={4}>
+        {icon}
+        <Text size="sm" fw={600}>
+          {title}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid={`${testId}-label`}>
+          {caption} ({value.toFixed(1)})
+        </Text>
+      </Group>
+      <Slider
+        data-testid={testId}
+        aria-label={title}
+        min={LEVEL_MIN}
+        max={LEVEL_MAX}
+        step={LEVEL_STEP}
+        precision={1}
+        marks={MARKS}
+        value={value}
+        onChange={(v) => onChange(roundDown(v))}
+        label={(v) => v.toFixed(1)}
+        mb="md"
+      />
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { deliverLive, stopLiveStream } from '@/lib/live-stream';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { connectLiveQueries, deliverLive, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import type { MoodMember, NineBox } from '../api/types';
 import { AVATAR_SIZES, MoodAvatar } from '@/components/MoodAvatar';
-import { NineBoxPage, referenceTime } from './NineBoxPage';
-
+import { referenceTime } from '../utils/reference-time';
+import { NineBoxPage } from './NineBoxPage';
 
 const ana: MoodMember = { id: 'e-ana', codigo: '000003', nome: 'Ana Souza', picture: '', title: 'Analista', emo: null };
 
@@ -25,7 +26,10 @@ beforeEach(() => {
   });
 });
 
+let disconnect = () => {};
+
 afterEach(() => {
+  disconnect();
   stopLiveStream();
   resetAllStores();
   vi.unstubAllGlobals();
@@ -38,7 +42,9 @@ describe('NineBoxPage (spec portal-business §2 /apps/humorEnergy)', () => {
       'GET /api/gen/HumorEnergy/ninebox': () =>
         json(nineBox(checkedIn ? { humor: 4.5, energy: 4, data: '2024-05-10T12:00:00Z' } : null)),
     });
-    renderWithProviders(<NineBoxPage />);
+    const queryClient = testQueryClient();
+    disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+    renderWithProviders(<NineBoxPage />, { queryClient });
     await waitFor(() => expect(screen.getAllByTestId('ninebox-cell')).toHaveLength(9));
     expect(within(screen.getByTestId('ninebox-without')).getByLabelText('Ana Souza: sem registro de humor')).toBeInTheDocument();
     const url = new URL(String(spy.mock.calls[0][0]), 'http://localhost');

@@ -1,70 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { onLiveEvent } from '@/lib/live-stream';
-import { getNineBox } from '../api/get-nine-box';
-import type { NineBox } from '../api/types';
-import { MOOD_TOPIC } from '../components/MoodCheckIn';
+import { DateField } from '@/components/DateField';
 import { MoodAvatar } from '@/components/MoodAvatar';
+import { moodQueries } from '../api/queries';
 import { NineBoxGrid } from '../components/NineBoxGrid';
 import { useMoodStore } from '../store/mood-store';
 
-const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
-
-/** The reference date as the call's time: local midnight in UTC-offset form (spec §7). */
-export function referenceTime(date: string, now: Date = new Date()): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const local = new Date(y, (m || 1) - 1, d || 1);
-  const offset = -(Number.isNaN(local.getTime()) ? now : local).getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  return `${date}T00:00:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-}
-
 /**
  * /apps/humorEnergy (spec portal-business §2): the nine-box of the manager's team for a
- * reference date, updated live when a team member checks in.
+ * reference date, updated live when a team member checks in (mood.checked_in makes it stale).
  */
 export function NineBoxPage() {
   const { t } = useTranslation('mood');
   const referenceDate = useMoodStore((s) => s.referenceDate);
   const setReferenceDate = useMoodStore((s) => s.setReferenceDate);
-  const loading = useMoodStore((s) => s.loading);
-  const setLoading = useMoodStore((s) => s.setLoading);
-  const moodCount = useMoodStore((s) => s.moodCount);
-  const setMoodCount = useMoodStore((s) => s.setMoodCount);
-  const [box, setBox] = useState<NineBox | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(referenceDate)) return;
-      setLoading(true);
-      try {
-        const data = await getNineBox(referenceTime(referenceDate), signal);
-        if (signal?.aborted) return;
-        setBox(data);
-        setMoodCount(data.moodCount);
-        setFailed(false);
-      } catch {
-        if (!signal?.aborted) setFailed(true);
-      } finally {
-        if (!signal?.aborted) setLoading(false);
-      }
-    },
-    [referenceDate, setLoading, setMoodCount],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    // A team member's check-in arrives through the push stream: reload the boxes.
-    const off = onLiveEvent(MOOD_TOPIC, () => void load());
-    return () => {
-      controller.abort();
-      off();
-    };
-  }, [load]);
+  const query = useQuery({ ...moodQueries.nineBox(referenceDate), enabled: /^\d{4}-\d{2}-\d{2}$/.test(referenceDate) });
+  const box = query.data;
 
   return (
     <Stack gap="md" data-testid="ninebox-page">
@@ -76,18 +29,17 @@ export function NineBoxPage() {
           </Text>
         </div>
         <Group align="flex-end">
-          {loading && <Loader size="xs" />}
-          <TextInput
-            type="date"
+          {query.isFetching && <Loader size="xs" />}
+          <DateField
             label={t('referenceDate')}
             leftSection={<IconCalendar size={16} />}
             value={referenceDate}
-            onChange={(e) => setReferenceDate(e.currentTarget.value)}
+            onChange={(d) => d && setReferenceDate(d)}
             data-testid="ninebox-date"
           />
         </Group>
       </Group>
-      {failed && (
+      {query.isError && (
         <Alert color="red" variant="light">
           {t('loadFailed')}
         </Alert>
@@ -95,7 +47,7 @@ export function NineBoxPage() {
       {box && (
         <>
           <Text size="sm" data-testid="ninebox-summary">
-            {t('summary', { placed: moodCount, team: box.teamCount })}
+            {t('summary', { placed: box.moodCount, team: box.teamCount })}
           </Text>
           <NineBoxGrid boxes={box.boxes} />
           {box.withoutMood.length > 0 && (

@@ -11,6 +11,3 @@ export interface PdiAction {
   criadaEm: string;
   concluidaEm: string | null;
 }
-
-/** The live push of a plan that changed (sent to its owner). */
-export const PDI_TOPIC = 'pdi.changed';

@@ -15,8 +15,8 @@ export interface SurveyPerson {
 export type EvaluatorGroups = Record<'self' | 'manager' | 'peer' | 'report', SurveyPerson[]>;
 
 /** GET avaliacao360/pesquisas/publico (HR): the tenant's units and departments. */
-export function getAudienceOptions(): Promise<{ unidades: SurveyOption[]; departamentos: SurveyOption[] }> {
-  return api.get('/api/avaliacao360/pesquisas/publico');
+export function getAudienceOptions(signal?: AbortSignal): Promise<{ unidades: SurveyOption[]; departamentos: SurveyOption[] }> {
+  return api.get('/api/avaliacao360/pesquisas/publico', { signal });
 }
 
 /** GET avaliacao360/pesquisas/pessoas?searchText (HR): up to 20 employees by name. */
@@ -25,6 +25,6 @@ export function searchPeople(searchText: string, signal?: AbortSignal): Promise<
 }
 
 /** GET avaliacao360/pesquisas/avaliadores?avaliado (HR): who a 360 of that person asks. */
-export function getEvaluators(avaliado: string): Promise<EvaluatorGroups> {
-  return api.get('/api/avaliacao360/pesquisas/avaliadores', { query: { avaliado } });
+export function getEvaluators(avaliado: string, signal?: AbortSignal): Promise<EvaluatorGroups> {
+  return api.get('/api/avaliacao360/pesquisas/avaliadores', { query: { avaliado }, signal });
 }

@@ -157,13 +157,3 @@ export interface SurveyDraft {
   perguntas: QuestionDraft[];
 }
 
-/** The live push of a survey whose results changed. */
-export interface SurveyResultsChanged {
-  oa8Ukey: string;
-  kind: SurveyKind;
-  respondents: number;
-}
-
-export const SURVEY_RESULTS_TOPIC = 'survey.results';
-/** The live push of a survey created or closed (the lists reload). */
-export const SURVEY_CHANGED_TOPIC = 'survey.changed';

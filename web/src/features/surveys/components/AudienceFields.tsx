@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Checkbox, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { surveyQueries } from '../api/queries';
 import type { SurveyDraft } from '../api/types';
-import { getAudienceOptions, getEvaluators, searchPeople, type EvaluatorGroups, type SurveyOption, type SurveyPerson } from '../api/survey-people';
 
 export type Audience = SurveyDraft['publico'];
 
@@ -15,24 +17,13 @@ const RELATIONS = ['self', 'manager', 'peer', 'report'] as const;
  */
 export function AudienceFields({ is360, value, onChange }: { is360: boolean; value: Audience; onChange: (a: Audience) => void }) {
   const { t } = useTranslation('surveys');
-  const [options, setOptions] = useState<{ unidades: SurveyOption[]; departamentos: SurveyOption[] }>({ unidades: [], departamentos: [] });
+  const client = useQueryClient();
   const [mode, setMode] = useState<'todos' | 'unidades' | 'departamentos'>('todos');
   const [search, setSearch] = useState('');
-  const [people, setPeople] = useState<SurveyPerson[]>([]);
-  const [groups, setGroups] = useState<EvaluatorGroups | null>(null);
-
-  useEffect(() => {
-    if (!is360) void getAudienceOptions().then(setOptions).catch(() => undefined);
-  }, [is360]);
-  useEffect(() => {
-    if (!is360) return;
-    const ctl = new AbortController();
-    const timer = setTimeout(() => void searchPeople(search, ctl.signal).then(setPeople).catch(() => undefined), 200);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [is360, search]);
+  const [searchText] = useDebouncedValue(search, 200);
+  const options = useQuery({ ...surveyQueries.audience(), enabled: !is360 }).data ?? { unidades: [], departamentos: [] };
+  const people = useQuery({ ...surveyQueries.people(searchText), enabled: is360 }).data ?? [];
+  const groups = useQuery({ ...surveyQueries.evaluators(value.avaliado ?? ''), enabled: is360 && Boolean(value.avaliado) }).data;
 
   if (!is360) {
     return (
@@ -69,8 +60,7 @@ export function AudienceFields({ is360, value, onChange }: { is360: boolean; val
   const chosen = new Set((value.avaliadores ?? []).map((a) => a.userHash));
   const pick = async (hash: string | null) => {
     if (!hash) return;
-    const g = await getEvaluators(hash);
-    setGroups(g);
+    const g = await client.fetchQuery(surveyQueries.evaluators(hash));
     onChange({
       todos: false,
       avaliado: hash,
@@ -86,7 +76,7 @@ export function AudienceFields({ is360, value, onChange }: { is360: boolean; val
         onSearchChange={setSearch}
         data={people.map((p) => ({ value: p.userHash, label: `${p.nome} (${p.departamento})` }))}
         value={value.avaliado ?? null}
-        onChange={(h) => void pick(h)}
+        onChange={(h) => void pick(h).catch(() => undefined)}
         filter={({ options }) => options}
         data-testid="create-subject"
       />

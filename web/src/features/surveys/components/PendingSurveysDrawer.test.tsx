@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
@@ -46,6 +47,25 @@ describe('PendingSurveysDrawer (spec §2 "pesquisas e enquetes")', () => {
     expect(screen.getAllByText('Sua opinião importa').length).toBeGreaterThan(0);
     const bars = screen.getAllByTestId('survey-progress');
     expect(bars[0].querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('50');
+  });
+
+  it('drops a finished survey even when the list is read before its read model caught up', async () => {
+    // The server still lists r1 after its confirmed finish (its projection lags).
+    const spy = mockFetch({
+      [PENDING]: () => json([pending('r1', 'Clima'), pending('r2', 'Enquete')]),
+      'PUT /api/avaliacao360/passo': () => json({ success: true }),
+      'POST /api/avaliacao360/finalizar': () => json({ success: true }),
+    });
+    renderWithProviders(<PendingSurveysDrawer />);
+    await screen.findByText('Pergunta de Clima');
+    await userEvent.click(screen.getByTestId('survey-next'));
+    await userEvent.click(await screen.findByTestId('survey-finish'));
+    await userEvent.click(await screen.findByTestId('finish-confirm'));
+    // The list is read again, and the next card opens without the finished one.
+    await screen.findByText('Pergunta de Enquete');
+    await waitFor(() => expect(spy.mock.calls.filter(([u]) => String(u).includes('lista-pendentes-login'))).toHaveLength(2));
+    expect(screen.queryByText('Clima')).toBeNull();
+    expect(screen.getAllByTestId('survey-card-clima')).toHaveLength(1);
   });
 
   it('does not open when nothing is pending', async () => {

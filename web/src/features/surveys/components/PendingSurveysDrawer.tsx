@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Accordion, Drawer, Progress, Stack, Text } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { Accordion, Progress, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '@/lib/language-store';
 import { LOCALE_BY_LANGUAGE } from '@/lib/datetime';
 import { permissionsOf } from '@/lib/permissions';
 import { selectUser, useSessionStore } from '@/lib/session-store';
+import { surveyQueries } from '../api/queries';
 import type { PendingSurvey } from '../api/types';
 import { usePendingSurveyStore } from '../store/pending-store';
 import { isAnswered } from '../utils/answers';
-import { SURVEY_DRAWER, surveyDrawerSize } from '../utils/drawer';
 import { SurveyCarousel } from './SurveyCarousel';
+import { SurveyDrawer } from './SurveyDrawer';
 
 /** Formats a validity date (dd/MM/yyyy in pt) in the user's language. */
 export function formatDay(iso: string, language: keyof typeof LOCALE_BY_LANGUAGE): string {
@@ -34,14 +35,16 @@ export function PendingSurveysDrawer() {
   const { t } = useTranslation('surveys');
   const user = useSessionStore(selectUser);
   const language = useLanguageStore((s) => s.language);
-  const { surveys, opened, load, finish, close, setAnswer, setStep } = usePendingSurveyStore();
-  const { width } = useViewportSize();
+  const { opened, finished, follow, finish, close } = usePendingSurveyStore();
   const managerRequests = user ? permissionsOf(user).managerRequests : true;
   const [expanded, setExpanded] = useState<string | null>(null);
+  const { data } = useQuery({ ...surveyQueries.pending(), enabled: Boolean(user) && !managerRequests });
+  const surveys = useMemo(() => (data ?? []).filter((s) => !finished.includes(s.oa8_ukey)), [data, finished]);
 
   useEffect(() => {
-    if (user && !managerRequests) void load();
-  }, [user, managerRequests, load]);
+    // Opens at sign-in when surveys are pending; closes once none are left.
+    if (data) follow(surveys.length);
+  }, [data, surveys.length, follow]);
   useEffect(() => {
     // The first card starts expanded (and the next one once a survey is finished).
     if (!surveys.some((s) => s.id === expanded)) setExpanded(surveys[0]?.id ?? null);
@@ -49,12 +52,9 @@ export function PendingSurveysDrawer() {
 
   if (!user || managerRequests) return null;
   return (
-    <Drawer
+    <SurveyDrawer
       opened={opened && surveys.length > 0}
       onClose={close}
-      position="right"
-      size={surveyDrawerSize(width || SURVEY_DRAWER.small)}
-      styles={{ content: { maxWidth: SURVEY_DRAWER.max } }}
       title={t('pending.title')}
       data-testid="pending-surveys-drawer"
     >
@@ -77,17 +77,12 @@ export function PendingSurveysDrawer() {
                 </Text>
               )}
               {expanded === s.id && (
-                <SurveyCarousel
-                  survey={s}
-                  onAnswerSaved={(ukey, value) => setAnswer(s.oa8_ukey, ukey, value)}
-                  onStepSaved={(step) => setStep(s.oa8_ukey, step)}
-                  onFinished={() => void finish(s.oa8_ukey)}
-                />
+                <SurveyCarousel survey={s} onFinished={() => finish(s.oa8_ukey)} />
               )}
             </Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>
-    </Drawer>
+    </SurveyDrawer>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/DateField';
 import type { SurveyQuestion } from '../api/types';
 import { configValid, MULTILINE_MAX, optionList, TEXT_MAX } from '../utils/answers';
 
@@ -46,7 +47,7 @@ export function QuestionField({ question: q, value, onChange, error, disabled }:
         </Radio.Group>
       );
     case 6:
-      return <TextInput {...common} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <DateField {...common} value={value} onChange={onChange} />;
     case 8:
       return (
         <Radio.Group {...common} value={value} onChange={onChange}>

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
+import { surveyQueries } from '../api/queries';
 import type { PendingSurvey, SurveyQuestion } from '../api/types';
 import { SurveyCarousel } from './SurveyCarousel';
 
@@ -41,11 +42,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the carousel with the survey in the cached pending list (which it keeps in step). */
 function setup(handlers: Parameters<typeof mockFetch>[0], props: Partial<Parameters<typeof SurveyCarousel>[0]> = {}) {
   const spy = mockFetch(handlers);
-  const cb = { onAnswerSaved: vi.fn(), onStepSaved: vi.fn(), onFinished: vi.fn() };
-  renderWithProviders(<SurveyCarousel survey={survey} {...cb} {...props} />);
-  return { spy, ...cb };
+  const onFinished = vi.fn();
+  const queryClient = testQueryClient();
+  const shown = props.survey ?? survey;
+  queryClient.setQueryData(surveyQueries.pending().queryKey, [shown]);
+  renderWithProviders(<SurveyCarousel survey={shown} onFinished={onFinished} {...props} />, { queryClient });
+  const cached = () => queryClient.getQueryData(surveyQueries.pending().queryKey)?.[0];
+  return { spy, onFinished, cached };
 }
 
 const bodies = (spy: ReturnType<typeof mockFetch>, key: string) =>
@@ -55,18 +61,18 @@ const bodies = (spy: ReturnType<typeof mockFetch>, key: string) =>
 
 describe('SurveyCarousel (spec §2, §4)', () => {
   it('starts at the saved step with the n-total counter and saves only the step when nothing changed', async () => {
-    const { spy, onStepSaved } = setup({ [STEP]: () => json({ success: true }) });
+    const { spy, cached } = setup({ [STEP]: () => json({ success: true }) });
     expect(screen.getByTestId('survey-counter').textContent).toBe('2-3');
     await userEvent.click(screen.getByTestId('survey-prev'));
     await waitFor(() => expect(screen.getByTestId('survey-counter').textContent).toBe('1-3'));
     expect(bodies(spy, STEP)).toEqual([{ oa8Ukey: 's1', oa10_ukey: 'r1', step: 0 }]);
     expect(bodies(spy, ANSWER)).toEqual([]);
-    expect(onStepSaved).toHaveBeenCalledWith(0);
+    expect(cached()?.activeStep).toBe(0);
     expect(screen.getByTestId('question-input')).toHaveValue('8');
   });
 
   it('saves the answer with the new step when leaving a changed question and shows the two-decimals rule', async () => {
-    const { spy, onAnswerSaved } = setup({ [ANSWER]: () => json({ success: true }) });
+    const { spy, cached } = setup({ [ANSWER]: () => json({ success: true }) });
     await userEvent.type(screen.getByTestId('question-input'), '1,234');
     expect(await screen.findByText('O valor deve ter no máximo duas casas depois da vírgula')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('survey-next'));
@@ -74,7 +80,8 @@ describe('SurveyCarousel (spec §2, §4)', () => {
     expect(bodies(spy, ANSWER)).toEqual([
       { step: 2, oa9_004_n: 5, oa10_ukey: 'r1', oa8_ukey: 's1', ukey: 'b', oa9_103_n: '1.234' },
     ]);
-    expect(onAnswerSaved).toHaveBeenCalledWith('b', '1,234');
+    expect(cached()?.perguntas[1].oa9_103_n).toBe(1.234);
+    expect(cached()?.activeStep).toBe(2);
   });
 
   it('confirms before finishing and jumps to the first invalid question the server names', async () => {

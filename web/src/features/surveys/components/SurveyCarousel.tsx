@@ -1,21 +1,24 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { useCommand } from '@/lib/query';
+import { keepAnswer, keepStep } from '../api/answering-cache';
 import { finishSurvey } from '../api/finish-survey';
+import { surveyKeys } from '../api/keys';
 import { saveAnswer } from '../api/save-answer';
 import { saveStep } from '../api/save-step';
 import type { PendingSurvey } from '../api/types';
-import { bodyFor, firstInvalidIndex, validateAnswer, valueOf } from '../utils/answers';
+import { answerInitial, answerRules, type AnswerValues } from '../utils/answer-form';
+import { bodyFor, firstInvalidIndex } from '../utils/answers';
 import { QuestionField } from './QuestionField';
 
 interface SurveyCarouselProps {
   survey: PendingSurvey;
-  /** A saved answer, to keep the list (progress bar) in step. */
-  onAnswerSaved: (ukey: string, value: string) => void;
-  onStepSaved: (step: number) => void;
-  /** The evaluation was completed: reload the pending list (spec §4). */
+  /** The evaluation was completed (spec §4); the lists reload by themselves. */
   onFinished: () => void;
   /** A finished evaluation: the answers are shown, nothing is saved (spec §4). */
   readOnly?: boolean;
@@ -28,45 +31,53 @@ const SWIPE_MIN = 50;
  * The questions of a survey one at a time (spec §2): previous and next arrows, swipes, an
  * "n-total" counter and, at the last step, a check button with the confirm dialog
  * "finalizar" / "cancelar". Leaving a question saves its answer (with the new step) when it
- * changed, else only the step (spec §4); a refused finish jumps to the first invalid
- * question and shows the server's message there. Read-only, the arrows only move.
+ * changed, else only the step (spec §4), and keeps it in the lists of what the user answers;
+ * a refused finish jumps to the first invalid question and shows the server's message there.
+ * Read-only, the arrows only move.
  */
-export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished, readOnly = false }: SurveyCarouselProps) {
+export function SurveyCarousel({ survey, onFinished, readOnly = false }: SurveyCarouselProps) {
   const { t } = useTranslation('surveys');
+  const client = useQueryClient();
   const questions = survey.perguntas;
   const total = questions.length;
   const [step, setStep] = useState(() => Math.min(Math.max(survey.activeStep, 0), Math.max(total - 1, 0)));
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(questions.map((q) => [q.ukey, valueOf(q)])),
-  );
-  const saved = useRef<Record<string, string>>({ ...values });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverError, setServerError] = useState<{ ukey: string; key: string } | null>(null);
+  const form = useForm<AnswerValues>({
+    initialValues: answerInitial(questions),
+    validate: answerRules(questions),
+    validateInputOnChange: true,
+  });
+  const saved = useRef<AnswerValues>(form.getInitialValues());
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   const touchX = useRef<number | null>(null);
+  const answer = useCommand(saveAnswer);
+  const move = useCommand(saveStep);
+  const complete = useCommand(finishSurvey, { invalidates: [surveyKeys.all], onSuccess: () => onFinished() });
+  const busy = answer.isPending || move.isPending || complete.isPending;
 
   if (total === 0) {
     return <Alert color="red">{t('validation.configuracao_invalida')}</Alert>;
   }
   const q = questions[step];
-  const value = values[q.ukey] ?? '';
-  const localError = touched[q.ukey] ? validateAnswer(q, value) : null;
-  const shownError =
-    serverError?.ukey === q.ukey ? t(`validation.${serverError.key}` as 'validation.valor_invalido') : localError ? t(`validation.${localError}`) : null;
+  const error = form.errors[q.ukey];
+  const shownError = error ? t(`validation.${String(error)}` as 'validation.valor_invalido') : null;
+
+  /** Saves the step `to` of the user's response and keeps it in the lists. */
+  async function saveStepTo(to: number) {
+    await move.mutateAsync({ oa8Ukey: survey.oa8_ukey, oa10_ukey: survey.id, step: to });
+  }
 
   /** Saves the current question's answer if it changed, with `to` as the step; else the step. */
   async function persist(to: number) {
-    const changed = value !== saved.current[q.ukey];
-    if (changed) {
-      await saveAnswer(bodyFor(q, value, to));
+    const value = form.values[q.ukey] ?? '';
+    if (value !== saved.current[q.ukey]) {
+      await answer.mutateAsync(bodyFor(q, value, to));
       saved.current[q.ukey] = value;
-      onAnswerSaved(q.ukey, value);
+      keepAnswer(client, survey, q.ukey, value);
     } else if (to !== step) {
-      await saveStep({ oa8Ukey: survey.oa8_ukey, oa10_ukey: survey.id, step: to });
+      await saveStepTo(to);
     }
-    if (to !== step) onStepSaved(to);
+    if (to !== step) keepStep(client, survey, to);
   }
 
   async function go(to: number) {
@@ -75,43 +86,35 @@ export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished,
       setStep(to);
       return;
     }
-    setTouched((s) => ({ ...s, [q.ukey]: true }));
-    setBusy(true);
-    setFailed(null);
+    form.validateField(q.ukey);
+    setFailed(false);
     try {
       await persist(to);
       setStep(to);
-    } catch (err) {
-      setFailed(err instanceof ApiError ? err.message : 'erro_rede');
-    } finally {
-      setBusy(false);
+    } catch {
+      setFailed(true);
     }
   }
 
   async function finish() {
     setConfirming(false);
-    setBusy(true);
-    setFailed(null);
+    setFailed(false);
     try {
       await persist(step);
-      await finishSurvey(survey.oa8_ukey);
-      onFinished();
+      await complete.mutateAsync(survey.oa8_ukey);
     } catch (err) {
       const index = firstInvalidIndex(err);
-      if (index !== undefined && index < total) {
-        const bad = questions[index];
-        setServerError({ ukey: bad.ukey, key: err instanceof ApiError ? err.message : 'valor_invalido' });
-        setTouched((s) => ({ ...s, [bad.ukey]: true }));
-        if (index !== step) {
-          await saveStep({ oa8Ukey: survey.oa8_ukey, oa10_ukey: survey.id, step: index }).catch(() => undefined);
-          onStepSaved(index);
-          setStep(index);
-        }
-      } else {
-        setFailed(err instanceof ApiError ? err.message : 'erro_rede');
+      if (index === undefined || index >= total) {
+        setFailed(true);
+        return;
       }
-    } finally {
-      setBusy(false);
+      const bad = questions[index];
+      form.setFieldError(bad.ukey, err instanceof ApiError ? err.message : 'valor_invalido');
+      if (index !== step) {
+        await saveStepTo(index).catch(() => undefined);
+        keepStep(client, survey, index);
+        setStep(index);
+      }
     }
   }
 
@@ -131,14 +134,10 @@ export function SurveyCarousel({ survey, onAnswerSaved, onStepSaved, onFinished,
       <QuestionField
         key={q.ukey}
         question={q}
-        value={value}
+        value={form.values[q.ukey] ?? ''}
         error={shownError}
         disabled={busy || readOnly}
-        onChange={(v) => {
-          setValues((s) => ({ ...s, [q.ukey]: v }));
-          setTouched((s) => ({ ...s, [q.ukey]: true }));
-          if (serverError?.ukey === q.ukey) setServerError(null);
-        }}
+        onChange={(v) => form.setFieldValue(q.ukey, v)}
       />
       {failed && (
         <Text c="red" size="sm" mt="xs" data-testid="survey-save-failed">

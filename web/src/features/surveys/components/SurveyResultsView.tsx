@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QuestionResult, SurveyResults } from '../api/types';
@@ -15,6 +16,18 @@ export function ratingColor(r: number): string {
 }
 
 const decimal = (v: number) => v.toFixed(2).replace(/\.?0+$/, '');
+
+/** A figure of the eNPS under its caption. */
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
 
 /** The figures of the questions: averages of numeric ones, counts of options and yes/no. */
 function QuestionFigures({ questions }: { questions: QuestionResult[] }) {
@@ -69,38 +82,24 @@ export function SurveyResultsView({ results: r }: { results: SurveyResults }) {
       {r.enps && (
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Stack gap={0} align="center">
-              <Text size="xs" c="dimmed">
-                {t('results.enps')}
-              </Text>
+            <Stat label={t('results.enps')}>
               <Text fz={36} fw={700} data-testid="enps-score" c={r.enps.score >= 0 ? 'green' : 'red'}>
                 {decimal(r.enps.score)}
               </Text>
-            </Stack>
-            <Stack gap={0} align="center">
-              <Text size="xs" c="dimmed">
-                {t('results.promoters')}
-              </Text>
-              <Text fz="xl" fw={600}>
-                {r.enps.promotores}
-              </Text>
-            </Stack>
-            <Stack gap={0} align="center">
-              <Text size="xs" c="dimmed">
-                {t('results.passives')}
-              </Text>
-              <Text fz="xl" fw={600}>
-                {r.enps.neutros}
-              </Text>
-            </Stack>
-            <Stack gap={0} align="center">
-              <Text size="xs" c="dimmed">
-                {t('results.detractors')}
-              </Text>
-              <Text fz="xl" fw={600}>
-                {r.enps.detratores}
-              </Text>
-            </Stack>
+            </Stat>
+            {(
+              [
+                ['results.promoters', r.enps.promotores],
+                ['results.passives', r.enps.neutros],
+                ['results.detractors', r.enps.detratores],
+              ] as const
+            ).map(([label, n]) => (
+              <Stat key={label} label={t(label)}>
+                <Text fz="xl" fw={600}>
+                  {n}
+                </Text>
+              </Stat>
+            ))}
           </SimpleGrid>
           <Text size="sm" fw={500} mt="md" mb="xs">
             {t('results.distribution')}

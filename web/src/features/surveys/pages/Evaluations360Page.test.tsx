@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { deliverLive } from '@/lib/live-stream';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { connectLiveQueries, deliverLive } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import type { Evaluation360, SurveyQuestion } from '../api/types';
 import { Evaluations360Page } from './Evaluations360Page';
 
@@ -33,12 +34,17 @@ function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
+let disconnect = () => {};
+
+/** Renders the page at route with the live push connected to its query client. */
 function renderAt(route: string) {
+  const queryClient = testQueryClient();
+  disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
   renderWithProviders(
     <Routes>
       <Route path="/apps/eval360/evaluations/*" element={<><Evaluations360Page /><Where /></>} />
     </Routes>,
-    { route },
+    { route, queryClient },
   );
 }
 
@@ -49,6 +55,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  disconnect();
   resetAllStores();
   vi.unstubAllGlobals();
 });
@@ -100,7 +107,7 @@ describe('Evaluations360Page (spec §2 "360 evaluations to answer")', () => {
     expect((screen.getByTestId('question-input') as HTMLInputElement).value).toBe('Ótima parceira');
     expect((screen.getByTestId('question-input') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByTestId('survey-finish')).toBeNull();
-  });
+  }, 15_000);
 
   it('turns read-only when the finish reaches the read model after the list was read (survey.results)', async () => {
     let projected = false;
@@ -117,7 +124,7 @@ describe('Evaluations360Page (spec §2 "360 evaluations to answer")', () => {
     await waitFor(() => expect(screen.getByTestId('survey-finish')).toBeInTheDocument());
     expect(screen.queryByTestId('eval360-readonly')).toBeNull();
     projected = true;
-    deliverLive('survey.results', { surveyId: 's-r1', kind: '360', respondents: 1 });
+    deliverLive('survey.results', { oa8Ukey: 's-r1', kind: '360', respondents: 1 });
     await screen.findByTestId('eval360-readonly');
     expect(screen.queryByTestId('survey-finish')).toBeNull();
   });

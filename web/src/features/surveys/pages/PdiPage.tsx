@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '@/lib/api';
+import { DateField } from '@/components/DateField';
+import { mapErrorsToFields } from '@/lib/api';
 import { useLanguageStore } from '@/lib/language-store';
-import { onLiveEvent } from '@/lib/live-stream';
+import { useCommand } from '@/lib/query';
 import { addPdiAction } from '../api/add-pdi-action';
 import { completePdiAction } from '../api/complete-pdi-action';
-import { getPdi } from '../api/get-pdi';
-import { PDI_TOPIC, type PdiAction } from '../api/pdi';
+import { surveyKeys } from '../api/keys';
+import { surveyQueries } from '../api/queries';
 import { formatDay } from '../components/PendingSurveysDrawer';
+import { pdiInitial, pdiRules, type PdiValues } from '../utils/pdi-form';
 
 export const PDI_BASE = '/apps/eval360/pdi';
 type PdiFilter = 'all' | 'open' | 'done';
@@ -21,43 +24,28 @@ export function parsePdiPath(rest: string | undefined): PdiFilter {
   return parts[0] === 'filter' && (parts[1] === 'open' || parts[1] === 'done') ? parts[1] : 'all';
 }
 
-/** The individual development plan: the actions agreed after a 360 (spec §2 /apps/eval360/pdi). */
+/**
+ * The individual development plan: the actions agreed after a 360 (spec §2 /apps/eval360/pdi).
+ * A change of the plan (pdi.changed, also from another tab) makes it stale.
+ */
 export function PdiPage() {
   const { t } = useTranslation('surveys');
   const navigate = useNavigate();
   const { '*': rest } = useParams();
   const filter = parsePdiPath(rest);
   const language = useLanguageStore((s) => s.language);
-  const [actions, setActions] = useState<PdiAction[] | null>(null);
-  const [title, setTitle] = useState('');
-  const [due, setDue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback((signal?: AbortSignal) => getPdi(signal).then(setActions).catch(() => undefined), []);
-  useEffect(() => {
-    const ctl = new AbortController();
-    void load(ctl.signal);
-    const off = onLiveEvent(PDI_TOPIC, () => void load());
-    return () => {
-      ctl.abort();
-      off();
-    };
-  }, [load]);
-
-  async function add() {
-    setBusy(true);
-    setError(null);
-    try {
-      await addPdiAction({ titulo: title, prazo: due || undefined });
-      setTitle('');
-      setDue('');
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'erro_rede');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { data: actions } = useQuery(surveyQueries.pdi());
+  const form = useForm<PdiValues>({ initialValues: pdiInitial, validate: pdiRules });
+  const add = useCommand(addPdiAction, {
+    invalidates: [surveyKeys.pdi],
+    onSuccess: () => form.reset(),
+    onError: (e) => form.setErrors(mapErrorsToFields(e, { fields: ['titulo', 'prazo'], fallback: 'titulo', defaultMessage: 'erro_rede' })),
+  });
+  const complete = useCommand(completePdiAction, { invalidates: [surveyKeys.pdi] });
+  const fieldError = (field: keyof PdiValues) => {
+    const key = form.errors[field];
+    return key ? t(`validation.${String(key)}` as 'validation.valor_invalido') : undefined;
+  };
 
   const shown = (actions ?? []).filter((a) => filter === 'all' || (filter === 'done') === a.concluida);
   return (
@@ -67,21 +55,28 @@ export function PdiPage() {
         {t('pdi.intro')}
       </Text>
       <Card withBorder>
-        <Group align="flex-end">
-          <TextInput
-            label={t('pdi.action')}
-            value={title}
-            maxLength={255}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={error ? t(`validation.${error}` as 'validation.valor_invalido') : undefined}
-            style={{ flex: 1 }}
-            data-testid="pdi-title"
-          />
-          <TextInput type="date" label={t('pdi.due')} value={due} onChange={(e) => setDue(e.currentTarget.value)} />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void add()} loading={busy} data-testid="pdi-add">
-            {t('pdi.add')}
-          </Button>
-        </Group>
+        <form onSubmit={form.onSubmit((v) => add.mutate({ titulo: v.titulo, prazo: v.prazo || undefined }))}>
+          <Group align="flex-end">
+            <TextInput
+              label={t('pdi.action')}
+              maxLength={255}
+              {...form.getInputProps('titulo')}
+              error={fieldError('titulo')}
+              style={{ flex: 1 }}
+              data-testid="pdi-title"
+            />
+            <DateField
+              label={t('pdi.due')}
+              value={form.values.prazo}
+              onChange={(v) => form.setFieldValue('prazo', v)}
+              error={fieldError('prazo')}
+              clearable
+            />
+            <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending} data-testid="pdi-add">
+              {t('pdi.add')}
+            </Button>
+          </Group>
+        </form>
       </Card>
       <SegmentedControl
         value={filter}
@@ -101,7 +96,7 @@ export function PdiPage() {
               checked={a.concluida}
               disabled={a.concluida}
               label={a.titulo}
-              onChange={() => void completePdiAction(a.id)}
+              onChange={() => complete.mutate(a.id)}
               aria-label={t('pdi.complete')}
             />
             <Group gap="xs">

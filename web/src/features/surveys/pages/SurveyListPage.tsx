@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
   Button,
   Card,
   Group,
-  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -13,15 +12,20 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconChartBar, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLanguageStore } from '@/lib/language-store';
-import { onLiveEvent } from '@/lib/live-stream';
+import { useCommand } from '@/lib/query';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { closeSurvey } from '../api/close-survey';
-import { getSurveyList, type ListPath } from '../api/get-survey-list';
-import { SURVEY_CHANGED_TOPIC, SURVEY_RESULTS_TOPIC, type SurveyKind, type SurveyListItem, type SurveyOrder } from '../api/types';
+import type { ListPath } from '../api/get-survey-list';
+import { surveyKeys } from '../api/keys';
+import { surveyQueries } from '../api/queries';
+import type { SurveyKind, SurveyOrder } from '../api/types';
+import { FilterControl } from '../components/FilterControl';
 import { formatDay } from '../components/PendingSurveysDrawer';
 import { SurveyCreateDrawer } from '../components/SurveyCreateDrawer';
 import { SurveyResultsDrawer } from '../components/SurveyResultsDrawer';
@@ -51,33 +55,13 @@ export function SurveyListPage({ kind, base, path }: SurveyListPageProps) {
   const [search, setSearch] = useState('');
   const [orderBy, setOrderBy] = useState<SurveyOrder>('fim');
   const [desc, setDesc] = useState(true);
-  const [items, setItems] = useState<SurveyListItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [creating, setCreating] = useState(false);
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      getSurveyList(path, { filterHandle: filter, searchText: search, orderBy, orderDescending: desc }, signal)
-        .then((list) => {
-          setItems(list);
-          setFailed(false);
-        })
-        .catch(() => {
-          if (!signal?.aborted) setFailed(true);
-        }),
-    [path, filter, search, orderBy, desc],
-  );
-  useEffect(() => {
-    const ctl = new AbortController();
-    const timer = setTimeout(() => void load(ctl.signal), 250);
-    // Surveys created or closed, and new respondents, arrive live (docs/api.md "Live push").
-    const offs = [SURVEY_CHANGED_TOPIC, SURVEY_RESULTS_TOPIC].map((topic) => onLiveEvent(topic, () => void load()));
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-      for (const off of offs) off();
-    };
-  }, [load]);
+  // The search is asked a moment after the last key; surveys created or closed, and new
+  // respondents, arrive live (the push makes the list stale).
+  const [searchText] = useDebouncedValue(search, 250);
+  const list = useQuery(surveyQueries.list(path, { filterHandle: filter, searchText, orderBy, orderDescending: desc }));
+  const close = useCommand(closeSurvey, { invalidates: [surveyKeys.all] });
+  const items = list.data;
 
   return (
     <Stack p="md" gap="md" data-testid={`survey-list-${kind}`}>
@@ -90,14 +74,10 @@ export function SurveyListPage({ kind, base, path }: SurveyListPageProps) {
         )}
       </Group>
       <Group gap="sm" align="flex-end">
-        <SegmentedControl
+        <FilterControl
           value={filter}
-          onChange={(f) => navigate(listPath(base, f as typeof filter))}
-          data={[
-            { value: 'all', label: t('filter.all') },
-            { value: '0', label: t('filter.ongoing') },
-            { value: '2', label: t('filter.finished') },
-          ]}
+          onChange={(f) => navigate(listPath(base, f))}
+          labels={[t('filter.all'), t('filter.ongoing'), t('filter.finished')]}
           data-testid="survey-filter"
         />
         <TextInput
@@ -131,7 +111,7 @@ export function SurveyListPage({ kind, base, path }: SurveyListPageProps) {
           </ActionIcon>
         </Tooltip>
       </Group>
-      {failed && <Text c="red">{t('loadFailed')}</Text>}
+      {list.isError && <Text c="red">{t('loadFailed')}</Text>}
       {items && items.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {items?.map((s) => (
         <Card key={s.id} withBorder padding="md" data-testid="survey-row">
@@ -159,7 +139,7 @@ export function SurveyListPage({ kind, base, path }: SurveyListPageProps) {
                   variant="subtle"
                   color="red"
                   size="xs"
-                  onClick={() => void closeSurvey(s.id).then(() => load())}
+                  onClick={() => close.mutate(s.id)}
                   data-testid="survey-close"
                 >
                   {t('list.close')}
@@ -181,17 +161,7 @@ export function SurveyListPage({ kind, base, path }: SurveyListPageProps) {
         </Card>
       ))}
       <SurveyResultsDrawer surveyId={id} onClose={() => navigate(listPath(base, filter))} />
-      {hr && (
-        <SurveyCreateDrawer
-          kind={kind}
-          opened={creating}
-          onClose={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false);
-            void load();
-          }}
-        />
-      )}
+      {hr && <SurveyCreateDrawer kind={kind} opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
   );
 }

@@ -1,34 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch } from '@/test/render';
-import type { PendingSurvey } from '../api/types';
 import { usePendingSurveyStore } from './pending-store';
 
-const PENDING = 'GET /api/avaliacao360/lista-pendentes-login';
+afterEach(() => resetAllStores());
 
-function pending(id: string): PendingSurvey {
-  return {
-    id, oa8_ukey: `s-${id}`, tipo: 'clima', descricao: id, detalhes: '', avaliado: '',
-    inicio: '2026-11-01T00:00:00Z', fim: '2026-11-30T00:00:00Z', activeStep: 0, perguntas: [],
-  };
-}
-
-afterEach(() => {
-  resetAllStores();
-  vi.unstubAllGlobals();
-});
-
-describe('pending survey store', () => {
-  it('a finished survey stays gone when the list is read before its read model caught up', async () => {
-    // The server still lists r1 (its projection lags the confirmed finish).
-    mockFetch({ [PENDING]: () => json([pending('r1'), pending('r2')]) });
+describe('pending survey drawer state', () => {
+  it('opens by itself once a session, closes when nothing is pending and remembers finished surveys', () => {
     const store = usePendingSurveyStore.getState();
-    await store.load();
-    expect(usePendingSurveyStore.getState().opened).toBe(true);
-    await store.finish('s-r1');
-    expect(usePendingSurveyStore.getState().surveys.map((s) => s.id)).toEqual(['r2']);
-    await store.finish('s-r2');
-    expect(usePendingSurveyStore.getState().surveys).toEqual([]);
+    store.follow(2);
+    expect(usePendingSurveyStore.getState()).toMatchObject({ opened: true, shown: true });
+    store.close();
+    store.follow(2);
     expect(usePendingSurveyStore.getState().opened).toBe(false);
+    store.open();
+    store.follow(0);
+    expect(usePendingSurveyStore.getState().opened).toBe(false);
+    usePendingSurveyStore.getState().reset();
+    store.follow(0);
+    store.follow(1);
+    expect(usePendingSurveyStore.getState()).toMatchObject({ opened: false, shown: true });
+    store.finish('s-r1');
+    expect(usePendingSurveyStore.getState().finished).toEqual(['s-r1']);
   });
 });
