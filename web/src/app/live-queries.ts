@@ -42,7 +42,14 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
   // A check-in (this user's other tab hides its panel; the nine-box and avatars move).
   'mood.checked_in': { stale: () => [moodKeys.all, peopleKeys.all] },
   'survey.changed': { stale: () => [surveyKeys.all, homeKeys.all] },
-  'survey.results': { stale: () => [surveyKeys.all] },
+  // A response completed: the lists (respondents, the caller's own finish), what the user
+  // answers, and that survey's open results.
+  'survey.results': {
+    stale: (data) => {
+      const id = field(data, 'oa8Ukey');
+      return typeof id === 'string' ? [surveyKeys.lists, surveyKeys.answering, surveyKeys.resultsOf(id)] : [surveyKeys.all];
+    },
+  },
   'pdi.changed': { stale: () => [surveyKeys.pdi] },
   // Reports reload a second after the last change of a burst (a busy day moves them often).
   'report.changed': {
