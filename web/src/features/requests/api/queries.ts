@@ -22,10 +22,17 @@ export interface HistoryQuery {
   filterHandle: HistoryFilter;
 }
 
+/**
+ * A read whose key follows what the user types or pages through: the last answer stays shown
+ * until the next arrives.
+ */
+function followed<Q, T>(what: string, q: Q, read: (q: Q, signal: AbortSignal) => Promise<T>) {
+  return queryOptions({ queryKey: [...requestKeys.all, what, q], queryFn: ({ signal }) => read(q, signal), placeholderData: keepPreviousData });
+}
+
 export const requestQueries = {
   /** One page of a screen's list (its folder, filter or label; a team member's when acting for one). */
-  list: (q: RequestListQuery) =>
-    queryOptions({ queryKey: [...requestKeys.all, 'list', q], queryFn: ({ signal }) => getRequests(q, signal), placeholderData: keepPreviousData }),
+  list: (q: RequestListQuery) => followed('list', q, getRequests),
   /** The menu badges (open requests, approval queue, delivery queue). */
   counts: () => queryOptions({ queryKey: [...requestKeys.all, 'counts'], queryFn: ({ signal }) => getRequestCounts(signal) }),
   /** The open request, with what the caller may do (acoes). */
@@ -33,12 +40,7 @@ export const requestQueries = {
   approvers: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'approvers', id], queryFn: ({ signal }) => getApprovers(id, signal) }),
   timeline: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'timeline', id], queryFn: ({ signal }) => getTimeline(id, signal) }),
   /** The employee's earlier requests of the same type (page size 8). */
-  history: (q: HistoryQuery) =>
-    queryOptions({
-      queryKey: [...requestKeys.all, 'history', q],
-      queryFn: ({ signal }) => getRequestHistory(q, signal),
-      placeholderData: keepPreviousData,
-    }),
+  history: (q: HistoryQuery) => followed('history', q, getRequestHistory),
   deliveryHistory: (id: string) =>
     queryOptions({
       queryKey: [...requestKeys.all, 'delivery', id],
@@ -46,13 +48,8 @@ export const requestQueries = {
     }),
   /** The types the caller may file. */
   types: () => queryOptions({ queryKey: [...requestKeys.all, 'types'], queryFn: ({ signal }) => getRequestTypes(signal) }),
-  myTeam: (search: string) =>
-    queryOptions({ queryKey: [...requestKeys.all, 'my-team', search], queryFn: ({ signal }) => getMyTeam(search, signal), placeholderData: keepPreviousData }),
+  myTeam: (search: string) => followed('my-team', search, getMyTeam),
   /** The catalogue items matching a search, those already chosen left out. */
   items: (search: string, ignoreIds: readonly string[]) =>
-    queryOptions({
-      queryKey: [...requestKeys.all, 'items', search, ignoreIds],
-      queryFn: ({ signal }) => searchItems(search, [...ignoreIds], signal),
-      placeholderData: keepPreviousData,
-    }),
+    followed('items', { search, ignoreIds }, (q, signal) => searchItems(q.search, [...q.ignoreIds], signal)),
 };

@@ -4,6 +4,7 @@ import { selectLanguage, useLanguageStore } from '@/lib/language-store';
 import type { ApproverStep } from '../api/types';
 import { useRequestsT } from '../utils/i18n';
 
+const COLUMNS = ['step', 'approver', 'state', 'decision'] as const;
 const STATE_COLOR = { pending: 'gray', waiting: 'yellow', approved: 'green', rejected: 'red' } as const;
 
 /** The approvers of a request (spec §2): its chain, each step's state, who decided, for whom and when. */
@@ -20,10 +21,9 @@ export function ApproversDialog({ opened, onClose, steps }: { opened: boolean; o
         <Table data-testid="approvers-table" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{tx('approvers.step')}</Table.Th>
-              <Table.Th>{tx('approvers.approver')}</Table.Th>
-              <Table.Th>{tx('approvers.state')}</Table.Th>
-              <Table.Th>{tx('approvers.decision')}</Table.Th>
+              {COLUMNS.map((c) => (
+                <Table.Th key={c}>{tx(`approvers.${c}`)}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -265,68 +265,66 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
         {request && actions && (
           <>
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
-              <Tabs.List>
-                {TABS.map((v) => (
-                  <Tabs.Tab key={v} value={v} data-testid={`request-tab-${v}`}>
-                    {tx(`view.${v}`)}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Tabs.Panel value="details" pt="sm">
-                <Details request={request} />
-                <Stack gap={4} mt="sm" data-testid="request-attachments">
-                  <Text size="xs" c="dimmed">
-                    {tx('fields.anexos')}
-                  </Text>
-                  {request.anexos.length === 0 && (
-                    <Text size="sm" c="dimmed">
-                      {tx('view.noAttachments')}
-                    </Text>
+              <Tabs.List>{TABS.map((v) => <Tabs.Tab key={v} value={v} data-testid={`request-tab-${v}`}>{tx(`view.${v}`)}</Tabs.Tab>)}</Tabs.List>
+              {TABS.map((v) => (
+                <Tabs.Panel key={v} value={v} pt="sm">
+                  {v === 'details' ? (
+                    <>
+                      <Details request={request} />
+                      <Stack gap={4} mt="sm" data-testid="request-attachments">
+                        <Text size="xs" c="dimmed">
+                          {tx('fields.anexos')}
+                        </Text>
+                        {request.anexos.length === 0 && (
+                          <Text size="sm" c="dimmed">
+                            {tx('view.noAttachments')}
+                          </Text>
+                        )}
+                        {request.anexos.map((a) => (
+                          <Group key={a.id} gap="xs" data-testid="request-attachment" data-attachment-kind={a.tipo}>
+                            <DocTypeIcon name={a.nome} kind={a.tipo} />
+                            <FileLink
+                              name={a.nome}
+                              onClick={() =>
+                                void downloadAttachment(a).catch(() => setActionError(tx('errors.could_not_download')))
+                              }
+                            />
+                            {actions.attach && (
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                size="sm"
+                                loading={busy === 'detach'}
+                                aria-label={tx('dialog.removeFile', { name: a.nome })}
+                                onClick={() => run('detach', (ctx) => removeAttachment(a.id, ctx))}
+                                data-testid="request-attachment-remove"
+                              >
+                                <IconTrash size={14} />
+                              </ActionIcon>
+                            )}
+                          </Group>
+                        ))}
+                        {actions.attach && (
+                          <FileButton
+                            accept={ACCEPTED_FILES}
+                            onChange={(file) => file && run('attach', (ctx) => uploadAttachment({ requestId: request.ac4Ukey, file }, ctx).then(() => undefined))}
+                          >
+                            {(props) => (
+                              <Button {...props} variant="subtle" size="compact-sm" leftSection={<IconPaperclip size={14} />} w="fit-content" data-testid="request-attach">
+                                {tx('dialog.addFiles')}
+                              </Button>
+                            )}
+                          </FileButton>
+                        )}
+                      </Stack>
+                    </>
+                  ) : v === 'timeline' ? (
+                    <RequestTimeline entries={timeline} />
+                  ) : (
+                    <HistoryPanel request={request} />
                   )}
-                  {request.anexos.map((a) => (
-                    <Group key={a.id} gap="xs" data-testid="request-attachment" data-attachment-kind={a.tipo}>
-                      <DocTypeIcon name={a.nome} kind={a.tipo} />
-                      <FileLink
-                        name={a.nome}
-                        onClick={() =>
-                          void downloadAttachment(a).catch(() => setActionError(tx('errors.could_not_download')))
-                        }
-                      />
-                      {actions.attach && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="sm"
-                          loading={busy === 'detach'}
-                          aria-label={tx('dialog.removeFile', { name: a.nome })}
-                          onClick={() => run('detach', (ctx) => removeAttachment(a.id, ctx))}
-                          data-testid="request-attachment-remove"
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      )}
-                    </Group>
-                  ))}
-                  {actions.attach && (
-                    <FileButton
-                      accept={ACCEPTED_FILES}
-                      onChange={(file) => file && run('attach', (ctx) => uploadAttachment({ requestId: request.ac4Ukey, file }, ctx).then(() => undefined))}
-                    >
-                      {(props) => (
-                        <Button {...props} variant="subtle" size="compact-sm" leftSection={<IconPaperclip size={14} />} w="fit-content" data-testid="request-attach">
-                          {tx('dialog.addFiles')}
-                        </Button>
-                      )}
-                    </FileButton>
-                  )}
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="timeline" pt="sm">
-                <RequestTimeline entries={timeline} />
-              </Tabs.Panel>
-              <Tabs.Panel value="history" pt="sm">
-                <HistoryPanel request={request} />
-              </Tabs.Panel>
+                </Tabs.Panel>
+              ))}
             </Tabs>
 
             {(actions.approve || actions.reject) && (
