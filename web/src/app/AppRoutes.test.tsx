@@ -56,10 +56,10 @@ describe('routes', () => {
     });
   });
 
-  it('sends guests from a protected page to /login', async () => {
+  it('sends guests from a protected page to /login', { timeout: 20_000 }, async () => {
     renderApp('/apps/homePage');
     // The signed-in app is a lazy chunk: its first load (and transform, in tests) takes a moment.
-    expect(await screen.findByTestId('access-code', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('access-code', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
     expect(screen.getByTestId('build-version')).toHaveTextContent('2024.08.1691');
   });
@@ -102,7 +102,7 @@ describe('routes', () => {
     await user.type(screen.getByTestId('password'), 'demo1234');
     await user.click(screen.getByTestId('login'));
 
-    expect(await screen.findByTestId('home-greeting')).toHaveTextContent('Olá, Ana Souza!');
+    expect(await screen.findByTestId('home-greeting', {}, { timeout: 8000 })).toHaveTextContent('Olá, Ana Souza!');
     expect(screen.getByTestId('where')).toHaveTextContent('/apps/homePage');
     expect(await screen.findByTestId('home-mark')).toHaveTextContent('Av. Paulista, 1000');
     expect(screen.getByTestId('user-menu-name')).toHaveTextContent('Ana Souza');

@@ -1,13 +1,43 @@
-import { useState } from 'react';
 import { Button, Checkbox, CheckIcon, ColorInput, ColorSwatch, Group, Radio, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { updateSettings } from '@/features/session';
 import { CONFIG_KEYS, updateConfig } from '@/features/tenant-admin';
-import { AREAS, GALLERY, galleryNames, type Area } from '@/features/tenant-theme';
+import { AREAS, GALLERY, galleryNames } from '@/features/tenant-theme';
+import { useCommand, type CommandContext } from '@/lib/query';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import type { UserSettings } from '@/lib/session-types';
-import { effectiveSettings, LAYOUTS, NAVBAR_STYLES, type LayoutName, type NavbarStyle } from './layout-settings';
+import { colorSchemesInitial, companyTheme, settingsOf, toggledTheme, type ColorSchemesValues } from './color-schemes-form';
+import { LAYOUTS, NAVBAR_STYLES } from './layout-settings';
+
+interface Save {
+  settings: UserSettings;
+  /** Also as the company's default theme. */
+  companyDefault: boolean;
+  /** The message shown once saved. */
+  message: string;
+}
+
+/** Stores the user's settings and, when asked, the company's default theme (one key each). */
+async function saveSettings({ settings, companyDefault }: Save, ctx: CommandContext): Promise<void> {
+  await updateSettings(settings, ctx);
+  if (companyDefault) await updateConfig(CONFIG_KEYS.defaultTheme, { theme: companyTheme(settings) }, { idempotencyKey: `${ctx.idempotencyKey}-default` });
+}
+
+/** One choice of the form as radio buttons, labelled settings.<option>. */
+function RadioChoice({ label, options, ...input }: { label: string; options: readonly string[]; value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation('navigation');
+  return (
+    <Radio.Group label={label} {...input}>
+      <Stack gap={6} mt="xs">
+        {options.map((o) => (
+          <Radio key={o} value={o} label={t(`settings.${o}` as 'settings.layout1')} data-testid={`settings-${o}`} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
 
 /**
  * Colour schemes (spec portal-core §2, business §2): layout and navigation style, the gallery
@@ -21,54 +51,21 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('navigation');
   const user = useSessionStore(selectUser);
   const tenant = useSessionStore(selectTenant);
-  const current = effectiveSettings(user, tenant);
-  const [layout, setLayout] = useState<LayoutName>(current.layout);
-  const [navbarStyle, setNavbarStyle] = useState<NavbarStyle>(current.navbarStyle);
-  const [scheme, setScheme] = useState<'light' | 'dark'>(current.colorScheme ?? 'light');
-  const [areas, setAreas] = useState<Partial<Record<Area, string>>>(user?.settings?.theme ?? {});
-  const [palette, setPalette] = useState(user?.settings?.palette ?? '');
-  const [companyDefault, setCompanyDefault] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const save = async (settings: UserSettings, message: string) => {
-    setSaving(true);
-    try {
-      await updateSettings(settings);
-      if (companyDefault) {
-        const { theme, palette: p, colorScheme } = settings;
-        await updateConfig(CONFIG_KEYS.defaultTheme, { theme: JSON.stringify({ theme, palette: p, colorScheme }) });
-      }
+  const form = useForm<ColorSchemesValues>({ initialValues: colorSchemesInitial(user, tenant) });
+  const areas = form.values.areas;
+  const save = useCommand(saveSettings, {
+    onSuccess: (_, { settings, message }) => {
       useSessionStore.setState((s) => (s.user ? { user: { ...s.user, settings } } : {}));
       notifications.show({ color: 'green', message });
       onDone();
-    } catch {
-      notifications.show({ color: 'red', message: t('settings.saveFailed') });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const chosen = Object.fromEntries(Object.entries(areas).filter(([, v]) => v)) as UserSettings['theme'];
-  const mine: UserSettings = { ...(user?.settings ?? {}), layout, navbarStyle, colorScheme: scheme, theme: chosen };
-  if (/^#[0-9a-f]{6}$/i.test(palette)) mine.palette = palette.toLowerCase();
-  else delete mine.palette;
-
+    },
+    onError: () => notifications.show({ color: 'red', message: t('settings.saveFailed') }),
+  });
+  const submit = (settings: UserSettings, message: string) => save.mutate({ settings, companyDefault: form.values.companyDefault, message });
   return (
     <Stack gap="lg" data-testid="color-schemes">
-      <Radio.Group label={t('settings.layout')} value={layout} onChange={(v) => setLayout(v as LayoutName)}>
-        <Stack gap={6} mt="xs">
-          {LAYOUTS.map((l) => (
-            <Radio key={l} value={l} label={t(`settings.${l}`)} data-testid={`settings-${l}`} />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Radio.Group label={t('settings.navbarStyle')} value={navbarStyle} onChange={(v) => setNavbarStyle(v as NavbarStyle)}>
-        <Stack gap={6} mt="xs">
-          {NAVBAR_STYLES.map((s) => (
-            <Radio key={s} value={s} label={t(`settings.${s}`)} data-testid={`settings-${s}`} />
-          ))}
-        </Stack>
-      </Radio.Group>
+      <RadioChoice label={t('settings.layout')} options={LAYOUTS} {...form.getInputProps('layout')} />
+      <RadioChoice label={t('settings.navbarStyle')} options={NAVBAR_STYLES} {...form.getInputProps('navbarStyle')} />
       <Stack gap={6}>
         <Text size="sm" fw={500}>
           {t('settings.gallery')}
@@ -85,7 +82,7 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
                   type="button"
                   size={22}
                   color={GALLERY[name].mode === 'dark' ? (GALLERY[name].background?.default ?? '#000') : (GALLERY[name].primary?.main ?? '#fff')}
-                  onClick={() => setAreas((a) => ({ ...a, [area]: a[area] === name ? '' : name }))}
+                  onClick={() => form.setFieldValue('areas', toggledTheme(areas, area, name))}
                   aria-pressed={areas[area] === name}
                   aria-label={t(`settings.themes.${name}` as 'settings.themes.default')}
                   data-testid={`theme-${area}-${name}`}
@@ -103,31 +100,29 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
           {t('settings.palette')}
         </Text>
         <SegmentedControl
-          value={scheme}
-          onChange={(v) => setScheme(v as 'light' | 'dark')}
+          {...form.getInputProps('colorScheme')}
           data={[
             { value: 'light', label: t('settings.light') },
             { value: 'dark', label: t('settings.dark') },
           ]}
           data-testid="settings-scheme"
         />
-        <ColorInput value={palette} onChange={setPalette} placeholder={t('settings.palettePrimary')} format="hex" data-testid="settings-palette" />
+        <ColorInput {...form.getInputProps('palette')} placeholder={t('settings.palettePrimary')} format="hex" data-testid="settings-palette" />
       </Stack>
       <Checkbox
         label={t('settings.companyDefault')}
-        checked={companyDefault}
-        onChange={(e) => setCompanyDefault(e.currentTarget.checked)}
+        {...form.getInputProps('companyDefault', { type: 'checkbox' })}
         data-testid="settings-company-default"
       />
       <Group justify="space-between">
-        <Button variant="subtle" onClick={() => void save({}, t('settings.restored'))} disabled={saving} data-testid="settings-restore">
+        <Button variant="subtle" onClick={() => submit({}, t('settings.restored'))} disabled={save.isPending} data-testid="settings-restore">
           {t('settings.restore')}
         </Button>
         <Group gap="xs">
           <Button variant="default" onClick={onDone} data-testid="settings-cancel">
             {t('settings.cancel')}
           </Button>
-          <Button loading={saving} onClick={() => void save(mine, t('settings.saved'))} data-testid="settings-save">
+          <Button loading={save.isPending} onClick={() => submit(settingsOf(form.values, user?.settings), t('settings.saved'))} data-testid="settings-save">
             {t('settings.save')}
           </Button>
         </Group>

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@/lib/session-types';
+import { colorSchemesInitial, companyTheme, settingsOf, toggledTheme } from './color-schemes-form';
+
+const user = (settings: SessionUser['settings']): SessionUser => ({ userName: 'u', accessCode: 'X', tenId: 't', hash: 'h', settings });
+
+describe('colour-schemes form', () => {
+  it('starts from the user settings, else the defaults', () => {
+    expect(colorSchemesInitial(user({ layout: 'layout2', theme: { navbar: 'navy' }, palette: '#862e9c', colorScheme: 'dark' }), null)).toEqual({
+      layout: 'layout2',
+      navbarStyle: 'style-1',
+      colorScheme: 'dark',
+      areas: { navbar: 'navy' },
+      palette: '#862e9c',
+      companyDefault: false,
+    });
+    expect(colorSchemesInitial(null, null)).toMatchObject({ layout: 'layout1', colorScheme: 'light', areas: {}, palette: '' });
+  });
+
+  it('saves the chosen areas and a full #rrggbb palette only, over the saved settings', () => {
+    const base = colorSchemesInitial(user({ navbar: false, palette: '#000000' }), null);
+    const areas = toggledTheme(toggledTheme(toggledTheme({}, 'navbar', 'navy'), 'footer', 'forest'), 'footer', 'forest');
+    expect(areas).toEqual({ navbar: 'navy', footer: '' });
+    const settings = settingsOf({ ...base, areas, palette: '#862E9C' }, { navbar: false, palette: '#000000' });
+    expect(settings).toEqual({ navbar: false, layout: 'layout1', navbarStyle: 'style-1', colorScheme: 'light', theme: { navbar: 'navy' }, palette: '#862e9c' });
+    expect(settingsOf({ ...base, palette: '#86' }, { palette: '#000000' })).not.toHaveProperty('palette');
+    expect(JSON.parse(companyTheme(settings))).toEqual({ theme: { navbar: 'navy' }, palette: '#862e9c', colorScheme: 'light' });
+  });
+});
