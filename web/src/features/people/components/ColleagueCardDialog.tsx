@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Accordion, Anchor, Badge, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { MoodAvatar } from '@/components/MoodAvatar';
 import { ServerError } from '@/components/ServerError';
 import { permissionsOf } from '@/lib/permissions';
 import { selectUser, useSessionStore } from '@/lib/session-store';
-import { getCard } from '../api/get-card';
+import { peopleQueries } from '../api/queries';
 import type { ColleagueCard, Span } from '../api/types';
 import { formatDay } from '../utils/format';
 import { buildVCard, isUrl, shortName } from '../utils/vcard';
@@ -37,17 +37,7 @@ export function ColleagueCardDialog({ employeeId, onClose }: Props) {
 function CardBody({ employeeId }: { employeeId: string }) {
   const { t, i18n } = usePeopleT();
   const user = useSessionStore(selectUser);
-  const [card, setCard] = useState<ColleagueCard | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    const c = new AbortController();
-    setCard(null);
-    setError(null);
-    getCard(employeeId, c.signal).then(setCard, (e: unknown) => {
-      if (!c.signal.aborted) setError(e);
-    });
-    return () => c.abort();
-  }, [employeeId]);
+  const { data: card, error } = useQuery(peopleQueries.card(employeeId));
   if (error) return <ServerError error={error} />;
   if (!card) {
     return (

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
-import type { PersonRow } from '../api/types';
-import { usePagedList, type PageLoader } from '../hooks/use-paged-list';
+import type { TeamType } from '../api/types';
+import { usePeopleList } from '../hooks/use-people-list';
 import { ColleagueCardDialog } from './ColleagueCardDialog';
 import { ListToolbar } from './ListToolbar';
 import { PeopleList } from './PeopleList';
 import { usePeopleT } from '../utils/i18n';
 
 interface Props {
-  /** What is drilled into (a department); null closes the dialog. */
+  /** The listing drilled into (spec §7: its call with the department). */
+  type: TeamType;
+  /** What is drilled into (a department: its id and name); null closes the dialog. */
   subject: { key: string; title: string } | null;
-  /** The supplied loader (spec §7: searchQuery, orderBy, orderDescending, page, pageSize). */
-  load: PageLoader<PersonRow>;
   onClose: () => void;
 }
 
@@ -20,34 +20,26 @@ interface Props {
  * paging and the data; a search, an order change or the toggle go back to the first page;
  * later pages are appended.
  */
-export function DrillDownDialog({ subject, load, onClose }: Props) {
+export function DrillDownDialog({ type, subject, onClose }: Props) {
   return (
     <Modal opened={subject !== null} onClose={onClose} title={subject?.title} size="lg" data-testid="drilldown-dialog">
-      {subject && <DrillBody key={subject.key} load={load} />}
+      {subject && <DrillBody key={subject.key} type={type} departamento={subject.key} />}
     </Modal>
   );
 }
 
 /** The dialog's list: mounted fresh for every opening, so paging and data start over. */
-function DrillBody({ load }: { load: PageLoader<PersonRow> }) {
+function DrillBody({ type, departamento }: { type: TeamType; departamento: string }) {
   const { t } = usePeopleT();
-  const list = usePagedList(load);
+  const list = usePeopleList(type, { departamento });
   const [open, setOpen] = useState<string | null>(null);
-  const s = list.state;
   return (
     <Stack gap="sm">
-      <ListToolbar
-        search={s.search}
-        orderBy={s.orderBy}
-        orderDescending={s.orderDescending}
-        onSearch={list.setSearch}
-        onOrder={list.setOrder}
-        onToggle={list.toggleOrder}
-      />
+      <ListToolbar list={list} />
       <Text size="sm" c="dimmed" data-testid="drilldown-count">
-        {t('list.count', { count: s.totalCount })}
+        {t('list.count', { count: list.totalCount })}
       </Text>
-      <PeopleList rows={s.data} onOpen={(r) => setOpen(r.id)} loading={list.loading} hasNext={s.hasNext} onMore={list.more} empty={t('list.empty')} avatar="tiny" />
+      <PeopleList rows={list.rows} onOpen={(r) => setOpen(r.id)} paging={list} empty={t('list.empty')} avatar="tiny" />
       <ColleagueCardDialog employeeId={open} onClose={() => setOpen(null)} />
     </Stack>
   );

@@ -3,24 +3,23 @@ import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { ORDER_FIELDS, type OrderField } from '../api/types';
+import type { PeopleListState } from '../hooks/use-people-list';
 import { usePeopleT } from '../utils/i18n';
 
 interface Props {
-  search: string;
-  orderBy: OrderField;
-  orderDescending: boolean;
-  onSearch: (value: string) => void;
-  onOrder: (value: OrderField) => void;
-  onToggle: () => void;
+  /** The listing whose choices the toolbar shows and changes. */
+  list: Pick<PeopleListState, 'params' | 'setSearch' | 'setOrder' | 'toggleOrder'>;
   /** Sort fields offered (default: all). */
   fields?: readonly OrderField[];
   autoFocus?: boolean;
 }
 
 /** Search text (sent 300 ms after the last key), sort field and the ascending/descending toggle. */
-export function ListToolbar({ search, orderBy, orderDescending, onSearch, onOrder, onToggle, fields = ORDER_FIELDS, autoFocus }: Props) {
+export function ListToolbar({ list, fields = ORDER_FIELDS, autoFocus }: Props) {
   const { t, tr } = usePeopleT();
-  const [text, setText] = useState(search);
+  const { orderBy, orderDescending } = list.params;
+  const { setSearch: onSearch, setOrder: onOrder, toggleOrder: onToggle } = list;
+  const [text, setText] = useState(list.params.search);
   const [debounced] = useDebouncedValue(text, 300);
   useEffect(() => onSearch(debounced), [debounced, onSearch]);
   return (

@@ -13,15 +13,17 @@ interface Props {
   /** A line under the name (the birthday, the hire date). */
   detail?: (row: PersonRow) => ReactNode;
   avatar?: AvatarSize;
+  /** A paged listing: its loader and the button that appends the next page. */
+  paging?: { loading: boolean; hasNext: boolean; more: () => void };
+  /** A list read at once: true while it loads. */
   loading?: boolean;
-  hasNext?: boolean;
-  onMore?: () => void;
   empty: string;
 }
 
 /** People as rows: the avatar (with the mood when the reader may see it), name, position, department and unit. */
-export function PeopleList({ rows, onOpen, onDepartment, detail, avatar = 'small', loading, hasNext, onMore, empty }: Props) {
+export function PeopleList({ rows, onOpen, onDepartment, detail, avatar = 'small', paging, empty, ...props }: Props) {
   const { t, tr } = usePeopleT();
+  const loading = paging?.loading ?? props.loading;
   if (rows.length === 0 && !loading) {
     return (
       <Text c="dimmed" ta="center" py="xl" data-testid="people-empty">
@@ -74,8 +76,8 @@ export function PeopleList({ rows, onOpen, onDepartment, detail, avatar = 'small
           <Loader size="sm" />
         </Center>
       )}
-      {hasNext && !loading && onMore && (
-        <Button variant="light" onClick={onMore} data-testid="people-more">
+      {paging?.hasNext && !loading && (
+        <Button variant="light" onClick={paging.more} data-testid="people-more">
           {t('list.more')}
         </Button>
       )}

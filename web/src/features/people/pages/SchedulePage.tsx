@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Paper } from '@mantine/core';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ServerError } from '@/components/ServerError';
-import { getSchedule } from '../api/get-schedule';
+import { peopleQueries } from '../api/queries';
 import type { ScheduleEntry } from '../api/types';
+import { PageShell } from '../components/PageShell';
 import { ScheduleStrip } from '../components/ScheduleStrip';
 import { WorkCalendar } from '../components/WorkCalendar';
 import { usePeopleT } from '../utils/i18n';
@@ -23,6 +25,25 @@ export function monthsBetween(start: Date, end: Date): string[] {
   return out;
 }
 
+/** The entries of several months, each once (vacations and leaves come with every month they overlap). */
+export function mergeMonths(months: readonly (readonly ScheduleEntry[] | undefined)[]): ScheduleEntry[] {
+  const seen = new Set<string>();
+  const out: ScheduleEntry[] = [];
+  for (const e of months.flatMap((m) => m ?? [])) {
+    const key = `${e.array_1015}-${e.inicio}-${e.fim}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+/** The months' answers as they stand, and the first failure (a stable function: results change, it reruns). */
+function combineMonths(results: UseQueryResult<ScheduleEntry[]>[]) {
+  return { data: results.map((r) => r.data), error: results.find((r) => r.error)?.error };
+}
+
 /**
  * /apps/rh/escala: the caller's work schedule, fed by GET colaborador/escala month by month:
  * the strip of the current month's entries and the calendar of whatever range it shows, with
@@ -32,67 +53,32 @@ export function SchedulePage() {
   const { t } = usePeopleT();
   const today = new Date();
   const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  const [months, setMonths] = useState<string[]>([ym(today)]);
-  const [loaded, setLoaded] = useState<Record<string, ScheduleEntry[]>>({});
-  const [error, setError] = useState<unknown>(undefined);
+  const todayMonth = ym(today);
+  const [months, setMonths] = useState<string[]>([todayMonth]);
 
-  // Each month is asked once; answers land in `loaded` while the page is shown.
-  const requested = useRef(new Set<string>());
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-  useEffect(() => {
-    for (const m of months) {
-      if (requested.current.has(m)) continue;
-      requested.current.add(m);
-      getSchedule(m).then(
-        (entries) => alive.current && setLoaded((s) => ({ ...s, [m]: entries })),
-        (e: unknown) => {
-          requested.current.delete(m);
-          if (alive.current) setError(e);
-        },
-      );
-    }
-  }, [months]);
+  // Each month is one query: asked once, kept while the calendar moves back and forth.
+  const shown = useQueries({
+    queries: months.map((m) => peopleQueries.schedule(m)),
+    combine: combineMonths,
+  });
+  const current = useQuery(peopleQueries.schedule(todayMonth));
 
   const onDates = useCallback((start: Date, end: Date) => {
     const next = monthsBetween(start, end);
     setMonths((cur) => (cur.join() === next.join() ? cur : next));
   }, []);
 
-  // Vacations and leaves come with every month they overlap: each once.
-  const entries = useMemo(() => {
-    const seen = new Set<string>();
-    const out: ScheduleEntry[] = [];
-    for (const m of months) {
-      for (const e of loaded[m] ?? []) {
-        const key = `${e.array_1015}-${e.inicio}-${e.fim}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          out.push(e);
-        }
-      }
-    }
-    return out;
-  }, [months, loaded]);
-  const todayMonth = ym(today);
-  const strip = useMemo(() => [...(loaded[todayMonth] ?? [])].sort((a, b) => a.inicio.localeCompare(b.inicio)), [loaded, todayMonth]);
+  const entries = useMemo(() => mergeMonths(shown.data), [shown.data]);
+  const strip = useMemo(() => [...(current.data ?? [])].sort((a, b) => a.inicio.localeCompare(b.inicio)), [current.data]);
+  const error = shown.error ?? current.error;
 
   return (
-    <Stack gap="md" data-testid="schedule-page">
-      <div>
-        <Title order={2}>{t('title.schedule')}</Title>
-        <Text c="dimmed">{t('subtitle.schedule')}</Text>
-      </div>
-      {error !== undefined && <ServerError error={error} />}
+    <PageShell testId="schedule-page" title={t('title.schedule')} subtitle={t('subtitle.schedule')}>
+      {error && <ServerError error={error} />}
       <ScheduleStrip entries={strip} today={todayIso} />
       <Paper withBorder p="sm" radius="md">
         <WorkCalendar entries={entries} onDates={onDates} />
       </Paper>
-    </Stack>
+    </PageShell>
   );
 }

@@ -1,32 +1,30 @@
 import { BarChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ServerError } from '@/components/ServerError';
-import { getClockReport } from '../api/get-clock-report';
-import type { ClockDayRow, ClockPersonRow, ReportFilters } from '../api/types';
+import { Group, SimpleGrid } from '@mantine/core';
+import type { ClockDayRow, ClockPersonRow, ClockReport, ReportFilters } from '../api/types';
+import { fieldColumns } from '../utils/export';
 import { useReportsT } from '../utils/i18n';
+import { ReportWidget } from './ReportWidget';
 import { ReportTable } from './ReportTable';
 import { Stat } from './Stat';
-import { useReport } from './use-report';
+
+type Figure = keyof Omit<ClockDayRow, 'day'>;
+
+/** A figure over the period's days. */
+const total = (r: ClockReport, k: Figure) => r.days.reduce((n, d) => n + d[k], 0);
 
 /** The time clock: punches, late arrivals and missing punches per day, refusals by reason, adjustments. */
 export function ClockWidget({ filters }: { filters: ReportFilters }) {
   const { t, tr } = useReportsT();
-  const { data, error } = useReport('clock', getClockReport, filters);
-  const sum = (k: keyof Omit<ClockDayRow, 'day'>) => data?.days.reduce((n, d) => n + d[k], 0) ?? 0;
+  const figures = { late: t('clock.late'), missing: t('clock.missing'), refused: t('clock.refused') };
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="widget-clock">
-      <Title order={4}>{t('clock.title')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('clock.subtitle')}
-      </Text>
-      {error !== undefined && <ServerError error={error} />}
-      {data && (
-        <Stack gap="md">
+    <ReportWidget name="clock" filters={filters} title={t('clock.title')} subtitle={t('clock.subtitle')}>
+      {(data) => (
+        <>
           <Group gap="xl">
-            <Stat label={t('clock.marks')} value={sum('marks')} testId="stat-marks" />
-            <Stat label={t('clock.late')} value={sum('late')} testId="stat-late" />
-            <Stat label={t('clock.missing')} value={sum('missing')} testId="stat-missing" />
-            <Stat label={t('clock.refused')} value={sum('refused')} testId="stat-refused" />
+            <Stat label={t('clock.marks')} value={total(data, 'marks')} testId="stat-marks" />
+            {(['late', 'missing', 'refused'] as const).map((k) => (
+              <Stat key={k} label={figures[k]} value={total(data, k)} testId={`stat-${k}`} />
+            ))}
             <Stat label={t('clock.asked')} value={data.adjustmentsAsked} testId="stat-adjustments-asked" />
             <Stat label={t('clock.approved')} value={data.adjustmentsApproved} testId="stat-adjustments-approved" />
           </Group>
@@ -36,8 +34,8 @@ export function ClockWidget({ filters }: { filters: ReportFilters }) {
             dataKey="day"
             type="stacked"
             series={[
-              { name: 'late', label: t('clock.late'), color: 'orange.6' },
-              { name: 'missing', label: t('clock.missing'), color: 'red.6' },
+              { name: 'late', label: figures.late, color: 'orange.6' },
+              { name: 'missing', label: figures.missing, color: 'red.6' },
             ]}
             withLegend
           />
@@ -53,31 +51,16 @@ export function ClockWidget({ filters }: { filters: ReportFilters }) {
             <ReportTable<ClockPersonRow>
               name="clock-people"
               rows={data.people}
-              columns={[
-                { key: 'name', label: t('col.name'), value: (p) => p.name },
-                { key: 'dept', label: t('col.department'), value: (p) => p.department },
-                { key: 'days', label: t('col.days'), value: (p) => p.days },
-                { key: 'late', label: t('clock.late'), value: (p) => p.late },
-                { key: 'missing', label: t('clock.missing'), value: (p) => p.missing },
-                { key: 'refused', label: t('clock.refused'), value: (p) => p.refused },
-              ]}
+              columns={fieldColumns<ClockPersonRow>({ name: t('col.name'), department: t('col.department'), days: t('col.days'), ...figures })}
             />
           </SimpleGrid>
           <ReportTable<ClockDayRow>
             name="clock-days"
             rows={data.days}
-            columns={[
-              { key: 'day', label: t('col.day'), value: (d) => d.day },
-              { key: 'people', label: t('col.people'), value: (d) => d.people },
-              { key: 'marks', label: t('clock.marks'), value: (d) => d.marks },
-              { key: 'late', label: t('clock.late'), value: (d) => d.late },
-              { key: 'missing', label: t('clock.missing'), value: (d) => d.missing },
-              { key: 'refused', label: t('clock.refused'), value: (d) => d.refused },
-              { key: 'adjusted', label: t('clock.adjusted'), value: (d) => d.adjusted },
-            ]}
+            columns={fieldColumns<ClockDayRow>({ day: t('col.day'), people: t('col.people'), marks: t('clock.marks'), ...figures, adjusted: t('clock.adjusted') })}
           />
-        </Stack>
+        </>
       )}
-    </Card>
+    </ReportWidget>
   );
 }

@@ -1,35 +1,34 @@
 import { LineChart } from '@mantine/charts';
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { ServerError } from '@/components/ServerError';
-import { getMoodReport } from '../api/get-mood-report';
 import type { MoodRow, ReportFilters } from '../api/types';
+import { fieldColumns } from '../utils/export';
 import { weeklyAverage } from '../utils/series';
 import { useReportsT } from '../utils/i18n';
+import { ReportWidget } from './ReportWidget';
 import { ReportTable } from './ReportTable';
-import { useReport } from './use-report';
 
 /** Mood and energy per week: a line of the averages, and the table per group and week. */
 export function MoodWidget({ filters }: { filters: ReportFilters }) {
   const { t } = useReportsT();
-  const { data, error } = useReport('mood', getMoodReport, filters);
-  const byGroup = data?.scope === 'tenant';
+  const humor = t('mood.humor');
+  const energy = t('mood.energy');
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="widget-mood">
-      <Title order={4}>{t('mood.title')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t(`mood.subtitle.${data?.scope ?? 'self'}`, { n: data?.minGroup ?? 3 })}
-      </Text>
-      {error !== undefined && <ServerError error={error} />}
-      {data && (
-        <Stack gap="sm">
+    <ReportWidget
+      name="mood"
+      filters={filters}
+      title={t('mood.title')}
+      subtitle={(data) => t(`mood.subtitle.${data?.scope ?? 'self'}`, { n: data?.minGroup ?? 3 })}
+      gap="sm"
+    >
+      {(data) => (
+        <>
           <LineChart
             h={220}
             data={weeklyAverage(data.rows)}
             dataKey="week"
             yAxisProps={{ domain: [1, 5] }}
             series={[
-              { name: 'humor', label: t('mood.humor'), color: 'violet.6' },
-              { name: 'energy', label: t('mood.energy'), color: 'teal.6' },
+              { name: 'humor', label: humor, color: 'violet.6' },
+              { name: 'energy', label: energy, color: 'teal.6' },
             ]}
             withLegend
             connectNulls
@@ -39,17 +38,18 @@ export function MoodWidget({ filters }: { filters: ReportFilters }) {
           <ReportTable<MoodRow>
             name="mood"
             rows={data.rows}
-            columns={[
-              { key: 'week', label: t('col.week'), value: (r) => r.week },
-              ...(byGroup ? [{ key: 'group', label: t('col.department'), value: (r: MoodRow) => r.group }] : []),
-              { key: 'people', label: t('col.people'), value: (r) => r.people },
-              { key: 'checkins', label: t('col.checkins'), value: (r) => r.checkins },
-              { key: 'humor', label: t('mood.humor'), value: (r) => r.humor },
-              { key: 'energy', label: t('mood.energy'), value: (r) => r.energy },
-            ]}
+            columns={fieldColumns<MoodRow>({
+              week: t('col.week'),
+              // Groups only on the company's dashboard.
+              ...(data.scope === 'tenant' ? { group: t('col.department') } : {}),
+              people: t('col.people'),
+              checkins: t('col.checkins'),
+              humor,
+              energy,
+            })}
           />
-        </Stack>
+        </>
       )}
-    </Card>
+    </ReportWidget>
   );
 }

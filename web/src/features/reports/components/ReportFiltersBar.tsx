@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Group, Select, TextInput } from '@mantine/core';
-import { getFilterOptions } from '../api/get-filter-options';
+import { Group, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { DateField } from '@/components/DateField';
+import { reportQueries } from '../api/queries';
 import type { FilterOptions, ReportFilters } from '../api/types';
 import { useReportsT } from '../utils/i18n';
 
@@ -11,49 +12,38 @@ interface Props {
   withGroups: boolean;
 }
 
+const NO_OPTIONS: FilterOptions = { unidades: [], departamentos: [] };
+
 /** The period (from, to) and, for the company's reports, the business unit and department. */
 export function ReportFiltersBar({ value, onChange, withGroups }: Props) {
   const { t } = useReportsT();
-  const [options, setOptions] = useState<FilterOptions>({ unidades: [], departamentos: [] });
-  useEffect(() => {
-    if (!withGroups) return;
-    const c = new AbortController();
-    getFilterOptions(c.signal).then(setOptions, () => undefined); // without options the filters stay empty
-    return () => c.abort();
-  }, [withGroups]);
-  const date = (key: 'from' | 'to') => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const v = e.currentTarget.value;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) onChange({ ...value, [key]: v });
-  };
+  // Without options (not asked, or a failure) the group filters stay empty.
+  const options = useQuery({ ...reportQueries.filterOptions(), enabled: withGroups }).data ?? NO_OPTIONS;
+  const set = (key: keyof ReportFilters) => (v: string | null) => onChange({ ...value, [key]: v || undefined });
+  const groups = [
+    { key: 'unit', list: options.unidades, w: 200, searchable: false },
+    { key: 'dept', list: options.departamentos, w: 220, searchable: true },
+  ] as const;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="report-filters">
-      <TextInput type="date" label={t('filters.from')} value={value.from} onChange={date('from')} max={value.to} data-testid="filter-from" />
-      <TextInput type="date" label={t('filters.to')} value={value.to} onChange={date('to')} min={value.from} data-testid="filter-to" />
-      {withGroups && (
-        <>
+      {/* A period has both ends: a cleared date leaves the filter as it was. */}
+      <DateField label={t('filters.from')} value={value.from} onChange={(v) => v && set('from')(v)} maxDate={value.to} data-testid="filter-from" />
+      <DateField label={t('filters.to')} value={value.to} onChange={(v) => v && set('to')(v)} minDate={value.from} data-testid="filter-to" />
+      {withGroups &&
+        groups.map((g) => (
           <Select
-            label={t('filters.unit')}
+            key={g.key}
+            label={t(`filters.${g.key}`)}
             placeholder={t('filters.all')}
             clearable
-            value={value.unit ?? null}
-            onChange={(v) => onChange({ ...value, unit: v ?? undefined })}
-            data={options.unidades.map((o) => ({ value: o.id, label: o.nome }))}
-            w={200}
-            data-testid="filter-unit"
+            searchable={g.searchable}
+            value={value[g.key] ?? null}
+            onChange={set(g.key)}
+            data={g.list.map((o) => ({ value: o.id, label: o.nome }))}
+            w={g.w}
+            data-testid={`filter-${g.key}`}
           />
-          <Select
-            label={t('filters.dept')}
-            placeholder={t('filters.all')}
-            clearable
-            searchable
-            value={value.dept ?? null}
-            onChange={(v) => onChange({ ...value, dept: v ?? undefined })}
-            data={options.departamentos.map((o) => ({ value: o.id, label: o.nome }))}
-            w={220}
-            data-testid="filter-dept"
-          />
-        </>
-      )}
+        ))}
     </Group>
   );
 }

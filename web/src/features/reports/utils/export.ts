@@ -7,6 +7,18 @@ export interface Column<T> {
   value: (row: T) => string | number | null;
 }
 
+/** The fields of T a table can show as they are (text, numbers, or nothing). */
+type CellField<T> = { [F in keyof T]: T[F] extends string | number | null ? F : never }[keyof T] & string;
+
+/** Columns showing rows' fields as they are, in the order given: field → translated header. */
+export function fieldColumns<T>(labels: Partial<Record<CellField<T>, string>>): Column<T>[] {
+  return (Object.entries(labels) as [CellField<T>, string][]).map(([key, label]) => ({
+    key,
+    label,
+    value: (row: T) => row[key] as string | number | null,
+  }));
+}
+
 function csvCell(v: string | number | null): string {
   if (v === null) return '';
   const s = String(v);
