@@ -5,18 +5,19 @@ import { LoginPage } from '@/features/auth/pages/LoginPage';
 import { TOKEN_SIGN_IN_PATH } from '@/features/auth/paths';
 import { HOME_PATH } from '@/lib/config';
 import { SERVER_ERROR_PATH } from './layout/paths';
+import { lazyPage } from './lazy-page';
 import { GuestRoute } from './routes/GuestRoute';
 
 // Everything behind the sign-in is one lazy chunk, the 404 page included (inside the app
 // chrome when signed in): the login page loads only what it shows.
 const SignedInRoutes = lazy(() => import('./SignedInRoutes'));
 // The other pages before the sign-in load on first use too.
-const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const ChangePasswordPage = lazy(() => import('@/features/auth/pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
-const TokenSignInPage = lazy(() => import('@/features/auth/pages/TokenSignInPage').then((m) => ({ default: m.TokenSignInPage })));
-const LogoutPage = lazy(() => import('@/features/auth/pages/LogoutPage').then((m) => ({ default: m.LogoutPage })));
-const CallbackPage = lazy(() => import('@/features/auth/pages/CallbackPage').then((m) => ({ default: m.CallbackPage })));
-const ServerErrorPage = lazy(() => import('./layout/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })));
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ChangePasswordPage = lazyPage(() => import('@/features/auth/pages/ChangePasswordPage'), 'ChangePasswordPage');
+const TokenSignInPage = lazyPage(() => import('@/features/auth/pages/TokenSignInPage'), 'TokenSignInPage');
+const LogoutPage = lazyPage(() => import('@/features/auth/pages/LogoutPage'), 'LogoutPage');
+const CallbackPage = lazyPage(() => import('@/features/auth/pages/CallbackPage'), 'CallbackPage');
+const ServerErrorPage = lazyPage(() => import('./layout/ServerErrorPage'), 'ServerErrorPage');
 
 const loading = (
   <Center h="100vh">

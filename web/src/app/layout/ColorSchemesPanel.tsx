@@ -11,6 +11,9 @@ import type { UserSettings } from '@/lib/session-types';
 import { colorSchemesInitial, companyTheme, settingsOf, toggledTheme, type ColorSchemesValues } from './color-schemes-form';
 import { LAYOUTS, NAVBAR_STYLES } from './layout-settings';
 
+/** The personal palette's types. */
+const SCHEMES = ['light', 'dark'] as const;
+
 interface Save {
   settings: UserSettings;
   /** Also as the company's default theme. */
@@ -100,11 +103,8 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
           {t('settings.palette')}
         </Text>
         <SegmentedControl
+          data={SCHEMES.map((v) => ({ value: v, label: t(`settings.${v}`) }))}
           {...form.getInputProps('colorScheme')}
-          data={[
-            { value: 'light', label: t('settings.light') },
-            { value: 'dark', label: t('settings.dark') },
-          ]}
           data-testid="settings-scheme"
         />
         <ColorInput {...form.getInputProps('palette')} placeholder={t('settings.palettePrimary')} format="hex" data-testid="settings-palette" />

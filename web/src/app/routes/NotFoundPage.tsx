@@ -1,18 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '@/components/ErrorMessage';
 import { selectIsAuthenticated, useSessionStore } from '@/lib/session-store';
+import { ErrorPage } from '../layout/ErrorPage';
 import { Layout1 } from '../layout/Layout1';
 
 function NotFoundContent() {
-  const { t } = useTranslation('common');
-  return (
-    <ErrorMessage
-      title={t('errors.notFoundTitle')}
-      text={t('errors.notFound')}
-      backHome={t('errors.backHome')}
-      testId="not-found"
-    />
-  );
+  return <ErrorPage ns="common" name="notFound" testId="not-found" />;
 }
 
 /** The 404 page: inside the app chrome when signed in, bare for guests. */

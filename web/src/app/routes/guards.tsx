@@ -33,15 +33,17 @@ function currentPath(location: { pathname: string; search: string; hash: string 
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
+/** A guest goes to /login, keeping the path asked for (saved too, for after the sign-in). */
+function ToLogin() {
+  const from = currentPath(useLocation());
+  saveRedirectUrl(from);
+  return <Navigate to={LOGIN_PATH} replace state={{ from }} />;
+}
+
 /** Guests are sent to /login, keeping the path they asked for (spec portal-core §6). */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const authenticated = useSessionStore(selectIsAuthenticated);
-  const location = useLocation();
-  if (!authenticated) {
-    const from = currentPath(location);
-    saveRedirectUrl(from);
-    return <Navigate to={LOGIN_PATH} replace state={{ from }} />;
-  }
+  if (!authenticated) return <ToLogin />;
   return children ?? <Outlet />;
 }
 
@@ -65,11 +67,7 @@ export function RouteAccess({ menuId, access, children }: RouteAccessProps) {
   const authenticated = useSessionStore(selectIsAuthenticated);
   const user = useSessionStore(selectUser);
   const location = useLocation();
-  if (!authenticated) {
-    const from = currentPath(location);
-    saveRedirectUrl(from);
-    return <Navigate to={LOGIN_PATH} replace state={{ from }} />;
-  }
+  if (!authenticated) return <ToLogin />;
   const p = permissionsOf(user);
   const allowed = (menuId === undefined || menuItemVisible(menuId, p)) && (access === undefined || isVisible(access, p));
   if (!allowed) {
