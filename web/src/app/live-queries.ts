@@ -22,9 +22,9 @@ const field = (data: unknown, name: string): unknown =>
 
 export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
   // A new or moved mark: the clock's history, the home's last marks, the day being adjusted.
-  [LIVE_TOPICS.clockMark]: { stale: () => [clockKeys.all, homeKeys.all, adjustmentKeys.all] },
+  [LIVE_TOPICS.clockMark]: { stale: () => [clockKeys.all, homeKeys.marks, adjustmentKeys.all] },
   // A day changed by an adjustment or an abono.
-  'clock.day': { stale: () => [clockKeys.all, adjustmentKeys.all] },
+  'clock.day': { stale: () => [clockKeys.all, homeKeys.marks, adjustmentKeys.all] },
   // A request filed, decided or delivered: queues, badges, the open request; adjustments are requests too.
   'request.changed': { stale: () => [requestKeys.all, adjustmentKeys.all, homeKeys.all] },
   // Balances, plans, queues and the map; the schedule shows vacations too.
@@ -65,5 +65,6 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
       if (data && typeof data === 'object') client.setQueryData(auditKeys.replayJob, data);
     },
   },
-  [LIVE_TOPICS.settings]: { stale: () => [settingsKeys.all, homeKeys.all] },
+  // An administrator saved a setting; the home banner reads its own (key home_page) again.
+  [LIVE_TOPICS.settings]: { stale: (data) => [settingsKeys.all, ...(field(data, 'key') === 'home_page' ? [homeKeys.config] : [])] },
 };

@@ -12,7 +12,8 @@ interface AddressBoxProps {
   selected: ClockPlace | null;
   captured: ClockPlace | null;
   userChose: boolean;
-  addressVersion: number;
+  /** Changes whenever the address shown changes, which restarts the pulse; null: no pulse yet. */
+  pulseKey: string | null;
   status: LocationStatus;
   errorKey: LocationErrorKey | null;
   onRetry: () => void;
@@ -20,15 +21,15 @@ interface AddressBoxProps {
 }
 
 export function AddressBox(props: AddressBoxProps) {
-  const { selected, captured, userChose, addressVersion, status, errorKey, onRetry, onUseCaptured } = props;
+  const { selected, captured, userChose, pulseKey, status, errorKey, onRetry, onUseCaptured } = props;
   const { t } = useTranslation('clock');
-  const pulsing = addressVersion > 0;
+  const pulsing = pulseKey !== null;
 
   return (
     <Stack gap="xs">
       <Paper
         // A new key remounts the box, which restarts the CSS animation.
-        key={addressVersion}
+        key={pulseKey ?? ''}
         withBorder
         p="sm"
         radius="md"

@@ -1,5 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { useClockStore } from '../store/clock-store';
 import { ClockPanel } from './ClockPanel';
 
@@ -9,17 +10,9 @@ export const CLOCK_PANEL_WIDTH = 420;
 /** The quick time-clock drawer on the right; its content lives only while open. */
 export function ClockDrawer() {
   const { t } = useTranslation('clock');
-  const opened = useClockStore((s) => s.opened);
-  const close = useClockStore((s) => s.close);
+  const [opened, close] = useClockStore(useShallow((s) => [s.opened, s.close]));
   return (
-    <Drawer
-      opened={opened}
-      onClose={close}
-      position="right"
-      size={CLOCK_PANEL_WIDTH}
-      title={t('title')}
-      data-testid="clock-drawer"
-    >
+    <Drawer opened={opened} onClose={close} position="right" size={CLOCK_PANEL_WIDTH} title={t('title')} data-testid="clock-drawer">
       {opened && <ClockPanel />}
     </Drawer>
   );

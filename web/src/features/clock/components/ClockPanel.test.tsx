@@ -3,10 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { localDateKey } from '@/lib/datetime';
-import { receivePublication } from '@/lib/live-stream';
+import { connectLiveQueries, receivePublication } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import type { SessionUser } from '@/lib/session-types';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import { useClockStore } from '../store/clock-store';
 import { ClockPanel } from './ClockPanel';
 
@@ -76,6 +77,9 @@ function handlers(overrides: Record<string, Parameters<typeof mockFetch>[0][stri
     ...overrides,
   });
 }
+
+// Each test drives the whole panel (geolocation, three reads, toasts): slow on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
 
 describe('ClockPanel', () => {
   beforeEach(() => {
@@ -159,6 +163,34 @@ describe('ClockPanel', () => {
 
     act(() => useClockStore.getState().close());
     expect(useClockStore.getState().registered).toBe(false);
+  });
+
+  it('tries a briefly unavailable server again with the same Idempotency-Key, then shows the new mark', async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockGeolocation('ok');
+    let attempts = 0;
+    let history = marks(1);
+    const fetchSpy = handlers({
+      [HIST]: () => json(history),
+      [REG]: () => {
+        attempts += 1;
+        if (attempts === 1) return json({ message: 'indisponivel' }, 503);
+        history = marks(2);
+        return json({ success: true, data: history[1] });
+      },
+    });
+    renderWithProviders(<ClockPanel />);
+    await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(1));
+    await user.click(screen.getByTestId('clock-register'));
+    expect(await screen.findByText('Marcação salva com sucesso', undefined, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(2));
+    const keys = fetchSpy.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('toasts the translated refusal, or the generic failure', async () => {
@@ -247,7 +279,7 @@ describe('ClockPanel', () => {
     await user.click(screen.getByTestId('clock-search'));
     await user.type(screen.getByTestId('clock-search-input'), 'Cliente Centro{Enter}');
     expect(screen.getByTestId('clock-address')).toHaveTextContent('Cliente Centro');
-    expect(useClockStore.getState().selected).toMatchObject({ latitude: LAT, longitude: LON, source: 'typed' });
+    expect(useClockStore.getState().chosen).toMatchObject({ latitude: LAT, longitude: LON, source: 'typed' });
   });
 
   it('re-reads the history when the live stream announces clock.mark', async () => {
@@ -255,10 +287,13 @@ describe('ClockPanel', () => {
     mockGeolocation('ok');
     let history = marks(1);
     handlers({ [HIST]: () => json(history) });
-    renderWithProviders(<ClockPanel />);
+    const queryClient = testQueryClient();
+    const disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+    renderWithProviders(<ClockPanel />, { queryClient });
     await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(1));
     history = marks(2);
     act(() => receivePublication('user:t.u', { id: 1, topic: 'clock.mark', data: { userHash: 'hash-1', n09_001_t: '2024-08-02T08:15:00' }, position: 9 }));
     await waitFor(() => expect(screen.getAllByTestId('clock-mark')).toHaveLength(2));
+    disconnect();
   });
 });

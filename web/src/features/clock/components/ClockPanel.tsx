@@ -1,25 +1,13 @@
-import { useState } from 'react';
 import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconClockCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '@/lib/api';
-import { translateServerMessage } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
-import { registerMark } from '../api/register-mark';
-import type { SavedAddress } from '../api/types';
 import { useCaptureLocation } from '../hooks/use-capture-location';
-import { useMarkHistory } from '../hooks/use-mark-history';
+import { useRegisterMark } from '../hooks/use-register-mark';
 import { useSavedAddresses } from '../hooks/use-saved-addresses';
 import { useClockStore } from '../store/clock-store';
 import { nearestFence } from '../utils/geo';
-import {
-  buildRegisterPayload,
-  canChooseOtherAddress,
-  hasCoordinates,
-  isOnLayoff,
-  registerBlockReason,
-} from '../utils/register-rules';
+import { buildRegisterPayload, canChooseOtherAddress, hasCoordinates, isOnLayoff, registerBlockReason } from '../utils/register-rules';
 import { AddressBox } from './AddressBox';
 import { FenceInfo } from './FenceInfo';
 import { OtherAddresses } from './OtherAddresses';
@@ -29,55 +17,25 @@ import { RecentMarks } from './RecentMarks';
 export function ClockPanel() {
   const { t } = useTranslation('clock');
   const user = useSessionStore(selectUser);
-  const captured = useClockStore((s) => s.captured);
-  const selected = useClockStore((s) => s.selected);
-  const userChose = useClockStore((s) => s.userChose);
-  const addressVersion = useClockStore((s) => s.addressVersion);
-  const registered = useClockStore((s) => s.registered);
-  const selectAddress = useClockStore((s) => s.selectAddress);
-  const selectCaptured = useClockStore((s) => s.selectCaptured);
-  const markRegistered = useClockStore((s) => s.markRegistered);
-
+  const { chosen, userChose, addressVersion, registered, selectAddress, selectCaptured } = useClockStore();
   const location = useCaptureLocation(true);
-  const history = useMarkHistory(true);
+  const captured = location.captured;
+  const selected = userChose ? chosen : captured;
+  const register = useRegisterMark();
   const showOther = canChooseOtherAddress(user?.dynamicAccess);
   const saved = useSavedAddresses(showOther);
-  const [busy, setBusy] = useState(false);
 
   const fences = user?.cercaVirtual ?? [];
   const from = hasCoordinates(captured) ? captured : hasCoordinates(selected) ? selected : null;
   const nearest = from ? nearestFence(fences, { lat: from.latitude, lon: from.longitude }) : null;
   const onLayoff = isOnLayoff(user?.layoff, new Date());
-  const block = registerBlockReason({
-    selected,
-    layoff: user?.layoff,
-    registered,
-    busy,
-    today: new Date(),
-  });
+  const block = registerBlockReason({ selected, layoff: user?.layoff, registered, busy: register.isPending, today: new Date() });
+  // The pulse runs again for each pick, and when the captured place arrives while it is the one shown.
+  const pulseKey = addressVersion > 0 || captured ? `${addressVersion}:${userChose ? '' : (captured?.endereco ?? '')}` : null;
 
-  const onRegister = async () => {
+  const onRegister = () => {
     if (!hasCoordinates(selected) || block) return;
-    setBusy(true);
-    try {
-      await registerMark(buildRegisterPayload({ now: new Date(), selected, captured, fences }));
-      markRegistered();
-      notifications.show({ color: 'green', message: t('saved') });
-      void history.refresh();
-    } catch (err) {
-      notifications.show({ color: 'red', message: translateServerMessage(errorMessageKey(err, ''), t('saveFailed')) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onRemove = async (address: SavedAddress) => {
-    try {
-      await saved.remove(address.ukey);
-      notifications.show({ color: 'green', message: t('removed') });
-    } catch (err) {
-      notifications.show({ color: 'red', message: translateServerMessage(errorMessageKey(err, ''), t('removeFailed')) });
-    }
+    register.mutate(buildRegisterPayload({ now: new Date(), selected, captured, fences }));
   };
 
   return (
@@ -86,7 +44,7 @@ export function ClockPanel() {
         selected={selected}
         captured={captured}
         userChose={userChose}
-        addressVersion={addressVersion}
+        pulseKey={pulseKey}
         status={location.status}
         errorKey={location.errorKey}
         onRetry={location.retry}
@@ -105,8 +63,8 @@ export function ClockPanel() {
         size="md"
         leftSection={<IconClockCheck size={18} />}
         disabled={block !== null && block !== 'busy'}
-        loading={busy}
-        onClick={() => void onRegister()}
+        loading={register.isPending}
+        onClick={onRegister}
         data-testid="clock-register"
       >
         {t('register')}
@@ -120,18 +78,12 @@ export function ClockPanel() {
       {showOther && (
         <>
           <Divider />
-          <OtherAddresses
-            addresses={saved.addresses}
-            selected={selected}
-            captured={captured}
-            onSelect={selectAddress}
-            onRemove={onRemove}
-          />
+          <OtherAddresses addresses={saved.addresses} selected={selected} captured={captured} onSelect={selectAddress} onRemove={saved.remove} />
         </>
       )}
 
       <Divider />
-      <RecentMarks marks={history.marks} loading={history.loading} failed={history.failed} />
+      <RecentMarks />
     </Stack>
   );
 }

@@ -1,23 +1,23 @@
 import { Badge, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
-import type { MarkRecord } from '../api/types';
+import { clockQueries } from '../api/queries';
 import { recentMarks } from '../utils/marks';
 import classes from './ClockPanel.module.css';
 
-interface RecentMarksProps {
-  marks: readonly MarkRecord[];
-  loading?: boolean;
-  failed?: boolean;
-}
-
-/** The recent marks, newest first, at most 10, times in the current language. */
-export function RecentMarks({ marks, loading = false, failed = false }: RecentMarksProps) {
+/**
+ * The recent marks, newest first, at most 10, times in the current language; read every 60 s
+ * and whenever the push says the marks changed (clockQueries.marks).
+ */
+export function RecentMarks() {
   const { t } = useTranslation('clock');
   const { t: tc } = useTranslation('common');
   const language = useLanguageStore(selectLanguage);
-  const shown = recentMarks(marks);
+  const history = useQuery({ ...clockQueries.marks(), select: recentMarks });
+  const shown = history.data ?? [];
+  const loading = history.isFetching;
 
   return (
     <Stack gap="xs">
@@ -25,7 +25,7 @@ export function RecentMarks({ marks, loading = false, failed = false }: RecentMa
         <Title order={5}>{t('recentMarks')}</Title>
         {loading && <Loader size="xs" />}
       </Group>
-      {failed && (
+      {history.isError && (
         <Text size="sm" c="red">
           {t('loadFailed')}
         </Text>

@@ -1,41 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getSavedAddresses } from '../api/get-saved-addresses';
+import { useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '@/lib/api';
+import { useCommand } from '@/lib/query';
+import { translateServerMessage } from '@/lib/server-message';
 import { deleteSavedAddress } from '../api/delete-saved-address';
+import { clockKeys } from '../api/keys';
+import { clockQueries } from '../api/queries';
 import type { SavedAddress } from '../api/types';
 
-/** The user's saved addresses while `active`, with a remove action. */
+const NONE: SavedAddress[] = [];
+
+/**
+ * The user's saved addresses while `active` (a failure leaves the section empty; the panel is
+ * still usable), and their removal, which toasts its outcome and reads the list again.
+ */
 export function useSavedAddresses(active: boolean) {
-  const [addresses, setAddresses] = useState<SavedAddress[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  const refresh = useCallback(async (signal?: AbortSignal) => {
-    setLoading(true);
-    try {
-      const list = await getSavedAddresses(signal);
-      if (!signal?.aborted) setAddresses(list);
-    } catch {
-      // The section simply stays empty; the panel is still usable.
-    } finally {
-      if (!signal?.aborted) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!active) return;
-    const controller = new AbortController();
-    void refresh(controller.signal);
-    return () => controller.abort();
-  }, [active, refresh]);
-
-  /** Deletes on the server, then re-reads the list; rethrows the server error. */
-  const remove = useCallback(
-    async (ukey: string) => {
-      await deleteSavedAddress(ukey);
-      setAddresses((list) => list.filter((a) => a.ukey !== ukey));
-      void refresh();
-    },
-    [refresh],
+  const { t } = useTranslation('clock');
+  const list = useQuery({ ...clockQueries.addresses(), enabled: active });
+  const removal = useCommand(deleteSavedAddress, {
+    invalidates: [clockKeys.addresses],
+    onSuccess: () => notifications.show({ color: 'green', message: t('removed') }),
+    onError: (err) => notifications.show({ color: 'red', message: translateServerMessage(errorMessageKey(err, ''), t('removeFailed')) }),
+  });
+  /** Settles once the removal is done (its outcome is toasted). */
+  const remove = (address: SavedAddress) => removal.mutateAsync(address.ukey).then(
+    () => undefined,
+    () => undefined,
   );
-
-  return { addresses, loading, refresh, remove };
+  return { addresses: list.data ?? NONE, remove };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKS_SHOWN, recentMarks } from './marks';
+import { MARKS_SHOWN, recentMarks, withMark } from './marks';
 
 describe('recent marks', () => {
   it('sorts by n09_001_t descending and keeps 10', () => {
@@ -36,5 +36,16 @@ describe('recent marks', () => {
     const copy = structuredClone(input);
     expect(recentMarks(input).map((m) => m.endereco)).toEqual(['b', 'a']);
     expect(input).toEqual(copy);
+  });
+});
+
+describe('withMark', () => {
+  it('puts the answered mark first, once, and leaves an unread list alone', () => {
+    const a = { n09_001_t: '2024-08-01T08:00:00', endereco: 'a' };
+    const b = { n09_001_t: '2024-08-02T08:00:00', endereco: 'b' };
+    expect(withMark([a], b)).toEqual([b, a]);
+    expect(withMark([b, a], { ...b })).toEqual([b, a]);
+    expect(withMark(undefined, b)).toBeUndefined();
+    expect(withMark([a], undefined)).toEqual([a]);
   });
 });

@@ -21,3 +21,9 @@ export function recentMarks(marks: readonly MarkRecord[], limit = MARKS_SHOWN): 
     })
     .slice(0, limit);
 }
+
+/** The marks with one the server just answered added first, unless already there (or none read yet). */
+export function withMark(marks: MarkRecord[] | undefined, mark: MarkRecord | undefined): MarkRecord[] | undefined {
+  if (!marks || !mark || marks.some((m) => m.n09_001_t === mark.n09_001_t && m.endereco === mark.endereco)) return marks;
+  return [mark, ...marks];
+}

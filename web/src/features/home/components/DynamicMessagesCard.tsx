@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getDynamicMessages, type DynamicMessage } from '../api/get-dynamic-messages';
+import { homeQueries } from '../api/queries';
 
-/** The home's notices (dynamic messages of the tenant shown today); hidden when there are none. */
+/**
+ * The home's notices (dynamic messages of the tenant shown today); hidden when there are none,
+ * or when they could not be read (the home stays usable without them).
+ */
 export function DynamicMessagesCard() {
   const { t } = useTranslation('home');
-  const [messages, setMessages] = useState<DynamicMessage[]>([]);
-  useEffect(() => {
-    const c = new AbortController();
-    getDynamicMessages(c.signal).then(setMessages, () => undefined); // the home stays usable without them
-    return () => c.abort();
-  }, []);
+  const messages = useQuery(homeQueries.messages()).data ?? [];
   if (messages.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-messages">

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { connectLiveQueries, deliverLive } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import { HomeBanner } from './HomeBanner';
 
 const CONFIG = 'GET /api/gen/HomePage/config';
@@ -62,5 +64,24 @@ describe('HomeBanner (spec portal-business §2 home banner)', () => {
     await waitFor(() => expect(screen.getByTestId('home-banner-greeting')).toHaveTextContent('Que bom ter você aqui, Totem!'));
     expect(spy.mock.calls.some(([u]) => String(u).includes('/pending'))).toBe(false);
     expect(screen.queryByTestId('home-pending')).not.toBeInTheDocument();
+  });
+
+  it('reads the settings again when an administrator saves the home page, not for other settings', async () => {
+    signIn(['pwa-rh-col']);
+    let title = 'Antes';
+    const spy = mockFetch({ [CONFIG]: () => json({ ...empty, home_page_title: title }), [PENDING]: () => json({ items: [], total: 0 }) });
+    const queryClient = testQueryClient();
+    const disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+    renderWithProviders(<HomeBanner />, { queryClient });
+    await waitFor(() => expect(screen.getByTestId('home-banner-title')).toHaveTextContent('Antes'));
+    const configReads = () => spy.mock.calls.filter(([u]) => String(u).includes('/config')).length;
+    title = 'Depois';
+    act(() => deliverLive('settings.changed', { key: 'mood' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(configReads()).toBe(1);
+    act(() => deliverLive('settings.changed', { key: 'home_page' }));
+    await waitFor(() => expect(screen.getByTestId('home-banner-title')).toHaveTextContent('Depois'));
+    expect(configReads()).toBe(2);
+    disconnect();
   });
 });

@@ -1,11 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { selectUser, useSessionStore } from '@/lib/session-store';
-import { LIVE_TOPICS, onLiveEvent } from '@/lib/live-stream';
-import { getHomeConfig, type HomeConfig } from '../api/get-home-config';
-import { getHomePending, type PendingItem } from '../api/get-home-pending';
+import { homeQueries } from '../api/queries';
 import { bannerText, boxOpacity, safeColor, safeImage } from '@/lib/banner-text';
 
 /** The default banner image (spec §2 id_300: "home_page_bgimage ... has a default"). */
@@ -39,35 +38,15 @@ interface HomeBannerProps {
 export function HomeBanner({ children }: HomeBannerProps) {
   const { t } = useTranslation('home');
   const user = useSessionStore(selectUser);
-  const [config, setConfig] = useState<HomeConfig | null>(null);
-  const [pending, setPending] = useState<PendingItem[] | null>(null);
-  // The texts wait for the settings, so the translated defaults never flash before them.
-  const [loaded, setLoaded] = useState(false);
   const roles = user?.roles ?? user?.role ?? [];
   const loadsPending = roles.some((r) => (PENDING_ROLES as readonly string[]).includes(r));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const loadConfig = () =>
-      getHomeConfig(controller.signal)
-        .then((c) => !controller.signal.aborted && setConfig(c))
-        .catch(() => !controller.signal.aborted && setConfig(null))
-        .finally(() => !controller.signal.aborted && setLoaded(true));
-    void loadConfig();
-    // An administrator saved the home page: the banner reads it again (live push).
-    const off = onLiveEvent(LIVE_TOPICS.settings, (data) => {
-      if ((data as { key?: string } | null)?.key === 'home_page') void loadConfig();
-    });
-    if (loadsPending) {
-      getHomePending(controller.signal)
-        .then((p) => !controller.signal.aborted && setPending(p.items))
-        .catch(() => undefined);
-    }
-    return () => {
-      off();
-      controller.abort();
-    };
-  }, [loadsPending]);
+  // Read again when an administrator saves the home page (settings.changed, app/live-queries.ts).
+  // Without the settings (a failure) the translated defaults are shown.
+  const configQuery = useQuery(homeQueries.config());
+  const config = configQuery.data;
+  // The texts wait for the settings, so the translated defaults never flash before them.
+  const loaded = !configQuery.isPending;
+  const pending = useQuery({ ...homeQueries.pending(), enabled: loadsPending }).data?.items;
 
   const name = user?.displayName || user?.userName || '';
   const hide = config?.hideName ?? false;

@@ -1,50 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, parseServerDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
-import { LIVE_TOPICS, onLiveEvent } from '@/lib/live-stream';
-import { getLastMarks, type LastMark } from '../api/get-last-marks';
+import type { LastMark } from '../api/get-last-marks';
+import { homeQueries } from '../api/queries';
 
 /** The home card keeps the 5 most recent marks (spec portal-core §9, "5 kept"). */
 export const HOME_MARKS = 5;
-const REFRESH_MS = 60_000;
 
 function newestFirst(list: LastMark[]): LastMark[] {
   const time = (m: LastMark) => parseServerDateTime(m.n09_001_t)?.getTime() ?? 0;
   return [...list].sort((a, b) => time(b) - time(a)).slice(0, HOME_MARKS);
 }
 
-/** Summary of the user's last marks, live through the push stream. */
+/**
+ * Summary of the user's last marks, read every minute and live through the push stream
+ * (homeQueries.lastMarks); a failed read keeps the previous list.
+ */
 export function LastMarksCard() {
   const { t } = useTranslation('common');
   const language = useLanguageStore(selectLanguage);
-  const [marks, setMarks] = useState<LastMark[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const list = await getLastMarks(signal);
-      if (!signal?.aborted) setMarks(newestFirst(list));
-    } catch {
-      // leave the previous list
-    } finally {
-      if (!signal?.aborted) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    const off = onLiveEvent(LIVE_TOPICS.clockMark, () => void load());
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-      off();
-    };
-  }, [load]);
+  const query = useQuery({ ...homeQueries.lastMarks(), select: newestFirst });
+  const marks = query.data ?? [];
+  const loading = query.isPending;
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="home-last-marks">

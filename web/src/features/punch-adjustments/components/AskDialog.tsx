@@ -1,19 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { askAdjustment } from '../api/ask-adjustment';
-import type { AdjustmentKind, AskBody, DayMark } from '../api/types';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
+import { useCommand } from '@/lib/query';
+import { askAdjustment } from '../api/ask-adjustment';
+import { adjustmentKeys } from '../api/keys';
+import type { AdjustmentKind, DayMark } from '../api/types';
+import { askBody, askInitial, askRules, REASON_MAX, type AskValues } from '../utils/ask-form';
 import { fieldErrors, formatDay } from '../utils/describe';
+import { DialogActions } from './DialogActions';
 
-const FIELDS = ['tipo', 'data', 'marcacaoId', 'hora', 'inicio', 'fim', 'motivo'] as const;
+const FIELDS = ['marcacaoId', 'hora', 'inicio', 'fim', 'motivo'] as const;
 
 export interface AskDialogProps {
-  opened: boolean;
   onClose: () => void;
-  /** Called after the request was filed. */
-  onSent: () => void;
   day: string;
   marks: readonly DayMark[];
   /** The kinds the caller's switches allow (solicita_ajuste_ponto: incluir, corrigir; solicita_abono_ponto: abonar). */
@@ -26,104 +28,74 @@ export interface AskDialogProps {
  * The employee's ask (spec portal-business §6 switches solicita_ajuste_ponto /
  * solicita_abono_ponto): add a missing mark, correct a mark's time, or excuse the day or
  * part of it, with a reason. It becomes a request of origin AjustePonto for the approval
- * chain; server refusals show on their fields.
+ * chain; server refusals show on their fields. Shown while mounted: each ask starts afresh.
  */
-export function AskDialog({ opened, onClose, onSent, day, marks, kinds, initialKind, initialMark }: AskDialogProps) {
+export function AskDialog({ onClose, day, marks, kinds, initialKind, initialMark }: AskDialogProps) {
   const { t } = useTranslation('adjustments');
   const language = useLanguageStore(selectLanguage);
-  const [kind, setKind] = useState<AdjustmentKind>(initialKind);
-  const [markId, setMarkId] = useState<string | null>(initialMark ?? null);
-  const [time, setTime] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<AskValues>({ initialValues: askInitial(initialKind, marks, initialMark), validate: askRules });
+  // The refusal of what no field shows (the kind, the day, anything else).
   const [general, setGeneral] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (!opened) return;
-    setKind(initialKind);
-    setMarkId(initialMark ?? null);
-    setTime(initialMark ? (marks.find((m) => m.id === initialMark)?.hora ?? '') : '');
-    setFrom('');
-    setTo('');
-    setReason('');
-    setErrors({});
-    setGeneral(undefined);
-  }, [opened, initialKind, initialMark, marks]);
-
-  const submit = async () => {
-    const body: AskBody = { tipo: kind, data: day, motivo: reason.trim(), titulo: t('requestTitle', { date: formatDay(day, language) }) };
-    if (kind === 'corrigir') body.marcacaoId = markId ?? '';
-    if (kind !== 'abonar') body.hora = time;
-    if (kind === 'abonar' && (from || to)) Object.assign(body, { inicio: from, fim: to });
-    setSending(true);
-    try {
-      await askAdjustment(body);
+  const asking = useCommand(askAdjustment, {
+    invalidates: [adjustmentKeys.all],
+    onSuccess: () => {
       notifications.show({ color: 'teal', message: t('sent') });
-      onSent();
       onClose();
-    } catch (err) {
-      const { byField, general: rest } = fieldErrors(t, err, FIELDS);
-      setErrors(byField);
+    },
+    onError: (err) => {
+      const { byField, general: rest } = fieldErrors(err, ['tipo', 'data', ...FIELDS]);
+      form.setErrors(byField);
       setGeneral(byField.tipo ?? byField.data ?? rest);
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  const send = form.onSubmit((values) => {
+    setGeneral(undefined);
+    asking.mutate(askBody(values, day, t('requestTitle', { date: formatDay(day, language) })));
+  });
+  const field = (name: (typeof FIELDS)[number]) => {
+    const { error, ...props } = form.getInputProps(name);
+    return { ...props, error: typeof error === 'string' ? t(error as 'errors.generic') : undefined };
   };
+  const kind = form.values.tipo;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('dialogTitle')} data-testid="adjust-dialog">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {formatDay(day, language)}
-        </Text>
-        <SegmentedControl
-          fullWidth
-          value={kind}
-          onChange={(v) => setKind(v as AdjustmentKind)}
-          data={kinds.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-          data-testid="adjust-kind"
-        />
-        {kind === 'corrigir' && (
-          <Select
-            label={t('kind.corrigir')}
-            value={markId}
-            onChange={setMarkId}
-            data={marks.map((m) => ({ value: m.id, label: t('markToCorrect', { time: m.hora }) }))}
-            error={errors.marcacaoId}
-            data-testid="adjust-mark"
-          />
-        )}
-        {kind !== 'abonar' ? (
-          <TextInput type="time" label={t('time')} value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errors.hora} data-testid="adjust-time" />
-        ) : (
-          <>
-            <Group grow>
-              <TextInput type="time" label={t('from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={errors.inicio} data-testid="adjust-from" />
-              <TextInput type="time" label={t('to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={errors.fim} data-testid="adjust-to" />
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('wholeDayHint')}
-            </Text>
-          </>
-        )}
-        <Textarea label={t('reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.motivo} maxLength={255} autosize minRows={2} data-testid="adjust-reason" />
-        {general && (
-          <Alert color="red" data-testid="adjust-error">
-            {general}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={sending} data-testid="adjust-send">
-            {t('send')}
-          </Button>
-        </Group>
-      </Stack>
+    <Modal opened onClose={onClose} title={t('dialogTitle')} data-testid="adjust-dialog">
+      <form onSubmit={send}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {formatDay(day, language)}
+          </Text>
+          <SegmentedControl fullWidth {...form.getInputProps('tipo')} data={kinds.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="adjust-kind" />
+          {kind === 'corrigir' && (
+            <Select
+              label={t('kind.corrigir')}
+              {...field('marcacaoId')}
+              data={marks.map((m) => ({ value: m.id, label: t('markToCorrect', { time: m.hora }) }))}
+              data-testid="adjust-mark"
+            />
+          )}
+          {kind !== 'abonar' ? (
+            <TextInput type="time" label={t('time')} {...field('hora')} data-testid="adjust-time" />
+          ) : (
+            <>
+              <Group grow>
+                <TextInput type="time" label={t('from')} {...field('inicio')} data-testid="adjust-from" />
+                <TextInput type="time" label={t('to')} {...field('fim')} data-testid="adjust-to" />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('wholeDayHint')}
+              </Text>
+            </>
+          )}
+          <Textarea label={t('reason')} {...field('motivo')} maxLength={REASON_MAX} autosize minRows={2} data-testid="adjust-reason" />
+          {general && (
+            <Alert color="red" data-testid="adjust-error">
+              {t(general as 'errors.generic')}
+            </Alert>
+          )}
+          <DialogActions onCancel={onClose} confirm={t('send')} loading={asking.isPending} testId="adjust-send" />
+        </Stack>
+      </form>
     </Modal>
   );
 }

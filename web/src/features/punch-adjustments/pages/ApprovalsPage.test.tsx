@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { deliverLive, stopLiveStream } from '@/lib/live-stream';
+import type { ReactElement } from 'react';
+import { LIVE_QUERIES } from '@/app/live-queries';
+import { connectLiveQueries, deliverLive, stopLiveStream } from '@/lib/live-stream';
 import { useSessionStore } from '@/lib/session-store';
-import { json, mockFetch, renderWithProviders } from '@/test/render';
+import { json, mockFetch, renderWithProviders as renderWith, testQueryClient } from '@/test/render';
 import type { Adjustment, DayView } from '../api/types';
 import { ApprovalsPage } from './ApprovalsPage';
 import { DayPage } from './DayPage';
@@ -14,6 +16,14 @@ const DECIDE = 'POST /api/rh-app/ajuste-ponto/decidir';
 const DAY = 'GET /api/rh-app/colaborador/ponto-dia';
 const ASK = 'POST /api/rh-app/colaborador/ajuste-ponto';
 
+let disconnect: (() => void) | undefined;
+
+/** Renders with a query client the live push (app/live-queries.ts) makes stale. */
+function renderWithProviders(ui: ReactElement, options: { route?: string } = {}) {
+  const queryClient = testQueryClient();
+  disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+  return renderWith(ui, { ...options, queryClient });
+}
 
 function adjustment(extra: Partial<Adjustment> = {}): Adjustment {
   return {
@@ -41,6 +51,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  disconnect?.();
   stopLiveStream();
   useSessionStore.getState().reset();
   vi.unstubAllGlobals();
@@ -77,6 +88,31 @@ describe('ApprovalsPage', () => {
     renderApprovals();
     await userEvent.click(await screen.findByTestId('adjust-approve'));
     expect(await screen.findByText('Esta solicitação já foi decidida por outra pessoa.')).toBeTruthy();
+  });
+
+  it('rejects with a comment, and keeps the dialog open with the refusal', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup({ delay: null });
+    let refuse = true;
+    const bodies: unknown[] = [];
+    mockFetch({
+      [LIST]: () => json([adjustment()]),
+      [DECIDE]: (_u, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return refuse
+          ? json({ message: 'aprovador_designado', errors: [{ type: 'request', message: 'aprovador_designado' }] }, 403)
+          : json({ success: true, data: { ac4Ukey: 'req-1', status: 'rejected', approvalStatus: 'rejected' } });
+      },
+    });
+    renderApprovals();
+    await user.click(await screen.findByTestId('adjust-reject'));
+    await user.type(screen.getByTestId('adjust-reject-comment'), 'horário errado');
+    await user.click(screen.getByTestId('adjust-reject-confirm'));
+    expect(await screen.findByText('Somente o aprovador designado pode decidir esta etapa.')).toBeTruthy();
+    refuse = false;
+    await user.click(screen.getByTestId('adjust-reject-confirm'));
+    expect(await screen.findByText('Solicitação rejeitada.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('adjust-reject-comment')).toBeNull());
+    expect(bodies[1]).toEqual({ requestId: 'req-1', step: 0, acao: 'reject', comentario: 'horário errado' });
   });
 
   it('refetches when a request change is pushed, and reads the filter from the route', async () => {
@@ -123,6 +159,43 @@ describe('DayPage', () => {
     await user.click(screen.getByTestId('adjust-send'));
     expect(await screen.findByText('Já existe uma marcação neste horário.')).toBeTruthy();
     expect(asked[0]).toMatchObject({ tipo: 'corrigir', data: '2024-05-10', marcacaoId: 'm-1', hora: '08:00', motivo: 'cheguei às 8' });
+  });
+
+  it('files an ask with its Idempotency-Key, closes and shows the request; asks for a reason first', { timeout: 15_000 }, async () => {
+    let v = day();
+    const asked: RequestInit[] = [];
+    mockFetch({
+      [DAY]: () => json(v),
+      [ASK]: (_u, init) => {
+        asked.push(init);
+        v = day({ solicitacoes: [adjustment({ colaborador: null })] });
+        return json({ success: true, data: { ac4Ukey: 'req-1', status: 'waiting', approvalStatus: 'waiting_manager' } });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DayPage />);
+    await user.click(await screen.findByTestId('adjust-add'));
+    fireEvent.change(screen.getByTestId('adjust-time'), { target: { value: '17:30' } });
+    await user.click(screen.getByTestId('adjust-send'));
+    expect(await screen.findByText('Campo obrigatório.')).toBeTruthy();
+    expect(asked).toHaveLength(0);
+
+    await user.type(screen.getByTestId('adjust-reason'), 'esqueci');
+    await user.click(screen.getByTestId('adjust-send'));
+    await waitFor(() => expect(screen.queryByTestId('adjust-dialog')).toBeNull());
+    expect(JSON.parse(String(asked[0].body))).toMatchObject({ tipo: 'incluir', data: '2024-05-10', hora: '17:30', motivo: 'esqueci' });
+    expect((asked[0].headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+    expect((await screen.findByTestId('adjust-request-status')).textContent).toBe('Aguardando gestor');
+  });
+
+  it('reads the day typed in the date field', async () => {
+    const fetch = mockFetch({ [DAY]: (u) => json(day({ data: u.searchParams.get('data') ?? '2024-05-10' })) });
+    renderWithProviders(<DayPage />);
+    await screen.findByTestId('adjust-mark-time');
+    const input = screen.getByTestId('adjust-date');
+    fireEvent.change(input, { target: { value: '2024-05-09' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => new URL(String(u), 'http://x').searchParams.get('data') === '2024-05-09')).toBe(true));
   });
 
   it('shows the corrected mark when the day is pushed', async () => {

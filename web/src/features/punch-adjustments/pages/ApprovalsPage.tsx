@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api';
-import { decideAdjustment } from '../api/decide-adjustment';
-import { getAdjustments } from '../api/get-adjustments';
-import type { Adjustment, ApprovalArea, ApprovalList, FilterHandle } from '../api/types';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
+import { useCommand } from '@/lib/query';
+import { decideAdjustment } from '../api/decide-adjustment';
+import { adjustmentKeys } from '../api/keys';
+import { adjustmentQueries } from '../api/queries';
+import type { Adjustment, ApprovalArea, ApprovalList, DecisionBody, FilterHandle } from '../api/types';
+import { DialogActions } from '../components/DialogActions';
 import { describeAdjustment, errorMessage, formatDay, statusColor, statusText } from '../utils/describe';
-import { ADJUSTMENT_TOPICS, useLiveRefresh } from '../utils/use-live-refresh';
 
 export const FILTERS: readonly FilterHandle[] = ['waiting', 'approved', 'rejected', 'all'];
-const LIVE = [ADJUSTMENT_TOPICS.request];
+const COLUMNS = ['employee', 'day', 'what', 'reason', 'status', 'actions'] as const;
 
 export interface ApprovalsPageProps {
   area: ApprovalArea;
@@ -25,71 +28,50 @@ export interface ApprovalsPageProps {
  * The approval screens of punch adjustments (spec portal-business §2): /apps/gestor-rh and
  * /apps/admin-rh, aprovacao-ponto (abonos) and aprovacao-ajustes (mark adjustments), each
  * with :filterHandle waiting (default), approved, rejected or all. Approve and reject decide
- * the waiting step through the request module's rules; the list follows the live push, so a
- * new request or another approver's decision shows at once.
+ * the waiting step through the request module's rules; the list follows the live push
+ * (adjustmentQueries.approvals), so a new request or another approver's decision shows at once.
  */
 export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
   const { t } = useTranslation('adjustments');
   const language = useLanguageStore(selectLanguage);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { filterHandle } = useParams();
   const filter: FilterHandle = FILTERS.includes(filterHandle as FilterHandle) ? (filterHandle as FilterHandle) : 'waiting';
-  const [items, setItems] = useState<Adjustment[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const query = useQuery(adjustmentQueries.approvals(area, list, filter));
+  const items = query.data ?? [];
   const [rejecting, setRejecting] = useState<Adjustment | null>(null);
   const [comment, setComment] = useState('');
   const [rejectError, setRejectError] = useState<string | undefined>();
-  const controller = useRef<AbortController | null>(null);
-
-  const refresh = useCallback(async () => {
-    controller.current?.abort();
-    const c = new AbortController();
-    controller.current = c;
-    setLoading(true);
-    try {
-      const rows = await getAdjustments(area, list, filter, c.signal);
-      if (c.signal.aborted) return;
-      setItems(rows);
-      setFailed(false);
-    } catch {
-      if (!c.signal.aborted) setFailed(true);
-    } finally {
-      if (!c.signal.aborted) setLoading(false);
-    }
-  }, [area, list, filter]);
-
-  useEffect(() => {
-    void refresh();
-    return () => controller.current?.abort();
-  }, [refresh]);
-  useLiveRefresh(LIVE, refresh);
-
-  const decide = async (a: Adjustment, acao: 'approve' | 'reject', comentario?: string): Promise<boolean> => {
-    if (!a.currentStep) return false;
-    setBusy(a.ac4Ukey);
-    try {
-      await decideAdjustment({ requestId: a.ac4Ukey, step: a.currentStep.index, acao, comentario });
+  const decision = useCommand(decideAdjustment, {
+    invalidates: [adjustmentKeys.all],
+    onSuccess: (_, { acao }) => {
       notifications.show({ color: 'teal', message: t(acao === 'approve' ? 'approvals.approvedToast' : 'approvals.rejectedToast') });
-      void refresh();
-      return true;
-    } catch (err) {
+      if (acao === 'reject') setRejecting(null);
+    },
+    onError: (err, { acao }) => {
       const key = err instanceof ApiError ? (err.errors[0]?.message ?? err.message) : undefined;
       if (acao === 'reject') setRejectError(errorMessage(t, key));
       else notifications.show({ color: 'red', message: errorMessage(t, key) });
-      void refresh();
-      return false;
-    } finally {
-      setBusy(null);
-    }
+      // Someone else may have decided first: the list shows how things stand.
+      void client.invalidateQueries({ queryKey: adjustmentKeys.all });
+    },
+  });
+  const busy = decision.isPending ? decision.variables?.requestId : undefined;
+  const decide = (a: Adjustment, acao: DecisionBody['acao'], comentario?: string) => {
+    if (a.currentStep) decision.mutate({ requestId: a.ac4Ukey, step: a.currentStep.index, acao, comentario });
+  };
+  const askReject = (a: Adjustment) => {
+    setComment('');
+    setRejectError(undefined);
+    setRejecting(a);
   };
 
   return (
     <Stack gap="lg" data-testid={`adjust-approvals-${area}-${list}`}>
       <Group justify="space-between">
         <Title order={2}>{t(`approvals.title.${list}`)}</Title>
-        {loading && <Loader size="sm" />}
+        {query.isFetching && <Loader size="sm" />}
       </Group>
       <SegmentedControl
         value={filter}
@@ -97,7 +79,7 @@ export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
         data={FILTERS.map((f) => ({ value: f, label: t(`approvals.filter.${f}`) }))}
         data-testid="adjust-filter"
       />
-      {failed && <Text c="red">{t('loadFailed')}</Text>}
+      {query.isError && <Text c="red">{t('loadFailed')}</Text>}
       <Paper withBorder radius="md">
         {items.length === 0 ? (
           <Text c="dimmed" ta="center" p="xl" data-testid="adjust-empty">
@@ -106,14 +88,7 @@ export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
         ) : (
           <Table striped highlightOnHover data-testid="adjust-table">
             <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('approvals.employee')}</Table.Th>
-                <Table.Th>{t('approvals.day')}</Table.Th>
-                <Table.Th>{t('approvals.what')}</Table.Th>
-                <Table.Th>{t('approvals.reason')}</Table.Th>
-                <Table.Th>{t('approvals.status')}</Table.Th>
-                <Table.Th>{t('approvals.actions')}</Table.Th>
-              </Table.Tr>
+              <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{t(`approvals.${c}`)}</Table.Th>)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {items.map((a) => (
@@ -130,21 +105,10 @@ export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
                   <Table.Td>
                     {a.podeDecidir && (
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="compact-sm" color="teal" loading={busy === a.ac4Ukey} onClick={() => void decide(a, 'approve')} data-testid="adjust-approve">
+                        <Button size="compact-sm" color="teal" loading={busy === a.ac4Ukey} onClick={() => decide(a, 'approve')} data-testid="adjust-approve">
                           {t('approvals.approve')}
                         </Button>
-                        <Button
-                          size="compact-sm"
-                          color="red"
-                          variant="light"
-                          disabled={busy === a.ac4Ukey}
-                          onClick={() => {
-                            setComment('');
-                            setRejectError(undefined);
-                            setRejecting(a);
-                          }}
-                          data-testid="adjust-reject"
-                        >
+                        <Button size="compact-sm" color="red" variant="light" disabled={busy === a.ac4Ukey} onClick={() => askReject(a)} data-testid="adjust-reject">
                           {t('approvals.reject')}
                         </Button>
                       </Group>
@@ -160,21 +124,14 @@ export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
         <Stack gap="sm">
           <Textarea label={t('approvals.comment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxLength={255} data-testid="adjust-reject-comment" />
           {rejectError && <Alert color="red">{rejectError}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={rejecting !== null && busy === rejecting.ac4Ukey}
-              onClick={() => {
-                if (rejecting) void decide(rejecting, 'reject', comment.trim()).then((ok) => ok && setRejecting(null));
-              }}
-              data-testid="adjust-reject-confirm"
-            >
-              {t('approvals.confirmReject')}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setRejecting(null)}
+            confirm={t('approvals.confirmReject')}
+            color="red"
+            loading={rejecting !== null && busy === rejecting.ac4Ukey}
+            onConfirm={() => rejecting && decide(rejecting, 'reject', comment.trim())}
+            testId="adjust-reject-confirm"
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -1,75 +1,52 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { getDay } from '../api/get-day';
+import { DateField } from '@/components/DateField';
+import { adjustmentQueries } from '../api/queries';
 import type { AdjustmentKind, DayView } from '../api/types';
 import { AskDialog } from '../components/AskDialog';
 import { describeAdjustment, excuseRange, statusColor, statusText } from '../utils/describe';
-import { ADJUSTMENT_TOPICS, useLiveRefresh } from '../utils/use-live-refresh';
-
-const LIVE = [ADJUSTMENT_TOPICS.day, ADJUSTMENT_TOPICS.mark, ADJUSTMENT_TOPICS.request];
 
 /** A day given in the route (ponto-dia/:itemUkey, e.g. ponto-dia/2024-05-10), else none (today). */
 const dayParam = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
+/** The kinds the caller's switches allow. */
+function allowedKinds(view: DayView | undefined): AdjustmentKind[] {
+  const k: AdjustmentKind[] = [];
+  if (view?.permissoes.solicita_ajuste_ponto === 1) k.push('corrigir', 'incluir');
+  if (view?.permissoes.solicita_abono_ponto === 1) k.push('abonar');
+  return k;
+}
+
 /**
  * /apps/rh/ponto-dia/:itemUkey?: the employee's punches of a day as adjusted (a moved mark shows its
  * punched time, an added one is flagged), the day's abonos and the employee's adjustment
- * requests, with the entry to ask for an adjustment. It follows the live push, so an
- * approval elsewhere shows at once.
+ * requests, with the entry to ask for an adjustment. It follows the live push
+ * (adjustmentQueries.day), so an approval elsewhere shows at once.
  */
 export function DayPage() {
   const { t } = useTranslation('adjustments');
   const { itemUkey } = useParams();
   const [date, setDate] = useState<string | undefined>(dayParam(itemUkey));
-  const [view, setView] = useState<DayView | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [ask, setAsk] = useState<{ kind: AdjustmentKind; mark?: string } | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  const refresh = useCallback(async () => {
-    controller.current?.abort();
-    const c = new AbortController();
-    controller.current = c;
-    setLoading(true);
-    try {
-      const v = await getDay(date, c.signal);
-      if (c.signal.aborted) return;
-      setView(v);
-      setFailed(false);
-    } catch {
-      if (!c.signal.aborted) setFailed(true);
-    } finally {
-      if (!c.signal.aborted) setLoading(false);
-    }
-  }, [date]);
-
-  useEffect(() => {
-    void refresh();
-    return () => controller.current?.abort();
-  }, [refresh]);
-  useLiveRefresh(LIVE, refresh);
-
-  const kinds = useMemo(() => {
-    const k: AdjustmentKind[] = [];
-    if (view?.permissoes.solicita_ajuste_ponto === 1) k.push('corrigir', 'incluir');
-    if (view?.permissoes.solicita_abono_ponto === 1) k.push('abonar');
-    return k;
-  }, [view]);
+  const query = useQuery(adjustmentQueries.day(date));
+  const view = query.data;
+  const kinds = allowedKinds(view);
   const canAdjust = kinds.includes('corrigir');
+  const none = (list: readonly unknown[] | undefined, text: string) => list?.length === 0 && <Text size="sm" c="dimmed">{text}</Text>;
 
   return (
     <Stack gap="lg" data-testid="adjust-day-page">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('dayTitle')}</Title>
         <Group align="flex-end">
-          <TextInput type="date" label={t('date')} value={date ?? view?.data ?? ''} onChange={(e) => setDate(e.currentTarget.value || undefined)} data-testid="adjust-date" />
-          {loading && <Loader size="sm" />}
+          <DateField label={t('date')} value={date ?? view?.data ?? ''} onChange={(v) => setDate(v || undefined)} data-testid="adjust-date" />
+          {query.isFetching && <Loader size="sm" />}
         </Group>
       </Group>
-      {failed && <Text c="red">{t('loadFailed')}</Text>}
+      {query.isError && <Text c="red">{t('loadFailed')}</Text>}
       {view && kinds.length === 0 && (
         <Text c="dimmed" data-testid="adjust-switches-off">
           {t('switchesOff')}
@@ -123,11 +100,7 @@ export function DayPage() {
             </Box>
           ))}
         </Stack>
-        {view && view.marcacoes.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('noMarks')}
-          </Text>
-        )}
+        {none(view?.marcacoes, t('noMarks'))}
         {view && view.abonos.length > 0 && (
           <Stack gap={4} mt="md" data-testid="adjust-excuses">
             <Text fw={600} size="sm">
@@ -157,25 +130,12 @@ export function DayPage() {
               </Badge>
             </Group>
           ))}
-          {view && view.solicitacoes.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('noRequests')}
-            </Text>
-          )}
+          {none(view?.solicitacoes, t('noRequests'))}
         </Stack>
       </Paper>
 
       {view && ask && (
-        <AskDialog
-          opened
-          onClose={() => setAsk(null)}
-          onSent={() => void refresh()}
-          day={view.data}
-          marks={view.marcacoes}
-          kinds={kinds}
-          initialKind={ask.kind}
-          initialMark={ask.mark}
-        />
+        <AskDialog onClose={() => setAsk(null)} day={view.data} marks={view.marcacoes} kinds={kinds} initialKind={ask.kind} initialMark={ask.mark} />
       )}
     </Stack>
   );

@@ -34,23 +34,25 @@ export function statusColor(status: string): string {
   return 'yellow';
 }
 
-/** The text of a server error key (docs/api.md), or the generic message. */
-export function errorMessage(t: T, key: string | undefined): string {
-  if (key && /^[a-z_]+$/.test(key) && i18n.exists(`errors.${key}`, { ns: 'adjustments' })) {
-    return t(`errors.${key}` as 'errors.generic');
-  }
-  return t('errors.generic');
+/** The i18n key (namespace adjustments) of a server error key (docs/api.md): errors.<key>, or the generic one. */
+export function errorKey(key: string | undefined): 'errors.generic' {
+  if (key && /^[a-z_]+$/.test(key) && i18n.exists(`errors.${key}`, { ns: 'adjustments' })) return `errors.${key}` as 'errors.generic';
+  return 'errors.generic';
 }
 
-/** The {field: message} of an error, and the message of what no field shows. */
-export function fieldErrors(t: T, err: unknown, fields: readonly string[]): { byField: Record<string, string>; general?: string } {
+/** The text of a server error key (docs/api.md), or the generic message. */
+export function errorMessage(t: T, key: string | undefined): string {
+  return t(errorKey(key));
+}
+
+/** The server's refusal as i18n keys: {field: key} of the fields named, and the key of what no field shows. */
+export function fieldErrors(err: unknown, fields: readonly string[]): { byField: Record<string, string>; general?: string } {
   const byField: Record<string, string> = {};
   let general: string | undefined;
   const items = err instanceof ApiError && err.errors.length > 0 ? err.errors : [{ type: '', message: err instanceof ApiError ? err.message : '' }];
   for (const e of items) {
-    const text = errorMessage(t, e.message);
-    if (fields.includes(e.type)) byField[e.type] = text;
-    else general = text;
+    if (fields.includes(e.type)) byField[e.type] = errorKey(e.message);
+    else general = errorKey(e.message);
   }
   return { byField, general };
 }
