@@ -76,7 +76,7 @@ describe('MoodCheckIn (spec portal-business §2 mood and energy check-in)', () =
   });
 
   it('hides when the same user checks in from another tab (mood.checked_in makes its state stale)', async () => {
-    let state = open;
+    let state: Record<string, unknown> = open;
     mockFetch({ [STATE]: () => json(state) });
     const queryClient = testQueryClient();
     const disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);

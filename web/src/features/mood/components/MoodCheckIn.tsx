@@ -11,11 +11,17 @@ import { translateServerMessage } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { checkIn } from '../api/check-in';
 import { moodQueries } from '../api/queries';
-import type { CheckInState } from '../api/types';
+import type { CheckInState, MoodEntry } from '../api/types';
 import { labelIndex, LEVEL_MAX, LEVEL_MIN, LEVEL_STEP, randomLevel, roundDown } from '@/lib/mood-levels';
 import { hasMarker, setMarker } from '../utils/marker';
 
 const MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
+
+/** The two sliders: the entry's field, its icon, title and the prefix of its scale labels. */
+const SLIDERS = [
+  { field: 'humor', icon: <IconMoodSmile size={18} />, title: 'humor', caption: 'humor' },
+  { field: 'energy', icon: <IconBolt size={18} />, title: 'energy', caption: 'energia' },
+] as const;
 
 /**
  * The failure text (spec §8): the translated server message, else "not possible to save".
@@ -50,8 +56,7 @@ export function MoodCheckIn({ random = Math.random }: MoodCheckInProps) {
   // No panel while the state is unknown or cannot be read. A check-in from another tab of the
   // same user (mood.checked_in) makes the state stale: read again, it says not visible.
   const { data: state } = useQuery({ ...moodQueries.checkInState(), enabled: Boolean(hash) });
-  const [humor, setHumor] = useState(() => randomLevel(random));
-  const [energy, setEnergy] = useState(() => randomLevel(random));
+  const [levels, setLevels] = useState<MoodEntry>(() => ({ humor: randomLevel(random), energy: randomLevel(random) }));
   const send = useCommand(checkIn, {
     onSuccess: () => {
       // Hidden at once, and across reloads while the read model has not caught up yet.
@@ -65,37 +70,29 @@ export function MoodCheckIn({ random = Math.random }: MoodCheckInProps) {
   });
 
   if (!state?.enabled || !state.visible || hasMarker(hash)) return null;
+  const submit = () => send.mutate({ humor: roundDown(levels.humor), energy: roundDown(levels.energy) });
 
   return (
     <Card radius="md" padding="md" withBorder data-testid="mood-checkin" style={{ minWidth: 280 }}>
       <Stack gap="sm">
         <Title order={5}>{t('question')}</Title>
-        <LevelSlider
-          icon={<IconMoodSmile size={18} />}
-          title={t('humor')}
-          caption={t(`humor_${labelIndex(humor)}`)}
-          testId="mood-humor"
-          value={humor}
-          onChange={setHumor}
-        />
-        <LevelSlider
-          icon={<IconBolt size={18} />}
-          title={t('energy')}
-          caption={t(`energia_${labelIndex(energy)}`)}
-          testId="mood-energy"
-          value={energy}
-          onChange={setEnergy}
-        />
+        {SLIDERS.map(({ field, icon, title, caption }) => (
+          <LevelSlider
+            key={field}
+            icon={icon}
+            title={t(title)}
+            caption={t(`${caption}_${labelIndex(levels[field])}`)}
+            testId={`mood-${field}`}
+            value={levels[field]}
+            onChange={(v) => setLevels((l) => ({ ...l, [field]: v }))}
+          />
+        ))}
         {send.error && (
           <Alert color="red" variant="light" data-testid="mood-error">
             {failureMessage(send.error)}
           </Alert>
         )}
-        <Button
-          onClick={() => send.mutate({ humor: roundDown(humor), energy: roundDown(energy) })}
-          loading={send.isPending}
-          data-testid="mood-send"
-        >
+        <Button onClick={submit} loading={send.isPending} data-testid="mood-send">
           {t('send')}
         </Button>
       </Stack>
