@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 
 export interface LogoutRequest {
   refreshToken: string;
@@ -18,6 +19,6 @@ export interface LogoutAnswer {
  * the bearer token, when one is sent) everywhere. Always `{success:true}`, plus
  * `logoutUrl` when the session came through a provider that announces one.
  */
-export function logout(body: LogoutRequest): Promise<LogoutAnswer> {
-  return api.post<LogoutAnswer>('/api/auth/logout', body, { auth: false, tenant: false });
+export function logout(body: LogoutRequest, ctx?: CommandContext): Promise<LogoutAnswer> {
+  return api.post<LogoutAnswer>('/api/auth/logout', body, { auth: false, tenant: false, idempotencyKey: ctx?.idempotencyKey });
 }

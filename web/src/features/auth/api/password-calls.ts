@@ -1,6 +1,7 @@
 // Password calls of the auth feature (spec portal-core §7; docs/api.md "Auth").
 // Errors come back as ApiError with `{type, message}` items naming the field.
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 
 export interface SuccessAnswer {
   success: boolean;
@@ -16,8 +17,8 @@ export interface ChangePasswordRequest {
  * POST /api/auth/changePassword. Refusals: previousPassword (senha_obrigatoria,
  * senha_atual_incorreta), proposedPassword (senha_obrigatoria, senha_minimo_8, senha_reutilizada).
  */
-export function changePassword(body: ChangePasswordRequest): Promise<SuccessAnswer> {
-  return api.post<SuccessAnswer>('/api/auth/changePassword', body, { tenant: false });
+export function changePassword(body: ChangePasswordRequest, ctx?: CommandContext): Promise<SuccessAnswer> {
+  return api.post<SuccessAnswer>('/api/auth/changePassword', body, { tenant: false, idempotencyKey: ctx?.idempotencyKey });
 }
 
 export interface NewPasswordRequiredRequest {

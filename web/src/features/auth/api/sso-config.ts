@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 
 /** The tenant's identity provider as the administration panel shows it (never the secret). */
 export interface SsoConfig {
@@ -20,11 +21,11 @@ export interface SsoConfigChange {
 }
 
 /** GET /api/auth/sso/config?tenId (users with the Admin flag; docs/api.md). */
-export function getSsoConfig(): Promise<SsoConfig> {
-  return api.get<SsoConfig>('/api/auth/sso/config');
+export function getSsoConfig(signal?: AbortSignal): Promise<SsoConfig> {
+  return api.get<SsoConfig>('/api/auth/sso/config', { signal });
 }
 
 /** PUT /api/auth/sso/config?tenId: 400 on a malformed field, 422 when the provider cannot be reached. */
-export function saveSsoConfig(change: SsoConfigChange): Promise<SsoConfig> {
-  return api.put<SsoConfig>('/api/auth/sso/config', change);
+export function saveSsoConfig(change: SsoConfigChange, ctx?: CommandContext): Promise<SsoConfig> {
+  return api.put<SsoConfig>('/api/auth/sso/config', change, { idempotencyKey: ctx?.idempotencyKey });
 }

@@ -17,8 +17,8 @@ export interface SsoIdentities {
 export type SsoLinkIntent = 'link' | 'unlink';
 
 /** GET /api/auth/sso/identities?tenId&userHash: the signed-in user's linked identities. */
-export function getSsoIdentities(): Promise<SsoIdentities> {
-  return api.get<SsoIdentities>('/api/auth/sso/identities', { userHash: true });
+export function getSsoIdentities(signal?: AbortSignal): Promise<SsoIdentities> {
+  return api.get<SsoIdentities>('/api/auth/sso/identities', { userHash: true, signal });
 }
 
 /** GET /api/auth/sso/link/start: the provider's authorization URL of a link or unlink request. */

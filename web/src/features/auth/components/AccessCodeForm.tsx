@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { translateFieldError } from '@/lib/server-message';
-import { validateAccessCode } from '../utils/login-validation';
+import { accessCodeRules, type AccessCodeValues } from '../utils/access-code-form';
+import { errorKey } from '../utils/use-auth-form';
 
 interface AccessCodeFormProps {
   initialCode?: string;
@@ -16,19 +17,14 @@ interface AccessCodeFormProps {
 export function AccessCodeForm({ initialCode = '', serverError, loading = false, onSubmit }: AccessCodeFormProps) {
   const { t } = useTranslation('auth');
   const { t: tv } = useTranslation('validation');
-  const [code, setCode] = useState(initialCode);
-  const [touched, setTouched] = useState(false);
-  const [serverErrorVisible, setServerErrorVisible] = useState(true);
-  const localError = touched ? validateAccessCode(code) : undefined;
-  const errorKey = localError ?? (serverErrorVisible ? serverError ?? undefined : undefined);
+  const form = useForm<AccessCodeValues>({ initialValues: { accessCode: initialCode }, validate: accessCodeRules, validateInputOnChange: true });
+  // The lookup's refusal shows until the code is edited (and again after the next Continue).
+  const key = errorKey(form, 'accessCode') ?? (form.isDirty('accessCode') ? undefined : serverError ?? undefined);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (validateAccessCode(code)) return;
-    setServerErrorVisible(true);
-    onSubmit(code.trim());
-  };
+  const submit = form.onSubmit((values) => {
+    form.resetDirty();
+    onSubmit(values.accessCode.trim());
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -36,19 +32,14 @@ export function AccessCodeForm({ initialCode = '', serverError, loading = false,
         <TextInput
           label={t('accessCode')}
           placeholder={t('accessCodePlaceholder')}
-          value={code}
           autoFocus
           autoComplete="organization"
-          onChange={(e) => {
-            setCode(e.currentTarget.value);
-            setTouched(true);
-            setServerErrorVisible(false);
-          }}
+          {...form.getInputProps('accessCode')}
           error={
-            errorKey ? (
+            key ? (
               <>
                 <Text span inherit>
-                  {translateFieldError(errorKey)}
+                  {translateFieldError(key)}
                 </Text>{' '}
                 <Text span inherit fw={600}>
                   {tv('accessCodeHint')}
@@ -58,7 +49,7 @@ export function AccessCodeForm({ initialCode = '', serverError, loading = false,
           }
           data-testid="access-code"
         />
-        <Button type="submit" fullWidth loading={loading} disabled={!code.trim()} data-testid="continue">
+        <Button type="submit" fullWidth loading={loading} disabled={!form.values.accessCode.trim()} data-testid="continue">
           {t('continue')}
         </Button>
       </Stack>

@@ -6,7 +6,10 @@ import { renderWithProviders } from '@/test/render';
 import { AccessCodeForm } from './AccessCodeForm';
 import { CredentialsForm } from './CredentialsForm';
 
-describe('CredentialsForm', () => {
+// Rendering and typing are slow in jsdom on a busy machine.
+const SLOW = 30_000;
+
+describe('CredentialsForm', { timeout: SLOW }, () => {
   it('keeps Login disabled until the form is valid and touched', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CredentialsForm onSubmit={vi.fn()} />);
@@ -56,7 +59,7 @@ describe('CredentialsForm', () => {
   });
 });
 
-describe('AccessCodeForm', () => {
+describe('AccessCodeForm', { timeout: SLOW }, () => {
   it('keeps Continue disabled while empty and shows the required message', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AccessCodeForm onSubmit={vi.fn()} />);

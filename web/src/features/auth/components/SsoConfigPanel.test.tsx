@@ -5,6 +5,9 @@ import { useSessionStore } from '@/lib/session-store';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import { SsoConfigPanel } from './SsoConfigPanel';
 
+// Rendering and typing are slow in jsdom on a busy machine.
+const SLOW = 30_000;
+
 const stored = {
   issuer: 'https://idp.example.com',
   clientId: 'portal',
@@ -14,7 +17,7 @@ const stored = {
   configured: true,
 };
 
-describe('SsoConfigPanel', () => {
+describe('SsoConfigPanel', { timeout: SLOW }, () => {
   beforeEach(() => {
     act(() =>
       useSessionStore.getState().login({

@@ -1,21 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Loader, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import i18n from '@/i18n';
-import { mapErrorsToFields } from '@/lib/api';
-import { getSsoConfig, saveSsoConfig, type SsoConfig, type SsoConfigChange } from '../api/sso-config';
-
-type Field = 'issuer' | 'clientId' | 'clientSecret' | 'grantTypes';
-const FIELDS: readonly Field[] = ['issuer', 'clientId', 'clientSecret', 'grantTypes'];
-
-/** The text of a server message key (config.errors of the sso namespace). */
-function configMessage(key: string): string {
-  if (/^[a-z0-9_]+$/.test(key) && i18n.exists(`config.errors.${key}`, { ns: 'sso' })) {
-    return i18n.t(`config.errors.${key}` as 'config.errors.default', { ns: 'sso' });
-  }
-  return i18n.t('config.errors.default', { ns: 'sso' });
-}
+import { QueryStatus } from '@/components/QueryStatus';
+import { useCommand } from '@/lib/query';
+import { authKeys } from '../api/keys';
+import { authQueries } from '../api/queries';
+import { saveSsoConfig, type SsoConfig } from '../api/sso-config';
+import { ssoConfigChange, ssoConfigServerErrors, ssoConfigValues, type SsoConfigValues } from '../utils/sso-config-form';
+import { ssoMessage } from '../utils/sso-messages';
 
 /**
  * The tenant's identity provider (spec portal-core §3: cognitoGrantTypes 0, 1 or 2, the client
@@ -24,94 +18,47 @@ function configMessage(key: string): string {
  */
 export function SsoConfigPanel() {
   const { t } = useTranslation('sso');
-  const [loaded, setLoaded] = useState<SsoConfig | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [issuer, setIssuer] = useState('');
-  const [clientId, setClientId] = useState('');
-  const [secret, setSecret] = useState('');
-  const [publicClient, setPublicClient] = useState(false);
-  const [grantTypes, setGrantTypes] = useState('0');
-  const [enabled, setEnabled] = useState(true);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const config = useQuery(authQueries.ssoConfig());
+  if (!config.data) return <QueryStatus query={config} message={() => t('config.loadFailed')} />;
+  return <SsoConfigForm config={config.data} />;
+}
 
-  const show = (c: SsoConfig) => {
-    setLoaded(c);
-    setIssuer(c.issuer);
-    setClientId(c.clientId);
-    setSecret('');
-    setPublicClient(c.configured && !c.hasSecret);
-    setGrantTypes(String(c.grantTypes));
-    setEnabled(c.configured ? c.enabled : true);
-  };
-
-  useEffect(() => {
-    let cancelled = false;
-    getSsoConfig()
-      .then((c) => !cancelled && show(c))
-      .catch(() => !cancelled && setLoadFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const change: SsoConfigChange = { issuer, clientId, grantTypes: Number(grantTypes), enabled };
-    if (publicClient) change.clientSecret = '';
-    else if (secret !== '') change.clientSecret = secret;
-    setSaving(true);
-    setErrors({});
-    try {
-      show(await saveSsoConfig(change));
+function SsoConfigForm({ config }: { config: SsoConfig }) {
+  const { t } = useTranslation('sso');
+  const client = useQueryClient();
+  const form = useForm<SsoConfigValues>({ initialValues: ssoConfigValues(config) });
+  const saving = useCommand(saveSsoConfig, {
+    // The login screens read the provider through TenantInfo.
+    invalidates: [authKeys.tenant],
+    onSuccess: (saved) => {
+      client.setQueryData(authKeys.ssoConfig, saved);
+      form.setValues(ssoConfigValues(saved));
       notifications.show({ color: 'green', message: t('config.saved') });
-    } catch (err) {
-      setErrors(mapErrorsToFields(err, { fields: FIELDS, fallback: 'issuer', defaultMessage: 'default' }));
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (err) => form.setErrors(ssoConfigServerErrors(err)),
+  });
+  const input = (field: keyof SsoConfigValues, testId: string) => {
+    const { error, ...props } = form.getInputProps(field);
+    return { ...props, error: error ? ssoMessage(String(error), 'config.errors') : undefined, 'data-testid': testId };
   };
-
-  if (loadFailed) return <Alert color="red">{t('config.loadFailed')}</Alert>;
-  if (!loaded) return <Loader size="sm" />;
-  const error = (f: Field) => (errors[f] ? configMessage(errors[f] as string) : undefined);
+  const grantError = form.errors.grantTypes;
   return (
-    <form onSubmit={(e) => void submit(e)} data-testid="sso-config">
+    <form onSubmit={form.onSubmit((values) => saving.mutate(ssoConfigChange(values)))} data-testid="sso-config">
       <Stack gap="sm">
         <Title order={4}>{t('config.title')}</Title>
         <Text size="sm" c="dimmed">
           {t('config.intro')}
         </Text>
-        <TextInput
-          label={t('config.issuer')}
-          placeholder="https://accounts.google.com"
-          value={issuer}
-          onChange={(e) => setIssuer(e.currentTarget.value)}
-          error={error('issuer')}
-          data-testid="sso-config-issuer"
-        />
-        <TextInput
-          label={t('config.clientId')}
-          value={clientId}
-          onChange={(e) => setClientId(e.currentTarget.value)}
-          error={error('clientId')}
-          data-testid="sso-config-client-id"
-        />
-        <Checkbox
-          label={t('config.publicClient')}
-          checked={publicClient}
-          onChange={(e) => setPublicClient(e.currentTarget.checked)}
-          data-testid="sso-config-public"
-        />
-        {!publicClient && (
+        <TextInput label={t('config.issuer')} placeholder="https://accounts.google.com" {...input('issuer', 'sso-config-issuer')} />
+        <TextInput label={t('config.clientId')} {...input('clientId', 'sso-config-client-id')} />
+        <Checkbox label={t('config.publicClient')} {...form.getInputProps('publicClient', { type: 'checkbox' })} data-testid="sso-config-public" />
+        {!form.values.publicClient && (
           <PasswordInput
             label={t('config.clientSecret')}
-            description={loaded.hasSecret ? t('config.secretKept') : undefined}
-            value={secret}
-            onChange={(e) => setSecret(e.currentTarget.value)}
-            error={error('clientSecret')}
+            description={config.hasSecret ? t('config.secretKept') : undefined}
             autoComplete="new-password"
-            data-testid="sso-config-secret"
+            {...input('secret', 'sso-config-secret')}
+            error={form.errors.clientSecret ? ssoMessage(String(form.errors.clientSecret), 'config.errors') : undefined}
           />
         )}
         <Stack gap={4}>
@@ -119,27 +66,21 @@ export function SsoConfigPanel() {
             {t('config.grantTypes')}
           </Text>
           <SegmentedControl
-            value={grantTypes}
-            onChange={setGrantTypes}
+            {...form.getInputProps('grantTypes')}
             data={[0, 1, 2].map((g) => ({ value: String(g), label: t(`config.grant${g}` as 'config.grant0') }))}
             data-testid="sso-config-grant"
           />
           <Text size="xs" c="dimmed">
-            {t(`config.grantHelp${grantTypes}` as 'config.grantHelp0')}
+            {t(`config.grantHelp${form.values.grantTypes}` as 'config.grantHelp0')}
           </Text>
-          {error('grantTypes') && (
+          {grantError && (
             <Text size="xs" c="red">
-              {error('grantTypes')}
+              {ssoMessage(String(grantError), 'config.errors')}
             </Text>
           )}
         </Stack>
-        <Switch
-          label={t('config.enabled')}
-          checked={enabled}
-          onChange={(e) => setEnabled(e.currentTarget.checked)}
-          data-testid="sso-config-enabled"
-        />
-        <Button type="submit" loading={saving} data-testid="sso-config-save">
+        <Switch label={t('config.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} data-testid="sso-config-enabled" />
+        <Button type="submit" loading={saving.isPending} data-testid="sso-config-save">
           {t('config.save')}
         </Button>
       </Stack>

@@ -8,6 +8,9 @@ import { browser, SSO_LINK_KEY } from '../api/sso-flow';
 import { CallbackPage } from '../pages/CallbackPage';
 import { SsoIdentitiesPanel } from './SsoIdentitiesPanel';
 
+// Rendering and typing are slow in jsdom on a busy machine.
+const SLOW = 30_000;
+
 const ISSUER = 'http://127.0.0.1:9400';
 
 function Where() {
@@ -15,7 +18,7 @@ function Where() {
   return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
 }
 
-describe('SsoIdentitiesPanel and the link return', () => {
+describe('SsoIdentitiesPanel and the link return', { timeout: SLOW }, () => {
   let assign: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     sessionStorage.clear();

@@ -1,58 +1,33 @@
-import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import i18n from '@/i18n';
 import { errorMessageKey } from '@/lib/api';
 import { formatDateTime } from '@/lib/datetime';
 import { normalizeLanguage } from '@/lib/language';
+import { authQueries } from '../api/queries';
 import { beginSsoLink, GOOGLE_ISSUER } from '../api/sso-flow';
-import { getSsoIdentities, type SsoIdentities, type SsoLinkIntent } from '../api/sso-link';
-
-/** The text of a server message key of the sso namespace. */
-function linkMessage(key: string): string {
-  if (/^[a-z0-9_]+$/.test(key) && i18n.exists(`errors.${key}`, { ns: 'sso' })) {
-    return i18n.t(`errors.${key}` as 'errors.default', { ns: 'sso' });
-  }
-  return i18n.t('errors.default', { ns: 'sso' });
-}
+import { ssoMessage } from '../utils/sso-messages';
 
 /**
  * The profile's single sign-on section (spec portal-core §7 linkGoogle / removelinkGoogle):
  * the identities of the tenant's provider linked to the user, and buttons that link or
  * unlink one through the provider's own sign-in. Hidden when the tenant has no provider and
- * the user no link.
+ * the user no link (and when they cannot be read).
  */
 export function SsoIdentitiesPanel() {
   const { t } = useTranslation('sso');
   const [params] = useSearchParams();
-  const [data, setData] = useState<SsoIdentities | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(params.get('ssoError'));
+  const { data } = useQuery(authQueries.ssoIdentities());
+  // Leaving for the provider: the button spins until the browser goes; a refusal shows.
+  const leaving = useMutation({ mutationFn: beginSsoLink });
+  const error = leaving.error ? errorMessageKey(leaving.error, 'default') : leaving.isIdle ? params.get('ssoError') : null;
   const done = params.get('sso');
-
-  useEffect(() => {
-    let cancelled = false;
-    getSsoIdentities()
-      .then((d) => !cancelled && setData(d))
-      .catch(() => !cancelled && setData({ provider: '', identities: [] }));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   if (!data || (!data.provider && data.identities.length === 0)) return null;
   const mine = data.identities.filter((i) => i.issuer === data.provider);
-  const go = async (intent: SsoLinkIntent) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await beginSsoLink(intent);
-    } catch (err) {
-      setError(errorMessageKey(err, 'default'));
-      setBusy(false);
-    }
-  };
+  const busy = leaving.isPending || leaving.isSuccess;
   const lang = normalizeLanguage(i18n.language) ?? 'pt';
   const name = data.provider === GOOGLE_ISSUER ? 'Google' : data.provider;
   return (
@@ -63,7 +38,7 @@ export function SsoIdentitiesPanel() {
         {done === 'unlink' && <Alert color="green" data-testid="sso-link-done">{t('link.unlinked')}</Alert>}
         {error && (
           <Alert color="red" data-testid="sso-link-error">
-            {linkMessage(error)}
+            {ssoMessage(error)}
           </Alert>
         )}
         {data.identities.length === 0 ? (
@@ -86,11 +61,11 @@ export function SsoIdentitiesPanel() {
         {data.provider && (
           <Group>
             {mine.length === 0 ? (
-              <Button onClick={() => void go('link')} loading={busy} data-testid="sso-link">
+              <Button onClick={() => leaving.mutate('link')} loading={busy} data-testid="sso-link">
                 {t('link.link', { provider: name })}
               </Button>
             ) : (
-              <Button variant="light" color="red" onClick={() => void go('unlink')} loading={busy} data-testid="sso-unlink">
+              <Button variant="light" color="red" onClick={() => leaving.mutate('unlink')} loading={busy} data-testid="sso-unlink">
                 {t('link.unlink', { provider: name })}
               </Button>
             )}

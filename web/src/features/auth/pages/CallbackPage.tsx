@@ -1,26 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import i18n from '@/i18n';
 import { errorMessageKey } from '@/lib/api';
 import { HOME_PATH, LOGIN_PATH } from '@/lib/config';
-import { normalizeLanguage } from '@/lib/language';
-import { useLanguageStore } from '@/lib/language-store';
 import { useSessionStore } from '@/lib/session-store';
 import type { TenantInfo } from '@/lib/session-types';
-import { getTenantInfo } from '../api/get-tenant-info';
+import { authKeys } from '../api/keys';
+import { authQueries } from '../api/queries';
 import { completeSso } from '../api/sso-callback';
 import { beginSso, PROFILE_PATH, ssoRequired, storedSsoAccessCode, takeSsoLink, takeSsoOrigin } from '../api/sso-flow';
 import { completeSsoLink } from '../api/sso-link';
-
-/** The text of a server message key of the sso namespace ('Invalid state' for estado_invalido). */
-function ssoMessage(key: string): string {
-  if (/^[a-z0-9_]+$/.test(key) && i18n.exists(`errors.${key}`, { ns: 'sso' })) {
-    return i18n.t(`errors.${key}` as 'errors.default', { ns: 'sso' });
-  }
-  return i18n.t('errors.default', { ns: 'sso' });
-}
+import { ssoMessage } from '../utils/sso-messages';
+import { startSession } from '../utils/start-session';
 
 /**
  * /callback, the return from the identity provider (spec portal-core §2, §4):
@@ -36,7 +29,7 @@ export function CallbackPage() {
   const { t } = useTranslation('sso');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const loginSession = useSessionStore((s) => s.login);
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<'signingIn' | 'redirecting'>(params.get('code') ? 'signingIn' : 'redirecting');
   const ran = useRef(false);
@@ -58,7 +51,10 @@ export function CallbackPage() {
         return;
       }
       completeSsoLink({ code, state })
-        .then((answer) => back(`sso=${answer.intent}`))
+        .then(async (answer) => {
+          await queryClient.invalidateQueries({ queryKey: authKeys.ssoIdentities });
+          back(`sso=${answer.intent}`);
+        })
         .catch((err: unknown) => back(`ssoError=${encodeURIComponent(errorMessageKey(err, 'default'))}`));
       return;
     }
@@ -70,11 +66,7 @@ export function CallbackPage() {
       setPhase('signingIn');
       completeSso({ code, state })
         .then((result) => {
-          loginSession(result);
-          // After login the language follows the user's, when it differs (spec §4).
-          const userLanguage = normalizeLanguage(result.user.languageId);
-          const { language, setLanguage } = useLanguageStore.getState();
-          if (userLanguage && userLanguage !== language) setLanguage(userLanguage);
+          startSession(result);
           navigate(takeSsoOrigin() ?? HOME_PATH, { replace: true });
         })
         .catch((err: unknown) => setError(errorMessageKey(err, 'default')));
@@ -87,7 +79,7 @@ export function CallbackPage() {
         known && accessCode && known.accessCode.toUpperCase() === accessCode.toUpperCase()
           ? known
           : accessCode
-            ? await getTenantInfo(accessCode)
+            ? await queryClient.fetchQuery(authQueries.tenant(accessCode))
             : null;
       // Grant type 0 (or no tenant): nothing to do at a provider, go to the origin.
       if (!tenant || !ssoRequired(tenant)) {
@@ -97,7 +89,7 @@ export function CallbackPage() {
       await beginSso(tenant.accessCode, takeSsoOrigin());
     };
     start().catch((err: unknown) => setError(errorMessageKey(err, 'default')));
-  }, [params, navigate, loginSession, accessCode]);
+  }, [params, navigate, queryClient, accessCode]);
 
   const loginPath = accessCode ? `${LOGIN_PATH}/${encodeURIComponent(accessCode)}` : LOGIN_PATH;
 

@@ -5,12 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { freshAccessToken } from '@/lib/api';
 import { HOME_PATH, LOGIN_PATH } from '@/lib/config';
+import { useCommand, type CommandContext } from '@/lib/query';
 import { selectIsAuthenticated, useSessionStore } from '@/lib/session-store';
 import { changePassword, newPasswordRequired } from '../api/password-calls';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { usePasswordFlowStore } from '../store/password-flow-store';
-import type { ChangeValues } from '../utils/password-validation';
+import type { ChangeValues } from '../utils/change-password-form';
+import { useBackToLogin } from '../utils/use-back-to-login';
+
+/** The signed-in user's change, with a fresh access token (the server checks it is theirs). */
+async function changeOwnPassword(values: ChangeValues, ctx?: CommandContext) {
+  const accessToken = (await freshAccessToken()) ?? '';
+  return changePassword({ accessToken, previousPassword: values.password, proposedPassword: values.newPassword }, ctx);
+}
 
 /**
  * /change-password (spec portal-core §2, §4): signed in, the user changes the password
@@ -23,26 +31,25 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const signedIn = useSessionStore(selectIsAuthenticated);
   const [challenge] = useState(() => usePasswordFlowStore.getState().challenge);
-  const clearChallenge = usePasswordFlowStore((s) => s.clearChallenge);
+  const backToLogin = useBackToLogin(challenge?.accessCode, usePasswordFlowStore((s) => s.clearChallenge));
+  const changing = useCommand(changeOwnPassword, {
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('change.success') });
+      navigate(HOME_PATH, { replace: true });
+    },
+  });
 
   if (!signedIn && !challenge) return <Navigate to={LOGIN_PATH} replace />;
 
   if (signedIn) {
-    const onSubmit = async (values: ChangeValues) => {
-      const accessToken = (await freshAccessToken()) ?? '';
-      await changePassword({ accessToken, previousPassword: values.password, proposedPassword: values.newPassword });
-      notifications.show({ color: 'green', message: t('change.success') });
-      navigate(HOME_PATH, { replace: true });
-    };
     return (
       <AuthPageShell title={t('change.title')} testId="change-password-page">
-        <ChangePasswordForm needsCurrent onSubmit={onSubmit} onCancel={() => navigate(HOME_PATH)} />
+        <ChangePasswordForm needsCurrent onSubmit={changing.mutateAsync} onCancel={() => navigate(HOME_PATH)} />
       </AuthPageShell>
     );
   }
 
   const c = challenge!;
-  const loginPath = `${LOGIN_PATH}/${encodeURIComponent(c.accessCode)}`;
   const onSubmit = async (values: ChangeValues) => {
     await newPasswordRequired({
       sessionId: c.sessionId,
@@ -51,20 +58,14 @@ export function ChangePasswordPage() {
       accessCode: c.accessCode,
       userHash: c.userHash,
     });
-    notifications.show({ color: 'green', message: t('change.successLogin') });
-    navigate(loginPath, { replace: true });
-    clearChallenge();
-  };
-  const cancel = () => {
-    navigate(loginPath, { replace: true });
-    clearChallenge();
+    backToLogin(t('change.successLogin'));
   };
   return (
     <AuthPageShell title={t('change.title')} testId="change-password-page">
       <Text size="sm" c="dimmed">
         {t('change.challengeText', { userName: c.userName })}
       </Text>
-      <ChangePasswordForm needsCurrent={false} onSubmit={onSubmit} onCancel={cancel} />
+      <ChangePasswordForm needsCurrent={false} onSubmit={onSubmit} onCancel={() => backToLogin()} />
     </AuthPageShell>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { LOGIN_PATH } from '@/lib/config';
 import { confirmForgotPassword } from '../api/password-calls';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { usePasswordFlowStore } from '../store/password-flow-store';
-import type { ResetValues } from '../utils/password-validation';
+import type { ResetValues } from '../utils/reset-password-form';
+import { useBackToLogin } from '../utils/use-back-to-login';
 
 /**
  * /forgot-password (spec portal-core §2): the code e-mailed by AdminForgotPassword and the
@@ -17,15 +17,14 @@ import type { ResetValues } from '../utils/password-validation';
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('authFlows');
-  const navigate = useNavigate();
   // The data of the flow as the page opened: clearing the store when leaving must not
   // redirect this page first.
   const [forgot] = useState(() => usePasswordFlowStore.getState().forgot);
-  const clearForgot = usePasswordFlowStore((s) => s.clearForgot);
+  const backToLogin = useBackToLogin(forgot?.accessCode, usePasswordFlowStore((s) => s.clearForgot));
 
   if (!forgot) return <Navigate to={LOGIN_PATH} replace />;
-  const loginPath = `${LOGIN_PATH}/${encodeURIComponent(forgot.accessCode)}`;
 
+  // A sign-in call (no session yet): sent from the form, which shows its progress.
   const onSubmit = async (values: ResetValues) => {
     await confirmForgotPassword({
       accessCode: forgot.accessCode,
@@ -33,14 +32,7 @@ export function ForgotPasswordPage() {
       code: values.codverify,
       newPassword: values.newPassword,
     });
-    notifications.show({ color: 'green', message: t('forgot.success') });
-    navigate(loginPath, { replace: true });
-    clearForgot();
-  };
-
-  const backToLogin = () => {
-    navigate(loginPath, { replace: true });
-    clearForgot();
+    backToLogin(t('forgot.success'));
   };
 
   return (
@@ -48,7 +40,7 @@ export function ForgotPasswordPage() {
       <Text size="sm" c="dimmed">
         {t('forgot.instructions', { userName: forgot.userName })}
       </Text>
-      <ResetPasswordForm onSubmit={onSubmit} onBackToLogin={backToLogin} />
+      <ResetPasswordForm onSubmit={onSubmit} onBackToLogin={() => backToLogin()} />
     </AuthPageShell>
   );
 }

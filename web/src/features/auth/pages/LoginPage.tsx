@@ -1,26 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Box, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Box, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { BuildVersion } from '@/components/BuildVersion';
 import { LazyLanguageSwitch } from '@/components/LazyLanguageSwitch';
 import { HOME_PATH } from '@/lib/config';
-import { normalizeLanguage } from '@/lib/language';
-import { useLanguageStore } from '@/lib/language-store';
 import { selectTenant, useSessionStore } from '@/lib/session-store';
 import type { TenantInfo } from '@/lib/session-types';
-import { getTenantInfo } from '../api/get-tenant-info';
 import { isChallenge, login } from '../api/login';
 import { forgotPassword } from '../api/password-calls';
+import { authQueries } from '../api/queries';
 import { usePasswordFlowStore } from '../store/password-flow-store';
 import { AccessCodeForm } from '../components/AccessCodeForm';
+import { AuthCard } from '../components/AuthCard';
 import { CookieConsent } from '../components/CookieConsent';
 import { CredentialsForm } from '../components/CredentialsForm';
 import { SsoButton } from '../components/SsoButton';
 import { SsoRedirect } from '../components/SsoRedirect';
 import { forcedLoginMode, useLoginModeStore } from '../store/login-mode-store';
-import { accessCodeServerError, type CredentialValues } from '../utils/login-validation';
-
+import { accessCodeServerError } from '../utils/access-code-form';
+import type { CredentialValues } from '../utils/credentials-form';
+import { startSession } from '../utils/start-session';
 
 const FIXED_ACCESS_CODE = import.meta.env.VITE_ACCESS_CODE || undefined;
 
@@ -59,57 +59,40 @@ export function LoginPage() {
   const codeParam = params.accessCode ?? FIXED_ACCESS_CODE;
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   // /login/{c}/ru={ru}: where a failed token sign-in came from (TokenSignInPage).
   // (react-router hands params over decoded.)
   const ruParam = params['*']?.startsWith('ru=') ? params['*'].slice(3) : undefined;
   const from = (location.state as LocationState | null)?.from ?? (ruParam?.startsWith('/') && !ruParam.startsWith('//') ? ruParam : undefined);
 
+  // The company signed into is the session's (the shell shows its logo and theme).
   const tenant = useSessionStore(selectTenant);
   const setTenant = useSessionStore((s) => s.setTenant);
-  const loginSession = useSessionStore((s) => s.login);
   const mode = useLoginModeStore((s) => s.mode);
   const setMode = useLoginModeStore((s) => s.setMode);
 
-  const [loadingTenant, setLoadingTenant] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
-
   const tenantReady = Boolean(codeParam && tenant && sameCode(tenant.accessCode, codeParam));
 
-  // Step 2 reached by URL: fetch the tenant of the code unless already known.
+  // Step 2 reached by URL: the company of the code unless already known.
+  const byUrl = useQuery({ ...authQueries.tenant(codeParam ?? ''), enabled: Boolean(codeParam) && !tenantReady });
+  const found = byUrl.data;
   useEffect(() => {
-    if (!codeParam || tenantReady) return;
-    const controller = new AbortController();
-    setLoadingTenant(true);
-    setCodeError(null);
-    getTenantInfo(codeParam, controller.signal)
-      .then((info) => {
-        // Storing the tenant re-runs this effect (tenantReady), whose cleanup
-        // aborts the controller: finish loading first.
-        setLoadingTenant(false);
-        if (!followLoginRedirect(info)) setTenant(info);
-      })
-      .catch((err) => {
-        if (controller.signal.aborted) return;
-        setCodeError(accessCodeServerError(err));
-        setLoadingTenant(false);
-      });
-    return () => controller.abort();
-  }, [codeParam, tenantReady, setTenant]);
+    if (found && !tenantReady && !followLoginRedirect(found)) setTenant(found);
+  }, [found, tenantReady, setTenant]);
 
-  const onContinue = async (code: string) => {
-    setLoadingTenant(true);
-    setCodeError(null);
-    try {
-      const info = await getTenantInfo(code);
+  // Continue on step 1: the company of the typed code, then step 2 at its URL.
+  const continuing = useMutation({
+    mutationFn: (code: string) => queryClient.fetchQuery(authQueries.tenant(code)),
+    onSuccess: (info, code) => {
       if (followLoginRedirect(info)) return;
       setTenant(info);
       navigate(`/login/${encodeURIComponent(info.accessCode || code)}`, { state: location.state });
-    } catch (err) {
-      setCodeError(accessCodeServerError(err));
-    } finally {
-      setLoadingTenant(false);
-    }
-  };
+    },
+  });
+  const lookupError = continuing.error ?? (continuing.isIdle ? byUrl.error : null);
+  const codeError = lookupError ? accessCodeServerError(lookupError) : null;
+  // A code of the URL shows a loader while its company is looked up.
+  const loadingTenant = Boolean(codeParam) && ((!tenantReady && !byUrl.error) || continuing.isPending);
 
   const onCredentials = async (values: CredentialValues) => {
     const accessCode = tenant?.accessCode ?? codeParam ?? '';
@@ -126,11 +109,7 @@ export function LoginPage() {
       navigate('/change-password');
       return;
     }
-    loginSession(result);
-    // After login the language follows the user's, when it differs (spec §4).
-    const userLanguage = normalizeLanguage(result.user.languageId);
-    const { language, setLanguage } = useLanguageStore.getState();
-    if (userLanguage && userLanguage !== language) setLanguage(userLanguage);
+    startSession(result);
     navigate(from && !from.startsWith('/login') ? from : HOME_PATH, { replace: true });
   };
 
@@ -144,88 +123,75 @@ export function LoginPage() {
 
   const changeAccessCode = () => {
     setTenant(null);
-    setCodeError(null);
+    continuing.reset();
     navigate('/login', { state: location.state });
   };
 
-  const showStep2 = tenantReady && !loadingTenant;
+  const showStep2 = tenantReady;
   const canChangeCode = !FIXED_ACCESS_CODE;
   const canToggleMode = !forcedLoginMode();
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-body)">
-      <Group justify="flex-end" p="md">
-        <LazyLanguageSwitch />
-      </Group>
-      <Center px="md" pb="xl">
-        <Paper withBorder shadow="sm" radius="md" p="xl" w={420} maw="100%">
-          <Stack gap="lg">
-            <Stack gap={4} align="center">
-              {tenant?.logo && showStep2 && <Image src={tenant.logo} alt={tenant.tenantName ?? ''} h={48} w="auto" fit="contain" />}
-              <Title order={2}>{t('welcome')}</Title>
-              <Text c="dimmed" size="sm" ta="center">
-                {t('welcomeText')}
-              </Text>
-            </Stack>
+    <AuthCard languageSwitch={<LazyLanguageSwitch />} aside={<CookieConsent />}>
+      <Stack gap={4} align="center">
+        {tenant?.logo && showStep2 && <Image src={tenant.logo} alt={tenant.tenantName ?? ''} h={48} w="auto" fit="contain" />}
+        <Title order={2}>{t('welcome')}</Title>
+        <Text c="dimmed" size="sm" ta="center">
+          {t('welcomeText')}
+        </Text>
+      </Stack>
 
-            {codeParam && loadingTenant && !codeError ? (
-              <Group justify="center" gap="xs">
-                <Loader size="sm" />
-                <Text size="sm">{t('loadingTenant')}</Text>
-              </Group>
-            ) : showStep2 ? (
-              <Stack gap="md">
-                <Box>
-                  <Text size="xs" c="dimmed">
-                    {t('company')}
-                  </Text>
-                  <Text fw={600} data-testid="tenant-name">
-                    {tenant?.tenantName || tenant?.accessCode}
-                  </Text>
-                </Box>
-                <SsoRedirect tenant={tenant} />
-                {mode === 'Google' ? (
-                  <SsoButton tenant={tenant} />
-                ) : (
-                  <CredentialsForm onSubmit={onCredentials} onForgot={onForgot} accessCode={tenant?.accessCode ?? codeParam} />
-                )}
-                <Stack gap={4} align="center">
-                  {canToggleMode && (
-                    <Anchor component="button" type="button" size="sm" onClick={() => setMode(mode === 'Google' ? 'Star' : 'Google')}>
-                      {mode === 'Google' ? t('useUserPassword') : t('useGoogle')}
-                    </Anchor>
-                  )}
-                  {canChangeCode && (
-                    <Anchor component="button" type="button" size="sm" onClick={changeAccessCode} data-testid="change-access-code">
-                      {t('changeAccessCode')}
-                    </Anchor>
-                  )}
-                </Stack>
-              </Stack>
-            ) : (
-              <AccessCodeForm
-                key={codeParam ?? 'none'}
-                initialCode={codeParam ?? ''}
-                serverError={codeError}
-                loading={loadingTenant}
-                onSubmit={(code) => void onContinue(code)}
-              />
+      {loadingTenant ? (
+        <Group justify="center" gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">{t('loadingTenant')}</Text>
+        </Group>
+      ) : showStep2 ? (
+        <Stack gap="md">
+          <Box>
+            <Text size="xs" c="dimmed">
+              {t('company')}
+            </Text>
+            <Text fw={600} data-testid="tenant-name">
+              {tenant?.tenantName || tenant?.accessCode}
+            </Text>
+          </Box>
+          <SsoRedirect tenant={tenant} />
+          {mode === 'Google' ? (
+            <SsoButton tenant={tenant} />
+          ) : (
+            <CredentialsForm onSubmit={onCredentials} onForgot={onForgot} accessCode={tenant?.accessCode ?? codeParam} />
+          )}
+          <Stack gap={4} align="center">
+            {canToggleMode && (
+              <Anchor component="button" type="button" size="sm" onClick={() => setMode(mode === 'Google' ? 'Star' : 'Google')}>
+                {mode === 'Google' ? t('useUserPassword') : t('useGoogle')}
+              </Anchor>
             )}
-
-            {showStep2 && tenant?.urls?.url && (
-              <Group justify="center">
-                <Anchor href={tenant.urls.url} target="_blank" rel="noreferrer" size="xs" data-testid="login-tenant-link">
-                  {tenant.urls.title || tenant.tenantName || tenant.urls.url}
-                </Anchor>
-              </Group>
+            {canChangeCode && (
+              <Anchor component="button" type="button" size="sm" onClick={changeAccessCode} data-testid="change-access-code">
+                {t('changeAccessCode')}
+              </Anchor>
             )}
-            <Group justify="center">
-              <BuildVersion />
-            </Group>
           </Stack>
-        </Paper>
-      </Center>
-      <CookieConsent />
-    </Box>
+        </Stack>
+      ) : (
+        <AccessCodeForm
+          key={codeParam ?? 'none'}
+          initialCode={codeParam ?? ''}
+          serverError={continuing.isPending ? null : codeError}
+          loading={continuing.isPending}
+          onSubmit={(code) => continuing.mutate(code)}
+        />
+      )}
+
+      {showStep2 && tenant?.urls?.url && (
+        <Group justify="center">
+          <Anchor href={tenant.urls.url} target="_blank" rel="noreferrer" size="xs" data-testid="login-tenant-link">
+            {tenant.urls.title || tenant.tenantName || tenant.urls.url}
+          </Anchor>
+        </Group>
+      )}
+    </AuthCard>
   );
 }

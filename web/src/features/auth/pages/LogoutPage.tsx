@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FullPageLoader } from '@/components/FullPageLoader';
+import { useCommand } from '@/lib/query';
 import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { logout } from '../api/logout';
@@ -16,13 +17,15 @@ import { browser } from '../api/sso-flow';
  */
 export function LogoutPage() {
   const navigate = useNavigate();
+  // The command outlives the reset of the stores (and of the query cache) that follows it.
+  const { mutateAsync: endSession } = useCommand(logout);
   useEffect(() => {
     const { user, tenant, refreshToken } = useSessionStore.getState();
     const code = user?.accessCode ?? tenant?.accessCode;
     const loginPath = code ? `/login/${encodeURIComponent(code)}` : '/login';
     const ending =
       refreshToken && code
-        ? logout({ refreshToken, accessCode: code, redirectUrl: window.location.origin + loginPath })
+        ? endSession({ refreshToken, accessCode: code, redirectUrl: window.location.origin + loginPath })
         : null;
     resetAllStores();
     const toLogin = () => navigate(loginPath, { replace: true });
@@ -33,6 +36,8 @@ export function LogoutPage() {
       return;
     }
     ending.then((answer) => (answer.logoutUrl ? browser.assign(answer.logoutUrl) : toLogin()), toLogin);
+    // Once, as the page opens (a second run finds the session gone).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigate]);
   return <FullPageLoader />;
 }

@@ -4,11 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HOME_PATH, LOGIN_PATH } from '@/lib/config';
-import { normalizeLanguage } from '@/lib/language';
-import { useLanguageStore } from '@/lib/language-store';
-import { useSessionStore } from '@/lib/session-store';
 import type { LoginResult } from '@/lib/session-types';
 import { signInWithRefreshToken } from '../api/token-sign-in';
+import { startSession } from '../utils/start-session';
 
 /** The route of the token sign-in screen. */
 export { TOKEN_SIGN_IN_PATH } from '../paths';
@@ -68,10 +66,7 @@ export function TokenSignInPage() {
     signInOnce(u, r, c, ru ?? '')
       .then((result) => {
         if (cancelled) return;
-        useSessionStore.getState().login(result);
-        const userLanguage = normalizeLanguage(result.user.languageId);
-        const { language, setLanguage } = useLanguageStore.getState();
-        if (userLanguage && userLanguage !== language) setLanguage(userLanguage);
+        startSession(result);
         navigate(safeRedirect(ru), { replace: true });
       })
       .catch(fail);

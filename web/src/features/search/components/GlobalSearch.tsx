@@ -3,26 +3,18 @@ import { ActionIcon, Box, Paper, Stack, Text, TextInput, Tooltip, UnstyledButton
 import { useClickOutside } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { MenuEntryPickerProps, MenuEntryRef } from '@/lib/menu-entry';
 import { searchEntries } from '../utils/search-menu';
 
-export interface SearchEntry {
-  id: string;
-  title: string;
-}
-
-interface GlobalSearchProps {
-  /** What can be found: the menu entries the user sees, with their titles. */
-  entries: readonly SearchEntry[];
-  /** Chosen entry: navigate to its url (or run its action). */
-  onChoose: (id: string) => void;
-}
+/** What can be found: a menu entry the user sees, with its title. */
+export type SearchEntry = MenuEntryRef;
 
 /**
  * Global search, full variant (spec portal-core §2): an icon opens the bar; Escape or a click
  * away closes it; menu titles match ignoring accents and case; at most 10 suggestions, or
  * 'no results..'; choosing one navigates.
  */
-export function GlobalSearch({ entries, onChoose }: GlobalSearchProps) {
+export function GlobalSearch({ entries, onChoose }: MenuEntryPickerProps<SearchEntry>) {
   const { t } = useTranslation('navigation');
   const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');

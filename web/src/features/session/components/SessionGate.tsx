@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSessionStore } from '@/lib/session-store';
-import { getUserInfo } from '../api/get-user-info';
+import { sessionQueries } from '../api/queries';
 import { mergeUserInfo } from '../utils/merge-user';
 import { Splash } from './Splash';
 
@@ -21,39 +22,23 @@ function startsChecked(): boolean {
  * permissions the menu is built from.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
+  // Whether the session of the page's start was checked (true at once without one).
   const [checked, setChecked] = useState(startsChecked);
-  const checkedRef = useRef(checked);
   const token = useSessionStore((s) => s.accessToken);
   const hash = useSessionStore((s) => s.user?.hash);
+  const hasPermissions = useSessionStore((s) => Array.isArray(s.user?.audiences));
+  const signedIn = Boolean(token && hash);
+  // Read at start, and after a sign-in (whose user lacks the server's permissions); a
+  // refreshed token keeps the user as it is.
+  const info = useQuery({ ...sessionQueries.userInfo(hash ?? ''), enabled: signedIn && (!checked || !hasPermissions) });
 
   useEffect(() => {
-    if (!token || !hash) {
-      checkedRef.current = true;
-      setChecked(true);
-      return;
-    }
-    // Checked at start and carrying the server's permissions: nothing to do (a refreshed
-    // token keeps the user as it is).
-    if (checkedRef.current && Array.isArray(useSessionStore.getState().user?.audiences)) return;
-    const controller = new AbortController();
-    getUserInfo(controller.signal)
-      .then((info) => {
-        const s = useSessionStore.getState();
-        if (s.user && s.accessToken === token && s.user.hash === hash) {
-          useSessionStore.setState({ user: mergeUserInfo(s.user, info) });
-        }
-      })
-      .catch(() => {
-        // 401: lib/api.ts signed the user out. Anything else keeps the session as it is.
-      })
-      .finally(() => {
-        if (controller.signal.aborted) return;
-        checkedRef.current = true;
-        setChecked(true);
-      });
-    return () => controller.abort();
-  }, [token, hash]);
+    const s = useSessionStore.getState();
+    if (info.data && s.user && s.user.hash === hash) useSessionStore.setState({ user: mergeUserInfo(s.user, info.data) });
+  }, [info.data, hash]);
 
+  // A 401 signed the user out (lib/api.ts); any other failure keeps the session as it is.
+  if (!checked && (!signedIn || info.isFetched)) setChecked(true);
   if (!checked) return <Splash />;
   return children;
 }

@@ -3,20 +3,18 @@ import { ActionIcon, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip
 import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { MenuEntryPickerProps, MenuEntryRef } from '@/lib/menu-entry';
+import { useCommand } from '@/lib/query';
 import { useSessionStore } from '@/lib/session-store';
 import { updateUserShortcuts } from '../api/update-user-shortcuts';
 import { filterByTitle, parseShortcuts, toggleShortcut } from '../utils/shortcuts';
 
-export interface ShortcutEntry {
-  id: string;
-  title: string;
-  icon: ReactNode;
+function setShortcuts(shortcuts: string) {
+  useSessionStore.setState((s) => (s.user ? { user: { ...s.user, shortcuts } } : {}));
 }
 
-interface ShortcutsBarProps {
-  /** The menu entries the user sees. */
-  entries: readonly ShortcutEntry[];
-  onChoose: (id: string) => void;
+export interface ShortcutEntry extends MenuEntryRef {
+  icon: ReactNode;
 }
 
 /**
@@ -24,7 +22,7 @@ interface ShortcutsBarProps {
  * listing the menu entries with a star that adds or removes each (saved with
  * updateUserShortcuts) and a field that filters them by title, case-insensitive.
  */
-export function ShortcutsBar({ entries, onChoose }: ShortcutsBarProps) {
+export function ShortcutsBar({ entries, onChoose }: MenuEntryPickerProps<ShortcutEntry>) {
   const { t } = useTranslation('navigation');
   const stored = useSessionStore((s) => s.user?.shortcuts);
   const list = useMemo(() => parseShortcuts(stored), [stored]);
@@ -34,15 +32,22 @@ export function ShortcutsBar({ entries, onChoose }: ShortcutsBarProps) {
   const shown = list.map((id) => byId.get(id)).filter((e): e is ShortcutEntry => Boolean(e));
   const filtered = filterByTitle(entries, filter, (e) => e.title);
 
+  // The star shows at once; a refusal puts the previous list back.
+  const saving = useCommand(updateUserShortcuts, {
+    onMutate: (next) => {
+      const before = useSessionStore.getState().user?.shortcuts ?? '';
+      setShortcuts(next);
+      return before;
+    },
+    onError: (_err, _next, before) => {
+      setShortcuts(before ?? '');
+      notifications.show({ color: 'red', message: t('shortcuts.saveFailed') });
+    },
+  });
   const toggle = (id: string) => {
     const before = useSessionStore.getState().user?.shortcuts ?? '';
     // Only ids the user still sees are sent: the server refuses the others.
-    const next = toggleShortcut(parseShortcuts(before), id).filter((x) => byId.has(x)).join(',');
-    useSessionStore.setState((s) => (s.user ? { user: { ...s.user, shortcuts: next } } : {}));
-    updateUserShortcuts(next).catch(() => {
-      useSessionStore.setState((s) => (s.user ? { user: { ...s.user, shortcuts: before } } : {}));
-      notifications.show({ color: 'red', message: t('shortcuts.saveFailed') });
-    });
+    saving.mutate(toggleShortcut(parseShortcuts(before), id).filter((x) => byId.has(x)).join(','));
   };
 
   return (

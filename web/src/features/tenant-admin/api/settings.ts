@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 
 /** Configuration keys (docs/api.md "Tenant administration"). */
 export const CONFIG_KEYS = {
@@ -35,13 +36,27 @@ export interface ConfigView {
 }
 
 /** POST /api/authManagement/getConfig?tenId {par, ciaId, key}. */
-export function getConfig(key: ConfigKey): Promise<ConfigView> {
-  return api.post<ConfigView>('/api/authManagement/getConfig', { par: '', ciaId: '', key });
+export function getConfig(key: ConfigKey, signal?: AbortSignal): Promise<ConfigView> {
+  return api.post<ConfigView>('/api/authManagement/getConfig', { par: '', ciaId: '', key }, { signal });
 }
 
 /** POST /api/authManagement/updateConfig?tenId {ciaId, key, template}: template is a JSON string. */
-export function updateConfig(key: ConfigKey, changes: Record<string, ConfigValue>): Promise<ConfigView> {
-  return api.post<ConfigView>('/api/authManagement/updateConfig', { ciaId: '', key, template: JSON.stringify(changes) });
+export function updateConfig(key: ConfigKey, changes: Record<string, ConfigValue>, ctx?: CommandContext): Promise<ConfigView> {
+  return api.post<ConfigView>(
+    '/api/authManagement/updateConfig',
+    { ciaId: '', key, template: JSON.stringify(changes) },
+    { idempotencyKey: ctx?.idempotencyKey },
+  );
+}
+
+export interface ConfigChange {
+  key: ConfigKey;
+  changes: Record<string, ConfigValue>;
+}
+
+/** updateConfig as a command (useCommand). */
+export function saveConfig({ key, changes }: ConfigChange, ctx?: CommandContext): Promise<ConfigView> {
+  return updateConfig(key, changes, ctx);
 }
 
 /** The five fields a validation e-mail tests. */
@@ -53,16 +68,22 @@ export interface MailAnswer {
 }
 
 /** POST /api/sendmessage/send-smtp?tenId: a validation e-mail through the given server. */
-export function validateMailServer(address: string, server: Record<(typeof MAIL_FIELDS)[number], string>): Promise<MailAnswer> {
-  return api.post<MailAnswer>('/api/sendmessage/send-smtp', { address, ...server });
+export function validateMailServer(
+  { address, server }: { address: string; server: Record<(typeof MAIL_FIELDS)[number], string> },
+  ctx?: CommandContext,
+): Promise<MailAnswer> {
+  return api.post<MailAnswer>('/api/sendmessage/send-smtp', { address, ...server }, { idempotencyKey: ctx?.idempotencyKey });
 }
 
 /** POST /api/sendmessage/send-template?tenId: a template preview sent to a recipient. */
-export function sendTemplate(address: string, subject: string, message: string): Promise<MailAnswer> {
-  return api.post<MailAnswer>('/api/sendmessage/send-template', { address, subject, message, typeEmail: 3 });
+export function sendTemplate(
+  { address, subject, message }: { address: string; subject: string; message: string },
+  ctx?: CommandContext,
+): Promise<MailAnswer> {
+  return api.post<MailAnswer>('/api/sendmessage/send-template', { address, subject, message, typeEmail: 3 }, { idempotencyKey: ctx?.idempotencyKey });
 }
 
 /** POST /api/authManagement/sendNewLogin?tenId {userName}: a temporary password by e-mail (template 1510). */
-export function sendNewLogin(userName: string): Promise<MailAnswer> {
-  return api.post<MailAnswer>('/api/authManagement/sendNewLogin', { userName });
+export function sendNewLogin(userName: string, ctx?: CommandContext): Promise<MailAnswer> {
+  return api.post<MailAnswer>('/api/authManagement/sendNewLogin', { userName }, { idempotencyKey: ctx?.idempotencyKey });
 }

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey, mapErrorsToFields } from '@/lib/api';
+import { ApiError, errorMessageKey } from '@/lib/api';
+import { useCommand } from '@/lib/query';
 import { translateServerMessage } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
-import { CONFIG_KEYS, MAIL_FIELDS, validateMailServer } from '../api/settings';
+import { CONFIG_KEYS, validateMailServer } from '../api/settings';
+import { clearedMail, mailFingerprint, mailSaveRefusal, mailServer, mailServerErrors, type MailAddressValues } from '../utils/mail-form';
 import { ConfigFields } from './ConfigFields';
 import { PanelBody } from './PanelBody';
 import { SaveBar } from './SaveBar';
@@ -21,41 +24,28 @@ export function MailServerPanel() {
   const { t } = useTranslation('admin');
   const config = useConfig(CONFIG_KEYS.mail);
   const user = useSessionStore(selectUser);
-  const [address, setAddress] = useState(user?.email ?? '');
+  const form = useForm<MailAddressValues>({ initialValues: { address: user?.email ?? '' } });
+  // The five fields as last validated.
   const [validated, setValidated] = useState<string | null>(null);
-  const [validating, setValidating] = useState(false);
-  const five = () => Object.fromEntries(MAIL_FIELDS.map((f) => [f, String(config.values[f] ?? '')])) as Record<(typeof MAIL_FIELDS)[number], string>;
-  const fingerprint = () => JSON.stringify(five());
-  const cleared = () => MAIL_FIELDS.every((f) => ['', '0'].includes(String(config.values[f] ?? '')));
-
-  const validate = async () => {
-    setValidating(true);
-    try {
-      await validateMailServer(address.trim(), five());
-      setValidated(fingerprint());
+  const validating = useCommand(validateMailServer, {
+    onSuccess: (_answer, { server }) => {
+      setValidated(mailFingerprint(server));
       notifications.show({ color: 'green', message: t('messages.validado_com_sucesso') });
-    } catch (err) {
-      config.setErrors(mapErrorsToFields(err, { fields: [...MAIL_FIELDS, 'address'], fallback: 'urlSmtpServer' }) as Record<string, string>);
+    },
+    onError: (err) => {
+      config.setErrors(mailServerErrors(err));
       const words = err instanceof ApiError ? err.errors.find((e) => e.type === 'server')?.message : undefined;
       notifications.show({
         color: 'red',
         message: words ? `${t('messages.configuracao_smtp_invalida')}: ${words}` : translateServerMessage(errorMessageKey(err, ''), t('messages.configuracao_smtp_invalida')),
         autoClose: 6000,
       });
-    } finally {
-      setValidating(false);
-    }
-  };
+    },
+  });
 
   const clear = () => {
-    for (const f of MAIL_FIELDS) config.set(f, f === 'eMailPort' ? '0' : '');
+    for (const [f, v] of Object.entries(clearedMail())) config.set(f, v);
     setValidated(null);
-  };
-
-  const check = () => {
-    const touched = MAIL_FIELDS.some((f) => f in config.changed);
-    if (touched && !cleared() && validated !== fingerprint()) return 'configuracao_smtp_invalida';
-    return null;
   };
 
   return (
@@ -63,18 +53,22 @@ export function MailServerPanel() {
       <ConfigFields config={config} />
       <TextInput
         label={t('validationAddress')}
-        value={address}
-        onChange={(e) => setAddress(e.currentTarget.value)}
         type="email"
+        {...form.getInputProps('address')}
         error={config.errors.address ? translateServerMessage(config.errors.address, t('messages.saveFailed')) : undefined}
         data-testid="mail-address"
       />
-      <SaveBar config={config} check={check} testId="mail">
+      <SaveBar config={config} check={() => mailSaveRefusal(config.values, config.changed, validated)} testId="mail">
         <Group gap="xs">
           <Button variant="subtle" color="red" onClick={clear} data-testid="mail-clear">
             {t('clear')}
           </Button>
-          <Button variant="default" onClick={() => void validate()} loading={validating} data-testid="mail-validate">
+          <Button
+            variant="default"
+            onClick={() => validating.mutate({ address: form.values.address.trim(), server: mailServer(config.values) })}
+            loading={validating.isPending}
+            data-testid="mail-validate"
+          >
             {t('validate')}
           </Button>
         </Group>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Accordion, Badge, Box, Button, Collapse, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { useCommand } from '@/lib/query';
 import { translateFieldError } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { CONFIG_KEYS, sendTemplate, type ConfigValue } from '../api/settings';
+import { recipientRules, type RecipientValues } from '../utils/template-preview-form';
 import { collapseTagWhitespace, sanitizeTemplate } from '../utils/sanitize';
 import { PanelBody } from './PanelBody';
 import { SaveBar } from './SaveBar';
@@ -65,27 +68,8 @@ function TemplateGroup({ code, prefix, config }: { code: (typeof TEMPLATES)[numb
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="xs">
-          <Textarea
-            label={t('templates.subject')}
-            value={subject}
-            onChange={(e) => config.set(subjectName, e.currentTarget.value)}
-            autosize
-            minRows={1}
-            maxRows={2}
-            maxLength={255}
-            error={translateFieldError(config.errors[subjectName])}
-            data-testid={`field-${subjectName}`}
-          />
-          <Textarea
-            label={t('templates.body')}
-            value={body}
-            onChange={(e) => config.set(bodyName, e.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxRows={6}
-            error={translateFieldError(config.errors[bodyName])}
-            data-testid={`field-${bodyName}`}
-          />
+          <TemplateField config={config} name={subjectName} label={t('templates.subject')} rows={[1, 2]} maxLength={255} />
+          <TemplateField config={config} name={bodyName} label={t('templates.body')} rows={[3, 6]} />
           {variables.length > 0 && (
             <Box>
               <Button variant="subtle" size="compact-sm" onClick={() => setShowVars((v) => !v)} data-testid={`vars-${code}`}>
@@ -114,25 +98,45 @@ function TemplateGroup({ code, prefix, config }: { code: (typeof TEMPLATES)[numb
   );
 }
 
+interface TemplateFieldProps {
+  config: ConfigState;
+  name: string;
+  label: string;
+  /** The least and most rows it grows between. */
+  rows: [number, number];
+  maxLength?: number;
+}
+
+/** A subject or body of a template, with the server's error. */
+function TemplateField({ config, name, label, rows, maxLength }: TemplateFieldProps) {
+  return (
+    <Textarea
+      label={label}
+      value={String(config.values[name] ?? '')}
+      onChange={(e) => config.set(name, e.currentTarget.value)}
+      autosize
+      minRows={rows[0]}
+      maxRows={rows[1]}
+      maxLength={maxLength}
+      error={translateFieldError(config.errors[name])}
+      data-testid={`field-${name}`}
+    />
+  );
+}
+
 function PreviewDialog({ subject, body, onClose }: { subject: string; body: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const user = useSessionStore(selectUser);
-  const [to, setTo] = useState(user?.email ?? '');
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    const fail = () => notifications.show({ color: 'red', message: t('messages.nao_foi_possivel_enviar'), autoClose: 6000 });
-    if (!to.trim()) return fail();
-    setSending(true);
-    try {
-      const answer = await sendTemplate(to.trim(), subject, body);
-      if (answer.succeeded) notifications.show({ color: 'green', message: t('messages.enviado_com_sucesso') });
-      else fail();
-    } catch {
-      fail();
-    } finally {
-      setSending(false);
-    }
-  };
+  const form = useForm<RecipientValues>({ initialValues: { to: user?.email ?? '' }, validate: recipientRules });
+  const fail = () => notifications.show({ color: 'red', message: t('messages.nao_foi_possivel_enviar'), autoClose: 6000 });
+  const sending = useCommand(sendTemplate, {
+    onSuccess: (answer) => (answer.succeeded ? notifications.show({ color: 'green', message: t('messages.enviado_com_sucesso') }) : fail()),
+    onError: fail,
+  });
+  const send = form.onSubmit(
+    (values) => sending.mutate({ address: values.to.trim(), subject, message: body }),
+    fail,
+  );
   return (
     <Modal opened onClose={onClose} title={t('previewTitle')} size="lg" data-testid="template-preview">
       <Stack gap="sm">
@@ -146,15 +150,8 @@ function PreviewDialog({ subject, body, onClose }: { subject: string; body: stri
           dangerouslySetInnerHTML={{ __html: sanitizeTemplate(body) }}
         />
         <Group align="flex-end">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('templates.recipient')}
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            type="email"
-            data-testid="template-preview-to"
-          />
-          <Button onClick={() => void send()} loading={sending} disabled={!to.trim()} data-testid="template-preview-send">
+          <TextInput style={{ flex: 1 }} label={t('templates.recipient')} type="email" {...form.getInputProps('to')} error={undefined} data-testid="template-preview-to" />
+          <Button onClick={() => send()} loading={sending.isPending} disabled={!form.values.to.trim()} data-testid="template-preview-send">
             {t('send')}
           </Button>
         </Group>

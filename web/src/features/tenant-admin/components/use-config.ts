@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { mapErrorsToFields } from '@/lib/api';
-import { getConfig, updateConfig, type ConfigKey, type ConfigValue, type ConfigView } from '../api/settings';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCommand } from '@/lib/query';
+import { settingsKeys } from '../api/keys';
+import { settingsQueries } from '../api/queries';
+import { saveConfig, type ConfigKey, type ConfigValue, type ConfigView } from '../api/settings';
+import { changedFields, configServerErrors, configValues, type ConfigValues } from '../utils/config-form';
 
 export interface ConfigState {
   view: ConfigView | null;
@@ -24,60 +28,48 @@ export interface ConfigOptions {
 }
 
 /**
- * One configuration key in a panel: loads it, keeps the edited values, and saves only the
- * fields that changed (secrets only when typed), so a save records exactly what the
- * administrator changed.
+ * One configuration key in a panel: the stored key (a query: another administrator's save
+ * shows at once), the administrator's edits over it (a form), and a save of only the fields
+ * that changed (secrets only when typed), so a save records exactly what was changed.
  */
 export function useConfig(key: ConfigKey, options: ConfigOptions = {}): ConfigState {
-  const [view, setView] = useState<ConfigView | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [values, setValues] = useState<Record<string, ConfigValue>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const client = useQueryClient();
+  const query = useQuery(settingsQueries.config(key));
+  const view = query.data ?? null;
+  // The edits only: what is not edited shows the stored value.
+  const form = useForm<ConfigValues>({ initialValues: {} });
+  const values = configValues(view, form.values);
+  const changed = changedFields(view, values);
 
-  const show = useCallback((v: ConfigView) => {
-    setView(v);
-    const secrets = Object.fromEntries(Object.keys(v.secrets ?? {}).map((k) => [k, '']));
-    setValues({ ...v.values, ...secrets });
-  }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    getConfig(key)
-      .then((v) => !cancelled && show(v))
-      .catch(() => !cancelled && setLoadFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [key, show]);
-
-  const changed: Record<string, ConfigValue> = {};
-  for (const f of view?.fields ?? []) {
-    const v = values[f.name];
-    if (f.kind === 'secret' ? v !== '' && v !== undefined : v !== view?.values[f.name]) changed[f.name] = v;
-  }
-
-  const set = (name: string, value: ConfigValue) => {
-    setValues((s) => ({ ...s, [name]: value }));
-    setErrors(({ [name]: _dropped, ...rest }) => rest);
-  };
+  const saving = useCommand(saveConfig, {
+    onSuccess: (saved) => {
+      client.setQueryData(settingsKeys.config(key), saved);
+      form.reset();
+    },
+    onError: (err) => form.setErrors(configServerErrors(view, err)),
+  });
 
   const save = async (extra: Record<string, ConfigValue> = {}) => {
-    setSaving(true);
-    setErrors({});
+    const all = { ...changed, ...extra };
+    form.clearErrors();
     try {
-      const all = { ...changed, ...extra };
-      show(await updateConfig(key, options.prepare ? options.prepare(all) : all));
-      await options.afterSave?.().catch(() => undefined);
-      return true;
-    } catch (err) {
-      const names = (view?.fields ?? []).map((f) => f.name);
-      setErrors(mapErrorsToFields(err, { fields: names, fallback: names[0] ?? 'key', defaultMessage: 'erro_interno' }) as Record<string, string>);
+      await saving.mutateAsync({ key, changes: options.prepare ? options.prepare(all) : all });
+    } catch {
       return false;
-    } finally {
-      setSaving(false);
     }
+    await options.afterSave?.().catch(() => undefined);
+    return true;
   };
 
-  return { view, loadFailed, values, errors, saving, changed, set, setErrors, save };
+  return {
+    view,
+    loadFailed: query.isError && !view,
+    values,
+    errors: form.errors as Record<string, string>,
+    saving: saving.isPending,
+    changed,
+    set: (name, value) => form.setFieldValue(name, value),
+    setErrors: form.setErrors,
+    save,
+  };
 }
