@@ -1,3 +1,4 @@
+import type { CommandContext } from '@/lib/query';
 import { employeeRequest } from './employee-request';
 
 export interface KioskPlace {
@@ -20,14 +21,16 @@ export interface KioskMarkAnswer {
   data?: { n09_001_t: string; endereco: string };
 }
 
-/** POST v2/registrar-ponto with the employee's token, tenant and hash. */
+/** POST v2/registrar-ponto with the employee's token, tenant and hash (the same Idempotency-Key registers once). */
 export function employeeRegisterMark(
   auth: { token: string; tenId: string; userHash: string },
   payload: KioskMarkPayload,
+  ctx?: CommandContext,
 ): Promise<KioskMarkAnswer> {
   return employeeRequest<KioskMarkAnswer>('POST', '/api/rh-app/colaborador/v2/registrar-ponto', {
     token: auth.token,
     query: { tenId: auth.tenId, userHash: auth.userHash },
     body: payload,
+    idempotencyKey: ctx?.idempotencyKey,
   });
 }

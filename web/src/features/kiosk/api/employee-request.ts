@@ -8,13 +8,14 @@ import { useLanguageStore } from '@/lib/language-store';
 export async function employeeRequest<T>(
   method: string,
   path: string,
-  { token, query, body }: { token?: string; query?: Record<string, QueryValue>; body?: unknown },
+  { token, query, body, idempotencyKey }: { token?: string; query?: Record<string, QueryValue>; body?: unknown; idempotencyKey?: string },
 ): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': useLanguageStore.getState().language,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(buildUrl(path, query), {
     method,

@@ -69,6 +69,7 @@ describe('kiosk (public terminal) flow', () => {
     expect(JSON.parse(String(loginCall.init.body))).toMatchObject({ accessCode: 'DEMOCORP', userName: 'ana.souza', password: 'Demo@2024!' });
     expect((loginCall.init.headers as Record<string, string>).Authorization).toBeUndefined();
     expect((markCall.init.headers as Record<string, string>).Authorization).toBe('Bearer ana-token');
+    expect((markCall.init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
     expect(markCall.url.searchParams.get('userHash')).toBe('ana-hash');
     expect(markCall.url.searchParams.get('tenId')).toBe('tenant-1');
     const mark = JSON.parse(String(markCall.init.body));
@@ -108,5 +109,18 @@ describe('kiosk (public terminal) flow', () => {
     fill('x', 'y');
     expect(await screen.findByTestId('kiosk-error')).toHaveTextContent('Você está fora da área');
     await waitFor(() => expect(fetchSpy.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname)).toContain('/api/auth/logout'));
+  });
+
+  it('punches nothing until both user name and password are given', async () => {
+    const fetchSpy = mockFetch({});
+    renderWithProviders(<KioskScreen />);
+    await waitFor(() => expect(screen.getByTestId('kiosk-punch')).toBeDisabled());
+    fireEvent.change(screen.getByTestId('kiosk-username'), { target: { value: '   ' } });
+    fireEvent.change(screen.getByTestId('kiosk-password'), { target: { value: 'x' } });
+    expect(screen.getByTestId('kiosk-punch')).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('kiosk-punch').closest('form') as HTMLFormElement);
+    fireEvent.change(screen.getByTestId('kiosk-username'), { target: { value: 'ana' } });
+    expect(screen.getByTestId('kiosk-punch')).toBeEnabled();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@
 import { ApiError } from '@/lib/api';
 import { formatLocalDateTime } from '@/lib/datetime';
 import { ROLE_KIOSK } from '@/lib/permissions';
+import type { CommandContext } from '@/lib/query';
 import type { SessionUser } from '@/lib/session-types';
 import { employeeLogin } from '../api/employee-login';
 import { employeeLogout } from '../api/employee-logout';
@@ -37,8 +38,11 @@ export interface KioskPunchResult {
 /** The challenge a sign-in may answer with: the employee must set a password elsewhere first. */
 export const KIOSK_CHANGE_PASSWORD = 'kiosk_troca_senha';
 
-/** Signs the employee in, punches, signs the employee out (also when the punch fails). */
-export async function punchAsEmployee(input: KioskPunchInput): Promise<KioskPunchResult> {
+/**
+ * Signs the employee in, punches, signs the employee out (also when the punch fails). The
+ * punch carries the command's Idempotency-Key.
+ */
+export async function punchAsEmployee(input: KioskPunchInput, ctx?: CommandContext): Promise<KioskPunchResult> {
   const answer = await employeeLogin({
     accessCode: input.accessCode,
     userName: input.userName.trim(),
@@ -62,6 +66,7 @@ export async function punchAsEmployee(input: KioskPunchInput): Promise<KioskPunc
         cercaVirtual: (user.cercaVirtual ?? []).map((f) => ({ desc: f.desc, lat: f.lat, lon: f.lon })),
         cercaProxima: null,
       },
+      ctx,
     );
     return { displayName: user.displayName || user.userName, mark: res.data };
   } finally {

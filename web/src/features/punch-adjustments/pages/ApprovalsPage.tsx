@@ -105,12 +105,8 @@ export function ApprovalsPage({ area, list, basePath }: ApprovalsPageProps) {
                   <Table.Td>
                     {a.podeDecidir && (
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="compact-sm" color="teal" loading={busy === a.ac4Ukey} onClick={() => decide(a, 'approve')} data-testid="adjust-approve">
-                          {t('approvals.approve')}
-                        </Button>
-                        <Button size="compact-sm" color="red" variant="light" disabled={busy === a.ac4Ukey} onClick={() => askReject(a)} data-testid="adjust-reject">
-                          {t('approvals.reject')}
-                        </Button>
+                        <Button size="compact-sm" color="teal" loading={busy === a.ac4Ukey} onClick={() => decide(a, 'approve')} data-testid="adjust-approve">{t('approvals.approve')}</Button>
+                        <Button size="compact-sm" color="red" variant="light" disabled={busy === a.ac4Ukey} onClick={() => askReject(a)} data-testid="adjust-reject">{t('approvals.reject')}</Button>
                       </Group>
                     )}
                   </Table.Td>
