@@ -5,6 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { requestQueries } from '../api/queries';
+import type { CatalogueItem } from '../api/search-items';
 import type { RequestItem } from '../api/types';
 import { useRequestsT } from '../utils/i18n';
 import { MAX_ITEMS, MAX_QUANTITY } from '../utils/request-form';
@@ -18,15 +19,17 @@ export function ItemsField({ items, onChange, error }: { items: RequestItem[]; o
   const tx = useRequestsT();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const [chosen, setChosen] = useState<string | null>(null);
+  /** The item picked (kept whole: choosing writes its label into the search, which finds other items). */
+  const [chosen, setChosen] = useState<CatalogueItem | null>(null);
   const [quantity, setQuantity] = useState<number>(1);
 
   const ids = useMemo(() => items.map((i) => i.itemId), [items]);
   // A failed search offers nothing.
   const found = useQuery(requestQueries.items(debounced.trim(), ids)).data ?? [];
+  const options = chosen && !found.some((f) => f.itemId === chosen.itemId) ? [chosen, ...found] : found;
 
   const add = () => {
-    const item = found.find((f) => f.itemId === chosen);
+    const item = chosen;
     if (!item || quantity < 1 || quantity > MAX_QUANTITY || items.length >= MAX_ITEMS) return;
     onChange([...items, { itemId: item.itemId, codigo: item.codigo, descricao: item.descricao, unidade: item.unidade, quantidade: quantity }]);
     setChosen(null);
@@ -46,9 +49,9 @@ export function ItemsField({ items, onChange, error }: { items: RequestItem[]; o
           searchable
           searchValue={search}
           onSearchChange={setSearch}
-          data={found.map((f) => ({ value: f.itemId, label: `${f.codigo} · ${f.descricao}` }))}
-          value={chosen}
-          onChange={setChosen}
+          data={options.map((f) => ({ value: f.itemId, label: `${f.codigo} · ${f.descricao}` }))}
+          value={chosen?.itemId ?? null}
+          onChange={(id) => setChosen(options.find((f) => f.itemId === id) ?? null)}
           filter={({ options }) => options}
           nothingFoundMessage={t('noRecords')}
           error={error}
