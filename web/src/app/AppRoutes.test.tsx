@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { useClockStore } from '@/features/clock';
@@ -7,6 +7,10 @@ import { useSessionStore } from '@/lib/session-store';
 import type { LoginResult } from '@/lib/session-types';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import { AppRoutes } from './AppRoutes';
+
+// Lazy chunks and key-by-key typing: slow on a loaded shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 function Where() {
   const location = useLocation();
@@ -56,10 +60,10 @@ describe('routes', () => {
     });
   });
 
-  it('sends guests from a protected page to /login', { timeout: 20_000 }, async () => {
+  it('sends guests from a protected page to /login', { timeout: 40_000 }, async () => {
     renderApp('/apps/homePage');
     // The signed-in app is a lazy chunk: its first load (and transform, in tests) takes a moment.
-    expect(await screen.findByTestId('access-code', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('access-code', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
     expect(screen.getByTestId('build-version')).toHaveTextContent('2024.08.1691');
   });
@@ -117,7 +121,7 @@ describe('routes', () => {
       password: 'demo1234',
     });
     expect(useSessionStore.getState().accessToken).toBe('tok-1');
-  }, 15_000); // types two forms key by key: 5 to 6 s on a loaded shared machine
+  }, 30_000); // types two forms key by key: 5 to 6 s on a loaded shared machine, more when busier
 
   it('redirects / to the home page and keeps signed-in users off the login', async () => {
     mockFetch({ 'GET /api/rh-app/colaborador/v2/historico-ponto': () => json([]) });

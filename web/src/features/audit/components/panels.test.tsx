@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_QUERIES } from '@/app/live-queries';
 import { connectLiveQueries, deliverLive } from '@/lib/live-stream';
@@ -10,6 +10,10 @@ import type { ReplayJob } from '../api/audit';
 import { AsOfPanel } from './AsOfPanel';
 import { ChainPanel } from './ChainPanel';
 import { ReplayPanel } from './ReplayPanel';
+
+// Several round trips each: slow on a loaded shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 const job = (id: string, state: ReplayJob['state'], done: number, different = 0): ReplayJob => ({
   id,

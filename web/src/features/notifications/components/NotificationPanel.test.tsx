@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { Link, Route, Routes } from 'react-router-dom';
@@ -10,6 +10,10 @@ import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/render';
 import { notification } from '../test-data';
+
+// Many clicks each: slow on a loaded shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 const LIST = 'GET /api/notification-app';
 const DISMISS = 'POST /api/notification-app/dismiss';
