@@ -7,6 +7,9 @@ import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { PendingSurvey } from '../api/types';
 import { PendingSurveysDrawer } from './PendingSurveysDrawer';
 
+// The forms render many Mantine inputs: on a busy machine a test takes longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
 const PENDING = 'GET /api/avaliacao360/lista-pendentes-login';
 
 function pending(id: string, title: string): PendingSurvey {

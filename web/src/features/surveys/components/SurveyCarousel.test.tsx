@@ -8,6 +8,9 @@ import { surveyQueries } from '../api/queries';
 import type { PendingSurvey, SurveyQuestion } from '../api/types';
 import { SurveyCarousel } from './SurveyCarousel';
 
+// The forms render many Mantine inputs: on a busy machine a test takes longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
 function question(ukey: string, type: number, extra: Partial<SurveyQuestion> = {}): SurveyQuestion {
   return {
     ukey, oa8_ukey: 's1', oa10_ukey: 'r1', oa9_001_c: '', oa9_003_m: `Pergunta ${ukey}`, oa9_004_n: type,

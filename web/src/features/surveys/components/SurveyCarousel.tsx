@@ -50,8 +50,9 @@ export function SurveyCarousel({ survey, onFinished, readOnly = false }: SurveyC
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState(false);
   const touchX = useRef<number | null>(null);
-  const answer = useCommand(saveAnswer);
-  const move = useCommand(saveStep);
+  // Saving an answer or a step again with the same key repeats nothing: a lost connection is retried.
+  const answer = useCommand(saveAnswer, { retryTransient: true });
+  const move = useCommand(saveStep, { retryTransient: true });
   const complete = useCommand(finishSurvey, { invalidates: [surveyKeys.all], onSuccess: () => onFinished() });
   const busy = answer.isPending || move.isPending || complete.isPending;
 

@@ -10,6 +10,9 @@ import { json, mockFetch, renderWithProviders, testQueryClient } from '@/test/re
 import type { Evaluation360, SurveyQuestion } from '../api/types';
 import { Evaluations360Page } from './Evaluations360Page';
 
+// The forms render many Mantine inputs: on a busy machine a test takes longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
 function question(ukey: string, extra: Partial<SurveyQuestion> = {}): SurveyQuestion {
   return {
     ukey, oa8_ukey: 's1', oa10_ukey: 'r1', oa9_001_c: '', oa9_003_m: `Pergunta ${ukey}`, oa9_004_n: 0,
@@ -107,7 +110,7 @@ describe('Evaluations360Page (spec §2 "360 evaluations to answer")', () => {
     expect((screen.getByTestId('question-input') as HTMLInputElement).value).toBe('Ótima parceira');
     expect((screen.getByTestId('question-input') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByTestId('survey-finish')).toBeNull();
-  }, 15_000);
+  });
 
   it('turns read-only when the finish reaches the read model after the list was read (survey.results)', async () => {
     let projected = false;
