@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeInitial, changeRules, changeServerErrors, type ChangeValues } from '../utils/change-password-form';
-import { canSubmit, useAuthForm } from '../utils/use-auth-form';
+import { canSubmit, submitHandler, useAuthForm } from '../utils/use-auth-form';
 import { FormError, NewPasswordFields, PasswordField } from './PasswordFields';
 
 interface ChangePasswordFormProps {
@@ -17,16 +17,8 @@ export function ChangePasswordForm({ needsCurrent, onSubmit, onCancel }: ChangeP
   const { t } = useTranslation('authFlows');
   const form = useAuthForm<ChangeValues>(changeInitial, changeRules(needsCurrent));
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      form.setErrors(changeServerErrors(err));
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submitHandler(form, onSubmit, changeServerErrors)} noValidate>
       <Stack gap="md">
         <FormError form={form} />
         {needsCurrent && (

@@ -11,7 +11,7 @@ import {
   type CredentialValues,
 } from '../utils/credentials-form';
 import { translateFlowError } from '../utils/flow-messages';
-import { canSubmit, errorKey, useAuthForm } from '../utils/use-auth-form';
+import { canSubmit, errorKey, submitHandler, useAuthForm } from '../utils/use-auth-form';
 
 interface CredentialsFormProps {
   /** Sends the credentials; throws the server error on failure. */
@@ -47,13 +47,7 @@ export function CredentialsForm({ onSubmit, onForgot, accessCode }: CredentialsF
     forgetting.mutate(normalizeUserName(form.values.userName));
   };
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit({ userName: normalizeUserName(values.userName), password: values.password });
-    } catch (err) {
-      form.setErrors(credentialServerErrors(err));
-    }
-  });
+  const submit = submitHandler(form, (values) => onSubmit({ userName: normalizeUserName(values.userName), password: values.password }), credentialServerErrors);
 
   const forgotError = errorKey(form, FORGOT_ERROR);
   return (

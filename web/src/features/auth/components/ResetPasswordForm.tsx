@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { translateFlowError } from '../utils/flow-messages';
 import { normalizeResetCode, RESET_CODE_LENGTH, resetInitial, resetRules, resetServerErrors, type ResetValues } from '../utils/reset-password-form';
-import { canSubmit, errorKey, useAuthForm } from '../utils/use-auth-form';
+import { canSubmit, errorKey, submitHandler, useAuthForm } from '../utils/use-auth-form';
 import { FormError, NewPasswordFields } from './PasswordFields';
 
 interface ResetPasswordFormProps {
@@ -23,13 +23,7 @@ export function ResetPasswordForm({ onSubmit, onBackToLogin }: ResetPasswordForm
   const { t } = useTranslation('authFlows');
   const form = useAuthForm<ResetValues>(resetInitial, resetRules);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit({ ...values, codverify: normalizeResetCode(values.codverify) });
-    } catch (err) {
-      form.setErrors(resetServerErrors(err));
-    }
-  });
+  const submit = submitHandler(form, (values) => onSubmit({ ...values, codverify: normalizeResetCode(values.codverify) }), resetServerErrors);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -49,22 +48,12 @@ export function ChangePasswordPage() {
     );
   }
 
-  const c = challenge!;
-  const onSubmit = async (values: ChangeValues) => {
-    await newPasswordRequired({
-      sessionId: c.sessionId,
-      newPassword: values.newPassword,
-      userName: c.userName,
-      accessCode: c.accessCode,
-      userHash: c.userHash,
-    });
-    backToLogin(t('change.successLogin'));
-  };
+  const { sessionId, userName, accessCode, userHash } = challenge!;
+  // A sign-in call (no session yet): sent from the form, which shows its progress.
+  const onSubmit = ({ newPassword }: ChangeValues) =>
+    newPasswordRequired({ sessionId, newPassword, userName, accessCode, userHash }).then(() => backToLogin(t('change.successLogin')));
   return (
-    <AuthPageShell title={t('change.title')} testId="change-password-page">
-      <Text size="sm" c="dimmed">
-        {t('change.challengeText', { userName: c.userName })}
-      </Text>
+    <AuthPageShell title={t('change.title')} intro={t('change.challengeText', { userName })} testId="change-password-page">
       <ChangePasswordForm needsCurrent={false} onSubmit={onSubmit} onCancel={() => backToLogin()} />
     </AuthPageShell>
   );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { LOGIN_PATH } from '@/lib/config';
@@ -25,21 +24,11 @@ export function ForgotPasswordPage() {
   if (!forgot) return <Navigate to={LOGIN_PATH} replace />;
 
   // A sign-in call (no session yet): sent from the form, which shows its progress.
-  const onSubmit = async (values: ResetValues) => {
-    await confirmForgotPassword({
-      accessCode: forgot.accessCode,
-      userName: forgot.userName,
-      code: values.codverify,
-      newPassword: values.newPassword,
-    });
-    backToLogin(t('forgot.success'));
-  };
+  const onSubmit = ({ codverify: code, newPassword }: ResetValues) =>
+    confirmForgotPassword({ ...forgot, code, newPassword }).then(() => backToLogin(t('forgot.success')));
 
   return (
-    <AuthPageShell title={t('forgot.title')} testId="forgot-password-page">
-      <Text size="sm" c="dimmed">
-        {t('forgot.instructions', { userName: forgot.userName })}
-      </Text>
+    <AuthPageShell title={t('forgot.title')} intro={t('forgot.instructions', { userName: forgot.userName })} testId="forgot-password-page">
       <ResetPasswordForm onSubmit={onSubmit} onBackToLogin={() => backToLogin()} />
     </AuthPageShell>
   );

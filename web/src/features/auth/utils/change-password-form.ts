@@ -38,12 +38,18 @@ export function changeRules(needsCurrent: boolean) {
 /** Where server errors of the password calls land; `form` is a message above the fields. */
 export type ChangeErrorField = ChangeField | 'form';
 
-/** changePassword / NewPasswordRequired errors onto the change form (spec §8: by type). */
-export function changeServerErrors(error: unknown): FieldErrors<ChangeErrorField> {
-  return mapErrorsToFields<ChangeErrorField>(error, {
-    fields: ['password', 'newPassword', 'newPasswordConfirm', 'form'],
-    fallback: 'form',
-    aliases: { previousPassword: 'password', proposedPassword: 'newPassword' },
-    defaultMessage: 'couldNotChange',
-  });
+/**
+ * The refusals of a password call onto a password form (spec §8: by type; server types renamed
+ * by `aliases`); what names no field is a message about the whole form.
+ */
+export function passwordServerErrors<F extends string>(fields: readonly F[], aliases: Partial<Record<string, F | 'form'>>, defaultMessage: string) {
+  return (error: unknown): FieldErrors<F | 'form'> =>
+    mapErrorsToFields<F | 'form'>(error, { fields: [...fields, 'form'], fallback: 'form', aliases, defaultMessage });
 }
+
+/** changePassword / NewPasswordRequired errors onto the change form. */
+export const changeServerErrors = passwordServerErrors<ChangeField>(
+  ['password', 'newPassword', 'newPasswordConfirm'],
+  { previousPassword: 'password', proposedPassword: 'newPassword' },
+  'couldNotChange',
+);

@@ -1,8 +1,7 @@
 // The forgot-password (reset) form (spec portal-core §2, §5, §9): the 8-character code,
 // forced to upper case ('please enter the verification code'), then the new-password rules
 // of the change form. Errors are keys of the authFlows namespace's `errors`.
-import { mapErrorsToFields } from '@/lib/api';
-import { newPasswordRules, type FieldErrors, type NewPasswordValues } from './change-password-form';
+import { newPasswordRules, passwordServerErrors, type NewPasswordValues } from './change-password-form';
 
 export const RESET_CODE_LENGTH = 8;
 
@@ -26,14 +25,5 @@ export const resetRules = {
   ...newPasswordRules,
 };
 
-export type ResetErrorField = ResetField | 'form';
-
 /** AdminConfirmForgotPassword errors onto the reset form. */
-export function resetServerErrors(error: unknown): FieldErrors<ResetErrorField> {
-  return mapErrorsToFields<ResetErrorField>(error, {
-    fields: ['codverify', 'newPassword', 'newPasswordConfirm', 'form'],
-    fallback: 'form',
-    aliases: { code: 'codverify' },
-    defaultMessage: 'couldNotReset',
-  });
-}
+export const resetServerErrors = passwordServerErrors<ResetField>(['codverify', 'newPassword', 'newPasswordConfirm'], { code: 'codverify' }, 'couldNotReset');

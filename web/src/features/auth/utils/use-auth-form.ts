@@ -28,3 +28,21 @@ export function errorKey<V>(form: Pick<UseFormReturnType<V>, 'errors'>, field: s
   const e = form.errors[field];
   return typeof e === 'string' && e ? e : undefined;
 }
+
+/**
+ * The form's submit: sends the values (the form shows its progress) and puts a refusal's
+ * errors, mapped by `serverErrors`, on the fields.
+ */
+export function submitHandler<V, T = V>(
+  form: UseFormReturnType<V, (values: V) => T>,
+  send: (values: T) => Promise<unknown>,
+  serverErrors: (error: unknown) => Record<string, string | undefined>,
+) {
+  return form.onSubmit(async (values) => {
+    try {
+      await send(values);
+    } catch (err) {
+      form.setErrors(serverErrors(err));
+    }
+  });
+}
