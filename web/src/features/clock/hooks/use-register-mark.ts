@@ -25,8 +25,8 @@ export function useRegisterMark() {
   return useCommand(registerMark, {
     retryTransient: true,
     onSuccess: (res) => {
-      markRegistered();
       client.setQueryData<MarkRecord[]>(clockKeys.marks, (marks) => withMark(marks, res.data));
+      markRegistered();
       notifications.show({ color: 'green', message: t('saved') });
     },
     onError: (err) => notifications.show({ color: 'red', message: translateServerMessage(errorMessageKey(err, ''), t('saveFailed')) }),
