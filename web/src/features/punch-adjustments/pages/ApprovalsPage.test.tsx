@@ -16,6 +16,9 @@ const DECIDE = 'POST /api/rh-app/ajuste-ponto/decidir';
 const DAY = 'GET /api/rh-app/colaborador/ponto-dia';
 const ASK = 'POST /api/rh-app/colaborador/ajuste-ponto';
 
+// The pages render whole, with dialogs and toasts: slow on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
+
 let disconnect: (() => void) | undefined;
 
 /** Renders with a query client the live push (app/live-queries.ts) makes stale. */
