@@ -11,9 +11,10 @@ import { translateServerMessage } from '@/lib/server-message';
 import { selectUser, useSessionStore } from '@/lib/session-store';
 import { checkIn } from '../api/check-in';
 import { moodQueries } from '../api/queries';
-import type { CheckInState, MoodEntry } from '../api/types';
+import type { MoodEntry } from '../api/types';
 import { labelIndex, LEVEL_MAX, LEVEL_MIN, LEVEL_STEP, randomLevel, roundDown } from '@/lib/mood-levels';
-import { hasMarker, setMarker } from '../utils/marker';
+import { hideCheckIn } from '../utils/checked-in';
+import { hasMarker } from '../utils/marker';
 
 const MARKS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
 
@@ -54,15 +55,13 @@ export function MoodCheckIn({ random = Math.random }: MoodCheckInProps) {
   const client = useQueryClient();
   const hash = useSessionStore(selectUser)?.hash ?? '';
   // No panel while the state is unknown or cannot be read. A check-in from another tab of the
-  // same user (mood.checked_in) makes the state stale: read again, it says not visible.
+  // same user (mood.checked_in) hides it behind the marker too (app/live-queries.ts).
   const { data: state } = useQuery({ ...moodQueries.checkInState(), enabled: Boolean(hash) });
   const [levels, setLevels] = useState<MoodEntry>(() => ({ humor: randomLevel(random), energy: randomLevel(random) }));
   const send = useCommand(checkIn, {
     onSuccess: () => {
       // Hidden at once, and across reloads while the read model has not caught up yet.
-      const coolDown = (state?.coolDownSeconds ?? 30 * 60) * 1000;
-      setMarker(hash, new Date(Date.now() + coolDown));
-      client.setQueryData<CheckInState>(moodQueries.checkInState().queryKey, (s) => s && { ...s, visible: false });
+      hideCheckIn(client, hash);
       notifications.show({ color: 'green', message: t('thanks'), 'data-testid': 'mood-thanks' } as Parameters<
         typeof notifications.show
       >[0]);

@@ -10,6 +10,9 @@ import { AVATAR_SIZES, MoodAvatar } from '@/components/MoodAvatar';
 import { referenceTime } from '../utils/reference-time';
 import { NineBoxPage } from './NineBoxPage';
 
+// The page renders a date input and nine boxes of avatars: on a busy machine it takes longer than 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
 const ana: MoodMember = { id: 'e-ana', codigo: '000003', nome: 'Ana Souza', picture: '', title: 'Analista', emo: null };
 
 function nineBox(anaEmo: MoodMember['emo']): NineBox {
