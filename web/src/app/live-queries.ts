@@ -7,6 +7,7 @@ import { auditKeys } from '@/features/audit/api/keys';
 import { clockKeys } from '@/features/clock/api/keys';
 import { homeKeys } from '@/features/home/api/keys';
 import { moodKeys } from '@/features/mood/api/keys';
+import { followCheckIn } from '@/features/mood/utils/checked-in';
 import { followNotificationChanges, receiveNotification } from '@/features/notifications/utils/notification-list';
 import { toastOnce } from '@/features/notifications/utils/toaster';
 import { peopleKeys } from '@/features/people/api/keys';
@@ -39,8 +40,8 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
   },
   // Another tab of the user's displayed or dismissed some.
   'notification.changed': { apply: followNotificationChanges },
-  // A check-in (this user's other tab hides its panel; the nine-box and avatars move).
-  'mood.checked_in': { stale: () => [moodKeys.all, peopleKeys.all] },
+  // A check-in (this user's tabs hide the panel behind a marker; the nine-box and avatars move).
+  'mood.checked_in': { apply: followCheckIn, stale: () => [moodKeys.all, peopleKeys.all] },
   'survey.changed': { stale: () => [surveyKeys.all, homeKeys.all] },
   // A response completed: the lists (respondents, the caller's own finish), what the user
   // answers, and that survey's open results.
