@@ -10,6 +10,9 @@ import { SsoButton } from '../components/SsoButton';
 import { SsoRedirect } from '../components/SsoRedirect';
 import { CallbackPage } from './CallbackPage';
 
+// Rendering is slow in jsdom on a busy machine.
+const SLOW = 30_000;
+
 function Where() {
   const location = useLocation();
   return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
@@ -44,7 +47,7 @@ const loginResult: LoginResult = {
 
 const AUTHORIZE = 'http://127.0.0.1:9400/oauth2/auth?client_id=portal&state=s';
 
-describe('CallbackPage', () => {
+describe('CallbackPage', { timeout: SLOW }, () => {
   let assign: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     sessionStorage.clear();
@@ -137,7 +140,7 @@ describe('CallbackPage', () => {
   });
 });
 
-describe('login screen single sign-on', () => {
+describe('login screen single sign-on', { timeout: SLOW }, () => {
   beforeEach(() => {
     sessionStorage.clear();
   });
