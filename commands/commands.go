@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"portal/auth"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -142,4 +144,40 @@ func newLogHandler(name string, store eventstore.Store, now func() time.Time) (l
 		return logHandler{}, errors.New("commands." + name + ": nil dependency")
 	}
 	return logHandler{store: store, now: now}, nil
+}
+
+// Actor is the signed-in user who gives a vacation command.
+type Actor struct {
+	UserID     uuid.UUID
+	UserHash   string
+	EmployeeID uuid.UUID
+	Roles      []string
+}
+
+// IsHR tells whether the actor decides at the HR step and manages every employee's vacations
+// (spec portal-business §1: HR admins approve at the HR step).
+func (a Actor) IsHR() bool { return slices.Contains(a.Roles, auth.RoleHRAdmin) }
+
+func metaOf(tenant, user uuid.UUID, stream, commandID string) eventstore.Meta {
+	id := DeriveID(tenant, stream, commandID, "command")
+	return eventstore.Meta{Tenant: tenant, Actor: user.String(), CorrelationID: id, CausationID: id, CommandID: commandID}
+}
+
+// idempotencyConflict answers a command whose id was already used by another command on
+// the same stream.
+func idempotencyConflict() *domain.Error {
+	return &domain.Error{Kind: domain.Conflict, Field: "Idempotency-Key", Key: domain.KeyInvalid}
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// notFound is the answer for an unknown notification or user.
+func notFound(field string) *domain.Error {
+	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"portal/domain/vacation"
 	"time"
 
 	"github.com/google/uuid"
@@ -266,3 +267,119 @@ WHERE c.tenant_id = $1 AND c.origin = $2 ORDER BY c.position`, tenant, int(origi
 	})
 	return config, manager, err
 }
+
+// VacationSubject is what the vacation rules need to know of an employee: the hire date,
+// the work schedule (weekly rest days), the manager and the access switches of their user.
+type VacationSubject struct {
+	Employee   uuid.UUID
+	Name       string
+	Hired      time.Time
+	Schedule   vacation.Schedule
+	Manager    uuid.UUID // uuid.Nil: heads their department
+	Department uuid.UUID
+	User       uuid.UUID // the employee's user; uuid.Nil when none
+	Switches   vacation.Switches
+}
+
+// VacationSubject implements VacationFacts.
+func (f PoolFacts) VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (VacationSubject, error) {
+	s := VacationSubject{Employee: employee}
+	var (
+		kind           string
+		schedule, acfg []byte
+		manager, user  *uuid.UUID
+	)
+	err := f.Pool.QueryRow(ctx, `
+SELECT e.name, e.hire_date, e.schedule_type, e.schedule, e.manager_id, e.department_id,
+       u.id, coalesce(u.access_config, '{}') || coalesce((SELECT "values" FROM tenant_settings WHERE tenant_id = e.tenant_id AND key = 'access_id'), '{}')
+FROM employees e
+LEFT JOIN LATERAL (SELECT id, access_config FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id
+                   ORDER BY active DESC LIMIT 1) u ON true
+WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).
+		Scan(&s.Name, &s.Hired, &kind, &schedule, &manager, &s.Department, &user, &acfg)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s, notFound("m01Ukey")
+	}
+	if err != nil {
+		return s, err
+	}
+	if manager != nil {
+		s.Manager = *manager
+	}
+	if user != nil {
+		s.User = *user
+	}
+	if s.Schedule, err = vacation.ParseSchedule(kind, schedule); err != nil {
+		return s, err
+	}
+	var switches map[string]int
+	_ = json.Unmarshal(acfg, &switches) // a malformed config grants nothing
+	s.Switches = vacation.Switches{
+		Vacation:  switches["solicita_ferias"] == 1,
+		Abono:     switches["solicita_abono_ferias"] == 1,
+		Advance13: switches["solicita_13_ferias"] == 1,
+	}
+	return s, nil
+}
+
+// Calendar implements VacationFacts: the national and movable holidays and the tenant's own
+// fixed dates (tenant_holidays).
+func (f PoolFacts) Calendar(ctx context.Context, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error) {
+	rows, err := f.Pool.Query(ctx, `SELECT month, day, name FROM tenant_holidays WHERE tenant_id = $1 ORDER BY month, day`, tenant)
+	if err != nil {
+		return nil, nil, err
+	}
+	fixed, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vacation.FixedDate, error) {
+		var f vacation.FixedDate
+		var m, d int16
+		err := r.Scan(&m, &d, &f.Key)
+		f.Month, f.Day = time.Month(m), int(d)
+		return f, err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return vacation.NewCalendar(fixed), fixed, nil
+}
+
+// AlertTarget is an employee who may be owed an alert, with whom to tell: their active user
+// and their manager's (nil: none), hashes and languages.
+type AlertTarget struct {
+	Tenant, Employee  uuid.UUID
+	Name              string
+	User, Manager     *uuid.UUID
+	UserHash, MgrHash *string
+	UserLang, MgrLang *string
+}
+
+// AlertTargets implements AlertTargets.
+func (f PoolFacts) AlertTargets(ctx context.Context, today time.Time) ([]AlertTarget, error) {
+	rows, err := f.Pool.Query(ctx, `
+SELECT e.tenant_id, e.id, e.name, u.id, u.hash, u.language, m.id, m.hash, m.language
+FROM employees e
+LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id AND active LIMIT 1) u ON true
+LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.manager_id AND active LIMIT 1) m ON true
+WHERE e.status <> 'inactive' AND e.hire_date <= $1::date - interval '1 year'`, today)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (AlertTarget, error) {
+		var t AlertTarget
+		return t, r.Scan(&t.Tenant, &t.Employee, &t.Name, &t.User, &t.UserHash, &t.UserLang, &t.Manager, &t.MgrHash, &t.MgrLang)
+	})
+}
+
+// SubjectFacts are an employee's manager (nil: none) and first user ("": none).
+type SubjectFacts struct {
+	Manager      *uuid.UUID
+	UserID, Hash string
+}
+
+// Recipient is a user a notice goes to.
+type Recipient struct {
+	ID         uuid.UUID
+	Hash, Lang string
+}
+
+// maxNotified bounds the notices one step sends (a role may have many holders).
+const maxNotified = 50

@@ -90,7 +90,7 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	}
 	stream := NotificationStream(to)
 	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")
-	events, err := decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.SenderID, owner: to},
+	events, err := decideInbox(ctx, h.store, h.now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.SenderID, owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			return b.Create(notification.Create{
 				ID: id.String(), UserID: to.String(), UserHash: toHash, SenderID: cmd.SenderID.String(), Content: content,
@@ -107,12 +107,4 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	res.UserID, _ = uuid.Parse(created.UserID)
 	res.UserHash, res.Content, res.CreatedAt = created.UserHash, created.Content, created.CreatedAt.UTC()
 	return res, nil
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }

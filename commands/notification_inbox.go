@@ -32,7 +32,7 @@ func NewInboxes(store eventstore.Store, now func() time.Time) (*Inboxes, error) 
 // decide runs one owner's command on their inbox.
 func (h *Inboxes) decide(ctx context.Context, cmd InboxCommand,
 	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) ([]notification.Event, error) {
-	return decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.UserID, owner: cmd.UserID}, decide)
+	return decideInbox(ctx, h.store, h.now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.UserID, owner: cmd.UserID}, decide)
 }
 
 // MarkDisplayed records that notification id was shown as a toast (PUT

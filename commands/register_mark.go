@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"portal/domain"
 	"portal/domain/clock"
 	"portal/eventstore"
 )
@@ -138,11 +137,6 @@ func (h *RegisterMarkHandler) append(ctx context.Context, cmd RegisterMark, stre
 	return nil
 }
 
-func metaOf(tenant, user uuid.UUID, stream, commandID string) eventstore.Meta {
-	id := DeriveID(tenant, stream, commandID, "command")
-	return eventstore.Meta{Tenant: tenant, Actor: user.String(), CorrelationID: id, CausationID: id, CommandID: commandID}
-}
-
 // markOutcome is the answer a mark command gives for the first event it appended.
 func markOutcome(e clock.Event) (MarkResult, error) {
 	switch e := e.(type) {
@@ -154,10 +148,4 @@ func markOutcome(e clock.Event) (MarkResult, error) {
 	default:
 		return MarkResult{}, idempotencyConflict()
 	}
-}
-
-// idempotencyConflict answers a command whose id was already used by another command on
-// the same stream.
-func idempotencyConflict() *domain.Error {
-	return &domain.Error{Kind: domain.Conflict, Field: "Idempotency-Key", Key: domain.KeyInvalid}
 }

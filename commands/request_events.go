@@ -178,18 +178,6 @@ type RequestFacts interface {
 	Chain(ctx context.Context, tenant uuid.UUID, origin rq.Origin, subject string) ([]rq.ChainStep, rq.Actor, error)
 }
 
-// SubjectFacts are an employee's manager (nil: none) and first user ("": none).
-type SubjectFacts struct {
-	Manager      *uuid.UUID
-	UserID, Hash string
-}
-
-// Recipient is a user a notice goes to.
-type Recipient struct {
-	ID         uuid.UUID
-	Hash, Lang string
-}
-
 // requestFacts gathers what the rules need to know about the caller and the world: whether
 // the caller is the requester (subject, creator, or the subject's manager acting for a team
 // member) and which designated approvers of the request are absent today.

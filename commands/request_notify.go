@@ -60,9 +60,6 @@ func requestMeta(ctx context.Context, c RequestCaller, stream, commandID string)
 	return meta
 }
 
-// maxNotified bounds the notices one step sends (a role may have many holders).
-const maxNotified = 50
-
 // NoticeFacts is what RequestNotices reads (PoolFacts implements it).
 type NoticeFacts interface {
 	// Users are the users among ids (user ids as text), keyed by id.

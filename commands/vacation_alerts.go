@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"portal/domain/notification"
 	"portal/domain/vacation"
@@ -29,39 +28,12 @@ type AlertTargets interface {
 	AlertTargets(ctx context.Context, today time.Time) ([]AlertTarget, error)
 }
 
-// AlertTarget is an employee who may be owed an alert, with whom to tell: their active user
-// and their manager's (nil: none), hashes and languages.
-type AlertTarget struct {
-	Tenant, Employee  uuid.UUID
-	Name              string
-	User, Manager     *uuid.UUID
-	UserHash, MgrHash *string
-	UserLang, MgrLang *string
-}
-
 // NewVacationAlertsHandler needs the targets (PoolFacts), the store and the clock.
 func NewVacationAlertsHandler(facts AlertTargets, store eventstore.Store, now func() time.Time) (*VacationAlertsHandler, error) {
 	if facts == nil || store == nil || now == nil {
 		return nil, fmt.Errorf("commands.NewVacationAlertsHandler: nil dependency")
 	}
 	return &VacationAlertsHandler{facts: facts, store: store, now: now}, nil
-}
-
-// AlertTargets implements AlertTargets.
-func (f PoolFacts) AlertTargets(ctx context.Context, today time.Time) ([]AlertTarget, error) {
-	rows, err := f.Pool.Query(ctx, `
-SELECT e.tenant_id, e.id, e.name, u.id, u.hash, u.language, m.id, m.hash, m.language
-FROM employees e
-LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id AND active LIMIT 1) u ON true
-LEFT JOIN LATERAL (SELECT id, hash, language FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.manager_id AND active LIMIT 1) m ON true
-WHERE e.status <> 'inactive' AND e.hire_date <= $1::date - interval '1 year'`, today)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (AlertTarget, error) {
-		var t AlertTarget
-		return t, r.Scan(&t.Tenant, &t.Employee, &t.Name, &t.User, &t.UserHash, &t.UserLang, &t.Manager, &t.MgrHash, &t.MgrLang)
-	})
 }
 
 // Run checks every active employee with at least one acquired period and returns how many
@@ -169,7 +141,7 @@ func (h *VacationAlertsHandler) notify(ctx context.Context, t AlertTarget, to uu
 	}
 	cmdID := commandID + "/" + t.Employee.String()
 	id := DeriveID(t.Tenant, NotificationStream(to), cmdID, "notification")
-	_, err := decideInbox(ctx, h.store, h.now, inboxCommand{commandID: cmdID, tenant: t.Tenant, actor: to, owner: to},
+	_, err := decideInbox(ctx, h.store, h.now, onInbox{commandID: cmdID, tenant: t.Tenant, actor: to, owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			content, err := notification.Content{Message: msg, Options: notification.Options{
 				Variant: variant, Classification: notification.Plain, Link: link}}.Normalize()

@@ -59,7 +59,7 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 				}
 			}
 			if leave == nil {
-				return nil, vacationNotFound("id")
+				return nil, notFound("id")
 			}
 			kind := leave.CurrentStep()
 			if kind != "" && cmd.Step == leave.Step && !h.chain.MayDecide(cmd.Actor, s, kind) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -135,8 +134,4 @@ func openFirst(e *vacation.Entitlement, s VacationSubject, decided func() ([]vac
 		return nil, err
 	}
 	return append(out, more...), nil
-}
-
-func vacationNotFound(field string) *domain.Error {
-	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
 }

@@ -2,42 +2,11 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"slices"
-	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
-	"portal/auth"
 	"portal/domain/vacation"
 )
-
-// VacationSubject is what the vacation rules need to know of an employee: the hire date,
-// the work schedule (weekly rest days), the manager and the access switches of their user.
-type VacationSubject struct {
-	Employee   uuid.UUID
-	Name       string
-	Hired      time.Time
-	Schedule   vacation.Schedule
-	Manager    uuid.UUID // uuid.Nil: heads their department
-	Department uuid.UUID
-	User       uuid.UUID // the employee's user; uuid.Nil when none
-	Switches   vacation.Switches
-}
-
-// Actor is the signed-in user who gives a vacation command.
-type Actor struct {
-	UserID     uuid.UUID
-	UserHash   string
-	EmployeeID uuid.UUID
-	Roles      []string
-}
-
-// IsHR tells whether the actor decides at the HR step and manages every employee's vacations
-// (spec portal-business §1: HR admins approve at the HR step).
-func (a Actor) IsHR() bool { return slices.Contains(a.Roles, auth.RoleHRAdmin) }
 
 // VacationFacts is what the vacation commands read besides the log (PoolFacts implements it).
 type VacationFacts interface {
@@ -45,67 +14,6 @@ type VacationFacts interface {
 	VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (VacationSubject, error)
 	// Calendar is the tenant's holiday calendar and the tenant's own fixed dates.
 	Calendar(ctx context.Context, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error)
-}
-
-// VacationSubject implements VacationFacts.
-func (f PoolFacts) VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (VacationSubject, error) {
-	s := VacationSubject{Employee: employee}
-	var (
-		kind           string
-		schedule, acfg []byte
-		manager, user  *uuid.UUID
-	)
-	err := f.Pool.QueryRow(ctx, `
-SELECT e.name, e.hire_date, e.schedule_type, e.schedule, e.manager_id, e.department_id,
-       u.id, coalesce(u.access_config, '{}') || coalesce((SELECT "values" FROM tenant_settings WHERE tenant_id = e.tenant_id AND key = 'access_id'), '{}')
-FROM employees e
-LEFT JOIN LATERAL (SELECT id, access_config FROM users WHERE tenant_id = e.tenant_id AND employee_id = e.id
-                   ORDER BY active DESC LIMIT 1) u ON true
-WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).
-		Scan(&s.Name, &s.Hired, &kind, &schedule, &manager, &s.Department, &user, &acfg)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return s, vacationNotFound("m01Ukey")
-	}
-	if err != nil {
-		return s, err
-	}
-	if manager != nil {
-		s.Manager = *manager
-	}
-	if user != nil {
-		s.User = *user
-	}
-	if s.Schedule, err = vacation.ParseSchedule(kind, schedule); err != nil {
-		return s, err
-	}
-	var switches map[string]int
-	_ = json.Unmarshal(acfg, &switches) // a malformed config grants nothing
-	s.Switches = vacation.Switches{
-		Vacation:  switches["solicita_ferias"] == 1,
-		Abono:     switches["solicita_abono_ferias"] == 1,
-		Advance13: switches["solicita_13_ferias"] == 1,
-	}
-	return s, nil
-}
-
-// Calendar implements VacationFacts: the national and movable holidays and the tenant's own
-// fixed dates (tenant_holidays).
-func (f PoolFacts) Calendar(ctx context.Context, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error) {
-	rows, err := f.Pool.Query(ctx, `SELECT month, day, name FROM tenant_holidays WHERE tenant_id = $1 ORDER BY month, day`, tenant)
-	if err != nil {
-		return nil, nil, err
-	}
-	fixed, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vacation.FixedDate, error) {
-		var f vacation.FixedDate
-		var m, d int16
-		err := r.Scan(&m, &d, &f.Key)
-		f.Month, f.Day = time.Month(m), int(d)
-		return f, err
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return vacation.NewCalendar(fixed), fixed, nil
 }
 
 // VacationChain is the approval chain a vacation request goes through (spec portal-business

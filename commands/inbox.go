@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"portal/domain"
 	"portal/domain/notification"
 	"portal/eventstore"
 )
@@ -70,8 +69,9 @@ func notificationCreated(j notification.CreatedData) notification.Event {
 // NotificationStream is the stream of a user's inbox, "notification-<userId>".
 func NotificationStream(user uuid.UUID) string { return eventstore.StreamName("notification", user) }
 
-// inboxCommand is what the four notification commands share: whose inbox, which command.
-type inboxCommand struct {
+// onInbox is one command on a user's inbox: whose inbox, which command. The notification
+// commands, the request notices and the vacation alerts write to inboxes.
+type onInbox struct {
 	commandID string
 	tenant    uuid.UUID
 	actor     uuid.UUID // who asks (the sender of a new notification, else the owner)
@@ -84,16 +84,11 @@ type inboxCommand struct {
 // the events it appended the first time, and decide is not asked again. A command that
 // appended nothing the first time decides again, which for the notification commands gives
 // nothing again.
-func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Time, cmd inboxCommand,
+func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Time, cmd onInbox,
 	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) ([]notification.Event, error) {
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.owner == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
 	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: NotificationStream(cmd.owner), commandID: cmd.commandID}
 	return decideOnStream(ctx, store, now, on, codec[notification.Event]{decodeNotification, encodeNotification}, false, notification.New, decide)
-}
-
-// notFound is the answer for an unknown notification or user.
-func notFound(field string) *domain.Error {
-	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
 }
