@@ -45,7 +45,7 @@ func NewAskAdjustmentHandler(create *CreateRequestHandler, store eventstore.Stor
 // module's rules apply unchanged: one open request per employee and type, its chain, its
 // idempotency by command id.
 func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r *rq.Request, err error) {
-	defer wrap(&err, "AskAdjustment(%s)", cmd.CommandID)
+	defer Wrap(&err, "AskAdjustment(%s)", cmd.CommandID)
 	a := cmd.Adjustment
 	if cmd.Switches[a.Kind.Switch()] != 1 {
 		return nil, &domain.Error{Kind: domain.Forbidden, Field: "tipo", Key: a.Kind.DeniedKey()}

@@ -93,7 +93,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 		return false, err
 	}
 	commandID := "adjustment/" + trigger.ID.String()
-	first := eventID(trigger.Tenant, stream, commandID, 0)
+	first := EventID(trigger.Tenant, stream, commandID, 0)
 	for _, re := range clockEvents {
 		if re.ID == first {
 			return false, nil // already acted on this trigger
@@ -118,7 +118,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	}
 	data := make([]eventstore.EventData, len(decided))
 	for i, e := range decided {
-		if data[i], err = EncodeClock(eventID(trigger.Tenant, stream, commandID, i), e); err != nil {
+		if data[i], err = EncodeClock(EventID(trigger.Tenant, stream, commandID, i), e); err != nil {
 			return false, err
 		}
 	}

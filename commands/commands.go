@@ -52,35 +52,35 @@ func DeriveID(tenant uuid.UUID, stream, commandID, part string) uuid.UUID {
 }
 
 // eventID is the id of the n-th event a command appends.
-func eventID(tenant uuid.UUID, stream, commandID string, n int) uuid.UUID {
+func EventID(tenant uuid.UUID, stream, commandID string, n int) uuid.UUID {
 	return DeriveID(tenant, stream, commandID, fmt.Sprintf("event/%d", n))
 }
 
 // errRetry asks the retry loop to reload and decide again.
-var errRetry = errors.New("commands: retry")
+var ErrRetry = errors.New("commands: retry")
 
 // withRetry runs attempt again, up to three times in all, when it failed on a concurrent
 // append (the stream moved between load and append): a new attempt sees the other
 // writer's events.
 func withRetry(attempt func() error) error {
-	return withRetries(func(bool) error { return attempt() })
+	return WithRetries(func(bool) error { return attempt() })
 }
 
 // withRetries is withRetry for an attempt that decides differently when it is a retry (one
 // on a cached state: see since).
-func withRetries(attempt func(retry bool) error) error {
+func WithRetries(attempt func(retry bool) error) error {
 	err := attempt(false)
-	for i := 0; i < 2 && (errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, errRetry)); i++ {
+	for i := 0; i < 2 && (errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, ErrRetry)); i++ {
 		err = attempt(true)
 	}
-	if errors.Is(err, errRetry) {
+	if errors.Is(err, ErrRetry) {
 		err = eventstore.ErrConcurrency
 	}
 	return err
 }
 
 // wrap adds the operation to an error: defer wrap(&err, "RegisterMark(%s)", id).
-func wrap(err *error, format string, args ...any) {
+func Wrap(err *error, format string, args ...any) {
 	if *err != nil {
 		*err = fmt.Errorf(format+": %w", append(args, *err)...)
 	}
@@ -88,7 +88,7 @@ func wrap(err *error, format string, args ...any) {
 
 // eventData is an event of type typ whose data is v (a data type of domain/<area>/data.go)
 // as JSON.
-func eventData(id uuid.UUID, typ string, v any) (eventstore.EventData, error) {
+func EventData(id uuid.UUID, typ string, v any) (eventstore.EventData, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return eventstore.EventData{}, err
@@ -103,7 +103,7 @@ func encodeEvents[E any](tenant uuid.UUID, stream, commandID string, events []E,
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
 		var err error
-		if data[i], err = encode(eventID(tenant, stream, commandID, i), e); err != nil {
+		if data[i], err = encode(EventID(tenant, stream, commandID, i), e); err != nil {
 			return nil, err
 		}
 	}
@@ -120,7 +120,7 @@ func expectedVersion(events []eventstore.RecordedEvent) int64 {
 
 // expectedAt is the version a stream must still have for an append on a state folded up to
 // version (-1: nothing, the stream must not exist).
-func expectedAt(version int64) int64 {
+func ExpectedAt(version int64) int64 {
 	if version < 0 {
 		return eventstore.NoStream
 	}
@@ -133,17 +133,17 @@ func forbidden(field string) *domain.Error {
 
 // logHandler is what a handler that reads and appends only the log needs: the event store
 // and the server clock.
-type logHandler struct {
-	store eventstore.Store
-	now   func() time.Time
+type LogHandler struct {
+	Store eventstore.Store
+	Now   func() time.Time
 }
 
 // newLogHandler refuses nil dependencies, naming the constructor in its error.
-func newLogHandler(name string, store eventstore.Store, now func() time.Time) (logHandler, error) {
+func NewLogHandler(name string, store eventstore.Store, now func() time.Time) (LogHandler, error) {
 	if store == nil || now == nil {
-		return logHandler{}, errors.New("commands." + name + ": nil dependency")
+		return LogHandler{}, errors.New("commands." + name + ": nil dependency")
 	}
-	return logHandler{store: store, now: now}, nil
+	return LogHandler{Store: store, Now: now}, nil
 }
 
 // Actor is the signed-in user who gives a vacation command.
@@ -158,7 +158,7 @@ type Actor struct {
 // (spec portal-business §1: HR admins approve at the HR step).
 func (a Actor) IsHR() bool { return slices.Contains(a.Roles, auth.RoleHRAdmin) }
 
-func metaOf(tenant, user uuid.UUID, stream, commandID string) eventstore.Meta {
+func MetaOf(tenant, user uuid.UUID, stream, commandID string) eventstore.Meta {
 	id := DeriveID(tenant, stream, commandID, "command")
 	return eventstore.Meta{Tenant: tenant, Actor: user.String(), CorrelationID: id, CausationID: id, CommandID: commandID}
 }

@@ -36,7 +36,7 @@ func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 			return err
 		}
 		state := fresh()
-		first := eventID(cmd.tenant, cmd.stream, cmd.commandID, 0)
+		first := EventID(cmd.tenant, cmd.stream, cmd.commandID, 0)
 		var prior []E
 		for _, re := range recorded {
 			e, err := c.decode(re)
@@ -66,12 +66,12 @@ func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, metaOf(cmd.tenant, cmd.actor, cmd.stream, cmd.commandID), cmd.stream, expectedVersion(recorded), data...)
+		res, err := store.Append(ctx, MetaOf(cmd.tenant, cmd.actor, cmd.stream, cmd.commandID), cmd.stream, expectedVersion(recorded), data...)
 		if err != nil {
 			return err
 		}
 		if res.Duplicate {
-			return errRetry // the same command won a race with itself: answer what it stored
+			return ErrRetry // the same command won a race with itself: answer what it stored
 		}
 		events = decided
 		return nil

@@ -9,7 +9,7 @@ import (
 
 // decodeAs reads a stored event's data as a D and maps it to the domain with event; data
 // that does not read is an error naming the stream, version and type.
-func decodeAs[D, E any](re eventstore.RecordedEvent, event func(D) E) (E, error) {
+func DecodeAs[D, E any](re eventstore.RecordedEvent, event func(D) E) (E, error) {
 	e, err := unmarshalAs(re.Data, event)
 	if err != nil {
 		var none E
@@ -34,7 +34,7 @@ func badData(re eventstore.RecordedEvent, err error) error {
 }
 
 // unknownType is the error for a stored event of a type its stream's decoder does not know.
-func unknownType(re eventstore.RecordedEvent) error {
+func UnknownType(re eventstore.RecordedEvent) error {
 	return fmt.Errorf("stream %s version %d: unknown event type %q", re.Stream, re.Version, re.Type)
 }
 

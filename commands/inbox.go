@@ -32,28 +32,28 @@ func encodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventDat
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode notification event %T", e)
 	}
-	return eventData(id, e.EventType(), v)
+	return EventData(id, e.EventType(), v)
 }
 
 // decodeNotification maps a stored event of a notification stream back to the domain.
 func decodeNotification(re eventstore.RecordedEvent) (notification.Event, error) {
 	switch re.Type {
 	case notification.TypeCreated:
-		return decodeAs(re, notificationCreated)
+		return DecodeAs(re, notificationCreated)
 	case notification.TypeDisplayed:
-		return decodeAs(re, func(j notification.DisplayedData) notification.Event {
+		return DecodeAs(re, func(j notification.DisplayedData) notification.Event {
 			return notification.Displayed{ID: j.ID, DisplayedAt: j.DisplayedAt}
 		})
 	case notification.TypeDismissed:
-		return decodeAs(re, func(j notification.DismissedData) notification.Event {
+		return DecodeAs(re, func(j notification.DismissedData) notification.Event {
 			return notification.Dismissed{ID: j.ID, DismissedAt: j.DismissedAt}
 		})
 	case notification.TypeAllDismissed:
-		return decodeAs(re, func(j notification.AllDismissedData) notification.Event {
+		return DecodeAs(re, func(j notification.AllDismissedData) notification.Event {
 			return notification.AllDismissed{IDs: j.IDs, DismissedAt: j.DismissedAt}
 		})
 	}
-	return nil, unknownType(re)
+	return nil, UnknownType(re)
 }
 
 // notificationCreated maps a stored new notification back to the domain.

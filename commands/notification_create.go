@@ -41,18 +41,18 @@ type NotificationParties interface {
 
 // CreateNotificationHandler creates notifications.
 type CreateNotificationHandler struct {
-	logHandler
+	LogHandler
 	parties NotificationParties
 }
 
 // NewCreateNotificationHandler needs the parties (PoolFacts), the event store and the server
 // clock.
 func NewCreateNotificationHandler(parties NotificationParties, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
-	h, err := newLogHandler("NewCreateNotificationHandler", store, now)
+	h, err := NewLogHandler("NewCreateNotificationHandler", store, now)
 	if err == nil && parties == nil {
 		err = errors.New("commands.NewCreateNotificationHandler: nil dependency")
 	}
-	return &CreateNotificationHandler{logHandler: h, parties: parties}, err
+	return &CreateNotificationHandler{LogHandler: h, parties: parties}, err
 }
 
 // Handle creates the notification. A user who may not notify others gets Forbidden (on
@@ -62,7 +62,7 @@ func NewCreateNotificationHandler(parties NotificationParties, store eventstore.
 // toast's wording shows. A retried command (same CommandID) answers the notification it
 // created the first time.
 func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotification) (res CreatedNotification, err error) {
-	defer wrap(&err, "CreateNotification(%s)", cmd.CommandID)
+	defer Wrap(&err, "CreateNotification(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.SenderID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, sender and command id are required")
 	}
@@ -90,7 +90,7 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	}
 	stream := NotificationStream(to)
 	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")
-	events, err := decideInbox(ctx, h.store, h.now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.SenderID, owner: to},
+	events, err := decideInbox(ctx, h.Store, h.Now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.SenderID, owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			return b.Create(notification.Create{
 				ID: id.String(), UserID: to.String(), UserHash: toHash, SenderID: cmd.SenderID.String(), Content: content,

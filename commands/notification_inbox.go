@@ -21,18 +21,18 @@ type InboxCommand struct {
 // Inboxes runs the owners' commands on their inboxes: mark a notification displayed, dismiss
 // one, dismiss all. A notification that is not in the user's inbox (another user's or
 // tenant's) is NotFound.
-type Inboxes struct{ logHandler }
+type Inboxes struct{ LogHandler }
 
 // NewInboxes needs the event store and the server clock.
 func NewInboxes(store eventstore.Store, now func() time.Time) (*Inboxes, error) {
-	h, err := newLogHandler("NewInboxes", store, now)
+	h, err := NewLogHandler("NewInboxes", store, now)
 	return &Inboxes{h}, err
 }
 
 // decide runs one owner's command on their inbox.
 func (h *Inboxes) decide(ctx context.Context, cmd InboxCommand,
 	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) ([]notification.Event, error) {
-	return decideInbox(ctx, h.store, h.now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.UserID, owner: cmd.UserID}, decide)
+	return decideInbox(ctx, h.Store, h.Now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.UserID, owner: cmd.UserID}, decide)
 }
 
 // MarkDisplayed records that notification id was shown as a toast (PUT
@@ -41,7 +41,7 @@ func (h *Inboxes) decide(ctx context.Context, cmd InboxCommand,
 // so the web app shows the toast only when first is true. Concurrent calls are serialised by
 // the stream's version: exactly one of them gets first.
 func (h *Inboxes) MarkDisplayed(ctx context.Context, cmd InboxCommand, id uuid.UUID) (first bool, err error) {
-	defer wrap(&err, "MarkNotificationDisplayed(%s)", cmd.CommandID)
+	defer Wrap(&err, "MarkNotificationDisplayed(%s)", cmd.CommandID)
 	events, err := h.decide(ctx, cmd, func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 		return b.MarkDisplayed(id.String(), at)
 	})
@@ -57,7 +57,7 @@ func (h *Inboxes) MarkDisplayed(ctx context.Context, cmd InboxCommand, id uuid.U
 // Dismiss removes notification id from the panel (POST notification-app/dismiss); dismissing
 // it again succeeds without an event.
 func (h *Inboxes) Dismiss(ctx context.Context, cmd InboxCommand, id uuid.UUID) (err error) {
-	defer wrap(&err, "DismissNotification(%s)", cmd.CommandID)
+	defer Wrap(&err, "DismissNotification(%s)", cmd.CommandID)
 	events, err := h.decide(ctx, cmd, func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 		return b.Dismiss(id.String(), at)
 	})
@@ -73,7 +73,7 @@ func (h *Inboxes) Dismiss(ctx context.Context, cmd InboxCommand, id uuid.UUID) (
 // DismissAll empties the panel (POST notification-app/dismiss-all) and returns how many it
 // dismissed (0 when the panel was empty: no event). A retried command answers its first count.
 func (h *Inboxes) DismissAll(ctx context.Context, cmd InboxCommand) (n int, err error) {
-	defer wrap(&err, "DismissAllNotifications(%s)", cmd.CommandID)
+	defer Wrap(&err, "DismissAllNotifications(%s)", cmd.CommandID)
 	events, err := h.decide(ctx, cmd, func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 		return b.DismissAll(at)
 	})

@@ -42,7 +42,7 @@ func NewAddPDIActionHandler(users TenantUsers, store eventstore.Store, now func(
 // Handle adds the action and returns its id. Someone else's plan is HR's only (Forbidden);
 // an unknown user or a 360 that is not the tenant's is NotFound.
 func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id uuid.UUID, err error) {
-	defer wrap(&err, "AddPDIAction(%s)", cmd.CommandID)
+	defer Wrap(&err, "AddPDIAction(%s)", cmd.CommandID)
 	owner := cmd.UserID
 	if cmd.Draft.UserHash != "" && cmd.Draft.UserHash != cmd.UserHash {
 		if !survey.MayManage(cmd.Roles) {

@@ -19,19 +19,19 @@ type CompletePDIAction struct {
 }
 
 // CompletePDIActionHandler completes actions.
-type CompletePDIActionHandler struct{ logHandler }
+type CompletePDIActionHandler struct{ LogHandler }
 
 // NewCompletePDIActionHandler needs the event store and the server clock.
 func NewCompletePDIActionHandler(store eventstore.Store, now func() time.Time) (*CompletePDIActionHandler, error) {
-	h, err := newLogHandler("NewCompletePDIActionHandler", store, now)
+	h, err := NewLogHandler("NewCompletePDIActionHandler", store, now)
 	return &CompletePDIActionHandler{h}, err
 }
 
 // Handle completes the action; an action not in the caller's plan is NotFound, completing
 // twice succeeds without an event.
 func (h *CompletePDIActionHandler) Handle(ctx context.Context, cmd CompletePDIAction) (err error) {
-	defer wrap(&err, "CompletePDIAction(%s)", cmd.CommandID)
-	return decidePlan(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, cmd.UserID, cmd.CommandID,
+	defer Wrap(&err, "CompletePDIAction(%s)", cmd.CommandID)
+	return decidePlan(ctx, h.Store, h.Now, cmd.Tenant, cmd.UserID, cmd.UserID, cmd.CommandID,
 		func(p *survey.Plan, at time.Time) ([]survey.Event, error) {
 			return p.Complete(cmd.ActionID.String(), at)
 		})

@@ -25,7 +25,7 @@ func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode pdi event %T", e)
 	}
-	return eventData(id, e.EventType(), v)
+	return EventData(id, e.EventType(), v)
 }
 
 // decodePDI maps a stored event of a plan stream back to the domain. Its data errors name the
@@ -39,7 +39,7 @@ func decodePDI(re eventstore.RecordedEvent) (e survey.Event, err error) {
 	case survey.TypeActionCompleted:
 		e, err = unmarshalAs(re.Data, func(j survey.ActionCompletedData) survey.Event { return survey.ActionCompleted{ID: j.ID, At: j.At} })
 	default:
-		return nil, unknownType(re)
+		return nil, UnknownType(re)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)

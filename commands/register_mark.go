@@ -40,7 +40,7 @@ type RegisterMarkHandler struct {
 	facts ClockEmployees
 	store eventstore.Store
 	now   func() time.Time
-	cache *stateCache[*clock.Clock]
+	cache *StateCache[*clock.Clock]
 }
 
 // NewRegisterMarkHandler needs the employees' facts (PoolFacts), the event store and the
@@ -49,7 +49,7 @@ func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now fu
 	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRegisterMarkHandler: nil dependency")
 	}
-	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: newStateCache(50_000, clock.New)}, nil
+	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: NewStateCache(50_000, clock.New)}, nil
 }
 
 // Handle decides and appends the mark. A refused punch is appended as MarkRefused (the audit
@@ -57,7 +57,7 @@ func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now fu
 // message key. A retried command (same CommandID) answers as the first attempt did and
 // appends nothing.
 func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res MarkResult, err error) {
-	defer wrap(&err, "RegisterMark(%s)", cmd.CommandID)
+	defer Wrap(&err, "RegisterMark(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, user and command id are required")
 	}
@@ -72,7 +72,7 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 		return res, forbidden("userHash")
 	}
 	stream := eventstore.StreamName("clock", cmd.EmployeeID)
-	err = withRetries(func(retry bool) error {
+	err = WithRetries(func(retry bool) error {
 		res, err = h.attempt(ctx, cmd, stream, emp, retry)
 		return err
 	})
@@ -83,12 +83,12 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 // A retried command whose events lie further back is caught by the store (its event ids
 // exist), which drops the cache entry and sends us here again to read the whole stream.
 func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, stream string, emp clock.Employee, retry bool) (MarkResult, error) {
-	agg, version := h.cache.get(cmd.Tenant, stream)
-	recorded, err := since(ctx, h.store, cmd.Tenant, stream, version, retry)
+	agg, version := h.cache.Get(cmd.Tenant, stream)
+	recorded, err := Since(ctx, h.store, cmd.Tenant, stream, version, retry)
 	if err != nil {
 		return MarkResult{}, err
 	}
-	prior, err := foldClock(agg, recorded, eventID(cmd.Tenant, stream, cmd.CommandID, 0))
+	prior, err := foldClock(agg, recorded, EventID(cmd.Tenant, stream, cmd.CommandID, 0))
 	if err != nil {
 		return MarkResult{}, err
 	}
@@ -112,13 +112,13 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 		return MarkResult{}, err
 	}
 	if err := h.append(ctx, cmd, stream, version, events); err != nil {
-		h.cache.appendFailed(cmd.Tenant, stream, err, retry)
+		h.cache.AppendFailed(cmd.Tenant, stream, err, retry)
 		return MarkResult{}, err
 	}
 	for _, e := range events {
 		agg.Apply(e)
 	}
-	h.cache.put(cmd.Tenant, stream, agg, version+int64(len(events)))
+	h.cache.Put(cmd.Tenant, stream, agg, version+int64(len(events)))
 	return markOutcome(events[0])
 }
 
@@ -127,12 +127,12 @@ func (h *RegisterMarkHandler) append(ctx context.Context, cmd RegisterMark, stre
 	if err != nil {
 		return err
 	}
-	res, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expected, data...)
+	res, err := h.store.Append(ctx, MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expected, data...)
 	if err != nil {
 		return err
 	}
 	if res.Duplicate {
-		return errRetry // the same command won a race with itself: answer what it stored
+		return ErrRetry // the same command won a race with itself: answer what it stored
 	}
 	return nil
 }

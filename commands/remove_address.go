@@ -22,18 +22,18 @@ type RemoveAddress struct {
 }
 
 // RemoveAddressHandler removes saved addresses.
-type RemoveAddressHandler struct{ logHandler }
+type RemoveAddressHandler struct{ LogHandler }
 
 // NewRemoveAddressHandler needs the event store and the server clock.
 func NewRemoveAddressHandler(store eventstore.Store, now func() time.Time) (*RemoveAddressHandler, error) {
-	h, err := newLogHandler("NewRemoveAddressHandler", store, now)
+	h, err := NewLogHandler("NewRemoveAddressHandler", store, now)
 	return &RemoveAddressHandler{h}, err
 }
 
 // Handle removes the address; an unknown ukey is NotFound. A retried command succeeds
 // again without appending.
 func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (err error) {
-	defer wrap(&err, "RemoveAddress(%s)", cmd.CommandID)
+	defer Wrap(&err, "RemoveAddress(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return errors.New("tenant, user and command id are required")
 	}
@@ -41,7 +41,7 @@ func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (e
 		return forbidden("userHash")
 	}
 	on := streamCommand{tenant: cmd.Tenant, actor: cmd.UserID, stream: eventstore.StreamName("clock", cmd.EmployeeID), commandID: cmd.CommandID}
-	events, err := decideOnStream(ctx, h.store, h.now, on, codec[clock.Event]{decodeClock, EncodeClock}, false, clock.New,
+	events, err := decideOnStream(ctx, h.Store, h.Now, on, codec[clock.Event]{decodeClock, EncodeClock}, false, clock.New,
 		func(c *clock.Clock, at time.Time) ([]clock.Event, error) { return c.RemoveAddress(cmd.UKey, at) })
 	if err != nil {
 		return err

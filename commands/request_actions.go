@@ -33,7 +33,7 @@ func NewRequestActions(facts RequestFacts, store eventstore.Store, now func() ti
 // act runs one action: decide gives the events from the request as it stands.
 func (h *RequestActions) act(ctx context.Context, name string, a RequestAction,
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (r *rq.Request, err error) {
-	defer wrap(&err, "%s(%s)", name, a.ID)
+	defer Wrap(&err, "%s(%s)", name, a.ID)
 	return h.run(ctx, a.CommandID, a.Caller, a.ID, decide)
 }
 

@@ -50,7 +50,7 @@ func NewAttachmentHandler(facts RequestFacts, pool *pgxpool.Pool, store eventsto
 // deleted again, and a file without its event is never served (downloads go through the
 // request's attachments).
 func (h *AttachmentHandler) Add(ctx context.Context, cmd AddAttachment) (a rq.Attachment, err error) {
-	defer wrap(&err, "AddAttachment(%s)", cmd.ID)
+	defer Wrap(&err, "AddAttachment(%s)", cmd.ID)
 	kind, err := rq.CheckFile(cmd.Name, cmd.Content)
 	if err != nil {
 		return a, err
@@ -81,7 +81,7 @@ AND NOT EXISTS (SELECT FROM events WHERE tenant_id = $1 AND stream = $3 AND data
 
 // Remove takes the file off its request; the bytes stay for the request's history.
 func (h *AttachmentHandler) Remove(ctx context.Context, cmd RemoveAttachment) (err error) {
-	defer wrap(&err, "RemoveAttachment(%s)", cmd.AttachmentID)
+	defer Wrap(&err, "RemoveAttachment(%s)", cmd.AttachmentID)
 	var requestID uuid.UUID
 	err = h.pool.QueryRow(ctx, `SELECT request_id FROM request_files WHERE tenant_id = $1 AND id = $2`,
 		cmd.Caller.Tenant, cmd.AttachmentID).Scan(&requestID)

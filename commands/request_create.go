@@ -48,7 +48,7 @@ type CreateRequestHandler struct {
 	facts    RequestFacts
 	store    eventstore.Store
 	now      func() time.Time
-	requests *stateCache[*rq.Request] // the states shared with the other request commands (RequestHandlers), or nil
+	requests *StateCache[*rq.Request] // the states shared with the other request commands (RequestHandlers), or nil
 }
 
 // NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the store and
@@ -62,7 +62,7 @@ func NewCreateRequestHandler(facts RequestFacts, store eventstore.Store, now fun
 
 // Handle creates the request and answers it as created (and sent, with Body.Send).
 func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r *rq.Request, err error) {
-	defer wrap(&err, "CreateRequest(%s)", cmd.CommandID)
+	defer Wrap(&err, "CreateRequest(%s)", cmd.CommandID)
 	if err := cmd.Caller.valid(); err != nil || cmd.CommandID == "" {
 		return nil, errors.Join(err, errors.New("command id is required"))
 	}
@@ -133,7 +133,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 			return err
 		}
 		claim, _ := json.Marshal(openClaimed{RequestID: id.String(), At: at})
-		claimData := eventstore.EventData{ID: eventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
+		claimData := eventstore.EventData{ID: EventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
 		// The request and its open-request slot are stored together; a slot another request
 		// took meanwhile is ErrConcurrency: look again.
 		meta := requestMeta(ctx, c, stream, cmd.CommandID)
@@ -144,13 +144,13 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 			return err
 		}
 		if res[1].Duplicate {
-			return errRetry // the same command won a race with itself: answer what it stored
+			return ErrRetry // the same command won a race with itself: answer what it stored
 		}
 		for _, e := range events {
 			r.Apply(e)
 		}
 		if h.requests != nil {
-			h.requests.put(c.Tenant, stream, r.Clone(), res[1].NextVersion)
+			h.requests.Put(c.Tenant, stream, r.Clone(), res[1].NextVersion)
 		}
 		return nil
 	})

@@ -56,7 +56,7 @@ func (h *DecideStepHandler) OnApproved(origin rq.Origin, hook ApprovedHook) { h.
 
 // otherOpen tells whether another request than r holds r's open-request slot and is open.
 func (h *DecideStepHandler) otherOpen(ctx context.Context, tenant uuid.UUID, r *rq.Request) (bool, error) {
-	slot, err := h.store.ReadStream(ctx, tenant, openSlotStream(r.Subject.EmployeeID, r.Origin), 0)
+	slot, err := h.Store.ReadStream(ctx, tenant, openSlotStream(r.Subject.EmployeeID, r.Origin), 0)
 	if err != nil || len(slot) == 0 {
 		return false, err
 	}
@@ -68,7 +68,7 @@ func (h *DecideStepHandler) otherOpen(ctx context.Context, tenant uuid.UUID, r *
 	if err != nil || last.RequestID == r.ID {
 		return false, nil
 	}
-	held, _, err := loadRequest(ctx, h.store, tenant, holder)
+	held, _, err := loadRequest(ctx, h.Store, tenant, holder)
 	return err == nil && held.Open(), err
 }
 
@@ -82,7 +82,7 @@ func conflictOpen(err error) error {
 // Handle records the decision. Of simultaneous decisions on one step exactly one is
 // stored; the others reload, find the step decided and get "request already decided".
 func (h *DecideStepHandler) Handle(ctx context.Context, cmd DecideStep) (r *rq.Request, err error) {
-	defer wrap(&err, "DecideStep(%s %s %d)", cmd.ID, cmd.Action, cmd.Step)
+	defer Wrap(&err, "DecideStep(%s %s %d)", cmd.ID, cmd.Action, cmd.Step)
 	r, err = h.run(ctx, cmd.CommandID, cmd.Caller, cmd.ID, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		d := rq.Decide{Step: cmd.Step, Comment: cmd.Comment, Facts: f}
 		switch cmd.Action {

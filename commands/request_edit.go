@@ -26,7 +26,7 @@ func NewEditRequestHandler(facts RequestFacts, store eventstore.Store, now func(
 
 // Handle edits the request while no step has decided it, then ranks it.
 func (h *EditRequestHandler) Handle(ctx context.Context, cmd EditRequest) (r *rq.Request, err error) {
-	defer wrap(&err, "EditRequest(%s)", cmd.CommandID)
+	defer Wrap(&err, "EditRequest(%s)", cmd.CommandID)
 	id, err := ParseRequestID("ac4Ukey", cmd.Body.RequestID)
 	if err != nil {
 		return nil, err

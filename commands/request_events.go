@@ -39,7 +39,7 @@ func (c RequestCaller) valid() error {
 // encodeRequest maps a request event to the event store's shape: the domain's events carry
 // their JSON names (the event contract, docs/api.md "Events").
 func encodeRequest(id uuid.UUID, e rq.Event) (eventstore.EventData, error) {
-	return eventData(id, e.EventType(), rq.Deref(e))
+	return EventData(id, e.EventType(), rq.Deref(e))
 }
 
 // DecodeRequestEvent maps a stored request event back to the domain; ok is false for the
@@ -88,17 +88,17 @@ type requestDecision struct {
 // events and the events the command appended (for a retried command id, the ones it
 // appended the first time). A decision that still loses after the retries is answered as
 // "request already decided" (§8): another approver was faster.
-func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCache[*rq.Request], now func() time.Time, cmd requestDecision,
+func decideRequest(ctx context.Context, store eventstore.Store, cache *StateCache[*rq.Request], now func() time.Time, cmd requestDecision,
 	decide func(r *rq.Request, at time.Time) ([]rq.Event, error)) (after *rq.Request, events []rq.Event, err error) {
 	if err := cmd.caller.valid(); err != nil || cmd.commandID == "" || cmd.id == uuid.Nil {
 		return nil, nil, errors.Join(err, errors.New("command id and request id are required"))
 	}
 	stream := RequestStream(cmd.id)
 	tenant := cmd.caller.Tenant
-	err = withRetries(func(retry bool) error {
-		r, version := cache.get(tenant, stream)
+	err = WithRetries(func(retry bool) error {
+		r, version := cache.Get(tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
-		recorded, err := since(ctx, store, tenant, stream, version, retry)
+		recorded, err := Since(ctx, store, tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
@@ -127,8 +127,8 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCach
 		if (err != nil || len(decided) == 0) && !whole {
 			// A refusal may be a retried command whose events lie before the cached
 			// version: look at the whole stream before answering it.
-			cache.drop(tenant, stream)
-			return errRetry
+			cache.Drop(tenant, stream)
+			return ErrRetry
 		}
 		if err != nil || len(decided) == 0 {
 			after, events = r, nil
@@ -138,19 +138,19 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *stateCach
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, expectedAt(version), data...)
+		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, ExpectedAt(version), data...)
 		if err != nil {
-			cache.appendFailed(tenant, stream, err, retry)
+			cache.AppendFailed(tenant, stream, err, retry)
 			return err
 		}
 		if res.Duplicate {
-			cache.drop(tenant, stream)
-			return errRetry // the same command won a race with itself: answer what it stored
+			cache.Drop(tenant, stream)
+			return ErrRetry // the same command won a race with itself: answer what it stored
 		}
 		for _, e := range decided {
 			r.Apply(e)
 		}
-		cache.put(tenant, stream, r.Clone(), version+int64(len(decided)))
+		cache.Put(tenant, stream, r.Clone(), version+int64(len(decided)))
 		after, events = r, decided
 		return nil
 	})
@@ -219,23 +219,23 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 
 // requestHandler is what the commands on an existing request share.
 type requestHandler struct {
-	logHandler
+	LogHandler
 	facts    RequestFacts
-	requests *stateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (RequestHandlers)
+	requests *StateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (RequestHandlers)
 }
 
 func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
-	h, err := newLogHandler(name, store, now)
+	h, err := NewLogHandler(name, store, now)
 	if err == nil && facts == nil {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return requestHandler{logHandler: h, facts: facts, requests: newRequestStates()}, err
+	return requestHandler{LogHandler: h, facts: facts, requests: newRequestStates()}, err
 }
 
 // newRequestStates keeps the states of the last 5,000 requests used (a request's state is a
 // few KB).
-func newRequestStates() *stateCache[*rq.Request] {
-	return newStateCache(5_000, func() *rq.Request { return &rq.Request{} })
+func newRequestStates() *StateCache[*rq.Request] {
+	return NewStateCache(5_000, func() *rq.Request { return &rq.Request{} })
 }
 
 // RequestHandlers are the request commands of one process. They share one cache of the
@@ -271,7 +271,7 @@ func NewRequestHandlers(facts RequestFacts, pool *pgxpool.Pool, store eventstore
 // sends the notices the events mean).
 func (h requestHandler) run(ctx context.Context, commandID string, caller RequestCaller, id uuid.UUID,
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (*rq.Request, error) {
-	r, _, err := decideRequest(ctx, h.store, h.requests, h.now, requestDecision{commandID: commandID, caller: caller, id: id},
+	r, _, err := decideRequest(ctx, h.Store, h.requests, h.Now, requestDecision{commandID: commandID, caller: caller, id: id},
 		func(r *rq.Request, at time.Time) ([]rq.Event, error) {
 			f, err := requestFacts(ctx, h.facts, caller, r, at)
 			if err != nil {

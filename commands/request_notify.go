@@ -53,7 +53,7 @@ var QuietCorrelation = uuid.NewSHA1(uuid.NameSpaceOID, []byte("portal/requests/w
 // requestMeta is metaOf for a request command, under QuietCorrelation in a WithoutNotices
 // context.
 func requestMeta(ctx context.Context, c RequestCaller, stream, commandID string) eventstore.Meta {
-	meta := metaOf(c.Tenant, c.UserID, stream, commandID)
+	meta := MetaOf(c.Tenant, c.UserID, stream, commandID)
 	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
 		meta.CorrelationID = QuietCorrelation
 	}
@@ -172,7 +172,7 @@ func noticePart(tenant, sender uuid.UUID, commandID string, to Recipient, kind, 
 	if err != nil {
 		return eventstore.StreamAppend{}, err
 	}
-	data, err := encodeNotification(eventID(tenant, stream, noticeCmd, 0), events[0])
-	return eventstore.StreamAppend{Meta: metaOf(tenant, sender, stream, noticeCmd), Stream: stream,
+	data, err := encodeNotification(EventID(tenant, stream, noticeCmd, 0), events[0])
+	return eventstore.StreamAppend{Meta: MetaOf(tenant, sender, stream, noticeCmd), Stream: stream,
 		Expected: eventstore.Any, Events: []eventstore.EventData{data}}, err
 }

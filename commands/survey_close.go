@@ -20,21 +20,21 @@ type CloseSurvey struct {
 }
 
 // CloseSurveyHandler closes surveys.
-type CloseSurveyHandler struct{ logHandler }
+type CloseSurveyHandler struct{ LogHandler }
 
 // NewCloseSurveyHandler needs the event store and the server clock.
 func NewCloseSurveyHandler(store eventstore.Store, now func() time.Time) (*CloseSurveyHandler, error) {
-	h, err := newLogHandler("NewCloseSurveyHandler", store, now)
+	h, err := NewLogHandler("NewCloseSurveyHandler", store, now)
 	return &CloseSurveyHandler{h}, err
 }
 
 // Handle closes the survey; closing a closed survey succeeds without an event.
 func (h *CloseSurveyHandler) Handle(ctx context.Context, cmd CloseSurvey) (err error) {
-	defer wrap(&err, "CloseSurvey(%s)", cmd.CommandID)
+	defer Wrap(&err, "CloseSurvey(%s)", cmd.CommandID)
 	if !survey.MayManage(cmd.Roles) {
 		return forbidden("request")
 	}
-	_, err = decideSurvey(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, cmd.SurveyID, cmd.CommandID,
+	_, err = decideSurvey(ctx, h.Store, h.Now, cmd.Tenant, cmd.UserID, cmd.SurveyID, cmd.CommandID,
 		func(s *survey.Survey, at time.Time) ([]survey.Event, error) { return s.Close(at) })
 	return err
 }

@@ -51,7 +51,7 @@ func NewCreateSurveyHandler(facts SurveyAudiences, store eventstore.Store, now f
 // otherwise); units, departments and 360 people must be of the caller's tenant. A retried
 // command id answers the survey it created the first time.
 func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d survey.Definition, err error) {
-	defer wrap(&err, "CreateSurvey(%s)", cmd.CommandID)
+	defer Wrap(&err, "CreateSurvey(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return d, errors.New("tenant, user and command id are required")
 	}

@@ -51,7 +51,7 @@ func encodeSurvey(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode survey event %T", e)
 	}
-	return eventData(id, e.EventType(), v)
+	return EventData(id, e.EventType(), v)
 }
 
 func nonNil(s []string) []string {
@@ -65,22 +65,22 @@ func nonNil(s []string) []string {
 func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
 	switch re.Type {
 	case survey.TypeCreated:
-		return decodeAs(re, surveyCreated)
+		return DecodeAs(re, surveyCreated)
 	case survey.TypeClosed:
-		return decodeAs(re, func(j survey.ClosedData) survey.Event { return survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt} })
+		return DecodeAs(re, func(j survey.ClosedData) survey.Event { return survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt} })
 	case survey.TypeAnswered:
-		return decodeAs(re, func(j survey.AnswerSavedData) survey.Event {
+		return DecodeAs(re, func(j survey.AnswerSavedData) survey.Event {
 			return survey.AnswerSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt,
 				Answer: survey.Answer{QuestionUkey: j.Answer.Ukey, Type: survey.QuestionType(j.Answer.Type), Value: j.Answer.Value}}
 		})
 	case survey.TypeStepSaved:
-		return decodeAs(re, func(j survey.StepSavedData) survey.Event {
+		return DecodeAs(re, func(j survey.StepSavedData) survey.Event {
 			return survey.StepSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt}
 		})
 	case survey.TypeCompleted:
-		return decodeAs(re, surveyCompleted)
+		return DecodeAs(re, surveyCompleted)
 	}
-	return nil, unknownType(re)
+	return nil, UnknownType(re)
 }
 
 // surveyCreated maps a stored new survey back to the domain.
@@ -146,9 +146,9 @@ func surveyNotFound() *domain.Error {
 }
 
 // cachedSurvey folds what was appended to a survey stream since the cached state.
-func cachedSurvey(ctx context.Context, store eventstore.Store, cache *stateCache[*survey.Survey], tenant, id uuid.UUID) (*survey.Survey, error) {
+func cachedSurvey(ctx context.Context, store eventstore.Store, cache *StateCache[*survey.Survey], tenant, id uuid.UUID) (*survey.Survey, error) {
 	stream := SurveyStream(id)
-	s, version := cache.get(tenant, stream)
+	s, version := cache.Get(tenant, stream)
 	recorded, err := store.ReadStream(ctx, tenant, stream, version+1)
 	if err != nil {
 		return nil, err
@@ -162,7 +162,7 @@ func cachedSurvey(ctx context.Context, store eventstore.Store, cache *stateCache
 		version = re.Version
 	}
 	if s.Exists() {
-		cache.put(tenant, stream, s.Clone(), version)
+		cache.Put(tenant, stream, s.Clone(), version)
 	}
 	return s, nil
 }
@@ -200,14 +200,14 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	rid := ResponseID(cmd.Tenant, cmd.SurveyID, cmd.UserID)
 	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.UserID.String(), Relation: relation}
 	stream := ResponseStream(rid)
-	err = withRetries(func(retry bool) error {
-		r, version := cache.get(cmd.Tenant, stream)
+	err = WithRetries(func(retry bool) error {
+		r, version := cache.Get(cmd.Tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
-		recorded, err := since(ctx, store, cmd.Tenant, stream, version, retry)
+		recorded, err := Since(ctx, store, cmd.Tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
-		first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
+		first := EventID(cmd.Tenant, stream, cmd.CommandID, 0)
 		var prior []survey.Event
 		for _, re := range recorded {
 			e, err := decodeSurvey(re)
@@ -228,31 +228,31 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 		if err != nil && !whole {
 			// A refusal may be a retried command that succeeded long ago (a finish sent
 			// twice): look at the whole stream before answering it.
-			cache.drop(cmd.Tenant, stream)
-			return errRetry
+			cache.Drop(cmd.Tenant, stream)
+			return ErrRetry
 		}
 		if err != nil || len(decided) == 0 {
 			events = nil
-			cache.put(cmd.Tenant, stream, r, version)
+			cache.Put(cmd.Tenant, stream, r, version)
 			return err
 		}
 		data, err := encodeEvents(cmd.Tenant, stream, cmd.CommandID, decided, encodeSurvey)
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
+		res, err := store.Append(ctx, MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
 		if err != nil {
-			cache.appendFailed(cmd.Tenant, stream, err, retry)
+			cache.AppendFailed(cmd.Tenant, stream, err, retry)
 			return err
 		}
 		if res.Duplicate {
-			cache.drop(cmd.Tenant, stream)
-			return errRetry
+			cache.Drop(cmd.Tenant, stream)
+			return ErrRetry
 		}
 		for _, e := range decided {
 			r.Apply(e)
 		}
-		cache.put(cmd.Tenant, stream, r, version+int64(len(decided)))
+		cache.Put(cmd.Tenant, stream, r, version+int64(len(decided)))
 		events = decided
 		return nil
 	})

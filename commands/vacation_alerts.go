@@ -40,7 +40,7 @@ func NewVacationAlertsHandler(facts AlertTargets, store eventstore.Store, now fu
 // alerts it raised. The command id of an alert is derived from the employee, period and
 // threshold, so two servers running it at once raise and notify it once.
 func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error) {
-	defer wrap(&err, "VacationAlerts")
+	defer Wrap(&err, "VacationAlerts")
 	today := vacation.DayOf(h.now().UTC())
 	targets, err := h.facts.AlertTargets(ctx, today)
 	if err != nil {

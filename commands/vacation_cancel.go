@@ -31,12 +31,12 @@ func NewCancelVacationHandler(facts VacationFacts, store eventstore.Store, now f
 
 // Handle cancels; the days return to the balance.
 func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) (err error) {
-	defer wrap(&err, "CancelVacation(%s)", cmd.CommandID)
+	defer Wrap(&err, "CancelVacation(%s)", cmd.CommandID)
 	s, err := subjectFor(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
 	}
-	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+	_, err = decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return e.Cancel(cmd.LeaveID.String(), at)
 		})

@@ -33,7 +33,7 @@ func NewCloseVacationPeriodHandler(facts VacationFacts, store eventstore.Store, 
 
 // Handle closes the period; only HR may.
 func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacationPeriod) (err error) {
-	defer wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
+	defer Wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
 	if !cmd.Actor.IsHR() {
 		return forbidden("request")
 	}
@@ -46,7 +46,7 @@ func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacati
 	if err != nil {
 		return err
 	}
-	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+	_, err = decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return openFirst(e, s, func() ([]vacation.Event, error) { return e.ClosePeriod(cmd.Period, cmd.Reason, at) })
 		})

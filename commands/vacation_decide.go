@@ -42,7 +42,7 @@ func NewDecideVacationHandler(facts VacationFacts, store eventstore.Store, now f
 // Handle decides. Someone who may not decide the request's current step is Forbidden; a step
 // decided meanwhile is a Conflict (of two simultaneous decisions one wins).
 func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) (res DecidedVacation, err error) {
-	defer wrap(&err, "DecideVacation(%s)", cmd.CommandID)
+	defer Wrap(&err, "DecideVacation(%s)", cmd.CommandID)
 	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Employee)
 	if err != nil {
 		return res, err
@@ -50,7 +50,7 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 	if fwd, ok := h.chain.(ChainForwarder); ok {
 		return fwd.Forward(ctx, cmd)
 	}
-	events, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+	events, err := decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			var leave *vacation.Leave
 			for _, l := range e.Leaves() {

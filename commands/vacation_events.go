@@ -50,7 +50,7 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 		return eventstore.EventData{}, fmt.Errorf("encode vacation event %T", e)
 	}
 	j.At = j.At.UTC()
-	return eventData(id, e.EventType(), j)
+	return EventData(id, e.EventType(), j)
 }
 
 // DecodeVacation maps a stored vacation event back to the domain.
@@ -88,7 +88,7 @@ func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	case vacation.TypeAlertRaised:
 		return vacation.AlertRaised{Period: j.Period, Threshold: j.Threshold, At: j.At}, nil
 	}
-	return nil, unknownType(re)
+	return nil, UnknownType(re)
 }
 
 // VacationStream is the stream of an employee's entitlement, "vacation-<employeeId>".

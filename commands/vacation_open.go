@@ -18,7 +18,7 @@ import (
 // a fixed id and expects a new stream, so running it again, or beside a command that opened
 // one meanwhile, fails the append on that stream and is simply run again.
 func OpenEntitlements(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, tenant uuid.UUID) (opened int, err error) {
-	defer wrap(&err, "OpenEntitlements(%s)", tenant)
+	defer Wrap(&err, "OpenEntitlements(%s)", tenant)
 	err = withRetry(func() error {
 		opened = 0
 		rows, err := pool.Query(ctx, `

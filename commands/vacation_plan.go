@@ -43,7 +43,7 @@ func NewPlanVacationHandler(facts VacationFacts, store eventstore.Store, now fun
 // Plan places a period for an employee the actor manages (their manager or HR) and returns
 // the plan's id. The period obeys the shape and start rules of a request.
 func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uuid.UUID, err error) {
-	defer wrap(&err, "PlanVacation(%s)", cmd.CommandID)
+	defer Wrap(&err, "PlanVacation(%s)", cmd.CommandID)
 	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return id, err
@@ -53,7 +53,7 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 		return id, err
 	}
 	id = DeriveID(cmd.Tenant, VacationStream(s.Employee), cmd.CommandID, "plan")
-	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+	_, err = decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return openFirst(e, s, func() ([]vacation.Event, error) {
 				return e.Plan(id.String(), cmd.Start, cmd.Days, cmd.Actor.UserID.String(), at, s.Schedule, cal)
@@ -64,12 +64,12 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 
 // Remove takes a plan off.
 func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan) (err error) {
-	defer wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
+	defer Wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
 	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
 	}
-	_, err = decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+	_, err = decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return e.RemovePlan(cmd.PlanID.String(), at)
 		})

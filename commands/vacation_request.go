@@ -39,17 +39,17 @@ type RequestedVacation struct {
 
 // vacationDeps are what every vacation handler needs.
 type vacationDeps struct {
-	logHandler
+	LogHandler
 	facts VacationFacts
 	chain VacationChain
 }
 
 func newVacationDeps(name string, facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
-	h, err := newLogHandler(name, store, now)
+	h, err := NewLogHandler(name, store, now)
 	if err == nil && (facts == nil || chain == nil) {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
-	return vacationDeps{logHandler: h, facts: facts, chain: chain}, err
+	return vacationDeps{LogHandler: h, facts: facts, chain: chain}, err
 }
 
 // RequestVacationHandler files vacation requests.
@@ -65,7 +65,7 @@ func NewRequestVacationHandler(facts VacationFacts, store eventstore.Store, now 
 // Handle checks the request against every rule and, unless Check, appends it; it then waits
 // for its chain's first step. A refusal names the failing rule (its Key is the message).
 func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation) (res RequestedVacation, err error) {
-	defer wrap(&err, "RequestVacation(%s)", cmd.CommandID)
+	defer Wrap(&err, "RequestVacation(%s)", cmd.CommandID)
 	if cmd.Actor.EmployeeID == uuid.Nil {
 		return res, forbidden("m01Ukey") // a user without an employee record has no vacations
 	}
@@ -83,7 +83,7 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 	if err != nil {
 		return res, err
 	}
-	events, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, cmd.Check,
+	events, err := decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, cmd.Check,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return openFirst(e, s, func() ([]vacation.Event, error) {
 				return e.Request(vacation.Request{
@@ -114,7 +114,7 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 // withdraw cancels a request whose chain could not start it (the requests area refused its
 // document, e.g. another vacation request is still open) and answers the chain's refusal.
 func (h *RequestVacationHandler) withdraw(ctx context.Context, cmd RequestVacation, s VacationSubject, leaveID string, cause error) error {
-	_, err := decideEntitlement(ctx, h.store, h.now, entitlementCommand{"withdraw/" + leaveID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
+	_, err := decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{"withdraw/" + leaveID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) { return e.Cancel(leaveID, at) })
 	return errors.Join(cause, err)
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/auth"
-	"portal/commands"
 	"portal/commands/clocktest"
+	moodcmd "portal/commands/mood"
 	"portal/domain/mood"
 	"portal/eventstore"
 	"portal/platform/db"
@@ -40,15 +40,15 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 	if _, err := d.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE id = $1`, ana.EmployeeID, boss.EmployeeID); err != nil {
 		t.Fatal(err)
 	}
-	h, err := commands.NewCheckInMoodHandler(store, func() time.Time { return moodNow })
+	h, err := moodcmd.NewCheckInMoodHandler(store, func() time.Time { return moodNow })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Handle(ctx, commands.CheckInMood{CommandID: "c1", Tenant: ana.Tenant, UserID: ana.UserID, UserHash: ana.UserHash,
+	if _, err := h.Handle(ctx, moodcmd.CheckInMood{CommandID: "c1", Tenant: ana.Tenant, UserID: ana.UserID, UserHash: ana.UserHash,
 		EmployeeID: ana.EmployeeID, Entry: mood.Entry{Humor: 42, Energy: 17}, CoolDown: mood.CoolDown(false)}); err != nil {
 		t.Fatal(err)
 	}
-	events, err := store.ReadStream(ctx, ana.Tenant, commands.MoodStream(ana.UserID), 0)
+	events, err := store.ReadStream(ctx, ana.Tenant, moodcmd.MoodStream(ana.UserID), 0)
 	if err != nil || len(events) != 1 {
 		t.Fatalf("events %v %v", events, err)
 	}

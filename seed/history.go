@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/commands"
+	moodcmd "portal/commands/mood"
 	"portal/domain"
 	"portal/domain/clock"
 	"portal/domain/mood"
@@ -134,7 +135,7 @@ func moodHistory(ctx context.Context, store eventstore.Store, people []historyPe
 			energy = min(5, max(1, energy+(r.Float64()-0.5)*0.8))
 			at := start.AddDate(0, 0, 7*w+r.IntN(5)).Add(time.Duration(8+r.IntN(9)) * time.Hour)
 			id := derive("mood-history", p.userName, fmt.Sprint(w))
-			data, err := commands.EncodeMood(id, mood.CheckedIn{ID: id.String(), UserID: p.user.String(), UserHash: p.hash,
+			data, err := moodcmd.EncodeMood(id, mood.CheckedIn{ID: id.String(), UserID: p.user.String(), UserHash: p.hash,
 				EmployeeID: p.employee.String(), Humor: mood.Level(int(humor * 10)), Energy: mood.Level(int(energy * 10)), CheckedInAt: at})
 			if err != nil {
 				return err
@@ -145,7 +146,7 @@ func moodHistory(ctx context.Context, store eventstore.Store, people []historyPe
 			continue
 		}
 		meta := eventstore.Meta{Tenant: tenant, Actor: p.hash, CommandID: "seed-mood-history-" + p.userName}
-		if _, err := store.Append(ctx, meta, commands.MoodStream(p.user), eventstore.Any, events...); err != nil {
+		if _, err := store.Append(ctx, meta, moodcmd.MoodStream(p.user), eventstore.Any, events...); err != nil {
 			return err
 		}
 	}

@@ -15,8 +15,8 @@ import (
 	"github.com/google/uuid"
 
 	"portal/auth"
-	"portal/commands"
 	"portal/commands/clocktest"
+	moodcmd "portal/commands/mood"
 	"portal/domain"
 	"portal/domain/mood"
 	"portal/eventstore"
@@ -97,7 +97,7 @@ func (e *moodEnv) checkIn(t *testing.T, p moodPerson, body string) moodResponse 
 
 func (e *moodEnv) events(t *testing.T, p moodPerson) []eventstore.RecordedEvent {
 	t.Helper()
-	list, err := e.Store.ReadStream(context.Background(), p.Tenant, commands.MoodStream(p.UserID), 0)
+	list, err := e.Store.ReadStream(context.Background(), p.Tenant, moodcmd.MoodStream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

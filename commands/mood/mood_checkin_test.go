@@ -1,4 +1,4 @@
-package commands_test
+package mood_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"portal/commands"
+	moodcmd "portal/commands/mood"
 	"portal/domain"
 	"portal/domain/mood"
 )
@@ -21,17 +21,17 @@ func TestCheckInMoodCacheNeverHidesHistory(t *testing.T) {
 	const coolDown = time.Hour
 	at := fixedNow
 	now := func() time.Time { return at }
-	handlers := make([]*commands.CheckInMoodHandler, 2)
+	handlers := make([]*moodcmd.CheckInMoodHandler, 2)
 	for i := range handlers {
-		h, err := commands.NewCheckInMoodHandler(testStore, now)
+		h, err := moodcmd.NewCheckInMoodHandler(testStore, now)
 		if err != nil {
 			t.Fatal(err)
 		}
 		handlers[i] = h
 	}
 	tenant, user := uuid.New(), uuid.New()
-	checkIn := func(h *commands.CheckInMoodHandler, key string) (commands.MoodCheckedIn, error) {
-		return h.Handle(context.Background(), commands.CheckInMood{CommandID: key, Tenant: tenant, UserID: user,
+	checkIn := func(h *moodcmd.CheckInMoodHandler, key string) (moodcmd.MoodCheckedIn, error) {
+		return h.Handle(context.Background(), moodcmd.CheckInMood{CommandID: key, Tenant: tenant, UserID: user,
 			Entry: mood.Entry{Humor: 30, Energy: 40}, CoolDown: coolDown})
 	}
 	first, err := checkIn(handlers[1], "k1")
@@ -53,7 +53,7 @@ func TestCheckInMoodCacheNeverHidesHistory(t *testing.T) {
 	if err != nil || again != first {
 		t.Fatalf("retry of k1 = %+v, %v; want %+v", again, err, first)
 	}
-	recorded, err := testStore.ReadStream(context.Background(), tenant, commands.MoodStream(user), 0)
+	recorded, err := testStore.ReadStream(context.Background(), tenant, moodcmd.MoodStream(user), 0)
 	if err != nil || len(recorded) != 2 {
 		t.Fatalf("%d events (%v), want k1 and k2", len(recorded), err)
 	}

@@ -1,4 +1,4 @@
-package commands
+package mood
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/mood"
 	"portal/eventstore"
 )
@@ -37,14 +38,14 @@ type MoodCheckedIn struct {
 
 // CheckInMoodHandler records check-ins, refusing one within the cool-down.
 type CheckInMoodHandler struct {
-	logHandler
-	cache *stateCache[*mood.Journal]
+	commands.LogHandler
+	cache *commands.StateCache[*mood.Journal]
 }
 
 // NewCheckInMoodHandler needs the event store and the server clock.
 func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*CheckInMoodHandler, error) {
-	h, err := newLogHandler("NewCheckInMoodHandler", store, now)
-	return &CheckInMoodHandler{logHandler: h, cache: newStateCache(50_000, mood.New)}, err
+	h, err := commands.NewLogHandler("NewCheckInMoodHandler", store, now)
+	return &CheckInMoodHandler{LogHandler: h, cache: commands.NewStateCache(50_000, mood.New)}, err
 }
 
 // MoodStream is the stream of a user's check-ins, "mood-<userId>".
@@ -54,16 +55,16 @@ func MoodStream(user uuid.UUID) string { return eventstore.StreamName("mood", us
 // side, whatever the web app shows; a retried command (same CommandID) answers the check-in
 // it recorded the first time.
 func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res MoodCheckedIn, err error) {
-	defer wrap(&err, "CheckInMood(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CheckInMood(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" || cmd.CoolDown <= 0 {
 		return res, errors.New("tenant, user, command id and cool-down are required")
 	}
 	stream := MoodStream(cmd.UserID)
-	first := eventID(cmd.Tenant, stream, cmd.CommandID, 0)
-	err = withRetries(func(retry bool) error {
-		j, version := h.cache.get(cmd.Tenant, stream)
+	first := commands.EventID(cmd.Tenant, stream, cmd.CommandID, 0)
+	err = commands.WithRetries(func(retry bool) error {
+		j, version := h.cache.Get(cmd.Tenant, stream)
 		cached := version >= 0
-		recorded, err := since(ctx, h.store, cmd.Tenant, stream, version, retry)
+		recorded, err := commands.Since(ctx, h.Store, cmd.Tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
@@ -79,39 +80,39 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 			j.Apply(e)
 			version = re.Version
 		}
-		id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "checkin")
+		id := commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "checkin")
 		employee := ""
 		if cmd.EmployeeID != uuid.Nil {
 			employee = cmd.EmployeeID.String()
 		}
-		now := h.now().UTC().Truncate(time.Microsecond) // PostgreSQL keeps microseconds
+		now := h.Now().UTC().Truncate(time.Microsecond) // PostgreSQL keeps microseconds
 		events, err := j.CheckIn(mood.CheckIn{ID: id.String(), UserID: cmd.UserID.String(), UserHash: cmd.UserHash,
 			EmployeeID: employee, Humor: cmd.Entry.Humor, Energy: cmd.Entry.Energy}, now, cmd.CoolDown)
 		if err != nil {
 			if cached {
 				// A retried command's event may lie before the cached version: decide again
 				// on the whole stream before refusing.
-				h.cache.drop(cmd.Tenant, stream)
-				return errRetry
+				h.cache.Drop(cmd.Tenant, stream)
+				return commands.ErrRetry
 			}
-			h.cache.put(cmd.Tenant, stream, j, version)
+			h.cache.Put(cmd.Tenant, stream, j, version)
 			return err
 		}
 		data, err := EncodeMood(first, events[0])
 		if err != nil {
 			return err
 		}
-		ar, err := h.store.Append(ctx, metaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expectedAt(version), data)
+		ar, err := h.Store.Append(ctx, commands.MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, commands.ExpectedAt(version), data)
 		if err != nil {
-			h.cache.appendFailed(cmd.Tenant, stream, err, retry)
+			h.cache.AppendFailed(cmd.Tenant, stream, err, retry)
 			return err
 		}
 		if ar.Duplicate {
-			h.cache.drop(cmd.Tenant, stream)
-			return errRetry
+			h.cache.Drop(cmd.Tenant, stream)
+			return commands.ErrRetry
 		}
 		j.Apply(events[0])
-		h.cache.put(cmd.Tenant, stream, j, version+1)
+		h.cache.Put(cmd.Tenant, stream, j, version+1)
 		res = checkedInResult(events[0])
 		return nil
 	})
@@ -130,16 +131,16 @@ func EncodeMood(id uuid.UUID, e mood.Event) (eventstore.EventData, error) {
 	if !ok {
 		return eventstore.EventData{}, fmt.Errorf("encode mood event %T", e)
 	}
-	return eventData(id, e.EventType(), mood.CheckedInData{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
+	return commands.EventData(id, e.EventType(), mood.CheckedInData{ID: c.ID, UserID: c.UserID, UserHash: c.UserHash, EmployeeID: c.EmployeeID,
 		Humor: c.Humor.Float(), Energy: c.Energy.Float(), CheckedInAt: c.CheckedInAt.UTC()})
 }
 
 // decodeMood maps a stored event of a mood stream back to the domain.
 func decodeMood(re eventstore.RecordedEvent) (mood.Event, error) {
 	if re.Type != mood.TypeCheckedIn {
-		return nil, unknownType(re)
+		return nil, commands.UnknownType(re)
 	}
-	return decodeAs(re, func(j mood.CheckedInData) mood.Event {
+	return commands.DecodeAs(re, func(j mood.CheckedInData) mood.Event {
 		return mood.CheckedIn{ID: j.ID, UserID: j.UserID, UserHash: j.UserHash, EmployeeID: j.EmployeeID,
 			Humor: tenths(j.Humor), Energy: tenths(j.Energy), CheckedInAt: j.CheckedInAt}
 	})
