@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/commands/settings"
 	"portal/projections"
 	"portal/readapi/readapitest"
 	settingsapi "portal/readapi/settings"
@@ -44,7 +44,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	}
 	// The settings area is wired apart (cmd/portal); the sweep adds it to the server.
 	full := env.Server
-	settingsHandler, err := commands.NewSettingsHandler(env.DB.Pool, projections.Settings{}, time.Now)
+	settingsHandler, err := settings.NewSettingsHandler(env.DB.Pool, projections.Settings{}, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"portal/commands"
+	settingscmd "portal/commands/settings"
 	"portal/domain/settings"
 	"portal/projections"
 )
@@ -17,7 +17,7 @@ import (
 // may request vacation, abono and the 13th-salary advance. An administrator switches them
 // off in the feature toggles panel. Saving the same values again records nothing.
 func seedSettings(ctx context.Context, pool *pgxpool.Pool, now func() time.Time) error {
-	h, err := commands.NewSettingsHandler(pool, projections.Settings{}, now)
+	h, err := settingscmd.NewSettingsHandler(pool, projections.Settings{}, now)
 	if err != nil {
 		return err
 	}
@@ -25,7 +25,7 @@ func seedSettings(ctx context.Context, pool *pgxpool.Pool, now func() time.Time)
 	for _, s := range []string{"solicita_ferias", "solicita_abono_ferias", "solicita_13_ferias"} {
 		in[s] = json.RawMessage("1")
 	}
-	_, err = h.Handle(ctx, commands.UpdateSettings{CommandID: "seed-access-switches", Tenant: TenantID(DemoCode),
+	_, err = h.Handle(ctx, settingscmd.UpdateSettings{CommandID: "seed-access-switches", Tenant: TenantID(DemoCode),
 		UserID: UserID(DemoCode, UserHelena), Key: settings.KeyAccess, Input: in})
 	return err
 }

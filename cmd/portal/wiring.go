@@ -8,6 +8,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	settingscmd "portal/commands/settings"
 	"portal/process"
 	"portal/projections"
 	"portal/readapi"
@@ -87,7 +88,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 // settingsWiring builds the tenant administration calls; a tenant's mails then go through its
 // own server and templates (SMTP_ADDR stays the fallback).
 func settingsWiring(e *env, authSvc *auth.Service) (*settings.API, error) {
-	h, err := commands.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
+	h, err := settingscmd.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
-	"portal/commands"
+	"portal/commands/settings"
 	"portal/domain"
 	conf "portal/domain/settings"
 	"portal/readapi/httpx"
@@ -25,7 +25,7 @@ import (
 
 // API serves the tenant administration panels.
 type API struct {
-	Handler *commands.SettingsHandler
+	Handler *settings.SettingsHandler
 	// Logins sends new logins (the auth service).
 	Logins NewLogins
 	// Fallback is the product's mailer (SMTP_ADDR), used when the tenant has no server of its
@@ -169,7 +169,7 @@ func (h *API) updateConfig(c echo.Context) error {
 	}
 	claims := httpx.Claims(c)
 	perms := httpx.Permissions(c)
-	if _, err := h.Handler.Handle(c.Request().Context(), commands.UpdateSettings{CommandID: cmdID, Tenant: claims.Tenant,
+	if _, err := h.Handler.Handle(c.Request().Context(), settings.UpdateSettings{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, Key: k.Name, Input: fields, Purchased: perms.Purchased}); err != nil {
 		return err
 	}

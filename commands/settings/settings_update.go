@@ -1,4 +1,4 @@
-package commands
+package settings
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/settings"
 	"portal/eventstore"
@@ -63,7 +64,7 @@ func SettingsStream(tenant uuid.UUID) string { return eventstore.StreamName("set
 // projection, all in one transaction. Saving the mail server needs a validation e-mail sent
 // through the new values first (ValidateMail), unless every field is cleared.
 func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res settings.Changed, err error) {
-	defer Wrap(&err, "UpdateSettings(%s)", cmd.Key)
+	defer commands.Wrap(&err, "UpdateSettings(%s)", cmd.Key)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, user and command id are required")
 	}
@@ -87,9 +88,9 @@ func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res s
 		if err != nil {
 			return err
 		}
-		meta := MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID)
-		id := EventID(cmd.Tenant, stream, cmd.CommandID, 0)
-		ar, err := eventstore.AppendInTx(ctx, tx, meta, stream, ExpectedAt(version),
+		meta := commands.MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID)
+		id := commands.EventID(cmd.Tenant, stream, cmd.CommandID, 0)
+		ar, err := eventstore.AppendInTx(ctx, tx, meta, stream, commands.ExpectedAt(version),
 			eventstore.EventData{ID: id, Type: settings.TypeChanged, SchemaVersion: 1, Data: data})
 		if err != nil {
 			return err
