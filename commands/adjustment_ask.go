@@ -51,7 +51,7 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 		return nil, &domain.Error{Kind: domain.Forbidden, Field: "tipo", Key: a.Kind.DeniedKey()}
 	}
 	if cmd.Caller.EmployeeID == uuid.Nil {
-		return nil, forbidden("userHash")
+		return nil, Forbidden("userHash")
 	}
 	if err := a.Validate(h.now()); err != nil {
 		return nil, err
@@ -90,7 +90,7 @@ func loadDay(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stre
 
 func foldDay(recorded []eventstore.RecordedEvent, date string) (*clock.Day, error) {
 	d := clock.NewDay(date)
-	if err := replay(recorded, decodeClock, d.Apply); err != nil {
+	if err := Replay(recorded, decodeClock, d.Apply); err != nil {
 		return nil, err
 	}
 	return d, nil

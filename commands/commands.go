@@ -25,7 +25,7 @@ import (
 
 // namespace is the UUIDv5 namespace of ids derived from command ids. It must never change:
 // a retried command has to derive the same ids as the first attempt.
-var namespace = uuid.MustParse("6f1d3b9e-2a7c-4e55-9d0b-8c3f5a1e7b42")
+var Namespace = uuid.MustParse("6f1d3b9e-2a7c-4e55-9d0b-8c3f5a1e7b42")
 
 // MaxCommandID is the longest client idempotency key accepted.
 const MaxCommandID = 200
@@ -48,7 +48,7 @@ func CommandID(key string) (string, error) {
 // name because event ids are unique across the whole store and two users may pick the same
 // idempotency key.
 func DeriveID(tenant uuid.UUID, stream, commandID, part string) uuid.UUID {
-	return uuid.NewSHA1(namespace, []byte(tenant.String()+"\x00"+stream+"\x00"+commandID+"\x00"+part))
+	return uuid.NewSHA1(Namespace, []byte(tenant.String()+"\x00"+stream+"\x00"+commandID+"\x00"+part))
 }
 
 // eventID is the id of the n-th event a command appends.
@@ -98,7 +98,7 @@ func EventData(id uuid.UUID, typ string, v any) (eventstore.EventData, error) {
 
 // encodeEvents is the stored form of the events a command appends to stream, their ids
 // derived from its command id (eventID).
-func encodeEvents[E any](tenant uuid.UUID, stream, commandID string, events []E,
+func EncodeEvents[E any](tenant uuid.UUID, stream, commandID string, events []E,
 	encode func(uuid.UUID, E) (eventstore.EventData, error)) ([]eventstore.EventData, error) {
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
@@ -127,7 +127,7 @@ func ExpectedAt(version int64) int64 {
 	return version
 }
 
-func forbidden(field string) *domain.Error {
+func Forbidden(field string) *domain.Error {
 	return &domain.Error{Kind: domain.Forbidden, Field: field, Key: domain.KeyDenied}
 }
 

@@ -10,17 +10,17 @@ import (
 )
 
 // streamCommand names one command on one stream: which tenant, who, which command id.
-type streamCommand struct {
-	tenant    uuid.UUID
-	actor     uuid.UUID
-	stream    string
-	commandID string
+type StreamCommand struct {
+	Tenant    uuid.UUID
+	Actor     uuid.UUID
+	Stream    string
+	CommandID string
 }
 
 // codec reads and writes one area's events.
-type codec[E any] struct {
-	decode func(eventstore.RecordedEvent) (E, error)
-	encode func(uuid.UUID, E) (eventstore.EventData, error)
+type Codec[E any] struct {
+	Decode func(eventstore.RecordedEvent) (E, error)
+	Encode func(uuid.UUID, E) (eventstore.EventData, error)
 }
 
 // decideOnStream reads the whole stream, folds it into a fresh state, and appends what
@@ -28,23 +28,23 @@ type codec[E any] struct {
 // A retried command id answers the events it appended the first time without deciding
 // again; a command that appended nothing decides again. With dryRun the decision is
 // returned and nothing is appended.
-func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store eventstore.Store, now func() time.Time, cmd streamCommand,
-	c codec[E], dryRun bool, fresh func() S, decide func(S, time.Time) ([]E, error)) (events []E, err error) {
+func DecideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store eventstore.Store, now func() time.Time, cmd StreamCommand,
+	c Codec[E], dryRun bool, fresh func() S, decide func(S, time.Time) ([]E, error)) (events []E, err error) {
 	err = withRetry(func() error {
-		recorded, err := store.ReadStream(ctx, cmd.tenant, cmd.stream, 0)
+		recorded, err := store.ReadStream(ctx, cmd.Tenant, cmd.Stream, 0)
 		if err != nil {
 			return err
 		}
 		state := fresh()
-		first := EventID(cmd.tenant, cmd.stream, cmd.commandID, 0)
+		first := EventID(cmd.Tenant, cmd.Stream, cmd.CommandID, 0)
 		var prior []E
 		for _, re := range recorded {
-			e, err := c.decode(re)
+			e, err := c.Decode(re)
 			if err != nil {
 				return err
 			}
 			// A command's events are consecutive and share its command id.
-			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.commandID) {
+			if re.ID == first || (len(prior) > 0 && re.CommandID == cmd.CommandID) {
 				prior = append(prior, e)
 			}
 			state.Apply(e)
@@ -62,11 +62,11 @@ func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 			events = nil
 			return err
 		}
-		data, err := encodeEvents(cmd.tenant, cmd.stream, cmd.commandID, decided, c.encode)
+		data, err := EncodeEvents(cmd.Tenant, cmd.Stream, cmd.CommandID, decided, c.Encode)
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, MetaOf(cmd.tenant, cmd.actor, cmd.stream, cmd.commandID), cmd.stream, expectedVersion(recorded), data...)
+		res, err := store.Append(ctx, MetaOf(cmd.Tenant, cmd.Actor, cmd.Stream, cmd.CommandID), cmd.Stream, expectedVersion(recorded), data...)
 		if err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func decideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 }
 
 // firstOf returns the first of a command's events if it is of type E.
-func firstOf[E, X any](events []X) (E, bool) {
+func FirstOf[E, X any](events []X) (E, bool) {
 	var zero E
 	if len(events) == 0 {
 		return zero, false

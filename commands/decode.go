@@ -10,7 +10,7 @@ import (
 // decodeAs reads a stored event's data as a D and maps it to the domain with event; data
 // that does not read is an error naming the stream, version and type.
 func DecodeAs[D, E any](re eventstore.RecordedEvent, event func(D) E) (E, error) {
-	e, err := unmarshalAs(re.Data, event)
+	e, err := UnmarshalAs(re.Data, event)
 	if err != nil {
 		var none E
 		return none, badData(re, err)
@@ -19,7 +19,7 @@ func DecodeAs[D, E any](re eventstore.RecordedEvent, event func(D) E) (E, error)
 }
 
 // unmarshalAs reads data as a D and maps it with event; the error is json's, unwrapped.
-func unmarshalAs[D, E any](data []byte, event func(D) E) (E, error) {
+func UnmarshalAs[D, E any](data []byte, event func(D) E) (E, error) {
 	var j D
 	if err := json.Unmarshal(data, &j); err != nil {
 		var none E
@@ -39,7 +39,7 @@ func UnknownType(re eventstore.RecordedEvent) error {
 }
 
 // replay decodes recorded events and applies them in order.
-func replay[E any](recorded []eventstore.RecordedEvent, decode func(eventstore.RecordedEvent) (E, error), apply func(E)) error {
+func Replay[E any](recorded []eventstore.RecordedEvent, decode func(eventstore.RecordedEvent) (E, error), apply func(E)) error {
 	for _, re := range recorded {
 		e, err := decode(re)
 		if err != nil {

@@ -87,7 +87,7 @@ SELECT e.business_unit_id, e.department_id
 FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 WHERE u.tenant_id = $1 AND u.id = $2 AND u.active`, tenant, user).Scan(&unit, &dept)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return m, forbidden("userHash")
+		return m, Forbidden("userHash")
 	}
 	if err != nil {
 		return m, err

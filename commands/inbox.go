@@ -89,6 +89,6 @@ func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Ti
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.owner == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
-	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: NotificationStream(cmd.owner), commandID: cmd.commandID}
-	return decideOnStream(ctx, store, now, on, codec[notification.Event]{decodeNotification, encodeNotification}, false, notification.New, decide)
+	on := StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: NotificationStream(cmd.owner), CommandID: cmd.commandID}
+	return DecideOnStream(ctx, store, now, on, Codec[notification.Event]{decodeNotification, encodeNotification}, false, notification.New, decide)
 }

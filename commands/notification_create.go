@@ -68,14 +68,14 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	}
 	self := cmd.Draft.ToUserHash == "" || cmd.Draft.ToUserHash == cmd.SenderHash
 	if !notification.MayNotify(cmd.SenderRoles, self) {
-		return res, forbidden("toUserHash")
+		return res, Forbidden("toUserHash")
 	}
 	senderName, found, recipient, err := h.parties.Parties(ctx, cmd.Tenant, cmd.SenderID, cmd.Draft.ToUserHash)
 	if err != nil {
 		return res, err
 	}
 	if !found {
-		return res, forbidden("userHash") // the token's user no longer exists
+		return res, Forbidden("userHash") // the token's user no longer exists
 	}
 	to, toHash := cmd.SenderID, cmd.SenderHash
 	if !self {
@@ -99,7 +99,7 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	if err != nil {
 		return res, err
 	}
-	created, ok := firstOf[notification.Created](events)
+	created, ok := FirstOf[notification.Created](events)
 	if !ok {
 		return res, idempotencyConflict()
 	}

@@ -48,7 +48,7 @@ func (h *Inboxes) MarkDisplayed(ctx context.Context, cmd InboxCommand, id uuid.U
 	if err != nil || len(events) == 0 {
 		return false, err
 	}
-	if d, ok := firstOf[notification.Displayed](events); !ok || d.ID != id.String() {
+	if d, ok := FirstOf[notification.Displayed](events); !ok || d.ID != id.String() {
 		return false, idempotencyConflict()
 	}
 	return true, nil
@@ -64,7 +64,7 @@ func (h *Inboxes) Dismiss(ctx context.Context, cmd InboxCommand, id uuid.UUID) (
 	if err != nil || len(events) == 0 {
 		return err
 	}
-	if d, ok := firstOf[notification.Dismissed](events); !ok || d.ID != id.String() {
+	if d, ok := FirstOf[notification.Dismissed](events); !ok || d.ID != id.String() {
 		return idempotencyConflict()
 	}
 	return nil
@@ -80,7 +80,7 @@ func (h *Inboxes) DismissAll(ctx context.Context, cmd InboxCommand) (n int, err 
 	if err != nil || len(events) == 0 {
 		return 0, err
 	}
-	all, ok := firstOf[notification.AllDismissed](events)
+	all, ok := FirstOf[notification.AllDismissed](events)
 	if !ok {
 		return 0, idempotencyConflict()
 	}

@@ -62,14 +62,14 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 		return res, errors.New("tenant, user and command id are required")
 	}
 	if cmd.EmployeeID == uuid.Nil {
-		return res, forbidden("userHash") // only employees punch
+		return res, Forbidden("userHash") // only employees punch
 	}
 	emp, found, err := h.facts.Employee(ctx, cmd.Tenant, cmd.EmployeeID)
 	if err != nil {
 		return res, err
 	}
 	if !found {
-		return res, forbidden("userHash")
+		return res, Forbidden("userHash")
 	}
 	stream := eventstore.StreamName("clock", cmd.EmployeeID)
 	err = WithRetries(func(retry bool) error {
@@ -123,7 +123,7 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 }
 
 func (h *RegisterMarkHandler) append(ctx context.Context, cmd RegisterMark, stream string, expected int64, events []clock.Event) error {
-	data, err := encodeEvents(cmd.Tenant, stream, cmd.CommandID, events, EncodeClock)
+	data, err := EncodeEvents(cmd.Tenant, stream, cmd.CommandID, events, EncodeClock)
 	if err != nil {
 		return err
 	}

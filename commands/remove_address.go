@@ -38,15 +38,15 @@ func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (e
 		return errors.New("tenant, user and command id are required")
 	}
 	if cmd.EmployeeID == uuid.Nil {
-		return forbidden("userHash")
+		return Forbidden("userHash")
 	}
-	on := streamCommand{tenant: cmd.Tenant, actor: cmd.UserID, stream: eventstore.StreamName("clock", cmd.EmployeeID), commandID: cmd.CommandID}
-	events, err := decideOnStream(ctx, h.Store, h.Now, on, codec[clock.Event]{decodeClock, EncodeClock}, false, clock.New,
+	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.UserID, Stream: eventstore.StreamName("clock", cmd.EmployeeID), CommandID: cmd.CommandID}
+	events, err := DecideOnStream(ctx, h.Store, h.Now, on, Codec[clock.Event]{decodeClock, EncodeClock}, false, clock.New,
 		func(c *clock.Clock, at time.Time) ([]clock.Event, error) { return c.RemoveAddress(cmd.UKey, at) })
 	if err != nil {
 		return err
 	}
-	if removed, ok := firstOf[clock.AddressRemoved](events); !ok || removed.UKey != cmd.UKey {
+	if removed, ok := FirstOf[clock.AddressRemoved](events); !ok || removed.UKey != cmd.UKey {
 		return idempotencyConflict() // the command id was used for something else
 	}
 	return nil

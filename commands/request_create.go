@@ -76,7 +76,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		return nil, err
 	}
 	if !found {
-		return nil, forbidden("userHash")
+		return nil, Forbidden("userHash")
 	}
 	fields := cmd.Body.Fields
 	if fields.Items, err = resolveItems(ctx, h.facts, c.Tenant, fields.Items); err != nil {
@@ -128,7 +128,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		if err != nil {
 			return err
 		}
-		data, err := encodeEvents(c.Tenant, stream, cmd.CommandID, events, encodeRequest)
+		data, err := EncodeEvents(c.Tenant, stream, cmd.CommandID, events, encodeRequest)
 		if err != nil {
 			return err
 		}
@@ -181,7 +181,7 @@ func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m0
 		return s, rq.Actor{}, err
 	}
 	if !found {
-		return s, rq.Actor{}, forbidden("m01Ukey") // not an employee of the caller's tenant
+		return s, rq.Actor{}, Forbidden("m01Ukey") // not an employee of the caller's tenant
 	}
 	s.EmployeeID, s.UserID, s.UserHash = employee.String(), e.UserID, e.Hash
 	if employee == c.EmployeeID {
@@ -189,7 +189,7 @@ func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m0
 	}
 	isTeam := e.Manager != nil && c.EmployeeID != uuid.Nil && *e.Manager == c.EmployeeID
 	if !isTeam && !slices.Contains(c.Roles, rq.RoleHR) {
-		return s, rq.Actor{}, forbidden("m01Ukey")
+		return s, rq.Actor{}, Forbidden("m01Ukey")
 	}
 	return s, rq.Actor{ID: s.UserID, Hash: s.UserHash}, nil
 }

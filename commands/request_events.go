@@ -134,7 +134,7 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *StateCach
 			after, events = r, nil
 			return err
 		}
-		data, err := encodeEvents(tenant, stream, cmd.commandID, decided, encodeRequest)
+		data, err := EncodeEvents(tenant, stream, cmd.commandID, decided, encodeRequest)
 		if err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ func subjectFor(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Ac
 		employee = a.EmployeeID
 	}
 	if employee == uuid.Nil {
-		return VacationSubject{}, forbidden("m01Ukey")
+		return VacationSubject{}, Forbidden("m01Ukey")
 	}
 	s, err := facts.VacationSubject(ctx, tenant, employee)
 	if err != nil {

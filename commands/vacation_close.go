@@ -35,7 +35,7 @@ func NewCloseVacationPeriodHandler(facts VacationFacts, store eventstore.Store, 
 func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacationPeriod) (err error) {
 	defer Wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
 	if !cmd.Actor.IsHR() {
-		return forbidden("request")
+		return Forbidden("request")
 	}
 	switch cmd.Reason {
 	case vacation.Lost, vacation.PaidAtTermination, vacation.SettledWithPay, vacation.SettledWithoutPay:

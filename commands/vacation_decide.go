@@ -63,7 +63,7 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 			}
 			kind := leave.CurrentStep()
 			if kind != "" && cmd.Step == leave.Step && !h.chain.MayDecide(cmd.Actor, s, kind) {
-				return nil, forbidden("id")
+				return nil, Forbidden("id")
 			}
 			return e.DecideStep(vacation.StepDecision{ID: leave.ID, Step: cmd.Step, Approve: cmd.Approve,
 				By: cmd.Actor.UserID.String(), Comment: cmd.Comment, Now: at})

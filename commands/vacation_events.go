@@ -111,8 +111,8 @@ func decideEntitlement(ctx context.Context, store eventstore.Store, now func() t
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.employee == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, actor, employee and command id are required")
 	}
-	on := streamCommand{tenant: cmd.tenant, actor: cmd.actor, stream: VacationStream(cmd.employee), commandID: cmd.commandID}
-	return decideOnStream(ctx, store, now, on, codec[vacation.Event]{DecodeVacation, EncodeVacation}, dryRun, vacation.New, decide)
+	on := StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: VacationStream(cmd.employee), CommandID: cmd.commandID}
+	return DecideOnStream(ctx, store, now, on, Codec[vacation.Event]{DecodeVacation, EncodeVacation}, dryRun, vacation.New, decide)
 }
 
 // openFirst opens the entitlement at the subject's hire date when it was not opened yet (an

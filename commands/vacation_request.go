@@ -67,7 +67,7 @@ func NewRequestVacationHandler(facts VacationFacts, store eventstore.Store, now 
 func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation) (res RequestedVacation, err error) {
 	defer Wrap(&err, "RequestVacation(%s)", cmd.CommandID)
 	if cmd.Actor.EmployeeID == uuid.Nil {
-		return res, forbidden("m01Ukey") // a user without an employee record has no vacations
+		return res, Forbidden("m01Ukey") // a user without an employee record has no vacations
 	}
 	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Actor.EmployeeID)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"portal/commands"
 	moodcmd "portal/commands/mood"
+	surveycmd "portal/commands/survey"
 	"portal/domain"
 	"portal/domain/clock"
 	"portal/domain/mood"
@@ -35,7 +36,7 @@ import (
 // It is done when its last survey exists (one keyed read at every start); a run cut short
 // is run again, and what it had written is found by its ids and not written twice.
 func History(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) (added bool, err error) {
-	last, err := store.ReadStream(ctx, TenantID(DemoCode), commands.SurveyStream(SurveyID(historySurvey(len(historyENPSMonths)-1))), 0)
+	last, err := store.ReadStream(ctx, TenantID(DemoCode), surveycmd.SurveyStream(SurveyID(historySurvey(len(historyENPSMonths)-1))), 0)
 	if err != nil || len(last) > 0 {
 		return false, err
 	}
@@ -415,11 +416,11 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 	tenant := TenantID(DemoCode)
 	var at time.Time // the time of the command being handled
 	clock := func() time.Time { return at }
-	create, err := commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, clock)
+	create, err := surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
-	responses, err := commands.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, clock)
+	responses, err := surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -432,7 +433,7 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			Start:       created.Truncate(24 * time.Hour), End: created.AddDate(0, 0, 21), Audience: survey.Audience{All: true},
 			Questions: []survey.Question{{Title: "Em uma escala de 0 a 10, o quanto você recomendaria a Demo Corp como lugar para trabalhar?",
 				Type: survey.TypeInteger, Min: "0", Max: "10", Required: true}}}
-		if _, err := create.Handle(ctx, commands.CreateSurvey{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
+		if _, err := create.Handle(ctx, surveycmd.CreateSurvey{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
 			Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: def}}); err != nil {
 			return fmt.Errorf("%s: %w", cmd, err)
 		}
@@ -449,11 +450,11 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			if err != nil {
 				return err
 			}
-			if err := responses.SaveAnswer(ctx, commands.SurveyResponse{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
+			if err := responses.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
 				SurveyID: sid}, in); err != nil && !finished(err) {
 				return fmt.Errorf("%s answer of %s: %w", cmd, p.userName, err)
 			}
-			if err := responses.Finish(ctx, commands.SurveyResponse{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
+			if err := responses.Finish(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
 				SurveyID: sid}); err != nil && !finished(err) {
 				return fmt.Errorf("%s finish of %s: %w", cmd, p.userName, err)
 			}

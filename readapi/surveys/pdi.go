@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
-	"portal/commands"
+	surveycmd "portal/commands/survey"
 	"portal/domain"
 	"portal/domain/survey"
 	"portal/projections"
@@ -64,7 +64,7 @@ func (s *API) pdiAdd(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	id, err := s.AddAction.Handle(c.Request().Context(), commands.AddPDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+	id, err := s.AddAction.Handle(c.Request().Context(), surveycmd.AddPDIAction{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, UserHash: claims.UserHash, Roles: claims.Roles, Draft: draft})
 	if err != nil {
 		return err
@@ -87,6 +87,6 @@ func (s *API) pdiComplete(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	return httpx.Success(c, s.Complete.Handle(c.Request().Context(), commands.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
+	return httpx.Success(c, s.Complete.Handle(c.Request().Context(), surveycmd.CompletePDIAction{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, ActionID: id}))
 }

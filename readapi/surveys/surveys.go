@@ -16,6 +16,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	surveycmd "portal/commands/survey"
 	"portal/domain"
 	"portal/domain/survey"
 	"portal/eventstore"
@@ -38,26 +39,26 @@ type API struct {
 	httpx.Gates
 	Pool   *pgxpool.Pool
 	Now    func() time.Time
-	Reads  ReadModel                     // the read model (projections.Surveys)
-	Create *commands.CreateSurveyHandler // POST avaliacao360/pesquisas
-	Close  *commands.CloseSurveyHandler  // POST avaliacao360/pesquisas/encerrar
+	Reads  ReadModel                      // the read model (projections.Surveys)
+	Create *surveycmd.CreateSurveyHandler // POST avaliacao360/pesquisas
+	Close  *surveycmd.CloseSurveyHandler  // POST avaliacao360/pesquisas/encerrar
 	// Responses: PUT avaliacao360/resposta and passo, POST avaliacao360/finalizar.
-	Responses *commands.SurveyResponses
+	Responses *surveycmd.SurveyResponses
 
-	PDI       PDIReadModel                       // the read model (projections.Surveys)
-	AddAction *commands.AddPDIActionHandler      // POST avaliacao360/pdi
-	Complete  *commands.CompletePDIActionHandler // POST avaliacao360/pdi/concluir
+	PDI       PDIReadModel                        // the read model (projections.Surveys)
+	AddAction *surveycmd.AddPDIActionHandler      // POST avaliacao360/pdi
+	Complete  *surveycmd.CompletePDIActionHandler // POST avaliacao360/pdi/concluir
 }
 
 // New builds the survey calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
 	a := &API{Pool: pool, Now: now, Reads: projections.Surveys{}, PDI: projections.Surveys{}}
 	var errs [5]error
-	a.Create, errs[0] = commands.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, now)
-	a.Close, errs[1] = commands.NewCloseSurveyHandler(store, now)
-	a.Responses, errs[2] = commands.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, now)
-	a.AddAction, errs[3] = commands.NewAddPDIActionHandler(commands.PoolFacts{Pool: pool}, store, now)
-	a.Complete, errs[4] = commands.NewCompletePDIActionHandler(store, now)
+	a.Create, errs[0] = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, now)
+	a.Close, errs[1] = surveycmd.NewCloseSurveyHandler(store, now)
+	a.Responses, errs[2] = surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, now)
+	a.AddAction, errs[3] = surveycmd.NewAddPDIActionHandler(commands.PoolFacts{Pool: pool}, store, now)
+	a.Complete, errs[4] = surveycmd.NewCompletePDIActionHandler(store, now)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -145,7 +146,7 @@ func (s *API) surveyPending(c echo.Context) error {
 // setResponseID names the caller's response (oa10_ukey) on the survey and its questions.
 func setResponseID(p *projections.PendingSurvey, claims auth.Claims) {
 	sid, _ := uuid.Parse(p.SurveyID)
-	rid := commands.ResponseID(claims.Tenant, sid, claims.UserID).String()
+	rid := surveycmd.ResponseID(claims.Tenant, sid, claims.UserID).String()
 	p.ID = rid
 	for j := range p.Questions {
 		p.Questions[j].Response = rid
@@ -279,7 +280,7 @@ func (s *API) surveyCreate(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	d, err := s.Create.Handle(c.Request().Context(), commands.CreateSurvey{
+	d, err := s.Create.Handle(c.Request().Context(), surveycmd.CreateSurvey{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, Draft: draft,
 	})
 	if err != nil {
@@ -317,7 +318,7 @@ func (s *API) surveyClose(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	return httpx.Success(c, s.Close.Handle(c.Request().Context(), commands.CloseSurvey{
+	return httpx.Success(c, s.Close.Handle(c.Request().Context(), surveycmd.CloseSurvey{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, SurveyID: id,
 	}))
 }
@@ -329,7 +330,7 @@ func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
 		return nil
 	}
 	claims := httpx.Claims(c)
-	if given != commands.ResponseID(claims.Tenant, sid, claims.UserID).String() {
+	if given != surveycmd.ResponseID(claims.Tenant, sid, claims.UserID).String() {
 		return httpx.Error(http.StatusForbidden, "oa10_ukey", domain.KeyDenied)
 	}
 	return nil
@@ -337,17 +338,17 @@ func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
 
 // response is the caller's command on their response to the survey named by id (in field),
 // once the response id the body may give is checked.
-func response(c echo.Context, field, id, responseID string) (commands.SurveyResponse, error) {
+func response(c echo.Context, field, id, responseID string) (surveycmd.SurveyResponse, error) {
 	sid, err := surveyID(field, id)
 	if err != nil {
-		return commands.SurveyResponse{}, err
+		return surveycmd.SurveyResponse{}, err
 	}
 	if err := checkResponse(c, sid, responseID); err != nil {
-		return commands.SurveyResponse{}, err
+		return surveycmd.SurveyResponse{}, err
 	}
 	cmdID, err := httpx.CommandID(c)
 	claims := httpx.Claims(c)
-	return commands.SurveyResponse{CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid}, err
+	return surveycmd.SurveyResponse{CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid}, err
 }
 
 // surveyAnswer answers PUT resposta: saves the answer of one question and the active step.

@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/survey"
 	"portal/eventstore"
@@ -51,7 +52,7 @@ func encodeSurvey(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode survey event %T", e)
 	}
-	return EventData(id, e.EventType(), v)
+	return commands.EventData(id, e.EventType(), v)
 }
 
 func nonNil(s []string) []string {
@@ -65,22 +66,22 @@ func nonNil(s []string) []string {
 func decodeSurvey(re eventstore.RecordedEvent) (survey.Event, error) {
 	switch re.Type {
 	case survey.TypeCreated:
-		return DecodeAs(re, surveyCreated)
+		return commands.DecodeAs(re, surveyCreated)
 	case survey.TypeClosed:
-		return DecodeAs(re, func(j survey.ClosedData) survey.Event { return survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt} })
+		return commands.DecodeAs(re, func(j survey.ClosedData) survey.Event { return survey.Closed{SurveyID: j.ID, ClosedAt: j.ClosedAt} })
 	case survey.TypeAnswered:
-		return DecodeAs(re, func(j survey.AnswerSavedData) survey.Event {
+		return commands.DecodeAs(re, func(j survey.AnswerSavedData) survey.Event {
 			return survey.AnswerSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt,
 				Answer: survey.Answer{QuestionUkey: j.Answer.Ukey, Type: survey.QuestionType(j.Answer.Type), Value: j.Answer.Value}}
 		})
 	case survey.TypeStepSaved:
-		return DecodeAs(re, func(j survey.StepSavedData) survey.Event {
+		return commands.DecodeAs(re, func(j survey.StepSavedData) survey.Event {
 			return survey.StepSaved{SurveyID: j.SurveyID, ResponseID: j.ResponseID, UserID: j.UserID, Step: j.Step, SavedAt: j.SavedAt}
 		})
 	case survey.TypeCompleted:
-		return DecodeAs(re, surveyCompleted)
+		return commands.DecodeAs(re, surveyCompleted)
 	}
-	return nil, UnknownType(re)
+	return nil, commands.UnknownType(re)
 }
 
 // surveyCreated maps a stored new survey back to the domain.
@@ -112,7 +113,7 @@ func SurveyStream(id uuid.UUID) string { return eventstore.StreamName("survey", 
 // ResponseID is the id of a person's response to a survey: one per survey and respondent,
 // derived so that every command finds the same stream (spec §3 oa10_ukey).
 func ResponseID(tenant, surveyID, user uuid.UUID) uuid.UUID {
-	return uuid.NewSHA1(namespace, []byte(tenant.String()+"\x00survey-response\x00"+surveyID.String()+"\x00"+user.String()))
+	return uuid.NewSHA1(commands.Namespace, []byte(tenant.String()+"\x00survey-response\x00"+surveyID.String()+"\x00"+user.String()))
 }
 
 // ResponseStream is the stream of a response, "surveyresponse-<id>".
@@ -125,7 +126,7 @@ func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUI
 		return nil, err
 	}
 	s := survey.New()
-	if err := replay(recorded, decodeSurvey, s.Apply); err != nil {
+	if err := commands.Replay(recorded, decodeSurvey, s.Apply); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -135,8 +136,8 @@ func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUI
 // command (decideOnStream): a retried command id answers the events it appended the first time.
 func decideSurvey(ctx context.Context, store eventstore.Store, now func() time.Time, tenant, user, id uuid.UUID, commandID string,
 	decide func(s *survey.Survey, at time.Time) ([]survey.Event, error)) ([]survey.Event, error) {
-	on := streamCommand{tenant: tenant, actor: user, stream: SurveyStream(id), commandID: commandID}
-	return decideOnStream(ctx, store, now, on, codec[survey.Event]{decodeSurvey, encodeSurvey}, false, survey.New, decide)
+	on := commands.StreamCommand{Tenant: tenant, Actor: user, Stream: SurveyStream(id), CommandID: commandID}
+	return commands.DecideOnStream(ctx, store, now, on, commands.Codec[survey.Event]{Decode: decodeSurvey, Encode: encodeSurvey}, false, survey.New, decide)
 }
 
 // surveyNotFound answers an unknown survey, and a survey the caller is not asked to answer
@@ -146,7 +147,7 @@ func surveyNotFound() *domain.Error {
 }
 
 // cachedSurvey folds what was appended to a survey stream since the cached state.
-func cachedSurvey(ctx context.Context, store eventstore.Store, cache *StateCache[*survey.Survey], tenant, id uuid.UUID) (*survey.Survey, error) {
+func cachedSurvey(ctx context.Context, store eventstore.Store, cache *commands.StateCache[*survey.Survey], tenant, id uuid.UUID) (*survey.Survey, error) {
 	stream := SurveyStream(id)
 	s, version := cache.Get(tenant, stream)
 	recorded, err := store.ReadStream(ctx, tenant, stream, version+1)
@@ -200,14 +201,14 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	rid := ResponseID(cmd.Tenant, cmd.SurveyID, cmd.UserID)
 	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.UserID.String(), Relation: relation}
 	stream := ResponseStream(rid)
-	err = WithRetries(func(retry bool) error {
+	err = commands.WithRetries(func(retry bool) error {
 		r, version := cache.Get(cmd.Tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
-		recorded, err := Since(ctx, store, cmd.Tenant, stream, version, retry)
+		recorded, err := commands.Since(ctx, store, cmd.Tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
-		first := EventID(cmd.Tenant, stream, cmd.CommandID, 0)
+		first := commands.EventID(cmd.Tenant, stream, cmd.CommandID, 0)
 		var prior []survey.Event
 		for _, re := range recorded {
 			e, err := decodeSurvey(re)
@@ -229,25 +230,25 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 			// A refusal may be a retried command that succeeded long ago (a finish sent
 			// twice): look at the whole stream before answering it.
 			cache.Drop(cmd.Tenant, stream)
-			return ErrRetry
+			return commands.ErrRetry
 		}
 		if err != nil || len(decided) == 0 {
 			events = nil
 			cache.Put(cmd.Tenant, stream, r, version)
 			return err
 		}
-		data, err := encodeEvents(cmd.Tenant, stream, cmd.CommandID, decided, encodeSurvey)
+		data, err := commands.EncodeEvents(cmd.Tenant, stream, cmd.CommandID, decided, encodeSurvey)
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
+		res, err := store.Append(ctx, commands.MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, version, data...)
 		if err != nil {
 			cache.AppendFailed(cmd.Tenant, stream, err, retry)
 			return err
 		}
 		if res.Duplicate {
 			cache.Drop(cmd.Tenant, stream)
-			return ErrRetry
+			return commands.ErrRetry
 		}
 		for _, e := range decided {
 			r.Apply(e)

@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/survey"
 	"portal/eventstore"
 )
@@ -25,7 +26,7 @@ func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode pdi event %T", e)
 	}
-	return EventData(id, e.EventType(), v)
+	return commands.EventData(id, e.EventType(), v)
 }
 
 // decodePDI maps a stored event of a plan stream back to the domain. Its data errors name the
@@ -33,13 +34,13 @@ func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 func decodePDI(re eventstore.RecordedEvent) (e survey.Event, err error) {
 	switch re.Type {
 	case survey.TypeActionAdded:
-		e, err = unmarshalAs(re.Data, func(j survey.ActionAddedData) survey.Event {
+		e, err = commands.UnmarshalAs(re.Data, func(j survey.ActionAddedData) survey.Event {
 			return survey.ActionAdded{ID: j.ID, UserID: j.UserID, SurveyID: j.SurveyID, Title: j.Title, Due: j.Due, By: j.By, At: j.At}
 		})
 	case survey.TypeActionCompleted:
-		e, err = unmarshalAs(re.Data, func(j survey.ActionCompletedData) survey.Event { return survey.ActionCompleted{ID: j.ID, At: j.At} })
+		e, err = commands.UnmarshalAs(re.Data, func(j survey.ActionCompletedData) survey.Event { return survey.ActionCompleted{ID: j.ID, At: j.At} })
 	default:
-		return nil, UnknownType(re)
+		return nil, commands.UnknownType(re)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("stream %s version %d: %w", re.Stream, re.Version, err)
@@ -54,7 +55,7 @@ func decidePlan(ctx context.Context, store eventstore.Store, now func() time.Tim
 	if tenant == uuid.Nil || actor == uuid.Nil || owner == uuid.Nil || commandID == "" {
 		return errors.New("tenant, users and command id are required")
 	}
-	on := streamCommand{tenant: tenant, actor: actor, stream: PDIStream(owner), commandID: commandID}
-	_, err := decideOnStream(ctx, store, now, on, codec[survey.Event]{decodePDI, encodePDI}, false, survey.NewPlan, decide)
+	on := commands.StreamCommand{Tenant: tenant, Actor: actor, Stream: PDIStream(owner), CommandID: commandID}
+	_, err := commands.DecideOnStream(ctx, store, now, on, commands.Codec[survey.Event]{Decode: decodePDI, Encode: encodePDI}, false, survey.NewPlan, decide)
 	return err
 }

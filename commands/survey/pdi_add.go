@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/survey"
 	"portal/eventstore"
@@ -25,14 +26,14 @@ type AddPDIAction struct {
 
 // AddPDIActionHandler adds actions.
 type AddPDIActionHandler struct {
-	users TenantUsers
+	users commands.TenantUsers
 	store eventstore.Store
 	now   func() time.Time
 }
 
 // NewAddPDIActionHandler needs the users (to find the plan's owner; PoolFacts), the event
 // store (the plan and the 360) and the server clock.
-func NewAddPDIActionHandler(users TenantUsers, store eventstore.Store, now func() time.Time) (*AddPDIActionHandler, error) {
+func NewAddPDIActionHandler(users commands.TenantUsers, store eventstore.Store, now func() time.Time) (*AddPDIActionHandler, error) {
 	if users == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewAddPDIActionHandler: nil dependency")
 	}
@@ -42,11 +43,11 @@ func NewAddPDIActionHandler(users TenantUsers, store eventstore.Store, now func(
 // Handle adds the action and returns its id. Someone else's plan is HR's only (Forbidden);
 // an unknown user or a 360 that is not the tenant's is NotFound.
 func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id uuid.UUID, err error) {
-	defer Wrap(&err, "AddPDIAction(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "AddPDIAction(%s)", cmd.CommandID)
 	owner := cmd.UserID
 	if cmd.Draft.UserHash != "" && cmd.Draft.UserHash != cmd.UserHash {
 		if !survey.MayManage(cmd.Roles) {
-			return id, forbidden("userHash")
+			return id, commands.Forbidden("userHash")
 		}
 		found, err := h.users.ByHash(ctx, cmd.Tenant, []string{cmd.Draft.UserHash}, false)
 		if err != nil {
@@ -70,7 +71,7 @@ func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id 
 			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 		}
 	}
-	id = DeriveID(cmd.Tenant, PDIStream(owner), cmd.CommandID, "action")
+	id = commands.DeriveID(cmd.Tenant, PDIStream(owner), cmd.CommandID, "action")
 	err = decidePlan(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, owner, cmd.CommandID,
 		func(p *survey.Plan, at time.Time) ([]survey.Event, error) {
 			return p.Add(survey.ActionAdded{ID: id.String(), UserID: owner.String(), SurveyID: cmd.Draft.SurveyID,

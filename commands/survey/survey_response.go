@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/survey"
 	"portal/eventstore"
 )
@@ -33,8 +34,8 @@ type SurveyResponses struct {
 	members   SurveyMembers
 	store     eventstore.Store
 	now       func() time.Time
-	surveys   *StateCache[*survey.Survey]
-	responses *StateCache[*survey.Response]
+	surveys   *commands.StateCache[*survey.Survey]
+	responses *commands.StateCache[*survey.Response]
 }
 
 // NewSurveyResponses needs the audience facts, the event store and the server clock.
@@ -42,13 +43,13 @@ func NewSurveyResponses(members SurveyMembers, store eventstore.Store, now func(
 	if members == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewSurveyResponses: nil dependency")
 	}
-	return &SurveyResponses{members: members, store: store, now: now, surveys: NewStateCache(20_000, survey.New), responses: NewStateCache(20_000, survey.NewResponse)}, nil
+	return &SurveyResponses{members: members, store: store, now: now, surveys: commands.NewStateCache(20_000, survey.New), responses: commands.NewStateCache(20_000, survey.NewResponse)}, nil
 }
 
 // SaveAnswer saves an answer and its step, as the respondent leaves a question (PUT
 // resposta with the oa9_* answer slots; in comes from survey.ParseAnswer).
 func (h *SurveyResponses) SaveAnswer(ctx context.Context, cmd SurveyResponse, in survey.AnswerInput) (err error) {
-	defer Wrap(&err, "SaveSurveyAnswer(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "SaveSurveyAnswer(%s)", cmd.CommandID)
 	_, err = h.decide(ctx, cmd, func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
 		return r.SaveAnswer(p, in, at)
 	})
@@ -57,7 +58,7 @@ func (h *SurveyResponses) SaveAnswer(ctx context.Context, cmd SurveyResponse, in
 
 // SaveStep saves the active step (PUT passo).
 func (h *SurveyResponses) SaveStep(ctx context.Context, cmd SurveyResponse, step int) (err error) {
-	defer Wrap(&err, "SaveSurveyStep(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "SaveSurveyStep(%s)", cmd.CommandID)
 	_, err = h.decide(ctx, cmd, func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
 		return r.SaveStep(p, step, at)
 	})
@@ -68,7 +69,7 @@ func (h *SurveyResponses) SaveStep(ctx context.Context, cmd SurveyResponse, step
 // is refused with the field "perguntas[<index>]" of the first invalid question, so the
 // carousel can jump to it.
 func (h *SurveyResponses) Finish(ctx context.Context, cmd SurveyResponse) (err error) {
-	defer Wrap(&err, "FinishSurvey(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "FinishSurvey(%s)", cmd.CommandID)
 	_, err = h.decide(ctx, cmd, func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error) {
 		return r.Finish(p, at)
 	})

@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/survey"
 	"portal/eventstore"
 )
@@ -20,19 +21,19 @@ type CloseSurvey struct {
 }
 
 // CloseSurveyHandler closes surveys.
-type CloseSurveyHandler struct{ LogHandler }
+type CloseSurveyHandler struct{ commands.LogHandler }
 
 // NewCloseSurveyHandler needs the event store and the server clock.
 func NewCloseSurveyHandler(store eventstore.Store, now func() time.Time) (*CloseSurveyHandler, error) {
-	h, err := NewLogHandler("NewCloseSurveyHandler", store, now)
+	h, err := commands.NewLogHandler("NewCloseSurveyHandler", store, now)
 	return &CloseSurveyHandler{h}, err
 }
 
 // Handle closes the survey; closing a closed survey succeeds without an event.
 func (h *CloseSurveyHandler) Handle(ctx context.Context, cmd CloseSurvey) (err error) {
-	defer Wrap(&err, "CloseSurvey(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CloseSurvey(%s)", cmd.CommandID)
 	if !survey.MayManage(cmd.Roles) {
-		return forbidden("request")
+		return commands.Forbidden("request")
 	}
 	_, err = decideSurvey(ctx, h.Store, h.Now, cmd.Tenant, cmd.UserID, cmd.SurveyID, cmd.CommandID,
 		func(s *survey.Survey, at time.Time) ([]survey.Event, error) { return s.Close(at) })

@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/survey"
 	"portal/eventstore"
 )
@@ -19,18 +20,18 @@ type CompletePDIAction struct {
 }
 
 // CompletePDIActionHandler completes actions.
-type CompletePDIActionHandler struct{ LogHandler }
+type CompletePDIActionHandler struct{ commands.LogHandler }
 
 // NewCompletePDIActionHandler needs the event store and the server clock.
 func NewCompletePDIActionHandler(store eventstore.Store, now func() time.Time) (*CompletePDIActionHandler, error) {
-	h, err := NewLogHandler("NewCompletePDIActionHandler", store, now)
+	h, err := commands.NewLogHandler("NewCompletePDIActionHandler", store, now)
 	return &CompletePDIActionHandler{h}, err
 }
 
 // Handle completes the action; an action not in the caller's plan is NotFound, completing
 // twice succeeds without an event.
 func (h *CompletePDIActionHandler) Handle(ctx context.Context, cmd CompletePDIAction) (err error) {
-	defer Wrap(&err, "CompletePDIAction(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CompletePDIAction(%s)", cmd.CommandID)
 	return decidePlan(ctx, h.Store, h.Now, cmd.Tenant, cmd.UserID, cmd.UserID, cmd.CommandID,
 		func(p *survey.Plan, at time.Time) ([]survey.Event, error) {
 			return p.Complete(cmd.ActionID.String(), at)

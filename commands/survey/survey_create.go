@@ -1,4 +1,4 @@
-package commands
+package survey
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/survey"
 	"portal/eventstore"
@@ -33,7 +34,7 @@ type CreateSurveyHandler struct {
 // SurveyAudiences checks a survey's audience in the tenant: its units and departments, and
 // its 360 people (TenantUsers.ByHash).
 type SurveyAudiences interface {
-	TenantUsers
+	commands.TenantUsers
 	KnownUnits(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
 	KnownDepartments(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
 }
@@ -51,18 +52,18 @@ func NewCreateSurveyHandler(facts SurveyAudiences, store eventstore.Store, now f
 // otherwise); units, departments and 360 people must be of the caller's tenant. A retried
 // command id answers the survey it created the first time.
 func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d survey.Definition, err error) {
-	defer Wrap(&err, "CreateSurvey(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CreateSurvey(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return d, errors.New("tenant, user and command id are required")
 	}
 	if !survey.MayManage(cmd.Roles) {
-		return d, forbidden("request")
+		return d, commands.Forbidden("request")
 	}
 	d = cmd.Draft.Definition
-	id := DeriveID(cmd.Tenant, "survey", cmd.CommandID, "survey")
+	id := commands.DeriveID(cmd.Tenant, "survey", cmd.CommandID, "survey")
 	d.ID = id.String()
 	for i := range d.Questions {
-		d.Questions[i].Ukey = DeriveID(cmd.Tenant, "survey", cmd.CommandID, fmt.Sprintf("question/%d", i)).String()
+		d.Questions[i].Ukey = commands.DeriveID(cmd.Tenant, "survey", cmd.CommandID, fmt.Sprintf("question/%d", i)).String()
 	}
 	if err := h.resolveAudience(ctx, cmd, &d); err != nil {
 		return d, err
@@ -71,7 +72,7 @@ func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d s
 		func(s *survey.Survey, at time.Time) ([]survey.Event, error) {
 			return s.Create(d, cmd.UserID.String(), at)
 		})
-	if created, ok := firstOf[survey.Created](events); ok {
+	if created, ok := commands.FirstOf[survey.Created](events); ok {
 		d = created.Survey // a retried command: answer what it created
 	}
 	return d, err
