@@ -165,11 +165,11 @@ func MetaOf(tenant, user uuid.UUID, stream, commandID string) eventstore.Meta {
 
 // idempotencyConflict answers a command whose id was already used by another command on
 // the same stream.
-func idempotencyConflict() *domain.Error {
+func IdempotencyConflict() *domain.Error {
 	return &domain.Error{Kind: domain.Conflict, Field: "Idempotency-Key", Key: domain.KeyInvalid}
 }
 
-func truncateRunes(s string, n int) string {
+func TruncateRunes(s string, n int) string {
 	r := []rune(s)
 	if len(r) > n {
 		return string(r[:n])
@@ -178,6 +178,6 @@ func truncateRunes(s string, n int) string {
 }
 
 // notFound is the answer for an unknown notification or user.
-func notFound(field string) *domain.Error {
+func NotFound(field string) *domain.Error {
 	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
 }

@@ -298,7 +298,7 @@ LEFT JOIN LATERAL (SELECT id, access_config FROM users WHERE tenant_id = e.tenan
 WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).
 		Scan(&s.Name, &s.Hired, &kind, &schedule, &manager, &s.Department, &user, &acfg)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return s, notFound("m01Ukey")
+		return s, NotFound("m01Ukey")
 	}
 	if err != nil {
 		return s, err

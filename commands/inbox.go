@@ -71,11 +71,11 @@ func NotificationStream(user uuid.UUID) string { return eventstore.StreamName("n
 
 // onInbox is one command on a user's inbox: whose inbox, which command. The notification
 // commands, the request notices and the vacation alerts write to inboxes.
-type onInbox struct {
-	commandID string
-	tenant    uuid.UUID
-	actor     uuid.UUID // who asks (the sender of a new notification, else the owner)
-	owner     uuid.UUID // whose inbox
+type OnInbox struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Actor     uuid.UUID // who asks (the sender of a new notification, else the owner)
+	Owner     uuid.UUID // whose inbox
 }
 
 // decideInbox loads the owner's inbox, lets decide choose the events and appends them with
@@ -84,11 +84,11 @@ type onInbox struct {
 // the events it appended the first time, and decide is not asked again. A command that
 // appended nothing the first time decides again, which for the notification commands gives
 // nothing again.
-func decideInbox(ctx context.Context, store eventstore.Store, now func() time.Time, cmd onInbox,
+func DecideInbox(ctx context.Context, store eventstore.Store, now func() time.Time, cmd OnInbox,
 	decide func(b *notification.Inbox, at time.Time) ([]notification.Event, error)) ([]notification.Event, error) {
-	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.owner == uuid.Nil || cmd.commandID == "" {
+	if cmd.Tenant == uuid.Nil || cmd.Actor == uuid.Nil || cmd.Owner == uuid.Nil || cmd.CommandID == "" {
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
-	on := StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: NotificationStream(cmd.owner), CommandID: cmd.commandID}
+	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.Actor, Stream: NotificationStream(cmd.Owner), CommandID: cmd.CommandID}
 	return DecideOnStream(ctx, store, now, on, Codec[notification.Event]{decodeNotification, encodeNotification}, false, notification.New, decide)
 }

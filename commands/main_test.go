@@ -3,6 +3,7 @@ package commands_test
 import (
 	"context"
 	"os"
+	"portal/commands"
 	"testing"
 
 	"portal/commands/clocktest"
@@ -42,6 +43,16 @@ func person(t *testing.T, o clocktest.Options) clocktest.Person {
 func stream(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
 	events, err := testStore.ReadStream(context.Background(), p.Tenant, eventstore.StreamName("clock", p.EmployeeID), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return events
+}
+
+// inbox is p's notification stream.
+func inbox(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
+	t.Helper()
+	events, err := testStore.ReadStream(context.Background(), p.Tenant, commands.NotificationStream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -146,6 +146,6 @@ func markOutcome(e clock.Event) (MarkResult, error) {
 	case clock.MarkRefused:
 		return MarkResult{}, e.Err()
 	default:
-		return MarkResult{}, idempotencyConflict()
+		return MarkResult{}, IdempotencyConflict()
 	}
 }

@@ -47,7 +47,7 @@ func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (e
 		return err
 	}
 	if removed, ok := FirstOf[clock.AddressRemoved](events); !ok || removed.UKey != cmd.UKey {
-		return idempotencyConflict() // the command id was used for something else
+		return IdempotencyConflict() // the command id was used for something else
 	}
 	return nil
 }

@@ -86,7 +86,7 @@ func (h *AttachmentHandler) Remove(ctx context.Context, cmd RemoveAttachment) (e
 	err = h.pool.QueryRow(ctx, `SELECT request_id FROM request_files WHERE tenant_id = $1 AND id = $2`,
 		cmd.Caller.Tenant, cmd.AttachmentID).Scan(&requestID)
 	if err != nil {
-		return notFound("id")
+		return NotFound("id")
 	}
 	_, err = h.run(ctx, cmd.CommandID, cmd.Caller, requestID, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		return r.RemoveAttachment(cmd.AttachmentID.String(), f, at)

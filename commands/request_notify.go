@@ -154,7 +154,7 @@ func noticePart(tenant, sender uuid.UUID, commandID string, to Recipient, kind, 
 		text = texts["pt"]
 	}
 	content, err := notification.Content{
-		Message: fmt.Sprintf(text, truncateRunes(title, 200)),
+		Message: fmt.Sprintf(text, TruncateRunes(title, 200)),
 		Options: notification.Options{Variant: notification.Info, Classification: notification.Plain, Link: link},
 	}.Normalize()
 	if err != nil {

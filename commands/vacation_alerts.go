@@ -141,7 +141,7 @@ func (h *VacationAlertsHandler) notify(ctx context.Context, t AlertTarget, to uu
 	}
 	cmdID := commandID + "/" + t.Employee.String()
 	id := DeriveID(t.Tenant, NotificationStream(to), cmdID, "notification")
-	_, err := decideInbox(ctx, h.store, h.now, onInbox{commandID: cmdID, tenant: t.Tenant, actor: to, owner: to},
+	_, err := DecideInbox(ctx, h.store, h.now, OnInbox{CommandID: cmdID, Tenant: t.Tenant, Actor: to, Owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			content, err := notification.Content{Message: msg, Options: notification.Options{
 				Variant: variant, Classification: notification.Plain, Link: link}}.Normalize()

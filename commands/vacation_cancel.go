@@ -58,7 +58,7 @@ func subjectFor(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Ac
 		return s, err
 	}
 	if employee != a.EmployeeID && !ManagesVacationsOf(a, s) {
-		return s, notFound("m01Ukey")
+		return s, NotFound("m01Ukey")
 	}
 	return s, nil
 }

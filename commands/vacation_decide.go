@@ -59,7 +59,7 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 				}
 			}
 			if leave == nil {
-				return nil, notFound("id")
+				return nil, NotFound("id")
 			}
 			kind := leave.CurrentStep()
 			if kind != "" && cmd.Step == leave.Step && !h.chain.MayDecide(cmd.Actor, s, kind) {
@@ -72,7 +72,7 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 		return res, err
 	}
 	if len(events) == 0 {
-		return res, idempotencyConflict()
+		return res, IdempotencyConflict()
 	}
 	switch ev := events[0].(type) {
 	case vacation.StepApproved:
@@ -82,5 +82,5 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 	case vacation.Rejected:
 		return DecidedVacation{Status: "rejected", Step: ev.Step}, nil
 	}
-	return res, idempotencyConflict()
+	return res, IdempotencyConflict()
 }

@@ -79,14 +79,14 @@ func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan
 // managedSubject loads an employee the actor manages (planning is not for oneself).
 func managedSubject(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
 	if employee == uuid.Nil {
-		return VacationSubject{}, notFound("m01Ukey")
+		return VacationSubject{}, NotFound("m01Ukey")
 	}
 	s, err := facts.VacationSubject(ctx, tenant, employee)
 	if err != nil {
 		return s, err
 	}
 	if !ManagesVacationsOf(a, s) {
-		return s, notFound("m01Ukey")
+		return s, NotFound("m01Ukey")
 	}
 	return s, nil
 }

@@ -108,7 +108,7 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 			return res, nil
 		}
 	}
-	return res, idempotencyConflict()
+	return res, IdempotencyConflict()
 }
 
 // withdraw cancels a request whose chain could not start it (the requests area refused its

@@ -14,6 +14,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	notificationcmd "portal/commands/notification"
 	"portal/domain/notification"
 	"portal/eventstore"
 	"portal/platform/db"
@@ -48,11 +49,11 @@ func tenantOf(p clocktest.Person) *clocktest.Tenant {
 // notifyCreate creates a notification through the real command handler, at notifyNow+i s.
 func notifyCreate(t *testing.T, d *pgtest.DB, store eventstore.Store, sender clocktest.Person, roles []string, to, id, msg string, i int) uuid.UUID {
 	t.Helper()
-	h, err := commands.NewCreateNotificationHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return notifyNow.Add(time.Duration(i) * time.Second) })
+	h, err := notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return notifyNow.Add(time.Duration(i) * time.Second) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := h.Handle(context.Background(), commands.CreateNotification{
+	n, err := h.Handle(context.Background(), notificationcmd.CreateNotification{
 		CommandID: id, Tenant: sender.Tenant, SenderID: sender.UserID, SenderHash: sender.UserHash, SenderRoles: roles,
 		Draft: notification.Draft{ToUserHash: to, Content: notification.Content{Message: msg,
 			Options: notification.Options{Variant: notification.Success, Classification: notification.Requested, Link: "/apps/request"}}},
@@ -172,13 +173,13 @@ func TestNotificationsProjectsAndPushes(t *testing.T) {
 	}
 
 	// Displayed, then dismissed, in later batches: the flags change and the user is told.
-	displayed, _ := commands.NewInboxes(store, func() time.Time { return notifyNow.Add(time.Minute) })
-	dismiss, _ := commands.NewInboxes(store, func() time.Time { return notifyNow.Add(2 * time.Minute) })
-	if _, err := displayed.MarkDisplayed(ctx, commands.InboxCommand{CommandID: "d1", Tenant: ana.Tenant, UserID: ana.UserID}, second); err != nil {
+	displayed, _ := notificationcmd.NewInboxes(store, func() time.Time { return notifyNow.Add(time.Minute) })
+	dismiss, _ := notificationcmd.NewInboxes(store, func() time.Time { return notifyNow.Add(2 * time.Minute) })
+	if _, err := displayed.MarkDisplayed(ctx, notificationcmd.InboxCommand{CommandID: "d1", Tenant: ana.Tenant, UserID: ana.UserID}, second); err != nil {
 		t.Fatal(err)
 	}
 	notifyApply(t, d, notifyStream(t, store, ana)[2:])
-	if err := dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: "x1", Tenant: ana.Tenant, UserID: ana.UserID}, first); err != nil {
+	if err := dismiss.Dismiss(ctx, notificationcmd.InboxCommand{CommandID: "x1", Tenant: ana.Tenant, UserID: ana.UserID}, first); err != nil {
 		t.Fatal(err)
 	}
 	all := notifyStream(t, store, ana)
@@ -328,8 +329,8 @@ func TestNotificationsReplay(t *testing.T) {
 	for i := range 4 {
 		ids = append(ids, notifyCreate(t, d, store, ana, nil, "", fmt.Sprint("c", i), fmt.Sprint("n", i), i))
 	}
-	dismiss, _ := commands.NewInboxes(store, func() time.Time { return notifyNow })
-	if err := dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: "x", Tenant: ana.Tenant, UserID: ana.UserID}, ids[2]); err != nil {
+	dismiss, _ := notificationcmd.NewInboxes(store, func() time.Time { return notifyNow })
+	if err := dismiss.Dismiss(ctx, notificationcmd.InboxCommand{CommandID: "x", Tenant: ana.Tenant, UserID: ana.UserID}, ids[2]); err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range notifyStream(t, store, ana) {

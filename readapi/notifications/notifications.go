@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	notificationcmd "portal/commands/notification"
 	"portal/domain"
 	"portal/domain/notification"
 	"portal/eventstore"
@@ -36,9 +37,9 @@ type NotificationReadModel interface {
 // API holds the notification calls' dependencies.
 type API struct {
 	Pool    *pgxpool.Pool
-	Reads   NotificationReadModel               // default projections.Notifications{}
-	Create  *commands.CreateNotificationHandler // POST notification-app
-	Inboxes *commands.Inboxes                   // PUT displayed, POST dismiss and dismiss-all
+	Reads   NotificationReadModel                      // default projections.Notifications{}
+	Create  *notificationcmd.CreateNotificationHandler // POST notification-app
+	Inboxes *notificationcmd.Inboxes                   // PUT displayed, POST dismiss and dismiss-all
 }
 
 // New builds the notification calls on the pool, the event store and the clock; it says what
@@ -47,9 +48,9 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	a := &API{Pool: pool, Reads: projections.Notifications{}}
 	var errs []error
 	var err error
-	a.Create, err = commands.NewCreateNotificationHandler(commands.PoolFacts{Pool: pool}, store, now)
+	a.Create, err = notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: pool}, store, now)
 	errs = append(errs, err)
-	a.Inboxes, err = commands.NewInboxes(store, now)
+	a.Inboxes, err = notificationcmd.NewInboxes(store, now)
 	errs = append(errs, err)
 	return a, errors.Join(errs...)
 }
@@ -94,7 +95,7 @@ func (s *API) notificationCreate(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	res, err := s.Create.Handle(c.Request().Context(), commands.CreateNotification{
+	res, err := s.Create.Handle(c.Request().Context(), notificationcmd.CreateNotification{
 		CommandID: id, Tenant: claims.Tenant, SenderID: claims.UserID, SenderHash: claims.UserHash,
 		SenderRoles: claims.Roles, Draft: draft,
 	})
@@ -124,14 +125,14 @@ func notificationID(c echo.Context) (uuid.UUID, error) {
 
 // inboxCommand reads a command on the caller's own inbox: the notification id (withID) and
 // the command id.
-func inboxCommand(c echo.Context, withID bool) (id uuid.UUID, cmd commands.InboxCommand, err error) {
+func inboxCommand(c echo.Context, withID bool) (id uuid.UUID, cmd notificationcmd.InboxCommand, err error) {
 	if withID {
 		if id, err = notificationID(c); err != nil {
 			return id, cmd, err
 		}
 	}
 	claims := httpx.Claims(c)
-	cmd = commands.InboxCommand{Tenant: claims.Tenant, UserID: claims.UserID}
+	cmd = notificationcmd.InboxCommand{Tenant: claims.Tenant, UserID: claims.UserID}
 	cmd.CommandID, err = httpx.CommandID(c)
 	return id, cmd, err
 }

@@ -1,4 +1,4 @@
-package commands
+package notification
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/notification"
 	"portal/eventstore"
 )
@@ -41,14 +42,14 @@ type NotificationParties interface {
 
 // CreateNotificationHandler creates notifications.
 type CreateNotificationHandler struct {
-	LogHandler
+	commands.LogHandler
 	parties NotificationParties
 }
 
 // NewCreateNotificationHandler needs the parties (PoolFacts), the event store and the server
 // clock.
 func NewCreateNotificationHandler(parties NotificationParties, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
-	h, err := NewLogHandler("NewCreateNotificationHandler", store, now)
+	h, err := commands.NewLogHandler("NewCreateNotificationHandler", store, now)
 	if err == nil && parties == nil {
 		err = errors.New("commands.NewCreateNotificationHandler: nil dependency")
 	}
@@ -62,35 +63,35 @@ func NewCreateNotificationHandler(parties NotificationParties, store eventstore.
 // toast's wording shows. A retried command (same CommandID) answers the notification it
 // created the first time.
 func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotification) (res CreatedNotification, err error) {
-	defer Wrap(&err, "CreateNotification(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CreateNotification(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.SenderID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, sender and command id are required")
 	}
 	self := cmd.Draft.ToUserHash == "" || cmd.Draft.ToUserHash == cmd.SenderHash
 	if !notification.MayNotify(cmd.SenderRoles, self) {
-		return res, Forbidden("toUserHash")
+		return res, commands.Forbidden("toUserHash")
 	}
 	senderName, found, recipient, err := h.parties.Parties(ctx, cmd.Tenant, cmd.SenderID, cmd.Draft.ToUserHash)
 	if err != nil {
 		return res, err
 	}
 	if !found {
-		return res, Forbidden("userHash") // the token's user no longer exists
+		return res, commands.Forbidden("userHash") // the token's user no longer exists
 	}
 	to, toHash := cmd.SenderID, cmd.SenderHash
 	if !self {
 		if recipient == uuid.Nil {
-			return res, notFound("toUserHash")
+			return res, commands.NotFound("toUserHash")
 		}
 		to, toHash = recipient, cmd.Draft.ToUserHash
 	}
 	content := cmd.Draft.Content
 	if content.Options.From == "" {
-		content.Options.From = truncateRunes(senderName, notification.MaxFrom)
+		content.Options.From = commands.TruncateRunes(senderName, notification.MaxFrom)
 	}
-	stream := NotificationStream(to)
-	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")
-	events, err := decideInbox(ctx, h.Store, h.Now, onInbox{commandID: cmd.CommandID, tenant: cmd.Tenant, actor: cmd.SenderID, owner: to},
+	stream := commands.NotificationStream(to)
+	id := commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")
+	events, err := commands.DecideInbox(ctx, h.Store, h.Now, commands.OnInbox{CommandID: cmd.CommandID, Tenant: cmd.Tenant, Actor: cmd.SenderID, Owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			return b.Create(notification.Create{
 				ID: id.String(), UserID: to.String(), UserHash: toHash, SenderID: cmd.SenderID.String(), Content: content,
@@ -99,9 +100,9 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	if err != nil {
 		return res, err
 	}
-	created, ok := FirstOf[notification.Created](events)
+	created, ok := commands.FirstOf[notification.Created](events)
 	if !ok {
-		return res, idempotencyConflict()
+		return res, commands.IdempotencyConflict()
 	}
 	res.ID, _ = uuid.Parse(created.ID)
 	res.UserID, _ = uuid.Parse(created.UserID)

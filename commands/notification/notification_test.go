@@ -1,4 +1,4 @@
-package commands_test
+package notification_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	notificationcmd "portal/commands/notification"
 	"portal/domain"
 	"portal/domain/notification"
 	"portal/eventstore"
@@ -46,13 +47,13 @@ func draft(msg string) notification.Draft {
 	return notification.Draft{Content: notification.Content{Message: msg}}
 }
 
-func createFor(t *testing.T, sender clocktest.Person, roles []string, id string, d notification.Draft) (commands.CreatedNotification, error) {
+func createFor(t *testing.T, sender clocktest.Person, roles []string, id string, d notification.Draft) (notificationcmd.CreatedNotification, error) {
 	t.Helper()
-	h, err := commands.NewCreateNotificationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nowFn)
+	h, err := notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h.Handle(context.Background(), commands.CreateNotification{
+	return h.Handle(context.Background(), notificationcmd.CreateNotification{
 		CommandID: id, Tenant: sender.Tenant, SenderID: sender.UserID, SenderHash: sender.UserHash, SenderRoles: roles, Draft: d,
 	})
 }
@@ -167,7 +168,7 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := commands.NewInboxes(testStore, nowFn)
+	h, err := notificationcmd.NewInboxes(testStore, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 	firsts := 0
 	for i := range 10 {
 		wg.Go(func() {
-			first, err := h.MarkDisplayed(context.Background(), commands.InboxCommand{
+			first, err := h.MarkDisplayed(context.Background(), notificationcmd.InboxCommand{
 				CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID}, n.ID)
 			if err != nil {
 				t.Error(err)
@@ -195,7 +196,7 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 		t.Fatalf("%d firsts, %d events", firsts, len(events))
 	}
 	// A retried winner answers as it did the first time.
-	first, err := h.MarkDisplayed(context.Background(), commands.InboxCommand{
+	first, err := h.MarkDisplayed(context.Background(), notificationcmd.InboxCommand{
 		CommandID: events[1].CommandID, Tenant: p.Tenant, UserID: p.UserID}, n.ID)
 	if err != nil || !first {
 		t.Fatalf("retry: %v %v", first, err)
@@ -211,15 +212,15 @@ func TestNotificationCommandsStayInTheOwnersInbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	displayed, _ := commands.NewInboxes(testStore, nowFn)
-	dismiss, _ := commands.NewInboxes(testStore, nowFn)
+	displayed, _ := notificationcmd.NewInboxes(testStore, nowFn)
+	dismiss, _ := notificationcmd.NewInboxes(testStore, nowFn)
 	for _, other := range []clocktest.Person{colleague, foreign} {
-		_, err := displayed.MarkDisplayed(context.Background(), commands.InboxCommand{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
+		_, err := displayed.MarkDisplayed(context.Background(), notificationcmd.InboxCommand{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
-		err = dismiss.Dismiss(context.Background(), commands.InboxCommand{CommandID: "y", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
+		err = dismiss.Dismiss(context.Background(), notificationcmd.InboxCommand{CommandID: "y", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
 		// Even naming the owner's tenant, a foreign user's inbox is their own stream.
-		err = dismiss.Dismiss(context.Background(), commands.InboxCommand{CommandID: "z", Tenant: p.Tenant, UserID: other.UserID}, n.ID)
+		err = dismiss.Dismiss(context.Background(), notificationcmd.InboxCommand{CommandID: "z", Tenant: p.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
 	}
 	if events := inbox(t, p); len(events) != 1 {
@@ -238,25 +239,25 @@ func TestDismissNotifications(t *testing.T) {
 		}
 		ids = append(ids, n.ID)
 	}
-	dismiss, _ := commands.NewInboxes(testStore, nowFn)
-	all, _ := commands.NewInboxes(testStore, nowFn)
+	dismiss, _ := notificationcmd.NewInboxes(testStore, nowFn)
+	all, _ := notificationcmd.NewInboxes(testStore, nowFn)
 	ctx := context.Background()
 	for i := range 2 { // the second time changes nothing
-		if err := dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID}, ids[1]); err != nil {
+		if err := dismiss.Dismiss(ctx, notificationcmd.InboxCommand{CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID}, ids[1]); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if events := inbox(t, p); len(events) != 4 {
 		t.Fatalf("%d events after dismissing twice", len(events))
 	}
-	n, err := all.DismissAll(ctx, commands.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID})
+	n, err := all.DismissAll(ctx, notificationcmd.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID})
 	if err != nil || n != 2 {
 		t.Fatalf("dismiss-all: %d %v", n, err)
 	}
-	if n, err := all.DismissAll(ctx, commands.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 2 {
+	if n, err := all.DismissAll(ctx, notificationcmd.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 2 {
 		t.Fatalf("retried dismiss-all: %d %v", n, err)
 	}
-	if n, err := all.DismissAll(ctx, commands.InboxCommand{CommandID: "all2", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 0 {
+	if n, err := all.DismissAll(ctx, notificationcmd.InboxCommand{CommandID: "all2", Tenant: p.Tenant, UserID: p.UserID}); err != nil || n != 0 {
 		t.Fatalf("dismiss-all of nothing: %d %v", n, err)
 	}
 	events := inbox(t, p)
@@ -264,22 +265,22 @@ func TestDismissNotifications(t *testing.T) {
 		t.Fatalf("%d events", len(events))
 	}
 	// A command id used by another command on the stream is refused.
-	err = dismiss.Dismiss(ctx, commands.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}, ids[0])
+	err = dismiss.Dismiss(ctx, notificationcmd.InboxCommand{CommandID: "all", Tenant: p.Tenant, UserID: p.UserID}, ids[0])
 	wantKind(t, err, domain.Conflict, "Idempotency-Key")
 }
 
 func TestNotificationHandlersRefuseNilDependencies(t *testing.T) {
 	t.Parallel()
-	if _, err := commands.NewCreateNotificationHandler(nil, testStore, nowFn); err == nil {
+	if _, err := notificationcmd.NewCreateNotificationHandler(nil, testStore, nowFn); err == nil {
 		t.Error("nil pool accepted")
 	}
-	if _, err := commands.NewInboxes(nil, nowFn); err == nil {
+	if _, err := notificationcmd.NewInboxes(nil, nowFn); err == nil {
 		t.Error("nil store accepted")
 	}
-	if _, err := commands.NewInboxes(testStore, nil); err == nil {
+	if _, err := notificationcmd.NewInboxes(testStore, nil); err == nil {
 		t.Error("nil clock accepted")
 	}
-	if _, err := commands.NewInboxes(nil, nil); err == nil {
+	if _, err := notificationcmd.NewInboxes(nil, nil); err == nil {
 		t.Error("nil dependencies accepted")
 	}
 }
