@@ -85,10 +85,10 @@ func loadDay(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stre
 	if err != nil {
 		return nil, err
 	}
-	return foldDay(recorded, date)
+	return FoldDay(recorded, date)
 }
 
-func foldDay(recorded []eventstore.RecordedEvent, date string) (*clock.Day, error) {
+func FoldDay(recorded []eventstore.RecordedEvent, date string) (*clock.Day, error) {
 	d := clock.NewDay(date)
 	if err := Replay(recorded, decodeClock, d.Apply); err != nil {
 		return nil, err

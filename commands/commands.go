@@ -111,7 +111,7 @@ func EncodeEvents[E any](tenant uuid.UUID, stream, commandID string, events []E,
 }
 
 // expectedVersion is the version a stream must still have for an append after events.
-func expectedVersion(events []eventstore.RecordedEvent) int64 {
+func ExpectedVersion(events []eventstore.RecordedEvent) int64 {
 	if len(events) == 0 {
 		return eventstore.NoStream
 	}

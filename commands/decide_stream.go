@@ -66,7 +66,7 @@ func DecideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store e
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, MetaOf(cmd.Tenant, cmd.Actor, cmd.Stream, cmd.CommandID), cmd.Stream, expectedVersion(recorded), data...)
+		res, err := store.Append(ctx, MetaOf(cmd.Tenant, cmd.Actor, cmd.Stream, cmd.CommandID), cmd.Stream, ExpectedVersion(recorded), data...)
 		if err != nil {
 			return err
 		}

@@ -48,7 +48,7 @@ func (h *RequestActions) Remove(ctx context.Context, a RequestAction) (*rq.Reque
 // taken into the event, so later configuration changes do not move requests under way.
 func (h *RequestActions) Send(ctx context.Context, a RequestAction) (*rq.Request, error) {
 	return h.act(ctx, "Send", a, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
-		chain, err := loadChain(ctx, h.facts, a.Caller.Tenant, r.Origin, r.Subject.EmployeeID)
+		chain, err := LoadChain(ctx, h.facts, a.Caller.Tenant, r.Origin, r.Subject.EmployeeID)
 		if err != nil {
 			return nil, err
 		}

@@ -114,7 +114,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		}
 		var chain []rq.Step
 		if cmd.Body.Send && !open {
-			if chain, err = loadChain(ctx, h.facts, c.Tenant, cmd.Body.Origin, subject.EmployeeID); err != nil {
+			if chain, err = LoadChain(ctx, h.facts, c.Tenant, cmd.Body.Origin, subject.EmployeeID); err != nil {
 				return err
 			}
 		}
@@ -138,7 +138,7 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		// took meanwhile is ErrConcurrency: look again.
 		meta := requestMeta(ctx, c, stream, cmd.CommandID)
 		res, err := h.store.AppendStreams(ctx,
-			eventstore.StreamAppend{Meta: meta, Stream: slot, Expected: expectedVersion(slotEvents), Events: []eventstore.EventData{claimData}},
+			eventstore.StreamAppend{Meta: meta, Stream: slot, Expected: ExpectedVersion(slotEvents), Events: []eventstore.EventData{claimData}},
 			eventstore.StreamAppend{Meta: meta, Stream: stream, Expected: eventstore.NoStream, Events: data})
 		if err != nil {
 			return err

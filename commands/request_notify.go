@@ -16,7 +16,7 @@ import (
 // loadChain is the chain a request of origin takes when sent now: the tenant's configured
 // steps for the type or the default (manager, then HR), with the subject's manager on the
 // manager step.
-func loadChain(ctx context.Context, facts RequestFacts, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
+func LoadChain(ctx context.Context, facts RequestFacts, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
 	config, manager, err := facts.Chain(ctx, tenant, origin, subjectEmployee)
 	if err != nil {
 		return nil, err

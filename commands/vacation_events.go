@@ -12,7 +12,7 @@ import (
 	"portal/eventstore"
 )
 
-func dayString(t time.Time) string {
+func DayString(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
@@ -24,9 +24,9 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 	var j vacation.EventData
 	switch e := e.(type) {
 	case vacation.Opened:
-		j = vacation.EventData{EmployeeID: e.UserID, Hired: dayString(e.Hired)}
+		j = vacation.EventData{EmployeeID: e.UserID, Hired: DayString(e.Hired)}
 	case vacation.Requested:
-		j = vacation.EventData{ID: e.ID, Start: dayString(e.Start), Days: e.Days, AbonoDays: e.AbonoDays,
+		j = vacation.EventData{ID: e.ID, Start: DayString(e.Start), Days: e.Days, AbonoDays: e.AbonoDays,
 			Advance13: e.Advance13, Period: e.Period, Steps: e.Steps, By: e.By, At: e.At}
 	case vacation.StepApproved:
 		j = vacation.EventData{ID: e.ID, Step: e.Step, Kind: e.Kind, By: e.By, Comment: e.Comment, At: e.At}
@@ -39,7 +39,7 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 	case vacation.Cancelled:
 		j = vacation.EventData{ID: e.ID, At: e.At}
 	case vacation.Planned:
-		j = vacation.EventData{ID: e.ID, Start: dayString(e.Start), Days: e.Days, By: e.By, At: e.At}
+		j = vacation.EventData{ID: e.ID, Start: DayString(e.Start), Days: e.Days, By: e.By, At: e.At}
 	case vacation.PlanRemoved:
 		j = vacation.EventData{ID: e.ID, At: e.At}
 	case vacation.PeriodClosed:

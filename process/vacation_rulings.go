@@ -82,7 +82,7 @@ func (p *VacationRulings) Apply(ctx context.Context, tx pgx.Tx, events []eventst
 			if d.Origin != int(rq.Ferias) {
 				continue
 			}
-			var pl commands.VacationPayload
+			var pl VacationPayload
 			if err := json.Unmarshal(d.Payload, &pl); err != nil || pl.LeaveID == "" {
 				continue // a vacation request filed by hand, not for a leave: nothing to mirror
 			}

@@ -18,6 +18,7 @@ import (
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/platform/pgtest"
+	"portal/process"
 	"portal/projections"
 )
 
@@ -56,7 +57,7 @@ func runProcess(t *testing.T, d *pgtest.DB, _ eventstore.Store) int {
 		t.Fatal(err)
 	}
 	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
-		return commands.AdjustmentProcess{}.Apply(ctx, tx, before)
+		return process.AdjustmentProcess{}.Apply(ctx, tx, before)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	if replayed, _ := dayMarks(t, d, p.ana, clockNow.In(clock.Zone)); !reflect.DeepEqual(replayed, marks) {
 		t.Fatalf("replay differs:\n%+v\n%+v", replayed, marks)
 	}
-	if _, err := projections.Replay(ctx, d.Pool, store, commands.AdjustmentProcess{}, nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, process.AdjustmentProcess{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if again := clockStream(t, store, p.ana); len(again) != len(stream) {

@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
-	"portal/commands"
+	"portal/process"
 	"portal/projections"
 	"portal/seed"
 )
@@ -24,7 +24,7 @@ import (
 func allProjections() []projections.Projection {
 	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys(),
 		projections.NewVacations(), projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}, projections.ReportClock{},
-		commands.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
+		process.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
 }
 
 func (e *env) seed(ctx context.Context) error {

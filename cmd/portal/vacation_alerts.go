@@ -7,6 +7,7 @@ import (
 
 	"portal/commands"
 	"portal/process"
+	processcmd "portal/process"
 	"portal/projections"
 	"portal/readapi/vacations"
 )
@@ -48,7 +49,7 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 // returns the process manager that mirrors its rulings onto the entitlements, to run beside
 // the projections.
 func vacationWiring(e *env, reqs commands.RequestHandlers) (*vacations.API, projections.Projection, error) {
-	chain, err := commands.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, reqs.Create, reqs.Decide)
+	chain, err := processcmd.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, reqs.Create, reqs.Decide)
 	if err != nil {
 		return nil, nil, err
 	}

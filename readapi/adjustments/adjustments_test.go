@@ -8,10 +8,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/auth"
-	"portal/commands"
 	"portal/commands/clocktest"
 	"portal/domain/clock"
 	"portal/eventstore"
+	"portal/process"
 	"portal/projections"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
@@ -59,7 +59,7 @@ WHERE tenant_id = $1 ORDER BY position`, tenant.Tenant)
 		t.Fatal(err)
 	}
 	apply(projections.Requests{}, read())
-	apply(commands.AdjustmentProcess{}, read())
+	apply(process.AdjustmentProcess{}, read())
 	apply(projections.NewClock(), read())
 }
 

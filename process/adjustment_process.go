@@ -1,4 +1,4 @@
-package commands
+package process
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"portal/commands"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -68,7 +69,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	r := &rq.Request{}
 	var by rq.By
 	for _, re := range recorded {
-		e, ok, err := DecodeRequestEvent(re)
+		e, ok, err := commands.DecodeRequestEvent(re)
 		if err != nil {
 			return false, err
 		}
@@ -87,26 +88,26 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	if err != nil {
 		return false, fmt.Errorf("request %s: payload: %w", id, err)
 	}
-	stream := ClockStream(r.Subject.EmployeeID)
+	stream := commands.ClockStream(r.Subject.EmployeeID)
 	clockEvents, err := readStreamTx(ctx, tx, trigger.Tenant, stream, -1)
 	if err != nil {
 		return false, err
 	}
 	commandID := "adjustment/" + trigger.ID.String()
-	first := EventID(trigger.Tenant, stream, commandID, 0)
+	first := commands.EventID(trigger.Tenant, stream, commandID, 0)
 	for _, re := range clockEvents {
 		if re.ID == first {
 			return false, nil // already acted on this trigger
 		}
 	}
-	day, err := foldDay(clockEvents, a.Day)
+	day, err := commands.FoldDay(clockEvents, a.Day)
 	if err != nil {
 		return false, err
 	}
 	person := clock.Person{EmployeeID: r.Subject.EmployeeID, UserID: r.Subject.UserID, UserHash: r.Subject.UserHash}
 	var decided []clock.Event
 	if trigger.Type == rq.TypeStepApproved {
-		newMark := DeriveID(trigger.Tenant, stream, commandID, "mark").String()
+		newMark := commands.DeriveID(trigger.Tenant, stream, commandID, "mark").String()
 		if decided, err = day.Adjust(a, r.ID, newMark, person, by.At); err != nil {
 			return false, err
 		}
@@ -118,12 +119,12 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	}
 	data := make([]eventstore.EventData, len(decided))
 	for i, e := range decided {
-		if data[i], err = EncodeClock(EventID(trigger.Tenant, stream, commandID, i), e); err != nil {
+		if data[i], err = commands.EncodeClock(commands.EventID(trigger.Tenant, stream, commandID, i), e); err != nil {
 			return false, err
 		}
 	}
 	meta := eventstore.Meta{Tenant: trigger.Tenant, Actor: by.Actor.ID, CorrelationID: id, CausationID: trigger.ID, CommandID: commandID}
-	if err := eventstore.AppendTx(ctx, tx, meta, stream, expectedVersion(clockEvents), data...); err != nil {
+	if err := eventstore.AppendTx(ctx, tx, meta, stream, commands.ExpectedVersion(clockEvents), data...); err != nil {
 		return false, err
 	}
 	return true, nil
