@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/domain/vacation"
@@ -123,7 +124,7 @@ var leaveStatus = map[vacation.LeaveStatus]string{
 func dayState(events []eventstore.RecordedEvent, day string) (map[string]string, error) {
 	d := clock.NewDay(day)
 	for _, re := range events {
-		e, err := commands.DecodeClock(re)
+		e, err := clockcmd.DecodeClock(re)
 		if err != nil {
 			return nil, err
 		}

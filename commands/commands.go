@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"portal/auth"
+	rq "portal/domain/request"
 	"slices"
 	"strings"
 	"time"
@@ -180,4 +181,22 @@ func TruncateRunes(s string, n int) string {
 // notFound is the answer for an unknown notification or user.
 func NotFound(field string) *domain.Error {
 	return &domain.Error{Kind: domain.NotFound, Field: field, Key: domain.KeyNotFound}
+}
+
+// RequestCaller is the signed-in user a request command runs for (from the verified token).
+type RequestCaller struct {
+	Tenant     uuid.UUID
+	UserID     uuid.UUID
+	UserHash   string
+	EmployeeID uuid.UUID // zero for a user without an employee record
+	Roles      []string
+}
+
+func (c RequestCaller) actor() rq.Actor { return rq.Actor{ID: c.UserID.String(), Hash: c.UserHash} }
+
+func (c RequestCaller) valid() error {
+	if c.Tenant == uuid.Nil || c.UserID == uuid.Nil {
+		return errors.New("tenant and user are required")
+	}
+	return nil
 }

@@ -160,6 +160,12 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 	return r, err
 }
 
+// File is Handle for the areas that file requests of their own origin (punch adjustments
+// through the clock commands), which know this handler by that method alone.
+func (h *CreateRequestHandler) File(ctx context.Context, commandID string, caller RequestCaller, body rq.Body, payload []byte) (*rq.Request, error) {
+	return h.Handle(ctx, CreateRequest{CommandID: commandID, Caller: caller, Body: body, Payload: payload})
+}
+
 // resolveSubject finds the employee a request is for: the caller's own, or (m01Ukey) a
 // member of the caller's team (their direct report; HR admins may name any employee of the
 // tenant). It returns the subject and, when acting for someone else, that person's user.

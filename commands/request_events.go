@@ -18,24 +18,6 @@ import (
 // RequestStream is the stream of one request, "request-<id>".
 func RequestStream(id uuid.UUID) string { return eventstore.StreamName("request", id) }
 
-// RequestCaller is the signed-in user a request command runs for (from the verified token).
-type RequestCaller struct {
-	Tenant     uuid.UUID
-	UserID     uuid.UUID
-	UserHash   string
-	EmployeeID uuid.UUID // zero for a user without an employee record
-	Roles      []string
-}
-
-func (c RequestCaller) actor() rq.Actor { return rq.Actor{ID: c.UserID.String(), Hash: c.UserHash} }
-
-func (c RequestCaller) valid() error {
-	if c.Tenant == uuid.Nil || c.UserID == uuid.Nil {
-		return errors.New("tenant and user are required")
-	}
-	return nil
-}
-
 // encodeRequest maps a request event to the event store's shape: the domain's events carry
 // their JSON names (the event contract, docs/api.md "Events").
 func encodeRequest(id uuid.UUID, e rq.Event) (eventstore.EventData, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -88,7 +89,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	if err != nil {
 		return false, fmt.Errorf("request %s: payload: %w", id, err)
 	}
-	stream := commands.ClockStream(r.Subject.EmployeeID)
+	stream := clockcmd.ClockStream(r.Subject.EmployeeID)
 	clockEvents, err := readStreamTx(ctx, tx, trigger.Tenant, stream, -1)
 	if err != nil {
 		return false, err
@@ -100,7 +101,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 			return false, nil // already acted on this trigger
 		}
 	}
-	day, err := commands.FoldDay(clockEvents, a.Day)
+	day, err := clockcmd.FoldDay(clockEvents, a.Day)
 	if err != nil {
 		return false, err
 	}
@@ -119,7 +120,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	}
 	data := make([]eventstore.EventData, len(decided))
 	for i, e := range decided {
-		if data[i], err = commands.EncodeClock(commands.EventID(trigger.Tenant, stream, commandID, i), e); err != nil {
+		if data[i], err = clockcmd.EncodeClock(commands.EventID(trigger.Tenant, stream, commandID, i), e); err != nil {
 			return false, err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/commands/clocktest"
 	"portal/domain/clock"
 	rq "portal/domain/request"
@@ -109,12 +110,12 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
 	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
-	ask, err := commands.NewAskAdjustmentHandler(create, store, later)
+	ask, err := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := clock.Adjustment{Kind: clock.AdjustCorrect, Day: "2024-05-10", MarkID: markID, Time: "08:00", Reason: "cheguei às 8"}
-	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "ask-1", Caller: rc(p.ana, auth.RoleCollaborator), Switches: adjustSwitches, Adjustment: a})
+	r, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask-1", Caller: rc(p.ana, auth.RoleCollaborator), Switches: adjustSwitches, Adjustment: a})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,13 +196,13 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	p := adjustSetup(t, d)
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
 	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
-	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
+	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	for i, a := range []clock.Adjustment{
 		{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"},
 		{Kind: clock.AdjustExcuse, Day: "2024-05-10", From: "13:00", To: "17:00", Reason: "médico"},
 	} {
-		r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "ask-" + a.Time + a.From, Caller: rc(p.ana), Switches: adjustSwitches, Adjustment: a})
+		r, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask-" + a.Time + a.From, Caller: rc(p.ana), Switches: adjustSwitches, Adjustment: a})
 		if err != nil {
 			t.Fatal(i, err)
 		}
@@ -249,8 +250,8 @@ func TestAskRefusedWithoutSwitch(t *testing.T) {
 	ctx := context.Background()
 	p := adjustSetup(t, d)
 	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return clockNow })
-	ask, _ := commands.NewAskAdjustmentHandler(create, store, func() time.Time { return clockNow })
-	_, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "x", Caller: rc(p.ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
+	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, func() time.Time { return clockNow })
+	_, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "x", Caller: rc(p.ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
 		Adjustment: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2024-05-10", Reason: "m"}})
 	if err == nil || err.Error() == "" || !containsKey(err, clock.KeyExcuseNotAllowed) {
 		t.Fatalf("err = %v", err)
@@ -276,9 +277,9 @@ func TestHRStepDecidesLast(t *testing.T) {
 	}
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
 	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
-	ask, _ := commands.NewAskAdjustmentHandler(create, store, later)
+	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
-	r, err := ask.Handle(ctx, commands.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,
+	r, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,
 		Adjustment: clock.Adjustment{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"}})
 	if err != nil {
 		t.Fatal(err)

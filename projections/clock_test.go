@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/commands/clocktest"
 	"portal/domain/clock"
 	"portal/eventstore"
@@ -52,7 +53,7 @@ func clockPerson(t *testing.T, d *pgtest.DB) clocktest.Person {
 // Each address gets its own place (a kilometre apart per letter) so that it is saved.
 func clockPunch(t *testing.T, d *pgtest.DB, store eventstore.Store, p clocktest.Person, id, address string, at time.Time) {
 	t.Helper()
-	h, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return at })
+	h, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return at })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func clockPunch(t *testing.T, d *pgtest.DB, store eventstore.Store, p clocktest.
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = h.Handle(context.Background(), commands.RegisterMark{CommandID: id, Tenant: p.Tenant, UserID: p.UserID,
+	_, err = h.Handle(context.Background(), clockcmd.RegisterMark{CommandID: id, Tenant: p.Tenant, UserID: p.UserID,
 		UserHash: p.UserHash, EmployeeID: p.EmployeeID, Payload: payload})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	moodcmd "portal/commands/mood"
 	surveycmd "portal/commands/survey"
 	"portal/domain"
@@ -275,7 +276,7 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 			return err
 		}
 		r := rngOf("clock", p.userName)
-		stream := commands.ClockStream(p.employee.String())
+		stream := clockcmd.ClockStream(p.employee.String())
 		var batch []eventstore.EventData
 		flush := func() error {
 			if len(batch) == 0 {
@@ -316,7 +317,7 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 			}
 			if r.IntN(80) == 0 {
 				m := mark(-1, times[0].Add(-3*time.Minute))
-				data, err := commands.EncodeClock(derive("clock-history-event", p.userName, dayKey, "refused"),
+				data, err := clockcmd.EncodeClock(derive("clock-history-event", p.userName, dayKey, "refused"),
 					clock.MarkRefused{Mark: m, Reason: clock.ReasonOutsideArea})
 				if err != nil {
 					return err
@@ -325,7 +326,7 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 			}
 			for i, t := range times {
 				m := mark(i, t)
-				data, err := commands.EncodeClock(derive("clock-history-event", p.userName, dayKey, fmt.Sprint(i)), clock.MarkRegistered{Mark: m})
+				data, err := clockcmd.EncodeClock(derive("clock-history-event", p.userName, dayKey, fmt.Sprint(i)), clock.MarkRegistered{Mark: m})
 				if err != nil {
 					return err
 				}

@@ -21,6 +21,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/domain"
 	timeclock "portal/domain/clock"
 	rq "portal/domain/request"
@@ -66,7 +67,7 @@ type API struct {
 	Pool   *pgxpool.Pool
 	Now    func() time.Time
 	Reads  ReadModel                      // the read models (projections.Clock, projections.Adjustments)
-	Ask    *commands.AskAdjustmentHandler // POST ajuste-ponto
+	Ask    *clockcmd.AskAdjustmentHandler // POST ajuste-ponto
 	Decide *commands.DecideStepHandler    // POST ajuste-ponto/decidir
 }
 
@@ -76,7 +77,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h com
 	if h.Create == nil {
 		return nil, errors.New("adjustments.New: no request commands")
 	}
-	ask, err := commands.NewAskAdjustmentHandler(h.Create, store, now)
+	ask, err := clockcmd.NewAskAdjustmentHandler(h.Create, store, now)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +233,7 @@ func (s *API) adjustAsk(c echo.Context) error {
 	}
 	perms, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	caller := httpx.RequestCaller(c)
-	r, err := s.Ask.Handle(c.Request().Context(), commands.AskAdjustment{
+	r, err := s.Ask.Handle(c.Request().Context(), clockcmd.AskAdjustment{
 		CommandID: commandID, Caller: caller, Switches: perms.Switches, Adjustment: a, Title: strings.TrimSpace(extra.Titulo),
 	})
 	if err != nil {

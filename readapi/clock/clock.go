@@ -17,6 +17,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/commands/clock"
 	"portal/domain"
 	timeclock "portal/domain/clock"
 	"portal/eventstore"
@@ -40,12 +41,12 @@ type API struct {
 	httpx.Gates
 	Pool          *pgxpool.Pool
 	Now           func() time.Time
-	Reads         ReadModel                      // the read model (projections.Clock)
-	RegisterMark  *commands.RegisterMarkHandler  // POST v2/registrar-ponto
-	RemoveAddress *commands.RemoveAddressHandler // DELETE historico-endereco-ponto
+	Reads         ReadModel                   // the read model (projections.Clock)
+	RegisterMark  *clock.RegisterMarkHandler  // POST v2/registrar-ponto
+	RemoveAddress *clock.RemoveAddressHandler // DELETE historico-endereco-ponto
 	// Employees are the employees' facts RegisterMark decides on: from memory while the
 	// process runs Employees.Watch, else read for each punch.
-	Employees *commands.CachedEmployees
+	Employees *clock.CachedEmployees
 }
 
 // employeeFactsTTL bounds how long a punch may decide on cached employee facts should a
@@ -54,12 +55,12 @@ const employeeFactsTTL = time.Minute
 
 // New builds the clock calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	employees := commands.NewCachedEmployees(commands.PoolFacts{Pool: pool}, employeeFactsTTL)
-	register, err := commands.NewRegisterMarkHandler(employees, store, now)
+	employees := clock.NewCachedEmployees(commands.PoolFacts{Pool: pool}, employeeFactsTTL)
+	register, err := clock.NewRegisterMarkHandler(employees, store, now)
 	if err != nil {
 		return nil, err
 	}
-	remove, err := commands.NewRemoveAddressHandler(store, now)
+	remove, err := clock.NewRemoveAddressHandler(store, now)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +147,7 @@ func (s *API) clockRemoveAddress(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	return httpx.Success(c, s.RemoveAddress.Handle(c.Request().Context(), commands.RemoveAddress{
+	return httpx.Success(c, s.RemoveAddress.Handle(c.Request().Context(), clock.RemoveAddress{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, UKey: ukey,
 	}))
 }
@@ -233,7 +234,7 @@ func (s *API) clockRegister(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	res, err := s.RegisterMark.Handle(c.Request().Context(), commands.RegisterMark{
+	res, err := s.RegisterMark.Handle(c.Request().Context(), clock.RegisterMark{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, UserHash: claims.UserHash,
 		EmployeeID: claims.EmployeeID, Payload: payload,
 	})

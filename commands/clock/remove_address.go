@@ -1,4 +1,4 @@
-package commands
+package clock
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/clock"
 	"portal/eventstore"
 )
@@ -22,32 +23,32 @@ type RemoveAddress struct {
 }
 
 // RemoveAddressHandler removes saved addresses.
-type RemoveAddressHandler struct{ LogHandler }
+type RemoveAddressHandler struct{ commands.LogHandler }
 
 // NewRemoveAddressHandler needs the event store and the server clock.
 func NewRemoveAddressHandler(store eventstore.Store, now func() time.Time) (*RemoveAddressHandler, error) {
-	h, err := NewLogHandler("NewRemoveAddressHandler", store, now)
+	h, err := commands.NewLogHandler("NewRemoveAddressHandler", store, now)
 	return &RemoveAddressHandler{h}, err
 }
 
 // Handle removes the address; an unknown ukey is NotFound. A retried command succeeds
 // again without appending.
 func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (err error) {
-	defer Wrap(&err, "RemoveAddress(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "RemoveAddress(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return errors.New("tenant, user and command id are required")
 	}
 	if cmd.EmployeeID == uuid.Nil {
-		return Forbidden("userHash")
+		return commands.Forbidden("userHash")
 	}
-	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.UserID, Stream: eventstore.StreamName("clock", cmd.EmployeeID), CommandID: cmd.CommandID}
-	events, err := DecideOnStream(ctx, h.Store, h.Now, on, Codec[clock.Event]{decodeClock, EncodeClock}, false, clock.New,
+	on := commands.StreamCommand{Tenant: cmd.Tenant, Actor: cmd.UserID, Stream: eventstore.StreamName("clock", cmd.EmployeeID), CommandID: cmd.CommandID}
+	events, err := commands.DecideOnStream(ctx, h.Store, h.Now, on, commands.Codec[clock.Event]{Decode: decodeClock, Encode: EncodeClock}, false, clock.New,
 		func(c *clock.Clock, at time.Time) ([]clock.Event, error) { return c.RemoveAddress(cmd.UKey, at) })
 	if err != nil {
 		return err
 	}
-	if removed, ok := FirstOf[clock.AddressRemoved](events); !ok || removed.UKey != cmd.UKey {
-		return IdempotencyConflict() // the command id was used for something else
+	if removed, ok := commands.FirstOf[clock.AddressRemoved](events); !ok || removed.UKey != cmd.UKey {
+		return commands.IdempotencyConflict() // the command id was used for something else
 	}
 	return nil
 }

@@ -1,10 +1,11 @@
-package commands
+package clock
 
 import (
 	"fmt"
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/clock"
 	"portal/eventstore"
 )
@@ -44,42 +45,42 @@ func EncodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 	default:
 		return eventstore.EventData{}, fmt.Errorf("encode clock event %T", e)
 	}
-	return EventData(id, e.EventType(), v)
+	return commands.EventData(id, e.EventType(), v)
 }
 
 // decodeClock maps a stored event of a clock stream back to the domain.
 func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
 	switch re.Type {
 	case clock.TypeMarkRegistered:
-		return DecodeAs(re, func(j clock.MarkData) clock.Event { return clock.MarkRegistered{Mark: j.Mark()} })
+		return commands.DecodeAs(re, func(j clock.MarkData) clock.Event { return clock.MarkRegistered{Mark: j.Mark()} })
 	case clock.TypeMarkRefused:
-		return DecodeAs(re, func(j clock.MarkData) clock.Event { return clock.MarkRefused{Mark: j.Mark(), Reason: j.Reason} })
+		return commands.DecodeAs(re, func(j clock.MarkData) clock.Event { return clock.MarkRefused{Mark: j.Mark(), Reason: j.Reason} })
 	case clock.TypeAddressSaved:
-		return DecodeAs(re, func(j clock.AddressSavedData) clock.Event {
+		return commands.DecodeAs(re, func(j clock.AddressSavedData) clock.Event {
 			return clock.AddressSaved{UKey: j.UKey, Address: j.Address, Lat: j.Lat, Lon: j.Lon, SavedAt: j.SavedAt}
 		})
 	case clock.TypeAddressRemoved:
-		return DecodeAs(re, func(j clock.AddressRemovedData) clock.Event {
+		return commands.DecodeAs(re, func(j clock.AddressRemovedData) clock.Event {
 			return clock.AddressRemoved{UKey: j.UKey, RemovedAt: j.RemovedAt}
 		})
 	case clock.TypeMarkAdjusted:
-		return DecodeAs(re, func(j clock.MarkAdjustedData) clock.Event {
+		return commands.DecodeAs(re, func(j clock.MarkAdjustedData) clock.Event {
 			return clock.MarkAdjusted{MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
 				From: j.From, To: j.To, RequestID: j.RequestID, Reason: j.Reason, AdjustedAt: j.AdjustedAt}
 		})
 	case clock.TypeMarkAddedByAdjustment:
-		return DecodeAs(re, func(j clock.MarkAddedData) clock.Event {
+		return commands.DecodeAs(re, func(j clock.MarkAddedData) clock.Event {
 			return clock.MarkAddedByAdjustment{Mark: j.Mark(), RequestID: j.RequestID, Reason: j.AdjustReason}
 		})
 	case clock.TypeDayExcused:
-		return DecodeAs(re, func(j clock.DayExcusedData) clock.Event {
+		return commands.DecodeAs(re, func(j clock.DayExcusedData) clock.Event {
 			return clock.DayExcused{EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash, Day: j.Day, From: j.From, To: j.To,
 				RequestID: j.RequestID, Reason: j.Reason, ExcusedAt: j.ExcusedAt}
 		})
 	case clock.TypeAdjustmentReverted:
-		return DecodeAs(re, adjustmentReverted)
+		return commands.DecodeAs(re, adjustmentReverted)
 	}
-	return nil, UnknownType(re)
+	return nil, commands.UnknownType(re)
 }
 
 // adjustmentReverted maps a stored reverted adjustment back to the domain.

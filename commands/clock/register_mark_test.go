@@ -1,4 +1,4 @@
-package commands_test
+package clock_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/commands/clocktest"
 	"portal/domain"
 	"portal/domain/clock"
@@ -46,18 +47,18 @@ func payload(t *testing.T, selected string, at clock.Position, captured *clock.P
 	return cmd
 }
 
-func handler(t *testing.T) *commands.RegisterMarkHandler {
+func handler(t *testing.T) *clockcmd.RegisterMarkHandler {
 	t.Helper()
-	h, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return fixedNow })
+	h, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return fixedNow })
 	if err != nil {
 		t.Fatal(err)
 	}
 	return h
 }
 
-func register(t *testing.T, h *commands.RegisterMarkHandler, p clocktest.Person, id string, mark clock.RegisterMark) (commands.MarkResult, error) {
+func register(t *testing.T, h *clockcmd.RegisterMarkHandler, p clocktest.Person, id string, mark clock.RegisterMark) (clockcmd.MarkResult, error) {
 	t.Helper()
-	return h.Handle(context.Background(), commands.RegisterMark{
+	return h.Handle(context.Background(), clockcmd.RegisterMark{
 		CommandID: id, Tenant: p.Tenant, UserID: p.UserID, UserHash: p.UserHash, EmployeeID: p.EmployeeID, Payload: mark,
 	})
 }
@@ -65,16 +66,16 @@ func register(t *testing.T, h *commands.RegisterMarkHandler, p clocktest.Person,
 func TestNewRegisterMarkHandlerRefusesNilDependencies(t *testing.T) {
 	t.Parallel()
 	now := func() time.Time { return fixedNow }
-	if _, err := commands.NewRegisterMarkHandler(nil, testStore, now); err == nil {
+	if _, err := clockcmd.NewRegisterMarkHandler(nil, testStore, now); err == nil {
 		t.Error("nil pool accepted")
 	}
-	if _, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, nil, now); err == nil {
+	if _, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, nil, now); err == nil {
 		t.Error("nil store accepted")
 	}
-	if _, err := commands.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nil); err == nil {
+	if _, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nil); err == nil {
 		t.Error("nil clock accepted")
 	}
-	if _, err := commands.NewRemoveAddressHandler(nil, now); err == nil {
+	if _, err := clockcmd.NewRemoveAddressHandler(nil, now); err == nil {
 		t.Error("nil store accepted by RemoveAddress")
 	}
 }
@@ -211,7 +212,7 @@ func TestRegisterMarkConcurrentCommands(t *testing.T) {
 			p := person(t, clocktest.Options{})
 			h := handler(t)
 			var wg sync.WaitGroup
-			results := make([]commands.MarkResult, 2)
+			results := make([]clockcmd.MarkResult, 2)
 			errs := make([]error, 2)
 			for i := range 2 {
 				wg.Add(1)

@@ -1,4 +1,4 @@
-package commands
+package clock
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/clock"
 	"portal/eventstore"
 )
@@ -40,7 +41,7 @@ type RegisterMarkHandler struct {
 	facts ClockEmployees
 	store eventstore.Store
 	now   func() time.Time
-	cache *StateCache[*clock.Clock]
+	cache *commands.StateCache[*clock.Clock]
 }
 
 // NewRegisterMarkHandler needs the employees' facts (PoolFacts), the event store and the
@@ -49,7 +50,7 @@ func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now fu
 	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRegisterMarkHandler: nil dependency")
 	}
-	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: NewStateCache(50_000, clock.New)}, nil
+	return &RegisterMarkHandler{facts: facts, store: store, now: now, cache: commands.NewStateCache(50_000, clock.New)}, nil
 }
 
 // Handle decides and appends the mark. A refused punch is appended as MarkRefused (the audit
@@ -57,22 +58,22 @@ func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now fu
 // message key. A retried command (same CommandID) answers as the first attempt did and
 // appends nothing.
 func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res MarkResult, err error) {
-	defer Wrap(&err, "RegisterMark(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "RegisterMark(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, user and command id are required")
 	}
 	if cmd.EmployeeID == uuid.Nil {
-		return res, Forbidden("userHash") // only employees punch
+		return res, commands.Forbidden("userHash") // only employees punch
 	}
 	emp, found, err := h.facts.Employee(ctx, cmd.Tenant, cmd.EmployeeID)
 	if err != nil {
 		return res, err
 	}
 	if !found {
-		return res, Forbidden("userHash")
+		return res, commands.Forbidden("userHash")
 	}
 	stream := eventstore.StreamName("clock", cmd.EmployeeID)
-	err = WithRetries(func(retry bool) error {
+	err = commands.WithRetries(func(retry bool) error {
 		res, err = h.attempt(ctx, cmd, stream, emp, retry)
 		return err
 	})
@@ -84,11 +85,11 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 // exist), which drops the cache entry and sends us here again to read the whole stream.
 func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, stream string, emp clock.Employee, retry bool) (MarkResult, error) {
 	agg, version := h.cache.Get(cmd.Tenant, stream)
-	recorded, err := Since(ctx, h.store, cmd.Tenant, stream, version, retry)
+	recorded, err := commands.Since(ctx, h.store, cmd.Tenant, stream, version, retry)
 	if err != nil {
 		return MarkResult{}, err
 	}
-	prior, err := foldClock(agg, recorded, EventID(cmd.Tenant, stream, cmd.CommandID, 0))
+	prior, err := foldClock(agg, recorded, commands.EventID(cmd.Tenant, stream, cmd.CommandID, 0))
 	if err != nil {
 		return MarkResult{}, err
 	}
@@ -99,13 +100,13 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 		return markOutcome(prior)
 	}
 
-	markID := DeriveID(cmd.Tenant, stream, cmd.CommandID, "mark")
+	markID := commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "mark")
 	p := cmd.Payload
 	p.MarkID = markID.String()
 	p.EmployeeID = cmd.EmployeeID.String()
 	p.UserID = cmd.UserID.String()
 	p.UserHash = cmd.UserHash
-	p.AddressKey = DeriveID(cmd.Tenant, stream, cmd.CommandID, "address").String()
+	p.AddressKey = commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "address").String()
 	now := h.now().In(clock.Zone).Truncate(time.Microsecond) // PostgreSQL keeps microseconds
 	events, err := agg.RegisterMark(p, emp, now)
 	if err != nil {
@@ -123,16 +124,16 @@ func (h *RegisterMarkHandler) attempt(ctx context.Context, cmd RegisterMark, str
 }
 
 func (h *RegisterMarkHandler) append(ctx context.Context, cmd RegisterMark, stream string, expected int64, events []clock.Event) error {
-	data, err := EncodeEvents(cmd.Tenant, stream, cmd.CommandID, events, EncodeClock)
+	data, err := commands.EncodeEvents(cmd.Tenant, stream, cmd.CommandID, events, EncodeClock)
 	if err != nil {
 		return err
 	}
-	res, err := h.store.Append(ctx, MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expected, data...)
+	res, err := h.store.Append(ctx, commands.MetaOf(cmd.Tenant, cmd.UserID, stream, cmd.CommandID), stream, expected, data...)
 	if err != nil {
 		return err
 	}
 	if res.Duplicate {
-		return ErrRetry // the same command won a race with itself: answer what it stored
+		return commands.ErrRetry // the same command won a race with itself: answer what it stored
 	}
 	return nil
 }
@@ -146,6 +147,6 @@ func markOutcome(e clock.Event) (MarkResult, error) {
 	case clock.MarkRefused:
 		return MarkResult{}, e.Err()
 	default:
-		return MarkResult{}, IdempotencyConflict()
+		return MarkResult{}, commands.IdempotencyConflict()
 	}
 }

@@ -1,4 +1,4 @@
-package commands
+package clock
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/clock"
 	rq "portal/domain/request"
@@ -18,7 +19,7 @@ import (
 // with the adjustment as its payload, sent at once to its approval chain.
 type AskAdjustment struct {
 	CommandID string
-	Caller    RequestCaller
+	Caller    commands.RequestCaller
 	// Switches are the caller's access switches (auth.Permissions.Switches): the kind's switch
 	// must be 1 (spec portal-business §6).
 	Switches   map[string]int
@@ -26,15 +27,21 @@ type AskAdjustment struct {
 	Title      string           // optional; the web app sends a translated one
 }
 
+// RequestCreator files and sends a request: the requests area's create command
+// (CreateRequestHandler in commands/request), given by whoever builds the handler.
+type RequestCreator interface {
+	File(ctx context.Context, commandID string, caller commands.RequestCaller, body rq.Body, payload []byte) (*rq.Request, error)
+}
+
 // AskAdjustmentHandler files adjustment requests through the request module.
 type AskAdjustmentHandler struct {
-	create *CreateRequestHandler
+	create RequestCreator
 	store  eventstore.Store
 	now    func() time.Time
 }
 
 // NewAskAdjustmentHandler needs the request creation handler, the store and the clock.
-func NewAskAdjustmentHandler(create *CreateRequestHandler, store eventstore.Store, now func() time.Time) (*AskAdjustmentHandler, error) {
+func NewAskAdjustmentHandler(create RequestCreator, store eventstore.Store, now func() time.Time) (*AskAdjustmentHandler, error) {
 	if create == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewAskAdjustmentHandler: nil dependency")
 	}
@@ -45,13 +52,13 @@ func NewAskAdjustmentHandler(create *CreateRequestHandler, store eventstore.Stor
 // module's rules apply unchanged: one open request per employee and type, its chain, its
 // idempotency by command id.
 func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r *rq.Request, err error) {
-	defer Wrap(&err, "AskAdjustment(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "AskAdjustment(%s)", cmd.CommandID)
 	a := cmd.Adjustment
 	if cmd.Switches[a.Kind.Switch()] != 1 {
 		return nil, &domain.Error{Kind: domain.Forbidden, Field: "tipo", Key: a.Kind.DeniedKey()}
 	}
 	if cmd.Caller.EmployeeID == uuid.Nil {
-		return nil, Forbidden("userHash")
+		return nil, commands.Forbidden("userHash")
 	}
 	if err := a.Validate(h.now()); err != nil {
 		return nil, err
@@ -68,12 +75,9 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 		title = "Ajuste de ponto " + a.Day
 	}
 	// The request module also wants the type purchased (pwa-req-tools-ajusteponto, §2).
-	return h.create.Handle(ctx, CreateRequest{
-		CommandID: cmd.CommandID, Caller: cmd.Caller, Payload: a.Payload(),
-		Body: rq.Body{Origin: rq.AjustePonto, Send: true, Fields: rq.Fields{
-			Title: title, Reason: a.Reason, Comment: a.Reason, Priority: 2, ReferenceDate: a.Day,
-		}},
-	})
+	return h.create.File(ctx, cmd.CommandID, cmd.Caller, rq.Body{Origin: rq.AjustePonto, Send: true, Fields: rq.Fields{
+		Title: title, Reason: a.Reason, Comment: a.Reason, Priority: 2, ReferenceDate: a.Day,
+	}}, a.Payload())
 }
 
 // ClockStream is the stream of an employee's time clock.
@@ -90,7 +94,7 @@ func loadDay(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stre
 
 func FoldDay(recorded []eventstore.RecordedEvent, date string) (*clock.Day, error) {
 	d := clock.NewDay(date)
-	if err := Replay(recorded, decodeClock, d.Apply); err != nil {
+	if err := commands.Replay(recorded, decodeClock, d.Apply); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -1,4 +1,4 @@
-package commands
+package clock
 
 import (
 	"context"

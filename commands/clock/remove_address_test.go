@@ -1,4 +1,4 @@
-package commands_test
+package clock_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/commands/clocktest"
 	"portal/domain"
 	"portal/domain/clock"
@@ -41,7 +41,7 @@ func TestRemoveAddress(t *testing.T) {
 			if err := json.Unmarshal(stream(t, p)[1].Data, &saved); err != nil {
 				t.Fatal(err)
 			}
-			h, err := commands.NewRemoveAddressHandler(testStore, func() time.Time { return fixedNow })
+			h, err := clockcmd.NewRemoveAddressHandler(testStore, func() time.Time { return fixedNow })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,7 +49,7 @@ func TestRemoveAddress(t *testing.T) {
 				if ukey == "" {
 					ukey = saved.Ukey
 				}
-				return h.Handle(ctx, commands.RemoveAddress{CommandID: id, Tenant: p.Tenant, UserID: p.UserID, EmployeeID: p.EmployeeID, UKey: ukey})
+				return h.Handle(ctx, clockcmd.RemoveAddress{CommandID: id, Tenant: p.Tenant, UserID: p.UserID, EmployeeID: p.EmployeeID, UKey: ukey})
 			}
 			for _, s := range tt.steps {
 				if err := remove(s.id, s.ukey); err != nil {

@@ -1,4 +1,4 @@
-package commands_test
+package clock_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/commands"
+	clockcmd "portal/commands/clock"
 	"portal/commands/clocktest"
 	"portal/domain"
 	"portal/domain/clock"
@@ -22,7 +23,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	p := person(t, clocktest.Options{})
-	c := commands.NewCachedEmployees(commands.PoolFacts{Pool: testDB.Pool}, time.Hour)
+	c := clockcmd.NewCachedEmployees(commands.PoolFacts{Pool: testDB.Pool}, time.Hour)
 	watchedtest.Run(t, func(ctx context.Context) error { return c.Watch(ctx, testDB.Pool) }, c.Active)
 	eventually := func(what string, ok func(clock.Employee) bool) {
 		t.Helper()
@@ -39,7 +40,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 			}
 		}
 	}
-	h, err := commands.NewRegisterMarkHandler(c, testStore, func() time.Time { return fixedNow })
+	h, err := clockcmd.NewRegisterMarkHandler(c, testStore, func() time.Time { return fixedNow })
 	if err != nil {
 		t.Fatal(err)
 	}
