@@ -12,6 +12,7 @@ import (
 
 	"portal/commands"
 	clockcmd "portal/commands/clock"
+	"portal/commands/request"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/domain/vacation"
@@ -49,7 +50,7 @@ func State(kind string, events []eventstore.RecordedEvent, day string, today tim
 func requestState(events []eventstore.RecordedEvent) (map[string]string, error) {
 	var folded []rq.Event
 	for _, re := range events {
-		e, ok, err := commands.DecodeRequestEvent(re)
+		e, ok, err := request.DecodeRequestEvent(re)
 		if err != nil {
 			return nil, err
 		}

@@ -63,7 +63,7 @@ var ErrRetry = errors.New("commands: retry")
 // withRetry runs attempt again, up to three times in all, when it failed on a concurrent
 // append (the stream moved between load and append): a new attempt sees the other
 // writer's events.
-func withRetry(attempt func() error) error {
+func WithRetry(attempt func() error) error {
 	return WithRetries(func(bool) error { return attempt() })
 }
 
@@ -192,9 +192,9 @@ type RequestCaller struct {
 	Roles      []string
 }
 
-func (c RequestCaller) actor() rq.Actor { return rq.Actor{ID: c.UserID.String(), Hash: c.UserHash} }
+func (c RequestCaller) Actor() rq.Actor { return rq.Actor{ID: c.UserID.String(), Hash: c.UserHash} }
 
-func (c RequestCaller) valid() error {
+func (c RequestCaller) Valid() error {
 	if c.Tenant == uuid.Nil || c.UserID == uuid.Nil {
 		return errors.New("tenant and user are required")
 	}

@@ -30,7 +30,7 @@ type Codec[E any] struct {
 // returned and nothing is appended.
 func DecideOnStream[S interface{ Apply(E) }, E any](ctx context.Context, store eventstore.Store, now func() time.Time, cmd StreamCommand,
 	c Codec[E], dryRun bool, fresh func() S, decide func(S, time.Time) ([]E, error)) (events []E, err error) {
-	err = withRetry(func() error {
+	err = WithRetry(func() error {
 		recorded, err := store.ReadStream(ctx, cmd.Tenant, cmd.Stream, 0)
 		if err != nil {
 			return err

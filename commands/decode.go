@@ -13,7 +13,7 @@ func DecodeAs[D, E any](re eventstore.RecordedEvent, event func(D) E) (E, error)
 	e, err := UnmarshalAs(re.Data, event)
 	if err != nil {
 		var none E
-		return none, badData(re, err)
+		return none, BadData(re, err)
 	}
 	return e, nil
 }
@@ -29,7 +29,7 @@ func UnmarshalAs[D, E any](data []byte, event func(D) E) (E, error) {
 }
 
 // badData is the error for a stored event whose data does not read.
-func badData(re eventstore.RecordedEvent, err error) error {
+func BadData(re eventstore.RecordedEvent, err error) error {
 	return fmt.Errorf("stream %s version %d (%s): %w", re.Stream, re.Version, re.Type, err)
 }
 

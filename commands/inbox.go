@@ -12,7 +12,7 @@ import (
 )
 
 // encodeNotification maps a notification event to the event store's shape.
-func encodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventData, error) {
+func EncodeNotification(id uuid.UUID, e notification.Event) (eventstore.EventData, error) {
 	var v any
 	switch e := e.(type) {
 	case notification.Created:
@@ -90,5 +90,5 @@ func DecideInbox(ctx context.Context, store eventstore.Store, now func() time.Ti
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
 	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.Actor, Stream: NotificationStream(cmd.Owner), CommandID: cmd.CommandID}
-	return DecideOnStream(ctx, store, now, on, Codec[notification.Event]{decodeNotification, encodeNotification}, false, notification.New, decide)
+	return DecideOnStream(ctx, store, now, on, Codec[notification.Event]{decodeNotification, EncodeNotification}, false, notification.New, decide)
 }

@@ -57,7 +57,7 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	var j vacation.EventData
 	if err := json.Unmarshal(re.Data, &j); err != nil {
-		return nil, badData(re, err)
+		return nil, BadData(re, err)
 	}
 	day := func(s string) time.Time {
 		t, _ := time.Parse(time.DateOnly, s)

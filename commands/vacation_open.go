@@ -19,7 +19,7 @@ import (
 // one meanwhile, fails the append on that stream and is simply run again.
 func OpenEntitlements(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, tenant uuid.UUID) (opened int, err error) {
 	defer Wrap(&err, "OpenEntitlements(%s)", tenant)
-	err = withRetry(func() error {
+	err = WithRetry(func() error {
 		opened = 0
 		rows, err := pool.Query(ctx, `
 SELECT e.id, e.hire_date FROM employees e

@@ -9,6 +9,7 @@ import (
 
 	"portal/commands"
 	clockcmd "portal/commands/clock"
+	"portal/commands/request"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -70,7 +71,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	r := &rq.Request{}
 	var by rq.By
 	for _, re := range recorded {
-		e, ok, err := commands.DecodeRequestEvent(re)
+		e, ok, err := request.DecodeRequestEvent(re)
 		if err != nil {
 			return false, err
 		}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"portal/commands"
+	"portal/commands/request"
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/projections"
@@ -32,7 +33,7 @@ import (
 // The request's state comes from its stream, read once per batch, or from the state the
 // previous batch left when that ended just before this batch's first event of the stream.
 type RequestNotices struct {
-	facts commands.NoticeFacts
+	facts request.NoticeFacts
 	store eventstore.Store
 
 	mu     sync.Mutex
@@ -50,7 +51,7 @@ const maxStates = 10_000
 var _ projections.Selective = (*RequestNotices)(nil)
 
 // NewRequestNotices needs the facts (the recipients) and the store.
-func NewRequestNotices(facts commands.NoticeFacts, store eventstore.Store) (*RequestNotices, error) {
+func NewRequestNotices(facts request.NoticeFacts, store eventstore.Store) (*RequestNotices, error) {
 	if facts == nil || store == nil {
 		return nil, errors.New("process.NewRequestNotices: nil dependency")
 	}
@@ -194,7 +195,7 @@ func (p *RequestNotices) keep(k streamKey, r *rq.Request) {
 func applyAll(r *rq.Request, events []eventstore.RecordedEvent) ([]rq.Event, error) {
 	decided := make([]rq.Event, 0, len(events))
 	for _, re := range events {
-		e, ok, err := commands.DecodeRequestEvent(re)
+		e, ok, err := request.DecodeRequestEvent(re)
 		if err != nil {
 			return nil, err
 		}
@@ -208,7 +209,7 @@ func applyAll(r *rq.Request, events []eventstore.RecordedEvent) ([]rq.Event, err
 
 // sendsNotices tells whether a command's events may notify someone.
 func sendsNotices(events []eventstore.RecordedEvent) bool {
-	if events[0].CorrelationID == commands.QuietCorrelation {
+	if events[0].CorrelationID == request.QuietCorrelation {
 		return false
 	}
 	for _, e := range events {
@@ -220,19 +221,19 @@ func sendsNotices(events []eventstore.RecordedEvent) bool {
 }
 
 // notices are the notices of one command's events; r is the request after them.
-func notices(ctx context.Context, facts commands.NoticeFacts, r *rq.Request, events []eventstore.RecordedEvent, decided []rq.Event) ([]eventstore.StreamAppend, error) {
+func notices(ctx context.Context, facts request.NoticeFacts, r *rq.Request, events []eventstore.RecordedEvent, decided []rq.Event) ([]eventstore.StreamAppend, error) {
 	last := events[len(events)-1]
 	sender, err := uuid.Parse(last.Actor)
 	if err != nil {
 		return nil, nil // not a user's command: nobody to notify on its behalf
 	}
-	return commands.RequestNotices(ctx, facts, last.Tenant, sender, last.CommandID, r, decided, r.UpdatedAt)
+	return request.RequestNotices(ctx, facts, last.Tenant, sender, last.CommandID, r, decided, r.UpdatedAt)
 }
 
 // batchFacts reads each step's approvers once per batch: the commands of a batch that reach
 // one step (HR's, say) share its holders.
 type batchFacts struct {
-	commands.NoticeFacts
+	request.NoticeFacts
 	mu        sync.Mutex
 	approvers map[approversKey][]commands.Recipient
 }

@@ -12,6 +12,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/commands/request"
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/process"
@@ -29,11 +30,11 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 	at := time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
 	now := func() time.Time { return at }
 	facts := commands.PoolFacts{Pool: d.Pool}
-	create, err := commands.NewCreateRequestHandler(facts, store, now)
+	create, err := request.NewCreateRequestHandler(facts, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	decide, err := commands.NewDecideStepHandler(facts, store, now)
+	decide, err := request.NewDecideStepHandler(facts, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 		}
 	}
 
-	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Compra)})
+	r, err := create.Handle(ctx, request.CreateRequest{CommandID: "c1", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Compra)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,14 +81,14 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 	if n := inbox(boss); len(n) != 1 || !strings.Contains(n[0], "aguarda a sua aprovação") || !strings.Contains(n[0], "/apps/requestApprover/waiting/"+r.ID) {
 		t.Fatalf("manager's inbox after the request was sent: %v", n)
 	}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d1", Caller: caller(boss, auth.RoleManager), ID: id, Action: commands.Approve}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d1", Caller: caller(boss, auth.RoleManager), ID: id, Action: request.Approve}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d2", Caller: caller(hr, rq.RoleHR), ID: id, Action: commands.Approve, Step: 1}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d2", Caller: caller(hr, rq.RoleHR), ID: id, Action: request.Approve, Step: 1}); err != nil {
 		t.Fatal(err)
 	}
-	quiet := commands.WithoutNotices(ctx)
-	if _, err := create.Handle(quiet, commands.CreateRequest{CommandID: "c2", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Folha)}); err != nil {
+	quiet := request.WithoutNotices(ctx)
+	if _, err := create.Handle(quiet, request.CreateRequest{CommandID: "c2", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Folha)}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -115,7 +116,7 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 	feed(log)
 	check()
 	for _, e := range log {
-		if strings.HasPrefix(e.Stream, "request-") && e.CommandID == "c2" && e.CorrelationID != commands.QuietCorrelation {
+		if strings.HasPrefix(e.Stream, "request-") && e.CommandID == "c2" && e.CorrelationID != request.QuietCorrelation {
 			t.Fatalf("the quiet request's event %s is not under QuietCorrelation", e.Type)
 		}
 	}

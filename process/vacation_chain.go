@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"portal/commands"
+	"portal/commands/request"
 	rq "portal/domain/request"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -23,16 +24,16 @@ import (
 // each step onto the entitlement (vacation.step_approved/approved/rejected), so balances, the
 // map and the approval list follow the request's chain.
 type RequestsChain struct {
-	facts  commands.RequestFacts
+	facts  request.RequestFacts
 	store  eventstore.Store
 	now    func() time.Time
-	create *commands.CreateRequestHandler
-	decide *commands.DecideStepHandler
+	create *request.CreateRequestHandler
+	decide *request.DecideStepHandler
 }
 
 // NewRequestsChain needs the request facts (PoolFacts), the store, the clock and the requests
 // area's handlers.
-func NewRequestsChain(facts commands.RequestFacts, store eventstore.Store, now func() time.Time, create *commands.CreateRequestHandler, decide *commands.DecideStepHandler) (*RequestsChain, error) {
+func NewRequestsChain(facts request.RequestFacts, store eventstore.Store, now func() time.Time, create *request.CreateRequestHandler, decide *request.DecideStepHandler) (*RequestsChain, error) {
 	if facts == nil || store == nil || now == nil || create == nil || decide == nil {
 		return nil, errors.New("commands.NewRequestsChain: nil dependency")
 	}
@@ -67,7 +68,7 @@ type VacationPayload struct {
 // Steps implements VacationChain: the kinds of the chain the requests area will take for the
 // subject's request of origin Ferias (the tenant's configured chain, else manager then HR).
 func (c *RequestsChain) Steps(ctx context.Context, tenant uuid.UUID, s commands.VacationSubject) ([]string, error) {
-	chain, err := commands.LoadChain(ctx, c.facts, tenant, rq.Ferias, s.Employee.String())
+	chain, err := request.LoadChain(ctx, c.facts, tenant, rq.Ferias, s.Employee.String())
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 		return err
 	}
 	title := fmt.Sprintf("Férias %s a %s (%d dias)", r.Start.Format("02/01/2006"), end.Format("02/01/2006"), r.Days)
-	_, err = c.create.Handle(ctx, commands.CreateRequest{
+	_, err = c.create.Handle(ctx, request.CreateRequest{
 		CommandID: vacationRequestCommand(r.ID),
 		Caller:    commands.RequestCaller{Tenant: tenant, UserID: a.UserID, UserHash: a.UserHash, EmployeeID: a.EmployeeID, Roles: a.Roles},
 		Body: rq.Body{M01Ukey: s.Employee.String(), Origin: rq.Ferias, Send: true, Fields: rq.Fields{
@@ -107,11 +108,11 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 // Forward implements ChainForwarder: an approver's ruling on a leave is their decision on
 // the leave's request (step = the index they saw).
 func (c *RequestsChain) Forward(ctx context.Context, cmd commands.DecideVacation) (commands.DecidedVacation, error) {
-	action := commands.Reject
+	action := request.Reject
 	if cmd.Approve {
-		action = commands.Approve
+		action = request.Approve
 	}
-	r, err := c.decide.Handle(ctx, commands.DecideStep{
+	r, err := c.decide.Handle(ctx, request.DecideStep{
 		CommandID: cmd.CommandID,
 		Caller: commands.RequestCaller{Tenant: cmd.Tenant, UserID: cmd.Actor.UserID, UserHash: cmd.Actor.UserHash, EmployeeID: cmd.Actor.EmployeeID,
 			Roles: cmd.Actor.Roles},

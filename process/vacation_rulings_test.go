@@ -11,10 +11,10 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	requestcmd "portal/commands/request"
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/process"
-	processcmd "portal/process"
 )
 
 // vacNow is Thursday 5 November 2026; fixture employees were hired on 1 January 2020.
@@ -33,15 +33,15 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 	ctx := context.Background()
 	now := func() time.Time { return vacNow }
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
+	create, err := requestcmd.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
+	decide, err := requestcmd.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	chain, err := processcmd.NewRequestsChain(commands.PoolFacts{Pool: d.Pool}, store, now, create, decide)
+	chain, err := process.NewRequestsChain(commands.PoolFacts{Pool: d.Pool}, store, now, create, decide)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	if len(filed.Steps) != 2 || filed.Steps[0] != vacation.StepManager || filed.Steps[1] != vacation.StepHR {
 		t.Fatalf("steps = %v", filed.Steps)
 	}
-	request, err := store.ReadStream(ctx, ana.Tenant, commands.RequestStream(processcmd.VacationRequestID(ana.Tenant, filed.ID.String())), 0)
+	request, err := store.ReadStream(ctx, ana.Tenant, requestcmd.RequestStream(process.VacationRequestID(ana.Tenant, filed.ID.String())), 0)
 	if err != nil || len(request) < 2 {
 		t.Fatalf("the request of origin Ferias: %d events, %v", len(request), err)
 	}
@@ -125,8 +125,8 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 	// The manager takes the approval back on the request itself, then approves again.
 	undo := commands.RequestCaller{Tenant: ana.Tenant, UserID: boss.UserID, UserHash: boss.UserHash, EmployeeID: boss.EmployeeID, Roles: []string{auth.RoleManager}}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "u1", Caller: undo, ID: processcmd.VacationRequestID(ana.Tenant, filed.ID.String()),
-		Action: commands.Undo, Step: 0}); err != nil {
+	if _, err := decide.Handle(ctx, requestcmd.DecideStep{CommandID: "u1", Caller: undo, ID: process.VacationRequestID(ana.Tenant, filed.ID.String()),
+		Action: requestcmd.Undo, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
 	run()

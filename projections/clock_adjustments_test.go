@@ -14,6 +14,7 @@ import (
 	"portal/commands"
 	clockcmd "portal/commands/clock"
 	"portal/commands/clocktest"
+	"portal/commands/request"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -109,7 +110,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	}
 
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, err := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	if err != nil {
 		t.Fatal(err)
@@ -126,9 +127,9 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 		t.Fatalf("the process acted on a waiting request (%d events)", n)
 	}
 
-	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	id := uuid.MustParse(r.ID)
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "ok-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Approve, Step: 0}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "ok-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: request.Approve, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
 	if n := runProcess(t, d, store); n != 1 {
@@ -176,7 +177,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	}
 
 	// Undoing the (final) approval takes the correction back.
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "undo-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Undo, Step: 0}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "undo-1", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: request.Undo, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
 	if n := runProcess(t, d, store); n != 1 {
@@ -195,9 +196,9 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	ctx := context.Background()
 	p := adjustSetup(t, d)
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, later)
-	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	for i, a := range []clock.Adjustment{
 		{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"},
 		{Kind: clock.AdjustExcuse, Day: "2024-05-10", From: "13:00", To: "17:00", Reason: "médico"},
@@ -206,7 +207,7 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 		if err != nil {
 			t.Fatal(i, err)
 		}
-		if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "ok-" + r.ID, Caller: rc(p.marcos, auth.RoleManager), ID: uuid.MustParse(r.ID), Action: commands.Approve}); err != nil {
+		if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "ok-" + r.ID, Caller: rc(p.marcos, auth.RoleManager), ID: uuid.MustParse(r.ID), Action: request.Approve}); err != nil {
 			t.Fatal(i, err)
 		}
 		if n := runProcess(t, d, store); n != 1 {
@@ -249,7 +250,7 @@ func TestAskRefusedWithoutSwitch(t *testing.T) {
 	d, store := clockDB(t)
 	ctx := context.Background()
 	p := adjustSetup(t, d)
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return clockNow })
+	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return clockNow })
 	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, func() time.Time { return clockNow })
 	_, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "x", Caller: rc(p.ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
 		Adjustment: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2024-05-10", Reason: "m"}})
@@ -276,16 +277,16 @@ func TestHRStepDecidesLast(t *testing.T) {
 		t.Fatal(err)
 	}
 	later := func() time.Time { return clockNow.Add(8 * time.Hour) }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, later)
-	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	r, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "a", Caller: rc(p.ana), Switches: adjustSwitches,
 		Adjustment: clock.Adjustment{Kind: clock.AdjustAdd, Day: "2024-05-10", Time: "07:45", Reason: "esqueci"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "m", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: commands.Approve, Step: 0}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "m", Caller: rc(p.marcos, auth.RoleManager), ID: id, Action: request.Approve, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
 	if n := runProcess(t, d, store); n != 0 {
@@ -307,7 +308,7 @@ func TestHRStepDecidesLast(t *testing.T) {
 	if err != nil || len(list) != 1 || !list[0].MayDecide(hr) || list[0].Doc.ApprovalStatus != "waiting_hr" {
 		t.Fatalf("HR list %+v %v", list, err)
 	}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "h", Caller: rc(p.helena, rq.RoleHR), ID: id, Action: commands.Approve, Step: 1}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "h", Caller: rc(p.helena, rq.RoleHR), ID: id, Action: request.Approve, Step: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if n := runProcess(t, d, store); n != 1 {

@@ -14,6 +14,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/commands/request"
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/platform/db"
@@ -84,10 +85,10 @@ func TestRequestsProjection(t *testing.T) {
 	store := newStore(t, d.Pool)
 	p := reqSetup(t, d)
 	clock := func() time.Time { return reqNow }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
-	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	ctx := context.Background()
-	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
+	r, err := create.Handle(ctx, request.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
 		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 1,
 			ReferenceDate: "2024-05-10", Labels: []string{"urgente"}}}})
 	if err != nil {
@@ -117,13 +118,13 @@ func TestRequestsProjection(t *testing.T) {
 		}
 	}
 
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d1", Caller: rc(p.marcos, auth.RoleManager), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 0}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d1", Caller: rc(p.marcos, auth.RoleManager), ID: uuid.MustParse(r.ID), Action: request.Approve, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d2", Caller: rc(p.helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 1}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d2", Caller: rc(p.helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: request.Approve, Step: 1}); err != nil {
 		t.Fatal(err)
 	}
-	stream, _ := store.ReadStream(ctx, p.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	stream, _ := store.ReadStream(ctx, p.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
 	for _, e := range stream[2:] { // one by one, and the first two again (a redelivery changes nothing)
 		applyRequests(t, d, append(stream[:2:2], e))
 	}
@@ -156,9 +157,9 @@ func TestApproverQueue(t *testing.T) {
 	p := reqSetup(t, d)
 	ctx := context.Background()
 	clock := func() time.Time { return reqNow }
-	create, _ := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
-	decide, _ := commands.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
-	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
+	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	r, err := create.Handle(ctx, request.CreateRequest{CommandID: "c1", Caller: rc(p.ana, auth.RoleCollaborator), Body: rq.Body{
 		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 2, ReferenceDate: "2024-05-10"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +199,7 @@ func TestApproverQueue(t *testing.T) {
 	if h := queue(p.helena, "waiting", rq.RoleHR); h != 1 {
 		t.Fatalf("helena sees %d while the manager is away, want 1", h)
 	}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d1", Caller: rc(p.helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 0}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d1", Caller: rc(p.helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: request.Approve, Step: 0}); err != nil {
 		t.Fatal(err)
 	}
 	project()
@@ -208,7 +209,7 @@ func TestApproverQueue(t *testing.T) {
 	if all := queue(p.helena, "all", rq.RoleHR); all != 1 {
 		t.Fatalf("helena's all folder has %d, want 1 (waiting and decided by her: the same request once)", all)
 	}
-	if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: "d2", Caller: rc(p.otherHR, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: commands.Approve, Step: 1}); err != nil {
+	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d2", Caller: rc(p.otherHR, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: request.Approve, Step: 1}); err != nil {
 		t.Fatal(err)
 	}
 	project()

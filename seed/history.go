@@ -15,6 +15,7 @@ import (
 	"portal/commands"
 	clockcmd "portal/commands/clock"
 	moodcmd "portal/commands/mood"
+	"portal/commands/request"
 	surveycmd "portal/commands/survey"
 	"portal/domain"
 	"portal/domain/clock"
@@ -158,7 +159,7 @@ func moodHistory(ctx context.Context, store eventstore.Store, people []historyPe
 // requestHistory: a reimbursement every few weeks from people with a manager, decided by the
 // manager within days and by HR after; one in eight rejected, the last weeks' still waiting.
 func requestHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
-	ctx = commands.WithoutNotices(ctx)
+	ctx = request.WithoutNotices(ctx)
 	helena, err := seedCaller(ctx, pool, DemoCode, UserHelena)
 	if err != nil {
 		return err
@@ -208,14 +209,14 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 			filed := start.AddDate(0, 0, r.IntN(364)).Add(time.Duration(9+r.IntN(8)) * time.Hour)
 			id := fmt.Sprintf("seed-history-%s-%d", p.userName, k)
 			clock := func() time.Time { return filed }
-			create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
+			create, err := request.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
 			if err != nil {
 				return err
 			}
 			body := rq.Body{Origin: rq.Reembolso, Send: true, HasFields: true, Fields: rq.Fields{
 				Title: []string{"Reembolso de táxi", "Reembolso de estacionamento", "Reembolso de refeição"}[k], Reason: "Visita a cliente",
 				Comment: "Comprovante em anexo ao sistema financeiro.", Priority: 2, ReferenceDate: filed.Format(time.DateOnly)}}
-			res, err := create.Handle(ctx, commands.CreateRequest{CommandID: id, Caller: requester, Body: body})
+			res, err := create.Handle(ctx, request.CreateRequest{CommandID: id, Caller: requester, Body: body})
 			var de *domain.Error
 			if errors.As(err, &de) {
 				continue // an open one of this type exists: the history skips it
@@ -237,20 +238,20 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 				if w := away[p.manager]; s == 0 && !at.Before(w[0]) && at.Before(w[1].AddDate(0, 0, 1)) {
 					step.who = helena // the manager is on vacation
 				}
-				action := commands.Approve
+				action := request.Approve
 				if s == 0 && r.IntN(8) == 0 {
-					action = commands.Reject
+					action = request.Reject
 				}
 				decidedAt := at
-				decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, func() time.Time { return decidedAt })
+				decide, err := request.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, func() time.Time { return decidedAt })
 				if err != nil {
 					return err
 				}
-				if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", id, s), Caller: step.who, ID: rid,
+				if _, err := decide.Handle(ctx, request.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", id, s), Caller: step.who, ID: rid,
 					Action: action, Step: s, Comment: "Ok."}); err != nil && !errors.As(err, &de) {
 					return fmt.Errorf("%s decision %d: %w", id, s, err)
 				}
-				if action == commands.Reject {
+				if action == request.Reject {
 					break
 				}
 			}

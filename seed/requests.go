@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/commands"
+	"portal/commands/request"
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -95,7 +96,7 @@ func seedCaller(ctx context.Context, pool *pgxpool.Pool, code, userName string) 
 // by Marcos and HR (to be delivered), a reimbursement Marcos rejected, and a draft abono with a
 // medical certificate still to attach.
 func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
-	ctx = commands.WithoutNotices(ctx)
+	ctx = request.WithoutNotices(ctx)
 	clock := func() time.Time { return now }
 	ana, err := seedCaller(ctx, pool, DemoCode, UserAna)
 	if err != nil {
@@ -109,11 +110,11 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	if err != nil {
 		return err
 	}
-	create, err := commands.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
+	create, err := request.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
-	decide, err := commands.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, clock)
+	decide, err := request.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,7 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	type demo struct {
 		id      string
 		body    rq.Body
-		actions []commands.Decision // by Marcos, then Helena
+		actions []request.Decision // by Marcos, then Helena
 	}
 	demos := []demo{
 		{"seed-request-notebook", rq.Body{Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook para home office",
@@ -133,17 +134,17 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 			Items: item("TI-001", 1), Labels: []string{"ti"}}}, nil},
 		{"seed-request-luvas", rq.Body{Origin: rq.EPI, Send: true, HasFields: true, Fields: rq.Fields{Title: "Luvas de proteção",
 			Reason: "Reposição de EPI", Comment: "As luvas atuais rasgaram.", Priority: 2, ReferenceDate: day, Items: item("EPI-002", 2)}},
-			[]commands.Decision{commands.Approve, commands.Approve}},
+			[]request.Decision{request.Approve, request.Approve}},
 		{"seed-request-reembolso", rq.Body{Origin: rq.Reembolso, Send: true, HasFields: true, Fields: rq.Fields{Title: "Reembolso de táxi",
 			Reason: "Visita a cliente", Comment: "Corrida de ida e volta ao cliente.", Priority: 3, ReferenceDate: day}},
-			[]commands.Decision{commands.Reject}},
+			[]request.Decision{request.Reject}},
 		{"seed-request-atestado", rq.Body{Origin: rq.Folha, HasFields: true, Fields: rq.Fields{Title: "Abono por atestado médico",
 			Reason: "Consulta médica", Comment: "Atestado de um dia.", Priority: 2, ReferenceDate: day,
 			Absence: &rq.Absence{TipoAusenciaDesc: "Doença", TipoAbono: "atestado", NomeMedico: "Dra. Paula Mendes", TpRegistro: "CRM",
 				Registro: "123456", UfRegistroDesc: "SP", InicioAbono: day, FimAbono: day}}}, nil},
 	}
 	for _, d := range demos {
-		r, err := create.Handle(ctx, commands.CreateRequest{CommandID: d.id, Caller: ana, Body: d.body})
+		r, err := create.Handle(ctx, request.CreateRequest{CommandID: d.id, Caller: ana, Body: d.body})
 		var de *domain.Error
 		if errors.As(err, &de) && de.Key == rq.KeyOpenExists {
 			continue // Ana has already filed one of this type herself
@@ -157,7 +158,7 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 				who = helena
 			}
 			id, _ := uuid.Parse(r.ID)
-			_, err := decide.Handle(ctx, commands.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", d.id, i), Caller: who, ID: id,
+			_, err := decide.Handle(ctx, request.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", d.id, i), Caller: who, ID: id,
 				Action: action, Step: i, Comment: "Ok."})
 			if err != nil && !errors.As(err, &de) {
 				return fmt.Errorf("%s decision %d: %w", d.id, i, err)

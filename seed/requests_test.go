@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"portal/commands"
+	"portal/commands/request"
 	rq "portal/domain/request"
 	"portal/seed"
 )
@@ -43,7 +43,7 @@ func TestSeedRequests(t *testing.T) {
 		}
 		r := &rq.Request{}
 		for _, re := range recorded {
-			e, _, err := commands.DecodeRequestEvent(re)
+			e, _, err := request.DecodeRequestEvent(re)
 			if err != nil {
 				t.Fatal(err)
 			}

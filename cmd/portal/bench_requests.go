@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/commands"
+	"portal/commands/request"
 	"portal/domain/notification"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -55,20 +56,20 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 
 // requestHandlers builds the create and decide-step handlers the request benches drive, as
 // the server does (commands.NewRequestHandlers).
-func (b *benchRun) requestHandlers() (*commands.CreateRequestHandler, *commands.DecideStepHandler, error) {
-	h, err := commands.NewRequestHandlers(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
+func (b *benchRun) requestHandlers() (*request.CreateRequestHandler, *request.DecideStepHandler, error) {
+	h, err := request.NewRequestHandlers(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
 	return h.Create, h.Decide, err
 }
 
 // fileRequest files and sends a request of type o for p, and names who decides each step:
 // the manager, else Helena (HR).
-func fileRequest(ctx context.Context, create *commands.CreateRequestHandler, p requester, o rq.Origin, commandID string) (benchRequest, error) {
+func fileRequest(ctx context.Context, create *request.CreateRequestHandler, p requester, o rq.Origin, commandID string) (benchRequest, error) {
 	tenant := seed.TenantID(seed.DemoCode)
 	helena := commands.RequestCaller{Tenant: tenant, UserID: seed.UserID(seed.DemoCode, seed.UserHelena),
 		UserHash: seed.UserHash(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena),
 		Roles: []string{rq.RoleHR}}
 	caller := commands.RequestCaller{Tenant: tenant, UserID: p.user, UserHash: p.hash, EmployeeID: p.employee, Roles: p.roles}
-	r, err := create.Handle(ctx, commands.CreateRequest{CommandID: commandID, Caller: caller,
+	r, err := create.Handle(ctx, request.CreateRequest{CommandID: commandID, Caller: caller,
 		Body: rq.Body{Origin: o, Send: true, HasFields: true, Fields: rq.Fields{Title: "Bench", Reason: "Bench", Comment: "Bench",
 			Priority: 2, ReferenceDate: time.Now().Format(time.DateOnly)}}})
 	if err != nil {
@@ -195,7 +196,7 @@ func (b *benchRun) bareAppends(workers int) *bareAppends {
 }
 
 // fileAll has every person file one request of every bench type (round names the commands).
-func fileAll(ctx context.Context, create *commands.CreateRequestHandler, people []requester, workers, round int) ([]benchRequest, error) {
+func fileAll(ctx context.Context, create *request.CreateRequestHandler, people []requester, workers, round int) ([]benchRequest, error) {
 	type job struct {
 		p requester
 		o rq.Origin
@@ -236,7 +237,7 @@ func fileAll(ctx context.Context, create *commands.CreateRequestHandler, people 
 
 // approveAll approves every step of reqs, each worker taking a request and approving its
 // steps in order; it answers the decisions and how long they took.
-func approveAll(ctx context.Context, decide *commands.DecideStepHandler, reqs []benchRequest, workers int) (int64, time.Duration, error) {
+func approveAll(ctx context.Context, decide *request.DecideStepHandler, reqs []benchRequest, workers int) (int64, time.Duration, error) {
 	next := make(chan benchRequest, len(reqs))
 	for _, r := range reqs {
 		next <- r
@@ -252,7 +253,7 @@ func approveAll(ctx context.Context, decide *commands.DecideStepHandler, reqs []
 			defer wg.Done()
 			for r := range next {
 				for step, c := range r.callers {
-					_, err := decide.Handle(ctx, commands.DecideStep{CommandID: uuid.NewString(), Caller: c, ID: r.id, Action: commands.Approve, Step: step})
+					_, err := decide.Handle(ctx, request.DecideStep{CommandID: uuid.NewString(), Caller: c, ID: r.id, Action: request.Approve, Step: step})
 					if err != nil {
 						decideErr.CompareAndSwap(nil, err)
 						return

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"portal/commands"
+	"portal/commands/request"
 	"portal/projections"
 )
 
@@ -79,7 +79,7 @@ func (b *benchRun) soak() error {
 				answered.Add(1)
 				for step, c := range r.callers {
 					sent.Add(1)
-					if _, err := decide.Handle(ctx, commands.DecideStep{CommandID: uuid.NewString(), Caller: c, ID: r.id, Action: commands.Approve, Step: step}); err != nil {
+					if _, err := decide.Handle(ctx, request.DecideStep{CommandID: uuid.NewString(), Caller: c, ID: r.id, Action: request.Approve, Step: step}); err != nil {
 						fail(err)
 						break
 					}

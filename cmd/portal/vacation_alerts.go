@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"portal/commands"
+	"portal/commands/request"
 	"portal/process"
-	processcmd "portal/process"
 	"portal/projections"
 	"portal/readapi/vacations"
 )
@@ -45,11 +45,11 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 }
 
 // vacationWiring routes vacation requests through the requests area's approval chain
-// (commands.RequestsChain), filed and decided by the process's request commands reqs, and
+// (process.RequestsChain), filed and decided by the process's request commands reqs, and
 // returns the process manager that mirrors its rulings onto the entitlements, to run beside
 // the projections.
-func vacationWiring(e *env, reqs commands.RequestHandlers) (*vacations.API, projections.Projection, error) {
-	chain, err := processcmd.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, reqs.Create, reqs.Decide)
+func vacationWiring(e *env, reqs request.RequestHandlers) (*vacations.API, projections.Projection, error) {
+	chain, err := process.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, reqs.Create, reqs.Decide)
 	if err != nil {
 		return nil, nil, err
 	}

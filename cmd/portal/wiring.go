@@ -8,6 +8,7 @@ import (
 
 	"portal/auth"
 	"portal/commands"
+	"portal/commands/request"
 	settingscmd "portal/commands/settings"
 	"portal/process"
 	"portal/projections"
@@ -33,7 +34,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	}
 	// One set of request commands, and so one cache of the requests' states, for every area
 	// that files or decides requests.
-	reqs, err := commands.NewRequestHandlers(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
+	reqs, err := request.NewRequestHandlers(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
 	if err != nil {
 		return nil, err
 	}

@@ -20,8 +20,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
-	"portal/commands"
 	clockcmd "portal/commands/clock"
+	"portal/commands/request"
 	"portal/domain"
 	timeclock "portal/domain/clock"
 	rq "portal/domain/request"
@@ -68,12 +68,12 @@ type API struct {
 	Now    func() time.Time
 	Reads  ReadModel                      // the read models (projections.Clock, projections.Adjustments)
 	Ask    *clockcmd.AskAdjustmentHandler // POST ajuste-ponto
-	Decide *commands.DecideStepHandler    // POST ajuste-ponto/decidir
+	Decide *request.DecideStepHandler     // POST ajuste-ponto/decidir
 }
 
 // New builds the adjustment calls on the log and the read models, with the process's request
 // commands (commands.NewRequestHandlers): an adjustment is a request.
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h commands.RequestHandlers) (*API, error) {
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.RequestHandlers) (*API, error) {
 	if h.Create == nil {
 		return nil, errors.New("adjustments.New: no request commands")
 	}
@@ -305,8 +305,8 @@ func (s *API) adjustDecide(c echo.Context) error {
 	if in.Step == nil {
 		return httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
 	}
-	action := commands.Decision(in.Acao)
-	if !slices.Contains([]commands.Decision{commands.Approve, commands.Reject, commands.Undo}, action) {
+	action := request.Decision(in.Acao)
+	if !slices.Contains([]request.Decision{request.Approve, request.Reject, request.Undo}, action) {
 		return httpx.Error(http.StatusBadRequest, "acao", domain.KeyInvalid)
 	}
 	commandID, err := httpx.CommandID(c)
@@ -324,7 +324,7 @@ func (s *API) adjustDecide(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := s.Decide.Handle(ctx, commands.DecideStep{
+	r, err := s.Decide.Handle(ctx, request.DecideStep{
 		CommandID: commandID, Caller: httpx.RequestCaller(c), ID: id, Action: action, Step: *in.Step, Comment: strings.TrimSpace(in.Comentario),
 	})
 	if err != nil {

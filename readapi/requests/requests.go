@@ -19,7 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
-	"portal/commands"
+	"portal/commands/request"
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -92,16 +92,16 @@ type API struct {
 	Store      eventstore.Store // the requests' streams, for their timelines
 	Now        func() time.Time
 	Reads      ReadModel // the read model (Queries)
-	Create     *commands.CreateRequestHandler
-	Edit       *commands.EditRequestHandler
-	Decide     *commands.DecideStepHandler
-	Act        *commands.RequestActions // remove, send, lock, delivery, receipt
-	Attachment *commands.AttachmentHandler
+	Create     *request.CreateRequestHandler
+	Edit       *request.EditRequestHandler
+	Decide     *request.DecideStepHandler
+	Act        *request.RequestActions // remove, send, lock, delivery, receipt
+	Attachment *request.AttachmentHandler
 }
 
 // New builds the request calls on the log and the read models, with the process's request
 // commands (commands.NewRequestHandlers).
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h commands.RequestHandlers) (*API, error) {
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.RequestHandlers) (*API, error) {
 	if h.Create == nil {
 		return nil, errors.New("requests.New: no request commands")
 	}
@@ -132,9 +132,9 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.PUT("/request", s.requestEdit, requester)
 	c.DELETE("/request", s.requestRemove, requester)
 	c.POST("/request/send", s.requestSend, requester)
-	c.POST("/request/approve", s.requestDecide(commands.Approve), approver)
-	c.POST("/request/reject", s.requestDecide(commands.Reject), approver)
-	c.POST("/request/undo", s.requestDecide(commands.Undo), approver)
+	c.POST("/request/approve", s.requestDecide(request.Approve), approver)
+	c.POST("/request/reject", s.requestDecide(request.Reject), approver)
+	c.POST("/request/undo", s.requestDecide(request.Undo), approver)
 	c.POST("/request/lock", s.requestLock(true), approver)
 	c.POST("/request/unlock", s.requestLock(false), approver)
 	c.GET("/requestApprover", s.requestApprovers, requester)
@@ -544,13 +544,13 @@ func (s *API) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, 
 		if _, _, err := s.loadVisible(c, tx, field, id); err != nil {
 			return err
 		}
-		recorded, err := s.Store.ReadStream(c.Request().Context(), httpx.Claims(c).Tenant, commands.RequestStream(id), 0)
+		recorded, err := s.Store.ReadStream(c.Request().Context(), httpx.Claims(c).Tenant, request.RequestStream(id), 0)
 		if err != nil {
 			return err
 		}
 		var actors []rq.Actor
 		for _, re := range recorded {
-			e, ok, err := commands.DecodeRequestEvent(re)
+			e, ok, err := request.DecodeRequestEvent(re)
 			if err != nil {
 				return err
 			}
@@ -676,9 +676,9 @@ func (s *API) answered(c echo.Context) func(r *rq.Request, err error) error {
 }
 
 // action is the caller's action on request rid, with the write's command id.
-func action(c echo.Context, rid uuid.UUID, comment string) (commands.RequestAction, error) {
+func action(c echo.Context, rid uuid.UUID, comment string) (request.RequestAction, error) {
 	id, err := httpx.CommandID(c)
-	return commands.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid, Comment: comment}, err
+	return request.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid, Comment: comment}, err
 }
 
 // requestCreate answers POST api/cac-app/request.
@@ -693,7 +693,7 @@ func (s *API) requestCreate(c echo.Context) error {
 	if !b.HasFields {
 		return httpx.Error(http.StatusBadRequest, "titulo", domain.KeyRequired)
 	}
-	cmd := commands.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
+	cmd := request.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
 	return s.answered(c)(s.Create.Handle(c.Request().Context(), cmd))
 }
 
@@ -706,15 +706,15 @@ func (s *API) requestEdit(c echo.Context) error {
 	if !b.HasFields && b.Rank == nil {
 		return httpx.Error(http.StatusBadRequest, "rank", domain.KeyRequired)
 	}
-	cmd := commands.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
+	cmd := request.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
 	return s.answered(c)(s.Edit.Handle(c.Request().Context(), cmd))
 }
 
 // queryAction reads the caller's action on the request of the requestId parameter.
-func queryAction(c echo.Context) (commands.RequestAction, error) {
+func queryAction(c echo.Context) (request.RequestAction, error) {
 	rid, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
-		return commands.RequestAction{}, err
+		return request.RequestAction{}, err
 	}
 	return action(c, rid, "")
 }
@@ -748,11 +748,11 @@ type decisionBody struct {
 
 // readDecision reads the body of the decision, lock and delivery calls, and the caller's
 // action on its request; needStep and needStatus require those fields.
-func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, commands.RequestAction, error) {
+func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, request.RequestAction, error) {
 	var d decisionBody
 	top, err := httpx.Body(c, decodeObject)
 	if err != nil {
-		return d, commands.RequestAction{}, err
+		return d, request.RequestAction{}, err
 	}
 	for _, f := range []struct {
 		name string
@@ -760,39 +760,39 @@ func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, comm
 	}{{"requestId", &d.RequestID}, {"comentario", &d.Comentario}, {"status", &d.Status}} {
 		if raw, ok := top[f.name]; ok && string(raw) != "null" {
 			if err := jsonString(raw, f.to); err != nil {
-				return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, f.name, domain.KeyInvalid)
+				return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, f.name, domain.KeyInvalid)
 			}
 		}
 	}
-	id, err := commands.ParseRequestID("requestId", d.RequestID)
+	id, err := request.ParseRequestID("requestId", d.RequestID)
 	if err != nil {
-		return d, commands.RequestAction{}, err
+		return d, request.RequestAction{}, err
 	}
 	if raw, ok := top["step"]; ok && string(raw) != "null" {
 		n, err := strconv.Atoi(string(raw))
 		if err != nil || n < 0 || n > 100 {
-			return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyInvalid)
+			return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyInvalid)
 		}
 		d.Step = &n
 	}
 	if needStep && d.Step == nil {
-		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
+		return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
 	}
 	if needStatus && d.Status == "" {
-		return d, commands.RequestAction{}, httpx.Error(http.StatusBadRequest, "status", domain.KeyRequired)
+		return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, "status", domain.KeyRequired)
 	}
 	a, err := action(c, id, d.Comentario)
 	return d, a, err
 }
 
 // requestDecide answers POST request/approve, reject and undo.
-func (s *API) requestDecide(decision commands.Decision) echo.HandlerFunc {
+func (s *API) requestDecide(decision request.Decision) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		d, a, err := readDecision(c, true, false)
 		if err != nil {
 			return err
 		}
-		return s.answered(c)(s.Decide.Handle(c.Request().Context(), commands.DecideStep{CommandID: a.CommandID, Caller: a.Caller,
+		return s.answered(c)(s.Decide.Handle(c.Request().Context(), request.DecideStep{CommandID: a.CommandID, Caller: a.Caller,
 			ID: a.ID, Action: decision, Step: *d.Step, Comment: a.Comment}))
 	}
 }
@@ -865,7 +865,7 @@ func (s *API) attachmentUpload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.Attachment.Add(c.Request().Context(), commands.AddAttachment{CommandID: id, Caller: httpx.RequestCaller(c),
+	a, err := s.Attachment.Add(c.Request().Context(), request.AddAttachment{CommandID: id, Caller: httpx.RequestCaller(c),
 		ID: rid, Name: fh.Filename, Content: content})
 	var de *domain.Error
 	if errors.As(err, &de) && de.Key == rq.KeyFileTooLarge {
@@ -888,7 +888,7 @@ func (s *API) attachmentRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Attachment.Remove(c.Request().Context(), commands.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}))
+	return httpx.Success(c, s.Attachment.Remove(c.Request().Context(), request.RemoveAttachment{CommandID: id, Caller: httpx.RequestCaller(c), AttachmentID: fid}))
 }
 
 // attachmentDownload answers GET anexos/baixar?id&blob: the bytes, to people who may see

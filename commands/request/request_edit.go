@@ -1,9 +1,10 @@
-package commands
+package request
 
 import (
 	"context"
 	"time"
 
+	"portal/commands"
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -11,7 +12,7 @@ import (
 // EditRequest is PUT api/cac-app/request: a new rank, and (HasFields) the whole set of fields.
 type EditRequest struct {
 	CommandID string
-	Caller    RequestCaller
+	Caller    commands.RequestCaller
 	Body      rq.Body // RequestID required
 }
 
@@ -26,7 +27,7 @@ func NewEditRequestHandler(facts RequestFacts, store eventstore.Store, now func(
 
 // Handle edits the request while no step has decided it, then ranks it.
 func (h *EditRequestHandler) Handle(ctx context.Context, cmd EditRequest) (r *rq.Request, err error) {
-	defer Wrap(&err, "EditRequest(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "EditRequest(%s)", cmd.CommandID)
 	id, err := ParseRequestID("ac4Ukey", cmd.Body.RequestID)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package commands
+package request
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -37,7 +38,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // caller or, with Body.M01Ukey, for a member of the caller's team.
 type CreateRequest struct {
 	CommandID string
-	Caller    RequestCaller
+	Caller    commands.RequestCaller
 	Body      rq.Body
 	// Payload is an origin's own data (punch adjustments); the generic call sends none.
 	Payload []byte
@@ -48,7 +49,7 @@ type CreateRequestHandler struct {
 	facts    RequestFacts
 	store    eventstore.Store
 	now      func() time.Time
-	requests *StateCache[*rq.Request] // the states shared with the other request commands (RequestHandlers), or nil
+	requests *commands.StateCache[*rq.Request] // the states shared with the other request commands (RequestHandlers), or nil
 }
 
 // NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the store and
@@ -62,8 +63,8 @@ func NewCreateRequestHandler(facts RequestFacts, store eventstore.Store, now fun
 
 // Handle creates the request and answers it as created (and sent, with Body.Send).
 func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r *rq.Request, err error) {
-	defer Wrap(&err, "CreateRequest(%s)", cmd.CommandID)
-	if err := cmd.Caller.valid(); err != nil || cmd.CommandID == "" {
+	defer commands.Wrap(&err, "CreateRequest(%s)", cmd.CommandID)
+	if err := cmd.Caller.Valid(); err != nil || cmd.CommandID == "" {
 		return nil, errors.Join(err, errors.New("command id is required"))
 	}
 	c := cmd.Caller
@@ -76,16 +77,16 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		return nil, err
 	}
 	if !found {
-		return nil, Forbidden("userHash")
+		return nil, commands.Forbidden("userHash")
 	}
 	fields := cmd.Body.Fields
 	if fields.Items, err = resolveItems(ctx, h.facts, c.Tenant, fields.Items); err != nil {
 		return nil, err
 	}
-	id := DeriveID(c.Tenant, "request", cmd.CommandID, "request")
+	id := commands.DeriveID(c.Tenant, "request", cmd.CommandID, "request")
 	stream := RequestStream(id)
 	slot := openSlotStream(subject.EmployeeID, cmd.Body.Origin)
-	err = withRetry(func() error {
+	err = commands.WithRetry(func() error {
 		prior, recorded, err := loadRequest(ctx, h.store, c.Tenant, id)
 		if err != nil {
 			return err
@@ -123,28 +124,28 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		events, err := r.Create(rq.Create{
 			ID: id.String(), Origin: cmd.Body.Origin, Subject: subject, Fields: fields, Payload: cmd.Payload,
 			Purchased: strings.Split(purchased, ","), OpenExists: open, OnBehalfOf: onBehalf, Send: cmd.Body.Send, Chain: chain,
-			Facts: rq.Facts{Actor: c.actor(), Roles: c.Roles, Requester: true},
+			Facts: rq.Facts{Actor: c.Actor(), Roles: c.Roles, Requester: true},
 		}, at)
 		if err != nil {
 			return err
 		}
-		data, err := EncodeEvents(c.Tenant, stream, cmd.CommandID, events, encodeRequest)
+		data, err := commands.EncodeEvents(c.Tenant, stream, cmd.CommandID, events, encodeRequest)
 		if err != nil {
 			return err
 		}
 		claim, _ := json.Marshal(openClaimed{RequestID: id.String(), At: at})
-		claimData := eventstore.EventData{ID: EventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
+		claimData := eventstore.EventData{ID: commands.EventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
 		// The request and its open-request slot are stored together; a slot another request
 		// took meanwhile is ErrConcurrency: look again.
 		meta := requestMeta(ctx, c, stream, cmd.CommandID)
 		res, err := h.store.AppendStreams(ctx,
-			eventstore.StreamAppend{Meta: meta, Stream: slot, Expected: ExpectedVersion(slotEvents), Events: []eventstore.EventData{claimData}},
+			eventstore.StreamAppend{Meta: meta, Stream: slot, Expected: commands.ExpectedVersion(slotEvents), Events: []eventstore.EventData{claimData}},
 			eventstore.StreamAppend{Meta: meta, Stream: stream, Expected: eventstore.NoStream, Events: data})
 		if err != nil {
 			return err
 		}
 		if res[1].Duplicate {
-			return ErrRetry // the same command won a race with itself: answer what it stored
+			return commands.ErrRetry // the same command won a race with itself: answer what it stored
 		}
 		for _, e := range events {
 			r.Apply(e)
@@ -162,14 +163,14 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 
 // File is Handle for the areas that file requests of their own origin (punch adjustments
 // through the clock commands), which know this handler by that method alone.
-func (h *CreateRequestHandler) File(ctx context.Context, commandID string, caller RequestCaller, body rq.Body, payload []byte) (*rq.Request, error) {
+func (h *CreateRequestHandler) File(ctx context.Context, commandID string, caller commands.RequestCaller, body rq.Body, payload []byte) (*rq.Request, error) {
 	return h.Handle(ctx, CreateRequest{CommandID: commandID, Caller: caller, Body: body, Payload: payload})
 }
 
 // resolveSubject finds the employee a request is for: the caller's own, or (m01Ukey) a
 // member of the caller's team (their direct report; HR admins may name any employee of the
 // tenant). It returns the subject and, when acting for someone else, that person's user.
-func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
+func resolveSubject(ctx context.Context, facts RequestFacts, c commands.RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
 	var s rq.Subject
 	employee := c.EmployeeID
 	if m01Ukey != "" {
@@ -187,7 +188,7 @@ func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m0
 		return s, rq.Actor{}, err
 	}
 	if !found {
-		return s, rq.Actor{}, Forbidden("m01Ukey") // not an employee of the caller's tenant
+		return s, rq.Actor{}, commands.Forbidden("m01Ukey") // not an employee of the caller's tenant
 	}
 	s.EmployeeID, s.UserID, s.UserHash = employee.String(), e.UserID, e.Hash
 	if employee == c.EmployeeID {
@@ -195,7 +196,7 @@ func resolveSubject(ctx context.Context, facts RequestFacts, c RequestCaller, m0
 	}
 	isTeam := e.Manager != nil && c.EmployeeID != uuid.Nil && *e.Manager == c.EmployeeID
 	if !isTeam && !slices.Contains(c.Roles, rq.RoleHR) {
-		return s, rq.Actor{}, Forbidden("m01Ukey")
+		return s, rq.Actor{}, commands.Forbidden("m01Ukey")
 	}
 	return s, rq.Actor{ID: s.UserID, Hash: s.UserHash}, nil
 }

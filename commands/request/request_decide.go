@@ -1,4 +1,4 @@
-package commands
+package request
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -27,7 +28,7 @@ const (
 // DecideStep is an approver's decision on step Step of a request.
 type DecideStep struct {
 	CommandID string
-	Caller    RequestCaller
+	Caller    commands.RequestCaller
 	ID        uuid.UUID
 	Action    Decision
 	Step      int
@@ -82,7 +83,7 @@ func conflictOpen(err error) error {
 // Handle records the decision. Of simultaneous decisions on one step exactly one is
 // stored; the others reload, find the step decided and get "request already decided".
 func (h *DecideStepHandler) Handle(ctx context.Context, cmd DecideStep) (r *rq.Request, err error) {
-	defer Wrap(&err, "DecideStep(%s %s %d)", cmd.ID, cmd.Action, cmd.Step)
+	defer commands.Wrap(&err, "DecideStep(%s %s %d)", cmd.ID, cmd.Action, cmd.Step)
 	r, err = h.run(ctx, cmd.CommandID, cmd.Caller, cmd.ID, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		d := rq.Decide{Step: cmd.Step, Comment: cmd.Comment, Facts: f}
 		switch cmd.Action {

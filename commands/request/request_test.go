@@ -1,4 +1,4 @@
-package commands_test
+package request_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/commands/request"
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -77,8 +78,8 @@ func must[H any](h H, err error) H {
 
 func createReq(t *testing.T, who commands.RequestCaller, cmdID string, b rq.Body) (*rq.Request, error) {
 	t.Helper()
-	h := must(commands.NewCreateRequestHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
-	return h.Handle(context.Background(), commands.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
+	h := must(request.NewCreateRequestHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	return h.Handle(context.Background(), request.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
 }
 
 // sentReq is Ana's purchase request, filed and sent to her manager.
@@ -93,10 +94,10 @@ func sentReq(t *testing.T, team reqTeam) *rq.Request {
 	return r
 }
 
-func decideReq(t *testing.T, who commands.RequestCaller, id string, action commands.Decision, step int, comment string) (*rq.Request, error) {
+func decideReq(t *testing.T, who commands.RequestCaller, id string, action request.Decision, step int, comment string) (*rq.Request, error) {
 	t.Helper()
-	h := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
-	return h.Handle(context.Background(), commands.DecideStep{CommandID: uuid.NewString(), Caller: who, ID: uuid.MustParse(id),
+	h := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	return h.Handle(context.Background(), request.DecideStep{CommandID: uuid.NewString(), Caller: who, ID: uuid.MustParse(id),
 		Action: action, Step: step, Comment: comment})
 }
 
@@ -137,22 +138,22 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	_, err = createReq(t, ana, "create-po", po)
 	wantDomain(t, err, domain.Invalid, "tipo", rq.KeyTypeInvalid)
 
-	_, err = decideReq(t, helena, r.ID, commands.Approve, 0, "")
+	_, err = decideReq(t, helena, r.ID, request.Approve, 0, "")
 	wantDomain(t, err, domain.Forbidden, "request", rq.KeyDesignated)
-	if r, err = decideReq(t, marcos, r.ID, commands.Approve, 0, "ok"); err != nil || r.ApprovalStatus() != "waiting_hr" {
+	if r, err = decideReq(t, marcos, r.ID, request.Approve, 0, "ok"); err != nil || r.ApprovalStatus() != "waiting_hr" {
 		t.Fatalf("manager approval: %v %v", r, err)
 	}
-	if r, err = decideReq(t, helena, r.ID, commands.Approve, 1, ""); err != nil || r.ApprovalStatus() != "approved_hr" || r.Delivery != rq.DeliveryPending {
+	if r, err = decideReq(t, helena, r.ID, request.Approve, 1, ""); err != nil || r.ApprovalStatus() != "approved_hr" || r.Delivery != rq.DeliveryPending {
 		t.Fatalf("hr approval: %+v %v", r, err)
 	}
-	_, err = decideReq(t, helena, r.ID, commands.Undo, 1, "")
+	_, err = decideReq(t, helena, r.ID, request.Undo, 1, "")
 	wantDomain(t, err, domain.Refused, "request", rq.KeyReviewedByHR)
 	if _, err := createReq(t, ana, "create-3", compraBody()); err != nil {
 		t.Fatalf("once approved, a new request of the type may be filed: %v", err)
 	}
 
 	// Every decision records who, on whose behalf and when.
-	events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	if len(types) != len(want) {
 		t.Fatalf("stream %v, want %v", types, want)
 	}
-	d, _, _ := commands.DecodeRequestEvent(events[2])
+	d, _, _ := request.DecodeRequestEvent(events[2])
 	if a := d.(rq.StepApproved); a.Actor.ID != team.marcos.UserID.String() || !a.At.Equal(reqNow) || !a.OnBehalfOf.IsZero() || a.Comment != "ok" {
 		t.Fatalf("decision %+v", a)
 	}
@@ -185,8 +186,8 @@ func TestRequestOnBehalfOfATeamMember(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
-	c, _, _ := commands.DecodeRequestEvent(events[0])
+	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	c, _, _ := request.DecodeRequestEvent(events[0])
 	created := c.(rq.Created)
 	if created.Actor.ID != team.marcos.UserID.String() || created.OnBehalfOf.ID != team.ana.UserID.String() ||
 		created.Subject.EmployeeID != team.ana.EmployeeID.String() {
@@ -207,7 +208,7 @@ VALUES ($1, $2, '2024-05-01', '2024-05-31', 'vacation')`, team.ana.Tenant, team.
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err = decideReq(t, caller(team.helena, rq.RoleHR), r.ID, commands.Approve, 0, "")
+	r, err = decideReq(t, caller(team.helena, rq.RoleHR), r.ID, request.Approve, 0, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +224,7 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 	team := newReqTeam(t)
 	r := sentReq(t, team)
 	marcos := caller(team.marcos, auth.RoleManager)
-	h := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	h := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
 	var wg sync.WaitGroup
 	errs := make([]error, 50)
 	start := make(chan struct{})
@@ -232,11 +233,11 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			action := commands.Approve
+			action := request.Approve
 			if i%2 == 1 {
-				action = commands.Reject
+				action = request.Reject
 			}
-			_, errs[i] = h.Handle(context.Background(), commands.DecideStep{CommandID: uuid.NewString(), Caller: marcos,
+			_, errs[i] = h.Handle(context.Background(), request.DecideStep{CommandID: uuid.NewString(), Caller: marcos,
 				ID: uuid.MustParse(r.ID), Action: action, Step: 0, Comment: "motivo"})
 		}()
 	}
@@ -250,7 +251,7 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 		}
 		wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
 	}
-	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
 	if won != 1 || len(events) != 3 {
 		t.Fatalf("%d decisions won, stream has %d events; want exactly one decision", won, len(events))
 	}
@@ -265,50 +266,50 @@ func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 	r := sentReq(t, team)
 	id := uuid.MustParse(r.ID)
 	marcos, helena := caller(team.marcos, auth.RoleManager), caller(team.helena, rq.RoleHR)
-	here := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
-	there := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
-	decide := func(h *commands.DecideStepHandler, cmdID string, who commands.RequestCaller, action commands.Decision, step int) (*rq.Request, error) {
-		return h.Handle(context.Background(), commands.DecideStep{CommandID: cmdID, Caller: who, ID: id, Action: action, Step: step})
+	here := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	there := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	decide := func(h *request.DecideStepHandler, cmdID string, who commands.RequestCaller, action request.Decision, step int) (*rq.Request, error) {
+		return h.Handle(context.Background(), request.DecideStep{CommandID: cmdID, Caller: who, ID: id, Action: action, Step: step})
 	}
 	stream := func() int {
-		events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, commands.RequestStream(id), 0)
+		events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(id), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return len(events)
 	}
 
-	if r, err := decide(here, "approve-1", marcos, commands.Approve, 0); err != nil || r.ApprovalStatus() != "waiting_hr" {
+	if r, err := decide(here, "approve-1", marcos, request.Approve, 0); err != nil || r.ApprovalStatus() != "waiting_hr" {
 		t.Fatalf("manager approval: %v %v", r, err)
 	}
-	if r, err := decide(there, "undo-1", marcos, commands.Undo, 0); err != nil || r.Current() != 0 {
+	if r, err := decide(there, "undo-1", marcos, request.Undo, 0); err != nil || r.Current() != 0 {
 		t.Fatalf("undo elsewhere: %+v %v", r, err)
 	}
 	// Here, last seen waiting for HR; the undo there put it back at the manager.
-	_, err := decide(here, "hr-1", helena, commands.Approve, 1)
+	_, err := decide(here, "hr-1", helena, request.Approve, 1)
 	wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
 	if n := stream(); n != 4 {
 		t.Fatalf("stream has %d events after a refused decision, want 4", n)
 	}
 	// A retried command is answered as stored, here or there, and appends nothing.
-	if r, err := decide(here, "approve-1", marcos, commands.Approve, 0); err != nil || r.Current() != 0 {
+	if r, err := decide(here, "approve-1", marcos, request.Approve, 0); err != nil || r.Current() != 0 {
 		t.Fatalf("retried approval: %+v %v", r, err)
 	}
-	if _, err := decide(there, "approve-2", marcos, commands.Approve, 0); err != nil {
+	if _, err := decide(there, "approve-2", marcos, request.Approve, 0); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := decide(here, "approve-2", marcos, commands.Approve, 0); err != nil || r.ApprovalStatus() != "waiting_hr" {
+	if r, err := decide(here, "approve-2", marcos, request.Approve, 0); err != nil || r.ApprovalStatus() != "waiting_hr" {
 		t.Fatalf("approval retried here after it was stored there: %+v %v", r, err)
 	}
 	if n := stream(); n != 5 {
 		t.Fatalf("stream has %d events, want 5: the retries appended", n)
 	}
-	if r, err := decide(here, "hr-2", helena, commands.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
+	if r, err := decide(here, "hr-2", helena, request.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
 		t.Fatalf("HR approval: %+v %v", r, err)
 	}
 	// Retried where it was just stored: the handler's cached request already holds it.
 	n := stream()
-	if r, err := decide(here, "hr-2", helena, commands.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
+	if r, err := decide(here, "hr-2", helena, request.Approve, 1); err != nil || r.ApprovalStatus() != "approved_hr" {
 		t.Fatalf("HR approval retried where it was stored: %+v %v", r, err)
 	}
 	if stream() != n {
@@ -329,14 +330,14 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	act := must(commands.NewRequestActions(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
-	_, err = act.Send(context.Background(), commands.RequestAction{CommandID: "s1", Caller: ana, ID: id})
+	act := must(request.NewRequestActions(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	_, err = act.Send(context.Background(), request.RequestAction{CommandID: "s1", Caller: ana, ID: id})
 	wantDomain(t, err, domain.Refused, "anexos", rq.KeyAttachmentRequired)
 
-	files := must(commands.NewAttachmentHandler(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, testStore, reqClock))
-	_, err = files.Add(context.Background(), commands.AddAttachment{CommandID: "f0", Caller: ana, ID: id, Name: "x.pdf", Content: []byte("MZ\x90")})
+	files := must(request.NewAttachmentHandler(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, testStore, reqClock))
+	_, err = files.Add(context.Background(), request.AddAttachment{CommandID: "f0", Caller: ana, ID: id, Name: "x.pdf", Content: []byte("MZ\x90")})
 	wantDomain(t, err, domain.Invalid, "file", rq.KeyFileType)
-	a, err := files.Add(context.Background(), commands.AddAttachment{CommandID: "f1", Caller: ana, ID: id, Name: "atestado.pdf", Content: []byte("%PDF-1.4 x")})
+	a, err := files.Add(context.Background(), request.AddAttachment{CommandID: "f1", Caller: ana, ID: id, Name: "atestado.pdf", Content: []byte("%PDF-1.4 x")})
 	if err != nil || len(a.SHA256) != 64 || a.Kind != rq.FilePDF {
 		t.Fatalf("attachment %+v %v", a, err)
 	}
@@ -344,14 +345,14 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	if err := testDB.Pool.QueryRow(context.Background(), `SELECT encode(sha256(content), 'hex') FROM request_files WHERE id = $1`, a.ID).Scan(&stored); err != nil || stored != a.SHA256 {
 		t.Fatalf("stored hash %q, event hash %q (%v)", stored, a.SHA256, err)
 	}
-	if _, err := act.Send(context.Background(), commands.RequestAction{CommandID: "s2", Caller: ana, ID: id}); err != nil {
+	if _, err := act.Send(context.Background(), request.RequestAction{CommandID: "s2", Caller: ana, ID: id}); err != nil {
 		t.Fatal(err)
 	}
 	// Folha has no manager step configured away: manager then HR; the manager approves.
-	if _, err := decideReq(t, caller(team.marcos, auth.RoleManager), r.ID, commands.Approve, 0, ""); err != nil {
+	if _, err := decideReq(t, caller(team.marcos, auth.RoleManager), r.ID, request.Approve, 0, ""); err != nil {
 		t.Fatal(err)
 	}
-	if r, err = decideReq(t, helena, r.ID, commands.Approve, 1, ""); err != nil || r.Delivery != "" {
+	if r, err = decideReq(t, helena, r.ID, request.Approve, 1, ""); err != nil || r.Delivery != "" {
 		t.Fatalf("folha has no delivery: %+v %v", r, err)
 	}
 
@@ -362,15 +363,15 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decideReq(t, caller(team.marcos, auth.RoleManager), p.ID, commands.Approve, 0, "")
-	decideReq(t, helena, p.ID, commands.Approve, 1, "")
+	decideReq(t, caller(team.marcos, auth.RoleManager), p.ID, request.Approve, 0, "")
+	decideReq(t, helena, p.ID, request.Approve, 1, "")
 	pid := uuid.MustParse(p.ID)
-	_, err = act.ConfirmReceipt(context.Background(), commands.RequestAction{CommandID: "r0", Caller: ana, ID: pid})
+	_, err = act.ConfirmReceipt(context.Background(), request.RequestAction{CommandID: "r0", Caller: ana, ID: pid})
 	wantDomain(t, err, domain.Refused, "request", rq.KeyNotDelivered)
-	if _, err := act.ChangeDelivery(context.Background(), commands.RequestAction{CommandID: "d1", Caller: helena, ID: pid}, rq.PartiallyDeliv); err != nil {
+	if _, err := act.ChangeDelivery(context.Background(), request.RequestAction{CommandID: "d1", Caller: helena, ID: pid}, rq.PartiallyDeliv); err != nil {
 		t.Fatal(err)
 	}
-	if p, err = act.ConfirmReceipt(context.Background(), commands.RequestAction{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
+	if p, err = act.ConfirmReceipt(context.Background(), request.RequestAction{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
 		t.Fatalf("confirmed %+v %v", p, err)
 	}
 }
@@ -387,13 +388,13 @@ func TestUndoRejectionKeepsOneOpenRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decideReq(t, marcos, first.ID, commands.Reject, 0, "não"); err != nil {
+	if _, err := decideReq(t, marcos, first.ID, request.Reject, 0, "não"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := createReq(t, ana, "second", b); err != nil {
 		t.Fatalf("after a rejection a new request may be filed: %v", err)
 	}
-	_, err = decideReq(t, marcos, first.ID, commands.Undo, 0, "")
+	_, err = decideReq(t, marcos, first.ID, request.Undo, 0, "")
 	wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
 }
 
@@ -455,18 +456,18 @@ func TestRequestHandlersShareStates(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
 	store := &streamReads{Store: testStore, reads: map[string]int{}}
-	h := must(commands.NewRequestHandlers(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, store, reqClock))
+	h := must(request.NewRequestHandlers(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, store, reqClock))
 	ctx := context.Background()
 	b := compraBody()
 	b.Send = true
-	r, err := h.Create.Handle(ctx, commands.CreateRequest{CommandID: "shared", Caller: caller(team.ana), Body: b})
+	r, err := h.Create.Handle(ctx, request.CreateRequest{CommandID: "shared", Caller: caller(team.ana), Body: b})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	stream := commands.RequestStream(id)
+	stream := request.RequestStream(id)
 	read := store.of(stream)
-	approve := commands.DecideStep{CommandID: "shared-approve", Caller: caller(team.marcos, auth.RoleManager), ID: id, Action: commands.Approve}
+	approve := request.DecideStep{CommandID: "shared-approve", Caller: caller(team.marcos, auth.RoleManager), ID: id, Action: request.Approve}
 	got, err := h.Decide.Handle(ctx, approve)
 	if err != nil || got.ApprovalStatus() != "waiting_hr" {
 		t.Fatalf("manager approval: %+v %v", got, err)
@@ -476,7 +477,7 @@ func TestRequestHandlersShareStates(t *testing.T) {
 	}
 	// The same command on a handler of its own reads the whole stream and answers the state
 	// that was stored.
-	fresh := must(commands.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	fresh := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
 	want, err := fresh.Handle(ctx, approve)
 	if err != nil {
 		t.Fatal(err)

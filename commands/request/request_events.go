@@ -1,4 +1,4 @@
-package commands
+package request
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/commands"
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -21,7 +22,7 @@ func RequestStream(id uuid.UUID) string { return eventstore.StreamName("request"
 // encodeRequest maps a request event to the event store's shape: the domain's events carry
 // their JSON names (the event contract, docs/api.md "Events").
 func encodeRequest(id uuid.UUID, e rq.Event) (eventstore.EventData, error) {
-	return EventData(id, e.EventType(), rq.Deref(e))
+	return commands.EventData(id, e.EventType(), rq.Deref(e))
 }
 
 // DecodeRequestEvent maps a stored request event back to the domain; ok is false for the
@@ -32,7 +33,7 @@ func DecodeRequestEvent(re eventstore.RecordedEvent) (rq.Event, bool, error) {
 		return nil, false, nil
 	}
 	if err := json.Unmarshal(re.Data, e); err != nil {
-		return nil, false, badData(re, err)
+		return nil, false, commands.BadData(re, err)
 	}
 	return rq.Deref(e), true, nil
 }
@@ -59,7 +60,7 @@ func loadRequest(ctx context.Context, store eventstore.Store, tenant uuid.UUID, 
 // requestDecision is what decideRequest needs.
 type requestDecision struct {
 	commandID string
-	caller    RequestCaller
+	caller    commands.RequestCaller
 	id        uuid.UUID
 	expectNew bool // the stream must not exist yet (create)
 }
@@ -70,17 +71,17 @@ type requestDecision struct {
 // events and the events the command appended (for a retried command id, the ones it
 // appended the first time). A decision that still loses after the retries is answered as
 // "request already decided" (§8): another approver was faster.
-func decideRequest(ctx context.Context, store eventstore.Store, cache *StateCache[*rq.Request], now func() time.Time, cmd requestDecision,
+func decideRequest(ctx context.Context, store eventstore.Store, cache *commands.StateCache[*rq.Request], now func() time.Time, cmd requestDecision,
 	decide func(r *rq.Request, at time.Time) ([]rq.Event, error)) (after *rq.Request, events []rq.Event, err error) {
-	if err := cmd.caller.valid(); err != nil || cmd.commandID == "" || cmd.id == uuid.Nil {
+	if err := cmd.caller.Valid(); err != nil || cmd.commandID == "" || cmd.id == uuid.Nil {
 		return nil, nil, errors.Join(err, errors.New("command id and request id are required"))
 	}
 	stream := RequestStream(cmd.id)
 	tenant := cmd.caller.Tenant
-	err = WithRetries(func(retry bool) error {
+	err = commands.WithRetries(func(retry bool) error {
 		r, version := cache.Get(tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen
-		recorded, err := Since(ctx, store, tenant, stream, version, retry)
+		recorded, err := commands.Since(ctx, store, tenant, stream, version, retry)
 		if err != nil {
 			return err
 		}
@@ -110,24 +111,24 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *StateCach
 			// A refusal may be a retried command whose events lie before the cached
 			// version: look at the whole stream before answering it.
 			cache.Drop(tenant, stream)
-			return ErrRetry
+			return commands.ErrRetry
 		}
 		if err != nil || len(decided) == 0 {
 			after, events = r, nil
 			return err
 		}
-		data, err := EncodeEvents(tenant, stream, cmd.commandID, decided, encodeRequest)
+		data, err := commands.EncodeEvents(tenant, stream, cmd.commandID, decided, encodeRequest)
 		if err != nil {
 			return err
 		}
-		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, ExpectedAt(version), data...)
+		res, err := store.Append(ctx, requestMeta(ctx, cmd.caller, stream, cmd.commandID), stream, commands.ExpectedAt(version), data...)
 		if err != nil {
 			cache.AppendFailed(tenant, stream, err, retry)
 			return err
 		}
 		if res.Duplicate {
 			cache.Drop(tenant, stream)
-			return ErrRetry // the same command won a race with itself: answer what it stored
+			return commands.ErrRetry // the same command won a race with itself: answer what it stored
 		}
 		for _, e := range decided {
 			r.Apply(e)
@@ -150,7 +151,7 @@ type RequestFacts interface {
 	Relations(ctx context.Context, tenant, manager uuid.UUID, subject string, designated []string, day time.Time) (manages bool, absent []string, err error)
 	// Subject gives an employee's manager and first user; found is false when the tenant has
 	// no such employee.
-	Subject(ctx context.Context, tenant, employee uuid.UUID) (s SubjectFacts, found bool, err error)
+	Subject(ctx context.Context, tenant, employee uuid.UUID) (s commands.SubjectFacts, found bool, err error)
 	// Purchased is a user's purchased tools (comma-separated); found is false for no such user.
 	Purchased(ctx context.Context, tenant, user uuid.UUID) (purchased string, found bool, err error)
 	// Items are the tenant's catalogue items among ids, keyed by their id as lower-case text.
@@ -163,8 +164,8 @@ type RequestFacts interface {
 // requestFacts gathers what the rules need to know about the caller and the world: whether
 // the caller is the requester (subject, creator, or the subject's manager acting for a team
 // member) and which designated approvers of the request are absent today.
-func requestFacts(ctx context.Context, facts RequestFacts, caller RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
-	f := rq.Facts{Actor: caller.actor(), Roles: caller.Roles, Absent: map[string]bool{}}
+func requestFacts(ctx context.Context, facts RequestFacts, caller commands.RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
+	f := rq.Facts{Actor: caller.Actor(), Roles: caller.Roles, Absent: map[string]bool{}}
 	designated := []string{}
 	for _, s := range r.Steps {
 		if !s.Designated.IsZero() {
@@ -201,13 +202,13 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 
 // requestHandler is what the commands on an existing request share.
 type requestHandler struct {
-	LogHandler
+	commands.LogHandler
 	facts    RequestFacts
-	requests *StateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (RequestHandlers)
+	requests *commands.StateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (RequestHandlers)
 }
 
 func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
-	h, err := NewLogHandler(name, store, now)
+	h, err := commands.NewLogHandler(name, store, now)
 	if err == nil && facts == nil {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
@@ -216,8 +217,8 @@ func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, 
 
 // newRequestStates keeps the states of the last 5,000 requests used (a request's state is a
 // few KB).
-func newRequestStates() *StateCache[*rq.Request] {
-	return NewStateCache(5_000, func() *rq.Request { return &rq.Request{} })
+func newRequestStates() *commands.StateCache[*rq.Request] {
+	return commands.NewStateCache(5_000, func() *rq.Request { return &rq.Request{} })
 }
 
 // RequestHandlers are the request commands of one process. They share one cache of the
@@ -251,7 +252,7 @@ func NewRequestHandlers(facts RequestFacts, pool *pgxpool.Pool, store eventstore
 
 // run decides on request id with the caller's facts and appends (process.RequestNotices
 // sends the notices the events mean).
-func (h requestHandler) run(ctx context.Context, commandID string, caller RequestCaller, id uuid.UUID,
+func (h requestHandler) run(ctx context.Context, commandID string, caller commands.RequestCaller, id uuid.UUID,
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (*rq.Request, error) {
 	r, _, err := decideRequest(ctx, h.Store, h.requests, h.Now, requestDecision{commandID: commandID, caller: caller, id: id},
 		func(r *rq.Request, at time.Time) ([]rq.Event, error) {

@@ -1,4 +1,4 @@
-package commands
+package request
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -15,7 +16,7 @@ import (
 // the action takes one.
 type RequestAction struct {
 	CommandID string
-	Caller    RequestCaller
+	Caller    commands.RequestCaller
 	ID        uuid.UUID
 	Comment   string
 }
@@ -33,7 +34,7 @@ func NewRequestActions(facts RequestFacts, store eventstore.Store, now func() ti
 // act runs one action: decide gives the events from the request as it stands.
 func (h *RequestActions) act(ctx context.Context, name string, a RequestAction,
 	decide func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error)) (r *rq.Request, err error) {
-	defer Wrap(&err, "%s(%s)", name, a.ID)
+	defer commands.Wrap(&err, "%s(%s)", name, a.ID)
 	return h.run(ctx, a.CommandID, a.Caller, a.ID, decide)
 }
 

@@ -1,4 +1,4 @@
-package commands
+package request
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/notification"
 	rq "portal/domain/request"
 	"portal/eventstore"
@@ -52,8 +53,8 @@ var QuietCorrelation = uuid.NewSHA1(uuid.NameSpaceOID, []byte("portal/requests/w
 
 // requestMeta is metaOf for a request command, under QuietCorrelation in a WithoutNotices
 // context.
-func requestMeta(ctx context.Context, c RequestCaller, stream, commandID string) eventstore.Meta {
-	meta := MetaOf(c.Tenant, c.UserID, stream, commandID)
+func requestMeta(ctx context.Context, c commands.RequestCaller, stream, commandID string) eventstore.Meta {
+	meta := commands.MetaOf(c.Tenant, c.UserID, stream, commandID)
 	if quiet, _ := ctx.Value(quietKey{}).(bool); quiet {
 		meta.CorrelationID = QuietCorrelation
 	}
@@ -63,9 +64,9 @@ func requestMeta(ctx context.Context, c RequestCaller, stream, commandID string)
 // NoticeFacts is what RequestNotices reads (PoolFacts implements it).
 type NoticeFacts interface {
 	// Users are the users among ids (user ids as text), keyed by id.
-	Users(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]Recipient, error)
+	Users(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]commands.Recipient, error)
 	// Approvers are who may decide step on day (at most maxNotified).
-	Approvers(ctx context.Context, tenant uuid.UUID, step rq.Step, day time.Time) ([]Recipient, error)
+	Approvers(ctx context.Context, tenant uuid.UUID, step rq.Step, day time.Time) ([]commands.Recipient, error)
 }
 
 // RequestNotices are the notices a request command's events mean for people (docs/api.md
@@ -146,7 +147,7 @@ func RequestNotices(ctx context.Context, facts NoticeFacts, tenant, sender uuid.
 	return parts, nil
 }
 
-func noticePart(tenant, sender uuid.UUID, commandID string, to Recipient, kind, link, title string, at time.Time) (eventstore.StreamAppend, error) {
+func noticePart(tenant, sender uuid.UUID, commandID string, to commands.Recipient, kind, link, title string, at time.Time) (eventstore.StreamAppend, error) {
 	user := to.ID.String()
 	texts := noticeTexts[kind]
 	text, ok := texts[to.Lang]
@@ -154,7 +155,7 @@ func noticePart(tenant, sender uuid.UUID, commandID string, to Recipient, kind, 
 		text = texts["pt"]
 	}
 	content, err := notification.Content{
-		Message: fmt.Sprintf(text, TruncateRunes(title, 200)),
+		Message: fmt.Sprintf(text, commands.TruncateRunes(title, 200)),
 		Options: notification.Options{Variant: notification.Info, Classification: notification.Plain, Link: link},
 	}.Normalize()
 	if err != nil {
@@ -165,14 +166,14 @@ func noticePart(tenant, sender uuid.UUID, commandID string, to Recipient, kind, 
 	// so a busy approver's inbox is neither re-read nor contended, and a retried command's
 	// notice is a duplicate the store ignores.
 	noticeCmd := commandID + "/notice/" + kind + "/" + user
-	stream := NotificationStream(to.ID)
-	nid := DeriveID(tenant, stream, noticeCmd, "notification")
+	stream := commands.NotificationStream(to.ID)
+	nid := commands.DeriveID(tenant, stream, noticeCmd, "notification")
 	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.Hash,
 		SenderID: sender.String(), Content: content}, at.UTC().Truncate(time.Microsecond))
 	if err != nil {
 		return eventstore.StreamAppend{}, err
 	}
-	data, err := encodeNotification(EventID(tenant, stream, noticeCmd, 0), events[0])
-	return eventstore.StreamAppend{Meta: MetaOf(tenant, sender, stream, noticeCmd), Stream: stream,
+	data, err := commands.EncodeNotification(commands.EventID(tenant, stream, noticeCmd, 0), events[0])
+	return eventstore.StreamAppend{Meta: commands.MetaOf(tenant, sender, stream, noticeCmd), Stream: stream,
 		Expected: eventstore.Any, Events: []eventstore.EventData{data}}, err
 }

@@ -1,4 +1,4 @@
-package commands
+package request
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/commands"
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -17,7 +18,7 @@ import (
 // AddAttachment is POST api/cac-app/anexos?requestId: a file for a request.
 type AddAttachment struct {
 	CommandID string
-	Caller    RequestCaller
+	Caller    commands.RequestCaller
 	ID        uuid.UUID // the request
 	Name      string
 	Content   []byte
@@ -26,7 +27,7 @@ type AddAttachment struct {
 // RemoveAttachment is DELETE api/cac-app/anexos?id.
 type RemoveAttachment struct {
 	CommandID    string
-	Caller       RequestCaller
+	Caller       commands.RequestCaller
 	AttachmentID uuid.UUID
 }
 
@@ -50,13 +51,13 @@ func NewAttachmentHandler(facts RequestFacts, pool *pgxpool.Pool, store eventsto
 // deleted again, and a file without its event is never served (downloads go through the
 // request's attachments).
 func (h *AttachmentHandler) Add(ctx context.Context, cmd AddAttachment) (a rq.Attachment, err error) {
-	defer Wrap(&err, "AddAttachment(%s)", cmd.ID)
+	defer commands.Wrap(&err, "AddAttachment(%s)", cmd.ID)
 	kind, err := rq.CheckFile(cmd.Name, cmd.Content)
 	if err != nil {
 		return a, err
 	}
 	sum := sha256.Sum256(cmd.Content)
-	fileID := DeriveID(cmd.Caller.Tenant, RequestStream(cmd.ID), cmd.CommandID, "attachment")
+	fileID := commands.DeriveID(cmd.Caller.Tenant, RequestStream(cmd.ID), cmd.CommandID, "attachment")
 	a = rq.Attachment{ID: fileID.String(), Name: rq.CleanFileName(cmd.Name), Kind: kind, Size: int64(len(cmd.Content)), SHA256: hex.EncodeToString(sum[:])}
 	if a.Name == "" {
 		a.Name = "arquivo." + kind
@@ -81,12 +82,12 @@ AND NOT EXISTS (SELECT FROM events WHERE tenant_id = $1 AND stream = $3 AND data
 
 // Remove takes the file off its request; the bytes stay for the request's history.
 func (h *AttachmentHandler) Remove(ctx context.Context, cmd RemoveAttachment) (err error) {
-	defer Wrap(&err, "RemoveAttachment(%s)", cmd.AttachmentID)
+	defer commands.Wrap(&err, "RemoveAttachment(%s)", cmd.AttachmentID)
 	var requestID uuid.UUID
 	err = h.pool.QueryRow(ctx, `SELECT request_id FROM request_files WHERE tenant_id = $1 AND id = $2`,
 		cmd.Caller.Tenant, cmd.AttachmentID).Scan(&requestID)
 	if err != nil {
-		return NotFound("id")
+		return commands.NotFound("id")
 	}
 	_, err = h.run(ctx, cmd.CommandID, cmd.Caller, requestID, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		return r.RemoveAttachment(cmd.AttachmentID.String(), f, at)
