@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"portal/commands"
 	clockcmd "portal/commands/clock"
 	"portal/commands/request"
+	vacationcmd "portal/commands/vacation"
 	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/domain/vacation"
@@ -95,7 +95,7 @@ func requestState(events []eventstore.RecordedEvent) (map[string]string, error) 
 func vacationState(events []eventstore.RecordedEvent, today time.Time) (map[string]string, error) {
 	e := vacation.New()
 	for _, re := range events {
-		ev, err := commands.DecodeVacation(re)
+		ev, err := vacationcmd.DecodeVacation(re)
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"portal/commands"
 	"portal/commands/request"
+	vacationcmd "portal/commands/vacation"
 	rq "portal/domain/request"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -41,9 +42,9 @@ func NewRequestsChain(facts request.RequestFacts, store eventstore.Store, now fu
 }
 
 var (
-	_ commands.VacationChain  = (*RequestsChain)(nil)
-	_ commands.ChainStarter   = (*RequestsChain)(nil)
-	_ commands.ChainForwarder = (*RequestsChain)(nil)
+	_ vacationcmd.VacationChain  = (*RequestsChain)(nil)
+	_ vacationcmd.ChainStarter   = (*RequestsChain)(nil)
+	_ vacationcmd.ChainForwarder = (*RequestsChain)(nil)
 )
 
 // VacationRequestID is the request (origin Ferias) filed for a leave: derived from the leave,
@@ -88,8 +89,8 @@ func (c *RequestsChain) MayDecide(commands.Actor, commands.VacationSubject, stri
 // Start implements ChainStarter: files and sends the request of origin Ferias for the leave.
 func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.Actor, s commands.VacationSubject, r vacation.Requested) error {
 	end := r.Start.AddDate(0, 0, r.Days-1)
-	payload, err := json.Marshal(VacationPayload{LeaveID: r.ID, M01Ukey: s.Employee.String(), Inicio: commands.DayString(r.Start),
-		Fim: commands.DayString(end), Dias: r.Days, Abono: r.AbonoDays, Adiant13: r.Advance13})
+	payload, err := json.Marshal(VacationPayload{LeaveID: r.ID, M01Ukey: s.Employee.String(), Inicio: vacationcmd.DayString(r.Start),
+		Fim: vacationcmd.DayString(end), Dias: r.Days, Abono: r.AbonoDays, Adiant13: r.Advance13})
 	if err != nil {
 		return err
 	}
@@ -98,7 +99,7 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 		CommandID: vacationRequestCommand(r.ID),
 		Caller:    commands.RequestCaller{Tenant: tenant, UserID: a.UserID, UserHash: a.UserHash, EmployeeID: a.EmployeeID, Roles: a.Roles},
 		Body: rq.Body{M01Ukey: s.Employee.String(), Origin: rq.Ferias, Send: true, Fields: rq.Fields{
-			Title: title, Reason: title, Comment: title, Priority: 2, ReferenceDate: commands.DayString(r.Start), StartDate: commands.DayString(r.Start), EndDate: commands.DayString(end),
+			Title: title, Reason: title, Comment: title, Priority: 2, ReferenceDate: vacationcmd.DayString(r.Start), StartDate: vacationcmd.DayString(r.Start), EndDate: vacationcmd.DayString(end),
 		}},
 		Payload: payload,
 	})
@@ -107,7 +108,7 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 
 // Forward implements ChainForwarder: an approver's ruling on a leave is their decision on
 // the leave's request (step = the index they saw).
-func (c *RequestsChain) Forward(ctx context.Context, cmd commands.DecideVacation) (commands.DecidedVacation, error) {
+func (c *RequestsChain) Forward(ctx context.Context, cmd vacationcmd.DecideVacation) (vacationcmd.DecidedVacation, error) {
 	action := request.Reject
 	if cmd.Approve {
 		action = request.Approve
@@ -119,13 +120,13 @@ func (c *RequestsChain) Forward(ctx context.Context, cmd commands.DecideVacation
 		ID: VacationRequestID(cmd.Tenant, cmd.LeaveID.String()), Action: action, Step: cmd.Step, Comment: cmd.Comment,
 	})
 	if err != nil {
-		return commands.DecidedVacation{}, err
+		return vacationcmd.DecidedVacation{}, err
 	}
 	switch r.Status {
 	case rq.StatusApproved:
-		return commands.DecidedVacation{Status: "scheduled", Step: cmd.Step}, nil
+		return vacationcmd.DecidedVacation{Status: "scheduled", Step: cmd.Step}, nil
 	case rq.StatusRejected:
-		return commands.DecidedVacation{Status: "rejected", Step: cmd.Step}, nil
+		return vacationcmd.DecidedVacation{Status: "rejected", Step: cmd.Step}, nil
 	}
-	return commands.DecidedVacation{Status: "pending", Step: cmd.Step + 1}, nil
+	return vacationcmd.DecidedVacation{Status: "pending", Step: cmd.Step + 1}, nil
 }

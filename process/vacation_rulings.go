@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"portal/commands"
+	"portal/commands/vacation"
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/projections"
@@ -102,7 +102,7 @@ VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, e.Tenant, requestID, pl.M01Ukey
 		if err != nil {
 			return err
 		}
-		if err := commands.MirrorRequestRuling(ctx, p.store, p.now, e.Tenant, employee, leave, e.ID.String(), e.Type,
+		if err := vacation.MirrorRequestRuling(ctx, p.store, p.now, e.Tenant, employee, leave, e.ID.String(), e.Type,
 			d.Step, d.Actor.ID, d.Comment); err != nil {
 			return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
 		}

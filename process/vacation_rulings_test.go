@@ -12,6 +12,7 @@ import (
 	"portal/commands"
 	"portal/commands/clocktest"
 	requestcmd "portal/commands/request"
+	vacationcmd "portal/commands/vacation"
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/process"
@@ -45,11 +46,11 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := commands.NewRequestVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
+	req, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := commands.NewDecideVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
+	dec, err := vacationcmd.NewDecideVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 	entitlement := func() []string {
 		t.Helper()
-		events, err := store.ReadStream(ctx, ana.Tenant, commands.VacationStream(ana.EmployeeID), 0)
+		events, err := store.ReadStream(ctx, ana.Tenant, vacationcmd.VacationStream(ana.EmployeeID), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 		return out
 	}
 
-	filed, err := req.Handle(ctx, commands.RequestVacation{CommandID: "v1", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
+	filed, err := req.Handle(ctx, vacationcmd.RequestVacation{CommandID: "v1", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
 		Start: vacation.Day(2026, 11, 16), Days: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 
 	// While it is open, a second vacation request is refused by the requests area (one open
 	// request per type) and withdrawn from the entitlement.
-	_, err = req.Handle(ctx, commands.RequestVacation{CommandID: "v2", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
+	_, err = req.Handle(ctx, vacationcmd.RequestVacation{CommandID: "v2", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
 		Start: vacation.Day(2026, 12, 7), Days: 5})
 	var de *domain.Error
 	if !errors.As(err, &de) || de.Kind != domain.Conflict {
@@ -107,8 +108,8 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 		t.Fatalf("entitlement after the refused second request = %v", got)
 	}
 
-	decision := func(who commands.Actor, id string, step int) (commands.DecidedVacation, error) {
-		return dec.Handle(ctx, commands.DecideVacation{CommandID: id, Tenant: ana.Tenant, Actor: who, Employee: ana.EmployeeID,
+	decision := func(who commands.Actor, id string, step int) (vacationcmd.DecidedVacation, error) {
+		return dec.Handle(ctx, vacationcmd.DecideVacation{CommandID: id, Tenant: ana.Tenant, Actor: who, Employee: ana.EmployeeID,
 			LeaveID: filed.ID, Step: step, Approve: true})
 	}
 	if _, err := decision(actor(hr, auth.RoleHRAdmin), "d0", 0); err == nil {

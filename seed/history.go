@@ -17,6 +17,7 @@ import (
 	moodcmd "portal/commands/mood"
 	"portal/commands/request"
 	surveycmd "portal/commands/survey"
+	vacationcmd "portal/commands/vacation"
 	"portal/domain"
 	"portal/domain/clock"
 	"portal/domain/mood"
@@ -397,7 +398,7 @@ func vacationHistory(ctx context.Context, store eventstore.Store, people []histo
 				vacation.StepApproved{ID: id, Step: 0, Kind: vacation.StepManager, By: p.manager, At: asked.AddDate(0, 0, 2)},
 				vacation.Approved{ID: id, Step: 1, By: UserHelena, At: asked.AddDate(0, 0, 4)},
 			} {
-				data, err := commands.EncodeVacation(derive("vacation-history-event", p.userName, fmt.Sprint(k), fmt.Sprint(j)), e)
+				data, err := vacationcmd.EncodeVacation(derive("vacation-history-event", p.userName, fmt.Sprint(k), fmt.Sprint(j)), e)
 				if err != nil {
 					return err
 				}

@@ -7,7 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"portal/commands"
+	"portal/commands/vacation"
 	"portal/eventstore"
 )
 
@@ -52,7 +52,7 @@ ON CONFLICT DO NOTHING`, TenantID(code), h.month, h.day, h.name); err != nil {
 // openings have fixed ids, so a second run appends nothing.
 func openEntitlements(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store) error {
 	for _, code := range []string{DemoCode, AcmeCode} {
-		if _, err := commands.OpenEntitlements(ctx, pool, store, TenantID(code)); err != nil {
+		if _, err := vacation.OpenEntitlements(ctx, pool, store, TenantID(code)); err != nil {
 			return err
 		}
 	}

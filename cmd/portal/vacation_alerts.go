@@ -7,6 +7,7 @@ import (
 
 	"portal/commands"
 	"portal/commands/request"
+	"portal/commands/vacation"
 	"portal/process"
 	"portal/projections"
 	"portal/readapi/vacations"
@@ -21,7 +22,7 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 	if err != nil || every <= 0 {
 		return nil
 	}
-	h, err := commands.NewVacationAlertsHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
+	h, err := vacation.NewVacationAlertsHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"portal/auth"
-	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/commands/vacation"
 	"portal/projections"
 )
 
@@ -31,7 +31,7 @@ func (e *Env) VacationTeam(t *testing.T) (emp, mgr, hr, col Person) {
 		`UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id <> $2 AND id <> $3`,
 		`UPDATE users SET purchased = 'pwa-rh-ferias', access_config = '{"solicita_ferias":1,"solicita_abono_ferias":1,"solicita_13_ferias":1}' WHERE tenant_id = $1 AND $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`,
 		`INSERT INTO tenant_holidays (tenant_id, month, day, name) SELECT $1, 6, 12, 'Dia da empresa' WHERE $2::uuid IS NOT NULL AND $3::uuid IS NOT NULL`)
-	if _, err := commands.OpenEntitlements(ctx, e.DB.Pool, e.Store, tenant.ID); err != nil {
+	if _, err := vacation.OpenEntitlements(ctx, e.DB.Pool, e.Store, tenant.ID); err != nil {
 		t.Fatal(err)
 	}
 	e.Project(t, tenant.ID, projections.NewVacations())

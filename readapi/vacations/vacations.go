@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
+	vacationcmd "portal/commands/vacation"
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -42,29 +43,29 @@ type API struct {
 	httpx.Gates
 	Pool    *pgxpool.Pool
 	Now     func() time.Time
-	Reads   ReadModel              // the read model (projections.Vacations)
-	Facts   commands.VacationFacts // the employees and the holiday calendar (commands.PoolFacts)
-	Request *commands.RequestVacationHandler
-	Decide  *commands.DecideVacationHandler
-	Cancel  *commands.CancelVacationHandler
-	Plan    *commands.PlanVacationHandler
-	Close   *commands.CloseVacationPeriodHandler
+	Reads   ReadModel                 // the read model (projections.Vacations)
+	Facts   vacationcmd.VacationFacts // the employees and the holiday calendar (commands.PoolFacts)
+	Request *vacationcmd.RequestVacationHandler
+	Decide  *vacationcmd.DecideVacationHandler
+	Cancel  *vacationcmd.CancelVacationHandler
+	Plan    *vacationcmd.PlanVacationHandler
+	Close   *vacationcmd.CloseVacationPeriodHandler
 }
 
 // New builds the vacation calls on the log and the read models; chain is the approval
 // chain the requests go through (nil: commands.LocalChain).
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain commands.VacationChain) (*API, error) {
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain vacationcmd.VacationChain) (*API, error) {
 	if chain == nil {
-		chain = commands.LocalChain{}
+		chain = vacationcmd.LocalChain{}
 	}
 	facts := commands.PoolFacts{Pool: pool}
 	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}, Facts: facts}
 	var errs [5]error
-	a.Request, errs[0] = commands.NewRequestVacationHandler(facts, store, now, chain)
-	a.Decide, errs[1] = commands.NewDecideVacationHandler(facts, store, now, chain)
-	a.Cancel, errs[2] = commands.NewCancelVacationHandler(facts, store, now, chain)
-	a.Plan, errs[3] = commands.NewPlanVacationHandler(facts, store, now, chain)
-	a.Close, errs[4] = commands.NewCloseVacationPeriodHandler(facts, store, now, chain)
+	a.Request, errs[0] = vacationcmd.NewRequestVacationHandler(facts, store, now, chain)
+	a.Decide, errs[1] = vacationcmd.NewDecideVacationHandler(facts, store, now, chain)
+	a.Cancel, errs[2] = vacationcmd.NewCancelVacationHandler(facts, store, now, chain)
+	a.Plan, errs[3] = vacationcmd.NewPlanVacationHandler(facts, store, now, chain)
+	a.Close, errs[4] = vacationcmd.NewCloseVacationPeriodHandler(facts, store, now, chain)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
@@ -165,7 +166,7 @@ func (s *API) vacationSubject(c echo.Context) (commands.VacationSubject, error) 
 	if err != nil {
 		return subject, err
 	}
-	if id != a.EmployeeID && !commands.ManagesVacationsOf(a, subject) {
+	if id != a.EmployeeID && !vacationcmd.ManagesVacationsOf(a, subject) {
 		return subject, httpx.Error(http.StatusNotFound, "m01Ukey", domain.KeyNotFound)
 	}
 	return subject, nil
@@ -264,20 +265,20 @@ func parseVacationBody(body []byte) (start time.Time, b vacationBody, err error)
 	return start, b, nil
 }
 
-func (s *API) requestCommand(c echo.Context, check bool) (commands.RequestVacation, error) {
+func (s *API) requestCommand(c echo.Context, check bool) (vacationcmd.RequestVacation, error) {
 	body, err := httpx.ReadBody(c)
 	if err != nil {
-		return commands.RequestVacation{}, err
+		return vacationcmd.RequestVacation{}, err
 	}
 	start, b, err := parseVacationBody(body)
 	if err != nil {
-		return commands.RequestVacation{}, err
+		return vacationcmd.RequestVacation{}, err
 	}
 	id, err := httpx.CommandID(c)
 	if err != nil {
-		return commands.RequestVacation{}, err
+		return vacationcmd.RequestVacation{}, err
 	}
-	return commands.RequestVacation{CommandID: id, Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Start: start,
+	return vacationcmd.RequestVacation{CommandID: id, Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Start: start,
 		Days: b.Dias, AbonoDays: b.Abono, Advance13: b.Adiantamento13, Check: check}, nil
 }
 
@@ -292,7 +293,7 @@ type requestJSON struct {
 	Status  string     `json:"status"`
 }
 
-func answerRequest(c echo.Context, r commands.RequestedVacation, withID bool) error {
+func answerRequest(c echo.Context, r vacationcmd.RequestedVacation, withID bool) error {
 	out := requestJSON{Inicio: r.Start.Format(time.DateOnly), Fim: r.End.Format(time.DateOnly), Dias: r.Days,
 		Periodo: r.Period, Etapas: r.Steps, Status: "pending"}
 	if withID {
@@ -358,7 +359,7 @@ func (s *API) vacationCancel(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Cancel.Handle(c.Request().Context(), commands.CancelVacation{CommandID: cmdID,
+	return httpx.Success(c, s.Cancel.Handle(c.Request().Context(), vacationcmd.CancelVacation{CommandID: cmdID,
 		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id}))
 }
 
@@ -552,7 +553,7 @@ func (s *API) vacationDecide(approve bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		res, err := s.Decide.Handle(c.Request().Context(), commands.DecideVacation{CommandID: cmdID,
+		res, err := s.Decide.Handle(c.Request().Context(), vacationcmd.DecideVacation{CommandID: cmdID,
 			Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id, Step: *b.Step,
 			Approve: approve, Comment: strings.TrimSpace(b.Comentario)})
 		if err != nil {
@@ -617,7 +618,7 @@ func (s *API) vacationPlanAdd(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.Plan.Plan(c.Request().Context(), commands.PlanVacation{CommandID: cmdID, Tenant: httpx.Claims(c).Tenant,
+	id, err := s.Plan.Plan(c.Request().Context(), vacationcmd.PlanVacation{CommandID: cmdID, Tenant: httpx.Claims(c).Tenant,
 		Actor: actorOf(c), Employee: employee, Start: start, Days: b.Dias})
 	if err != nil {
 		return err
@@ -639,7 +640,7 @@ func (s *API) vacationPlanRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Plan.Remove(c.Request().Context(), commands.RemoveVacationPlan{CommandID: cmdID,
+	return httpx.Success(c, s.Plan.Remove(c.Request().Context(), vacationcmd.RemoveVacationPlan{CommandID: cmdID,
 		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id}))
 }
 
@@ -664,6 +665,6 @@ func (s *API) vacationClosePeriod(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Close.Handle(c.Request().Context(), commands.CloseVacationPeriod{CommandID: cmdID,
+	return httpx.Success(c, s.Close.Handle(c.Request().Context(), vacationcmd.CloseVacationPeriod{CommandID: cmdID,
 		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)}))
 }

@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -16,7 +17,7 @@ import (
 type PlanVacation struct {
 	CommandID string
 	Tenant    uuid.UUID
-	Actor     Actor
+	Actor     commands.Actor
 	Employee  uuid.UUID
 	Start     time.Time
 	Days      int
@@ -26,7 +27,7 @@ type PlanVacation struct {
 type RemoveVacationPlan struct {
 	CommandID string
 	Tenant    uuid.UUID
-	Actor     Actor
+	Actor     commands.Actor
 	Employee  uuid.UUID
 	PlanID    uuid.UUID
 }
@@ -43,7 +44,7 @@ func NewPlanVacationHandler(facts VacationFacts, store eventstore.Store, now fun
 // Plan places a period for an employee the actor manages (their manager or HR) and returns
 // the plan's id. The period obeys the shape and start rules of a request.
 func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uuid.UUID, err error) {
-	defer Wrap(&err, "PlanVacation(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "PlanVacation(%s)", cmd.CommandID)
 	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return id, err
@@ -52,7 +53,7 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 	if err != nil {
 		return id, err
 	}
-	id = DeriveID(cmd.Tenant, VacationStream(s.Employee), cmd.CommandID, "plan")
+	id = commands.DeriveID(cmd.Tenant, VacationStream(s.Employee), cmd.CommandID, "plan")
 	_, err = decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return openFirst(e, s, func() ([]vacation.Event, error) {
@@ -64,7 +65,7 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 
 // Remove takes a plan off.
 func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan) (err error) {
-	defer Wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
 	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
@@ -77,16 +78,16 @@ func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan
 }
 
 // managedSubject loads an employee the actor manages (planning is not for oneself).
-func managedSubject(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
+func managedSubject(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a commands.Actor, employee uuid.UUID) (commands.VacationSubject, error) {
 	if employee == uuid.Nil {
-		return VacationSubject{}, NotFound("m01Ukey")
+		return commands.VacationSubject{}, commands.NotFound("m01Ukey")
 	}
 	s, err := facts.VacationSubject(ctx, tenant, employee)
 	if err != nil {
 		return s, err
 	}
 	if !ManagesVacationsOf(a, s) {
-		return s, NotFound("m01Ukey")
+		return s, commands.NotFound("m01Ukey")
 	}
 	return s, nil
 }

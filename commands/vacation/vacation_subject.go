@@ -1,17 +1,18 @@
-package commands
+package vacation
 
 import (
 	"context"
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/vacation"
 )
 
 // VacationFacts is what the vacation commands read besides the log (PoolFacts implements it).
 type VacationFacts interface {
 	// VacationSubject reads an employee of the tenant; an unknown one is NotFound.
-	VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (VacationSubject, error)
+	VacationSubject(ctx context.Context, tenant, employee uuid.UUID) (commands.VacationSubject, error)
 	// Calendar is the tenant's holiday calendar and the tenant's own fixed dates.
 	Calendar(ctx context.Context, tenant uuid.UUID) (*vacation.Calendar, []vacation.FixedDate, error)
 }
@@ -21,15 +22,15 @@ type VacationFacts interface {
 // routes the request through the requests area's chains (origin Ferias 10).
 type VacationChain interface {
 	// Steps is the chain (step kinds) a new request of s takes.
-	Steps(ctx context.Context, tenant uuid.UUID, s VacationSubject) ([]string, error)
+	Steps(ctx context.Context, tenant uuid.UUID, s commands.VacationSubject) ([]string, error)
 	// MayDecide tells whether a may decide step kind of s's request on the entitlement.
-	MayDecide(a Actor, s VacationSubject, kind string) bool
+	MayDecide(a commands.Actor, s commands.VacationSubject, kind string) bool
 }
 
 // ChainStarter is a chain that must be told of a new request once it is recorded (to file
 // its own document). A failure withdraws the vacation request again.
 type ChainStarter interface {
-	Start(ctx context.Context, tenant uuid.UUID, a Actor, s VacationSubject, r vacation.Requested) error
+	Start(ctx context.Context, tenant uuid.UUID, a commands.Actor, s commands.VacationSubject, r vacation.Requested) error
 }
 
 // ChainForwarder is a chain whose decisions are taken on its own document: an approver's
@@ -43,7 +44,7 @@ type ChainForwarder interface {
 type LocalChain struct{}
 
 // Steps implements VacationChain.
-func (LocalChain) Steps(_ context.Context, _ uuid.UUID, s VacationSubject) ([]string, error) {
+func (LocalChain) Steps(_ context.Context, _ uuid.UUID, s commands.VacationSubject) ([]string, error) {
 	if s.Manager == uuid.Nil {
 		return []string{vacation.StepHR}, nil
 	}
@@ -51,7 +52,7 @@ func (LocalChain) Steps(_ context.Context, _ uuid.UUID, s VacationSubject) ([]st
 }
 
 // MayDecide implements VacationChain.
-func (LocalChain) MayDecide(a Actor, s VacationSubject, kind string) bool {
+func (LocalChain) MayDecide(a commands.Actor, s commands.VacationSubject, kind string) bool {
 	if a.EmployeeID == s.Employee {
 		return false
 	}
@@ -65,6 +66,6 @@ func (LocalChain) MayDecide(a Actor, s VacationSubject, kind string) bool {
 }
 
 // ManagesVacationsOf tells whether a may plan and see s's vacations: s's manager or HR.
-func ManagesVacationsOf(a Actor, s VacationSubject) bool {
+func ManagesVacationsOf(a commands.Actor, s commands.VacationSubject) bool {
 	return a.IsHR() || (a.EmployeeID != uuid.Nil && a.EmployeeID == s.Manager)
 }

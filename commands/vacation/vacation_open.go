@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/commands"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -18,8 +19,8 @@ import (
 // a fixed id and expects a new stream, so running it again, or beside a command that opened
 // one meanwhile, fails the append on that stream and is simply run again.
 func OpenEntitlements(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, tenant uuid.UUID) (opened int, err error) {
-	defer Wrap(&err, "OpenEntitlements(%s)", tenant)
-	err = WithRetry(func() error {
+	defer commands.Wrap(&err, "OpenEntitlements(%s)", tenant)
+	err = commands.WithRetry(func() error {
 		opened = 0
 		rows, err := pool.Query(ctx, `
 SELECT e.id, e.hire_date FROM employees e
@@ -43,7 +44,7 @@ ORDER BY e.id`, tenant)
 		parts := make([]eventstore.StreamAppend, len(hires))
 		for i, h := range hires {
 			stream := VacationStream(h.id)
-			id := DeriveID(tenant, stream, "open", "event/0")
+			id := commands.DeriveID(tenant, stream, "open", "event/0")
 			data, err := EncodeVacation(id, vacation.Opened{UserID: h.id.String(), Hired: vacation.DayOf(h.hired)})
 			if err != nil {
 				return err

@@ -1,4 +1,4 @@
-package commands_test
+package vacation_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"portal/auth"
 	"portal/commands"
 	"portal/commands/clocktest"
+	vacationcmd "portal/commands/vacation"
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -58,14 +59,14 @@ func actor(p clocktest.Person, roles ...string) commands.Actor {
 	return commands.Actor{UserID: p.UserID, EmployeeID: p.EmployeeID, Roles: roles}
 }
 
-func vacHandlers(t *testing.T) (*commands.RequestVacationHandler, *commands.DecideVacationHandler) {
+func vacHandlers(t *testing.T) (*vacationcmd.RequestVacationHandler, *vacationcmd.DecideVacationHandler) {
 	t.Helper()
 	now := func() time.Time { return vacNow }
-	req, err := commands.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, commands.LocalChain{})
+	req, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := commands.NewDecideVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, commands.LocalChain{})
+	dec, err := vacationcmd.NewDecideVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func vacHandlers(t *testing.T) (*commands.RequestVacationHandler, *commands.Deci
 
 func vacStream(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := testStore.ReadStream(context.Background(), p.Tenant, commands.VacationStream(p.EmployeeID), 0)
+	events, err := testStore.ReadStream(context.Background(), p.Tenant, vacationcmd.VacationStream(p.EmployeeID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,10 +91,10 @@ func refusalKey(err error) (domain.Kind, string) {
 }
 
 func TestVacationHandlers_refuse_nil_dependencies(t *testing.T) {
-	if _, err := commands.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, time.Now, nil); err == nil {
+	if _, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, time.Now, nil); err == nil {
 		t.Error("nil chain accepted")
 	}
-	if _, err := commands.NewVacationAlertsHandler(nil, testStore, time.Now); err == nil {
+	if _, err := vacationcmd.NewVacationAlertsHandler(nil, testStore, time.Now); err == nil {
 		t.Error("nil pool accepted")
 	}
 }
@@ -102,16 +103,16 @@ func TestRequestVacation_refusals_write_nothing(t *testing.T) {
 	team := vacationTeam(t)
 	req, _ := vacHandlers(t)
 	ctx := context.Background()
-	base := commands.RequestVacation{Tenant: team.employee.Tenant, Actor: actor(team.employee), Start: vacation.Day(2026, 11, 16), Days: 10}
+	base := vacationcmd.RequestVacation{Tenant: team.employee.Tenant, Actor: actor(team.employee), Start: vacation.Day(2026, 11, 16), Days: 10}
 	cases := []struct {
 		name string
-		edit func(*commands.RequestVacation)
+		edit func(*vacationcmd.RequestVacation)
 		key  string
 	}{
-		{"four_days", func(c *commands.RequestVacation) { c.Days = 4 }, vacation.KeyTooShort},
-		{"two_days_before_the_weekend", func(c *commands.RequestVacation) { c.Start = vacation.Day(2026, 11, 12) }, vacation.KeyStartBeforeRest},
-		{"on_the_republic_holiday_eve", func(c *commands.RequestVacation) { c.Start = vacation.Day(2026, 11, 18) }, vacation.KeyStartBeforeRest},
-		{"abono_over_a_third", func(c *commands.RequestVacation) { c.AbonoDays = 11 }, vacation.KeyAbonoTooMany},
+		{"four_days", func(c *vacationcmd.RequestVacation) { c.Days = 4 }, vacation.KeyTooShort},
+		{"two_days_before_the_weekend", func(c *vacationcmd.RequestVacation) { c.Start = vacation.Day(2026, 11, 12) }, vacation.KeyStartBeforeRest},
+		{"on_the_republic_holiday_eve", func(c *vacationcmd.RequestVacation) { c.Start = vacation.Day(2026, 11, 18) }, vacation.KeyStartBeforeRest},
+		{"abono_over_a_third", func(c *vacationcmd.RequestVacation) { c.AbonoDays = 11 }, vacation.KeyAbonoTooMany},
 	}
 	for _, c := range cases {
 		cmd := base
@@ -141,7 +142,7 @@ func TestRequestVacation_check_then_file_then_manager_and_hr_approve(t *testing.
 	team := vacationTeam(t)
 	req, dec := vacHandlers(t)
 	ctx := context.Background()
-	cmd := commands.RequestVacation{CommandID: "c1", Tenant: team.employee.Tenant, Actor: actor(team.employee),
+	cmd := vacationcmd.RequestVacation{CommandID: "c1", Tenant: team.employee.Tenant, Actor: actor(team.employee),
 		Start: vacation.Day(2026, 11, 16), Days: 10, Check: true}
 	checked, err := req.Handle(ctx, cmd)
 	if err != nil || checked.Days != 10 || !checked.End.Equal(vacation.Day(2026, 11, 25)) {
@@ -164,8 +165,8 @@ func TestRequestVacation_check_then_file_then_manager_and_hr_approve(t *testing.
 		t.Fatalf("stream = %v", types(events))
 	}
 
-	decide := func(who commands.Actor, id string, step int, approve bool) (commands.DecidedVacation, error) {
-		return dec.Handle(ctx, commands.DecideVacation{CommandID: id, Tenant: team.employee.Tenant, Actor: who,
+	decide := func(who commands.Actor, id string, step int, approve bool) (vacationcmd.DecidedVacation, error) {
+		return dec.Handle(ctx, vacationcmd.DecideVacation{CommandID: id, Tenant: team.employee.Tenant, Actor: who,
 			Employee: team.employee.EmployeeID, LeaveID: filed.ID, Step: step, Approve: approve})
 	}
 	if _, err := decide(actor(team.colleague), "d0", 0, true); func() bool { k, _ := refusalKey(err); return k != domain.Forbidden }() {
@@ -199,7 +200,7 @@ func TestRequestVacation_check_then_file_then_manager_and_hr_approve(t *testing.
 func TestRequestVacation_another_tenants_employee_is_not_found(t *testing.T) {
 	a, b := vacationTeam(t), vacationTeam(t)
 	_, dec := vacHandlers(t)
-	_, err := dec.Handle(context.Background(), commands.DecideVacation{CommandID: "x", Tenant: a.employee.Tenant,
+	_, err := dec.Handle(context.Background(), vacationcmd.DecideVacation{CommandID: "x", Tenant: a.employee.Tenant,
 		Actor: actor(a.hr, auth.RoleHRAdmin), Employee: b.employee.EmployeeID, LeaveID: uuid.New(), Approve: true})
 	if k, _ := refusalKey(err); k != domain.NotFound {
 		t.Fatalf("err = %v, want NotFound", err)
@@ -208,12 +209,12 @@ func TestRequestVacation_another_tenants_employee_is_not_found(t *testing.T) {
 
 func TestPlanVacation_only_by_manager_or_hr(t *testing.T) {
 	team := vacationTeam(t)
-	h, err := commands.NewPlanVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow }, commands.LocalChain{})
+	h, err := vacationcmd.NewPlanVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow }, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	plan := commands.PlanVacation{CommandID: "p1", Tenant: team.employee.Tenant, Employee: team.employee.EmployeeID,
+	plan := vacationcmd.PlanVacation{CommandID: "p1", Tenant: team.employee.Tenant, Employee: team.employee.EmployeeID,
 		Start: vacation.Day(2027, 1, 11), Days: 15}
 	plan.Actor = actor(team.colleague)
 	if _, err := h.Plan(ctx, plan); func() bool { k, _ := refusalKey(err); return k != domain.NotFound }() {
@@ -224,7 +225,7 @@ func TestPlanVacation_only_by_manager_or_hr(t *testing.T) {
 	if err != nil || id == uuid.Nil {
 		t.Fatalf("manager plan = %v, %v", id, err)
 	}
-	if err := h.Remove(ctx, commands.RemoveVacationPlan{CommandID: "r1", Tenant: plan.Tenant, Actor: actor(team.hr, auth.RoleHRAdmin),
+	if err := h.Remove(ctx, vacationcmd.RemoveVacationPlan{CommandID: "r1", Tenant: plan.Tenant, Actor: actor(team.hr, auth.RoleHRAdmin),
 		Employee: team.employee.EmployeeID, PlanID: id}); err != nil {
 		t.Fatalf("hr remove: %v", err)
 	}
@@ -243,10 +244,10 @@ func TestVacationAlerts_raise_once_and_notify_employee_and_manager(t *testing.T)
 WHERE tenant_id = $1`, team.employee.Tenant, team.employee.EmployeeID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := commands.OpenEntitlements(ctx, testDB.Pool, testStore, team.employee.Tenant); err != nil {
+	if _, err := vacationcmd.OpenEntitlements(ctx, testDB.Pool, testStore, team.employee.Tenant); err != nil {
 		t.Fatal(err)
 	}
-	h, err := commands.NewVacationAlertsHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow })
+	h, err := vacationcmd.NewVacationAlertsHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +296,7 @@ func TestOpenEntitlements_opens_each_once(t *testing.T) {
 		people = append(people, p)
 	}
 	for run, want := range []int{3, 0} {
-		if n, err := commands.OpenEntitlements(ctx, testDB.Pool, testStore, tenant.ID); err != nil || n != want {
+		if n, err := vacationcmd.OpenEntitlements(ctx, testDB.Pool, testStore, tenant.ID); err != nil || n != want {
 			t.Fatalf("run %d opened %d (%v), want %d", run, n, err, want)
 		}
 	}

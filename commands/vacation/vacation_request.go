@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -19,7 +20,7 @@ import (
 type RequestVacation struct {
 	CommandID string
 	Tenant    uuid.UUID
-	Actor     Actor
+	Actor     commands.Actor
 	Start     time.Time
 	Days      int
 	AbonoDays int
@@ -39,13 +40,13 @@ type RequestedVacation struct {
 
 // vacationDeps are what every vacation handler needs.
 type vacationDeps struct {
-	LogHandler
+	commands.LogHandler
 	facts VacationFacts
 	chain VacationChain
 }
 
 func newVacationDeps(name string, facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
-	h, err := NewLogHandler(name, store, now)
+	h, err := commands.NewLogHandler(name, store, now)
 	if err == nil && (facts == nil || chain == nil) {
 		err = errors.New("commands." + name + ": nil dependency")
 	}
@@ -65,9 +66,9 @@ func NewRequestVacationHandler(facts VacationFacts, store eventstore.Store, now 
 // Handle checks the request against every rule and, unless Check, appends it; it then waits
 // for its chain's first step. A refusal names the failing rule (its Key is the message).
 func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation) (res RequestedVacation, err error) {
-	defer Wrap(&err, "RequestVacation(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "RequestVacation(%s)", cmd.CommandID)
 	if cmd.Actor.EmployeeID == uuid.Nil {
-		return res, Forbidden("m01Ukey") // a user without an employee record has no vacations
+		return res, commands.Forbidden("m01Ukey") // a user without an employee record has no vacations
 	}
 	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Actor.EmployeeID)
 	if err != nil {
@@ -78,7 +79,7 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 		return res, err
 	}
 	stream := VacationStream(s.Employee)
-	id := DeriveID(cmd.Tenant, stream, cmd.CommandID, "leave")
+	id := commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "leave")
 	steps, err := h.chain.Steps(ctx, cmd.Tenant, s)
 	if err != nil {
 		return res, err
@@ -108,12 +109,12 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 			return res, nil
 		}
 	}
-	return res, IdempotencyConflict()
+	return res, commands.IdempotencyConflict()
 }
 
 // withdraw cancels a request whose chain could not start it (the requests area refused its
 // document, e.g. another vacation request is still open) and answers the chain's refusal.
-func (h *RequestVacationHandler) withdraw(ctx context.Context, cmd RequestVacation, s VacationSubject, leaveID string, cause error) error {
+func (h *RequestVacationHandler) withdraw(ctx context.Context, cmd RequestVacation, s commands.VacationSubject, leaveID string, cause error) error {
 	_, err := decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{"withdraw/" + leaveID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) { return e.Cancel(leaveID, at) })
 	return errors.Join(cause, err)

@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -15,7 +16,7 @@ import (
 type CancelVacation struct {
 	CommandID string
 	Tenant    uuid.UUID
-	Actor     Actor
+	Actor     commands.Actor
 	Employee  uuid.UUID // uuid.Nil: the actor's own
 	LeaveID   uuid.UUID
 }
@@ -31,7 +32,7 @@ func NewCancelVacationHandler(facts VacationFacts, store eventstore.Store, now f
 
 // Handle cancels; the days return to the balance.
 func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) (err error) {
-	defer Wrap(&err, "CancelVacation(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CancelVacation(%s)", cmd.CommandID)
 	s, err := subjectFor(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
@@ -46,19 +47,19 @@ func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) 
 // subjectFor loads the employee a command is about: the actor's own when employee is
 // uuid.Nil or theirs, else one the actor manages (their report, or anyone for HR). Anyone
 // else's is NotFound, so the answer tells nothing about other people.
-func subjectFor(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a Actor, employee uuid.UUID) (VacationSubject, error) {
+func subjectFor(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a commands.Actor, employee uuid.UUID) (commands.VacationSubject, error) {
 	if employee == uuid.Nil {
 		employee = a.EmployeeID
 	}
 	if employee == uuid.Nil {
-		return VacationSubject{}, Forbidden("m01Ukey")
+		return commands.VacationSubject{}, commands.Forbidden("m01Ukey")
 	}
 	s, err := facts.VacationSubject(ctx, tenant, employee)
 	if err != nil {
 		return s, err
 	}
 	if employee != a.EmployeeID && !ManagesVacationsOf(a, s) {
-		return s, NotFound("m01Ukey")
+		return s, commands.NotFound("m01Ukey")
 	}
 	return s, nil
 }

@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/notification"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -25,7 +26,7 @@ type VacationAlertsHandler struct {
 type AlertTargets interface {
 	// AlertTargets are the active employees of every tenant hired at least a year before
 	// today, with their users and managers' users.
-	AlertTargets(ctx context.Context, today time.Time) ([]AlertTarget, error)
+	AlertTargets(ctx context.Context, today time.Time) ([]commands.AlertTarget, error)
 }
 
 // NewVacationAlertsHandler needs the targets (PoolFacts), the store and the clock.
@@ -40,7 +41,7 @@ func NewVacationAlertsHandler(facts AlertTargets, store eventstore.Store, now fu
 // alerts it raised. The command id of an alert is derived from the employee, period and
 // threshold, so two servers running it at once raise and notify it once.
 func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error) {
-	defer Wrap(&err, "VacationAlerts")
+	defer commands.Wrap(&err, "VacationAlerts")
 	today := vacation.DayOf(h.now().UTC())
 	targets, err := h.facts.AlertTargets(ctx, today)
 	if err != nil {
@@ -56,7 +57,7 @@ func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error)
 	return raised, nil
 }
 
-func (h *VacationAlertsHandler) alert(ctx context.Context, t AlertTarget) (int, error) {
+func (h *VacationAlertsHandler) alert(ctx context.Context, t commands.AlertTarget) (int, error) {
 	stream := VacationStream(t.Employee)
 	recorded, err := h.store.ReadStream(ctx, t.Tenant, stream, 0)
 	if err != nil || len(recorded) == 0 {
@@ -123,7 +124,7 @@ var alertTexts = map[string][2]string{
 		"Las vacaciones del %dº período adquisitivo de %s vencen en hasta %d días (hasta %s)."},
 }
 
-func (h *VacationAlertsHandler) notify(ctx context.Context, t AlertTarget, to uuid.UUID, hash, lang string, own bool,
+func (h *VacationAlertsHandler) notify(ctx context.Context, t commands.AlertTarget, to uuid.UUID, hash, lang string, own bool,
 	a vacation.AlertRaised, end time.Time, commandID string) error {
 	texts, ok := alertTexts[lang]
 	if !ok {
@@ -140,8 +141,8 @@ func (h *VacationAlertsHandler) notify(ctx context.Context, t AlertTarget, to uu
 		variant = notification.Error
 	}
 	cmdID := commandID + "/" + t.Employee.String()
-	id := DeriveID(t.Tenant, NotificationStream(to), cmdID, "notification")
-	_, err := DecideInbox(ctx, h.store, h.now, OnInbox{CommandID: cmdID, Tenant: t.Tenant, Actor: to, Owner: to},
+	id := commands.DeriveID(t.Tenant, commands.NotificationStream(to), cmdID, "notification")
+	_, err := commands.DecideInbox(ctx, h.store, h.now, commands.OnInbox{CommandID: cmdID, Tenant: t.Tenant, Actor: to, Owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			content, err := notification.Content{Message: msg, Options: notification.Options{
 				Variant: variant, Classification: notification.Plain, Link: link}}.Normalize()

@@ -1,4 +1,4 @@
-package commands_test
+package vacation_test
 
 import (
 	"context"
@@ -17,7 +17,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	testDB = pgtest.MustStart("commands")
+	testDB = pgtest.MustStart("commands/vacation")
 	testStore = eventstore.NewPostgres(testDB.Pool)
 	code := m.Run()
 	testStore.Close()

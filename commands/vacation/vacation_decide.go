@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -15,7 +16,7 @@ import (
 type DecideVacation struct {
 	CommandID string
 	Tenant    uuid.UUID
-	Actor     Actor
+	Actor     commands.Actor
 	Employee  uuid.UUID // whose request
 	LeaveID   uuid.UUID
 	Step      int
@@ -42,7 +43,7 @@ func NewDecideVacationHandler(facts VacationFacts, store eventstore.Store, now f
 // Handle decides. Someone who may not decide the request's current step is Forbidden; a step
 // decided meanwhile is a Conflict (of two simultaneous decisions one wins).
 func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) (res DecidedVacation, err error) {
-	defer Wrap(&err, "DecideVacation(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "DecideVacation(%s)", cmd.CommandID)
 	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Employee)
 	if err != nil {
 		return res, err
@@ -59,11 +60,11 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 				}
 			}
 			if leave == nil {
-				return nil, NotFound("id")
+				return nil, commands.NotFound("id")
 			}
 			kind := leave.CurrentStep()
 			if kind != "" && cmd.Step == leave.Step && !h.chain.MayDecide(cmd.Actor, s, kind) {
-				return nil, Forbidden("id")
+				return nil, commands.Forbidden("id")
 			}
 			return e.DecideStep(vacation.StepDecision{ID: leave.ID, Step: cmd.Step, Approve: cmd.Approve,
 				By: cmd.Actor.UserID.String(), Comment: cmd.Comment, Now: at})
@@ -72,7 +73,7 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 		return res, err
 	}
 	if len(events) == 0 {
-		return res, IdempotencyConflict()
+		return res, commands.IdempotencyConflict()
 	}
 	switch ev := events[0].(type) {
 	case vacation.StepApproved:
@@ -82,5 +83,5 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 	case vacation.Rejected:
 		return DecidedVacation{Status: "rejected", Step: ev.Step}, nil
 	}
-	return res, IdempotencyConflict()
+	return res, commands.IdempotencyConflict()
 }

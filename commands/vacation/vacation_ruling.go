@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"

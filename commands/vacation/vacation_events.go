@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -50,14 +51,14 @@ func EncodeVacation(id uuid.UUID, e vacation.Event) (eventstore.EventData, error
 		return eventstore.EventData{}, fmt.Errorf("encode vacation event %T", e)
 	}
 	j.At = j.At.UTC()
-	return EventData(id, e.EventType(), j)
+	return commands.EventData(id, e.EventType(), j)
 }
 
 // DecodeVacation maps a stored vacation event back to the domain.
 func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	var j vacation.EventData
 	if err := json.Unmarshal(re.Data, &j); err != nil {
-		return nil, BadData(re, err)
+		return nil, commands.BadData(re, err)
 	}
 	day := func(s string) time.Time {
 		t, _ := time.Parse(time.DateOnly, s)
@@ -88,7 +89,7 @@ func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	case vacation.TypeAlertRaised:
 		return vacation.AlertRaised{Period: j.Period, Threshold: j.Threshold, At: j.At}, nil
 	}
-	return nil, UnknownType(re)
+	return nil, commands.UnknownType(re)
 }
 
 // VacationStream is the stream of an employee's entitlement, "vacation-<employeeId>".
@@ -111,13 +112,13 @@ func decideEntitlement(ctx context.Context, store eventstore.Store, now func() t
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.employee == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, actor, employee and command id are required")
 	}
-	on := StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: VacationStream(cmd.employee), CommandID: cmd.commandID}
-	return DecideOnStream(ctx, store, now, on, Codec[vacation.Event]{DecodeVacation, EncodeVacation}, dryRun, vacation.New, decide)
+	on := commands.StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: VacationStream(cmd.employee), CommandID: cmd.commandID}
+	return commands.DecideOnStream(ctx, store, now, on, commands.Codec[vacation.Event]{Decode: DecodeVacation, Encode: EncodeVacation}, dryRun, vacation.New, decide)
 }
 
 // openFirst opens the entitlement at the subject's hire date when it was not opened yet (an
 // employee hired after the seed), so every command can rely on it.
-func openFirst(e *vacation.Entitlement, s VacationSubject, decided func() ([]vacation.Event, error)) ([]vacation.Event, error) {
+func openFirst(e *vacation.Entitlement, s commands.VacationSubject, decided func() ([]vacation.Event, error)) ([]vacation.Event, error) {
 	var out []vacation.Event
 	if e.Hired().IsZero() {
 		opened, err := e.Open(s.Employee.String(), s.Hired)

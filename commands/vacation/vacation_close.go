@@ -1,4 +1,4 @@
-package commands
+package vacation
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/commands"
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
@@ -16,7 +17,7 @@ import (
 type CloseVacationPeriod struct {
 	CommandID string
 	Tenant    uuid.UUID
-	Actor     Actor
+	Actor     commands.Actor
 	Employee  uuid.UUID
 	Period    int
 	Reason    vacation.Closure
@@ -33,9 +34,9 @@ func NewCloseVacationPeriodHandler(facts VacationFacts, store eventstore.Store, 
 
 // Handle closes the period; only HR may.
 func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacationPeriod) (err error) {
-	defer Wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
+	defer commands.Wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
 	if !cmd.Actor.IsHR() {
-		return Forbidden("request")
+		return commands.Forbidden("request")
 	}
 	switch cmd.Reason {
 	case vacation.Lost, vacation.PaidAtTermination, vacation.SettledWithPay, vacation.SettledWithoutPay:
