@@ -50,6 +50,7 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 	@scripts/check-domain-imports.sh
+	@scripts/check-area-imports.sh
 	cd web && npm run lint
 
 clean:
