@@ -51,7 +51,7 @@ func (Clock) Name() string { return "clock" }
 func (Clock) Areas() []string { return []string{"clock."} }
 
 // Reset implements Projection.
-func (Clock) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Clock{}.Tables()) }
+func (Clock) Reset(ctx context.Context, tx pgx.Tx) error { return Truncate(ctx, tx, Clock{}.Tables()) }
 
 // Tables implements Tabled.
 func (Clock) Tables() []string { return []string{"clock_marks", "clock_addresses", "clock_excused"} }

@@ -39,7 +39,7 @@ func (Mood) Name() string { return "mood" }
 func (Mood) Areas() []string { return []string{"mood."} }
 
 // Reset implements Projection.
-func (Mood) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, Mood{}.Tables()) }
+func (Mood) Reset(ctx context.Context, tx pgx.Tx) error { return Truncate(ctx, tx, Mood{}.Tables()) }
 
 // Tables implements Tabled.
 func (Mood) Tables() []string { return []string{"mood_checkins"} }

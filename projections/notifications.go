@@ -48,7 +48,7 @@ func (Notifications) Areas() []string { return []string{"notification."} }
 
 // Reset implements Projection.
 func (Notifications) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, Notifications{}.Tables())
+	return Truncate(ctx, tx, Notifications{}.Tables())
 }
 
 // Tables implements Tabled.

@@ -33,7 +33,7 @@ func (ReportApprovals) Tables() []string {
 
 // Reset implements Projection.
 func (p ReportApprovals) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, p.Tables())
+	return Truncate(ctx, tx, p.Tables())
 }
 
 // approvalStep is one row of report_approval_steps.

@@ -39,7 +39,7 @@ func (ReportClock) Tables() []string {
 
 // Reset implements Projection.
 func (p ReportClock) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, p.Tables())
+	return Truncate(ctx, tx, p.Tables())
 }
 
 type clockDayKey struct {

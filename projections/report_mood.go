@@ -30,7 +30,7 @@ func (ReportMood) Areas() []string { return []string{"mood."} }
 func (ReportMood) Tables() []string { return []string{"report_mood_weekly", "report_mood_groups"} }
 
 // Reset implements Projection.
-func (p ReportMood) Reset(ctx context.Context, tx pgx.Tx) error { return truncate(ctx, tx, p.Tables()) }
+func (p ReportMood) Reset(ctx context.Context, tx pgx.Tx) error { return Truncate(ctx, tx, p.Tables()) }
 
 // WeekOf is the Monday (UTC) of t's week: the reports' weekly grain.
 func WeekOf(t time.Time) time.Time {

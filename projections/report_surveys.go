@@ -31,7 +31,7 @@ func (ReportSurveys) Tables() []string { return []string{"report_surveys", "repo
 
 // Reset implements Projection.
 func (p ReportSurveys) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, p.Tables())
+	return Truncate(ctx, tx, p.Tables())
 }
 
 type surveyWeekKey struct {

@@ -44,7 +44,7 @@ func (Requests) Areas() []string { return []string{"request."} }
 
 // Reset implements Projection.
 func (Requests) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, Requests{}.Tables())
+	return Truncate(ctx, tx, Requests{}.Tables())
 }
 
 // Tables implements Tabled.

@@ -21,7 +21,7 @@ type Tabled interface {
 }
 
 // truncate empties tables (a projection's Reset).
-func truncate(ctx context.Context, tx pgx.Tx, tables []string) error {
+func Truncate(ctx context.Context, tx pgx.Tx, tables []string) error {
 	quoted := make([]string, len(tables))
 	for i, t := range tables {
 		quoted[i] = pgx.Identifier{t}.Sanitize()

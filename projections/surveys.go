@@ -64,7 +64,7 @@ func (Surveys) Areas() []string { return []string{"survey.", "pdi."} }
 
 // Reset implements Projection.
 func (Surveys) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, Surveys{}.Tables())
+	return Truncate(ctx, tx, Surveys{}.Tables())
 }
 
 // Tables implements Tabled.

@@ -44,7 +44,7 @@ func (Vacations) Areas() []string { return []string{"vacation."} }
 
 // Reset implements Projection.
 func (Vacations) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, Vacations{}.Tables())
+	return Truncate(ctx, tx, Vacations{}.Tables())
 }
 
 // Tables implements Tabled.

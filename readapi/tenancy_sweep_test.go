@@ -12,7 +12,7 @@ import (
 
 	"portal/commands/clocktest"
 	"portal/commands/settings"
-	"portal/projections"
+	settingsproj "portal/projections/settings"
 	"portal/readapi/readapitest"
 	settingsapi "portal/readapi/settings"
 )
@@ -44,7 +44,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	}
 	// The settings area is wired apart (cmd/portal); the sweep adds it to the server.
 	full := env.Server
-	settingsHandler, err := settings.NewSettingsHandler(env.DB.Pool, projections.Settings{}, time.Now)
+	settingsHandler, err := settings.NewSettingsHandler(env.DB.Pool, settingsproj.Settings{}, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	settingscmd "portal/commands/settings"
 	"portal/domain/settings"
-	"portal/projections"
+	settingsproj "portal/projections/settings"
 )
 
 // seedSettings gives the demo tenant its request switches as tenant configuration, changed
@@ -17,7 +17,7 @@ import (
 // may request vacation, abono and the 13th-salary advance. An administrator switches them
 // off in the feature toggles panel. Saving the same values again records nothing.
 func seedSettings(ctx context.Context, pool *pgxpool.Pool, now func() time.Time) error {
-	h, err := settingscmd.NewSettingsHandler(pool, projections.Settings{}, now)
+	h, err := settingscmd.NewSettingsHandler(pool, settingsproj.Settings{}, now)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	settingscmd "portal/commands/settings"
 	"portal/process"
 	"portal/projections"
+	settingsproj "portal/projections/settings"
 	"portal/readapi"
 	"portal/readapi/settings"
 )
@@ -89,7 +90,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 // settingsWiring builds the tenant administration calls; a tenant's mails then go through its
 // own server and templates (SMTP_ADDR stays the fallback).
 func settingsWiring(e *env, authSvc *auth.Service) (*settings.API, error) {
-	h, err := settingscmd.NewSettingsHandler(e.pool, projections.Settings{}, time.Now)
+	h, err := settingscmd.NewSettingsHandler(e.pool, settingsproj.Settings{}, time.Now)
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,7 @@ import (
 	"portal/domain/clock"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/projections/audit"
 	"portal/readapi/httpx"
 )
 
@@ -94,9 +95,9 @@ func (s *API) auditSubjects(c echo.Context) error {
 		return httpx.Error(http.StatusBadRequest, "q", domain.KeyInvalid)
 	}
 	like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
-	var items []projections.AuditSubject
+	var items []audit.AuditSubject
 	err := httpx.InTenant(c, s.Pool, func(tx pgx.Tx) (err error) {
-		items, err = projections.FindAuditSubjects(c.Request().Context(), tx, q, like)
+		items, err = audit.FindAuditSubjects(c.Request().Context(), tx, q, like)
 		return err
 	})
 	if err != nil {
@@ -110,23 +111,23 @@ func (s *API) auditSubjects(c echo.Context) error {
 
 // parseSubject reads the subject of a call (kind among kinds, id a uuid) without I/O; an
 // unknown kind or a malformed id is refused.
-func parseSubject(c echo.Context, kinds ...string) (projections.AuditSubject, error) {
+func parseSubject(c echo.Context, kinds ...string) (audit.AuditSubject, error) {
 	kind := c.QueryParam("kind")
 	if !slices.Contains(kinds, kind) {
-		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "kind", domain.KeyInvalid)
+		return audit.AuditSubject{}, httpx.Error(http.StatusBadRequest, "kind", domain.KeyInvalid)
 	}
 	id, err := uuid.Parse(strings.TrimSpace(c.QueryParam("id")))
 	if err != nil {
-		return projections.AuditSubject{}, httpx.Error(http.StatusBadRequest, "id", domain.KeyInvalid)
+		return audit.AuditSubject{}, httpx.Error(http.StatusBadRequest, "id", domain.KeyInvalid)
 	}
-	return projections.AuditSubject{Kind: kind, ID: id.String()}, nil
+	return audit.AuditSubject{Kind: kind, ID: id.String()}, nil
 }
 
 // loadSubject finds sub in the caller's tenant (tx) with its label and the streams of its
 // history; a subject the tenant does not have is 404.
-func loadSubject(ctx context.Context, tx pgx.Tx, sub *projections.AuditSubject) error {
-	err := projections.LoadAuditSubject(ctx, tx, sub)
-	if errors.Is(err, projections.ErrSubjectNotFound) {
+func loadSubject(ctx context.Context, tx pgx.Tx, sub *audit.AuditSubject) error {
+	err := audit.LoadAuditSubject(ctx, tx, sub)
+	if errors.Is(err, audit.ErrSubjectNotFound) {
 		return httpx.Error(http.StatusNotFound, "id", domain.KeyNotFound)
 	}
 	return err
@@ -160,7 +161,7 @@ func (s *API) auditTimeline(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var filter projections.AuditFilter
+	var filter audit.AuditFilter
 	if t := strings.TrimSpace(c.QueryParam("type")); t != "" {
 		filter.Types = strings.Split(t, ",")
 	}
@@ -197,7 +198,7 @@ func (s *API) auditTimeline(c echo.Context) error {
 		if err := loadSubject(ctx, tx, &sub); err != nil {
 			return err
 		}
-		events, n, types, err := projections.AuditTimeline(ctx, tx, cl.Tenant, sub.Streams, filter, limit, offset)
+		events, n, types, err := audit.AuditTimeline(ctx, tx, cl.Tenant, sub.Streams, filter, limit, offset)
 		if err != nil {
 			return err
 		}
@@ -214,7 +215,7 @@ func (s *API) auditTimeline(c echo.Context) error {
 				ids = append(ids, b)
 			}
 		}
-		names, err := projections.UserNames(ctx, tx, ids)
+		names, err := audit.UserNames(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
@@ -307,7 +308,7 @@ func onBehalfOf(fields []timelineData) string {
 	return cmp.Or(top, by)
 }
 
-func writeTimelineCSV(c echo.Context, sub projections.AuditSubject, items []TimelineItem) error {
+func writeTimelineCSV(c echo.Context, sub audit.AuditSubject, items []TimelineItem) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="audit-%s-%s.csv"`, sub.Kind, sub.ID))
@@ -394,7 +395,7 @@ func namesInState(ctx context.Context, tx pgx.Tx, states ...map[string]string) e
 			ids = append(ids, v)
 		}
 	}
-	names, err := projections.UserNames(ctx, tx, ids)
+	names, err := audit.UserNames(ctx, tx, ids)
 	if err != nil {
 		return err
 	}
@@ -446,7 +447,7 @@ func (s *API) auditReads(c echo.Context) error {
 	var total int64
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		ctx := c.Request().Context()
-		events, n, err := projections.AuditReads(ctx, tx, httpx.Claims(c).Tenant, auditReadType, (page-1)*50)
+		events, n, err := audit.AuditReads(ctx, tx, httpx.Claims(c).Tenant, auditReadType, (page-1)*50)
 		if err != nil {
 			return err
 		}
@@ -462,7 +463,7 @@ func (s *API) auditReads(c echo.Context) error {
 		for i := range items {
 			ids[i] = items[i].User
 		}
-		names, err := projections.UserNames(ctx, tx, ids)
+		names, err := audit.UserNames(ctx, tx, ids)
 		for i := range items {
 			items[i].Name = names[items[i].User]
 		}

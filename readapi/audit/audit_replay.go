@@ -15,6 +15,7 @@ import (
 
 	"portal/domain"
 	"portal/projections"
+	"portal/projections/audit"
 	"portal/push"
 	"portal/readapi/httpx"
 )
@@ -68,7 +69,7 @@ func (s *API) auditReplayStart(c echo.Context) error {
 	cl := httpx.Claims(c)
 	var names map[string]string // who started it, for the screen (looked up outside the lock)
 	_ = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) (err error) {
-		names, err = projections.UserNames(c.Request().Context(), tx, []string{cl.UserID.String()})
+		names, err = audit.UserNames(c.Request().Context(), tx, []string{cl.UserID.String()})
 		return err
 	})
 	key := [2]string{cl.Tenant.String(), body.Projection}

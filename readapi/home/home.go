@@ -13,7 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
-	"portal/projections"
+	"portal/projections/settings"
 	"portal/readapi/httpx"
 )
 
@@ -22,7 +22,7 @@ import (
 // signed-in user.
 
 // Config is the tenant's home page settings (projections.HomeSettings).
-type Config = projections.HomeSettings
+type Config = settings.HomeSettings
 
 // PendingCaller is who asks for pending items.
 type PendingCaller struct {
@@ -76,7 +76,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 
 // homeConfig answers GET HomePage/config?tenId: the tenant's id_300 settings.
 func (s *API) homeConfig(c echo.Context) error {
-	return httpx.Read(c, s.Pool, projections.Settings{}.Home)
+	return httpx.Read(c, s.Pool, settings.Settings{}.Home)
 }
 
 // homePending answers GET HomePage/pending?tenId: {items:[{kind, count, link}], total}, one

@@ -20,7 +20,7 @@ import (
 	"portal/domain"
 	"portal/domain/settings"
 	"portal/eventstore/storetest"
-	"portal/projections"
+	settingsproj "portal/projections/settings"
 	"portal/push"
 	"portal/readapi"
 	"portal/readapi/apitest"
@@ -55,7 +55,7 @@ func newSettingsEnv(t *testing.T) *settingsEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := settingscmd.NewSettingsHandler(d.Pool, projections.Settings{}, func() time.Time { return readapitest.VacNow })
+	h, err := settingscmd.NewSettingsHandler(d.Pool, settingsproj.Settings{}, func() time.Time { return readapitest.VacNow })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,10 +239,10 @@ func TestSettingsChangeIsAnEventAndTheBannerReadsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback(ctx)
-	if err := (projections.Settings{}).Reset(ctx, tx); err != nil {
+	if err := (settingsproj.Settings{}).Reset(ctx, tx); err != nil {
 		t.Fatal(err)
 	}
-	if err := (projections.Settings{}).Apply(push.Mute(ctx), tx, all); err != nil {
+	if err := (settingsproj.Settings{}).Apply(push.Mute(ctx), tx, all); err != nil {
 		t.Fatal(err)
 	}
 	tx.QueryRow(ctx, `SELECT "values"::text FROM tenant_settings WHERE tenant_id = $1 AND key = $2`, hr.Tenant, settings.KeyHome).Scan(&rebuilt)

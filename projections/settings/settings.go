@@ -1,4 +1,4 @@
-package projections
+package settings
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"portal/domain/settings"
 	"portal/eventstore"
+	"portal/projections"
 	"portal/push"
 )
 
@@ -26,7 +27,7 @@ import (
 // banner reads its configuration again.
 type Settings struct{}
 
-var _ Selective = Settings{}
+var _ projections.Selective = Settings{}
 
 // SettingsTopic is the push topic of a settings change (docs/api.md "Live push").
 const SettingsTopic = "settings.changed"
@@ -43,7 +44,7 @@ func (Settings) Tables() []string { return []string{"tenant_settings"} }
 // Reset implements Projection. The older homes keep their values until the rebuild writes
 // them again.
 func (Settings) Reset(ctx context.Context, tx pgx.Tx) error {
-	return truncate(ctx, tx, Settings{}.Tables())
+	return projections.Truncate(ctx, tx, Settings{}.Tables())
 }
 
 // Apply implements Projection.
