@@ -20,7 +20,7 @@ import (
 )
 
 // RequestNotices sends the notices that request commands' events mean for people
-// (commands.RequestNotices): to the approvers of the step a request reached, and to its
+// (commands/request.RequestNotices): to the approvers of the step a request reached, and to its
 // subject on a decision or a delivery change. It runs in the projections Runner with its own
 // checkpoint, after the command has answered, so a decision waits for no inbox and two
 // approvals never contend for the inbox of the approver they both reach.
@@ -28,7 +28,7 @@ import (
 // The events of one command are appended together and seen together. The notices are built
 // from the request as it stood after them and at the command's time, and their ids derive
 // from the command's id, so events seen again append nothing twice. Events appended under
-// commands.QuietCorrelation (the seed's) send nothing.
+// commands/request.QuietCorrelation (the seed's) send nothing.
 //
 // The request's state comes from its stream, read once per batch, or from the state the
 // previous batch left when that ended just before this batch's first event of the stream.

@@ -25,7 +25,7 @@ import (
 // link request → (employee, leave) from the payload (table vacation_request_links, in the
 // same transaction as the checkpoint); step approvals, rejections, undone decisions and
 // removals append the
-// matching vacation event through commands.MirrorRequestRuling, whose command id is derived
+// matching vacation event through commands/vacation.MirrorRequestRuling, whose command id is derived
 // from the request event, so a redelivered event appends nothing twice.
 type VacationRulings struct {
 	store eventstore.Store

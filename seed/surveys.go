@@ -32,7 +32,7 @@ func SurveyID(commandID string) uuid.UUID {
 	return commands.DeriveID(TenantID(DemoCode), "survey", commandID, "survey")
 }
 
-// QuestionKey is the ukey of the i-th question of a seeded survey (commands.CreateSurvey
+// QuestionKey is the ukey of the i-th question of a seeded survey (commands/survey.CreateSurvey
 // derives it from the command id).
 func QuestionKey(commandID string, i int) string {
 	return commands.DeriveID(TenantID(DemoCode), "survey", commandID, fmt.Sprintf("question/%d", i)).String()

@@ -55,7 +55,7 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 }
 
 // requestHandlers builds the create and decide-step handlers the request benches drive, as
-// the server does (commands.NewRequestHandlers).
+// the server does (commands/request.NewRequestHandlers).
 func (b *benchRun) requestHandlers() (*request.CreateRequestHandler, *request.DecideStepHandler, error) {
 	h, err := request.NewRequestHandlers(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
 	return h.Create, h.Decide, err

@@ -100,7 +100,7 @@ type API struct {
 }
 
 // New builds the request calls on the log and the read models, with the process's request
-// commands (commands.NewRequestHandlers).
+// commands (commands/request.NewRequestHandlers).
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.RequestHandlers) (*API, error) {
 	if h.Create == nil {
 		return nil, errors.New("requests.New: no request commands")

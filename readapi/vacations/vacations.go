@@ -53,7 +53,7 @@ type API struct {
 }
 
 // New builds the vacation calls on the log and the read models; chain is the approval
-// chain the requests go through (nil: commands.LocalChain).
+// chain the requests go through (nil: commands/vacation.LocalChain).
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain vacationcmd.VacationChain) (*API, error) {
 	if chain == nil {
 		chain = vacationcmd.LocalChain{}
