@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -68,18 +69,8 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	defer lock.Close(context.Background())
 	ctx = push.Mute(ctx)
 
-	// The read model is reset while the first batches are read, and the events are counted
-	// for the progress reports while the replay goes on: until the count is known (should it
-	// fail, for good), a report's total is the events applied so far.
+	// The events are counted for the progress reports while the replay goes on (below).
 	var total atomic.Int64
-	counting, stopCounting := context.WithCancel(ctx)
-	defer stopCounting()
-	go func() {
-		var n int64
-		if pool.QueryRow(counting, `SELECT count(*) FROM events WHERE $1::uuid IS NULL OR tenant_id = $1`, nullUUID(tenant)).Scan(&n) == nil {
-			total.Store(n)
-		}
-	}()
 	progress := func(n int) { report(int64(n), max(total.Load(), int64(n))) }
 	deferred := false // the bulk tables' indexes wait for the rows (bulk.go)
 	restore := func(ctx context.Context) error {
@@ -130,6 +121,19 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	if err := pool.QueryRow(ctx, lastTx, args...).Scan(&until); err != nil {
 		return 0, err
 	}
+	// The read model is reset while the first batches are read, and the events up to until
+	// are counted meanwhile: the replay reads at least those, so its last report says done =
+	// total, whatever was appended since (an auditor's reads are events too). Until the count
+	// is known (should it fail, for good), a report's total is the events applied so far.
+	counting, stopCounting := context.WithCancel(ctx)
+	defer stopCounting()
+	go func() {
+		var n int64
+		if pool.QueryRow(counting, `SELECT count(*) FROM events WHERE ($1::uuid IS NULL OR tenant_id = $1) AND transaction_id <= $2::text::xid8`,
+			nullUUID(tenant), strconv.FormatUint(until, 10)).Scan(&n) == nil {
+			total.Store(n)
+		}
+	}()
 	bulk := func(b batch) error {
 		if isBulk(b) {
 			return nil
