@@ -23,8 +23,8 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	p := person(t, clocktest.Options{})
-	c := clockcmd.NewCachedEmployees(commands.PoolFacts{Pool: testDB.Pool}, time.Hour)
-	watchedtest.Run(t, func(ctx context.Context) error { return c.Watch(ctx, testDB.Pool) }, c.Active)
+	c := clockcmd.NewCachedEmployees(commands.PoolFacts{Pool: harness.DB.Pool}, time.Hour)
+	watchedtest.Run(t, func(ctx context.Context) error { return c.Watch(ctx, harness.DB.Pool) }, c.Active)
 	eventually := func(what string, ok func(clock.Employee) bool) {
 		t.Helper()
 		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
@@ -40,7 +40,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 			}
 		}
 	}
-	h, err := clockcmd.NewRegisterMarkHandler(c, testStore, func() time.Time { return fixedNow })
+	h, err := clockcmd.NewRegisterMarkHandler(c, harness.Store, func() time.Time { return fixedNow })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 
 	// A change made without announcing it (triggers off for that one transaction) is not
 	// seen: the punch is decided on the facts in memory.
-	err = pgx.BeginFunc(ctx, testDB.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, harness.DB.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SET LOCAL session_replication_role = replica`); err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 	}
 
 	// An announced change of the status reaches the next punch.
-	if _, err := testDB.Pool.Exec(ctx, `UPDATE employees SET status = 'away' WHERE tenant_id = $1 AND id = $2`, p.Tenant, p.EmployeeID); err != nil {
+	if _, err := harness.DB.Pool.Exec(ctx, `UPDATE employees SET status = 'away' WHERE tenant_id = $1 AND id = $2`, p.Tenant, p.EmployeeID); err != nil {
 		t.Fatal(err)
 	}
 	eventually("the status change", func(e clock.Employee) bool { return e.Status == clock.Away })
@@ -76,7 +76,7 @@ func TestCachedEmployeesFollowTheirChanges(t *testing.T) {
 	}
 
 	// So does a new fence.
-	if _, err := testDB.Pool.Exec(ctx, `INSERT INTO fences (tenant_id, id, employee_id, description, lat, lon) VALUES ($1, $2, $3, 'Sede', $4, $5)`,
+	if _, err := harness.DB.Pool.Exec(ctx, `INSERT INTO fences (tenant_id, id, employee_id, description, lat, lon) VALUES ($1, $2, $3, 'Sede', $4, $5)`,
 		p.Tenant, uuid.New(), p.EmployeeID, office.Lat, office.Lon); err != nil {
 		t.Fatal(err)
 	}

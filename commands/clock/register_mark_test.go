@@ -49,7 +49,7 @@ func payload(t *testing.T, selected string, at clock.Position, captured *clock.P
 
 func handler(t *testing.T) *clockcmd.RegisterMarkHandler {
 	t.Helper()
-	h, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return fixedNow })
+	h, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return fixedNow })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,13 +66,13 @@ func register(t *testing.T, h *clockcmd.RegisterMarkHandler, p clocktest.Person,
 func TestNewRegisterMarkHandlerRefusesNilDependencies(t *testing.T) {
 	t.Parallel()
 	now := func() time.Time { return fixedNow }
-	if _, err := clockcmd.NewRegisterMarkHandler(nil, testStore, now); err == nil {
+	if _, err := clockcmd.NewRegisterMarkHandler(nil, harness.Store, now); err == nil {
 		t.Error("nil pool accepted")
 	}
-	if _, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, nil, now); err == nil {
+	if _, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: harness.DB.Pool}, nil, now); err == nil {
 		t.Error("nil store accepted")
 	}
-	if _, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nil); err == nil {
+	if _, err := clockcmd.NewRegisterMarkHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, nil); err == nil {
 		t.Error("nil clock accepted")
 	}
 	if _, err := clockcmd.NewRemoveAddressHandler(nil, now); err == nil {

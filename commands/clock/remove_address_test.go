@@ -41,7 +41,7 @@ func TestRemoveAddress(t *testing.T) {
 			if err := json.Unmarshal(stream(t, p)[1].Data, &saved); err != nil {
 				t.Fatal(err)
 			}
-			h, err := clockcmd.NewRemoveAddressHandler(testStore, func() time.Time { return fixedNow })
+			h, err := clockcmd.NewRemoveAddressHandler(harness.Store, func() time.Time { return fixedNow })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,7 +23,7 @@ func TestCheckInMoodCacheNeverHidesHistory(t *testing.T) {
 	now := func() time.Time { return at }
 	handlers := make([]*moodcmd.CheckInMoodHandler, 2)
 	for i := range handlers {
-		h, err := moodcmd.NewCheckInMoodHandler(testStore, now)
+		h, err := moodcmd.NewCheckInMoodHandler(harness.Store, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestCheckInMoodCacheNeverHidesHistory(t *testing.T) {
 	if err != nil || again != first {
 		t.Fatalf("retry of k1 = %+v, %v; want %+v", again, err, first)
 	}
-	recorded, err := testStore.ReadStream(context.Background(), tenant, moodcmd.MoodStream(user), 0)
+	recorded, err := harness.Store.ReadStream(context.Background(), tenant, moodcmd.MoodStream(user), 0)
 	if err != nil || len(recorded) != 2 {
 		t.Fatalf("%d events (%v), want k1 and k2", len(recorded), err)
 	}

@@ -27,7 +27,7 @@ func nowFn() time.Time { return notifyNow }
 func sameTenant(t *testing.T, p clocktest.Person, o clocktest.Options) clocktest.Person {
 	t.Helper()
 	o.NoEmployee = true // the fixture's organisation ids are not exported; users need none
-	q, err := clocktest.Tenant{ID: p.Tenant, AccessCode: p.AccessCode}.NewPerson(context.Background(), testDB.Pool, o)
+	q, err := clocktest.Tenant{ID: p.Tenant, AccessCode: p.AccessCode}.NewPerson(context.Background(), harness.DB.Pool, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func sameTenant(t *testing.T, p clocktest.Person, o clocktest.Options) clocktest
 
 func inbox(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := testStore.ReadStream(context.Background(), p.Tenant, commands.NotificationStream(p.UserID), 0)
+	events, err := harness.Store.ReadStream(context.Background(), p.Tenant, commands.NotificationStream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func draft(msg string) notification.Draft {
 
 func createFor(t *testing.T, sender clocktest.Person, roles []string, id string, d notification.Draft) (notificationcmd.CreatedNotification, error) {
 	t.Helper()
-	h, err := notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, nowFn)
+	h, err := notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestNotificationDisplayedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := notificationcmd.NewInboxes(testStore, nowFn)
+	h, err := notificationcmd.NewInboxes(harness.Store, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,8 +212,8 @@ func TestNotificationCommandsStayInTheOwnersInbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	displayed, _ := notificationcmd.NewInboxes(testStore, nowFn)
-	dismiss, _ := notificationcmd.NewInboxes(testStore, nowFn)
+	displayed, _ := notificationcmd.NewInboxes(harness.Store, nowFn)
+	dismiss, _ := notificationcmd.NewInboxes(harness.Store, nowFn)
 	for _, other := range []clocktest.Person{colleague, foreign} {
 		_, err := displayed.MarkDisplayed(context.Background(), notificationcmd.InboxCommand{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID}, n.ID)
 		wantKind(t, err, domain.NotFound, "id")
@@ -239,8 +239,8 @@ func TestDismissNotifications(t *testing.T) {
 		}
 		ids = append(ids, n.ID)
 	}
-	dismiss, _ := notificationcmd.NewInboxes(testStore, nowFn)
-	all, _ := notificationcmd.NewInboxes(testStore, nowFn)
+	dismiss, _ := notificationcmd.NewInboxes(harness.Store, nowFn)
+	all, _ := notificationcmd.NewInboxes(harness.Store, nowFn)
 	ctx := context.Background()
 	for i := range 2 { // the second time changes nothing
 		if err := dismiss.Dismiss(ctx, notificationcmd.InboxCommand{CommandID: fmt.Sprint("d", i), Tenant: p.Tenant, UserID: p.UserID}, ids[1]); err != nil {
@@ -271,13 +271,13 @@ func TestDismissNotifications(t *testing.T) {
 
 func TestNotificationHandlersRefuseNilDependencies(t *testing.T) {
 	t.Parallel()
-	if _, err := notificationcmd.NewCreateNotificationHandler(nil, testStore, nowFn); err == nil {
+	if _, err := notificationcmd.NewCreateNotificationHandler(nil, harness.Store, nowFn); err == nil {
 		t.Error("nil pool accepted")
 	}
 	if _, err := notificationcmd.NewInboxes(nil, nowFn); err == nil {
 		t.Error("nil store accepted")
 	}
-	if _, err := notificationcmd.NewInboxes(testStore, nil); err == nil {
+	if _, err := notificationcmd.NewInboxes(harness.Store, nil); err == nil {
 		t.Error("nil clock accepted")
 	}
 	if _, err := notificationcmd.NewInboxes(nil, nil); err == nil {

@@ -32,24 +32,24 @@ type reqTeam struct {
 func newReqTeam(t *testing.T) reqTeam {
 	t.Helper()
 	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	tenant, err := clocktest.NewTenant(ctx, harness.DB.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mk := func(roles ...string) clocktest.Person {
-		p, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{Roles: roles})
+		p, err := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{Roles: roles})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
 	team := reqTeam{ana: mk(auth.RoleCollaborator), marcos: mk(auth.RoleManager), helena: mk(rq.RoleHR)}
-	_, err = testDB.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
+	_, err = harness.DB.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE tenant_id = $1 AND id = $3`,
 		tenant.ID, team.marcos.EmployeeID, team.ana.EmployeeID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = testDB.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-request,pwa-req-tools-compra,pwa-req-tools-folha,pwa-req-tools-pedidocompra' WHERE tenant_id = $1`, tenant.ID)
+	_, err = harness.DB.Pool.Exec(ctx, `UPDATE users SET purchased = 'pwa-req-tools-request,pwa-req-tools-compra,pwa-req-tools-folha,pwa-req-tools-pedidocompra' WHERE tenant_id = $1`, tenant.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func must[H any](h H, err error) H {
 
 func createReq(t *testing.T, who commands.RequestCaller, cmdID string, b rq.Body) (*rq.Request, error) {
 	t.Helper()
-	h := must(request.NewCreateRequestHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	h := must(request.NewCreateRequestHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
 	return h.Handle(context.Background(), request.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
 }
 
@@ -96,7 +96,7 @@ func sentReq(t *testing.T, team reqTeam) *rq.Request {
 
 func decideReq(t *testing.T, who commands.RequestCaller, id string, action request.Decision, step int, comment string) (*rq.Request, error) {
 	t.Helper()
-	h := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	h := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
 	return h.Handle(context.Background(), request.DecideStep{CommandID: uuid.NewString(), Caller: who, ID: uuid.MustParse(id),
 		Action: action, Step: step, Comment: comment})
 }
@@ -153,7 +153,7 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	}
 
 	// Every decision records who, on whose behalf and when.
-	events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, err := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestRequestOnBehalfOfATeamMember(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
 	c, _, _ := request.DecodeRequestEvent(events[0])
 	created := c.(rq.Created)
 	if created.Actor.ID != team.marcos.UserID.String() || created.OnBehalfOf.ID != team.ana.UserID.String() ||
@@ -203,7 +203,7 @@ func TestAbsentDesignatedApprover(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
 	r := sentReq(t, team)
-	_, err := testDB.Pool.Exec(context.Background(), `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on, reason)
+	_, err := harness.DB.Pool.Exec(context.Background(), `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on, reason)
 VALUES ($1, $2, '2024-05-01', '2024-05-31', 'vacation')`, team.ana.Tenant, team.marcos.UserID)
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +224,7 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 	team := newReqTeam(t)
 	r := sentReq(t, team)
 	marcos := caller(team.marcos, auth.RoleManager)
-	h := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	h := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
 	var wg sync.WaitGroup
 	errs := make([]error, 50)
 	start := make(chan struct{})
@@ -251,7 +251,7 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 		}
 		wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
 	}
-	events, _ := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
 	if won != 1 || len(events) != 3 {
 		t.Fatalf("%d decisions won, stream has %d events; want exactly one decision", won, len(events))
 	}
@@ -266,13 +266,13 @@ func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 	r := sentReq(t, team)
 	id := uuid.MustParse(r.ID)
 	marcos, helena := caller(team.marcos, auth.RoleManager), caller(team.helena, rq.RoleHR)
-	here := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
-	there := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	here := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
+	there := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
 	decide := func(h *request.DecideStepHandler, cmdID string, who commands.RequestCaller, action request.Decision, step int) (*rq.Request, error) {
 		return h.Handle(context.Background(), request.DecideStep{CommandID: cmdID, Caller: who, ID: id, Action: action, Step: step})
 	}
 	stream := func() int {
-		events, err := testStore.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(id), 0)
+		events, err := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(id), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,11 +330,11 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	act := must(request.NewRequestActions(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	act := must(request.NewRequestActions(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
 	_, err = act.Send(context.Background(), request.RequestAction{CommandID: "s1", Caller: ana, ID: id})
 	wantDomain(t, err, domain.Refused, "anexos", rq.KeyAttachmentRequired)
 
-	files := must(request.NewAttachmentHandler(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, testStore, reqClock))
+	files := must(request.NewAttachmentHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.DB.Pool, harness.Store, reqClock))
 	_, err = files.Add(context.Background(), request.AddAttachment{CommandID: "f0", Caller: ana, ID: id, Name: "x.pdf", Content: []byte("MZ\x90")})
 	wantDomain(t, err, domain.Invalid, "file", rq.KeyFileType)
 	a, err := files.Add(context.Background(), request.AddAttachment{CommandID: "f1", Caller: ana, ID: id, Name: "atestado.pdf", Content: []byte("%PDF-1.4 x")})
@@ -342,7 +342,7 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatalf("attachment %+v %v", a, err)
 	}
 	var stored string
-	if err := testDB.Pool.QueryRow(context.Background(), `SELECT encode(sha256(content), 'hex') FROM request_files WHERE id = $1`, a.ID).Scan(&stored); err != nil || stored != a.SHA256 {
+	if err := harness.DB.Pool.QueryRow(context.Background(), `SELECT encode(sha256(content), 'hex') FROM request_files WHERE id = $1`, a.ID).Scan(&stored); err != nil || stored != a.SHA256 {
 		t.Fatalf("stored hash %q, event hash %q (%v)", stored, a.SHA256, err)
 	}
 	if _, err := act.Send(context.Background(), request.RequestAction{CommandID: "s2", Caller: ana, ID: id}); err != nil {
@@ -422,7 +422,7 @@ func TestConcurrentCreatesKeepOneOpenRequest(t *testing.T) {
 		wantDomain(t, err, domain.Conflict, "tipo", rq.KeyOpenExists)
 	}
 	var streams int
-	err := testDB.Pool.QueryRow(context.Background(), `SELECT count(DISTINCT stream) FROM events WHERE tenant_id = $1 AND type = $2`,
+	err := harness.DB.Pool.QueryRow(context.Background(), `SELECT count(DISTINCT stream) FROM events WHERE tenant_id = $1 AND type = $2`,
 		team.ana.Tenant, rq.TypeCreated).Scan(&streams)
 	if err != nil || filed != 1 || streams != 1 {
 		t.Fatalf("%d filed, %d request streams (%v); want exactly one", filed, streams, err)
@@ -455,8 +455,8 @@ func (s *streamReads) of(stream string) int {
 func TestRequestHandlersShareStates(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
-	store := &streamReads{Store: testStore, reads: map[string]int{}}
-	h := must(request.NewRequestHandlers(commands.PoolFacts{Pool: testDB.Pool}, testDB.Pool, store, reqClock))
+	store := &streamReads{Store: harness.Store, reads: map[string]int{}}
+	h := must(request.NewRequestHandlers(commands.PoolFacts{Pool: harness.DB.Pool}, harness.DB.Pool, store, reqClock))
 	ctx := context.Background()
 	b := compraBody()
 	b.Send = true
@@ -477,7 +477,7 @@ func TestRequestHandlersShareStates(t *testing.T) {
 	}
 	// The same command on a handler of its own reads the whole stream and answers the state
 	// that was stored.
-	fresh := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, reqClock))
+	fresh := must(request.NewDecideStepHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
 	want, err := fresh.Handle(ctx, approve)
 	if err != nil {
 		t.Fatal(err)

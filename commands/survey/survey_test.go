@@ -37,30 +37,30 @@ func newSurveyHandlers(t *testing.T) surveyHandlers {
 			t.Fatal(e)
 		}
 	}
-	h.create, err = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, surveyClock)
+	h.create, err = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, surveyClock)
 	must(err)
-	h.close, err = surveycmd.NewCloseSurveyHandler(testStore, surveyClock)
+	h.close, err = surveycmd.NewCloseSurveyHandler(harness.Store, surveyClock)
 	must(err)
-	h.resp, err = surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: testDB.Pool}, testStore, surveyClock)
+	h.resp, err = surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, surveyClock)
 	must(err)
 	return h
 }
 
 func TestSurveyHandlersRefuseNilDependencies(t *testing.T) {
-	if _, err := surveycmd.NewCreateSurveyHandler(nil, testStore, surveyClock); err == nil {
+	if _, err := surveycmd.NewCreateSurveyHandler(nil, harness.Store, surveyClock); err == nil {
 		t.Error("create accepted a nil pool")
 	}
-	if _, err := surveycmd.NewCloseSurveyHandler(testStore, nil); err == nil {
+	if _, err := surveycmd.NewCloseSurveyHandler(harness.Store, nil); err == nil {
 		t.Error("close accepted a nil clock")
 	}
-	facts := commands.PoolFacts{Pool: testDB.Pool}
+	facts := commands.PoolFacts{Pool: harness.DB.Pool}
 	if _, err := surveycmd.NewSurveyResponses(facts, nil, surveyClock); err == nil {
 		t.Error("responses accepted a nil store")
 	}
-	if _, err := surveycmd.NewSurveyResponses(nil, testStore, surveyClock); err == nil {
+	if _, err := surveycmd.NewSurveyResponses(nil, harness.Store, surveyClock); err == nil {
 		t.Error("responses accepted nil facts")
 	}
-	if _, err := surveycmd.NewSurveyResponses(facts, testStore, nil); err == nil {
+	if _, err := surveycmd.NewSurveyResponses(facts, harness.Store, nil); err == nil {
 		t.Error("responses accepted a nil clock")
 	}
 }
@@ -93,15 +93,15 @@ func answerInput(t *testing.T, sid, ukey string, body string) survey.AnswerInput
 func TestSurveyCommands(t *testing.T) {
 	ctx := context.Background()
 	h := newSurveyHandlers(t)
-	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	tenant, err := clocktest.NewTenant(ctx, harness.DB.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hr, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
+	hr, err := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ana, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
+	ana, err := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestSurveyCommands(t *testing.T) {
 	}
 	// A department of another tenant is refused.
 	var foreignDept uuid.UUID
-	if err := testDB.Pool.QueryRow(ctx, `SELECT department_id FROM employees WHERE tenant_id = $1 AND id = $2`, other.Tenant, other.EmployeeID).Scan(&foreignDept); err != nil {
+	if err := harness.DB.Pool.QueryRow(ctx, `SELECT department_id FROM employees WHERE tenant_id = $1 AND id = $2`, other.Tenant, other.EmployeeID).Scan(&foreignDept); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.create.Handle(ctx, surveycmd.CreateSurvey{CommandID: "c1", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
@@ -179,7 +179,7 @@ func TestSurveyCommands(t *testing.T) {
 	if k, _, key := kindOf(save("a4", q1, `"oa9_004_n":5,"oa9_103_n":2,"step":1`)); k != domain.Refused || key != survey.KeyFinished {
 		t.Fatal("an answer after finishing was accepted")
 	}
-	events, err := testStore.ReadStream(ctx, tenant.ID, surveycmd.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, ana.UserID)), 0)
+	events, err := harness.Store.ReadStream(ctx, tenant.ID, surveycmd.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, ana.UserID)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestSurveyCommands(t *testing.T) {
 	}
 
 	// Closing stops answers of others.
-	bob, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
+	bob, err := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,14 +215,14 @@ func TestSurveyCommands(t *testing.T) {
 func TestSurveyAudience(t *testing.T) {
 	ctx := context.Background()
 	h := newSurveyHandlers(t)
-	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	tenant, err := clocktest.NewTenant(ctx, harness.DB.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hr, _ := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
-	ana, _ := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
-	boss, _ := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
-	outsider, _ := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
+	hr, _ := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{Roles: []string{auth.RoleHRAdmin}})
+	ana, _ := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{})
+	boss, _ := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{})
+	outsider, _ := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{})
 	draft := climateDraft(survey.Audience{})
 	draft.Definition.Kind = survey.Kind360
 	draft.SubjectHash = ana.UserHash
@@ -243,7 +243,7 @@ func TestSurveyAudience(t *testing.T) {
 	if err := h.resp.Finish(ctx, surveycmd.SurveyResponse{CommandID: "bf", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
-	events, err := testStore.ReadStream(ctx, tenant.ID, surveycmd.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, boss.UserID)), 0)
+	events, err := harness.Store.ReadStream(ctx, tenant.ID, surveycmd.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, boss.UserID)), 0)
 	if err != nil || len(events) != 2 {
 		t.Fatalf("boss's response: %d events, %v", len(events), err)
 	}

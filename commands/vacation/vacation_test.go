@@ -29,12 +29,12 @@ type vacTeam struct {
 func vacationTeam(t *testing.T) vacTeam {
 	t.Helper()
 	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	tenant, err := clocktest.NewTenant(ctx, harness.DB.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mk := func(roles ...string) clocktest.Person {
-		p, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{Roles: roles})
+		p, err := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{Roles: roles})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,12 +43,12 @@ func vacationTeam(t *testing.T) vacTeam {
 	team := vacTeam{employee: mk(auth.RoleCollaborator), manager: mk(auth.RoleManager, auth.RoleCollaborator),
 		hr: mk(auth.RoleHRAdmin, auth.RoleCollaborator), colleague: mk(auth.RoleCollaborator)}
 	for _, p := range []clocktest.Person{team.employee, team.colleague} {
-		if _, err := testDB.Pool.Exec(ctx, `UPDATE employees SET manager_id = $3 WHERE tenant_id = $1 AND id = $2`,
+		if _, err := harness.DB.Pool.Exec(ctx, `UPDATE employees SET manager_id = $3 WHERE tenant_id = $1 AND id = $2`,
 			tenant.ID, p.EmployeeID, team.manager.EmployeeID); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := testDB.Pool.Exec(ctx, `UPDATE users SET access_config = '{"solicita_ferias":1,"solicita_abono_ferias":1,"solicita_13_ferias":1}'
+	if _, err := harness.DB.Pool.Exec(ctx, `UPDATE users SET access_config = '{"solicita_ferias":1,"solicita_abono_ferias":1,"solicita_13_ferias":1}'
 WHERE tenant_id = $1`, tenant.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +62,11 @@ func actor(p clocktest.Person, roles ...string) commands.Actor {
 func vacHandlers(t *testing.T) (*vacationcmd.RequestVacationHandler, *vacationcmd.DecideVacationHandler) {
 	t.Helper()
 	now := func() time.Time { return vacNow }
-	req, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, vacationcmd.LocalChain{})
+	req, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, now, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := vacationcmd.NewDecideVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, now, vacationcmd.LocalChain{})
+	dec, err := vacationcmd.NewDecideVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, now, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func vacHandlers(t *testing.T) (*vacationcmd.RequestVacationHandler, *vacationcm
 
 func vacStream(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := testStore.ReadStream(context.Background(), p.Tenant, vacationcmd.VacationStream(p.EmployeeID), 0)
+	events, err := harness.Store.ReadStream(context.Background(), p.Tenant, vacationcmd.VacationStream(p.EmployeeID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,10 +91,10 @@ func refusalKey(err error) (domain.Kind, string) {
 }
 
 func TestVacationHandlers_refuse_nil_dependencies(t *testing.T) {
-	if _, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, time.Now, nil); err == nil {
+	if _, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, time.Now, nil); err == nil {
 		t.Error("nil chain accepted")
 	}
-	if _, err := vacationcmd.NewVacationAlertsHandler(nil, testStore, time.Now); err == nil {
+	if _, err := vacationcmd.NewVacationAlertsHandler(nil, harness.Store, time.Now); err == nil {
 		t.Error("nil pool accepted")
 	}
 }
@@ -127,7 +127,7 @@ func TestRequestVacation_refusals_write_nothing(t *testing.T) {
 		t.Errorf("refusals wrote %d events", n)
 	}
 	// The switch turned off: the request is refused with the switch's key.
-	if _, err := testDB.Pool.Exec(ctx, `UPDATE users SET access_config = '{}' WHERE tenant_id = $1 AND id = $2`,
+	if _, err := harness.DB.Pool.Exec(ctx, `UPDATE users SET access_config = '{}' WHERE tenant_id = $1 AND id = $2`,
 		team.employee.Tenant, team.employee.UserID); err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestRequestVacation_another_tenants_employee_is_not_found(t *testing.T) {
 
 func TestPlanVacation_only_by_manager_or_hr(t *testing.T) {
 	team := vacationTeam(t)
-	h, err := vacationcmd.NewPlanVacationHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow }, vacationcmd.LocalChain{})
+	h, err := vacationcmd.NewPlanVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return vacNow }, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,14 +240,14 @@ func TestVacationAlerts_raise_once_and_notify_employee_and_manager(t *testing.T)
 	// Hired on 1 December 2023: period 1's concessive period ends on 30 November 2026, 25
 	// days after vacNow, with all 30 days left (period 0 ended on 30 Nov 2025: overdue).
 	// The others were hired this year: no period of theirs is acquired.
-	if _, err := testDB.Pool.Exec(ctx, `UPDATE employees SET hire_date = CASE WHEN id = $2 THEN '2023-12-01'::date ELSE '2026-01-01' END
+	if _, err := harness.DB.Pool.Exec(ctx, `UPDATE employees SET hire_date = CASE WHEN id = $2 THEN '2023-12-01'::date ELSE '2026-01-01' END
 WHERE tenant_id = $1`, team.employee.Tenant, team.employee.EmployeeID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := vacationcmd.OpenEntitlements(ctx, testDB.Pool, testStore, team.employee.Tenant); err != nil {
+	if _, err := vacationcmd.OpenEntitlements(ctx, harness.DB.Pool, harness.Store, team.employee.Tenant); err != nil {
 		t.Fatal(err)
 	}
-	h, err := vacationcmd.NewVacationAlertsHandler(commands.PoolFacts{Pool: testDB.Pool}, testStore, func() time.Time { return vacNow })
+	h, err := vacationcmd.NewVacationAlertsHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return vacNow })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ WHERE tenant_id = $1`, team.employee.Tenant, team.employee.EmployeeID); err != n
 		t.Errorf("second run appended: %d events", n)
 	}
 	for _, p := range []clocktest.Person{team.employee, team.manager} {
-		inbox, err := testStore.ReadStream(ctx, p.Tenant, commands.NotificationStream(p.UserID), 0)
+		inbox, err := harness.Store.ReadStream(ctx, p.Tenant, commands.NotificationStream(p.UserID), 0)
 		if err != nil || len(inbox) != 1 {
 			t.Errorf("%s inbox = %d events, %v", p.UserName, len(inbox), err)
 		}
@@ -283,20 +283,20 @@ func types(events []eventstore.RecordedEvent) []string {
 // OpenEntitlements opens every employee's entitlement once: run again, it opens nothing.
 func TestOpenEntitlements_opens_each_once(t *testing.T) {
 	ctx := context.Background()
-	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	tenant, err := clocktest.NewTenant(ctx, harness.DB.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var people []clocktest.Person
 	for range 3 {
-		p, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
+		p, err := tenant.NewPerson(ctx, harness.DB.Pool, clocktest.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		people = append(people, p)
 	}
 	for run, want := range []int{3, 0} {
-		if n, err := vacationcmd.OpenEntitlements(ctx, testDB.Pool, testStore, tenant.ID); err != nil || n != want {
+		if n, err := vacationcmd.OpenEntitlements(ctx, harness.DB.Pool, harness.Store, tenant.ID); err != nil || n != want {
 			t.Fatalf("run %d opened %d (%v), want %d", run, n, err, want)
 		}
 	}
