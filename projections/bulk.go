@@ -15,7 +15,7 @@ import (
 // copied into clock_marks in 740–840 ms with its two indexes, and in 180–230 ms without them.
 // Building the two afterwards takes about 100 ms each.
 //
-// So the replay of a bulkLoader drops the indexes of its bulk tables at its reset. Their
+// So the replay of a BulkLoader drops the indexes of its bulk tables at its reset. Their
 // definitions go into projection_deferred_indexes in the same transaction. restoreIndexes
 // builds them again:
 //   - before the first batch that is not bulk (one that reads or changes rows already
@@ -24,35 +24,35 @@ import (
 //   - should the replay's process die, when the projection's next runner takes its lock, or
 //     at the end of the next replay (its reset keeps the definitions it finds).
 
-// bulkLoader is a projection whose replay may write its bulk tables before their indexes.
-type bulkLoader interface {
+// BulkLoader is a projection whose replay may write its bulk tables before their indexes.
+type BulkLoader interface {
 	Projection
-	// bulkTables are the tables whose indexes a replay builds after their rows.
-	bulkTables() []string
+	// BulkTables are the tables whose indexes a replay builds after their rows.
+	BulkTables() []string
 	// duplicates deletes the rows that break a unique index of a bulk table, all but the one
 	// the earliest event wrote for each key, and returns the log positions of the events
 	// whose rows it deleted. Those events are parked, as a replay that kept its indexes would
 	// have parked them.
-	duplicates(ctx context.Context, tx pgx.Tx) ([]int64, error)
+	Duplicates(ctx context.Context, tx pgx.Tx) ([]int64, error)
 }
 
-// bulkBatch is a prepared batch that can say it only adds rows to its projection's bulk
+// BulkBatch is a prepared batch that can say it only adds rows to its projection's bulk
 // tables, so that it needs none of their indexes.
-type bulkBatch interface {
-	bulk() bool
+type BulkBatch interface {
+	Bulk() bool
 }
 
 // isBulk tells whether b can be applied while the bulk tables' indexes are deferred.
 func isBulk(b batch) bool {
-	bb, ok := b.prepared.(bulkBatch)
-	return ok && bb.bulk()
+	bb, ok := b.prepared.(BulkBatch)
+	return ok && bb.Bulk()
 }
 
-// deferIndexes drops the indexes of p's bulk tables, in tx, keeping their definitions. It
-// returns whether p is a bulkLoader. Definitions an earlier replay left (its process died)
+// DeferIndexes drops the indexes of p's bulk tables, in tx, keeping their definitions. It
+// returns whether p is a BulkLoader. Definitions an earlier replay left (its process died)
 // are kept as they are.
-func deferIndexes(ctx context.Context, tx pgx.Tx, p Projection) (bool, error) {
-	bl, ok := p.(bulkLoader)
+func DeferIndexes(ctx context.Context, tx pgx.Tx, p Projection) (bool, error) {
+	bl, ok := p.(BulkLoader)
 	if !ok {
 		return false, nil
 	}
@@ -64,7 +64,7 @@ SELECT i.indexrelid::regclass::text,
             ELSE format('ALTER TABLE %s DROP CONSTRAINT %I', i.indrelid::regclass, c.conname) END
 FROM pg_index i
 LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x')
-WHERE i.indrelid = ANY($1::text[]::regclass[])`, bl.bulkTables())
+WHERE i.indrelid = ANY($1::text[]::regclass[])`, bl.BulkTables())
 	if err != nil {
 		return true, err
 	}
@@ -84,11 +84,11 @@ WHERE i.indrelid = ANY($1::text[]::regclass[])`, bl.bulkTables())
 	return true, tx.SendBatch(ctx, &batch).Close()
 }
 
-// restoreIndexes builds the indexes deferIndexes dropped for p, if any, in one transaction.
-// A unique index that the rows break gets its duplicates parked (bulkLoader.duplicates), then
+// restoreIndexes builds the indexes DeferIndexes dropped for p, if any, in one transaction.
+// A unique index that the rows break gets its duplicates parked (BulkLoader.duplicates), then
 // is built.
 func restoreIndexes(ctx context.Context, pool *pgxpool.Pool, p Projection) error {
-	bl, ok := p.(bulkLoader)
+	bl, ok := p.(BulkLoader)
 	if !ok {
 		return nil
 	}
@@ -120,7 +120,7 @@ func restoreIndexes(ctx context.Context, pool *pgxpool.Pool, p Projection) error
 
 // build runs definition in tx; if a unique index fails on duplicate rows, it parks them and
 // runs it again.
-func build(ctx context.Context, tx pgx.Tx, bl bulkLoader, definition string) error {
+func build(ctx context.Context, tx pgx.Tx, bl BulkLoader, definition string) error {
 	sp, err := tx.Begin(ctx)
 	if err != nil {
 		return err
@@ -135,7 +135,7 @@ func build(ctx context.Context, tx pgx.Tx, bl bulkLoader, definition string) err
 	if err := sp.Rollback(ctx); err != nil {
 		return err
 	}
-	positions, err := bl.duplicates(ctx, tx)
+	positions, err := bl.Duplicates(ctx, tx)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -16,19 +15,8 @@ import (
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/platform/pgtest"
+	"portal/projections/projtest"
 )
-
-// freshDB gives the test its own freshly migrated database, so the event log holds only
-// what the test appends.
-func freshDB(t testing.TB) *pgtest.DB {
-	t.Helper()
-	d, err := pgtest.Start("projections_" + strings.ToLower(t.Name()))
-	if err != nil {
-		t.Fatalf("pgtest: %v", err)
-	}
-	t.Cleanup(d.Close)
-	return d
-}
 
 // openPool opens a separate pool on the test database whose sessions carry appName, so a
 // test can kill exactly them.
@@ -45,13 +33,6 @@ func openPool(t testing.TB, d *pgtest.DB, appName string) *pgxpool.Pool {
 		t.Fatal(err)
 	}
 	return pool
-}
-
-func newStore(t testing.TB, pool *pgxpool.Pool) *eventstore.Postgres {
-	t.Helper()
-	s := eventstore.NewPostgres(pool)
-	t.Cleanup(s.Close)
-	return s
 }
 
 const creditType = "test.credited.v1"
@@ -74,26 +55,6 @@ func appendCredits(t testing.TB, s eventstore.Store, stream string, n, from int)
 		t.Fatalf("append: %v", err)
 	}
 	return res
-}
-
-func waitFor(t testing.TB, what string, timeout time.Duration, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func count(t testing.TB, d *pgtest.DB, q string, args ...any) int64 {
-	t.Helper()
-	var n int64
-	if err := d.Pool.QueryRow(context.Background(), q, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	return n
 }
 
 // ledger is the test projection: it records every credit event with the order in which it
@@ -183,7 +144,7 @@ ON CONFLICT (stream) DO UPDATE SET total = b.total + excluded.total, events = b.
 func sameLedger(t testing.TB, d *pgtest.DB, a, b string) {
 	t.Helper()
 	for _, tbl := range []string{"entries", "balances"} {
-		diff := count(t, d, fmt.Sprintf(`SELECT count(*) FROM (
+		diff := projtest.Count(t, d, fmt.Sprintf(`SELECT count(*) FROM (
 (SELECT * FROM %[1]s_%[3]s EXCEPT ALL SELECT * FROM %[2]s_%[3]s)
 UNION ALL
 (SELECT * FROM %[2]s_%[3]s EXCEPT ALL SELECT * FROM %[1]s_%[3]s)) d`, a, b, tbl))

@@ -28,11 +28,11 @@ const ReplayBatch = 5000
 // replay that stops half-way leaves a consistent, shorter read model from which a Runner
 // simply continues.
 //
-// Reading the next batch, and preparing it (decoding, for a projection that is a preparer),
+// Reading the next batch, and preparing it (decoding, for a projection that is a Preparer),
 // overlap applying the current one; the first batches are read while the read model is
 // reset. A batch whose Apply fails is applied again in smaller parts (savepoints) and the
 // events that fail alone are parked, as the Runner would park them. Push messages are muted
-// (push.Mute): a rebuild must not re-send history. The indexes of a bulkLoader's bulk tables
+// (push.Mute): a rebuild must not re-send history. The indexes of a BulkLoader's bulk tables
 // are built after their rows (bulk.go).
 //
 // progress, if not nil, gets a one-line progress bar (rewritten with \r) with events done,
@@ -94,7 +94,7 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 				return err
 			}
 			var err error
-			if deferred, err = deferIndexes(ctx, tx, p); err != nil {
+			if deferred, err = DeferIndexes(ctx, tx, p); err != nil {
 				return fmt.Errorf("defer indexes: %w", err)
 			}
 			return writeCheckpoint(ctx, tx, name, eventstore.Start)
@@ -143,40 +143,40 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, progress)
 }
 
-// preparer is implemented by projections whose Apply begins with work that needs no
+// Preparer is implemented by projections whose Apply begins with work that needs no
 // database, such as decoding the events: applyLog prepares the next batch while the current
 // one is written. prepare(ctx, events) followed by apply of the result in tx must do exactly
 // what Apply(ctx, tx, events) does (an error means Apply fails the same way). ctx is the one
 // the batch will be applied with.
-type preparer interface {
-	prepare(ctx context.Context, events []eventstore.RecordedEvent) (preparedBatch, error)
+type Preparer interface {
+	Prepare(ctx context.Context, events []eventstore.RecordedEvent) (PreparedBatch, error)
 }
 
-// applyPrepared is the Apply of a preparer: prepare, then apply.
-func applyPrepared(ctx context.Context, tx pgx.Tx, pp preparer, events []eventstore.RecordedEvent) error {
-	b, err := pp.prepare(ctx, events)
+// ApplyPrepared is the Apply of a Preparer: prepare, then apply.
+func ApplyPrepared(ctx context.Context, tx pgx.Tx, pp Preparer, events []eventstore.RecordedEvent) error {
+	b, err := pp.Prepare(ctx, events)
 	if err != nil {
 		return err
 	}
-	return b.apply(ctx, tx)
+	return b.Write(ctx, tx)
 }
 
-// preparedBatch is a batch a preparer prepared; apply writes it like Projection.Apply.
-type preparedBatch interface {
-	apply(ctx context.Context, tx pgx.Tx) error
+// PreparedBatch is a batch a Preparer prepared; apply writes it like Projection.Apply.
+type PreparedBatch interface {
+	Write(ctx context.Context, tx pgx.Tx) error
 }
 
 // batch is a run of events read from the log, with what the projection prepared of it (nil
-// when it is not a preparer or could not prepare it: then Apply takes the events).
+// when it is not a Preparer or could not prepare it: then Apply takes the events).
 type batch struct {
 	events   []eventstore.RecordedEvent
-	prepared preparedBatch
+	prepared PreparedBatch
 }
 
 // applyLog applies the log after from to p in batches of ReplayBatch, each batch in one
 // transaction with the checkpoint, until nothing more is readable (or, with stopShort,
 // until a batch comes back short). It is a pipeline: one goroutine reads the next batches,
-// another prepares them (preparer), while this one applies the current batch. onBatch gets
+// another prepares them (Preparer), while this one applies the current batch. onBatch gets
 // the running total.
 func applyLog(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p Projection, from eventstore.Cursor, stopShort bool, onBatch func(n int)) (n int, err error) {
 	return pipeline(ctx, pool, store, p, from, stopShort, 0, nil, nil, onBatch)
@@ -227,7 +227,7 @@ func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 	}()
 	go func() {
 		defer close(ready)
-		pp, _ := p.(preparer)
+		pp, _ := p.(Preparer)
 		for events := range read {
 			b := batch{events: events}
 			if pp != nil {
@@ -272,13 +272,13 @@ func pipeline(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p
 
 // safePrepare prepares events, or returns nil if the projection fails or panics: applying
 // the events then fails the same way, and applyBatch deals with it.
-func safePrepare(ctx context.Context, pp preparer, events []eventstore.RecordedEvent) (b preparedBatch) {
+func safePrepare(ctx context.Context, pp Preparer, events []eventstore.RecordedEvent) (b PreparedBatch) {
 	defer func() {
 		if recover() != nil {
 			b = nil
 		}
 	}()
-	b, err := pp.prepare(ctx, events)
+	b, err := pp.Prepare(ctx, events)
 	if err != nil {
 		return nil
 	}
@@ -324,13 +324,13 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, from even
 }
 
 // safeApplyPrepared is safeApply for a prepared batch.
-func safeApplyPrepared(ctx context.Context, tx pgx.Tx, b preparedBatch) (err error) {
+func safeApplyPrepared(ctx context.Context, tx pgx.Tx, b PreparedBatch) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = &applyError{err: fmt.Errorf("panic: %v", v)}
 		}
 	}()
-	if err := b.apply(ctx, tx); err != nil {
+	if err := b.Write(ctx, tx); err != nil {
 		return &applyError{err: err}
 	}
 	return nil

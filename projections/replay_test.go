@@ -10,6 +10,7 @@ import (
 
 	"portal/eventstore"
 	"portal/projections"
+	"portal/projections/projtest"
 )
 
 // Replay over 200,000 simple events: every event applied once, the progress bar, the
@@ -18,8 +19,8 @@ func TestReplaySpeedAndProgress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("appends 200,000 events")
 	}
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	const total, chunk = 200_000, 2_000
 	t0 := time.Now()
 	for i := 0; i < total; i += chunk {
@@ -43,10 +44,10 @@ func TestReplaySpeedAndProgress(t *testing.T) {
 	if n != total {
 		t.Fatalf("replayed %d events, want %d", n, total)
 	}
-	if c := count(t, d, `SELECT count(*) FROM speed_entries`); c != total {
+	if c := projtest.Count(t, d, `SELECT count(*) FROM speed_entries`); c != total {
 		t.Fatalf("read model has %d entries, want %d", c, total)
 	}
-	if c := count(t, d, `SELECT sum(total) FROM speed_balances`); c != int64(total)*(total-1)/2 {
+	if c := projtest.Count(t, d, `SELECT sum(total) FROM speed_balances`); c != int64(total)*(total-1)/2 {
 		t.Fatalf("balances sum to %d, want %d", c, int64(total)*(total-1)/2)
 	}
 
@@ -69,8 +70,8 @@ func TestReplaySpeedAndProgress(t *testing.T) {
 // A replay resets the read model first (running it twice gives the same result), refuses
 // to run while a runner holds the projection, and parks an event the projection refuses.
 func TestReplayResetsLocksAndParks(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	for i := range 30 {
 		appendCredits(t, store, fmt.Sprintf("acct-%d", i%3), 400, i*400) // 12,000 events: 3 batches
 	}
@@ -80,7 +81,7 @@ func TestReplayResetsLocksAndParks(t *testing.T) {
 		if err != nil || n != 12_000 {
 			t.Fatalf("replay: %d, %v", n, err)
 		}
-		if c := count(t, d, `SELECT count(*) FROM again_entries`); c != 12_000 {
+		if c := projtest.Count(t, d, `SELECT count(*) FROM again_entries`); c != 12_000 {
 			t.Fatalf("read model has %d entries after replay, want 12000", c)
 		}
 	}
@@ -100,16 +101,16 @@ func TestReplayResetsLocksAndParks(t *testing.T) {
 	if _, err := projections.Replay(context.Background(), d.Pool, store, l, nil); err != nil {
 		t.Fatal(err)
 	}
-	if c := count(t, d, `SELECT count(*) FROM again_entries`); c != 11_999 {
+	if c := projtest.Count(t, d, `SELECT count(*) FROM again_entries`); c != 11_999 {
 		t.Errorf("read model has %d entries, want 11999", c)
 	}
-	if c := count(t, d, `SELECT count(*) FROM parked_events WHERE projection = 'again' AND position = $1 AND reason LIKE '%refused in replay%'`, bad.Position()); c != 1 {
+	if c := projtest.Count(t, d, `SELECT count(*) FROM parked_events WHERE projection = 'again' AND position = $1 AND reason LIKE '%refused in replay%'`, bad.Position()); c != 1 {
 		t.Errorf("the refused event is not parked with its reason")
 	}
 	l.failOn = nil
 
-	r := startRunner(t, d, store, projections.RunnerConfig{}, l)
-	waitFor(t, "the runner to hold the lock", 5*time.Second, func() bool { return status(t, r.runner, "again").Active })
+	r := projtest.StartRunner(t, d, store, projections.RunnerConfig{}, l)
+	projtest.WaitFor(t, "the runner to hold the lock", 5*time.Second, func() bool { return status(t, r.Runner, "again").Active })
 	if _, err := projections.Replay(context.Background(), d.Pool, store, l, nil); !errors.Is(err, projections.ErrLocked) {
 		t.Errorf("replay while a runner holds the projection: %v, want ErrLocked", err)
 	}
@@ -118,8 +119,8 @@ func TestReplayResetsLocksAndParks(t *testing.T) {
 // A replay that begins while an older transaction still runs somewhere (the log is readable
 // only below it) waits for it and still reads every event committed before it began.
 func TestReplayWaitsForTheLogToBecomeReadable(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	ctx := context.Background()
 	appendCredits(t, store, "early", 10, 0)
 	// An open transaction with an id, older than the next append.

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,43 +15,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/eventstore"
-	"portal/platform/pgtest"
 	"portal/projections"
+	"portal/projections/projtest"
 )
-
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-type running struct {
-	runner *projections.Runner
-	cancel context.CancelFunc
-	done   chan error
-}
-
-func startRunner(t *testing.T, d *pgtest.DB, store eventstore.Store, cfg projections.RunnerConfig, ps ...projections.Projection) *running {
-	t.Helper()
-	if cfg.Logger == nil {
-		cfg.Logger = quiet
-	}
-	r, err := projections.NewRunner(d.Pool, store, cfg, ps...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return runWith(t, r)
-}
-
-func runWith(t *testing.T, r *projections.Runner) *running {
-	ctx, cancel := context.WithCancel(context.Background())
-	rr := &running{runner: r, cancel: cancel, done: make(chan error, 1)}
-	go func() { rr.done <- r.Run(ctx) }()
-	t.Cleanup(rr.stop)
-	return rr
-}
-
-func (r *running) stop() {
-	r.cancel()
-	<-r.done
-	r.done <- nil // let a second stop return
-}
 
 func status(t *testing.T, r *projections.Runner, name string) projections.ProjectionStatus {
 	t.Helper()
@@ -73,8 +37,8 @@ func status(t *testing.T, r *projections.Runner, name string) projections.Projec
 // A projection that refuses one event: the event is retried (1 + 5 attempts), then parked
 // with its reason, and the events after it are still applied.
 func TestRunnerParksAFailingEventAndGoesOn(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	l := newLedger(t, d, "parking")
 	l.calls = map[uuid.UUID]int{}
 	evs := credit(10, 0)
@@ -89,12 +53,12 @@ func TestRunnerParksAFailingEventAndGoesOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := startRunner(t, d, store, projections.RunnerConfig{}, l)
-	waitFor(t, "the ledger to catch up", 10*time.Second, func() bool {
-		st := status(t, r.runner, "parking")
+	r := projtest.StartRunner(t, d, store, projections.RunnerConfig{}, l)
+	projtest.WaitFor(t, "the ledger to catch up", 10*time.Second, func() bool {
+		st := status(t, r.Runner, "parking")
 		return st.Lag == 0 && st.Position == res.Last.Position
 	})
-	st := status(t, r.runner, "parking")
+	st := status(t, r.Runner, "parking")
 	if len(st.Parked) != 1 {
 		t.Fatalf("parked %+v, want exactly the refused event", st.Parked)
 	}
@@ -107,21 +71,21 @@ func TestRunnerParksAFailingEventAndGoesOn(t *testing.T) {
 	if n := l.attempts(bad); n < 6 || n > 7 {
 		t.Errorf("the refused event was tried %d times, want 6 or 7 (1 + 5 retries, + 1 alone)", n)
 	}
-	if n := count(t, d, `SELECT count(*) FROM parking_entries`); n != 9 {
+	if n := projtest.Count(t, d, `SELECT count(*) FROM parking_entries`); n != 9 {
 		t.Errorf("ledger holds %d entries, want the 9 others", n)
 	}
-	if n := count(t, d, `SELECT count(*) FROM parking_entries WHERE amount > 3`); n != 6 {
+	if n := projtest.Count(t, d, `SELECT count(*) FROM parking_entries WHERE amount > 3`); n != 6 {
 		t.Errorf("ledger holds %d entries after the parked one, want 6", n)
 	}
-	waitFor(t, "ready", 2*time.Second, r.runner.Ready)
+	projtest.WaitFor(t, "ready", 2*time.Second, r.Runner.Ready)
 	if !st.Active {
 		t.Error("the runner does not report its projection as active")
 	}
 
 	// More events later are applied too; the parked one stays parked.
 	res = appendCredits(t, store, "acct-park", 2, 10)
-	waitFor(t, "the new events", 5*time.Second, func() bool { return status(t, r.runner, "parking").Position == res.Last.Position })
-	if n := count(t, d, `SELECT count(*) FROM parking_entries`); n != 11 {
+	projtest.WaitFor(t, "the new events", 5*time.Second, func() bool { return status(t, r.Runner, "parking").Position == res.Last.Position })
+	if n := projtest.Count(t, d, `SELECT count(*) FROM parking_entries`); n != 11 {
 		t.Errorf("ledger holds %d entries, want 11", n)
 	}
 }
@@ -129,8 +93,8 @@ func TestRunnerParksAFailingEventAndGoesOn(t *testing.T) {
 // Ready waits for every projection to reach the head of the log as it was at start. A
 // projection far behind catches up in batches; one close to the head goes event by event.
 func TestRunnerReadyAfterCatchingUp(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	for i := range 20 {
 		appendCredits(t, store, fmt.Sprintf("acct-%d", i%4), 1000, i*1000)
 	}
@@ -156,54 +120,52 @@ func TestRunnerReadyAfterCatchingUp(t *testing.T) {
 			}
 		}
 		t0 := time.Now()
-		r := startRunner(t, d, store, projections.RunnerConfig{CatchUp: c.catchUp}, a, b)
-		if r.runner.Ready() {
+		r := projtest.StartRunner(t, d, store, projections.RunnerConfig{CatchUp: c.catchUp}, a, b)
+		if r.Runner.Ready() {
 			t.Fatalf("%s: ready before applying anything", c.name)
 		}
-		waitFor(t, "ready", 60*time.Second, r.runner.Ready)
+		projtest.WaitFor(t, "ready", 60*time.Second, r.Runner.Ready)
 		el := time.Since(t0)
 		t.Logf("%s: two projections caught up with %d events each in %s (%.0f events/s per projection)",
 			c.name, c.events, el.Round(time.Millisecond), float64(c.events)/el.Seconds())
 		for _, l := range []*ledger{a, b} {
-			if n := count(t, d, `SELECT count(*) FROM `+l.name+`_entries`); n != c.events {
+			if n := projtest.Count(t, d, `SELECT count(*) FROM `+l.name+`_entries`); n != c.events {
 				t.Errorf("%s has %d entries when ready, want %d", l.name, n, c.events)
 			}
 		}
-		r.stop()
+		r.Stop()
 	}
 }
 
 // One active runner per projection: a second process stands by and takes over within about
 // a second when the first dies, and between them nothing is applied twice or skipped.
 func TestRunnerStandbyTakesOver(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	l := newLedger(t, d, "takeover")
 	poolA := openPool(t, d, "takeover-a")
-	storeA := newStore(t, poolA)
-	rA, err := projections.NewRunner(poolA, storeA, projections.RunnerConfig{Logger: quiet}, l)
+	storeA := projtest.NewStore(t, poolA)
+	rA, err := projections.NewRunner(poolA, storeA, projections.RunnerConfig{Logger: projtest.Quiet}, l)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := runWith(t, rA)
-	waitFor(t, "runner A to take the lock", 5*time.Second, func() bool { return status(t, rA, "takeover").Active })
-	b := startRunner(t, d, store, projections.RunnerConfig{LockRetry: 200 * time.Millisecond}, l)
+	a := projtest.RunWith(t, rA)
+	projtest.WaitFor(t, "runner A to take the lock", 5*time.Second, func() bool { return status(t, rA, "takeover").Active })
+	b := projtest.StartRunner(t, d, store, projections.RunnerConfig{LockRetry: 200 * time.Millisecond}, l)
 	res := appendCredits(t, store, "acct-t", 100, 0)
-	waitFor(t, "the first batch", 10*time.Second, func() bool { return status(t, b.runner, "takeover").Position == res.Last.Position })
-	if status(t, b.runner, "takeover").Active {
+	projtest.WaitFor(t, "the first batch", 10*time.Second, func() bool { return status(t, b.Runner, "takeover").Position == res.Last.Position })
+	if status(t, b.Runner, "takeover").Active {
 		t.Fatal("the standby runner is active while the first one holds the lock")
 	}
 
-	a.cancel()
-	<-a.done
-	a.done <- nil
+	a.Stop()
 	poolA.Close()
 	t0 := time.Now()
-	waitFor(t, "runner B to take over", 5*time.Second, func() bool { return status(t, b.runner, "takeover").Active })
+	projtest.WaitFor(t, "runner B to take over", 5*time.Second, func() bool { return status(t, b.Runner, "takeover").Active })
 	t.Logf("standby took over %s after the holder stopped", time.Since(t0).Round(time.Millisecond))
 	res = appendCredits(t, store, "acct-t", 100, 100)
-	waitFor(t, "the second batch", 10*time.Second, func() bool { return status(t, b.runner, "takeover").Position == res.Last.Position })
-	if n := count(t, d, `SELECT count(*) FROM takeover_entries`); n != 200 {
+	projtest.WaitFor(t, "the second batch", 10*time.Second, func() bool { return status(t, b.Runner, "takeover").Position == res.Last.Position })
+	if n := projtest.Count(t, d, `SELECT count(*) FROM takeover_entries`); n != 200 {
 		t.Errorf("ledger has %d entries, want 200", n)
 	}
 }
@@ -213,8 +175,8 @@ func TestRunnerStandbyTakesOver(t *testing.T) {
 // appending); a new runner continues from the checkpoint. After two such kills the read
 // model is identical to a full Replay of the log into a fresh copy.
 func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
-	d := freshDB(t)
-	writerStore := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	writerStore := projtest.NewStore(t, d.Pool)
 	newLedger(t, d, "killed")
 	newLedger(t, d, "rebuilt")
 
@@ -250,7 +212,7 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	start := func(app string) (*projections.Runner, func()) {
 		pool := openPool(t, d, app)
 		store := eventstore.NewPostgres(pool)
-		r, err := projections.NewRunner(pool, store, projections.RunnerConfig{Logger: quiet}, &ledger{name: "killed"})
+		r, err := projections.NewRunner(pool, store, projections.RunnerConfig{Logger: projtest.Quiet}, &ledger{name: "killed"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +220,7 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 		done := make(chan error, 1)
 		go func() { done <- r.Run(ctx) }()
 		kill := func() {
-			count(t, d, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
+			projtest.Count(t, d, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
 			cancel()
 			pool.Close()
 			store.Close()
@@ -268,11 +230,11 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	}
 	for i, at := range []int64{1200, 2400} {
 		_, kill := start(fmt.Sprintf("kill-runner-%d", i+1))
-		waitFor(t, fmt.Sprintf("runner %d to apply %d events", i+1, at), 60*time.Second, func() bool {
-			return count(t, d, `SELECT count(*) FROM killed_entries`) >= at
+		projtest.WaitFor(t, fmt.Sprintf("runner %d to apply %d events", i+1, at), 60*time.Second, func() bool {
+			return projtest.Count(t, d, `SELECT count(*) FROM killed_entries`) >= at
 		})
 		kill()
-		applied, flowing := count(t, d, `SELECT count(*) FROM killed_entries`), appended.Load()
+		applied, flowing := projtest.Count(t, d, `SELECT count(*) FROM killed_entries`), appended.Load()
 		t.Logf("killed runner %d after %d events applied, %d of %d appended", i+1, applied, flowing, total)
 		// Mid-stream: the writers are still appending (the runner may have caught up with
 		// them for a moment: on a loaded machine the writers are the slower side).
@@ -284,8 +246,8 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 	last, kill := start("kill-runner-3")
 	defer kill()
 	wg.Wait()
-	waitFor(t, "the last runner to catch up", 120*time.Second, func() bool {
-		return status(t, last, "killed").Lag == 0 && count(t, d, `SELECT count(*) FROM killed_entries`) == total
+	projtest.WaitFor(t, "the last runner to catch up", 120*time.Second, func() bool {
+		return status(t, last, "killed").Lag == 0 && projtest.Count(t, d, `SELECT count(*) FROM killed_entries`) == total
 	})
 	if st := status(t, last, "killed"); len(st.Parked) != 0 {
 		t.Errorf("events parked across the kills: %+v", st.Parked)
@@ -300,10 +262,10 @@ func TestRunnerKilledMidStreamMatchesReplay(t *testing.T) {
 		t.Errorf("replay applied %d events, want %d", n, total)
 	}
 	sameLedger(t, d, "killed", "rebuilt")
-	if c := count(t, d, `SELECT count(*) FROM killed_entries`); c != total {
+	if c := projtest.Count(t, d, `SELECT count(*) FROM killed_entries`); c != total {
 		t.Errorf("killed ledger has %d entries, want %d", c, total)
 	}
-	if c := count(t, d, `SELECT max(seq) FROM killed_entries`); c != total {
+	if c := projtest.Count(t, d, `SELECT max(seq) FROM killed_entries`); c != total {
 		t.Errorf("killed ledger's last seq is %d, want %d (an event applied twice or skipped)", c, total)
 	}
 	t.Logf("after two kills: %d events, read model identical to a full replay", total)
@@ -323,29 +285,29 @@ func (s *selectiveLedger) Apply(ctx context.Context, tx pgx.Tx, events []eventst
 }
 
 // A Selective projection is not given batches without its area, and its checkpoint still
-// moves past them when the log goes quiet.
+// moves past them when the log goes projtest.Quiet.
 func TestRunnerSkipsBatchesOutsideASelectiveProjectionsAreas(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	l := &selectiveLedger{ledger: newLedger(t, d, "selective")}
-	r := startRunner(t, d, store, projections.RunnerConfig{}, l)
-	waitFor(t, "ready", 5*time.Second, r.runner.Ready)
+	r := projtest.StartRunner(t, d, store, projections.RunnerConfig{}, l)
+	projtest.WaitFor(t, "ready", 5*time.Second, r.Runner.Ready)
 
 	other := []eventstore.EventData{{ID: uuid.New(), Type: "other.noted.v1", Data: json.RawMessage(`{}`)}}
 	res, err := store.Append(context.Background(), eventstore.Meta{Tenant: testTenant, Actor: "test"}, "other-1", eventstore.NoStream, other...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the checkpoint past the other event", 3*time.Second, func() bool {
-		return status(t, r.runner, "selective").Position == res.Last.Position
+	projtest.WaitFor(t, "the checkpoint past the other event", 3*time.Second, func() bool {
+		return status(t, r.Runner, "selective").Position == res.Last.Position
 	})
 	if n := l.batches.Load(); n != 0 {
 		t.Fatalf("the projection was given %d batches without its area", n)
 	}
 
 	res = appendCredits(t, store, "acct-sel", 3, 1)
-	waitFor(t, "the credits", 3*time.Second, func() bool { return status(t, r.runner, "selective").Position == res.Last.Position })
-	if n := count(t, d, `SELECT count(*) FROM selective_entries`); n != 3 || l.batches.Load() == 0 {
+	projtest.WaitFor(t, "the credits", 3*time.Second, func() bool { return status(t, r.Runner, "selective").Position == res.Last.Position })
+	if n := projtest.Count(t, d, `SELECT count(*) FROM selective_entries`); n != 3 || l.batches.Load() == 0 {
 		t.Fatalf("ledger holds %d entries after %d batches, want 3", n, l.batches.Load())
 	}
 }

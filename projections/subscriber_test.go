@@ -13,6 +13,7 @@ import (
 
 	"portal/eventstore"
 	"portal/projections"
+	"portal/projections/projtest"
 )
 
 func subscribe(t *testing.T, cfg projections.SubscriberConfig) <-chan *message.Message {
@@ -56,8 +57,8 @@ func noMessage(t *testing.T, msgs <-chan *message.Message, d time.Duration) {
 // Many concurrent writers (whose transactions commit out of order), a small read batch and
 // nacks: every event arrives exactly once, in the log's order, and a nacked one again.
 func TestSubscriberDeliversEveryEventOnceInOrder(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	msgs := subscribe(t, projections.SubscriberConfig{Store: store, Pool: d.Pool, BatchSize: 16})
 
 	const writers, appends = 8, 40
@@ -151,10 +152,10 @@ func TestSubscriberDeliversEveryEventOnceInOrder(t *testing.T) {
 // An idle subscriber is woken by the append itself (LISTEN/NOTIFY), not by a timer: it
 // sees an event within milliseconds, from this process and from another one.
 func TestSubscriberWakesWithinMilliseconds(t *testing.T) {
-	d := freshDB(t)
+	d := projtest.FreshDB(t)
 	readerPool := openPool(t, d, "wake-reader")
 	defer readerPool.Close()
-	reader := newStore(t, readerPool)
+	reader := projtest.NewStore(t, readerPool)
 	msgs := subscribe(t, projections.SubscriberConfig{Store: reader, Pool: readerPool})
 
 	otherPool := openPool(t, d, "wake-writer")
@@ -164,7 +165,7 @@ func TestSubscriberWakesWithinMilliseconds(t *testing.T) {
 		writer eventstore.Store
 	}{
 		{"same process", reader},
-		{"other process (NOTIFY)", newStore(t, otherPool)},
+		{"other process (NOTIFY)", projtest.NewStore(t, otherPool)},
 	}
 	for _, c := range cases {
 		var lat []time.Duration
@@ -191,8 +192,8 @@ func TestSubscriberWakesWithinMilliseconds(t *testing.T) {
 // transaction ends (without appending, so nobody notifies) the subscriber still sees the
 // event within its 1 ms → 5 ms backoff, not after the store's 1 s safety tick.
 func TestSubscriberReadsPastAnOpenTransaction(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	msgs := subscribe(t, projections.SubscriberConfig{Store: store, Pool: d.Pool})
 	appendCredits(t, store, "held", 1, 0)
 	next(t, msgs, 3*time.Second).Ack()

@@ -8,17 +8,18 @@ import (
 
 	"portal/eventstore"
 	"portal/projections"
+	"portal/projections/projtest"
 )
 
 // The Tail serves the events after a cursor it covers, wakes its waiters when more arrive,
 // and refuses a cursor behind the events it still keeps or ahead of what it has read.
 func TestTailServesTheHeadOfTheLog(t *testing.T) {
-	d := freshDB(t)
-	store := newStore(t, d.Pool)
+	d := projtest.FreshDB(t)
+	store := projtest.NewStore(t, d.Pool)
 	head := appendCredits(t, store, "acct-tail", 3, 0).Last
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	tail := projections.NewTail(store, d.Pool, head, quiet)
+	tail := projections.NewTail(store, d.Pool, head, projtest.Quiet)
 	go tail.Run(ctx)
 
 	events, ok, more := tail.After(head, 10)
@@ -50,7 +51,7 @@ func TestTailServesTheHeadOfTheLog(t *testing.T) {
 	for range 9 {
 		last = appendCredits(t, store, "acct-tail", 1000, 0).Last
 	}
-	waitFor(t, "the tail to read 9,000 more", 10*time.Second, func() bool {
+	projtest.WaitFor(t, "the tail to read 9,000 more", 10*time.Second, func() bool {
 		events, ok, _ := tail.After(last, 1)
 		return ok && len(events) == 0
 	})

@@ -28,6 +28,7 @@ import (
 	"portal/platform/db"
 	"portal/platform/pgcluster"
 	"portal/projections"
+	clockproj "portal/projections/clock"
 	"portal/push"
 	"portal/readapi"
 	"portal/seed"
@@ -521,7 +522,7 @@ func (b *benchRun) replay() error {
 			return err
 		}
 	}
-	return b.replayBeside(projections.NewClock(), "the clock read model")
+	return b.replayBeside(clockproj.NewClock(), "the clock read model")
 }
 
 // replayRounds is how many times a replay figure is measured, each time right after a read of

@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"portal/projections"
+	peopleproj "portal/projections/people"
 )
 
 // benchPeople is the size of the people bench's tenant (issue: team listing and find-people
@@ -106,23 +106,23 @@ FROM employees e, generate_series(1, 10) k WHERE e.tenant_id = $1 AND e.code::in
 	}
 	cases := []struct {
 		name   string
-		viewer projections.Viewer
-		q      projections.PeopleQuery
+		viewer peopleproj.Viewer
+		q      peopleproj.PeopleQuery
 		min    int
 	}{
-		{"team listing (a manager's 100 reports, \"a\", page 1)", projections.Viewer{Employee: manager},
-			projections.PeopleQuery{Scope: projections.ScopeReports, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
-		{"team listing (HR, 5,000, \"silva\", by department desc, page 3)", projections.Viewer{Employee: manager, HR: true},
-			projections.PeopleQuery{Scope: projections.ScopeTenant, Search: "silva", OrderBy: "departamento", Desc: true, Page: 3, PageSize: 30}, 30},
-		{"team listing (HR, 5,000, \"a\": nearly everyone, page 1)", projections.Viewer{Employee: manager, HR: true},
-			projections.PeopleQuery{Scope: projections.ScopeTenant, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
-		{"find people (5,000, \"joao mar\")", projections.Viewer{Employee: manager},
-			projections.PeopleQuery{Scope: projections.ScopeColleagues, Search: "joão mar", OrderBy: "nome", Page: 1, PageSize: 30}, 1},
+		{"team listing (a manager's 100 reports, \"a\", page 1)", peopleproj.Viewer{Employee: manager},
+			peopleproj.PeopleQuery{Scope: peopleproj.ScopeReports, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
+		{"team listing (HR, 5,000, \"silva\", by department desc, page 3)", peopleproj.Viewer{Employee: manager, HR: true},
+			peopleproj.PeopleQuery{Scope: peopleproj.ScopeTenant, Search: "silva", OrderBy: "departamento", Desc: true, Page: 3, PageSize: 30}, 30},
+		{"team listing (HR, 5,000, \"a\": nearly everyone, page 1)", peopleproj.Viewer{Employee: manager, HR: true},
+			peopleproj.PeopleQuery{Scope: peopleproj.ScopeTenant, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
+		{"find people (5,000, \"joao mar\")", peopleproj.Viewer{Employee: manager},
+			peopleproj.PeopleQuery{Scope: peopleproj.ScopeColleagues, Search: "joão mar", OrderBy: "nome", Page: 1, PageSize: 30}, 1},
 	}
 	for _, c := range cases {
 		var rows int
 		got, err := timed(func(tx pgx.Tx) error {
-			page, err := projections.Directory{}.List(ctx, tx, c.viewer, c.q)
+			page, err := peopleproj.Directory{}.List(ctx, tx, c.viewer, c.q)
 			rows = len(page.Data)
 			return err
 		})

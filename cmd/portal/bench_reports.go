@@ -12,6 +12,11 @@ import (
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
+	clockproj "portal/projections/clock"
+	moodproj "portal/projections/mood"
+	reportsproj "portal/projections/reports"
+	requestsproj "portal/projections/requests"
+	surveysproj "portal/projections/surveys"
 )
 
 // reports: each HR report over a tenant of 5,000 employees with three years of history in its
@@ -119,10 +124,10 @@ UNION ALL SELECT 0 LIMIT 1`, anyEmployee).Scan(&marks)
 		return err
 	}
 	today := time.Now().UTC().Truncate(24 * time.Hour)
-	year := projections.ReportQuery{Scope: "tenant", From: today.AddDate(-1, 0, 1), To: today, Now: time.Now()}
+	year := reportsproj.ReportQuery{Scope: "tenant", From: today.AddDate(-1, 0, 1), To: today, Now: time.Now()}
 	threeYears := year
 	threeYears.From = today.AddDate(-3, 0, 1)
-	r := projections.Reports{}
+	r := reportsproj.Reports{}
 	for _, c := range []struct {
 		name string
 		run  func(tx pgx.Tx) error
@@ -172,7 +177,7 @@ func (b *benchRun) reportReplays() error {
 			return err
 		}
 	}
-	for _, p := range []projections.Projection{projections.ReportClock{}, projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}} {
+	for _, p := range []projections.Projection{clockproj.ReportClock{}, moodproj.ReportMood{}, requestsproj.ReportApprovals{}, surveysproj.ReportSurveys{}} {
 		if err := b.replayBeside(p, p.Name()); err != nil {
 			return err
 		}

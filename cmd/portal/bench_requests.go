@@ -20,6 +20,7 @@ import (
 	"portal/platform/db"
 	"portal/process"
 	"portal/projections"
+	requestsproj "portal/projections/requests"
 	"portal/seed"
 )
 
@@ -311,7 +312,7 @@ FROM generate_series(1, $3) g, approvers a, subjects s`, tenant, doc, total)
 	if err := b.pool.QueryRow(ctx, `SELECT id FROM requests WHERE tenant_id = $1 LIMIT 1`, tenant).Scan(&sample); err != nil {
 		return err
 	}
-	viewers := []projections.RequestViewer{
+	viewers := []requestsproj.RequestViewer{
 		{UserID: seed.UserID(seed.DemoCode, seed.UserMarcos), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserMarcos), Roles: []string{"pwa-rh-ges", "pwa-rh-col"}},
 		{UserID: seed.UserID(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena), Roles: []string{rq.RoleHR, "pwa-rh-col"}},
 	}
@@ -323,7 +324,7 @@ FROM generate_series(1, $3) g, approvers a, subjects s`, tenant, doc, total)
 		v.Today = time.Now()
 		start := time.Now()
 		err := db.InTenant(ctx, b.pool, tenant.String(), func(tx pgx.Tx) error {
-			page, err := projections.ListRequests(ctx, tx, projections.RequestQuery{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 20})
+			page, err := requestsproj.ListRequests(ctx, tx, requestsproj.RequestQuery{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 20})
 			found = page.TotalCount
 			return err
 		})

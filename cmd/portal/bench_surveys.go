@@ -13,7 +13,7 @@ import (
 	"portal/domain/survey"
 	"portal/eventstore"
 	"portal/platform/db"
-	"portal/projections"
+	surveysproj "portal/projections/surveys"
 	"portal/seed"
 )
 
@@ -93,13 +93,13 @@ func (b *benchRun) enpsRead(tenant, sid uuid.UUID, ukey string) error {
 			return err
 		}
 	}
-	if err := b.replayBeside(projections.NewSurveys(), "the surveys read model"); err != nil {
+	if err := b.replayBeside(surveysproj.NewSurveys(), "the surveys read model"); err != nil {
 		return err
 	}
-	var check projections.SurveyResults
+	var check surveysproj.SurveyResults
 	read := func() error {
 		return db.InTenant(b.ctx, b.pool, tenant.String(), func(tx pgx.Tx) (err error) {
-			check, err = projections.Surveys{}.Results(b.ctx, tx, sid)
+			check, err = surveysproj.Surveys{}.Results(b.ctx, tx, sid)
 			return err
 		})
 	}

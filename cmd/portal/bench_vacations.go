@@ -8,14 +8,14 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"portal/domain/vacation"
-	"portal/projections"
+	vacationsproj "portal/projections/vacations"
 )
 
 // benchDeptSize is the department of the vacation-map figure (issue 5: a 500-person
 // department over a year).
 const benchDeptSize = 500
 
-// vacationMap measures GET ferias/mapa's read (projections.Vacations.Map, the HR admin scope
+// vacationMap measures GET ferias/mapa's read (vacationsproj.Vacations.Map, the HR admin scope
 // of one department, a whole year, every kind) for a 500-person department with three
 // requests and one plan per person, beside "SELECT 1" in the same kind of tenant transaction.
 // The read-model rows are written directly (the figure is the read, not the projection).
@@ -60,11 +60,11 @@ FROM employees e WHERE e.tenant_id = $1`, tenant, year)
 	if _, err := b.pool.Exec(ctx, `ANALYZE vacation_leaves; ANALYZE vacation_plans; ANALYZE employees`); err != nil {
 		return err
 	}
-	scope := projections.VacationScope{Department: dept}
+	scope := vacationsproj.VacationScope{Department: dept}
 	from, to := vacation.Day(year, time.January, 1), vacation.Day(year, time.December, 31)
 	var rows int
 	read := func(tx pgx.Tx) error {
-		list, err := projections.Vacations{}.Map(ctx, tx, scope, from, to, projections.MapAll, time.Now())
+		list, err := vacationsproj.Vacations{}.Map(ctx, tx, scope, from, to, vacationsproj.MapAll, time.Now())
 		rows = len(list)
 		return err
 	}

@@ -17,13 +17,19 @@ import (
 
 	"portal/process"
 	"portal/projections"
+	clockproj "portal/projections/clock"
+	moodproj "portal/projections/mood"
+	notificationsproj "portal/projections/notifications"
+	requestsproj "portal/projections/requests"
+	surveysproj "portal/projections/surveys"
+	vacationsproj "portal/projections/vacations"
 	"portal/seed"
 )
 
 // allProjections are the read models this binary maintains.
 func allProjections() []projections.Projection {
-	return []projections.Projection{projections.NewClock(), projections.NewNotifications(), projections.Requests{}, projections.NewMood(), projections.NewSurveys(),
-		projections.NewVacations(), projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{}, projections.ReportClock{},
+	return []projections.Projection{clockproj.NewClock(), notificationsproj.NewNotifications(), requestsproj.Requests{}, moodproj.NewMood(), surveysproj.NewSurveys(),
+		vacationsproj.NewVacations(), moodproj.ReportMood{}, requestsproj.ReportApprovals{}, surveysproj.ReportSurveys{}, clockproj.ReportClock{},
 		process.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
 }
 

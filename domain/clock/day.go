@@ -162,3 +162,6 @@ func (d *Day) Revert(requestID string, p Person, at time.Time) []Event {
 	}
 	return []Event{r}
 }
+
+// LateTolerance is how long after the schedule's start a first mark still counts as on time.
+const LateTolerance = 10 * time.Minute

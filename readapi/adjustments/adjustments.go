@@ -26,23 +26,24 @@ import (
 	timeclock "portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
-	"portal/projections"
+	clockproj "portal/projections/clock"
+	requestsproj "portal/projections/requests"
 	"portal/readapi/clock"
 	"portal/readapi/httpx"
 )
 
 // ReadModel is what these calls read; projections implements it.
 type ReadModel interface {
-	DayMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day time.Time) ([]projections.DayMark, []projections.DayExcuse, error)
-	List(ctx context.Context, tx pgx.Tx, s projections.AdjustmentScope, filter string, kinds []timeclock.AdjustmentKind) ([]projections.AdjustmentRow, error)
-	OfDay(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day string) ([]projections.AdjustmentRow, error)
+	DayMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day time.Time) ([]clockproj.DayMark, []clockproj.DayExcuse, error)
+	List(ctx context.Context, tx pgx.Tx, s requestsproj.AdjustmentScope, filter string, kinds []timeclock.AdjustmentKind) ([]requestsproj.AdjustmentRow, error)
+	OfDay(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day string) ([]requestsproj.AdjustmentRow, error)
 	Origin(ctx context.Context, tx pgx.Tx, request uuid.UUID) (rq.Origin, error)
 }
 
 // reads joins the two projections' queries.
 type reads struct {
-	projections.Clock
-	projections.Adjustments
+	clockproj.Clock
+	requestsproj.Adjustments
 }
 
 // The screens' areas: which menu item guards them and whether HR's list is shown.
@@ -66,7 +67,7 @@ type API struct {
 	httpx.Gates
 	Pool   *pgxpool.Pool
 	Now    func() time.Time
-	Reads  ReadModel                      // the read models (projections.Clock, projections.Adjustments)
+	Reads  ReadModel                      // the read models (clockproj.Clock, requestsproj.Adjustments)
 	Ask    *clockcmd.AskAdjustmentHandler // POST ajuste-ponto
 	Decide *request.DecideStepHandler     // POST ajuste-ponto/decidir
 }
@@ -117,25 +118,25 @@ type dayExcuseJSON struct {
 
 // adjustmentJSON is an adjustment request in lists.
 type adjustmentJSON struct {
-	AC4Ukey        string                       `json:"ac4Ukey"`
-	Tipo           timeclock.AdjustmentKind     `json:"tipo"`
-	Data           string                       `json:"data"`
-	MarcacaoID     string                       `json:"marcacaoId,omitempty"`
-	Hora           string                       `json:"hora,omitempty"`
-	HoraAnterior   *string                      `json:"horaAnterior"` // corrigir: the mark's time as punched
-	Inicio         string                       `json:"inicio,omitempty"`
-	Fim            string                       `json:"fim,omitempty"`
-	Motivo         string                       `json:"motivo"`
-	Colaborador    *projections.RequestPerson   `json:"colaborador"`
-	Status         string                       `json:"status"`
-	ApprovalStatus string                       `json:"approvalStatus"`
-	CurrentStep    *projections.RequestStepView `json:"currentStep"`
-	PodeDecidir    bool                         `json:"podeDecidir"`
-	CreatedAt      time.Time                    `json:"createdAt"`
-	UpdatedAt      time.Time                    `json:"updatedAt"`
+	AC4Ukey        string                        `json:"ac4Ukey"`
+	Tipo           timeclock.AdjustmentKind      `json:"tipo"`
+	Data           string                        `json:"data"`
+	MarcacaoID     string                        `json:"marcacaoId,omitempty"`
+	Hora           string                        `json:"hora,omitempty"`
+	HoraAnterior   *string                       `json:"horaAnterior"` // corrigir: the mark's time as punched
+	Inicio         string                        `json:"inicio,omitempty"`
+	Fim            string                        `json:"fim,omitempty"`
+	Motivo         string                        `json:"motivo"`
+	Colaborador    *requestsproj.RequestPerson   `json:"colaborador"`
+	Status         string                        `json:"status"`
+	ApprovalStatus string                        `json:"approvalStatus"`
+	CurrentStep    *requestsproj.RequestStepView `json:"currentStep"`
+	PodeDecidir    bool                          `json:"podeDecidir"`
+	CreatedAt      time.Time                     `json:"createdAt"`
+	UpdatedAt      time.Time                     `json:"updatedAt"`
 }
 
-func toAdjustmentJSON(r projections.AdjustmentRow, scope projections.AdjustmentScope) adjustmentJSON {
+func toAdjustmentJSON(r requestsproj.AdjustmentRow, scope requestsproj.AdjustmentScope) adjustmentJSON {
 	a := r.Adjustment
 	out := adjustmentJSON{
 		AC4Ukey: r.Doc.AC4Ukey, Tipo: a.Kind, Data: a.Day, MarcacaoID: a.MarkID, Hora: a.Time, Inicio: a.From, Fim: a.To,
@@ -178,7 +179,7 @@ func (s *API) adjustDay(c echo.Context) error {
 		return c.JSON(http.StatusOK, out)
 	}
 	ctx := c.Request().Context()
-	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles}
+	scope := requestsproj.AdjustmentScope{User: claims.UserID, Roles: claims.Roles}
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		marks, excuses, err := s.Reads.DayMarks(ctx, tx, claims.EmployeeID, date)
 		if err != nil {
@@ -270,7 +271,7 @@ func (s *API) adjustList(c echo.Context) error {
 		return httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
 	}
 	claims := httpx.Claims(c)
-	scope := projections.AdjustmentScope{User: claims.UserID, Roles: claims.Roles, HR: area.hr}
+	scope := requestsproj.AdjustmentScope{User: claims.UserID, Roles: claims.Roles, HR: area.hr}
 	out := []adjustmentJSON{}
 	ctx := c.Request().Context()
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {

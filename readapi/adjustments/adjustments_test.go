@@ -12,7 +12,8 @@ import (
 	"portal/domain/clock"
 	"portal/eventstore"
 	"portal/process"
-	"portal/projections"
+	clockproj "portal/projections/clock"
+	requestsproj "portal/projections/requests"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 )
@@ -58,9 +59,9 @@ WHERE tenant_id = $1 ORDER BY position`, tenant.Tenant)
 	if _, err := e.DB.Pool.Exec(ctx, `DELETE FROM requests WHERE tenant_id = $1`, tenant.Tenant); err != nil {
 		t.Fatal(err)
 	}
-	apply(projections.Requests{}, read())
+	apply(requestsproj.Requests{}, read())
 	apply(process.AdjustmentProcess{}, read())
-	apply(projections.NewClock(), read())
+	apply(clockproj.NewClock(), read())
 }
 
 type adjustItem struct {

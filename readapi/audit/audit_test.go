@@ -14,6 +14,8 @@ import (
 
 	"portal/eventstore"
 	"portal/projections"
+	requestsproj "portal/projections/requests"
+	surveysproj "portal/projections/surveys"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 	"portal/seed"
@@ -29,12 +31,12 @@ type auditEnv struct{ *readapitest.Seeded }
 func newAuditEnv(t *testing.T) auditEnv {
 	t.Helper()
 	e := readapitest.NewSeeded(t, "readapi_audit")
-	for _, p := range []projections.Projection{projections.Requests{}, projections.NewSurveys()} {
+	for _, p := range []projections.Projection{requestsproj.Requests{}, surveysproj.NewSurveys()} {
 		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, p, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	e.Server.Shadows = map[string]projections.Tabled{"requests": projections.Requests{}}
+	e.Server.Shadows = map[string]projections.Tabled{"requests": requestsproj.Requests{}}
 	return auditEnv{e}
 }
 

@@ -21,18 +21,18 @@ import (
 	"portal/domain"
 	timeclock "portal/domain/clock"
 	"portal/eventstore"
-	"portal/projections"
+	clockproj "portal/projections/clock"
 	"portal/readapi/httpx"
 )
 
 // clockMarksShown is how many recent marks historico-ponto lists (spec portal-core §9).
 const clockMarksShown = 10
 
-// ReadModel is what the clock queries need from the read model; projections.Clock
+// ReadModel is what the clock queries need from the read model; clockproj.Clock
 // implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]projections.ClockMark, error)
-	SavedAddresses(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]projections.ClockAddress, error)
+	RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]clockproj.ClockMark, error)
+	SavedAddresses(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]clockproj.ClockAddress, error)
 	Fences(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]timeclock.Fence, error)
 }
 
@@ -41,7 +41,7 @@ type API struct {
 	httpx.Gates
 	Pool          *pgxpool.Pool
 	Now           func() time.Time
-	Reads         ReadModel                   // the read model (projections.Clock)
+	Reads         ReadModel                   // the read model (clockproj.Clock)
 	RegisterMark  *clock.RegisterMarkHandler  // POST v2/registrar-ponto
 	RemoveAddress *clock.RemoveAddressHandler // DELETE historico-endereco-ponto
 	// Employees are the employees' facts RegisterMark decides on: from memory while the
@@ -64,7 +64,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API
 	if err != nil {
 		return nil, err
 	}
-	return &API{Pool: pool, Now: now, Reads: projections.Clock{}, RegisterMark: register, RemoveAddress: remove, Employees: employees}, nil
+	return &API{Pool: pool, Now: now, Reads: clockproj.Clock{}, RegisterMark: register, RemoveAddress: remove, Employees: employees}, nil
 }
 
 // Reader admits roles that may use the clock (after the caller check).

@@ -20,7 +20,7 @@ import (
 	"portal/domain"
 	"portal/domain/mood"
 	"portal/eventstore"
-	"portal/projections"
+	moodproj "portal/projections/mood"
 	"portal/readapi"
 	"portal/readapi/apitest"
 	"portal/readapi/home"
@@ -109,7 +109,7 @@ func (e *moodEnv) project(t *testing.T, p moodPerson) {
 	t.Helper()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.Project(t, p.Tenant, projections.NewMood())
+	e.Project(t, p.Tenant, moodproj.NewMood())
 }
 
 func (e *moodEnv) advance(d time.Duration) { e.now.Add(int64(d)) }

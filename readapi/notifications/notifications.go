@@ -19,7 +19,7 @@ import (
 	"portal/domain"
 	"portal/domain/notification"
 	"portal/eventstore"
-	"portal/projections"
+	notificationsproj "portal/projections/notifications"
 	"portal/readapi/home"
 	"portal/readapi/httpx"
 )
@@ -28,16 +28,16 @@ import (
 const notificationsListed = 100
 
 // NotificationReadModel is what the notification queries need from the read model;
-// projections.Notifications implements it. tx is a tenant transaction (db.InTenant).
+// notificationsproj.Notifications implements it. tx is a tenant transaction (db.InTenant).
 type NotificationReadModel interface {
-	List(ctx context.Context, tx pgx.Tx, user uuid.UUID, limit int) ([]projections.Notification, error)
+	List(ctx context.Context, tx pgx.Tx, user uuid.UUID, limit int) ([]notificationsproj.Notification, error)
 	Unread(ctx context.Context, tx pgx.Tx, user uuid.UUID) (int, error)
 }
 
 // API holds the notification calls' dependencies.
 type API struct {
 	Pool    *pgxpool.Pool
-	Reads   NotificationReadModel                      // default projections.Notifications{}
+	Reads   NotificationReadModel                      // default notificationsproj.Notifications{}
 	Create  *notificationcmd.CreateNotificationHandler // POST notification-app
 	Inboxes *notificationcmd.Inboxes                   // PUT displayed, POST dismiss and dismiss-all
 }
@@ -45,7 +45,7 @@ type API struct {
 // New builds the notification calls on the pool, the event store and the clock; it says what
 // could not be built.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	a := &API{Pool: pool, Reads: projections.Notifications{}}
+	a := &API{Pool: pool, Reads: notificationsproj.Notifications{}}
 	var errs []error
 	var err error
 	a.Create, err = notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: pool}, store, now)
@@ -74,15 +74,15 @@ func (s *API) notificationList(c echo.Context) error {
 	if t := strings.TrimSpace(c.QueryParam("type")); t != "" && t != "1" {
 		return httpx.Error(http.StatusBadRequest, "type", domain.KeyInvalid)
 	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.Notification, error) {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]notificationsproj.Notification, error) {
 		list, err := s.Reads.List(ctx, tx, httpx.Claims(c).UserID, notificationsListed)
-		return append([]projections.Notification{}, list...), err
+		return append([]notificationsproj.Notification{}, list...), err
 	})
 }
 
 type notificationCreatedJSON struct {
-	Success bool                     `json:"success"`
-	Data    projections.Notification `json:"data"`
+	Success bool                           `json:"success"`
+	Data    notificationsproj.Notification `json:"data"`
 }
 
 // notificationCreate answers POST notification-app with body {message, options,
@@ -103,9 +103,9 @@ func (s *API) notificationCreate(c echo.Context) error {
 		return err
 	}
 	o := res.Content.Options
-	return c.JSON(http.StatusOK, notificationCreatedJSON{Success: true, Data: projections.Notification{
+	return c.JSON(http.StatusOK, notificationCreatedJSON{Success: true, Data: notificationsproj.Notification{
 		ID: res.ID, Message: res.Content.Message, CreatedAt: res.CreatedAt,
-		Options: projections.NotificationOptions{Variant: string(o.Variant), Classification: int(o.Classification),
+		Options: notificationsproj.NotificationOptions{Variant: string(o.Variant), Classification: int(o.Classification),
 			From: o.From, Header: o.Header, Link: o.Link},
 	}})
 }

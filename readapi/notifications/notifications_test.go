@@ -12,7 +12,7 @@ import (
 
 	"portal/auth"
 	"portal/commands/clocktest"
-	"portal/projections"
+	notificationsproj "portal/projections/notifications"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 )
@@ -63,12 +63,12 @@ func (e *notifyEnv) call(t *testing.T, p notifyPerson, method, path string, quer
 	return apitest.Do(e.Handler, req, p.Token)
 }
 
-func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projections.Notification, apitest.Response) {
+func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (notificationsproj.Notification, apitest.Response) {
 	t.Helper()
 	r := e.call(t, p, http.MethodPost, "", nil, body)
 	var out struct {
-		Success bool                     `json:"success"`
-		Data    projections.Notification `json:"data"`
+		Success bool                           `json:"success"`
+		Data    notificationsproj.Notification `json:"data"`
 	}
 	if r.Status == http.StatusOK {
 		r.Decode(t, &out)
@@ -79,13 +79,13 @@ func (e *notifyEnv) create(t *testing.T, p notifyPerson, body string) (projectio
 	return out.Data, r
 }
 
-func (e *notifyEnv) list(t *testing.T, p notifyPerson) []projections.Notification {
+func (e *notifyEnv) list(t *testing.T, p notifyPerson) []notificationsproj.Notification {
 	t.Helper()
 	r := e.call(t, p, http.MethodGet, "", map[string]string{"type": "1"}, "")
 	if r.Status != http.StatusOK {
 		t.Fatalf("list: %d %s", r.Status, r.Body)
 	}
-	var out []projections.Notification
+	var out []notificationsproj.Notification
 	r.Decode(t, &out)
 	if out == nil {
 		t.Fatalf("list answered %s, not a list", r.Body)
@@ -99,7 +99,7 @@ func (e *notifyEnv) project(t *testing.T, tenant *clocktest.Tenant) {
 	t.Helper()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.Project(t, tenant.ID, projections.NewNotifications())
+	e.Project(t, tenant.ID, notificationsproj.NewNotifications())
 }
 
 func (e *notifyEnv) countEvents(t *testing.T, tenants ...*clocktest.Tenant) int64 {
@@ -135,7 +135,7 @@ func TestNotificationAPI(t *testing.T) {
 		t.Parallel()
 		ana := env.person(t, nil)
 		n1, r := env.create(t, ana, `{"message":"Primeira","options":{"variant":"warning","classification":1,"from":"Sistema","header":"Aviso","link":"/apps/request"}}`)
-		if r.Status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (projections.NotificationOptions{
+		if r.Status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (notificationsproj.NotificationOptions{
 			Variant: "warning", Classification: 1, From: "Sistema", Header: "Aviso", Link: "/apps/request"}) || !n1.CreatedAt.Equal(notifyTestNow) {
 			t.Fatalf("create: %d %s", r.Status, r.Body)
 		}

@@ -15,7 +15,7 @@ import (
 
 	"portal/auth"
 	"portal/domain"
-	"portal/projections"
+	peopleproj "portal/projections/people"
 	"portal/readapi/httpx"
 )
 
@@ -48,9 +48,9 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	authn, anyAccess := gates.Authn, gates.AnyAccess
 	caller := httpx.Caller(httpx.TenantRequired)
 	team := g.Group("/rh-app/Colaborador", authn, caller)
-	team.GET("/gestor-minha-equipe", s.peopleList(projections.ScopeReports), anyAccess(menuTeamGestor))
-	team.GET("/adm-minha-equipe", s.peopleList(projections.ScopeTenant), anyAccess(menuTeamAdmin))
-	team.GET("/minha-equipe", s.peopleList(projections.ScopeColleagues), anyAccess(menuFindPeople))
+	team.GET("/gestor-minha-equipe", s.peopleList(peopleproj.ScopeReports), anyAccess(menuTeamGestor))
+	team.GET("/adm-minha-equipe", s.peopleList(peopleproj.ScopeTenant), anyAccess(menuTeamAdmin))
+	team.GET("/minha-equipe", s.peopleList(peopleproj.ScopeColleagues), anyAccess(menuFindPeople))
 	card := g.Group("/rh-app/colaborador", authn, caller)
 	card.GET("/cartao-apresentacao", s.peopleCard)
 	card.GET("/aniversariantes", s.peopleBirthdays, anyAccess(menuBirthdays))
@@ -58,22 +58,22 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	g.GET("/gen/DynamicMessage", s.dynamicMessages, authn, caller)
 }
 
-func peopleViewer(c echo.Context) projections.Viewer {
+func peopleViewer(c echo.Context) peopleproj.Viewer {
 	cl := httpx.Claims(c)
-	return projections.Viewer{Employee: cl.EmployeeID, HR: slices.Contains(cl.Roles, auth.RoleHRAdmin)}
+	return peopleproj.Viewer{Employee: cl.EmployeeID, HR: slices.Contains(cl.Roles, auth.RoleHRAdmin)}
 }
 
 // peopleList answers GET Colaborador/{gestor-minha-equipe | adm-minha-equipe | minha-equipe}
 // with searchText, orderBy, orderDescending, page (from 1), pageSize (default 30) and, for the
 // drill-down dialog, departamento (a department id).
-func (s *API) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
+func (s *API) peopleList(scope peopleproj.PeopleScope) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		q := projections.PeopleQuery{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
+		q := peopleproj.PeopleQuery{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
 		if len([]rune(q.Search)) > peopleMaxSearch {
 			return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 		}
 		q.OrderBy = strings.TrimSpace(c.QueryParam("orderBy"))
-		if _, ok := projections.PeopleOrders[q.OrderBy]; !ok && q.OrderBy != "" {
+		if _, ok := peopleproj.PeopleOrders[q.OrderBy]; !ok && q.OrderBy != "" {
 			return httpx.Error(http.StatusBadRequest, "orderBy", domain.KeyInvalid)
 		}
 		var err error
@@ -89,8 +89,8 @@ func (s *API) peopleList(scope projections.PeopleScope) echo.HandlerFunc {
 		if q.Department, err = httpx.QueryUUID(c, "departamento", false); err != nil {
 			return err
 		}
-		return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.PeoplePage, error) {
-			return projections.Directory{}.List(ctx, tx, peopleViewer(c), q)
+		return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (peopleproj.PeoplePage, error) {
+			return peopleproj.Directory{}.List(ctx, tx, peopleViewer(c), q)
 		})
 	}
 }
@@ -104,10 +104,10 @@ func (s *API) peopleCard(c echo.Context) error {
 	}
 	roles := httpx.Claims(c).Roles
 	withPhone := slices.Contains(roles, auth.RoleHRAdmin) || slices.Contains(roles, auth.RoleManager)
-	card, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.Card, error) {
-		return projections.Directory{}.Card(ctx, tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
+	card, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (peopleproj.Card, error) {
+		return peopleproj.Directory{}.Card(ctx, tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
 	})
-	if err == projections.ErrPersonNotFound {
+	if err == peopleproj.ErrPersonNotFound {
 		return httpx.Error(http.StatusNotFound, "m01Ukey", domain.KeyNotFound)
 	}
 	if err != nil {
@@ -122,8 +122,8 @@ func (s *API) peopleBirthdays(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PersonRow, error) {
-		return projections.Directory{}.Birthdays(ctx, tx, peopleViewer(c), time.Month(month))
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]peopleproj.PersonRow, error) {
+		return peopleproj.Directory{}.Birthdays(ctx, tx, peopleViewer(c), time.Month(month))
 	})
 }
 
@@ -137,8 +137,8 @@ func (s *API) peopleHires(c echo.Context) error {
 			return httpx.Error(http.StatusBadRequest, "yearMonth", domain.KeyInvalid)
 		}
 	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PersonRow, error) {
-		return projections.Directory{}.Hires(ctx, tx, peopleViewer(c), time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]peopleproj.PersonRow, error) {
+		return peopleproj.Directory{}.Hires(ctx, tx, peopleViewer(c), time.Date(year, month, 1, 0, 0, 0, 0, time.UTC))
 	})
 }
 
@@ -156,7 +156,7 @@ func (s *API) dynamicMessages(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.DynamicMessage, error) {
-		return projections.Directory{}.DynamicMessages(ctx, tx, code, s.Now().UTC(), max)
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]peopleproj.DynamicMessage, error) {
+		return peopleproj.Directory{}.DynamicMessages(ctx, tx, code, s.Now().UTC(), max)
 	})
 }

@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"portal/projections"
+	moodproj "portal/projections/mood"
+	peopleproj "portal/projections/people"
+	requestsproj "portal/projections/requests"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 	"portal/readapi/vacations"
@@ -21,7 +24,7 @@ import (
 // The people area end to end on the seeded demo tenants: the team listings, the colleague
 // card, birthdays, hires and the home's dynamic messages, with who may see what.
 
-func names(rows []projections.PersonRow) []string {
+func names(rows []peopleproj.PersonRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = r.Nome
@@ -40,16 +43,16 @@ func TestTeamListings(t *testing.T) {
 	if r.Status != http.StatusOK {
 		t.Fatalf("check-in: %d %s", r.Status, r.Body)
 	}
-	if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, projections.Mood{}, nil); err != nil {
+	if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, moodproj.Mood{}, nil); err != nil {
 		t.Fatal(err)
 	}
 
 	t.Run("a manager lists his direct reports, paged by 30, with their mood", func(t *testing.T) {
-		first := apitest.DecodeAs[projections.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe", url.Values{"searchText": {"a"}}))
+		first := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe", url.Values{"searchText": {"a"}}))
 		if first.CurrentPage != 1 || first.PageSize != 30 || len(first.Data) != min(30, first.TotalCount) || first.TotalCount < 2 {
 			t.Fatalf("first page %+v", first)
 		}
-		all := map[string]projections.PersonRow{}
+		all := map[string]peopleproj.PersonRow{}
 		page := first
 		for p := 1; ; p++ {
 			for _, row := range page.Data {
@@ -61,7 +64,7 @@ func TestTeamListings(t *testing.T) {
 			if !page.HasNext {
 				break
 			}
-			page = apitest.DecodeAs[projections.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe",
+			page = apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe",
 				url.Values{"searchText": {"a"}, "page": {strconv.Itoa(p + 1)}}))
 		}
 		if len(all) != first.TotalCount {
@@ -77,13 +80,13 @@ func TestTeamListings(t *testing.T) {
 	})
 
 	t.Run("search ignores accents and case; sort by field and direction", func(t *testing.T) {
-		res := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"LIVIA AUD"}}))
+		res := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"LIVIA AUD"}}))
 		if got := names(res.Data); len(got) != 1 || got[0] != "Lívia Auditoria" {
 			t.Fatalf("search LIVIA AUD: %v", got)
 		}
-		asc := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		asc := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"searchText": {"o"}, "orderBy": {"admissao"}, "pageSize": {"100"}}))
-		desc := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		desc := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"searchText": {"o"}, "orderBy": {"admissao"}, "orderDescending": {"true"}, "pageSize": {"100"}}))
 		for i := 1; i < len(asc.Data); i++ {
 			if asc.Data[i-1].Admissao > asc.Data[i].Admissao || desc.Data[i-1].Admissao < desc.Data[i].Admissao {
@@ -91,21 +94,21 @@ func TestTeamListings(t *testing.T) {
 			}
 		}
 		// HR sees former employees too; find-people only current ones, without their code.
-		joao := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"joão pereira"}}))
+		joao := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"joão pereira"}}))
 		if len(joao.Data) != 1 || joao.Data[0].Status != "inactive" {
 			t.Fatalf("HR listing of João: %+v", joao.Data)
 		}
-		found := apitest.DecodeAs[projections.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"joao pereira"}}))
+		found := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"joao pereira"}}))
 		if len(found.Data) != 0 {
 			t.Fatalf("find people shows a former employee: %+v", found.Data)
 		}
-		colleagues := apitest.DecodeAs[projections.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"marcos lima"}}))
+		colleagues := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"marcos lima"}}))
 		if len(colleagues.Data) != 1 || colleagues.Data[0].Codigo != "" || colleagues.Data[0].Emo != nil || colleagues.Data[0].Email == "" {
 			t.Fatalf("a colleague's public fields: %+v", colleagues.Data)
 		}
 		// The drill-down: one department's people.
 		dept := colleagues.Data[0].DeptID
-		inDept := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		inDept := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"departamento": {dept}, "pageSize": {"100"}}))
 		if inDept.TotalCount < 3 {
 			t.Fatalf("department %s has %d people", dept, inDept.TotalCount)
@@ -116,13 +119,13 @@ func TestTeamListings(t *testing.T) {
 			}
 		}
 		// Past the last page: no rows, and still the count.
-		past := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		past := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"departamento": {dept}, "page": {"99"}}))
 		if len(past.Data) != 0 || past.TotalCount != inDept.TotalCount || past.HasNext {
 			t.Fatalf("page 99: %+v", past)
 		}
 		// A LIKE wildcard is a plain character.
-		pct := apitest.DecodeAs[projections.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
+		pct := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
 		if pct.TotalCount != 0 {
 			t.Fatalf("%% matched %d people", pct.TotalCount)
 		}
@@ -160,7 +163,7 @@ func TestColleagueCard(t *testing.T) {
 	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 	anaID := seed.EmployeeID(seed.DemoCode, seed.UserAna).String()
 
-	own := apitest.DecodeAs[projections.Card](t, e.Get(ana, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
+	own := apitest.DecodeAs[peopleproj.Card](t, e.Get(ana, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
 	if own.Nome != "Ana Souza" || own.M01004C != own.Nome || own.Cargo != "Analista de Operações" || own.Departamento != "Operações" ||
 		own.Unidade == "" || own.Inicio == "" || own.Email != "ana.souza@democorp.com.br" {
 		t.Fatalf("card %+v", own)
@@ -173,12 +176,12 @@ func TestColleagueCard(t *testing.T) {
 	if own.Fone != "" {
 		t.Fatalf("an employee reads a phone: %q", own.Fone)
 	}
-	byManager := apitest.DecodeAs[projections.Card](t, e.Get(marcos, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
+	byManager := apitest.DecodeAs[peopleproj.Card](t, e.Get(marcos, "rh-app/colaborador/cartao-apresentacao", url.Values{"m01Ukey": {anaID}}))
 	if byManager.Fone == "" {
 		t.Fatal("the manager's card has no phone")
 	}
 	// Pedro is on leave today.
-	pedro := apitest.DecodeAs[projections.Card](t, e.Get(ana, "rh-app/colaborador/cartao-apresentacao",
+	pedro := apitest.DecodeAs[peopleproj.Card](t, e.Get(ana, "rh-app/colaborador/cartao-apresentacao",
 		url.Values{"m01Ukey": {seed.EmployeeID(seed.DemoCode, seed.UserPedro).String()}}))
 	if pedro.Afastamento == nil || pedro.Afastamento.Inicio == "" || pedro.Status != nil {
 		t.Fatalf("Pedro's card %+v", pedro)
@@ -201,7 +204,7 @@ func TestColleagueCard(t *testing.T) {
 	}
 	switch r := e.Get(carla, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"ana.souza@democorp"}}); r.Status {
 	case http.StatusOK:
-		if page := apitest.DecodeAs[projections.PeoplePage](t, r); page.TotalCount != 0 {
+		if page := apitest.DecodeAs[peopleproj.PeoplePage](t, r); page.TotalCount != 0 {
 			t.Fatalf("Carla finds DEMOCORP people: %+v", page.Data)
 		}
 	case http.StatusForbidden: // ACMECORP did not buy the screen
@@ -216,7 +219,7 @@ func TestBirthdaysHiresAndMessages(t *testing.T) {
 	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 	now := time.Now().UTC()
 
-	born := apitest.DecodeAs[[]projections.PersonRow](t, e.Get(ana, "rh-app/colaborador/aniversariantes", nil))
+	born := apitest.DecodeAs[[]peopleproj.PersonRow](t, e.Get(ana, "rh-app/colaborador/aniversariantes", nil))
 	if !slices.Contains(names(born), "Ana Souza") || !slices.Contains(names(born), "Marcos Lima") {
 		t.Fatalf("birthdays of the month: %v", names(born))
 	}
@@ -229,7 +232,7 @@ func TestBirthdaysHiresAndMessages(t *testing.T) {
 			t.Fatal("birthdays not in day order")
 		}
 	}
-	hires := apitest.DecodeAs[[]projections.PersonRow](t, e.Get(ana, "rh-app/colaborador/admitidos-mes", nil))
+	hires := apitest.DecodeAs[[]peopleproj.PersonRow](t, e.Get(ana, "rh-app/colaborador/admitidos-mes", nil))
 	if len(hires) == 0 {
 		t.Fatal("no hires this month")
 	}
@@ -242,20 +245,20 @@ func TestBirthdaysHiresAndMessages(t *testing.T) {
 		t.Fatalf("yearMonth 202613: %d", r.Status)
 	}
 	// ACMECORP sees its own people only.
-	acme := apitest.DecodeAs[[]projections.PersonRow](t, e.Get(carla, "rh-app/colaborador/aniversariantes", nil))
+	acme := apitest.DecodeAs[[]peopleproj.PersonRow](t, e.Get(carla, "rh-app/colaborador/aniversariantes", nil))
 	if slices.Contains(names(acme), "Ana Souza") {
 		t.Fatal("Carla sees Ana's birthday")
 	}
 
-	msgs := apitest.DecodeAs[[]projections.DynamicMessage](t, e.Get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"10"}, "userHash": {ana.Hash}}))
+	msgs := apitest.DecodeAs[[]peopleproj.DynamicMessage](t, e.Get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"10"}, "userHash": {ana.Hash}}))
 	if len(msgs) != 3 || msgs[0].Titulo != "Campanha de vacinação" {
 		t.Fatalf("messages %+v", msgs)
 	}
-	two := apitest.DecodeAs[[]projections.DynamicMessage](t, e.Get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"2"}}))
+	two := apitest.DecodeAs[[]peopleproj.DynamicMessage](t, e.Get(ana, "gen/DynamicMessage", url.Values{"codeId": {"1"}, "maxRecords": {"2"}}))
 	if len(two) != 2 {
 		t.Fatalf("maxRecords 2: %d", len(two))
 	}
-	if none := apitest.DecodeAs[[]projections.DynamicMessage](t, e.Get(carla, "gen/DynamicMessage", url.Values{"codeId": {"1"}})); len(none) != 0 {
+	if none := apitest.DecodeAs[[]peopleproj.DynamicMessage](t, e.Get(carla, "gen/DynamicMessage", url.Values{"codeId": {"1"}})); len(none) != 0 {
 		t.Fatalf("ACMECORP reads DEMOCORP's messages: %+v", none)
 	}
 	for _, q := range []url.Values{{}, {"codeId": {"x"}}, {"codeId": {"1"}, "maxRecords": {"0"}}, {"codeId": {"1"}, "userHash": {"f00"}}} {
@@ -306,7 +309,7 @@ func TestScheduleShowsAbsenceRequests(t *testing.T) {
 	if r = e.Send(pedro, http.MethodPost, "cac-app/request/send", url.Values{"requestId": {created.Data.ID}}, ""); r.Status != http.StatusOK {
 		t.Fatalf("send: %d %s", r.Status, r.Body)
 	}
-	if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, projections.Requests{}, nil); err != nil {
+	if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, requestsproj.Requests{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	entries := apitest.DecodeAs[[]vacations.ScheduleEntry](t, e.Get(pedro, "rh-app/colaborador/escala", url.Values{"yearMonth": {now.Format("200601")}}))

@@ -8,7 +8,7 @@ import (
 	"portal/auth"
 	"portal/commands/clocktest"
 	"portal/commands/vacation"
-	"portal/projections"
+	vacationsproj "portal/projections/vacations"
 )
 
 // VacNow is the vacation tests' clock: Thursday 5 November 2026. Fixture employees were
@@ -34,6 +34,6 @@ func (e *Env) VacationTeam(t *testing.T) (emp, mgr, hr, col Person) {
 	if _, err := vacation.OpenEntitlements(ctx, e.DB.Pool, e.Store, tenant.ID); err != nil {
 		t.Fatal(err)
 	}
-	e.Project(t, tenant.ID, projections.NewVacations())
+	e.Project(t, tenant.ID, vacationsproj.NewVacations())
 	return e.SignIn(t, people[0]), e.SignIn(t, people[1]), e.SignIn(t, people[2]), e.SignIn(t, people[3])
 }

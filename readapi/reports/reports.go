@@ -16,7 +16,8 @@ import (
 
 	"portal/auth"
 	"portal/domain"
-	"portal/projections"
+	peopleproj "portal/projections/people"
+	reportsproj "portal/projections/reports"
 	"portal/readapi/httpx"
 )
 
@@ -30,19 +31,19 @@ type API struct {
 // admins and auditors the tenant, a manager their direct reports, anyone else only themselves.
 func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	r := g.Group("/reports", gates.Authn, httpx.Caller(httpx.TenantRequired))
-	r.GET("/mood", reportOf(s, projections.Reports.Mood))
-	r.GET("/approvals", reportOf(s, projections.Reports.Approvals))
-	r.GET("/surveys", reportOf(s, projections.Reports.Surveys), wholeTenantOnly)
-	r.GET("/clock", reportOf(s, projections.Reports.Clock))
-	r.GET("/vacations", reportOf(s, projections.Reports.Vacations))
-	r.GET("/headcount", reportOf(s, projections.Reports.Headcount))
+	r.GET("/mood", reportOf(s, reportsproj.Reports.Mood))
+	r.GET("/approvals", reportOf(s, reportsproj.Reports.Approvals))
+	r.GET("/surveys", reportOf(s, reportsproj.Reports.Surveys), wholeTenantOnly)
+	r.GET("/clock", reportOf(s, reportsproj.Reports.Clock))
+	r.GET("/vacations", reportOf(s, reportsproj.Reports.Vacations))
+	r.GET("/headcount", reportOf(s, reportsproj.Reports.Headcount))
 	r.GET("/filters", s.reportFilters)
 }
 
 // reportFilters answers GET reports/filters: the tenant's business units and departments
 // ({unidades, departamentos: [{id, nome}]}, by name), the reports' filter options.
 func (s *API) reportFilters(c echo.Context) error {
-	return httpx.Read(c, s.Pool, projections.OrgUnits)
+	return httpx.Read(c, s.Pool, peopleproj.OrgUnits)
 }
 
 // reportScope is whose data a report covers for the caller.
@@ -147,11 +148,11 @@ func (s *API) inReport(c echo.Context, fn func(ctx context.Context, tx pgx.Tx, s
 
 // reportOf answers a report read by read with the caller's scope and filters (docs/api.md
 // "Reports": clock, vacations, headcount).
-func reportOf[T any](s *API, read func(projections.Reports, context.Context, pgx.Tx, projections.ReportQuery) (T, error)) echo.HandlerFunc {
+func reportOf[T any](s *API, read func(reportsproj.Reports, context.Context, pgx.Tx, reportsproj.ReportQuery) (T, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var out T
 		err := s.inReport(c, func(ctx context.Context, tx pgx.Tx, sc reportScope, f reportFilter) (err error) {
-			out, err = read(projections.Reports{}, ctx, tx, projections.ReportQuery{
+			out, err = read(reportsproj.Reports{}, ctx, tx, reportsproj.ReportQuery{
 				Scope: sc.Kind, Employee: sc.Employee, From: f.From, To: f.To, Unit: f.Unit, Dept: f.Dept, Now: s.Now()})
 			return err
 		})

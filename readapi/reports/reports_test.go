@@ -14,6 +14,12 @@ import (
 	"portal/domain/vacation"
 	"portal/platform/db"
 	"portal/projections"
+	clockproj "portal/projections/clock"
+	moodproj "portal/projections/mood"
+	reportsproj "portal/projections/reports"
+	requestsproj "portal/projections/requests"
+	surveysproj "portal/projections/surveys"
+	vacationsproj "portal/projections/vacations"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 	"portal/seed"
@@ -31,8 +37,8 @@ func newReportsEnv(t *testing.T) *readapitest.Seeded {
 		t.Fatal(added, err)
 	}
 	t.Logf("history seeded in %v", time.Since(start).Round(time.Millisecond))
-	for _, p := range []projections.Projection{projections.ReportMood{}, projections.ReportApprovals{}, projections.ReportSurveys{},
-		projections.ReportClock{}, projections.NewVacations()} {
+	for _, p := range []projections.Projection{moodproj.ReportMood{}, requestsproj.ReportApprovals{}, surveysproj.ReportSurveys{},
+		clockproj.ReportClock{}, vacationsproj.NewVacations()} {
 		if _, err := projections.Replay(ctx, e.DB.Pool, e.Store, p, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +54,7 @@ func TestReports(t *testing.T) {
 	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 
 	t.Run("mood per department, team or self, with the anonymity threshold", func(t *testing.T) {
-		hr := apitest.DecodeAs[projections.MoodReport](t, e.Get(helena, "reports/mood", nil))
+		hr := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(helena, "reports/mood", nil))
 		if hr.Scope != "tenant" || len(hr.Rows) < 100 {
 			t.Fatalf("HR mood report: scope %s, %d rows", hr.Scope, len(hr.Rows))
 		}
@@ -59,9 +65,9 @@ func TestReports(t *testing.T) {
 				t.Fatalf("a department row without a name: %+v", r)
 			}
 			switch {
-			case r.People < projections.MinGroup && r.Humor != nil:
+			case r.People < reportsproj.MinGroup && r.Humor != nil:
 				t.Fatalf("a group of %d shows figures: %+v", r.People, r)
-			case r.People >= projections.MinGroup && (r.Humor == nil || *r.Humor < 1 || *r.Humor > 5):
+			case r.People >= reportsproj.MinGroup && (r.Humor == nil || *r.Humor < 1 || *r.Humor > 5):
 				t.Fatalf("a group of %d without figures: %+v", r.People, r)
 			case r.Humor == nil:
 				hidden++
@@ -81,11 +87,11 @@ func TestReports(t *testing.T) {
 		if rows != people || checkins != groupCheckins {
 			t.Fatalf("employee-weeks %d with %d check-ins, groups %d people with %d", rows, checkins, people, groupCheckins)
 		}
-		team := apitest.DecodeAs[projections.MoodReport](t, e.Get(marcos, "reports/mood", nil))
+		team := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(marcos, "reports/mood", nil))
 		if team.Scope != "team" || len(team.Rows) < 40 || team.Rows[0].Group != "" {
 			t.Fatalf("Marcos's team report: %+v", team.Rows[:min(2, len(team.Rows))])
 		}
-		self := apitest.DecodeAs[projections.MoodReport](t, e.Get(ana, "reports/mood", nil))
+		self := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(ana, "reports/mood", nil))
 		for _, r := range self.Rows {
 			if r.People != 1 || r.Humor == nil {
 				t.Fatalf("Ana's own row %+v", r)
@@ -95,7 +101,7 @@ func TestReports(t *testing.T) {
 			t.Fatalf("Ana's report: %s, %d rows", self.Scope, len(self.Rows))
 		}
 		// A period filter: one month.
-		month := apitest.DecodeAs[projections.MoodReport](t, e.Get(helena, "reports/mood", url.Values{
+		month := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(helena, "reports/mood", url.Values{
 			"from": {time.Now().AddDate(0, -1, 0).Format(time.DateOnly)}, "to": {time.Now().Format(time.DateOnly)}}))
 		w := map[string]bool{}
 		for _, r := range month.Rows {
@@ -107,14 +113,14 @@ func TestReports(t *testing.T) {
 	})
 
 	t.Run("approvals: open per approver, time to decision, delegations", func(t *testing.T) {
-		hr := apitest.DecodeAs[projections.ApprovalsReport](t, e.Get(helena, "reports/approvals", nil))
+		hr := apitest.DecodeAs[reportsproj.ApprovalsReport](t, e.Get(helena, "reports/approvals", nil))
 		var marcosOpen bool
 		for _, o := range hr.Open {
 			if o.Approver == "Marcos Lima" && o.Items >= 1 {
 				marcosOpen = true
 			}
 		}
-		kinds := map[string]projections.DecisionTimes{}
+		kinds := map[string]reportsproj.DecisionTimes{}
 		for _, d := range hr.Times {
 			kinds[d.Kind] = d
 		}
@@ -127,14 +133,14 @@ func TestReports(t *testing.T) {
 		if len(hr.Delegations) == 0 {
 			t.Fatal("no delegation: HR decides the buying step for the absent buyer")
 		}
-		self := apitest.DecodeAs[projections.ApprovalsReport](t, e.Get(ana, "reports/approvals", nil))
+		self := apitest.DecodeAs[reportsproj.ApprovalsReport](t, e.Get(ana, "reports/approvals", nil))
 		if self.Opened > hr.Opened || len(self.Open) == 0 {
 			t.Fatalf("Ana's approvals %+v", self)
 		}
 	})
 
 	t.Run("surveys: apitest.Response rate and eNPS, HR only", func(t *testing.T) {
-		hr := apitest.DecodeAs[projections.SurveysReport](t, e.Get(helena, "reports/surveys", nil))
+		hr := apitest.DecodeAs[reportsproj.SurveysReport](t, e.Get(helena, "reports/surveys", nil))
 		var found bool
 		for _, s := range hr.Surveys {
 			if s.Kind == "enps" && s.Completed == 4 {
@@ -159,7 +165,7 @@ func TestReports(t *testing.T) {
 	})
 
 	t.Run("time clock: punches per day, late, missing, refusals", func(t *testing.T) {
-		hr := apitest.DecodeAs[projections.ClockReport](t, e.Get(helena, "reports/clock", nil))
+		hr := apitest.DecodeAs[reportsproj.ClockReport](t, e.Get(helena, "reports/clock", nil))
 		var late, missing, marks int
 		for _, d := range hr.Days {
 			late, missing, marks = late+d.Late, missing+d.Missing, marks+d.Marks
@@ -190,7 +196,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 			t.Fatalf("rollups %d/%d/%d (days) %d/%d/%d (months), employee-days %d/%d/%d",
 				dayMarks, dayLate, dayMissing, monthMarks, monthLate, monthMissing, marksAll, lateAll, missingAll)
 		}
-		team := apitest.DecodeAs[projections.ClockReport](t, e.Get(marcos, "reports/clock", nil))
+		team := apitest.DecodeAs[reportsproj.ClockReport](t, e.Get(marcos, "reports/clock", nil))
 		if len(team.People) == 0 || len(team.People) >= len(hr.People) && len(hr.People) < 100 {
 			t.Fatalf("Marcos's team: %d people of %d", len(team.People), len(hr.People))
 		}
@@ -200,10 +206,10 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		// HR closes an overdue period of one person and the running period of another first.
 		today := time.Now().UTC().Truncate(24 * time.Hour)
 		closing := map[vacation.PeriodStatus]bool{vacation.StatusOverdue: true, vacation.StatusInConcessive: true}
-		for _, p := range apitest.DecodeAs[projections.VacationsReport](t, e.Get(helena, "reports/vacations", nil)).People {
+		for _, p := range apitest.DecodeAs[reportsproj.VacationsReport](t, e.Get(helena, "reports/vacations", nil)).People {
 			var periods []vacation.Period
 			err := db.InTenant(context.Background(), e.DB.Pool, helena.TenID, func(tx pgx.Tx) error {
-				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
+				f, err := vacationsproj.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
 				periods = f.Entitlement.Periods(today)
 				return err
 			})
@@ -224,10 +230,10 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		if len(closing) > 0 {
 			t.Fatalf("no period to close with status %v", closing)
 		}
-		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, projections.NewVacations(), nil); err != nil {
+		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, vacationsproj.NewVacations(), nil); err != nil {
 			t.Fatal(err)
 		}
-		hr := apitest.DecodeAs[projections.VacationsReport](t, e.Get(helena, "reports/vacations", nil))
+		hr := apitest.DecodeAs[reportsproj.VacationsReport](t, e.Get(helena, "reports/vacations", nil))
 		if len(hr.People) < 100 || len(hr.Away) == 0 || hr.Abono == 0 || hr.AbonoDays < 10 || hr.Advance13 == 0 {
 			t.Fatalf("vacations report: %d people, %d away weeks, abono %d/%d, 13th %d", len(hr.People), len(hr.Away), hr.Abono, hr.AbonoDays, hr.Advance13)
 		}
@@ -236,7 +242,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		overdue := 0
 		err := db.InTenant(context.Background(), e.DB.Pool, helena.TenID, func(tx pgx.Tx) error {
 			for _, p := range hr.People {
-				f, err := projections.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
+				f, err := vacationsproj.Vacations{}.File(context.Background(), tx, uuid.MustParse(p.EmployeeID), today)
 				if err != nil {
 					return err
 				}
@@ -271,7 +277,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 	})
 
 	t.Run("headcount and movement per month", func(t *testing.T) {
-		hr := apitest.DecodeAs[projections.HeadcountReport](t, e.Get(helena, "reports/headcount", nil))
+		hr := apitest.DecodeAs[reportsproj.HeadcountReport](t, e.Get(helena, "reports/headcount", nil))
 		if len(hr.Months) != 12 && len(hr.Months) != 13 {
 			t.Fatalf("%d months", len(hr.Months))
 		}
@@ -303,7 +309,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		for _, m := range hr.Months {
 			first, _ := time.Parse("2006-01", m.Month)
 			last := first.AddDate(0, 1, -1)
-			var want projections.HeadcountMonth
+			var want reportsproj.HeadcountMonth
 			want.Month = m.Month
 			for _, p := range people {
 				in := func(d *time.Time) bool { return d != nil && !d.Before(first) && !d.After(last) }
@@ -324,7 +330,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 	})
 
 	t.Run("a dashboard asks for its own level, never a wider one", func(t *testing.T) {
-		own := apitest.DecodeAs[projections.MoodReport](t, e.Get(helena, "reports/mood", url.Values{"scope": {"self"}}))
+		own := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(helena, "reports/mood", url.Values{"scope": {"self"}}))
 		if own.Scope != "self" {
 			t.Fatalf("Helena's own dashboard: %s", own.Scope)
 		}
@@ -337,7 +343,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 	})
 
 	t.Run("another tenant never; bad input refused", func(t *testing.T) {
-		acme := apitest.DecodeAs[projections.MoodReport](t, e.Get(carla, "reports/mood", nil))
+		acme := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(carla, "reports/mood", nil))
 		if len(acme.Rows) != 0 {
 			t.Fatalf("Carla reads mood rows: %+v", acme.Rows[0])
 		}

@@ -23,7 +23,7 @@ import (
 	"portal/domain"
 	rq "portal/domain/request"
 	"portal/eventstore"
-	"portal/projections"
+	requestsproj "portal/projections/requests"
 	"portal/readapi/httpx"
 )
 
@@ -38,51 +38,51 @@ const (
 // ReadModel is what the request queries need from the read model;
 // projections implements it (Queries). tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error)
-	ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error)
-	Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error)
-	Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]projections.RequestItem, bool, error)
-	Team(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, search string) ([]projections.TeamMember, error)
-	File(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*projections.RequestFile, error)
-	People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error)
+	List(ctx context.Context, tx pgx.Tx, q requestsproj.RequestQuery) (requestsproj.RequestPage, error)
+	ByID(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*rq.Request, *requestsproj.RequestDoc, error)
+	Count(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer) (requestsproj.RequestCounts, error)
+	Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]requestsproj.RequestItem, bool, error)
+	Team(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, search string) ([]requestsproj.TeamMember, error)
+	File(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*requestsproj.RequestFile, error)
+	People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (requestsproj.People, error)
 }
 
 // Queries implements ReadModel with the projections package's queries.
 type Queries struct{}
 
 // List implements ReadModel.
-func (Queries) List(ctx context.Context, tx pgx.Tx, q projections.RequestQuery) (projections.RequestPage, error) {
-	return projections.ListRequests(ctx, tx, q)
+func (Queries) List(ctx context.Context, tx pgx.Tx, q requestsproj.RequestQuery) (requestsproj.RequestPage, error) {
+	return requestsproj.ListRequests(ctx, tx, q)
 }
 
 // ByID implements ReadModel.
-func (Queries) ByID(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
-	return projections.RequestByID(ctx, tx, v, id)
+func (Queries) ByID(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*rq.Request, *requestsproj.RequestDoc, error) {
+	return requestsproj.RequestByID(ctx, tx, v, id)
 }
 
 // Count implements ReadModel.
-func (Queries) Count(ctx context.Context, tx pgx.Tx, v projections.RequestViewer) (projections.RequestCounts, error) {
-	return projections.CountRequests(ctx, tx, v)
+func (Queries) Count(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer) (requestsproj.RequestCounts, error) {
+	return requestsproj.CountRequests(ctx, tx, v)
 }
 
 // Items implements ReadModel.
-func (Queries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]projections.RequestItem, bool, error) {
-	return projections.SearchItems(ctx, tx, text, page, size, ignore, include)
+func (Queries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]requestsproj.RequestItem, bool, error) {
+	return requestsproj.SearchItems(ctx, tx, text, page, size, ignore, include)
 }
 
 // Team implements ReadModel.
-func (Queries) Team(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, search string) ([]projections.TeamMember, error) {
-	return projections.MyTeam(ctx, tx, v, search)
+func (Queries) Team(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, search string) ([]requestsproj.TeamMember, error) {
+	return requestsproj.MyTeam(ctx, tx, v, search)
 }
 
 // File implements ReadModel.
-func (Queries) File(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, id uuid.UUID) (*projections.RequestFile, error) {
-	return projections.FileForViewer(ctx, tx, v, id)
+func (Queries) File(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*requestsproj.RequestFile, error) {
+	return requestsproj.FileForViewer(ctx, tx, v, id)
 }
 
 // People implements ReadModel.
-func (Queries) People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (projections.People, error) {
-	return projections.LoadActors(ctx, tx, tenant, actors, employees)
+func (Queries) People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (requestsproj.People, error) {
+	return requestsproj.LoadActors(ctx, tx, tenant, actors, employees)
 }
 
 // API serves the request calls of a tenant.
@@ -147,9 +147,9 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
 }
 
-func (s *API) viewer(c echo.Context) projections.RequestViewer {
+func (s *API) viewer(c echo.Context) requestsproj.RequestViewer {
 	cl := httpx.Claims(c)
-	return projections.RequestViewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
+	return requestsproj.RequestViewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
 }
 
 // mayUse tells whether the caller's permissions show menu item id.
@@ -173,7 +173,7 @@ func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, 
 	if err != nil {
 		return uuid.Nil, httpx.Error(http.StatusBadRequest, "m01Ukey", domain.KeyInvalid)
 	}
-	ok, err := projections.Manages(c.Request().Context(), tx, cl.EmployeeID, id, slices.Contains(cl.Roles, rq.RoleHR))
+	ok, err := requestsproj.Manages(c.Request().Context(), tx, cl.EmployeeID, id, slices.Contains(cl.Roles, rq.RoleHR))
 	if err != nil {
 		return uuid.Nil, err
 	}
@@ -184,8 +184,8 @@ func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, 
 }
 
 // listQuery reads what GET request and GetWithFilter share.
-func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (projections.RequestQuery, error) {
-	q := projections.RequestQuery{Viewer: s.viewer(c), Source: source, Folder: folder}
+func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (requestsproj.RequestQuery, error) {
+	q := requestsproj.RequestQuery{Viewer: s.viewer(c), Source: source, Folder: folder}
 	switch source {
 	case "", "request":
 		subject, err := s.subjectFor(c, tx, m01Ukey)
@@ -214,11 +214,11 @@ func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey strin
 	return q, nil
 }
 
-func (s *API) runList(c echo.Context, q projections.RequestQuery) error {
-	page, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.RequestPage, error) {
+func (s *API) runList(c echo.Context, q requestsproj.RequestQuery) error {
+	page, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.RequestPage, error) {
 		return s.Reads.List(ctx, tx, q)
 	})
-	if errors.Is(err, projections.ErrUnknownFolder) {
+	if errors.Is(err, requestsproj.ErrUnknownFolder) {
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	if err != nil {
@@ -233,7 +233,7 @@ func (s *API) requestList(c echo.Context) error {
 	if folder == "" {
 		folder = strings.TrimSpace(c.QueryParam("historyFilterHandle"))
 	}
-	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (projections.RequestQuery, error) {
+	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (requestsproj.RequestQuery, error) {
 		return s.listQuery(c, tx, strings.TrimSpace(c.QueryParam("source")), folder, c.QueryParam("m01Ukey"))
 	})
 	if err != nil {
@@ -256,7 +256,7 @@ func (s *API) requestGetWithFilter(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (projections.RequestQuery, error) {
+	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (requestsproj.RequestQuery, error) {
 		return s.listQuery(c, tx, fb.Source, "all", fb.M01Ukey)
 	})
 	if err != nil {
@@ -283,7 +283,7 @@ func (s *API) requestHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var q projections.RequestQuery
+	var q requestsproj.RequestQuery
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		if q, err = s.listQuery(c, tx, "request", folder, c.QueryParam("m01Ukey")); err != nil {
@@ -313,13 +313,13 @@ func (s *API) requestHistory(c echo.Context) error {
 
 // requestCount answers GET request/count: the badges.
 func (s *API) requestCount(c echo.Context) error {
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.RequestCounts, error) {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.RequestCounts, error) {
 		return s.Reads.Count(ctx, tx, s.viewer(c))
 	})
 }
 
 // loadVisible reads a request the caller may see, or answers 404 on field.
-func (s *API) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *projections.RequestDoc, error) {
+func (s *API) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *requestsproj.RequestDoc, error) {
 	r, doc, err := s.Reads.ByID(c.Request().Context(), tx, s.viewer(c), id)
 	if err != nil {
 		return nil, nil, err
@@ -337,7 +337,7 @@ func (s *API) requestByID(c echo.Context) error {
 		return err
 	}
 	var answer struct {
-		*projections.RequestDoc
+		*requestsproj.RequestDoc
 		Acoes Actions `json:"acoes"`
 	}
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
@@ -430,7 +430,7 @@ func (s *API) requestItemSearch(c echo.Context) error {
 	if len([]rune(text)) > rq.MaxText {
 		return httpx.Error(http.StatusBadRequest, "searchQuery", domain.KeyTooLong)
 	}
-	var items []projections.RequestItem
+	var items []requestsproj.RequestItem
 	var more bool
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if req != uuid.Nil {
@@ -460,23 +460,23 @@ func (s *API) requestMyTeam(c echo.Context) error {
 	if len([]rune(search)) > rq.MaxText {
 		return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.TeamMember, error) {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]requestsproj.TeamMember, error) {
 		return s.Reads.Team(ctx, tx, s.viewer(c), search)
 	})
 }
 
 type ApproverStep struct {
-	Index          int                        `json:"index"`
-	Kind           string                     `json:"kind"`
-	Label          string                     `json:"label"`
-	State          string                     `json:"state"`
-	Approver       *projections.RequestPerson `json:"approver"`
-	LockedTo       *projections.RequestPerson `json:"lockedTo"`
-	LockedToAbsent bool                       `json:"lockedToAbsent"`
-	DecidedBy      *projections.RequestPerson `json:"decidedBy"`
-	OnBehalfOf     *projections.RequestPerson `json:"onBehalfOf"`
-	DecidedAt      *time.Time                 `json:"decidedAt"`
-	Comentario     string                     `json:"comentario"`
+	Index          int                         `json:"index"`
+	Kind           string                      `json:"kind"`
+	Label          string                      `json:"label"`
+	State          string                      `json:"state"`
+	Approver       *requestsproj.RequestPerson `json:"approver"`
+	LockedTo       *requestsproj.RequestPerson `json:"lockedTo"`
+	LockedToAbsent bool                        `json:"lockedToAbsent"`
+	DecidedBy      *requestsproj.RequestPerson `json:"decidedBy"`
+	OnBehalfOf     *requestsproj.RequestPerson `json:"onBehalfOf"`
+	DecidedAt      *time.Time                  `json:"decidedAt"`
+	Comentario     string                      `json:"comentario"`
 }
 
 // requestApprovers answers GET requestApprover?requestId: the chain and each step's state.
@@ -491,7 +491,7 @@ func (s *API) requestApprovers(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		people, err := projections.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
+		people, err := requestsproj.LoadPeople(c.Request().Context(), tx, httpx.Claims(c).Tenant, r)
 		if err != nil {
 			return err
 		}
@@ -522,24 +522,24 @@ func (s *API) requestApprovers(c echo.Context) error {
 }
 
 type Timeline struct {
-	Version    int64                      `json:"version"`
-	Type       string                     `json:"type"`
-	What       string                     `json:"what"`
-	Actor      *projections.RequestPerson `json:"actor"`
-	OnBehalfOf *projections.RequestPerson `json:"onBehalfOf"`
-	At         time.Time                  `json:"at"`
-	Data       map[string]any             `json:"data"`
+	Version    int64                       `json:"version"`
+	Type       string                      `json:"type"`
+	What       string                      `json:"what"`
+	Actor      *requestsproj.RequestPerson `json:"actor"`
+	OnBehalfOf *requestsproj.RequestPerson `json:"onBehalfOf"`
+	At         time.Time                   `json:"at"`
+	Data       map[string]any              `json:"data"`
 }
 
 // requestEvents reads a visible request's events with their people.
-func (s *API) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, projections.People, error) {
+func (s *API) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, requestsproj.People, error) {
 	id, err := httpx.QueryUUID(c, field, true)
 	if err != nil {
-		return nil, nil, projections.People{}, err
+		return nil, nil, requestsproj.People{}, err
 	}
 	var events []rq.Event
 	var versions []int64
-	var people projections.People
+	var people requestsproj.People
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if _, _, err := s.loadVisible(c, tx, field, id); err != nil {
 			return err
@@ -607,10 +607,10 @@ func (s *API) requestTimeline(c echo.Context) error {
 }
 
 type deliveryEntryJSON struct {
-	Status     string                     `json:"status"`
-	Comentario string                     `json:"comentario"`
-	By         *projections.RequestPerson `json:"by"`
-	At         time.Time                  `json:"at"`
+	Status     string                      `json:"status"`
+	Comentario string                      `json:"comentario"`
+	By         *requestsproj.RequestPerson `json:"by"`
+	At         time.Time                   `json:"at"`
 }
 
 type DeliveryGroup struct {
@@ -664,9 +664,9 @@ func (s *API) answered(c echo.Context) func(r *rq.Request, err error) error {
 		if err != nil {
 			return err
 		}
-		doc, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.RequestDoc, error) {
-			people, err := projections.LoadPeople(ctx, tx, httpx.Claims(c).Tenant, r)
-			return projections.BuildRequestDoc(httpx.Claims(c).Tenant, r, people), err
+		doc, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.RequestDoc, error) {
+			people, err := requestsproj.LoadPeople(ctx, tx, httpx.Claims(c).Tenant, r)
+			return requestsproj.BuildRequestDoc(httpx.Claims(c).Tenant, r, people), err
 		})
 		if err != nil {
 			return err
@@ -874,8 +874,8 @@ func (s *API) attachmentUpload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": projections.RequestAttachmentView{
-		ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256, URL: projections.AttachmentURL(httpx.Claims(c).Tenant, a.ID)}})
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": requestsproj.RequestAttachmentView{
+		ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256, URL: requestsproj.AttachmentURL(httpx.Claims(c).Tenant, a.ID)}})
 }
 
 // attachmentRemove answers DELETE anexos?id.
@@ -898,7 +898,7 @@ func (s *API) attachmentDownload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (*projections.RequestFile, error) {
+	f, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (*requestsproj.RequestFile, error) {
 		return s.Reads.File(ctx, tx, s.viewer(c), fid)
 	})
 	if err != nil {

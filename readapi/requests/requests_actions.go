@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	rq "portal/domain/request"
-	"portal/projections"
+	requestsproj "portal/projections/requests"
 )
 
 // Actions tells the web app which buttons to offer on a request (docs/api.md by-id
@@ -28,12 +28,12 @@ type Actions struct {
 }
 
 // actionsFor runs the rules for the viewer on r.
-func actionsFor(ctx context.Context, tx pgx.Tx, v projections.RequestViewer, hash string, r *rq.Request, doc *projections.RequestDoc) (Actions, error) {
+func actionsFor(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, hash string, r *rq.Request, doc *requestsproj.RequestDoc) (Actions, error) {
 	f := rq.Facts{Actor: rq.Actor{ID: v.UserID.String(), Hash: hash}, Roles: v.Roles, Absent: map[string]bool{}}
 	f.Requester = v.UserID.String() == r.Subject.UserID || v.UserID.String() == r.Creator.ID
 	if !f.Requester {
 		if subject, err := uuid.Parse(r.Subject.EmployeeID); err == nil {
-			if f.Requester, err = projections.Manages(ctx, tx, v.EmployeeID, subject, false); err != nil {
+			if f.Requester, err = requestsproj.Manages(ctx, tx, v.EmployeeID, subject, false); err != nil {
 				return Actions{}, err
 			}
 		}

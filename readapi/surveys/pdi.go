@@ -13,13 +13,14 @@ import (
 	surveycmd "portal/commands/survey"
 	"portal/domain"
 	"portal/domain/survey"
-	"portal/projections"
+	peopleproj "portal/projections/people"
+	surveysproj "portal/projections/surveys"
 	"portal/readapi/httpx"
 )
 
-// PDIReadModel is what the PDI queries need; projections.Surveys implements it.
+// PDIReadModel is what the PDI queries need; surveysproj.Surveys implements it.
 type PDIReadModel interface {
-	PDI(ctx context.Context, tx pgx.Tx, user uuid.UUID) ([]projections.PDIAction, error)
+	PDI(ctx context.Context, tx pgx.Tx, user uuid.UUID) ([]surveysproj.PDIAction, error)
 }
 
 // routesPDI registers the development-plan calls (spec §2 /apps/eval360/pdi; docs/api.md
@@ -40,18 +41,18 @@ func (s *API) pdiList(c echo.Context) error {
 	if other && !survey.MayManage(claims.Roles) {
 		return httpx.Error(http.StatusForbidden, "colaborador", domain.KeyDenied)
 	}
-	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PDIAction, error) {
+	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]surveysproj.PDIAction, error) {
 		owner := claims.UserID
 		if other {
 			var err error
-			if owner, err = projections.UserOf(ctx, tx, hash); err != nil {
+			if owner, err = peopleproj.UserOf(ctx, tx, hash); err != nil {
 				return nil, err
 			}
 		}
 		list, err := s.PDI.PDI(ctx, tx, owner)
-		return append([]projections.PDIAction{}, list...), err
+		return append([]surveysproj.PDIAction{}, list...), err
 	})
-	if errors.Is(err, projections.ErrPersonUnknown) {
+	if errors.Is(err, peopleproj.ErrPersonUnknown) {
 		return httpx.Error(http.StatusNotFound, "colaborador", domain.KeyNotFound)
 	}
 	return err

@@ -11,7 +11,7 @@ import (
 
 	"portal/domain"
 	"portal/domain/survey"
-	"portal/projections"
+	peopleproj "portal/projections/people"
 	"portal/readapi/httpx"
 )
 
@@ -21,7 +21,7 @@ import (
 
 // surveyAudienceOptions answers GET pesquisas/publico: {unidades, departamentos}.
 func (s *API) surveyAudienceOptions(c echo.Context) error {
-	return httpx.Read(c, s.Pool, projections.OrgUnits)
+	return httpx.Read(c, s.Pool, peopleproj.OrgUnits)
 }
 
 // surveyPeople answers GET pesquisas/pessoas?searchText: up to 20 active employees whose name
@@ -31,22 +31,22 @@ func (s *API) surveyPeople(c echo.Context) error {
 	if len([]rune(text)) > survey.MaxText {
 		return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 	}
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.OrgPerson, error) {
-		return projections.OrgPeople(ctx, tx, text)
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]peopleproj.OrgPerson, error) {
+		return peopleproj.OrgPeople(ctx, tx, text)
 	})
 }
 
 // surveyEvaluators answers GET pesquisas/avaliadores?avaliado=<userHash>: the people a 360
-// of that person would ask, by relation (projections.Evaluators).
+// of that person would ask, by relation (peopleproj.Evaluators).
 func (s *API) surveyEvaluators(c echo.Context) error {
 	hash := strings.TrimSpace(c.QueryParam("avaliado"))
 	if hash == "" {
 		return httpx.Error(http.StatusBadRequest, "avaliado", domain.KeyRequired)
 	}
-	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (map[string][]projections.OrgPerson, error) {
-		return projections.Evaluators(ctx, tx, hash)
+	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (map[string][]peopleproj.OrgPerson, error) {
+		return peopleproj.Evaluators(ctx, tx, hash)
 	})
-	if errors.Is(err, projections.ErrPersonUnknown) {
+	if errors.Is(err, peopleproj.ErrPersonUnknown) {
 		return httpx.Error(http.StatusNotFound, "avaliado", domain.KeyNotFound)
 	}
 	return err

@@ -20,18 +20,18 @@ import (
 	"portal/domain"
 	"portal/domain/survey"
 	"portal/eventstore"
-	"portal/projections"
+	surveysproj "portal/projections/surveys"
 	"portal/readapi/httpx"
 )
 
-// ReadModel is what the survey queries need from the read model; projections.Surveys
+// ReadModel is what the survey queries need from the read model; surveysproj.Surveys
 // implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	Pending(ctx context.Context, tx pgx.Tx, m projections.SurveyMember, now time.Time) ([]projections.PendingSurvey, error)
-	List(ctx context.Context, tx pgx.Tx, q projections.SurveyListQuery) ([]projections.SurveyListItem, error)
-	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (projections.SurveyResults, error)
-	Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]projections.Evaluation360, error)
-	Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error)
+	Pending(ctx context.Context, tx pgx.Tx, m surveysproj.SurveyMember, now time.Time) ([]surveysproj.PendingSurvey, error)
+	List(ctx context.Context, tx pgx.Tx, q surveysproj.SurveyListQuery) ([]surveysproj.SurveyListItem, error)
+	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (surveysproj.SurveyResults, error)
+	Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]surveysproj.Evaluation360, error)
+	Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (surveysproj.SurveyMember, error)
 }
 
 // API serves the survey, 360 and PDI calls of a tenant.
@@ -39,20 +39,20 @@ type API struct {
 	httpx.Gates
 	Pool   *pgxpool.Pool
 	Now    func() time.Time
-	Reads  ReadModel                      // the read model (projections.Surveys)
+	Reads  ReadModel                      // the read model (surveysproj.Surveys)
 	Create *surveycmd.CreateSurveyHandler // POST avaliacao360/pesquisas
 	Close  *surveycmd.CloseSurveyHandler  // POST avaliacao360/pesquisas/encerrar
 	// Responses: PUT avaliacao360/resposta and passo, POST avaliacao360/finalizar.
 	Responses *surveycmd.SurveyResponses
 
-	PDI       PDIReadModel                        // the read model (projections.Surveys)
+	PDI       PDIReadModel                        // the read model (surveysproj.Surveys)
 	AddAction *surveycmd.AddPDIActionHandler      // POST avaliacao360/pdi
 	Complete  *surveycmd.CompletePDIActionHandler // POST avaliacao360/pdi/concluir
 }
 
 // New builds the survey calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	a := &API{Pool: pool, Now: now, Reads: projections.Surveys{}, PDI: projections.Surveys{}}
+	a := &API{Pool: pool, Now: now, Reads: surveysproj.Surveys{}, PDI: surveysproj.Surveys{}}
 	var errs [5]error
 	a.Create, errs[0] = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, now)
 	a.Close, errs[1] = surveycmd.NewCloseSurveyHandler(store, now)
@@ -113,7 +113,7 @@ func surveyHR(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // member reads the caller's unit and department (the audience rule) in tx.
-func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projections.SurveyMember, error) {
+func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (surveysproj.SurveyMember, error) {
 	m, err := s.Reads.Member(ctx, tx, user)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return m, httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
@@ -126,13 +126,13 @@ func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (projection
 // "pesquisas e enquetes").
 func (s *API) surveyPending(c echo.Context) error {
 	claims := httpx.Claims(c)
-	out, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.PendingSurvey, error) {
+	out, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]surveysproj.PendingSurvey, error) {
 		m, err := s.member(ctx, tx, claims.UserID)
 		if err != nil {
 			return nil, err
 		}
 		list, err := s.Reads.Pending(ctx, tx, m, s.Now())
-		return append([]projections.PendingSurvey{}, list...), err
+		return append([]surveysproj.PendingSurvey{}, list...), err
 	})
 	if err != nil {
 		return err
@@ -144,7 +144,7 @@ func (s *API) surveyPending(c echo.Context) error {
 }
 
 // setResponseID names the caller's response (oa10_ukey) on the survey and its questions.
-func setResponseID(p *projections.PendingSurvey, claims auth.Claims) {
+func setResponseID(p *surveysproj.PendingSurvey, claims auth.Claims) {
 	sid, _ := uuid.Parse(p.SurveyID)
 	rid := surveycmd.ResponseID(claims.Tenant, sid, claims.UserID).String()
 	p.ID = rid
@@ -154,17 +154,17 @@ func setResponseID(p *projections.PendingSurvey, claims auth.Claims) {
 }
 
 // listQuery reads folderId, filterHandle, searchText, orderBy and orderDescending.
-func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
-	q := projections.SurveyListQuery{Filter: projections.SurveyFilterAll}
+func listQuery(c echo.Context) (surveysproj.SurveyListQuery, error) {
+	q := surveysproj.SurveyListQuery{Filter: surveysproj.SurveyFilterAll}
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
 		return q, httpx.Error(http.StatusBadRequest, "folderId", domain.KeyInvalid)
 	}
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
 	case "", "all":
 	case "0":
-		q.Filter = projections.SurveyFilterOngoing
+		q.Filter = surveysproj.SurveyFilterOngoing
 	case "2":
-		q.Filter = projections.SurveyFilterFinished
+		q.Filter = surveysproj.SurveyFilterFinished
 	default:
 		return q, httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
@@ -183,15 +183,15 @@ func listQuery(c echo.Context) (projections.SurveyListQuery, error) {
 	return q, err
 }
 
-func (s *API) listSurveys(c echo.Context, q projections.SurveyListQuery) error {
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.SurveyListItem, error) {
+func (s *API) listSurveys(c echo.Context, q surveysproj.SurveyListQuery) error {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]surveysproj.SurveyListItem, error) {
 		m, err := s.member(ctx, tx, httpx.Claims(c).UserID)
 		if err != nil {
 			return nil, err
 		}
 		q.Member, q.Now = m, s.Now()
 		list, err := s.Reads.List(ctx, tx, q)
-		return append([]projections.SurveyListItem{}, list...), err
+		return append([]surveysproj.SurveyListItem{}, list...), err
 	})
 }
 
@@ -230,20 +230,20 @@ func (s *API) survey360ToAnswer(c echo.Context) error {
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
 		return httpx.Error(http.StatusBadRequest, "folderId", domain.KeyInvalid)
 	}
-	filter := projections.SurveyFilterAll
+	filter := surveysproj.SurveyFilterAll
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
 	case "", "all":
 	case "0":
-		filter = projections.SurveyFilterOngoing
+		filter = surveysproj.SurveyFilterOngoing
 	case "2":
-		filter = projections.SurveyFilterFinished
+		filter = surveysproj.SurveyFilterFinished
 	default:
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	claims := httpx.Claims(c)
-	out, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]projections.Evaluation360, error) {
+	out, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]surveysproj.Evaluation360, error) {
 		list, err := s.Reads.Evaluations(ctx, tx, claims.UserID, s.Now(), filter)
-		return append([]projections.Evaluation360{}, list...), err
+		return append([]surveysproj.Evaluation360{}, list...), err
 	})
 	if err != nil {
 		return err
@@ -388,7 +388,7 @@ func (s *API) surveyFinish(c echo.Context) error {
 }
 
 // surveyResults answers GET resultado?oa8Ukey: the survey's results with the anonymity rule
-// applied (projections.SurveyResults). HR reads every survey; the evaluated person reads
+// applied (surveysproj.SurveyResults). HR reads every survey; the evaluated person reads
 // their own 360; anyone else gets 403.
 func (s *API) surveyResults(c echo.Context) error {
 	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
@@ -396,10 +396,10 @@ func (s *API) surveyResults(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	res, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (projections.SurveyResults, error) {
+	res, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (surveysproj.SurveyResults, error) {
 		return s.Reads.Results(ctx, tx, sid)
 	})
-	if errors.Is(err, projections.ErrSurveyNotFound) {
+	if errors.Is(err, surveysproj.ErrSurveyNotFound) {
 		return httpx.Error(http.StatusNotFound, "oa8Ukey", domain.KeyNotFound)
 	}
 	if err != nil {

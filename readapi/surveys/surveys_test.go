@@ -9,7 +9,7 @@ import (
 
 	"portal/auth"
 	"portal/commands/clocktest"
-	"portal/projections"
+	surveysproj "portal/projections/surveys"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 )
@@ -41,7 +41,7 @@ func (e surveyEnv) surveyCall(t *testing.T, p readapitest.Person, method, path s
 // projectSurveys applies the tenant's events to the surveys projection, as the Runner would.
 func (e surveyEnv) projectSurveys(t *testing.T, tenant clocktest.Tenant) {
 	t.Helper()
-	e.Project(t, tenant.ID, projections.NewSurveys())
+	e.Project(t, tenant.ID, surveysproj.NewSurveys())
 }
 
 // entitle gives a user the surveys' purchase and dynamicAccess flags (the seed does it for
@@ -96,7 +96,7 @@ func TestSurveyAPI(t *testing.T) {
 	}
 	env.surveyCall(t, ana, "GET", "enps", map[string]string{"filterHandle": "1"}, "").WantErr(t, 400, "filterHandle", "valor_invalido")
 	env.surveyCall(t, ana, "GET", "enps", map[string]string{"orderBy": "x"}, "").WantErr(t, 400, "orderBy", "valor_invalido")
-	var list []projections.SurveyListItem
+	var list []surveysproj.SurveyListItem
 	r := env.surveyCall(t, ana, "GET", "enps", map[string]string{"folderId": "all", "filterHandle": "0", "searchText": "enp", "orderBy": "inicio", "orderDescending": "true"}, "")
 	r.Decode(t, &list)
 	if len(list) != 1 || list[0].ID.String() != c.Data.ID || list[0].Status != 0 || list[0].Answered {
@@ -107,7 +107,7 @@ func TestSurveyAPI(t *testing.T) {
 	}
 
 	// Pending at sign-in, then answers: malformed bodies are 400 and write nothing.
-	var pending []projections.PendingSurvey
+	var pending []surveysproj.PendingSurvey
 	env.surveyCall(t, ana, "GET", "lista-pendentes-login", map[string]string{"userHash": ""}, "").Decode(t, &pending)
 	if len(pending) != 1 || pending[0].SurveyID != c.Data.ID || pending[0].ID == "" || pending[0].Questions[0].Response != pending[0].ID {
 		t.Fatalf("pending = %+v", pending)
@@ -158,7 +158,7 @@ func TestSurveyAPI(t *testing.T) {
 
 	// Results: HR's only; one respondent shows no figures.
 	env.surveyCall(t, ana, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").WantErr(t, 403, "request", "acesso_negado")
-	var res projections.SurveyResults
+	var res surveysproj.SurveyResults
 	env.surveyCall(t, hr, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").Decode(t, &res)
 	if res.Respondents != 1 || res.Shown || res.ENPS != nil {
 		t.Fatalf("results of one respondent = %+v", res)
@@ -206,18 +206,18 @@ func TestPDIAPI(t *testing.T) {
 		t.Fatalf("complete: %d %s", r.Status, r.Body)
 	}
 	env.projectSurveys(t, tenant)
-	var plan []projections.PDIAction
+	var plan []surveysproj.PDIAction
 	env.surveyCall(t, ana, "GET", "pdi", nil, "").Decode(t, &plan)
 	if len(plan) != 2 || plan[0].Title != "Mentoria com o gestor" || plan[0].Done || !plan[1].Done || plan[1].Due == nil || *plan[1].Due != "2026-12-31" {
 		t.Fatalf("plan = %+v", plan)
 	}
 	env.surveyCall(t, bob, "GET", "pdi", map[string]string{"colaborador": ana.UserHash}, "").WantErr(t, 403, "colaborador", "acesso_negado")
-	var seen []projections.PDIAction
+	var seen []surveysproj.PDIAction
 	env.surveyCall(t, hr, "GET", "pdi", map[string]string{"colaborador": ana.UserHash}, "").Decode(t, &seen)
 	if len(seen) != 2 {
 		t.Fatalf("HR sees %+v", seen)
 	}
-	var bobs []projections.PDIAction
+	var bobs []surveysproj.PDIAction
 	env.surveyCall(t, bob, "GET", "pdi", nil, "").Decode(t, &bobs)
 	if len(bobs) != 0 {
 		t.Fatalf("bob sees %+v", bobs)
@@ -288,9 +288,9 @@ func TestEvaluations360API(t *testing.T) {
 	env.surveyCall(t, ana, "GET", "avaliacoes-360", map[string]string{"folderId": "x"}, "").WantErr(t, 400, "folderId", "valor_invalido")
 	env.surveyCall(t, ana, "GET", "avaliacoes-360", map[string]string{"tenId": carl.Tenant.String(), "userHash": bob.UserHash}, "").
 		WantErr(t, 403, "userHash", "acesso_negado")
-	list := func(p readapitest.Person, filter string) []projections.Evaluation360 {
+	list := func(p readapitest.Person, filter string) []surveysproj.Evaluation360 {
 		t.Helper()
-		var out []projections.Evaluation360
+		var out []surveysproj.Evaluation360
 		env.surveyCall(t, p, "GET", "avaliacoes-360", map[string]string{"folderId": "all", "filterHandle": filter}, "").Decode(t, &out)
 		return out
 	}

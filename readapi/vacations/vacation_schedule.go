@@ -13,7 +13,7 @@ import (
 
 	"portal/domain"
 	"portal/domain/vacation"
-	"portal/projections"
+	vacationsproj "portal/projections/vacations"
 	"portal/readapi/httpx"
 )
 
@@ -137,7 +137,7 @@ func (s *API) workSchedule(describe bool) echo.HandlerFunc {
 	}
 }
 
-// awayEntries are the periods an employee is away (projections.Vacations.Away) in the month
+// awayEntries are the periods an employee is away (vacationsproj.Vacations.Away) in the month
 // of first, as schedule entries.
 func (s *API) awayEntries(ctx context.Context, tx pgx.Tx, employee uuid.UUID, first time.Time) ([]ScheduleEntry, error) {
 	away, err := s.Reads.Away(ctx, tx, employee, first, first.AddDate(0, 1, -1))
@@ -145,9 +145,9 @@ func (s *API) awayEntries(ctx context.Context, tx pgx.Tx, employee uuid.UUID, fi
 	for _, a := range away {
 		e := ScheduleEntry{Inicio: a.From, Fim: a.To, Nome: a.Name, Status: EventApproved}
 		switch a.Kind {
-		case projections.AwayVacation:
+		case vacationsproj.AwayVacation:
 			e.Array1015, e.Label = EntryVacation, "escala_ferias"
-		case projections.AwayAbsence:
+		case vacationsproj.AwayAbsence:
 			e.Array1015, e.Label = EntryLeave, "escala_ausencia"
 		default:
 			e.Array1015, e.Label = EntryLeave, "escala_afastamento"

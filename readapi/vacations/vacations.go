@@ -21,20 +21,20 @@ import (
 	"portal/domain"
 	"portal/domain/vacation"
 	"portal/eventstore"
-	"portal/projections"
+	vacationsproj "portal/projections/vacations"
 	"portal/readapi/httpx"
 )
 
 // ReadModel is what the vacation queries need from the read model;
-// projections.Vacations implements it. tx is a tenant transaction (db.InTenant).
+// vacationsproj.Vacations implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (projections.VacationFile, error)
-	Map(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time, kind int, today time.Time) ([]projections.MapEntry, error)
-	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]projections.VacationLeave, error)
-	Plans(ctx context.Context, tx pgx.Tx, scope projections.VacationScope, from, to time.Time) ([]projections.VacationPlan, error)
-	Team(ctx context.Context, tx pgx.Tx, scope projections.VacationScope) ([]projections.VacationTeamMember, error)
-	Departments(ctx context.Context, tx pgx.Tx) ([]projections.Department, error)
-	Away(ctx context.Context, tx pgx.Tx, employee uuid.UUID, first, last time.Time) ([]projections.Away, error)
+	File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (vacationsproj.VacationFile, error)
+	Map(ctx context.Context, tx pgx.Tx, scope vacationsproj.VacationScope, from, to time.Time, kind int, today time.Time) ([]vacationsproj.MapEntry, error)
+	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]vacationsproj.VacationLeave, error)
+	Plans(ctx context.Context, tx pgx.Tx, scope vacationsproj.VacationScope, from, to time.Time) ([]vacationsproj.VacationPlan, error)
+	Team(ctx context.Context, tx pgx.Tx, scope vacationsproj.VacationScope) ([]vacationsproj.VacationTeamMember, error)
+	Departments(ctx context.Context, tx pgx.Tx) ([]vacationsproj.Department, error)
+	Away(ctx context.Context, tx pgx.Tx, employee uuid.UUID, first, last time.Time) ([]vacationsproj.Away, error)
 	Schedule(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]byte, error)
 }
 
@@ -43,7 +43,7 @@ type API struct {
 	httpx.Gates
 	Pool    *pgxpool.Pool
 	Now     func() time.Time
-	Reads   ReadModel                 // the read model (projections.Vacations)
+	Reads   ReadModel                 // the read model (vacationsproj.Vacations)
 	Facts   vacationcmd.VacationFacts // the employees and the holiday calendar (commands.PoolFacts)
 	Request *vacationcmd.RequestVacationHandler
 	Decide  *vacationcmd.DecideVacationHandler
@@ -59,7 +59,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain
 		chain = vacationcmd.LocalChain{}
 	}
 	facts := commands.PoolFacts{Pool: pool}
-	a := &API{Pool: pool, Now: now, Reads: projections.Vacations{}, Facts: facts}
+	a := &API{Pool: pool, Now: now, Reads: vacationsproj.Vacations{}, Facts: facts}
 	var errs [5]error
 	a.Request, errs[0] = vacationcmd.NewRequestVacationHandler(facts, store, now, chain)
 	a.Decide, errs[1] = vacationcmd.NewDecideVacationHandler(facts, store, now, chain)
@@ -138,14 +138,14 @@ type VacationPeriodJSON struct {
 
 // MyVacationsJSON answers GET ferias/minhas.
 type MyVacationsJSON struct {
-	M01Ukey      uuid.UUID                   `json:"m01Ukey"`
-	Admissao     string                      `json:"admissao"`
-	Saldo        int                         `json:"saldo"`
-	Periodos     []VacationPeriodJSON        `json:"periodos"`
-	Solicitacoes []projections.VacationLeave `json:"solicitacoes"`
-	Planejadas   []projections.VacationPlan  `json:"planejadas"`
-	Alertas      []projections.VacationAlert `json:"alertas"`
-	Permissoes   map[string]bool             `json:"permissoes"`
+	M01Ukey      uuid.UUID                     `json:"m01Ukey"`
+	Admissao     string                        `json:"admissao"`
+	Saldo        int                           `json:"saldo"`
+	Periodos     []VacationPeriodJSON          `json:"periodos"`
+	Solicitacoes []vacationsproj.VacationLeave `json:"solicitacoes"`
+	Planejadas   []vacationsproj.VacationPlan  `json:"planejadas"`
+	Alertas      []vacationsproj.VacationAlert `json:"alertas"`
+	Permissoes   map[string]bool               `json:"permissoes"`
 }
 
 // vacationSubject reads m01Ukey and loads that employee's facts: the caller's own when
@@ -172,13 +172,13 @@ func (s *API) vacationSubject(c echo.Context) (commands.VacationSubject, error) 
 	return subject, nil
 }
 
-func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (projections.VacationFile, error) {
-	var f projections.VacationFile
+func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (vacationsproj.VacationFile, error) {
+	var f vacationsproj.VacationFile
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) (err error) {
 		f, err = s.Reads.File(ctx, tx, employee, s.Now())
 		return err
 	})
-	if errors.Is(err, projections.ErrNoEntitlement) {
+	if errors.Is(err, vacationsproj.ErrNoEntitlement) {
 		return f, httpx.Error(http.StatusNotFound, "m01Ukey", vacation.KeyNotOpened)
 	}
 	return f, err
@@ -222,7 +222,7 @@ func (s *API) vacationHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]projections.VacationLeave, 0, len(f.Leaves))
+	out := make([]vacationsproj.VacationLeave, 0, len(f.Leaves))
 	for i := len(f.Leaves) - 1; i >= 0; i-- {
 		out = append(out, f.Leaves[i])
 	}
@@ -415,7 +415,7 @@ func yearParam(c echo.Context, name string, def int) (int, error) {
 
 // vacationScope reads the scope of the map and planning: escopo=gestor (the caller's direct
 // reports; the default for managers) or escopo=admin (HR only: departamento, or everyone).
-func (s *API) vacationScope(c echo.Context) (projections.VacationScope, error) {
+func (s *API) vacationScope(c echo.Context) (vacationsproj.VacationScope, error) {
 	a := actorOf(c)
 	scope := strings.TrimSpace(c.QueryParam("escopo"))
 	dept := strings.TrimSpace(c.QueryParam("departamento"))
@@ -428,23 +428,23 @@ func (s *API) vacationScope(c echo.Context) (projections.VacationScope, error) {
 	switch scope {
 	case "gestor":
 		if a.EmployeeID == uuid.Nil {
-			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
+			return vacationsproj.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
 		}
-		return projections.VacationScope{Manager: a.EmployeeID}, nil
+		return vacationsproj.VacationScope{Manager: a.EmployeeID}, nil
 	case "admin":
 		if !a.IsHR() {
-			return projections.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
+			return vacationsproj.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
 		}
 		if dept == "" || dept == "0" {
-			return projections.VacationScope{AllTenant: true}, nil
+			return vacationsproj.VacationScope{AllTenant: true}, nil
 		}
 		id, err := uuid.Parse(dept)
 		if err != nil {
-			return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "departamento", domain.KeyInvalid)
+			return vacationsproj.VacationScope{}, httpx.Error(http.StatusBadRequest, "departamento", domain.KeyInvalid)
 		}
-		return projections.VacationScope{Department: id}, nil
+		return vacationsproj.VacationScope{Department: id}, nil
 	}
-	return projections.VacationScope{}, httpx.Error(http.StatusBadRequest, "escopo", domain.KeyInvalid)
+	return vacationsproj.VacationScope{}, httpx.Error(http.StatusBadRequest, "escopo", domain.KeyInvalid)
 }
 
 // dateRange reads inicio and fim (default: the current year), at most 2 years apart.
@@ -470,10 +470,10 @@ func (s *API) dateRange(c echo.Context) (from, to time.Time, err error) {
 // vacationMap answers GET ferias/mapa?tenId&tipoFerias&inicio&fim&escopo&departamento: who
 // is away (or waiting, or planned) when, for the scope.
 func (s *API) vacationMap(c echo.Context) error {
-	kind := projections.MapAll
+	kind := vacationsproj.MapAll
 	if t := strings.TrimSpace(c.QueryParam("tipoFerias")); t != "" {
 		k, err := strconv.Atoi(t)
-		if err != nil || k < projections.MapAll || k > projections.MapPlanned {
+		if err != nil || k < vacationsproj.MapAll || k > vacationsproj.MapPlanned {
 			return httpx.Error(http.StatusBadRequest, "tipoFerias", domain.KeyInvalid)
 		}
 		kind = k
@@ -486,7 +486,7 @@ func (s *API) vacationMap(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := []projections.MapEntry{}
+	out := []vacationsproj.MapEntry{}
 	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Reads.Map(ctx, tx, scope, from, to, kind, s.Now())
 		out = append(out, list...)
@@ -500,7 +500,7 @@ func (s *API) vacationMap(c echo.Context) error {
 
 // vacationDepartments answers GET ferias/departamentos?tenId: the map's department filter.
 func (s *API) vacationDepartments(c echo.Context) error {
-	out := []projections.Department{}
+	out := []vacationsproj.Department{}
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Reads.Departments(ctx, tx)
 		out = append(out, list...)
@@ -523,7 +523,7 @@ func (s *API) vacationApprovals(c echo.Context) error {
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	a := actorOf(c)
-	out := []projections.VacationLeave{}
+	out := []vacationsproj.VacationLeave{}
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Reads.Approvals(ctx, tx, a.EmployeeID, a.IsHR(), a.UserID, filter, s.Now())
 		out = append(out, list...)
@@ -574,7 +574,7 @@ func (s *API) vacationPlanning(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	team, plans := []projections.VacationTeamMember{}, []projections.VacationPlan{}
+	team, plans := []vacationsproj.VacationTeamMember{}, []vacationsproj.VacationPlan{}
 	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		t, err := s.Reads.Team(ctx, tx, scope)
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"portal/projections"
+	vacationsproj "portal/projections/vacations"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 	"portal/readapi/vacations"
@@ -30,7 +30,7 @@ func (e vacEnv) call(t *testing.T, p readapitest.Person, method, path string, qu
 
 func (e vacEnv) project(t *testing.T, tenant uuid.UUID) {
 	t.Helper()
-	e.Project(t, tenant, projections.NewVacations())
+	e.Project(t, tenant, vacationsproj.NewVacations())
 }
 
 func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T) {
@@ -82,7 +82,7 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	}
 
 	type list struct {
-		Data []projections.VacationLeave `json:"data"`
+		Data []vacationsproj.VacationLeave `json:"data"`
 	}
 	var waiting list
 	e.call(t, mgr, "GET", "ferias/aprovacoes", nil, "").DecodeOK(t, &waiting)
@@ -115,7 +115,7 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	// The map: the manager sees the scheduled vacation; waiting-only shows nothing now; HR sees
 	// it over the whole tenant; bad filters are 400.
 	var m struct {
-		Data []projections.MapEntry `json:"data"`
+		Data []vacationsproj.MapEntry `json:"data"`
 	}
 	q := map[string]string{"inicio": "2026-11-01", "fim": "2026-11-30", "tipoFerias": "1"}
 	e.call(t, mgr, "GET", "ferias/mapa", q, "").DecodeOK(t, &m)
@@ -180,8 +180,8 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	e.call(t, mgr, "POST", "ferias/planejamento", nil, `{"m01Ukey":"`+emp.EmployeeID.String()+`","inicio":"2027-02-01","dias":15}`).DecodeOK(t, &planned)
 	e.project(t, emp.Tenant)
 	var planning struct {
-		Equipe []projections.VacationTeamMember `json:"equipe"`
-		Planos []projections.VacationPlan       `json:"planos"`
+		Equipe []vacationsproj.VacationTeamMember `json:"equipe"`
+		Planos []vacationsproj.VacationPlan       `json:"planos"`
 	}
 	e.call(t, mgr, "GET", "ferias/planejamento", map[string]string{"ano": "2027"}, "").DecodeOK(t, &planning)
 	if len(planning.Equipe) != 2 || len(planning.Planos) != 1 || planning.Planos[0].ID != planned.Data.ID {

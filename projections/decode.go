@@ -1,0 +1,54 @@
+package projections
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/eventstore"
+)
+
+// What the projections of the areas share to read the events of the log.
+
+// DecodeData decodes e's data into v; the error names the event.
+func DecodeData(e eventstore.RecordedEvent, v any) error {
+	if err := json.Unmarshal(e.Data, v); err != nil {
+		return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
+	}
+	return nil
+}
+
+// UsersEvent parses the ids of an event about one user's own thing (a check-in, a
+// notification): both must be set, and the event must be in the user's stream, area-<user>.
+func UsersEvent(e eventstore.RecordedEvent, area, id, user string) (uuid.UUID, uuid.UUID, error) {
+	i, idErr := uuid.Parse(id)
+	u, userErr := uuid.Parse(user)
+	if idErr != nil || userErr != nil || i == uuid.Nil || u == uuid.Nil {
+		return i, u, fmt.Errorf("event %s (%s): no id or user id", e.ID, e.Type)
+	}
+	if want := area + "-" + u.String(); !strings.EqualFold(e.Stream, want) {
+		return i, u, fmt.Errorf("event %s (%s): user %s in stream %q", e.ID, e.Type, u, e.Stream)
+	}
+	return i, u, nil
+}
+
+// ParseID parses an id event e names (what it is: "survey id"); the error names the event.
+func ParseID(e eventstore.RecordedEvent, what, s string) (uuid.UUID, error) {
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return id, fmt.Errorf("event %s (%s): %s %q: %w", e.ID, e.Type, what, s, err)
+	}
+	return id, nil
+}
+
+// OrRecorded is t, or the time e was recorded when t is zero (an event written before its
+// data carried the time).
+func OrRecorded(t time.Time, e eventstore.RecordedEvent) time.Time {
+	if t.IsZero() {
+		return e.RecordedAt
+	}
+	return t
+}

@@ -1,0 +1,44 @@
+package projections
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/eventstore"
+	"portal/push"
+)
+
+// What the report projections of the areas share.
+
+// PublishReport tells each tenant of events that report changed (once per batch and tenant).
+func PublishReport(ctx context.Context, tx pgx.Tx, report string, events []eventstore.RecordedEvent, relevant func(string) bool) error {
+	last := map[uuid.UUID]eventstore.Cursor{}
+	var order []uuid.UUID
+	for _, e := range events {
+		if !relevant(e.Type) {
+			continue
+		}
+		if _, ok := last[e.Tenant]; !ok {
+			order = append(order, e.Tenant)
+		}
+		last[e.Tenant] = e.Cursor
+	}
+	msgs := make([]push.Message, 0, len(order))
+	for _, t := range order {
+		msgs = append(msgs, push.Message{Tenant: t, Topic: ReportTopic, Event: last[t], Data: map[string]string{"report": report}})
+	}
+	return push.Publish(ctx, tx, msgs...)
+}
+
+// WeekOf is the Monday (UTC) of t's week: the reports' weekly grain.
+func WeekOf(t time.Time) time.Time {
+	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
+}
+
+// ReportTopic is the push topic of a report whose read model changed (docs/api.md "Reports"):
+// {report}, to the whole tenant; open dashboards reload that report.
+const ReportTopic = "report.changed"

@@ -1,0 +1,361 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"portal/domain/clock"
+)
+
+// ClockDayRow is one day of the time-clock report.
+type ClockDayRow struct {
+	Day      string `json:"day"`
+	People   int    `json:"people"`
+	Marks    int    `json:"marks"`
+	Late     int    `json:"late"`    // first mark later than the schedule's start + clock.LateTolerance
+	Missing  int    `json:"missing"` // marks short of what the schedule expects, on days with a mark
+	Refused  int    `json:"refused"`
+	Adjusted int    `json:"adjusted"`
+}
+
+// ClockPersonRow is one employee over the period.
+type ClockPersonRow struct {
+	EmployeeID string `json:"employeeId"`
+	Name       string `json:"name"`
+	Department string `json:"department"`
+	Days       int    `json:"days"`
+	Marks      int    `json:"marks"`
+	Late       int    `json:"late"`
+	Missing    int    `json:"missing"`
+	Refused    int    `json:"refused"`
+}
+
+// ClockReport is GET reports/clock.
+type ClockReport struct {
+	Scope    string           `json:"scope"`
+	Days     []ClockDayRow    `json:"days"`
+	Refusals map[string]int   `json:"refusals"` // by reason (the clock's refusal keys)
+	People   []ClockPersonRow `json:"people"`   // most late or missing first
+	Asked    int              `json:"adjustmentsAsked"`
+	Approved int              `json:"adjustmentsApproved"`
+}
+
+// Clock reads the time-clock report of the period: totals per day, refusals by reason, the
+// people with the most late arrivals and missing punches (whole months: the months the period
+// touches), and the adjustments asked (sent requests of origin AjustePonto) and approved. The
+// tenant-wide totals come from the day × department × unit rollup, a team's or one's own from
+// the employee-days; the people from the month × employee rollup.
+func (Reports) Clock(ctx context.Context, tx pgx.Tx, q ReportQuery) (ClockReport, error) {
+	out := ClockReport{Scope: q.Scope, Days: []ClockDayRow{}, People: []ClockPersonRow{}, Refusals: map[string]int{}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
+	w := q.where("employee_id")
+	days := `
+SELECT t.day, sum(t.people), sum(t.marks), sum(t.late), sum(t.missing),
+       sum(t.refused_area), sum(t.refused_layoff), sum(t.refused_inactive), sum(t.refused_other), sum(t.adjusted)
+FROM report_clock_days t
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $4 AND $5 AND $1::uuid IS NOT NULL
+  AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
+GROUP BY 1 ORDER BY 1`
+	if q.Scope != "tenant" {
+		late := fmt.Sprintf("t.first_mark > t.expected_start + interval '%d minutes'", int(clock.LateTolerance.Minutes()))
+		days = fmt.Sprintf(`
+SELECT t.day, count(*) FILTER (WHERE t.marks > 0), sum(t.marks), count(*) FILTER (WHERE %[1]s),
+       sum(greatest(t.expected_marks - t.marks, 0) * (t.marks > 0)::int),
+       sum(t.refused_area), sum(t.refused_layoff), sum(t.refused_inactive), sum(t.refused_other), sum(t.adjusted)
+FROM report_clock_daily t
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $4 AND $5 AND %[2]s
+GROUP BY 1 ORDER BY 1`, late, w)
+	}
+	rows, err := tx.Query(ctx, days, q.args(q.From, q.To)...)
+	if err != nil {
+		return out, err
+	}
+	var area, layoff, inactive, other int
+	for rows.Next() {
+		var r ClockDayRow
+		var day time.Time
+		var a, l, i, o int
+		if err := rows.Scan(&day, &r.People, &r.Marks, &r.Late, &r.Missing, &a, &l, &i, &o, &r.Adjusted); err != nil {
+			rows.Close()
+			return out, err
+		}
+		r.Day, r.Refused = day.Format(time.DateOnly), a+l+i+o
+		area, layoff, inactive, other = area+a, layoff+l, inactive+i, other+o
+		out.Days = append(out.Days, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	out.Refusals = map[string]int{"fora_da_area": area, "periodo_afastamento": layoff, "colaborador_inativo": inactive, "outro": other}
+	// Summed per employee first (uuid keys), named after: the names of 5,000 people, not of
+	// their 60,000 months.
+	rows, err = tx.Query(ctx, fmt.Sprintf(`
+SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
+FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late, sum(t.missing) AS missing, sum(t.refused) AS refused
+      FROM report_clock_months t
+      WHERE t.tenant_id = (SELECT app_tenant()) AND t.month BETWEEN date_trunc('month', $4::date)::date AND $5 AND %s
+      GROUP BY 1) t
+LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
+LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = e.department_id
+ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
+	if err != nil {
+		return out, err
+	}
+	for rows.Next() {
+		var p ClockPersonRow
+		if err := rows.Scan(&p.EmployeeID, &p.Name, &p.Department, &p.Days, &p.Marks, &p.Late, &p.Missing, &p.Refused); err != nil {
+			rows.Close()
+			return out, err
+		}
+		out.People = append(out.People, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	err = tx.QueryRow(ctx, fmt.Sprintf(`
+WITH r AS (
+    SELECT t.request_id, bool_and(t.outcome = 'approved') AS approved, max(t.decided_at) AS decided,
+           min(t.opened_at) FILTER (WHERE t.step = 0) AS sent
+    FROM report_approval_steps t WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND %s
+    GROUP BY 1)
+SELECT count(*) FILTER (WHERE sent >= $4::date AND sent < $5::date + 1),
+       count(*) FILTER (WHERE approved AND decided >= $4::date AND decided < $5::date + 1)
+FROM r`, q.where("subject_employee_id")), q.args(q.From, q.To)...).Scan(&out.Asked, &out.Approved)
+	return out, err
+}
+
+// VacationPersonRow is one employee's vacation standing on the report's last day.
+type VacationPersonRow struct {
+	EmployeeID   string  `json:"employeeId"`
+	Name         string  `json:"name"`
+	Department   string  `json:"department"`
+	Balance      int     `json:"balance"`      // days left in acquired, open periods
+	OverdueDays  int     `json:"overdueDays"`  // of them, in periods past their concessive end
+	NextDeadline *string `json:"nextDeadline"` // the nearest concessive end with days left
+	ExpiringIn   *int    `json:"expiringIn"`   // 30, 60 or 90 when that deadline is that close
+}
+
+// AwayWeek is who is away on vacation in one week.
+type AwayWeek struct {
+	Week   string   `json:"week"`
+	Count  int      `json:"count"`
+	People []string `json:"people"` // the first 20 names
+}
+
+// VacationsReport is GET reports/vacations.
+type VacationsReport struct {
+	Scope     string              `json:"scope"`
+	People    []VacationPersonRow `json:"people"` // the most urgent first, at most 1,000
+	Overdue   int                 `json:"overdue"`
+	Expiring  map[string]int      `json:"expiring"` // people whose deadline is within 30, 60, 90 days
+	Away      []AwayWeek          `json:"away"`
+	Abono     int                 `json:"abono"`     // vacations with days sold, started in the period
+	AbonoDays int                 `json:"abonoDays"` //
+	Advance13 int                 `json:"advance13"` // vacations with the 13th-salary advance
+}
+
+// Vacations reads the vacations read model (vacation_entitlements, vacation_leaves,
+// vacation_closures): balances and deadlines per person on the period's last day (CLT: 30
+// days a year; a period's days must be taken within the 12 months after it), who is away
+// each week and the abono and 13th advances taken in the period.
+func (Reports) Vacations(ctx context.Context, tx pgx.Tx, q ReportQuery) (VacationsReport, error) {
+	out := VacationsReport{Scope: q.Scope, People: []VacationPersonRow{}, Away: []AwayWeek{}, Expiring: map[string]int{"30": 0, "60": 0, "90": 0}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
+	// n is the periods acquired by the last day: the last of them (n-1) is the only one whose
+	// deadline is still ahead, the ones before are overdue. Each open period has 30 days less
+	// what its leaves took; a closed one has none.
+	rows, err := tx.Query(ctx, fmt.Sprintf(`
+WITH people AS (
+    SELECT t.id, t.name, t.department_id, v.hired, (extract(year FROM age($5::date, v.hired)))::int AS n
+    FROM employees t
+    JOIN vacation_entitlements v ON v.tenant_id = t.tenant_id AND v.employee_id = t.id
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.status <> 'inactive' AND $4::date <= $5::date AND %s
+), standing AS (
+    SELECT p.id, p.name, p.department_id, p.hired, p.n,
+           coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period < p.n), 0) AS used,
+           coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period < p.n - 1), 0) AS used_before,
+           coalesce(sum(l.days + l.abono_days) FILTER (WHERE l.period = p.n - 1), 0) AS used_last
+    FROM people p
+    LEFT JOIN vacation_leaves l ON l.tenant_id = (SELECT app_tenant()) AND l.employee_id = p.id AND l.status IN ('pending', 'scheduled')
+        AND NOT EXISTS (SELECT FROM vacation_closures c WHERE c.tenant_id = (SELECT app_tenant()) AND c.employee_id = l.employee_id AND c.period = l.period)
+    GROUP BY p.id, p.name, p.department_id, p.hired, p.n
+), closed AS (
+    SELECT c.employee_id, count(*) FILTER (WHERE c.period < p.n) AS periods, count(*) FILTER (WHERE c.period < p.n - 1) AS before,
+           bool_or(c.period = p.n - 1) AS last
+    FROM vacation_closures c JOIN people p ON p.id = c.employee_id
+    WHERE c.tenant_id = (SELECT app_tenant())
+    GROUP BY 1
+)
+SELECT s.id::text, s.name, coalesce(d.name, ''),
+       (30 * (s.n - coalesce(c.periods, 0)) - s.used)::int,
+       (30 * (greatest(s.n - 1, 0) - coalesce(c.before, 0)) - s.used_before)::int,
+       CASE WHEN s.n > 0 AND c.last IS NOT TRUE AND s.used_last < 30 THEN (s.hired + make_interval(years => s.n + 1) - interval '1 day')::date END
+FROM standing s
+LEFT JOIN closed c ON c.employee_id = s.id
+LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = s.department_id
+ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
+	if err != nil {
+		return out, err
+	}
+	for rows.Next() {
+		var p VacationPersonRow
+		var deadline *time.Time
+		if err := rows.Scan(&p.EmployeeID, &p.Name, &p.Department, &p.Balance, &p.OverdueDays, &deadline); err != nil {
+			rows.Close()
+			return out, err
+		}
+		if p.OverdueDays > 0 {
+			out.Overdue++
+		}
+		if deadline != nil {
+			s := deadline.Format(time.DateOnly)
+			p.NextDeadline = &s
+			left := int(deadline.Sub(q.To).Hours() / 24)
+			for _, n := range []int{30, 60, 90} {
+				if left <= n {
+					p.ExpiringIn = &n
+					out.Expiring[fmt.Sprint(n)]++
+					break
+				}
+			}
+		}
+		if len(out.People) < 1000 {
+			out.People = append(out.People, p)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	// Leaves carry no unit or department: the filters apply through the employee. Each leave
+	// counts in the weeks (Mondays) it touches.
+	who := fmt.Sprintf(`JOIN employees t ON t.tenant_id = l.tenant_id AND t.id = l.employee_id AND %s`, q.where("id"))
+	rows, err = tx.Query(ctx, fmt.Sprintf(`
+SELECT w::date, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
+FROM vacation_leaves l %s
+CROSS JOIN LATERAL generate_series(greatest(date_trunc('week', l.start_date::timestamp), date_trunc('week', $4::date::timestamp)),
+                                   least(l.end_date, $5::date)::timestamp, interval '7 days') w
+WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = 'scheduled' AND l.start_date <= $5 AND l.end_date >= date_trunc('week', $4::date::timestamp)::date
+GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
+	if err != nil {
+		return out, err
+	}
+	for rows.Next() {
+		var a AwayWeek
+		var week time.Time
+		if err := rows.Scan(&week, &a.Count, &a.People); err != nil {
+			rows.Close()
+			return out, err
+		}
+		a.Week = week.Format(time.DateOnly)
+		out.Away = append(out.Away, a)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	err = tx.QueryRow(ctx, fmt.Sprintf(`
+SELECT count(*) FILTER (WHERE l.abono_days > 0), coalesce(sum(l.abono_days), 0), count(*) FILTER (WHERE l.advance13)
+FROM vacation_leaves l %s
+WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = 'scheduled' AND l.start_date BETWEEN $4 AND $5`, who), q.args(q.From, q.To)...).
+		Scan(&out.Abono, &out.AbonoDays, &out.Advance13)
+	return out, err
+}
+
+// HeadcountMonth is one month of headcount and movement.
+type HeadcountMonth struct {
+	Month   string `json:"month"` // YYYY-MM
+	Active  int    `json:"active"`
+	Hires   int    `json:"hires"`
+	Leavers int    `json:"leavers"`
+}
+
+// HeadcountGroup is the headcount of one department on the period's last day.
+type HeadcountGroup struct {
+	Department string `json:"department"`
+	Unit       string `json:"unit"`
+	Active     int    `json:"active"`
+}
+
+// HeadcountReport is GET reports/headcount.
+type HeadcountReport struct {
+	Scope  string           `json:"scope"`
+	Months []HeadcountMonth `json:"months"`
+	Groups []HeadcountGroup `json:"groups"`
+}
+
+// Headcount reads the employees HR keeps (hire and termination dates): active people at each
+// month's end, hires and leavers per month, and the headcount per department and unit.
+func (Reports) Headcount(ctx context.Context, tx pgx.Tx, q ReportQuery) (HeadcountReport, error) {
+	out := HeadcountReport{Scope: q.Scope, Months: []HeadcountMonth{}, Groups: []HeadcountGroup{}}
+	if err := planEach(ctx, tx); err != nil {
+		return out, err
+	}
+	w := q.where("id")
+	// One pass over the people: who was active the day before the first month, and each
+	// month's hires and leavers; the active count at each month's end follows by adding up.
+	rows, err := tx.Query(ctx, fmt.Sprintf(`
+WITH people AS (
+    SELECT t.hire_date, t.termination_date FROM employees t
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.hire_date < (date_trunc('month', $5::date) + interval '1 month')::date AND %s
+), months AS (
+    SELECT m::date AS first, (m + interval '1 month' - interval '1 day')::date AS last
+    FROM generate_series(date_trunc('month', $4::date), $5::date, interval '1 month') m
+), moves AS (
+    SELECT date_trunc('month', x.day)::date AS first, sum(x.hired) AS hires, sum(x.gone) AS leavers
+    FROM people p, LATERAL (VALUES (p.hire_date, 1, 0), (p.termination_date, 0, 1)) x(day, hired, gone)
+    WHERE x.day >= date_trunc('month', $4::date)
+    GROUP BY 1
+)
+SELECT to_char(m.first, 'YYYY-MM'),
+       (SELECT count(*) FROM people p, (SELECT min(first) AS first FROM months) f
+        WHERE p.hire_date < f.first AND (p.termination_date IS NULL OR p.termination_date >= f.first))
+       + sum(coalesce(v.hires, 0) - coalesce(v.leavers, 0)) OVER (ORDER BY m.first),
+       coalesce(v.hires, 0), coalesce(v.leavers, 0)
+FROM months m LEFT JOIN moves v ON v.first = m.first
+ORDER BY m.first`, w), q.args(q.From, q.To)...)
+	if err != nil {
+		return out, err
+	}
+	for rows.Next() {
+		var m HeadcountMonth
+		if err := rows.Scan(&m.Month, &m.Active, &m.Hires, &m.Leavers); err != nil {
+			rows.Close()
+			return out, err
+		}
+		out.Months = append(out.Months, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	rows, err = tx.Query(ctx, fmt.Sprintf(`
+SELECT coalesce(d.name, ''), coalesce(u.name, ''), count(*)
+FROM employees t
+LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
+LEFT JOIN business_units u ON u.tenant_id = t.tenant_id AND u.id = t.business_unit_id
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.hire_date <= $5 AND (t.termination_date IS NULL OR t.termination_date > $5)
+  AND $4::date IS NOT NULL AND %s
+GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2`, w), q.args(q.From, q.To)...)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g HeadcountGroup
+		if err := rows.Scan(&g.Department, &g.Unit, &g.Active); err != nil {
+			return out, err
+		}
+		out.Groups = append(out.Groups, g)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,246 @@
+package requests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	rq "portal/domain/request"
+	"portal/eventstore"
+	"portal/projections"
+)
+
+// ReportApprovals keeps report_approval_steps: every step of every sent request, when it
+// began to wait, who was to decide it, who did and when (open items per approver, time to
+// decision per step, delegations).
+type ReportApprovals struct{}
+
+var _ projections.Projection = ReportApprovals{}
+
+// Name implements Projection.
+func (ReportApprovals) Name() string { return "report_approvals" }
+
+// Areas implements Selective.
+func (ReportApprovals) Areas() []string { return []string{"request."} }
+
+// Tables implements Tabled.
+func (ReportApprovals) Tables() []string {
+	return []string{"report_approval_requests", "report_approval_steps"}
+}
+
+// Reset implements Projection.
+func (p ReportApprovals) Reset(ctx context.Context, tx pgx.Tx) error {
+	return projections.Truncate(ctx, tx, p.Tables())
+}
+
+// approvalStep is one row of report_approval_steps.
+type approvalStep struct {
+	Step                  int
+	Kind, Role            string
+	Approver              string // user id; empty: anyone with Role
+	OpenedAt              time.Time
+	DecidedAt             *time.Time
+	DecidedBy, OnBehalfOf string
+	Outcome               string
+}
+
+// approvalFold is a request as the report folds it.
+type approvalFold struct {
+	key     requestKey
+	exists  bool // has a report_approval_requests row
+	removed bool
+	origin  int
+	subject string
+	chain   []rq.Step
+	steps   map[int]*approvalStep
+}
+
+// Apply implements Projection: the touched requests are loaded, folded in Go in log order
+// and written back (their steps replaced) in a few statements.
+func (ReportApprovals) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	decoded, order, err := requestEvents(events)
+	if err != nil || len(order) == 0 {
+		return err
+	}
+	folds := make(map[requestKey]*approvalFold, len(order))
+	for _, k := range order {
+		folds[k] = &approvalFold{key: k, steps: map[int]*approvalStep{}}
+	}
+	if err := loadApprovalFolds(ctx, tx, folds, order); err != nil {
+		return err
+	}
+	for _, d := range decoded {
+		folds[d.key].apply(rq.Deref(d.ev))
+	}
+	if err := saveApprovalFolds(ctx, tx, folds, order); err != nil {
+		return err
+	}
+	return projections.PublishReport(ctx, tx, "approvals", events, func(t string) bool { return rq.NewEvent(t) != nil })
+}
+
+func (f *approvalFold) apply(ev rq.Event) {
+	at := rq.ByOf(ev).At
+	switch e := ev.(type) {
+	case rq.Created:
+		f.exists, f.origin, f.subject = true, int(e.Origin), e.Subject.EmployeeID
+	case rq.Removed:
+		f.removed = true
+	case rq.Sent:
+		f.chain, f.steps = e.Steps, map[int]*approvalStep{}
+		f.open(0, at)
+	case rq.StepApproved:
+		if s := f.steps[e.Step]; s != nil {
+			s.decide(e.By, "approved")
+		}
+		if !e.Final {
+			f.open(e.Step+1, at)
+		}
+	case rq.StepRejected:
+		if s := f.steps[e.Step]; s != nil {
+			s.decide(e.By, "rejected")
+		}
+	case rq.DecisionUndone:
+		for i := range f.steps {
+			if i > e.Step {
+				delete(f.steps, i)
+			}
+		}
+		if s := f.steps[e.Step]; s != nil {
+			s.DecidedAt, s.DecidedBy, s.OnBehalfOf, s.Outcome = nil, "", "", "waiting"
+		}
+	}
+}
+
+// open starts step i of the chain waiting at at.
+func (f *approvalFold) open(i int, at time.Time) {
+	if i < 0 || i >= len(f.chain) {
+		return
+	}
+	c := f.chain[i]
+	f.steps[i] = &approvalStep{Step: i, Kind: string(c.Kind), Role: c.Role, Approver: c.Designated.ID, OpenedAt: at, Outcome: "waiting"}
+}
+
+func (s *approvalStep) decide(by rq.By, outcome string) {
+	at := by.At
+	s.DecidedAt, s.DecidedBy, s.OnBehalfOf, s.Outcome = &at, by.Actor.ID, by.OnBehalfOf.ID, outcome
+}
+
+func loadApprovalFolds(ctx context.Context, tx pgx.Tx, folds map[requestKey]*approvalFold, order []requestKey) error {
+	tenants, ids := make([]pgtype.UUID, len(order)), make([]pgtype.UUID, len(order))
+	for i, k := range order {
+		tenants[i], ids[i] = projections.PgUUID(k.tenant), projections.PgUUID(k.id)
+	}
+	rows, err := tx.Query(ctx, `
+SELECT r.tenant_id, r.request_id, r.origin, coalesce(r.subject_employee_id::text, ''), r.chain
+FROM report_approval_requests r JOIN unnest($1::uuid[], $2::uuid[]) AS k(tenant_id, request_id) USING (tenant_id, request_id)`, tenants, ids)
+	if err != nil {
+		return fmt.Errorf("report approvals: %w", err)
+	}
+	for rows.Next() {
+		var k requestKey
+		var origin int
+		var subject string
+		var chain []byte
+		if err := rows.Scan(&k.tenant, &k.id, &origin, &subject, &chain); err != nil {
+			rows.Close()
+			return err
+		}
+		f := folds[k]
+		f.exists, f.origin, f.subject = true, origin, subject
+		if err := json.Unmarshal(chain, &f.chain); err != nil {
+			rows.Close()
+			return fmt.Errorf("report approvals: chain of %s: %w", k.id, err)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = tx.Query(ctx, `
+SELECT s.tenant_id, s.request_id, s.step, s.kind, s.approver_role, coalesce(s.approver_id::text, ''), s.opened_at, s.decided_at,
+       coalesce(s.decided_by::text, ''), coalesce(s.on_behalf_of::text, ''), s.outcome
+FROM report_approval_steps s JOIN unnest($1::uuid[], $2::uuid[]) AS k(tenant_id, request_id) USING (tenant_id, request_id)`, tenants, ids)
+	if err != nil {
+		return fmt.Errorf("report approvals: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k requestKey
+		var s approvalStep
+		if err := rows.Scan(&k.tenant, &k.id, &s.Step, &s.Kind, &s.Role, &s.Approver, &s.OpenedAt, &s.DecidedAt, &s.DecidedBy, &s.OnBehalfOf, &s.Outcome); err != nil {
+			return err
+		}
+		folds[k].steps[s.Step] = &s
+	}
+	return rows.Err()
+}
+
+func saveApprovalFolds(ctx context.Context, tx pgx.Tx, folds map[requestKey]*approvalFold, order []requestKey) error {
+	var tenants, ids, subjects []pgtype.UUID
+	var origins []int32
+	var chains [][]byte
+	var gone [2][]pgtype.UUID
+	var st struct {
+		tenant, id, approver, decidedBy, onBehalf []pgtype.UUID
+		step                                      []int32
+		kind, role, outcome                       []string
+		opened                                    []time.Time
+		decided                                   []pgtype.Timestamptz
+	}
+	for _, k := range order {
+		f := folds[k]
+		gone[0], gone[1] = append(gone[0], projections.PgUUID(k.tenant)), append(gone[1], projections.PgUUID(k.id))
+		if f.removed || !f.exists {
+			continue
+		}
+		chain, err := json.Marshal(f.chain)
+		if err != nil {
+			return err
+		}
+		tenants, ids, subjects = append(tenants, projections.PgUUID(k.tenant)), append(ids, projections.PgUUID(k.id)), append(subjects, projections.OptUUID(f.subject))
+		origins, chains = append(origins, int32(f.origin)), append(chains, chain)
+		for _, s := range f.steps {
+			st.tenant, st.id, st.step = append(st.tenant, projections.PgUUID(k.tenant)), append(st.id, projections.PgUUID(k.id)), append(st.step, int32(s.Step))
+			st.kind, st.role, st.outcome = append(st.kind, s.Kind), append(st.role, s.Role), append(st.outcome, s.Outcome)
+			st.approver, st.decidedBy, st.onBehalf = append(st.approver, projections.OptUUID(s.Approver)), append(st.decidedBy, projections.OptUUID(s.DecidedBy)), append(st.onBehalf, projections.OptUUID(s.OnBehalfOf))
+			st.opened = append(st.opened, s.OpenedAt)
+			d := pgtype.Timestamptz{}
+			if s.DecidedAt != nil {
+				d = pgtype.Timestamptz{Time: *s.DecidedAt, Valid: true}
+			}
+			st.decided = append(st.decided, d)
+		}
+	}
+	if _, err := tx.Exec(ctx, `
+WITH k AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS k(tenant_id, request_id)),
+     s AS (DELETE FROM report_approval_steps s USING k WHERE s.tenant_id = k.tenant_id AND s.request_id = k.request_id)
+DELETE FROM report_approval_requests r USING k WHERE r.tenant_id = k.tenant_id AND r.request_id = k.request_id`, gone[0], gone[1]); err != nil {
+		return fmt.Errorf("report approvals: %w", err)
+	}
+	if len(tenants) > 0 {
+		if _, err := tx.Exec(ctx, `
+INSERT INTO report_approval_requests (tenant_id, request_id, origin, subject_employee_id, chain)
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::uuid[], $5::jsonb[])`, tenants, ids, origins, subjects, chains); err != nil {
+			return fmt.Errorf("report approvals: %w", err)
+		}
+	}
+	if len(st.tenant) > 0 {
+		if _, err := tx.Exec(ctx, `
+INSERT INTO report_approval_steps (tenant_id, request_id, step, kind, origin, approver_id, approver_role, subject_employee_id,
+                                   department_id, business_unit_id, manager_id, opened_at, decided_at, decided_by, on_behalf_of, outcome)
+SELECT u.tenant_id, u.request_id, u.step, u.kind, r.origin, u.approver, u.role, r.subject_employee_id,
+       e.department_id, e.business_unit_id, e.manager_id, u.opened, u.decided, u.decided_by, u.on_behalf, u.outcome
+FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::uuid[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::uuid[], $10::uuid[], $11::text[])
+     AS u(tenant_id, request_id, step, kind, approver, role, opened, decided, decided_by, on_behalf, outcome)
+JOIN report_approval_requests r ON r.tenant_id = u.tenant_id AND r.request_id = u.request_id
+LEFT JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.subject_employee_id`,
+			st.tenant, st.id, st.step, st.kind, st.approver, st.role, st.opened, st.decided, st.decidedBy, st.onBehalf, st.outcome); err != nil {
+			return fmt.Errorf("report approvals: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,361 @@
+package vacations
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/domain/vacation"
+)
+
+// VacationPeriod is whose days away a row is, and when: what a request, a plan and a bar
+// of the map share.
+type VacationPeriod struct {
+	ID          uuid.UUID `json:"id"`
+	M01Ukey     uuid.UUID `json:"m01Ukey"`
+	Nome        string    `json:"nome"`
+	Departament string    `json:"departamento"`
+	Inicio      string    `json:"inicio"`
+	Fim         string    `json:"fim"`
+	Dias        int       `json:"dias"`
+}
+
+// scanned are the destinations of a period's columns (id, employee, name, department,
+// start, end, days), the dates into start and end; setDates fills Inicio and Fim from them.
+func (p *VacationPeriod) scanned(start, end *time.Time) []any {
+	return []any{&p.ID, &p.M01Ukey, &p.Nome, &p.Departament, start, end, &p.Dias}
+}
+
+func (p *VacationPeriod) setDates(start, end time.Time) {
+	p.Inicio, p.Fim = start.Format(time.DateOnly), end.Format(time.DateOnly)
+}
+
+// VacationLeave is one vacation request as the read model holds it.
+type VacationLeave struct {
+	VacationPeriod
+	Abono       int        `json:"abono"`
+	Adiant13    bool       `json:"adiantamento13"`
+	Periodo     int        `json:"periodo"`
+	Status      string     `json:"status"` // pending, scheduled, taken, rejected, cancelled
+	Steps       []string   `json:"etapas"`
+	Step        int        `json:"etapa"`
+	StepKind    string     `json:"etapaAtual"` // manager, hr; "" when not pending
+	RequestedAt time.Time  `json:"solicitadoEm"`
+	DecidedAt   *time.Time `json:"decididoEm"`
+	Comment     string     `json:"comentario"`
+	Decisions   []any      `json:"decisoes"`
+	start, end  time.Time  // as dates, for folding
+	requestedBy string
+}
+
+// VacationPlan is one planned period.
+type VacationPlan struct {
+	VacationPeriod
+}
+
+// VacationAlert is an alert raised for a period.
+type VacationAlert struct {
+	Periodo int       `json:"periodo"`
+	Dias    int       `json:"dias"` // the threshold: 90, 60, 30
+	Em      time.Time `json:"em"`
+}
+
+// VacationFile is everything the read model holds of one employee's entitlement, and the
+// entitlement folded from it for the domain to count balances on a given day.
+type VacationFile struct {
+	Hired       time.Time
+	Leaves      []VacationLeave
+	Plans       []VacationPlan
+	Alerts      []VacationAlert
+	Entitlement *vacation.Entitlement
+}
+
+// ErrNoEntitlement: the employee's entitlement was never opened.
+var ErrNoEntitlement = errors.New("projections: no vacation entitlement")
+
+const leaveColumns = `l.id, l.employee_id, e.name, d.name, l.start_date, l.end_date, l.days, l.abono_days, l.advance13, l.period,
+    l.status, l.steps, l.step, l.requested_at, l.requested_by, l.decided_at, l.comment, l.decisions`
+
+func scanLeave(r pgx.CollectableRow) (VacationLeave, error) {
+	var l VacationLeave
+	var decisions []any
+	err := r.Scan(append(l.scanned(&l.start, &l.end), &l.Abono, &l.Adiant13, &l.Periodo,
+		&l.Status, &l.Steps, &l.Step, &l.RequestedAt, &l.requestedBy, &l.DecidedAt, &l.Comment, &decisions)...)
+	l.setDates(l.start, l.end)
+	l.Decisions = decisions
+	if l.Decisions == nil {
+		l.Decisions = []any{}
+	}
+	if l.Status == "pending" && l.Step < len(l.Steps) {
+		l.StepKind = l.Steps[l.Step]
+	}
+	return l, err
+}
+
+// markTaken shows a scheduled leave whose last day is past as taken (spec §3).
+func markTaken(ls []VacationLeave, today time.Time) {
+	for i := range ls {
+		if ls[i].Status == "scheduled" && ls[i].end.Before(today) {
+			ls[i].Status = "taken"
+		}
+	}
+}
+
+// File reads an employee's entitlement. tx is a tenant transaction (db.InTenant).
+func (Vacations) File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (VacationFile, error) {
+	var f VacationFile
+	err := tx.QueryRow(ctx, `SELECT hired FROM vacation_entitlements WHERE tenant_id = app_tenant() AND employee_id = $1`, employee).Scan(&f.Hired)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return f, ErrNoEntitlement
+	}
+	if err != nil {
+		return f, err
+	}
+	rows, err := tx.Query(ctx, `SELECT `+leaveColumns+`
+FROM vacation_leaves l JOIN employees e ON e.tenant_id = l.tenant_id AND e.id = l.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE l.tenant_id = app_tenant() AND l.employee_id = $1 ORDER BY l.requested_at, l.position`, employee)
+	if err != nil {
+		return f, err
+	}
+	if f.Leaves, err = pgx.CollectRows(rows, scanLeave); err != nil {
+		return f, err
+	}
+	if f.Plans, err = plansOf(ctx, tx, `p.employee_id = $1`, employee); err != nil {
+		return f, err
+	}
+	rows, err = tx.Query(ctx, `SELECT period, threshold, raised_at FROM vacation_alerts
+WHERE tenant_id = app_tenant() AND employee_id = $1 ORDER BY raised_at`, employee)
+	if err != nil {
+		return f, err
+	}
+	if f.Alerts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationAlert, error) {
+		var a VacationAlert
+		return a, r.Scan(&a.Periodo, &a.Dias, &a.Em)
+	}); err != nil {
+		return f, err
+	}
+	rows, err = tx.Query(ctx, `SELECT period, reason FROM vacation_closures WHERE tenant_id = app_tenant() AND employee_id = $1`, employee)
+	if err != nil {
+		return f, err
+	}
+	closures, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vacation.PeriodClosed, error) {
+		var c vacation.PeriodClosed
+		var reason string
+		err := r.Scan(&c.Period, &reason)
+		c.Reason = vacation.Closure(reason)
+		return c, err
+	})
+	if err != nil {
+		return f, err
+	}
+	f.Entitlement = fold(employee, f, closures)
+	markTaken(f.Leaves, vacation.DayOf(today))
+	return f, nil
+}
+
+// fold rebuilds the entitlement from the rows by replaying the events they stand for, so the
+// balance and statuses are counted by the domain's one set of rules.
+func fold(employee uuid.UUID, f VacationFile, closures []vacation.PeriodClosed) *vacation.Entitlement {
+	e := vacation.New()
+	e.Apply(vacation.Opened{UserID: employee.String(), Hired: f.Hired})
+	for _, l := range f.Leaves {
+		id := l.ID.String()
+		e.Apply(vacation.Requested{ID: id, Start: l.start, Days: l.Dias, AbonoDays: l.Abono, Advance13: l.Adiant13,
+			Period: l.Periodo, Steps: l.Steps, At: l.RequestedAt, By: l.requestedBy})
+		switch l.Status {
+		case "scheduled", "taken":
+			e.Apply(vacation.Approved{ID: id})
+		case "rejected":
+			e.Apply(vacation.Rejected{ID: id})
+		case "cancelled":
+			e.Apply(vacation.Cancelled{ID: id})
+		default:
+			for s := 0; s < l.Step; s++ {
+				e.Apply(vacation.StepApproved{ID: id, Step: s})
+			}
+		}
+	}
+	for _, p := range f.Plans {
+		start, _ := time.Parse(time.DateOnly, p.Inicio)
+		e.Apply(vacation.Planned{ID: p.ID.String(), Start: start, Days: p.Dias})
+	}
+	for _, c := range closures {
+		e.Apply(c)
+	}
+	for _, a := range f.Alerts {
+		e.Apply(vacation.AlertRaised{Period: a.Periodo, Threshold: a.Dias})
+	}
+	return e
+}
+
+func plansOf(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]VacationPlan, error) {
+	rows, err := tx.Query(ctx, `SELECT p.id, p.employee_id, e.name, d.name, p.start_date, p.end_date, p.days
+FROM vacation_plans p JOIN employees e ON e.tenant_id = p.tenant_id AND e.id = p.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE p.tenant_id = app_tenant() AND `+where+` ORDER BY p.start_date, e.name`, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationPlan, error) {
+		var p VacationPlan
+		var s, e time.Time
+		err := r.Scan(p.scanned(&s, &e)...)
+		p.setDates(s, e)
+		return p, err
+	})
+}
+
+// VacationScope is whose vacations a list covers: a manager's direct reports, or (HR) one
+// department or the whole tenant.
+type VacationScope struct {
+	Manager    uuid.UUID // the manager's employee id: their direct reports
+	Department uuid.UUID // HR: one department; uuid.Nil with AllTenant: everyone
+	AllTenant  bool
+}
+
+func (s VacationScope) where(n int) (string, any) {
+	switch {
+	case s.Manager != uuid.Nil:
+		return `e.manager_id = $` + itoa(n), s.Manager
+	case s.Department != uuid.Nil:
+		return `e.department_id = $` + itoa(n), s.Department
+	case s.AllTenant:
+		return `$` + itoa(n) + `::boolean`, true
+	}
+	return `$` + itoa(n) + `::boolean`, false
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Map kinds (tipoFerias of /mapVaccations/filter/:tipoFerias; docs/api.md): 0 every leave
+// and plan, 1 approved (scheduled or taken), 2 waiting for approval, 3 planned.
+const (
+	MapAll = iota
+	MapApproved
+	MapWaiting
+	MapPlanned
+)
+
+// MapEntry is one bar of the vacation map: who is away (or planned to be) when.
+type MapEntry struct {
+	VacationPeriod
+	Status   string `json:"status"` // pending, scheduled, taken, planned
+	StepKind string `json:"etapaAtual,omitempty"`
+}
+
+// Map lists the leaves and plans of the scope that touch [from, to], by start.
+func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope VacationScope, from, to time.Time, kind int, today time.Time) ([]MapEntry, error) {
+	cond, arg := scope.where(3)
+	statuses := []string{"pending", "scheduled"}
+	switch kind {
+	case MapApproved:
+		statuses = []string{"scheduled"}
+	case MapWaiting:
+		statuses = []string{"pending"}
+	case MapPlanned:
+		statuses = []string{}
+	}
+	rows, err := tx.Query(ctx, `
+SELECT l.id, l.employee_id, e.name, d.name, l.start_date, l.end_date, l.days, l.status,
+       CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') ELSE '' END
+FROM vacation_leaves l JOIN employees e ON e.tenant_id = l.tenant_id AND e.id = l.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE l.tenant_id = app_tenant() AND l.status = ANY ($4) AND l.start_date <= $2 AND l.end_date >= $1 AND `+cond+`
+UNION ALL
+SELECT p.id, p.employee_id, e.name, d.name, p.start_date, p.end_date, p.days, 'planned', ''
+FROM vacation_plans p JOIN employees e ON e.tenant_id = p.tenant_id AND e.id = p.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE p.tenant_id = app_tenant() AND $5 AND p.start_date <= $2 AND p.end_date >= $1 AND `+cond+`
+ORDER BY 5, 3`, from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
+	if err != nil {
+		return nil, err
+	}
+	today = vacation.DayOf(today)
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (MapEntry, error) {
+		var m MapEntry
+		var s, e time.Time
+		err := r.Scan(append(m.scanned(&s, &e), &m.Status, &m.StepKind)...)
+		m.setDates(s, e)
+		if m.Status == "scheduled" && e.Before(today) {
+			m.Status = "taken"
+		}
+		return m, err
+	})
+}
+
+// Approvals lists the requests of the scope: filter "waiting" those whose current step is
+// the caller's (the manager step of their reports; the HR step when hr), "decided" those the
+// caller decided (userID), "all" both. Oldest first.
+func (Vacations) Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]VacationLeave, error) {
+	waiting := `(l.status = 'pending' AND ((l.steps[l.step + 1] = 'manager' AND e.manager_id = $1) OR (l.steps[l.step + 1] = 'hr' AND $2)))`
+	decided := `(l.decisions @> jsonb_build_array(jsonb_build_object('by', $3::text)))`
+	// Every filter names all three parameters, so one argument list serves them all.
+	cond := waiting + ` AND $3::text IS NOT NULL`
+	switch filter {
+	case "decided":
+		cond = decided + ` AND $1::uuid IS NOT NULL AND $2::boolean IS NOT NULL`
+	case "all":
+		cond = "(" + waiting + " OR " + decided + ")"
+	}
+	rows, err := tx.Query(ctx, `SELECT `+leaveColumns+`
+FROM vacation_leaves l JOIN employees e ON e.tenant_id = l.tenant_id AND e.id = l.employee_id
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE l.tenant_id = app_tenant() AND `+cond+` ORDER BY l.requested_at, l.position LIMIT 500`, manager, hr, userID.String())
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, scanLeave)
+	markTaken(out, vacation.DayOf(today))
+	return out, err
+}
+
+// Plans lists the planned periods of the scope that touch [from, to].
+func (Vacations) Plans(ctx context.Context, tx pgx.Tx, scope VacationScope, from, to time.Time) ([]VacationPlan, error) {
+	cond, arg := scope.where(3)
+	return plansOf(ctx, tx, `p.start_date <= $2 AND p.end_date >= $1 AND `+cond, from, to, arg)
+}
+
+// VacationTeamMember is an employee a manager or HR plans for.
+type VacationTeamMember struct {
+	M01Ukey     uuid.UUID `json:"m01Ukey"`
+	Nome        string    `json:"nome"`
+	Departament string    `json:"departamento"`
+}
+
+// Team lists the active employees of the scope by name (at most 1000).
+func (Vacations) Team(ctx context.Context, tx pgx.Tx, scope VacationScope) ([]VacationTeamMember, error) {
+	cond, arg := scope.where(1)
+	rows, err := tx.Query(ctx, `SELECT e.id, e.name, d.name FROM employees e
+JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE e.tenant_id = app_tenant() AND e.status <> 'inactive' AND `+cond+` ORDER BY e.name LIMIT 1000`, arg)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationTeamMember, error) {
+		var m VacationTeamMember
+		return m, r.Scan(&m.M01Ukey, &m.Nome, &m.Departament)
+	})
+}
+
+// Department is a department of the tenant (the admin map's filter).
+type Department struct {
+	ID   uuid.UUID `json:"id"`
+	Nome string    `json:"nome"`
+}
+
+// Departments lists the tenant's departments by name.
+func (Vacations) Departments(ctx context.Context, tx pgx.Tx) ([]Department, error) {
+	rows, err := tx.Query(ctx, `SELECT id, name FROM departments WHERE tenant_id = app_tenant() ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Department, error) {
+		var d Department
+		return d, r.Scan(&d.ID, &d.Nome)
+	})
+}
