@@ -522,7 +522,7 @@ func (b *benchRun) replay() error {
 			return err
 		}
 	}
-	return b.replayBeside(clockproj.NewClock(), "the clock read model")
+	return b.replayBeside(clockproj.New(), "the clock read model")
 }
 
 // replayRounds is how many times a replay figure is measured, each time right after a read of

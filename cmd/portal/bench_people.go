@@ -107,17 +107,17 @@ FROM employees e, generate_series(1, 10) k WHERE e.tenant_id = $1 AND e.code::in
 	cases := []struct {
 		name   string
 		viewer peopleproj.Viewer
-		q      peopleproj.PeopleQuery
+		q      peopleproj.Query
 		min    int
 	}{
 		{"team listing (a manager's 100 reports, \"a\", page 1)", peopleproj.Viewer{Employee: manager},
-			peopleproj.PeopleQuery{Scope: peopleproj.ScopeReports, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
+			peopleproj.Query{Scope: peopleproj.ScopeReports, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
 		{"team listing (HR, 5,000, \"silva\", by department desc, page 3)", peopleproj.Viewer{Employee: manager, HR: true},
-			peopleproj.PeopleQuery{Scope: peopleproj.ScopeTenant, Search: "silva", OrderBy: "departamento", Desc: true, Page: 3, PageSize: 30}, 30},
+			peopleproj.Query{Scope: peopleproj.ScopeTenant, Search: "silva", OrderBy: "departamento", Desc: true, Page: 3, PageSize: 30}, 30},
 		{"team listing (HR, 5,000, \"a\": nearly everyone, page 1)", peopleproj.Viewer{Employee: manager, HR: true},
-			peopleproj.PeopleQuery{Scope: peopleproj.ScopeTenant, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
+			peopleproj.Query{Scope: peopleproj.ScopeTenant, Search: "a", OrderBy: "nome", Page: 1, PageSize: 30}, 30},
 		{"find people (5,000, \"joao mar\")", peopleproj.Viewer{Employee: manager},
-			peopleproj.PeopleQuery{Scope: peopleproj.ScopeColleagues, Search: "joão mar", OrderBy: "nome", Page: 1, PageSize: 30}, 1},
+			peopleproj.Query{Scope: peopleproj.ScopeColleagues, Search: "joão mar", OrderBy: "nome", Page: 1, PageSize: 30}, 1},
 	}
 	for _, c := range cases {
 		var rows int

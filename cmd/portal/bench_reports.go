@@ -177,7 +177,7 @@ func (b *benchRun) reportReplays() error {
 			return err
 		}
 	}
-	for _, p := range []projections.Projection{clockproj.ReportClock{}, moodproj.ReportMood{}, requestsproj.ReportApprovals{}, surveysproj.ReportSurveys{}} {
+	for _, p := range []projections.Projection{clockproj.Report{}, moodproj.Report{}, requestsproj.Report{}, surveysproj.Report{}} {
 		if err := b.replayBeside(p, p.Name()); err != nil {
 			return err
 		}

@@ -312,7 +312,7 @@ FROM generate_series(1, $3) g, approvers a, subjects s`, tenant, doc, total)
 	if err := b.pool.QueryRow(ctx, `SELECT id FROM requests WHERE tenant_id = $1 LIMIT 1`, tenant).Scan(&sample); err != nil {
 		return err
 	}
-	viewers := []requestsproj.RequestViewer{
+	viewers := []requestsproj.Viewer{
 		{UserID: seed.UserID(seed.DemoCode, seed.UserMarcos), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserMarcos), Roles: []string{"pwa-rh-ges", "pwa-rh-col"}},
 		{UserID: seed.UserID(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena), Roles: []string{rq.RoleHR, "pwa-rh-col"}},
 	}
@@ -324,7 +324,7 @@ FROM generate_series(1, $3) g, approvers a, subjects s`, tenant, doc, total)
 		v.Today = time.Now()
 		start := time.Now()
 		err := db.InTenant(ctx, b.pool, tenant.String(), func(tx pgx.Tx) error {
-			page, err := requestsproj.ListRequests(ctx, tx, requestsproj.RequestQuery{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 20})
+			page, err := requestsproj.List(ctx, tx, requestsproj.Query{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 20})
 			found = page.TotalCount
 			return err
 		})

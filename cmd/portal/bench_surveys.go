@@ -93,10 +93,10 @@ func (b *benchRun) enpsRead(tenant, sid uuid.UUID, ukey string) error {
 			return err
 		}
 	}
-	if err := b.replayBeside(surveysproj.NewSurveys(), "the surveys read model"); err != nil {
+	if err := b.replayBeside(surveysproj.New(), "the surveys read model"); err != nil {
 		return err
 	}
-	var check surveysproj.SurveyResults
+	var check surveysproj.Results
 	read := func() error {
 		return db.InTenant(b.ctx, b.pool, tenant.String(), func(tx pgx.Tx) (err error) {
 			check, err = surveysproj.Surveys{}.Results(b.ctx, tx, sid)

@@ -60,7 +60,7 @@ FROM employees e WHERE e.tenant_id = $1`, tenant, year)
 	if _, err := b.pool.Exec(ctx, `ANALYZE vacation_leaves; ANALYZE vacation_plans; ANALYZE employees`); err != nil {
 		return err
 	}
-	scope := vacationsproj.VacationScope{Department: dept}
+	scope := vacationsproj.Scope{Department: dept}
 	from, to := vacation.Day(year, time.January, 1), vacation.Day(year, time.December, 31)
 	var rows int
 	read := func(tx pgx.Tx) error {

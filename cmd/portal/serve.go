@@ -26,11 +26,12 @@ import (
 	"portal/seed"
 )
 
-// allProjections are the read models this binary maintains.
+// allProjections are the read models this binary maintains, each area's, and the
+// punch-adjustment process handler, which follows the log like a projection.
 func allProjections() []projections.Projection {
-	return []projections.Projection{clockproj.NewClock(), notificationsproj.NewNotifications(), requestsproj.Requests{}, moodproj.NewMood(), surveysproj.NewSurveys(),
-		vacationsproj.NewVacations(), moodproj.ReportMood{}, requestsproj.ReportApprovals{}, surveysproj.ReportSurveys{}, clockproj.ReportClock{},
-		process.AdjustmentProcess{}} // the punch-adjustment process handler follows the log like a projection
+	return slices.Concat(clockproj.Projections(), notificationsproj.Projections(), requestsproj.Projections(),
+		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(),
+		[]projections.Projection{process.AdjustmentProcess{}})
 }
 
 func (e *env) seed(ctx context.Context) error {

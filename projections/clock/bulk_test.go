@@ -64,7 +64,7 @@ func TestClockReplayBuildsItsIndexesAfterTheRows(t *testing.T) {
 		t.Fatalf("clock_marks has indexes %q, want its primary key and the employee index", before)
 	}
 	probe := &indexProbe{t: t, d: d}
-	n, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), probe)
+	n, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), probe)
 	if err != nil || n != total {
 		t.Fatalf("replay: %d of %d events, %v", n, total, err)
 	}
@@ -100,7 +100,7 @@ func TestClockReplayParksADuplicateMark(t *testing.T) {
 		t.Fatal(err)
 	}
 	projtest.Readable(t, store, res.Last)
-	n, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil)
+	n, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil)
 	if err != nil || n != total+1 {
 		t.Fatalf("replay: %d of %d events, %v", n, total+1, err)
 	}
@@ -125,7 +125,7 @@ func TestRunnerBuildsTheIndexesADeadReplayLeft(t *testing.T) {
 	ctx := context.Background()
 	before, _ := clockMarkIndexes(t, d)
 	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
-		_, err := projections.DeferIndexes(ctx, tx, clockproj.NewClock())
+		_, err := projections.DeferIndexes(ctx, tx, clockproj.New())
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -133,7 +133,7 @@ func TestRunnerBuildsTheIndexesADeadReplayLeft(t *testing.T) {
 	if left, deferred := clockMarkIndexes(t, d); len(left) != 0 || deferred != 2 {
 		t.Fatalf("deferred: indexes %q left, %d definitions kept", left, deferred)
 	}
-	projtest.StartRunner(t, d, store, projections.RunnerConfig{}, clockproj.NewClock())
+	projtest.StartRunner(t, d, store, projections.RunnerConfig{}, clockproj.New())
 	p := projtest.Person(t, d)
 	projtest.Punch(t, d, store, p, "after", "Rua Depois", projtest.Now)
 	projtest.WaitFor(t, "the punch in the read model", 30*time.Second, func() bool {

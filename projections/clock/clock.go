@@ -39,11 +39,11 @@ type Clock struct{}
 
 var _ projections.Projection = Clock{}
 
-// NewClock returns the clock projection.
-func NewClock() *Clock { return &Clock{} }
+// New returns the clock projection.
+func New() *Clock { return &Clock{} }
 
-// ClockMarkTopic is the push topic of a registered mark.
-const ClockMarkTopic = "clock.mark"
+// MarkTopic is the push topic of a registered mark.
+const MarkTopic = "clock.mark"
 
 // Name implements Projection.
 func (Clock) Name() string { return "clock" }
@@ -294,8 +294,8 @@ RETURNING tenant_id, user_id, user_hash, recorded_at, address, position`, args..
 		msgs[i] = push.Message{
 			Tenant: m.tenant,
 			User:   m.user,
-			Topic:  ClockMarkTopic,
-			Data:   ClockMarkPush{UserHash: m.hash, Time: clock.LocalTime(m.at), Address: m.address},
+			Topic:  MarkTopic,
+			Data:   MarkPush{UserHash: m.hash, Time: clock.LocalTime(m.at), Address: m.address},
 			Event:  cursors[m.position],
 		}
 	}
@@ -377,8 +377,8 @@ func (b *markBatch) encodeCopy() {
 // postgresEpochMicros is 2000-01-01 UTC in microseconds since the Unix epoch.
 const postgresEpochMicros = 946_684_800 * 1_000_000
 
-// ClockMarkPush is the data of a "clock.mark" push message.
-type ClockMarkPush struct {
+// MarkPush is the data of a "clock.mark" push message.
+type MarkPush struct {
 	UserHash string `json:"userHash"`
 	Time     string `json:"n09_001_t"` // local time, YYYY-MM-DDTHH:mm:ss
 	Address  string `json:"endereco"`
@@ -476,15 +476,15 @@ WHERE a.tenant_id = r.tenant_id AND a.employee_id = r.employee_id AND a.ukey = r
 	return nil
 }
 
-// ClockMark is a registered mark as v2/historico-ponto lists it.
-type ClockMark struct {
+// Mark is a registered mark as v2/historico-ponto lists it.
+type Mark struct {
 	RecordedAt time.Time
 	Address    string
 	Adjusted   bool // moved or added by an approved punch adjustment
 }
 
-// ClockAddress is a saved address as historico-endereco-ponto lists it.
-type ClockAddress struct {
+// Address is a saved address as historico-endereco-ponto lists it.
+type Address struct {
 	UKey     string
 	Address  string
 	Lat, Lon float64
@@ -493,7 +493,7 @@ type ClockAddress struct {
 
 // RecentMarks returns an employee's newest marks, newest first. tx must be a tenant
 // transaction (db.InTenant): row-level security keeps other tenants out.
-func (Clock) RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]ClockMark, error) {
+func (Clock) RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]Mark, error) {
 	rows, err := tx.Query(ctx, `
 SELECT recorded_at, address, adjusted FROM clock_marks
 WHERE tenant_id = app_tenant() AND employee_id = $1
@@ -502,14 +502,14 @@ LIMIT $2`, employee, limit)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ClockMark, error) {
-		var m ClockMark
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Mark, error) {
+		var m Mark
 		return m, r.Scan(&m.RecordedAt, &m.Address, &m.Adjusted)
 	})
 }
 
 // SavedAddresses returns an employee's address book, newest first, at most limit entries.
-func (Clock) SavedAddresses(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]ClockAddress, error) {
+func (Clock) SavedAddresses(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]Address, error) {
 	rows, err := tx.Query(ctx, `
 SELECT ukey, address, lat, lon, saved_at FROM clock_addresses
 WHERE tenant_id = app_tenant() AND employee_id = $1
@@ -518,8 +518,8 @@ LIMIT $2`, employee, limit)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ClockAddress, error) {
-		var a ClockAddress
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Address, error) {
+		var a Address
 		return a, r.Scan(&a.UKey, &a.Address, &a.Lat, &a.Lon, &a.SavedAt)
 	})
 }
@@ -893,4 +893,9 @@ func (s *jscan) skipString() bool {
 		}
 	}
 	return false
+}
+
+// Projections are the read models of the area for the runner: the marks and saved addresses, and the time-clock report.
+func Projections() []projections.Projection {
+	return []projections.Projection{New(), Report{}}
 }

@@ -25,10 +25,10 @@ import (
 )
 
 // clockRead runs the read-model queries as the API does: as portal_app in the tenant.
-func clockRead(t *testing.T, d *pgtest.DB, tenant, employee uuid.UUID) ([]clockproj.ClockMark, []clockproj.ClockAddress) {
+func clockRead(t *testing.T, d *pgtest.DB, tenant, employee uuid.UUID) ([]clockproj.Mark, []clockproj.Address) {
 	t.Helper()
-	var marks []clockproj.ClockMark
-	var addresses []clockproj.ClockAddress
+	var marks []clockproj.Mark
+	var addresses []clockproj.Address
 	ctx := context.Background()
 	err := db.InTenant(ctx, d.Pool, tenant.String(), func(tx pgx.Tx) error {
 		var err error
@@ -51,8 +51,8 @@ func TestClockProjectsMarksAndPushesThem(t *testing.T) {
 	projtest.Punch(t, d, store, p, "c1", "Rua A", projtest.Now)
 	projtest.Punch(t, d, store, p, "c2", "Rua B", projtest.Now.Add(time.Minute))
 	events := projtest.ClockStream(t, store, p)
-	projtest.Apply(t, d, context.Background(), clockproj.NewClock(), events)
-	projtest.Apply(t, d, context.Background(), clockproj.NewClock(), events) // a redelivered batch changes nothing
+	projtest.Apply(t, d, context.Background(), clockproj.New(), events)
+	projtest.Apply(t, d, context.Background(), clockproj.New(), events) // a redelivered batch changes nothing
 
 	marks, addresses := clockRead(t, d, p.Tenant, p.EmployeeID)
 	if len(marks) != 2 || marks[0].Address != "Rua B" || marks[1].Address != "Rua A" || !marks[1].RecordedAt.Equal(projtest.Now) {
@@ -79,7 +79,7 @@ func TestClockProjectsMarksAndPushesThem(t *testing.T) {
 	type msg struct {
 		User  uuid.UUID
 		Topic string
-		Data  clockproj.ClockMarkPush
+		Data  clockproj.MarkPush
 		Pos   int64
 	}
 	msgs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (msg, error) {
@@ -95,8 +95,8 @@ func TestClockProjectsMarksAndPushesThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []msg{
-		{p.UserID, "clock.mark", clockproj.ClockMarkPush{UserHash: p.UserHash, Time: "2024-05-10T09:30:15", Address: "Rua A"}, events[0].Position()},
-		{p.UserID, "clock.mark", clockproj.ClockMarkPush{UserHash: p.UserHash, Time: "2024-05-10T09:31:15", Address: "Rua B"}, events[2].Position()},
+		{p.UserID, "clock.mark", clockproj.MarkPush{UserHash: p.UserHash, Time: "2024-05-10T09:30:15", Address: "Rua A"}, events[0].Position()},
+		{p.UserID, "clock.mark", clockproj.MarkPush{UserHash: p.UserHash, Time: "2024-05-10T09:31:15", Address: "Rua B"}, events[2].Position()},
 	}
 	if !reflect.DeepEqual(msgs, want) {
 		t.Fatalf("push messages\n got %+v\nwant %+v", msgs, want)
@@ -153,7 +153,7 @@ func TestClockApplyFoldsABatch(t *testing.T) {
 					})
 					pos++
 				}
-				projtest.Apply(t, d, context.Background(), clockproj.NewClock(), events)
+				projtest.Apply(t, d, context.Background(), clockproj.New(), events)
 			}
 			_, addresses := clockRead(t, d, tenant, employee)
 			var got []string
@@ -171,7 +171,7 @@ func TestClockApplyRejectsABadStream(t *testing.T) {
 	t.Parallel()
 	d, _ := projtest.DB(t)
 	err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {
-		return clockproj.NewClock().Apply(context.Background(), tx, []eventstore.RecordedEvent{{
+		return clockproj.New().Apply(context.Background(), tx, []eventstore.RecordedEvent{{
 			ID: uuid.New(), Stream: "clock-not-a-uuid", Tenant: uuid.New(), Type: clock.TypeAddressSaved,
 			Data: json.RawMessage(`{"ukey":"a","address":"A","lat":1,"lon":1}`),
 		}})
@@ -186,7 +186,7 @@ func TestClockReadModelIsTenantScoped(t *testing.T) {
 	d, store := projtest.DB(t)
 	p := projtest.Person(t, d)
 	projtest.Punch(t, d, store, p, "c1", "Rua Secreta", projtest.Now)
-	projtest.Apply(t, d, context.Background(), clockproj.NewClock(), projtest.ClockStream(t, store, p))
+	projtest.Apply(t, d, context.Background(), clockproj.New(), projtest.ClockStream(t, store, p))
 	if marks, addresses := clockRead(t, d, uuid.New(), p.EmployeeID); len(marks)+len(addresses) != 0 {
 		t.Fatalf("another tenant sees %v %v", marks, addresses)
 	}
@@ -207,13 +207,13 @@ func TestClockReplay(t *testing.T) {
 		projtest.Punch(t, d, store, p, fmt.Sprint("r", i), fmt.Sprint("Rua R", i), projtest.Now.Add(time.Duration(i)*time.Minute))
 	}
 	stream := projtest.ClockStream(t, store, p)
-	projtest.Apply(t, d, ctx, clockproj.NewClock(), stream)
+	projtest.Apply(t, d, ctx, clockproj.New(), stream)
 	beforeMarks, beforeAddresses := clockRead(t, d, p.Tenant, p.EmployeeID)
 	projtest.Readable(t, store, stream[len(stream)-1].Cursor)
 
 	var pushesBefore int64
 	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending`).Scan(&pushesBefore)
-	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil); err != nil {
 		t.Fatal(err)
 	}
 	afterMarks, afterAddresses := clockRead(t, d, p.Tenant, p.EmployeeID)
@@ -266,7 +266,7 @@ func TestClockApplyRate(t *testing.T) {
 	ctx := push.Mute(context.Background())
 	start := time.Now()
 	for i := 0; i < total; i += batch {
-		projtest.Apply(t, d, ctx, clockproj.NewClock(), events[i:i+batch])
+		projtest.Apply(t, d, ctx, clockproj.New(), events[i:i+batch])
 	}
 	elapsed := time.Since(start)
 
@@ -431,7 +431,7 @@ func TestClockDecodesMarksAsEncodingJSON(t *testing.T) {
 			events[i] = eventstore.RecordedEvent{ID: uuid.New(), Stream: "clock-" + uuid.NewString(), Tenant: tenants[i],
 				Type: clock.TypeMarkRegistered, Cursor: eventstore.Cursor{TxID: 1, Position: int64(i + 1)}, Data: json.RawMessage(data)}
 		}
-		projtest.Apply(t, d, path.ctx, clockproj.NewClock(), events)
+		projtest.Apply(t, d, path.ctx, clockproj.New(), events)
 		for i, data := range good {
 			var want markContract
 			if err := json.Unmarshal([]byte(data), &want); err != nil {
@@ -477,7 +477,7 @@ func TestClockDecodesMarksAsEncodingJSON(t *testing.T) {
 				t.Fatalf("bad variant %d decodes: %s", i, data)
 			}
 			err := pgx.BeginFunc(path.ctx, d.Pool, func(tx pgx.Tx) error {
-				return clockproj.NewClock().Apply(path.ctx, tx, []eventstore.RecordedEvent{{ID: uuid.New(), Tenant: uuid.New(),
+				return clockproj.New().Apply(path.ctx, tx, []eventstore.RecordedEvent{{ID: uuid.New(), Tenant: uuid.New(),
 					Stream: "clock-" + uuid.NewString(), Type: clock.TypeMarkRegistered, Data: json.RawMessage(data)}})
 			})
 			if err == nil {
@@ -582,11 +582,11 @@ func TestClockReplayMatchesLiveAtScale(t *testing.T) {
 		if len(events) == 0 {
 			break
 		}
-		projtest.Apply(t, d, ctx, clockproj.NewClock(), events)
+		projtest.Apply(t, d, ctx, clockproj.New(), events)
 		cursor = events[len(events)-1].Cursor
 	}
 	live := clockModel(t, d)
-	n, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil)
+	n, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -612,7 +612,7 @@ func TestClockReplayParksABadMark(t *testing.T) {
 	d, store := projtest.DB(t)
 	ctx := context.Background()
 	total := clockLog(t, store, projections.ReplayBatch+2000, func(i int) bool { return i == 3210 })
-	n, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil)
+	n, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil)
 	if err != nil || n != total {
 		t.Fatalf("replay: %d of %d events, %v", n, total, err)
 	}

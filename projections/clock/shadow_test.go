@@ -25,11 +25,11 @@ func TestReplayShadowRebuildsBesideTheLiveModelAndDiffsIt(t *testing.T) {
 		projtest.Punch(t, d, store, p, fmt.Sprintf("m%02d", i), fmt.Sprintf("Rua %c, 1", 'A'+i%3), projtest.Now.Add(time.Duration(i)*time.Hour))
 	}
 	projtest.Punch(t, d, store, other, "o01", "Rua Z, 9", projtest.Now)
-	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil); err != nil {
 		t.Fatal(err)
 	}
 	// The live runner keeps the projection's lock meanwhile: the shadow rebuild has its own.
-	r, err := projections.NewRunner(d.Pool, store, projections.RunnerConfig{Logger: projtest.Quiet}, clockproj.NewClock())
+	r, err := projections.NewRunner(d.Pool, store, projections.RunnerConfig{Logger: projtest.Quiet}, clockproj.New())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestReplayShadowRebuildsBesideTheLiveModelAndDiffsIt(t *testing.T) {
 	go r.Run(runCtx)
 
 	var last projections.ShadowProgress
-	diffs, err := projections.ReplayShadow(ctx, d.Pool, store, clockproj.NewClock(), uuid.Nil, func(pr projections.ShadowProgress) { last = pr })
+	diffs, err := projections.ReplayShadow(ctx, d.Pool, store, clockproj.New(), uuid.Nil, func(pr projections.ShadowProgress) { last = pr })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestReplayShadowRebuildsBesideTheLiveModelAndDiffsIt(t *testing.T) {
 	exec(`DELETE FROM clock_marks WHERE id = (SELECT id FROM clock_marks WHERE tenant_id = $1 ORDER BY position DESC LIMIT 1)`)
 	// One tenant's rebuild sees only its own events and rows.
 	var pr projections.ShadowProgress
-	diffs, err = projections.ReplayShadow(ctx, d.Pool, store, clockproj.NewClock(), p.Tenant, func(x projections.ShadowProgress) { pr = x })
+	diffs, err = projections.ReplayShadow(ctx, d.Pool, store, clockproj.New(), p.Tenant, func(x projections.ShadowProgress) { pr = x })
 	if err != nil {
 		t.Fatal(err)
 	}

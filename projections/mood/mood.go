@@ -27,11 +27,11 @@ type Mood struct{}
 
 var _ projections.Projection = Mood{}
 
-// NewMood returns the mood projection.
-func NewMood() *Mood { return &Mood{} }
+// New returns the mood projection.
+func New() *Mood { return &Mood{} }
 
-// MoodTopic is the push topic of a check-in (docs/api.md "Live push").
-const MoodTopic = "mood.checked_in"
+// Topic is the push topic of a check-in (docs/api.md "Live push").
+const Topic = "mood.checked_in"
 
 // Name implements Projection.
 func (Mood) Name() string { return "mood" }
@@ -47,9 +47,9 @@ func (Mood) Reset(ctx context.Context, tx pgx.Tx) error {
 // Tables implements Tabled.
 func (Mood) Tables() []string { return []string{"mood_checkins"} }
 
-// MoodPush is the data of a "mood.checked_in" push. EmployeeID is empty for a user without
+// Push is the data of a "mood.checked_in" push. EmployeeID is empty for a user without
 // an employee record.
-type MoodPush struct {
+type Push struct {
 	UserHash    string    `json:"userHash"`
 	EmployeeID  string    `json:"employeeId"`
 	Humor       float64   `json:"humor"`
@@ -60,7 +60,7 @@ type MoodPush struct {
 type moodRow struct {
 	tenant, id, user uuid.UUID
 	employee         *uuid.UUID
-	data             MoodPush
+	data             Push
 	cursor           eventstore.Cursor
 }
 
@@ -125,9 +125,9 @@ LEFT JOIN users mu ON mu.tenant_id = e.tenant_id AND mu.employee_id = e.manager_
 	var msgs []push.Message
 	for _, x := range list {
 		r := rows[x.i]
-		msgs = append(msgs, push.Message{Tenant: r.tenant, User: r.user, Topic: MoodTopic, Data: r.data, Event: r.cursor})
+		msgs = append(msgs, push.Message{Tenant: r.tenant, User: r.user, Topic: Topic, Data: r.data, Event: r.cursor})
 		if x.manager != nil && *x.manager != r.user {
-			msgs = append(msgs, push.Message{Tenant: r.tenant, User: *x.manager, Topic: MoodTopic, Data: r.data, Event: r.cursor})
+			msgs = append(msgs, push.Message{Tenant: r.tenant, User: *x.manager, Topic: Topic, Data: r.data, Event: r.cursor})
 		}
 	}
 	return push.Publish(ctx, tx, msgs...)
@@ -163,7 +163,7 @@ func decodeCheckedIn(e eventstore.RecordedEvent) (moodRow, error) {
 		return moodRow{}, fmt.Errorf("event %s (%s): levels %v/%v off the scale", e.ID, e.Type, d.Humor, d.Energy)
 	}
 	r := moodRow{tenant: e.Tenant, id: id, user: user, cursor: e.Cursor,
-		data: MoodPush{UserHash: d.UserHash, EmployeeID: d.EmployeeID, Humor: d.Humor, Energy: d.Energy, CheckedInAt: projections.OrRecorded(d.CheckedInAt, e)}}
+		data: Push{UserHash: d.UserHash, EmployeeID: d.EmployeeID, Humor: d.Humor, Energy: d.Energy, CheckedInAt: projections.OrRecorded(d.CheckedInAt, e)}}
 	if d.EmployeeID != "" {
 		emp, err := projections.ParseID(e, "employee id", d.EmployeeID)
 		if err != nil {
@@ -174,9 +174,9 @@ func decodeCheckedIn(e eventstore.RecordedEvent) (moodRow, error) {
 	return r, nil
 }
 
-// MoodMember is a team member as the nine-box shows them (spec §3 Avatar card: codigo, nome,
+// Member is a team member as the nine-box shows them (spec §3 Avatar card: codigo, nome,
 // picture, id, emo, title). Emo is nil for a member with no check-in on or before the date.
-type MoodMember struct {
+type Member struct {
 	ID      uuid.UUID `json:"id"`
 	Codigo  string    `json:"codigo"`
 	Nome    string    `json:"nome"`
@@ -195,7 +195,7 @@ type Emo struct {
 // Team returns the active direct reports of a manager's employee record with each one's
 // latest check-in before `before`, ordered by name. tx must be a tenant transaction
 // (db.InTenant): row-level security keeps other tenants out.
-func (Mood) Team(ctx context.Context, tx pgx.Tx, manager uuid.UUID, before time.Time) ([]MoodMember, error) {
+func (Mood) Team(ctx context.Context, tx pgx.Tx, manager uuid.UUID, before time.Time) ([]Member, error) {
 	rows, err := tx.Query(ctx, `
 SELECT e.id, e.code, e.name, coalesce(p.name, ''), m.humor::float8, m.energy::float8, m.checked_in_at
 FROM employees e
@@ -209,8 +209,8 @@ ORDER BY e.name, e.id`, manager, before)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (MoodMember, error) {
-		var m MoodMember
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Member, error) {
+		var m Member
 		var humor, energy *float64
 		var at *time.Time
 		if err := r.Scan(&m.ID, &m.Codigo, &m.Nome, &m.Title, &humor, &energy, &at); err != nil {
@@ -232,4 +232,9 @@ func (Mood) LastCheckIn(ctx context.Context, tx pgx.Tx, user uuid.UUID) (time.Ti
 		return time.Time{}, err
 	}
 	return at.UTC(), nil
+}
+
+// Projections are the read models of the area for the runner: the check-ins and the mood report.
+func Projections() []projections.Projection {
+	return []projections.Projection{New(), Report{}}
 }

@@ -57,7 +57,7 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 	}
 	apply := func(ctx context.Context) {
 		t.Helper()
-		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return moodproj.NewMood().Apply(ctx, tx, events) }); err != nil {
+		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return moodproj.New().Apply(ctx, tx, events) }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -67,13 +67,13 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 	data := `{"userHash":"` + ana.UserHash + `","employeeId":"` + ana.EmployeeID.String() + `","humor":4.2,"energy":1.7,"data":"2024-05-10T15:04:05Z"}`
 	got := projtest.Pushes(t, d, ana.Tenant)
 	if len(got) != 2 || got[0].User != ana.UserID || got[1].User != boss.UserID ||
-		got[0].Topic != moodproj.MoodTopic || projtest.NormJSON(got[0].Data) != projtest.NormJSON(data) || projtest.NormJSON(got[1].Data) != projtest.NormJSON(data) ||
+		got[0].Topic != moodproj.Topic || projtest.NormJSON(got[0].Data) != projtest.NormJSON(data) || projtest.NormJSON(got[1].Data) != projtest.NormJSON(data) ||
 		got[0].Pos != events[0].Cursor.Position {
 		t.Fatalf("pushes %+v", got)
 	}
 
-	team := func(tenant string) []moodproj.MoodMember {
-		var list []moodproj.MoodMember
+	team := func(tenant string) []moodproj.Member {
+		var list []moodproj.Member
 		err := db.InTenant(ctx, d.Pool, tenant, func(tx pgx.Tx) error {
 			var err error
 			list, err = moodproj.Mood{}.Team(ctx, tx, boss.EmployeeID, moodNow.Add(time.Hour))
@@ -98,7 +98,7 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 
 	// A rebuild from zero: same rows, no pushes.
 	projtest.Readable(t, store, events[0].Cursor)
-	if _, err := projections.Replay(ctx, d.Pool, store, moodproj.NewMood(), nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, moodproj.New(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if l := team(ana.Tenant.String()); len(l) != 1 || l[0].Emo == nil || l[0].Emo.Humor != 4.2 {
@@ -120,7 +120,7 @@ func TestMoodApplyRejectsBadEvents(t *testing.T) {
 	} {
 		e := eventstore.RecordedEvent{Type: mood.TypeCheckedIn, Stream: "mood-6b1c0a52-4d8e-4c1e-9d55-0c1c6f1f0a02", Tenant: uuid.MustParse("7f3e2b1a-0000-4000-8000-000000000001"), Data: []byte(data)}
 		err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {
-			return moodproj.NewMood().Apply(context.Background(), tx, []eventstore.RecordedEvent{e})
+			return moodproj.New().Apply(context.Background(), tx, []eventstore.RecordedEvent{e})
 		})
 		if err == nil {
 			t.Errorf("applied %s", data)

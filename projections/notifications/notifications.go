@@ -30,13 +30,13 @@ type Notifications struct{}
 
 var _ projections.Projection = Notifications{}
 
-// NewNotifications returns the notifications projection.
-func NewNotifications() *Notifications { return &Notifications{} }
+// New returns the notifications projection.
+func New() *Notifications { return &Notifications{} }
 
 // Push topics of the notifications (docs/api.md "Live push").
 const (
-	NotificationTopic        = "notification"
-	NotificationChangedTopic = "notification.changed"
+	Topic        = "notification"
+	ChangedTopic = "notification.changed"
 )
 
 // Name implements Projection.
@@ -57,16 +57,16 @@ func (Notifications) Tables() []string { return []string{"notifications"} }
 // "notification" push carries it (spec portal-core §3: id, message, options, dismissed,
 // displayed).
 type Notification struct {
-	ID        uuid.UUID           `json:"id"`
-	Message   string              `json:"message"`
-	Options   NotificationOptions `json:"options"`
-	Dismissed bool                `json:"dismissed"`
-	Displayed bool                `json:"displayed"`
-	CreatedAt time.Time           `json:"createdAt"`
+	ID        uuid.UUID `json:"id"`
+	Message   string    `json:"message"`
+	Options   Options   `json:"options"`
+	Dismissed bool      `json:"dismissed"`
+	Displayed bool      `json:"displayed"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
-// NotificationOptions are a notification's options.
-type NotificationOptions struct {
+// Options are a notification's options.
+type Options struct {
 	Variant        string `json:"variant"`        // success, info, warning, error
 	Classification int    `json:"classification"` // 1 wrote, 2 requested, 3 plain
 	From           string `json:"from"`
@@ -74,14 +74,14 @@ type NotificationOptions struct {
 	Link           string `json:"link"`
 }
 
-// NotificationChanged is the data of a "notification.changed" push: the notifications
+// Changed is the data of a "notification.changed" push: the notifications
 // whose flags changed, with their flags now.
-type NotificationChanged struct {
-	Changes []NotificationFlags `json:"changes"`
+type Changed struct {
+	Changes []Flags `json:"changes"`
 }
 
-// NotificationFlags are a notification's flags.
-type NotificationFlags struct {
+// Flags are a notification's flags.
+type Flags struct {
 	ID        uuid.UUID `json:"id"`
 	Displayed bool      `json:"displayed"`
 	Dismissed bool      `json:"dismissed"`
@@ -187,7 +187,7 @@ func decodeCreated(e eventstore.RecordedEvent) (createdRow, error) {
 	o := d.Options
 	return createdRow{
 		tenant: e.Tenant, user: user, sender: sender, cursor: e.Cursor,
-		n: Notification{ID: id, Message: d.Message, CreatedAt: projections.OrRecorded(d.CreatedAt, e), Options: NotificationOptions{
+		n: Notification{ID: id, Message: d.Message, CreatedAt: projections.OrRecorded(d.CreatedAt, e), Options: Options{
 			Variant: o.Variant, Classification: o.Classification, From: o.From, Header: o.Header, Link: o.Link}},
 	}, nil
 }
@@ -263,7 +263,7 @@ func insertNotifications(ctx context.Context, tx pgx.Tx, rows []createdRow, flag
 	msgs := make([]push.Message, len(inserted))
 	for j, i := range inserted {
 		r := rows[i]
-		msgs[j] = push.Message{Tenant: r.tenant, User: r.user, Topic: NotificationTopic, Data: r.n, Event: r.cursor}
+		msgs[j] = push.Message{Tenant: r.tenant, User: r.user, Topic: Topic, Data: r.n, Event: r.cursor}
 	}
 	return push.Publish(ctx, tx, msgs...)
 }
@@ -308,7 +308,7 @@ RETURNING n.tenant_id, n.user_id, n.id, n.displayed, n.dismissed`,
 	}
 	type changed struct {
 		tenant, user uuid.UUID
-		flags        NotificationFlags
+		flags        Flags
 	}
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (changed, error) {
 		var c changed
@@ -336,14 +336,14 @@ RETURNING n.tenant_id, n.user_id, n.id, n.displayed, n.dismissed`,
 		cur := cursors[notificationKey{c.tenant, c.flags.ID}]
 		m, ok := per[uk]
 		if !ok {
-			m = &push.Message{Tenant: c.tenant, User: c.user, Topic: NotificationChangedTopic, Data: &NotificationChanged{}, Event: cur}
+			m = &push.Message{Tenant: c.tenant, User: c.user, Topic: ChangedTopic, Data: &Changed{}, Event: cur}
 			per[uk] = m
 			users = append(users, uk)
 		}
 		if m.Event.Before(cur) {
 			m.Event = cur
 		}
-		data := m.Data.(*NotificationChanged)
+		data := m.Data.(*Changed)
 		data.Changes = append(data.Changes, c.flags)
 	}
 	msgs := make([]push.Message, len(users))
@@ -382,4 +382,9 @@ LIMIT $2`, user, limit)
 		n.Options.Classification = int(class)
 		return n, err
 	})
+}
+
+// Projections are the read models of the area for the runner: the notifications.
+func Projections() []projections.Projection {
+	return []projections.Projection{New()}
 }

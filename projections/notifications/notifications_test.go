@@ -69,7 +69,7 @@ func notifyCreate(t *testing.T, d *pgtest.DB, store eventstore.Store, sender clo
 func notifyApply(t *testing.T, d *pgtest.DB, events []eventstore.RecordedEvent) {
 	t.Helper()
 	err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {
-		return notificationsproj.NewNotifications().Apply(context.Background(), tx, events)
+		return notificationsproj.New().Apply(context.Background(), tx, events)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -128,9 +128,9 @@ func TestNotificationsProjectsAndPushes(t *testing.T) {
 
 	list := notifyList(t, d, ana.Tenant, ana.UserID)
 	want := []notificationsproj.Notification{
-		{ID: second, Message: "Segunda", CreatedAt: notifyNow.Add(time.Second), Options: notificationsproj.NotificationOptions{
+		{ID: second, Message: "Segunda", CreatedAt: notifyNow.Add(time.Second), Options: notificationsproj.Options{
 			Variant: "success", Classification: 2, From: "User " + admin.UserName, Link: "/apps/request"}},
-		{ID: first, Message: "Primeira", CreatedAt: notifyNow, Options: notificationsproj.NotificationOptions{
+		{ID: first, Message: "Primeira", CreatedAt: notifyNow, Options: notificationsproj.Options{
 			Variant: "success", Classification: 2, From: "User " + admin.UserName, Link: "/apps/request"}},
 	}
 	for i := range list {
@@ -173,8 +173,8 @@ func TestNotificationsProjectsAndPushes(t *testing.T) {
 	wantPush := []projtest.Pushed{
 		{User: ana.UserID, Topic: "notification", Data: asJSON(t, want[1]), Pos: all[0].Position()},
 		{User: ana.UserID, Topic: "notification", Data: asJSON(t, want[0]), Pos: all[1].Position()},
-		{User: ana.UserID, Topic: "notification.changed", Data: asJSON(t, notificationsproj.NotificationChanged{Changes: []notificationsproj.NotificationFlags{{ID: second, Displayed: true}}}), Pos: all[2].Position()},
-		{User: ana.UserID, Topic: "notification.changed", Data: asJSON(t, notificationsproj.NotificationChanged{Changes: []notificationsproj.NotificationFlags{{ID: first, Dismissed: true}}}), Pos: all[3].Position()},
+		{User: ana.UserID, Topic: "notification.changed", Data: asJSON(t, notificationsproj.Changed{Changes: []notificationsproj.Flags{{ID: second, Displayed: true}}}), Pos: all[2].Position()},
+		{User: ana.UserID, Topic: "notification.changed", Data: asJSON(t, notificationsproj.Changed{Changes: []notificationsproj.Flags{{ID: first, Dismissed: true}}}), Pos: all[3].Position()},
 	}
 	got := projtest.Pushes(t, d, ana.Tenant)
 	for i := range got {
@@ -265,7 +265,7 @@ func TestNotificationsApplyRejectsBadEvents(t *testing.T) {
 	} {
 		e.ID, e.Tenant = uuid.New(), uuid.New()
 		err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {
-			return notificationsproj.NewNotifications().Apply(context.Background(), tx, []eventstore.RecordedEvent{e})
+			return notificationsproj.New().Apply(context.Background(), tx, []eventstore.RecordedEvent{e})
 		})
 		if err == nil {
 			t.Errorf("%s: applied", name)
@@ -309,7 +309,7 @@ func TestNotificationsReplay(t *testing.T) {
 	}
 	before := notifyList(t, d, ana.Tenant, ana.UserID)
 	pushes := len(projtest.Pushes(t, d, ana.Tenant))
-	if _, err := projections.Replay(ctx, d.Pool, store, notificationsproj.NewNotifications(), nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, notificationsproj.New(), nil); err != nil {
 		t.Fatal(err)
 	}
 	after := notifyList(t, d, ana.Tenant, ana.UserID)

@@ -61,15 +61,15 @@ func OrgPeople(ctx context.Context, tx pgx.Tx, text string) ([]OrgPerson, error)
 	return append([]OrgPerson{}, list...), err
 }
 
-// ErrPersonUnknown is returned for a user hash the tenant does not have.
-var ErrPersonUnknown = errors.New("projections: no such person")
+// ErrUnknown is returned for a user hash the tenant does not have.
+var ErrUnknown = errors.New("projections: no such person")
 
-// UserOf is the id of the tenant's user whose hash is given (ErrPersonUnknown: none).
+// UserOf is the id of the tenant's user whose hash is given (ErrUnknown: none).
 func UserOf(ctx context.Context, tx pgx.Tx, hash string) (uuid.UUID, error) {
 	var id uuid.UUID
 	err := tx.QueryRow(ctx, `SELECT id FROM users WHERE tenant_id = app_tenant() AND hash = $1`, hash).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return id, ErrPersonUnknown
+		return id, ErrUnknown
 	}
 	return id, err
 }
@@ -81,7 +81,7 @@ func Evaluators(ctx context.Context, tx pgx.Tx, hash string) (map[string][]OrgPe
 	err := tx.QueryRow(ctx, `SELECT e.id::text, e.manager_id::text FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 WHERE u.tenant_id = app_tenant() AND u.hash = $1`, hash).Scan(&emp, &manager)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrPersonUnknown
+		return nil, ErrUnknown
 	}
 	if err != nil {
 		return nil, err

@@ -19,16 +19,16 @@ import (
 // with the vacation and mood read models. Every method runs in a tenant transaction.
 type Directory struct{}
 
-// ErrPersonNotFound: no employee with that id in the caller's tenant.
-var ErrPersonNotFound = errors.New("person not found")
+// ErrNotFound: no employee with that id in the caller's tenant.
+var ErrNotFound = errors.New("person not found")
 
-// PeopleScope is whose rows a listing holds.
-type PeopleScope int
+// Scope is whose rows a listing holds.
+type Scope int
 
 const (
-	ScopeReports    PeopleScope = iota // a manager's direct reports (gestor)
-	ScopeTenant                        // every employee of the tenant, former ones included (adm)
-	ScopeColleagues                    // the tenant's current employees, public fields (all)
+	ScopeReports    Scope = iota // a manager's direct reports (gestor)
+	ScopeTenant                  // every employee of the tenant, former ones included (adm)
+	ScopeColleagues              // the tenant's current employees, public fields (all)
 )
 
 // PersonRow is one employee of a listing: the avatar card of spec §3 (codigo, nome, picture,
@@ -61,19 +61,19 @@ func (v Viewer) seesPrivate(p PersonRow) bool {
 	return v.HR || (v.Employee != uuid.Nil && p.manager == v.Employee)
 }
 
-// PeopleQuery selects a page of a listing.
-type PeopleQuery struct {
-	Scope      PeopleScope
+// Query selects a page of a listing.
+type Query struct {
+	Scope      Scope
 	Search     string    // substring of the name, code or e-mail, any case or accent
 	Department uuid.UUID // uuid.Nil: every department
-	OrderBy    string    // a key of PeopleOrders
+	OrderBy    string    // a key of Orders
 	Desc       bool
 	Page       int // from 1
 	PageSize   int
 }
 
-// PeopleOrders are the sort fields of the listings (orderBy), by column.
-var PeopleOrders = map[string]string{
+// Orders are the sort fields of the listings (orderBy), by column.
+var Orders = map[string]string{
 	"nome":         "e.name",
 	"codigo":       "e.code",
 	"cargo":        "p.name",
@@ -82,9 +82,9 @@ var PeopleOrders = map[string]string{
 	"admissao":     "e.hire_date",
 }
 
-// PeoplePage is a page of a listing (spec §7: data, currentPage, pageSize, totalPages,
+// Page is a page of a listing (spec §7: data, currentPage, pageSize, totalPages,
 // totalCount, hasNext).
-type PeoplePage struct {
+type Page struct {
 	Data        []PersonRow `json:"data"`
 	CurrentPage int         `json:"currentPage"`
 	PageSize    int         `json:"pageSize"`
@@ -130,10 +130,10 @@ func likePattern(search string) string { return "%" + projections.EscapeLike(sea
 
 // List reads a page of a listing. Rows are in the order asked, then by name and id, so pages
 // never overlap.
-func (Directory) List(ctx context.Context, tx pgx.Tx, v Viewer, q PeopleQuery) (PeoplePage, error) {
-	col, ok := PeopleOrders[q.OrderBy]
+func (Directory) List(ctx context.Context, tx pgx.Tx, v Viewer, q Query) (Page, error) {
+	col, ok := Orders[q.OrderBy]
 	if !ok {
-		col = PeopleOrders["nome"]
+		col = Orders["nome"]
 	}
 	dir := "ASC"
 	if q.Desc {
@@ -166,9 +166,9 @@ LIMIT %s OFFSET %s`, personColumns, personJoins, filter, col, dir, dir, dir, arg
 	// it guessed 25 and took 17 ms instead of 8.
 	rows, err := tx.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
 	if err != nil {
-		return PeoplePage{}, err
+		return Page{}, err
 	}
-	page := PeoplePage{Data: []PersonRow{}, CurrentPage: q.Page, PageSize: q.PageSize}
+	page := Page{Data: []PersonRow{}, CurrentPage: q.Page, PageSize: q.PageSize}
 	for rows.Next() {
 		p, err := scanPerson(rows, &page.TotalCount)
 		if err != nil {
@@ -307,7 +307,7 @@ func (Directory) Card(ctx context.Context, tx pgx.Tx, v Viewer, id uuid.UUID, to
 	p, err := scanPerson(tx.QueryRow(ctx, fmt.Sprintf(`SELECT %s, e.phone, e.layoff %s
 WHERE e.tenant_id = app_tenant() AND e.id = $1`, personColumns, personJoins), id), &phone, &layoff)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return Card{}, ErrPersonNotFound
+		return Card{}, ErrNotFound
 	}
 	if err != nil {
 		return Card{}, err

@@ -16,7 +16,7 @@ import (
 
 // Punch-adjustment requests as the approval screens and the day view list them. They are
 // requests of origin AjustePonto (spec portal-business §3), read from the requests read model
-// (projections/requests.go) with the adjustment decoded from the request's payload; there is
+// (requests.go) with the adjustment decoded from the request's payload; there is
 // no read model of their own.
 
 // Adjustments is the read side of punch-adjustment requests.
@@ -25,7 +25,7 @@ type Adjustments struct{}
 // AdjustmentRow is one adjustment request.
 type AdjustmentRow struct {
 	Adjustment clock.Adjustment
-	Doc        RequestDoc
+	Doc        Doc
 	Status     string
 	Designated *uuid.UUID // the approver the waiting step is locked to
 	Role       *string    // who may decide the waiting step when nobody is designated

@@ -31,8 +31,8 @@ type Requests struct{}
 
 var _ projections.Projection = Requests{}
 
-// RequestChangedTopic is the push topic of request changes (docs/api.md "Live push").
-const RequestChangedTopic = "request.changed"
+// ChangedTopic is the push topic of request changes (docs/api.md "Live push").
+const ChangedTopic = "request.changed"
 
 // maxPushed bounds the users one change is pushed to (a role may have many holders).
 const maxPushed = 200
@@ -51,16 +51,16 @@ func (Requests) Reset(ctx context.Context, tx pgx.Tx) error {
 // Tables implements Tabled.
 func (Requests) Tables() []string { return []string{"requests"} }
 
-// RequestChanged is the data of a "request.changed" push.
-type RequestChanged struct {
-	AC4Ukey        string           `json:"ac4Ukey"`
-	EventType      string           `json:"eventType"`
-	Status         string           `json:"status"`
-	ApprovalStatus string           `json:"approvalStatus"`
-	CurrentStep    *RequestStepView `json:"currentStep"`
-	DeliveryStatus *string          `json:"deliveryStatus"`
-	Version        int              `json:"version"`
-	ActorHash      string           `json:"actorHash"`
+// Changed is the data of a "request.changed" push.
+type Changed struct {
+	AC4Ukey        string    `json:"ac4Ukey"`
+	EventType      string    `json:"eventType"`
+	Status         string    `json:"status"`
+	ApprovalStatus string    `json:"approvalStatus"`
+	CurrentStep    *StepView `json:"currentStep"`
+	DeliveryStatus *string   `json:"deliveryStatus"`
+	Version        int       `json:"version"`
+	ActorHash      string    `json:"actorHash"`
 }
 
 type requestKey struct{ tenant, id uuid.UUID }
@@ -230,7 +230,7 @@ func saveRequests(ctx context.Context, tx pgx.Tx, folds map[requestKey]*requestF
 		if !r.Exists() {
 			return fmt.Errorf("request %s: events without request.created.v1", k.id)
 		}
-		doc := BuildRequestDoc(k.tenant, r, people[k.tenant])
+		doc := BuildDoc(k.tenant, r, people[k.tenant])
 		var err error
 		if docs[i], err = json.Marshal(doc); err != nil {
 			return err
@@ -270,10 +270,10 @@ func saveRequests(ctx context.Context, tx pgx.Tx, folds map[requestKey]*requestF
 		if err != nil {
 			return err
 		}
-		data := RequestChanged{AC4Ukey: r.ID, EventType: f.lastType, Status: string(r.Status), ApprovalStatus: r.ApprovalStatus(),
+		data := Changed{AC4Ukey: r.ID, EventType: f.lastType, Status: string(r.Status), ApprovalStatus: r.ApprovalStatus(),
 			CurrentStep: doc.CurrentStep, DeliveryStatus: doc.DeliveryStatus, Version: r.Version, ActorHash: f.lastActor}
 		for _, u := range to {
-			pushes = append(pushes, push.Message{Tenant: k.tenant, User: u, Topic: RequestChangedTopic, Data: data, Event: f.cursor})
+			pushes = append(pushes, push.Message{Tenant: k.tenant, User: u, Topic: ChangedTopic, Data: data, Event: f.cursor})
 		}
 	}
 	_, err := tx.Exec(ctx, upsertRequestsSQL, tenants, ids, origins, subjects, subjectUsers, creators, titles, statuses, approvals,
@@ -347,4 +347,9 @@ func (f *requestFold) recipients(ctx context.Context, tx pgx.Tx, holders roleHol
 		}
 	}
 	return out, nil
+}
+
+// Projections are the read models of the area for the runner: the requests and the approvals report.
+func Projections() []projections.Projection {
+	return []projections.Projection{Requests{}, Report{}}
 }

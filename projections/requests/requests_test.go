@@ -35,7 +35,7 @@ func applyRequests(t *testing.T, d *pgtest.DB, events []eventstore.RecordedEvent
 	}
 }
 
-func requestRow(t *testing.T, d *pgtest.DB, id string) (status, approval string, designated *uuid.UUID, doc requestsproj.RequestDoc) {
+func requestRow(t *testing.T, d *pgtest.DB, id string) (status, approval string, designated *uuid.UUID, doc requestsproj.Doc) {
 	t.Helper()
 	var raw []byte
 	err := d.Pool.QueryRow(context.Background(), `SELECT status, approval_status, step_designated, doc FROM requests WHERE id = $1`, id).
@@ -146,7 +146,7 @@ func TestApproverQueue(t *testing.T) {
 		t.Helper()
 		var n int
 		err := db.InTenant(ctx, d.Pool, who.Tenant.String(), func(tx pgx.Tx) error {
-			page, err := requestsproj.ListRequests(ctx, tx, requestsproj.RequestQuery{Viewer: requestsproj.RequestViewer{
+			page, err := requestsproj.List(ctx, tx, requestsproj.Query{Viewer: requestsproj.Viewer{
 				UserID: who.UserID, EmployeeID: who.EmployeeID, Roles: roles, Today: reqNow}, Source: "approver", Folder: folder, Page: 1, PageSize: 20})
 			n = page.TotalCount
 			if len(page.Data) != n {

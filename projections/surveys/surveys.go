@@ -33,25 +33,25 @@ type Surveys struct{}
 
 var _ projections.Projection = Surveys{}
 
-// NewSurveys returns the surveys projection.
-func NewSurveys() *Surveys { return &Surveys{} }
+// New returns the surveys projection.
+func New() *Surveys { return &Surveys{} }
 
 // Push topics of the surveys (docs/api.md "Live push"): results that changed, and a survey
 // created or closed (the lists reload).
 const (
-	SurveyResultsTopic = "survey.results"
-	SurveyChangedTopic = "survey.changed"
+	ResultsTopic = "survey.results"
+	ChangedTopic = "survey.changed"
 )
 
-// SurveyChanged is the data of a "survey.changed" push.
-type SurveyChanged struct {
+// Changed is the data of a "survey.changed" push.
+type Changed struct {
 	SurveyID uuid.UUID `json:"oa8Ukey"`
 	Kind     string    `json:"kind"`
 	Closed   bool      `json:"closed"`
 }
 
-// SurveyResultsChanged is the data of a "survey.results" push.
-type SurveyResultsChanged struct {
+// ResultsChanged is the data of a "survey.results" push.
+type ResultsChanged struct {
 	SurveyID    uuid.UUID `json:"oa8Ukey"`
 	Kind        string    `json:"kind"`
 	Respondents int64     `json:"respondents"`
@@ -211,8 +211,8 @@ func closeSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) err
 	if err != nil {
 		return fmt.Errorf("surveys: %w", err)
 	}
-	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
-		Data: SurveyChanged{SurveyID: id, Kind: kind, Closed: true}})
+	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: ChangedTopic, Event: e.Cursor,
+		Data: Changed{SurveyID: id, Kind: kind, Closed: true}})
 }
 
 func insertSurvey(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
@@ -254,8 +254,8 @@ ON CONFLICT (tenant_id, id) DO NOTHING`,
 		return nil // a redelivered batch
 	}
 	// The whole tenant is told only that a survey exists; each list reloads what its reader may see.
-	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: SurveyChangedTopic, Event: e.Cursor,
-		Data: SurveyChanged{SurveyID: id, Kind: d.Kind}})
+	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, Topic: ChangedTopic, Event: e.Cursor,
+		Data: Changed{SurveyID: id, Kind: d.Kind}})
 }
 
 func nonNilStrings(s []string) []string {
@@ -406,8 +406,8 @@ WHERE tenant_id = $1 AND id = $2 RETURNING respondents`, sk.tenant, sk.survey).S
 			return fmt.Errorf("survey respondents: %w", err)
 		}
 		c := last[sk]
-		msgs = append(msgs, push.Message{Tenant: sk.tenant, Topic: SurveyResultsTopic, Event: c.cursor,
-			Data: SurveyResultsChanged{SurveyID: sk.survey, Kind: c.kind, Respondents: respondents}})
+		msgs = append(msgs, push.Message{Tenant: sk.tenant, Topic: ResultsTopic, Event: c.cursor,
+			Data: ResultsChanged{SurveyID: sk.survey, Kind: c.kind, Respondents: respondents}})
 	}
 	return push.Publish(ctx, tx, msgs...)
 }
@@ -456,4 +456,9 @@ WHERE tenant_id = $1 AND id = $2 RETURNING user_id`, e.Tenant, id, projections.O
 		return fmt.Errorf("pdi: %w", err)
 	}
 	return push.Publish(ctx, tx, push.Message{Tenant: e.Tenant, User: owner, Topic: PDITopic, Event: e.Cursor, Data: map[string]any{"id": id}})
+}
+
+// Projections are the read models of the area for the runner: the surveys with their answers and PDI actions, and the surveys report.
+func Projections() []projections.Projection {
+	return []projections.Projection{New(), Report{}}
 }

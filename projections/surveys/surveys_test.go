@@ -111,16 +111,16 @@ func (f *surveyFixture) log(t *testing.T, after eventstore.Cursor) []eventstore.
 func (f *surveyFixture) apply(t *testing.T, events []eventstore.RecordedEvent) {
 	t.Helper()
 	err := pgx.BeginFunc(context.Background(), f.d.Pool, func(tx pgx.Tx) error {
-		return surveysproj.NewSurveys().Apply(context.Background(), tx, events)
+		return surveysproj.New().Apply(context.Background(), tx, events)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 }
 
-func (f *surveyFixture) results(t *testing.T, id string) surveysproj.SurveyResults {
+func (f *surveyFixture) results(t *testing.T, id string) surveysproj.Results {
 	t.Helper()
-	var r surveysproj.SurveyResults
+	var r surveysproj.Results
 	ctx := context.Background()
 	err := db.InTenant(ctx, f.d.Pool, f.tenant.ID.String(), func(tx pgx.Tx) (err error) {
 		r, err = surveysproj.Surveys{}.Results(ctx, tx, uuid.MustParse(id))
@@ -137,7 +137,7 @@ func (f *surveyFixture) pending(t *testing.T, p clocktest.Person, tenant uuid.UU
 	var list []surveysproj.PendingSurvey
 	ctx := context.Background()
 	err := db.InTenant(ctx, f.d.Pool, tenant.String(), func(tx pgx.Tx) (err error) {
-		list, err = surveysproj.Surveys{}.Pending(ctx, tx, surveysproj.SurveyMember{UserID: p.UserID}, surveyNow)
+		list, err = surveysproj.Surveys{}.Pending(ctx, tx, surveysproj.Member{UserID: p.UserID}, surveyNow)
 		return err
 	})
 	if err != nil {
@@ -199,7 +199,7 @@ func TestSurveysENPSResults(t *testing.T) {
 	}
 	var pushes int
 	if err := f.d.Pool.QueryRow(context.Background(), `SELECT count(*) FROM push_pending WHERE tenant_id = $1 AND topic = $2 AND user_id IS NULL`,
-		f.tenant.ID, surveysproj.SurveyResultsTopic).Scan(&pushes); err != nil {
+		f.tenant.ID, surveysproj.ResultsTopic).Scan(&pushes); err != nil {
 		t.Fatal(err)
 	}
 	if pushes != 2 {

@@ -31,11 +31,11 @@ type Vacations struct{}
 
 var _ projections.Projection = Vacations{}
 
-// NewVacations returns the vacations projection.
-func NewVacations() *Vacations { return &Vacations{} }
+// New returns the vacations projection.
+func New() *Vacations { return &Vacations{} }
 
-// VacationChangedTopic is the push topic of a vacation change (docs/api.md "Vacations").
-const VacationChangedTopic = "vacation.changed"
+// ChangedTopic is the push topic of a vacation change (docs/api.md "Vacations").
+const ChangedTopic = "vacation.changed"
 
 // Name implements Projection.
 func (Vacations) Name() string { return "vacations" }
@@ -53,8 +53,8 @@ func (Vacations) Tables() []string {
 	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts"}
 }
 
-// VacationChanged is the data of a "vacation.changed" push.
-type VacationChanged struct {
+// Changed is the data of a "vacation.changed" push.
+type Changed struct {
 	M01Ukey   uuid.UUID `json:"m01Ukey"`
 	ID        string    `json:"id,omitempty"` // the request or plan
 	EventType string    `json:"eventType"`
@@ -144,8 +144,8 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 		if _, ok := changed[k]; !ok {
 			order = append(order, k)
 		}
-		changed[k] = push.Message{Tenant: t, Topic: VacationChangedTopic, Event: e.Cursor,
-			Data: VacationChanged{M01Ukey: employee, ID: d.ID, EventType: e.Type}}
+		changed[k] = push.Message{Tenant: t, Topic: ChangedTopic, Event: e.Cursor,
+			Data: Changed{M01Ukey: employee, ID: d.ID, EventType: e.Type}}
 	}
 	if b.Len() == 0 {
 		return nil
@@ -198,4 +198,9 @@ ORDER BY c.ord`, tenants, employees)
 	// Messages must follow the log: order by each change's event.
 	slices.SortStableFunc(msgs, func(a, b push.Message) int { return a.Event.Compare(b.Event) })
 	return push.Publish(ctx, tx, msgs...)
+}
+
+// Projections are the read models of the area for the runner: the vacation periods, requests and plans.
+func Projections() []projections.Projection {
+	return []projections.Projection{New()}
 }

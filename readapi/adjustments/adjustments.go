@@ -118,22 +118,22 @@ type dayExcuseJSON struct {
 
 // adjustmentJSON is an adjustment request in lists.
 type adjustmentJSON struct {
-	AC4Ukey        string                        `json:"ac4Ukey"`
-	Tipo           timeclock.AdjustmentKind      `json:"tipo"`
-	Data           string                        `json:"data"`
-	MarcacaoID     string                        `json:"marcacaoId,omitempty"`
-	Hora           string                        `json:"hora,omitempty"`
-	HoraAnterior   *string                       `json:"horaAnterior"` // corrigir: the mark's time as punched
-	Inicio         string                        `json:"inicio,omitempty"`
-	Fim            string                        `json:"fim,omitempty"`
-	Motivo         string                        `json:"motivo"`
-	Colaborador    *requestsproj.RequestPerson   `json:"colaborador"`
-	Status         string                        `json:"status"`
-	ApprovalStatus string                        `json:"approvalStatus"`
-	CurrentStep    *requestsproj.RequestStepView `json:"currentStep"`
-	PodeDecidir    bool                          `json:"podeDecidir"`
-	CreatedAt      time.Time                     `json:"createdAt"`
-	UpdatedAt      time.Time                     `json:"updatedAt"`
+	AC4Ukey        string                   `json:"ac4Ukey"`
+	Tipo           timeclock.AdjustmentKind `json:"tipo"`
+	Data           string                   `json:"data"`
+	MarcacaoID     string                   `json:"marcacaoId,omitempty"`
+	Hora           string                   `json:"hora,omitempty"`
+	HoraAnterior   *string                  `json:"horaAnterior"` // corrigir: the mark's time as punched
+	Inicio         string                   `json:"inicio,omitempty"`
+	Fim            string                   `json:"fim,omitempty"`
+	Motivo         string                   `json:"motivo"`
+	Colaborador    *requestsproj.Person     `json:"colaborador"`
+	Status         string                   `json:"status"`
+	ApprovalStatus string                   `json:"approvalStatus"`
+	CurrentStep    *requestsproj.StepView   `json:"currentStep"`
+	PodeDecidir    bool                     `json:"podeDecidir"`
+	CreatedAt      time.Time                `json:"createdAt"`
+	UpdatedAt      time.Time                `json:"updatedAt"`
 }
 
 func toAdjustmentJSON(r requestsproj.AdjustmentRow, scope requestsproj.AdjustmentScope) adjustmentJSON {

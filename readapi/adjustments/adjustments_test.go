@@ -61,7 +61,7 @@ WHERE tenant_id = $1 ORDER BY position`, tenant.Tenant)
 	}
 	apply(requestsproj.Requests{}, read())
 	apply(process.AdjustmentProcess{}, read())
-	apply(clockproj.NewClock(), read())
+	apply(clockproj.New(), read())
 }
 
 type adjustItem struct {

@@ -31,7 +31,7 @@ type auditEnv struct{ *readapitest.Seeded }
 func newAuditEnv(t *testing.T) auditEnv {
 	t.Helper()
 	e := readapitest.NewSeeded(t, "readapi_audit")
-	for _, p := range []projections.Projection{requestsproj.Requests{}, surveysproj.NewSurveys()} {
+	for _, p := range []projections.Projection{requestsproj.Requests{}, surveysproj.New()} {
 		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, p, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -31,8 +31,8 @@ const clockMarksShown = 10
 // ReadModel is what the clock queries need from the read model; clockproj.Clock
 // implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]clockproj.ClockMark, error)
-	SavedAddresses(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]clockproj.ClockAddress, error)
+	RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]clockproj.Mark, error)
+	SavedAddresses(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]clockproj.Address, error)
 	Fences(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]timeclock.Fence, error)
 }
 

@@ -44,7 +44,7 @@ func (e clockEnv) register(t *testing.T, p readapitest.Person, body string, head
 // project applies the tenant's log to the clock read model, as the Runner would.
 func (e clockEnv) project(t *testing.T, p clocktest.Person) {
 	t.Helper()
-	e.Project(t, p.Tenant, clockproj.NewClock())
+	e.Project(t, p.Tenant, clockproj.New())
 }
 
 func (e clockEnv) events(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {

@@ -26,7 +26,7 @@ import (
 // ReadModel is what the mood queries need from the read model; moodproj.Mood
 // implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	Team(ctx context.Context, tx pgx.Tx, manager uuid.UUID, before time.Time) ([]moodproj.MoodMember, error)
+	Team(ctx context.Context, tx pgx.Tx, manager uuid.UUID, before time.Time) ([]moodproj.Member, error)
 	LastCheckIn(ctx context.Context, tx pgx.Tx, user uuid.UUID) (time.Time, error)
 }
 
@@ -136,18 +136,18 @@ func (s *API) moodCheckInState(c echo.Context) error {
 // NineBoxCell is one box of the nine-box: a third of the humor scale by a third of the
 // energy scale (0 low, 1 middle, 2 high; moods.BandOf).
 type NineBoxCell struct {
-	Humor   int                   `json:"humor"`
-	Energy  int                   `json:"energy"`
-	Members []moodproj.MoodMember `json:"members"`
+	Humor   int               `json:"humor"`
+	Energy  int               `json:"energy"`
+	Members []moodproj.Member `json:"members"`
 }
 
 // NineBox is the answer of GET HumorEnergy/ninebox.
 type NineBox struct {
-	ReferenceDate string                `json:"referenceDate"` // YYYY-MM-DD in the offset sent
-	TeamCount     int                   `json:"teamCount"`
-	MoodCount     int                   `json:"moodCount"` // members placed in a box
-	Boxes         []NineBoxCell         `json:"boxes"`     // 9 boxes: energy 2..0, then humor 0..2
-	WithoutMood   []moodproj.MoodMember `json:"withoutMood"`
+	ReferenceDate string            `json:"referenceDate"` // YYYY-MM-DD in the offset sent
+	TeamCount     int               `json:"teamCount"`
+	MoodCount     int               `json:"moodCount"` // members placed in a box
+	Boxes         []NineBoxCell     `json:"boxes"`     // 9 boxes: energy 2..0, then humor 0..2
+	WithoutMood   []moodproj.Member `json:"withoutMood"`
 }
 
 // moodNineBox answers GET HumorEnergy/ninebox?tenId&time: the caller's team (the direct
@@ -159,16 +159,16 @@ func (s *API) moodNineBox(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	out := NineBox{ReferenceDate: day, Boxes: make([]NineBoxCell, 0, 9), WithoutMood: []moodproj.MoodMember{}}
+	out := NineBox{ReferenceDate: day, Boxes: make([]NineBoxCell, 0, 9), WithoutMood: []moodproj.Member{}}
 	for energy := 2; energy >= 0; energy-- {
 		for humor := 0; humor <= 2; humor++ {
-			out.Boxes = append(out.Boxes, NineBoxCell{Humor: humor, Energy: energy, Members: []moodproj.MoodMember{}})
+			out.Boxes = append(out.Boxes, NineBoxCell{Humor: humor, Energy: energy, Members: []moodproj.Member{}})
 		}
 	}
 	if claims.EmployeeID == uuid.Nil {
 		return c.JSON(http.StatusOK, out) // no employee record, no team
 	}
-	team, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]moodproj.MoodMember, error) {
+	team, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]moodproj.Member, error) {
 		return s.Reads.Team(ctx, tx, claims.EmployeeID, before)
 	})
 	if err != nil {

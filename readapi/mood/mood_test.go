@@ -109,7 +109,7 @@ func (e *moodEnv) project(t *testing.T, p moodPerson) {
 	t.Helper()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.Project(t, p.Tenant, moodproj.NewMood())
+	e.Project(t, p.Tenant, moodproj.New())
 }
 
 func (e *moodEnv) advance(d time.Duration) { e.now.Add(int64(d)) }

@@ -105,7 +105,7 @@ func (s *API) notificationCreate(c echo.Context) error {
 	o := res.Content.Options
 	return c.JSON(http.StatusOK, notificationCreatedJSON{Success: true, Data: notificationsproj.Notification{
 		ID: res.ID, Message: res.Content.Message, CreatedAt: res.CreatedAt,
-		Options: notificationsproj.NotificationOptions{Variant: string(o.Variant), Classification: int(o.Classification),
+		Options: notificationsproj.Options{Variant: string(o.Variant), Classification: int(o.Classification),
 			From: o.From, Header: o.Header, Link: o.Link},
 	}})
 }

@@ -99,7 +99,7 @@ func (e *notifyEnv) project(t *testing.T, tenant *clocktest.Tenant) {
 	t.Helper()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.Project(t, tenant.ID, notificationsproj.NewNotifications())
+	e.Project(t, tenant.ID, notificationsproj.New())
 }
 
 func (e *notifyEnv) countEvents(t *testing.T, tenants ...*clocktest.Tenant) int64 {
@@ -135,7 +135,7 @@ func TestNotificationAPI(t *testing.T) {
 		t.Parallel()
 		ana := env.person(t, nil)
 		n1, r := env.create(t, ana, `{"message":"Primeira","options":{"variant":"warning","classification":1,"from":"Sistema","header":"Aviso","link":"/apps/request"}}`)
-		if r.Status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (notificationsproj.NotificationOptions{
+		if r.Status != http.StatusOK || n1.Message != "Primeira" || n1.Options != (notificationsproj.Options{
 			Variant: "warning", Classification: 1, From: "Sistema", Header: "Aviso", Link: "/apps/request"}) || !n1.CreatedAt.Equal(notifyTestNow) {
 			t.Fatalf("create: %d %s", r.Status, r.Body)
 		}

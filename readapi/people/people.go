@@ -66,14 +66,14 @@ func peopleViewer(c echo.Context) peopleproj.Viewer {
 // peopleList answers GET Colaborador/{gestor-minha-equipe | adm-minha-equipe | minha-equipe}
 // with searchText, orderBy, orderDescending, page (from 1), pageSize (default 30) and, for the
 // drill-down dialog, departamento (a department id).
-func (s *API) peopleList(scope peopleproj.PeopleScope) echo.HandlerFunc {
+func (s *API) peopleList(scope peopleproj.Scope) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		q := peopleproj.PeopleQuery{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
+		q := peopleproj.Query{Scope: scope, Search: strings.TrimSpace(c.QueryParam("searchText"))}
 		if len([]rune(q.Search)) > peopleMaxSearch {
 			return httpx.Error(http.StatusBadRequest, "searchText", domain.KeyTooLong)
 		}
 		q.OrderBy = strings.TrimSpace(c.QueryParam("orderBy"))
-		if _, ok := peopleproj.PeopleOrders[q.OrderBy]; !ok && q.OrderBy != "" {
+		if _, ok := peopleproj.Orders[q.OrderBy]; !ok && q.OrderBy != "" {
 			return httpx.Error(http.StatusBadRequest, "orderBy", domain.KeyInvalid)
 		}
 		var err error
@@ -89,7 +89,7 @@ func (s *API) peopleList(scope peopleproj.PeopleScope) echo.HandlerFunc {
 		if q.Department, err = httpx.QueryUUID(c, "departamento", false); err != nil {
 			return err
 		}
-		return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (peopleproj.PeoplePage, error) {
+		return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (peopleproj.Page, error) {
 			return peopleproj.Directory{}.List(ctx, tx, peopleViewer(c), q)
 		})
 	}
@@ -107,7 +107,7 @@ func (s *API) peopleCard(c echo.Context) error {
 	card, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (peopleproj.Card, error) {
 		return peopleproj.Directory{}.Card(ctx, tx, peopleViewer(c), id, s.Now().UTC(), withPhone)
 	})
-	if err == peopleproj.ErrPersonNotFound {
+	if err == peopleproj.ErrNotFound {
 		return httpx.Error(http.StatusNotFound, "m01Ukey", domain.KeyNotFound)
 	}
 	if err != nil {

@@ -48,7 +48,7 @@ func TestTeamListings(t *testing.T) {
 	}
 
 	t.Run("a manager lists his direct reports, paged by 30, with their mood", func(t *testing.T) {
-		first := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe", url.Values{"searchText": {"a"}}))
+		first := apitest.DecodeAs[peopleproj.Page](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe", url.Values{"searchText": {"a"}}))
 		if first.CurrentPage != 1 || first.PageSize != 30 || len(first.Data) != min(30, first.TotalCount) || first.TotalCount < 2 {
 			t.Fatalf("first page %+v", first)
 		}
@@ -64,7 +64,7 @@ func TestTeamListings(t *testing.T) {
 			if !page.HasNext {
 				break
 			}
-			page = apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe",
+			page = apitest.DecodeAs[peopleproj.Page](t, e.Get(marcos, "rh-app/Colaborador/gestor-minha-equipe",
 				url.Values{"searchText": {"a"}, "page": {strconv.Itoa(p + 1)}}))
 		}
 		if len(all) != first.TotalCount {
@@ -80,13 +80,13 @@ func TestTeamListings(t *testing.T) {
 	})
 
 	t.Run("search ignores accents and case; sort by field and direction", func(t *testing.T) {
-		res := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"LIVIA AUD"}}))
+		res := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"LIVIA AUD"}}))
 		if got := names(res.Data); len(got) != 1 || got[0] != "Lívia Auditoria" {
 			t.Fatalf("search LIVIA AUD: %v", got)
 		}
-		asc := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		asc := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"searchText": {"o"}, "orderBy": {"admissao"}, "pageSize": {"100"}}))
-		desc := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		desc := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"searchText": {"o"}, "orderBy": {"admissao"}, "orderDescending": {"true"}, "pageSize": {"100"}}))
 		for i := 1; i < len(asc.Data); i++ {
 			if asc.Data[i-1].Admissao > asc.Data[i].Admissao || desc.Data[i-1].Admissao < desc.Data[i].Admissao {
@@ -94,21 +94,21 @@ func TestTeamListings(t *testing.T) {
 			}
 		}
 		// HR sees former employees too; find-people only current ones, without their code.
-		joao := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"joão pereira"}}))
+		joao := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"joão pereira"}}))
 		if len(joao.Data) != 1 || joao.Data[0].Status != "inactive" {
 			t.Fatalf("HR listing of João: %+v", joao.Data)
 		}
-		found := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"joao pereira"}}))
+		found := apitest.DecodeAs[peopleproj.Page](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"joao pereira"}}))
 		if len(found.Data) != 0 {
 			t.Fatalf("find people shows a former employee: %+v", found.Data)
 		}
-		colleagues := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"marcos lima"}}))
+		colleagues := apitest.DecodeAs[peopleproj.Page](t, e.Get(ana, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"marcos lima"}}))
 		if len(colleagues.Data) != 1 || colleagues.Data[0].Codigo != "" || colleagues.Data[0].Emo != nil || colleagues.Data[0].Email == "" {
 			t.Fatalf("a colleague's public fields: %+v", colleagues.Data)
 		}
 		// The drill-down: one department's people.
 		dept := colleagues.Data[0].DeptID
-		inDept := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		inDept := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"departamento": {dept}, "pageSize": {"100"}}))
 		if inDept.TotalCount < 3 {
 			t.Fatalf("department %s has %d people", dept, inDept.TotalCount)
@@ -119,13 +119,13 @@ func TestTeamListings(t *testing.T) {
 			}
 		}
 		// Past the last page: no rows, and still the count.
-		past := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
+		past := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe",
 			url.Values{"departamento": {dept}, "page": {"99"}}))
 		if len(past.Data) != 0 || past.TotalCount != inDept.TotalCount || past.HasNext {
 			t.Fatalf("page 99: %+v", past)
 		}
 		// A LIKE wildcard is a plain character.
-		pct := apitest.DecodeAs[peopleproj.PeoplePage](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
+		pct := apitest.DecodeAs[peopleproj.Page](t, e.Get(helena, "rh-app/Colaborador/adm-minha-equipe", url.Values{"searchText": {"%"}}))
 		if pct.TotalCount != 0 {
 			t.Fatalf("%% matched %d people", pct.TotalCount)
 		}
@@ -204,7 +204,7 @@ func TestColleagueCard(t *testing.T) {
 	}
 	switch r := e.Get(carla, "rh-app/Colaborador/minha-equipe", url.Values{"searchText": {"ana.souza@democorp"}}); r.Status {
 	case http.StatusOK:
-		if page := apitest.DecodeAs[peopleproj.PeoplePage](t, r); page.TotalCount != 0 {
+		if page := apitest.DecodeAs[peopleproj.Page](t, r); page.TotalCount != 0 {
 			t.Fatalf("Carla finds DEMOCORP people: %+v", page.Data)
 		}
 	case http.StatusForbidden: // ACMECORP did not buy the screen

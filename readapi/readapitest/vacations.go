@@ -34,6 +34,6 @@ func (e *Env) VacationTeam(t *testing.T) (emp, mgr, hr, col Person) {
 	if _, err := vacation.OpenEntitlements(ctx, e.DB.Pool, e.Store, tenant.ID); err != nil {
 		t.Fatal(err)
 	}
-	e.Project(t, tenant.ID, vacationsproj.NewVacations())
+	e.Project(t, tenant.ID, vacationsproj.New())
 	return e.SignIn(t, people[0]), e.SignIn(t, people[1]), e.SignIn(t, people[2]), e.SignIn(t, people[3])
 }

@@ -37,8 +37,8 @@ func newReportsEnv(t *testing.T) *readapitest.Seeded {
 		t.Fatal(added, err)
 	}
 	t.Logf("history seeded in %v", time.Since(start).Round(time.Millisecond))
-	for _, p := range []projections.Projection{moodproj.ReportMood{}, requestsproj.ReportApprovals{}, surveysproj.ReportSurveys{},
-		clockproj.ReportClock{}, vacationsproj.NewVacations()} {
+	for _, p := range []projections.Projection{moodproj.Report{}, requestsproj.Report{}, surveysproj.Report{},
+		clockproj.Report{}, vacationsproj.New()} {
 		if _, err := projections.Replay(ctx, e.DB.Pool, e.Store, p, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ SELECT sum(marks), count(*) FILTER (WHERE first_mark > expected_start + interval
 		if len(closing) > 0 {
 			t.Fatalf("no period to close with status %v", closing)
 		}
-		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, vacationsproj.NewVacations(), nil); err != nil {
+		if _, err := projections.Replay(context.Background(), e.DB.Pool, e.Store, vacationsproj.New(), nil); err != nil {
 			t.Fatal(err)
 		}
 		hr := apitest.DecodeAs[reportsproj.VacationsReport](t, e.Get(helena, "reports/vacations", nil))

@@ -38,12 +38,12 @@ const (
 // ReadModel is what the request queries need from the read model;
 // projections implements it (Queries). tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	List(ctx context.Context, tx pgx.Tx, q requestsproj.RequestQuery) (requestsproj.RequestPage, error)
-	ByID(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*rq.Request, *requestsproj.RequestDoc, error)
-	Count(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer) (requestsproj.RequestCounts, error)
-	Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]requestsproj.RequestItem, bool, error)
-	Team(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, search string) ([]requestsproj.TeamMember, error)
-	File(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*requestsproj.RequestFile, error)
+	List(ctx context.Context, tx pgx.Tx, q requestsproj.Query) (requestsproj.Page, error)
+	ByID(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, id uuid.UUID) (*rq.Request, *requestsproj.Doc, error)
+	Count(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer) (requestsproj.Counts, error)
+	Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]requestsproj.Item, bool, error)
+	Team(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, search string) ([]requestsproj.TeamMember, error)
+	File(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, id uuid.UUID) (*requestsproj.File, error)
 	People(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (requestsproj.People, error)
 }
 
@@ -51,32 +51,32 @@ type ReadModel interface {
 type Queries struct{}
 
 // List implements ReadModel.
-func (Queries) List(ctx context.Context, tx pgx.Tx, q requestsproj.RequestQuery) (requestsproj.RequestPage, error) {
-	return requestsproj.ListRequests(ctx, tx, q)
+func (Queries) List(ctx context.Context, tx pgx.Tx, q requestsproj.Query) (requestsproj.Page, error) {
+	return requestsproj.List(ctx, tx, q)
 }
 
 // ByID implements ReadModel.
-func (Queries) ByID(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*rq.Request, *requestsproj.RequestDoc, error) {
-	return requestsproj.RequestByID(ctx, tx, v, id)
+func (Queries) ByID(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, id uuid.UUID) (*rq.Request, *requestsproj.Doc, error) {
+	return requestsproj.ByID(ctx, tx, v, id)
 }
 
 // Count implements ReadModel.
-func (Queries) Count(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer) (requestsproj.RequestCounts, error) {
-	return requestsproj.CountRequests(ctx, tx, v)
+func (Queries) Count(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer) (requestsproj.Counts, error) {
+	return requestsproj.Count(ctx, tx, v)
 }
 
 // Items implements ReadModel.
-func (Queries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]requestsproj.RequestItem, bool, error) {
+func (Queries) Items(ctx context.Context, tx pgx.Tx, text string, page, size int, ignore, include []uuid.UUID) ([]requestsproj.Item, bool, error) {
 	return requestsproj.SearchItems(ctx, tx, text, page, size, ignore, include)
 }
 
 // Team implements ReadModel.
-func (Queries) Team(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, search string) ([]requestsproj.TeamMember, error) {
+func (Queries) Team(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, search string) ([]requestsproj.TeamMember, error) {
 	return requestsproj.MyTeam(ctx, tx, v, search)
 }
 
 // File implements ReadModel.
-func (Queries) File(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, id uuid.UUID) (*requestsproj.RequestFile, error) {
+func (Queries) File(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, id uuid.UUID) (*requestsproj.File, error) {
 	return requestsproj.FileForViewer(ctx, tx, v, id)
 }
 
@@ -147,9 +147,9 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
 }
 
-func (s *API) viewer(c echo.Context) requestsproj.RequestViewer {
+func (s *API) viewer(c echo.Context) requestsproj.Viewer {
 	cl := httpx.Claims(c)
-	return requestsproj.RequestViewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
+	return requestsproj.Viewer{UserID: cl.UserID, EmployeeID: cl.EmployeeID, Roles: cl.Roles, Today: s.Now().UTC()}
 }
 
 // mayUse tells whether the caller's permissions show menu item id.
@@ -184,8 +184,8 @@ func (s *API) subjectFor(c echo.Context, tx pgx.Tx, m01Ukey string) (uuid.UUID, 
 }
 
 // listQuery reads what GET request and GetWithFilter share.
-func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (requestsproj.RequestQuery, error) {
-	q := requestsproj.RequestQuery{Viewer: s.viewer(c), Source: source, Folder: folder}
+func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey string) (requestsproj.Query, error) {
+	q := requestsproj.Query{Viewer: s.viewer(c), Source: source, Folder: folder}
 	switch source {
 	case "", "request":
 		subject, err := s.subjectFor(c, tx, m01Ukey)
@@ -214,8 +214,8 @@ func (s *API) listQuery(c echo.Context, tx pgx.Tx, source, folder, m01Ukey strin
 	return q, nil
 }
 
-func (s *API) runList(c echo.Context, q requestsproj.RequestQuery) error {
-	page, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.RequestPage, error) {
+func (s *API) runList(c echo.Context, q requestsproj.Query) error {
+	page, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.Page, error) {
 		return s.Reads.List(ctx, tx, q)
 	})
 	if errors.Is(err, requestsproj.ErrUnknownFolder) {
@@ -233,7 +233,7 @@ func (s *API) requestList(c echo.Context) error {
 	if folder == "" {
 		folder = strings.TrimSpace(c.QueryParam("historyFilterHandle"))
 	}
-	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (requestsproj.RequestQuery, error) {
+	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (requestsproj.Query, error) {
 		return s.listQuery(c, tx, strings.TrimSpace(c.QueryParam("source")), folder, c.QueryParam("m01Ukey"))
 	})
 	if err != nil {
@@ -256,7 +256,7 @@ func (s *API) requestGetWithFilter(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (requestsproj.RequestQuery, error) {
+	q, err := httpx.Fetch(c, s.Pool, func(_ context.Context, tx pgx.Tx) (requestsproj.Query, error) {
 		return s.listQuery(c, tx, fb.Source, "all", fb.M01Ukey)
 	})
 	if err != nil {
@@ -283,7 +283,7 @@ func (s *API) requestHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var q requestsproj.RequestQuery
+	var q requestsproj.Query
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		if q, err = s.listQuery(c, tx, "request", folder, c.QueryParam("m01Ukey")); err != nil {
@@ -313,13 +313,13 @@ func (s *API) requestHistory(c echo.Context) error {
 
 // requestCount answers GET request/count: the badges.
 func (s *API) requestCount(c echo.Context) error {
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.RequestCounts, error) {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.Counts, error) {
 		return s.Reads.Count(ctx, tx, s.viewer(c))
 	})
 }
 
 // loadVisible reads a request the caller may see, or answers 404 on field.
-func (s *API) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *requestsproj.RequestDoc, error) {
+func (s *API) loadVisible(c echo.Context, tx pgx.Tx, field string, id uuid.UUID) (*rq.Request, *requestsproj.Doc, error) {
 	r, doc, err := s.Reads.ByID(c.Request().Context(), tx, s.viewer(c), id)
 	if err != nil {
 		return nil, nil, err
@@ -337,7 +337,7 @@ func (s *API) requestByID(c echo.Context) error {
 		return err
 	}
 	var answer struct {
-		*requestsproj.RequestDoc
+		*requestsproj.Doc
 		Acoes Actions `json:"acoes"`
 	}
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
@@ -345,7 +345,7 @@ func (s *API) requestByID(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		answer.RequestDoc = doc
+		answer.Doc = doc
 		answer.Acoes, err = actionsFor(c.Request().Context(), tx, s.viewer(c), httpx.Claims(c).UserHash, r, doc)
 		return err
 	})
@@ -430,7 +430,7 @@ func (s *API) requestItemSearch(c echo.Context) error {
 	if len([]rune(text)) > rq.MaxText {
 		return httpx.Error(http.StatusBadRequest, "searchQuery", domain.KeyTooLong)
 	}
-	var items []requestsproj.RequestItem
+	var items []requestsproj.Item
 	var more bool
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
 		if req != uuid.Nil {
@@ -466,17 +466,17 @@ func (s *API) requestMyTeam(c echo.Context) error {
 }
 
 type ApproverStep struct {
-	Index          int                         `json:"index"`
-	Kind           string                      `json:"kind"`
-	Label          string                      `json:"label"`
-	State          string                      `json:"state"`
-	Approver       *requestsproj.RequestPerson `json:"approver"`
-	LockedTo       *requestsproj.RequestPerson `json:"lockedTo"`
-	LockedToAbsent bool                        `json:"lockedToAbsent"`
-	DecidedBy      *requestsproj.RequestPerson `json:"decidedBy"`
-	OnBehalfOf     *requestsproj.RequestPerson `json:"onBehalfOf"`
-	DecidedAt      *time.Time                  `json:"decidedAt"`
-	Comentario     string                      `json:"comentario"`
+	Index          int                  `json:"index"`
+	Kind           string               `json:"kind"`
+	Label          string               `json:"label"`
+	State          string               `json:"state"`
+	Approver       *requestsproj.Person `json:"approver"`
+	LockedTo       *requestsproj.Person `json:"lockedTo"`
+	LockedToAbsent bool                 `json:"lockedToAbsent"`
+	DecidedBy      *requestsproj.Person `json:"decidedBy"`
+	OnBehalfOf     *requestsproj.Person `json:"onBehalfOf"`
+	DecidedAt      *time.Time           `json:"decidedAt"`
+	Comentario     string               `json:"comentario"`
 }
 
 // requestApprovers answers GET requestApprover?requestId: the chain and each step's state.
@@ -522,13 +522,13 @@ func (s *API) requestApprovers(c echo.Context) error {
 }
 
 type Timeline struct {
-	Version    int64                       `json:"version"`
-	Type       string                      `json:"type"`
-	What       string                      `json:"what"`
-	Actor      *requestsproj.RequestPerson `json:"actor"`
-	OnBehalfOf *requestsproj.RequestPerson `json:"onBehalfOf"`
-	At         time.Time                   `json:"at"`
-	Data       map[string]any              `json:"data"`
+	Version    int64                `json:"version"`
+	Type       string               `json:"type"`
+	What       string               `json:"what"`
+	Actor      *requestsproj.Person `json:"actor"`
+	OnBehalfOf *requestsproj.Person `json:"onBehalfOf"`
+	At         time.Time            `json:"at"`
+	Data       map[string]any       `json:"data"`
 }
 
 // requestEvents reads a visible request's events with their people.
@@ -607,10 +607,10 @@ func (s *API) requestTimeline(c echo.Context) error {
 }
 
 type deliveryEntryJSON struct {
-	Status     string                      `json:"status"`
-	Comentario string                      `json:"comentario"`
-	By         *requestsproj.RequestPerson `json:"by"`
-	At         time.Time                   `json:"at"`
+	Status     string               `json:"status"`
+	Comentario string               `json:"comentario"`
+	By         *requestsproj.Person `json:"by"`
+	At         time.Time            `json:"at"`
 }
 
 type DeliveryGroup struct {
@@ -664,9 +664,9 @@ func (s *API) answered(c echo.Context) func(r *rq.Request, err error) error {
 		if err != nil {
 			return err
 		}
-		doc, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.RequestDoc, error) {
+		doc, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (requestsproj.Doc, error) {
 			people, err := requestsproj.LoadPeople(ctx, tx, httpx.Claims(c).Tenant, r)
-			return requestsproj.BuildRequestDoc(httpx.Claims(c).Tenant, r, people), err
+			return requestsproj.BuildDoc(httpx.Claims(c).Tenant, r, people), err
 		})
 		if err != nil {
 			return err
@@ -874,7 +874,7 @@ func (s *API) attachmentUpload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": requestsproj.RequestAttachmentView{
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "data": requestsproj.AttachmentView{
 		ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256, URL: requestsproj.AttachmentURL(httpx.Claims(c).Tenant, a.ID)}})
 }
 
@@ -898,7 +898,7 @@ func (s *API) attachmentDownload(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (*requestsproj.RequestFile, error) {
+	f, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (*requestsproj.File, error) {
 		return s.Reads.File(ctx, tx, s.viewer(c), fid)
 	})
 	if err != nil {

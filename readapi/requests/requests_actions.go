@@ -28,7 +28,7 @@ type Actions struct {
 }
 
 // actionsFor runs the rules for the viewer on r.
-func actionsFor(ctx context.Context, tx pgx.Tx, v requestsproj.RequestViewer, hash string, r *rq.Request, doc *requestsproj.RequestDoc) (Actions, error) {
+func actionsFor(ctx context.Context, tx pgx.Tx, v requestsproj.Viewer, hash string, r *rq.Request, doc *requestsproj.Doc) (Actions, error) {
 	f := rq.Facts{Actor: rq.Actor{ID: v.UserID.String(), Hash: hash}, Roles: v.Roles, Absent: map[string]bool{}}
 	f.Requester = v.UserID.String() == r.Subject.UserID || v.UserID.String() == r.Creator.ID
 	if !f.Requester {

@@ -64,8 +64,8 @@ func (e reqEnv) project(t *testing.T) {
 }
 
 type created struct {
-	Success bool                    `json:"success"`
-	Data    requestsproj.RequestDoc `json:"data"`
+	Success bool             `json:"success"`
+	Data    requestsproj.Doc `json:"data"`
 }
 
 const compraJSON = `{"tipo":"compra","titulo":"Notebook","motivo":"Trabalho","comentario":"O atual quebrou","dataReferencia":"2024-05-10T09:00:00-03:00","enviar":true}`
@@ -82,7 +82,7 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 	e.req(t, e.ana, http.MethodPost, "request", nil, compraJSON).WantErr(t, 409, "tipo", rq.KeyOpenExists)
 	e.project(t)
 
-	var page requestsproj.RequestPage
+	var page requestsproj.Page
 	res = e.req(t, e.marcos, http.MethodGet, "request", map[string]string{"source": "approver"}, "")
 	res.Decode(t, &page)
 	if res.Status != 200 || page.TotalCount != 1 || page.Data[0].ID != id {
@@ -115,7 +115,7 @@ func TestRequestsFlowOverHTTP(t *testing.T) {
 	e.req(t, e.helena, http.MethodPost, "request/undo", nil, `{"requestId":"`+id+`","step":1}`).WantErr(t, 422, "request", rq.KeyReviewedByHR)
 	e.project(t)
 
-	var doc requestsproj.RequestDoc
+	var doc requestsproj.Doc
 	res = e.req(t, e.ana, http.MethodGet, "request/by-id", map[string]string{"id": id}, "")
 	res.Decode(t, &doc)
 	if doc.ApprovalStatus != "approved_hr" || doc.DeliveryStatus == nil || *doc.DeliveryStatus != "pending" {
@@ -254,7 +254,7 @@ func TestAttachmentsOverHTTP(t *testing.T) {
 	pdf := []byte("%PDF-1.4 atestado")
 	res = e.upload(t, e.ana, id, "atestado.pdf", pdf)
 	var up struct {
-		Data requestsproj.RequestAttachmentView `json:"data"`
+		Data requestsproj.AttachmentView `json:"data"`
 	}
 	res.Decode(t, &up)
 	if res.Status != 200 || up.Data.Tipo != "pdf" || len(up.Data.SHA256) != 64 {

@@ -52,7 +52,7 @@ func (s *API) pdiList(c echo.Context) error {
 		list, err := s.PDI.PDI(ctx, tx, owner)
 		return append([]surveysproj.PDIAction{}, list...), err
 	})
-	if errors.Is(err, peopleproj.ErrPersonUnknown) {
+	if errors.Is(err, peopleproj.ErrUnknown) {
 		return httpx.Error(http.StatusNotFound, "colaborador", domain.KeyNotFound)
 	}
 	return err

@@ -46,7 +46,7 @@ func (s *API) surveyEvaluators(c echo.Context) error {
 	err := httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (map[string][]peopleproj.OrgPerson, error) {
 		return peopleproj.Evaluators(ctx, tx, hash)
 	})
-	if errors.Is(err, peopleproj.ErrPersonUnknown) {
+	if errors.Is(err, peopleproj.ErrUnknown) {
 		return httpx.Error(http.StatusNotFound, "avaliado", domain.KeyNotFound)
 	}
 	return err

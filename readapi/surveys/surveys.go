@@ -27,11 +27,11 @@ import (
 // ReadModel is what the survey queries need from the read model; surveysproj.Surveys
 // implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	Pending(ctx context.Context, tx pgx.Tx, m surveysproj.SurveyMember, now time.Time) ([]surveysproj.PendingSurvey, error)
-	List(ctx context.Context, tx pgx.Tx, q surveysproj.SurveyListQuery) ([]surveysproj.SurveyListItem, error)
-	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (surveysproj.SurveyResults, error)
+	Pending(ctx context.Context, tx pgx.Tx, m surveysproj.Member, now time.Time) ([]surveysproj.PendingSurvey, error)
+	List(ctx context.Context, tx pgx.Tx, q surveysproj.ListQuery) ([]surveysproj.ListItem, error)
+	Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (surveysproj.Results, error)
 	Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]surveysproj.Evaluation360, error)
-	Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (surveysproj.SurveyMember, error)
+	Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (surveysproj.Member, error)
 }
 
 // API serves the survey, 360 and PDI calls of a tenant.
@@ -113,7 +113,7 @@ func surveyHR(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // member reads the caller's unit and department (the audience rule) in tx.
-func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (surveysproj.SurveyMember, error) {
+func (s *API) member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (surveysproj.Member, error) {
 	m, err := s.Reads.Member(ctx, tx, user)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return m, httpx.Error(http.StatusForbidden, "request", domain.KeyDenied)
@@ -154,17 +154,17 @@ func setResponseID(p *surveysproj.PendingSurvey, claims auth.Claims) {
 }
 
 // listQuery reads folderId, filterHandle, searchText, orderBy and orderDescending.
-func listQuery(c echo.Context) (surveysproj.SurveyListQuery, error) {
-	q := surveysproj.SurveyListQuery{Filter: surveysproj.SurveyFilterAll}
+func listQuery(c echo.Context) (surveysproj.ListQuery, error) {
+	q := surveysproj.ListQuery{Filter: surveysproj.FilterAll}
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
 		return q, httpx.Error(http.StatusBadRequest, "folderId", domain.KeyInvalid)
 	}
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
 	case "", "all":
 	case "0":
-		q.Filter = surveysproj.SurveyFilterOngoing
+		q.Filter = surveysproj.FilterOngoing
 	case "2":
-		q.Filter = surveysproj.SurveyFilterFinished
+		q.Filter = surveysproj.FilterFinished
 	default:
 		return q, httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
@@ -183,15 +183,15 @@ func listQuery(c echo.Context) (surveysproj.SurveyListQuery, error) {
 	return q, err
 }
 
-func (s *API) listSurveys(c echo.Context, q surveysproj.SurveyListQuery) error {
-	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]surveysproj.SurveyListItem, error) {
+func (s *API) listSurveys(c echo.Context, q surveysproj.ListQuery) error {
+	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]surveysproj.ListItem, error) {
 		m, err := s.member(ctx, tx, httpx.Claims(c).UserID)
 		if err != nil {
 			return nil, err
 		}
 		q.Member, q.Now = m, s.Now()
 		list, err := s.Reads.List(ctx, tx, q)
-		return append([]surveysproj.SurveyListItem{}, list...), err
+		return append([]surveysproj.ListItem{}, list...), err
 	})
 }
 
@@ -230,13 +230,13 @@ func (s *API) survey360ToAnswer(c echo.Context) error {
 	if f := strings.TrimSpace(c.QueryParam("folderId")); f != "" && f != "all" {
 		return httpx.Error(http.StatusBadRequest, "folderId", domain.KeyInvalid)
 	}
-	filter := surveysproj.SurveyFilterAll
+	filter := surveysproj.FilterAll
 	switch f := strings.TrimSpace(c.QueryParam("filterHandle")); f {
 	case "", "all":
 	case "0":
-		filter = surveysproj.SurveyFilterOngoing
+		filter = surveysproj.FilterOngoing
 	case "2":
-		filter = surveysproj.SurveyFilterFinished
+		filter = surveysproj.FilterFinished
 	default:
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
@@ -388,7 +388,7 @@ func (s *API) surveyFinish(c echo.Context) error {
 }
 
 // surveyResults answers GET resultado?oa8Ukey: the survey's results with the anonymity rule
-// applied (surveysproj.SurveyResults). HR reads every survey; the evaluated person reads
+// applied (surveysproj.Results). HR reads every survey; the evaluated person reads
 // their own 360; anyone else gets 403.
 func (s *API) surveyResults(c echo.Context) error {
 	sid, err := surveyID("oa8Ukey", c.QueryParam("oa8Ukey"))
@@ -396,10 +396,10 @@ func (s *API) surveyResults(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	res, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (surveysproj.SurveyResults, error) {
+	res, err := httpx.Fetch(c, s.Pool, func(ctx context.Context, tx pgx.Tx) (surveysproj.Results, error) {
 		return s.Reads.Results(ctx, tx, sid)
 	})
-	if errors.Is(err, surveysproj.ErrSurveyNotFound) {
+	if errors.Is(err, surveysproj.ErrNotFound) {
 		return httpx.Error(http.StatusNotFound, "oa8Ukey", domain.KeyNotFound)
 	}
 	if err != nil {

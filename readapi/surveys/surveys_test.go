@@ -41,7 +41,7 @@ func (e surveyEnv) surveyCall(t *testing.T, p readapitest.Person, method, path s
 // projectSurveys applies the tenant's events to the surveys projection, as the Runner would.
 func (e surveyEnv) projectSurveys(t *testing.T, tenant clocktest.Tenant) {
 	t.Helper()
-	e.Project(t, tenant.ID, surveysproj.NewSurveys())
+	e.Project(t, tenant.ID, surveysproj.New())
 }
 
 // entitle gives a user the surveys' purchase and dynamicAccess flags (the seed does it for
@@ -96,7 +96,7 @@ func TestSurveyAPI(t *testing.T) {
 	}
 	env.surveyCall(t, ana, "GET", "enps", map[string]string{"filterHandle": "1"}, "").WantErr(t, 400, "filterHandle", "valor_invalido")
 	env.surveyCall(t, ana, "GET", "enps", map[string]string{"orderBy": "x"}, "").WantErr(t, 400, "orderBy", "valor_invalido")
-	var list []surveysproj.SurveyListItem
+	var list []surveysproj.ListItem
 	r := env.surveyCall(t, ana, "GET", "enps", map[string]string{"folderId": "all", "filterHandle": "0", "searchText": "enp", "orderBy": "inicio", "orderDescending": "true"}, "")
 	r.Decode(t, &list)
 	if len(list) != 1 || list[0].ID.String() != c.Data.ID || list[0].Status != 0 || list[0].Answered {
@@ -158,7 +158,7 @@ func TestSurveyAPI(t *testing.T) {
 
 	// Results: HR's only; one respondent shows no figures.
 	env.surveyCall(t, ana, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").WantErr(t, 403, "request", "acesso_negado")
-	var res surveysproj.SurveyResults
+	var res surveysproj.Results
 	env.surveyCall(t, hr, "GET", "resultado", map[string]string{"oa8Ukey": c.Data.ID}, "").Decode(t, &res)
 	if res.Respondents != 1 || res.Shown || res.ENPS != nil {
 		t.Fatalf("results of one respondent = %+v", res)

@@ -28,11 +28,11 @@ import (
 // ReadModel is what the vacation queries need from the read model;
 // vacationsproj.Vacations implements it. tx is a tenant transaction (db.InTenant).
 type ReadModel interface {
-	File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (vacationsproj.VacationFile, error)
-	Map(ctx context.Context, tx pgx.Tx, scope vacationsproj.VacationScope, from, to time.Time, kind int, today time.Time) ([]vacationsproj.MapEntry, error)
-	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]vacationsproj.VacationLeave, error)
-	Plans(ctx context.Context, tx pgx.Tx, scope vacationsproj.VacationScope, from, to time.Time) ([]vacationsproj.VacationPlan, error)
-	Team(ctx context.Context, tx pgx.Tx, scope vacationsproj.VacationScope) ([]vacationsproj.VacationTeamMember, error)
+	File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (vacationsproj.File, error)
+	Map(ctx context.Context, tx pgx.Tx, scope vacationsproj.Scope, from, to time.Time, kind int, today time.Time) ([]vacationsproj.MapEntry, error)
+	Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]vacationsproj.Leave, error)
+	Plans(ctx context.Context, tx pgx.Tx, scope vacationsproj.Scope, from, to time.Time) ([]vacationsproj.Plan, error)
+	Team(ctx context.Context, tx pgx.Tx, scope vacationsproj.Scope) ([]vacationsproj.TeamMember, error)
 	Departments(ctx context.Context, tx pgx.Tx) ([]vacationsproj.Department, error)
 	Away(ctx context.Context, tx pgx.Tx, employee uuid.UUID, first, last time.Time) ([]vacationsproj.Away, error)
 	Schedule(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]byte, error)
@@ -138,14 +138,14 @@ type VacationPeriodJSON struct {
 
 // MyVacationsJSON answers GET ferias/minhas.
 type MyVacationsJSON struct {
-	M01Ukey      uuid.UUID                     `json:"m01Ukey"`
-	Admissao     string                        `json:"admissao"`
-	Saldo        int                           `json:"saldo"`
-	Periodos     []VacationPeriodJSON          `json:"periodos"`
-	Solicitacoes []vacationsproj.VacationLeave `json:"solicitacoes"`
-	Planejadas   []vacationsproj.VacationPlan  `json:"planejadas"`
-	Alertas      []vacationsproj.VacationAlert `json:"alertas"`
-	Permissoes   map[string]bool               `json:"permissoes"`
+	M01Ukey      uuid.UUID             `json:"m01Ukey"`
+	Admissao     string                `json:"admissao"`
+	Saldo        int                   `json:"saldo"`
+	Periodos     []VacationPeriodJSON  `json:"periodos"`
+	Solicitacoes []vacationsproj.Leave `json:"solicitacoes"`
+	Planejadas   []vacationsproj.Plan  `json:"planejadas"`
+	Alertas      []vacationsproj.Alert `json:"alertas"`
+	Permissoes   map[string]bool       `json:"permissoes"`
 }
 
 // vacationSubject reads m01Ukey and loads that employee's facts: the caller's own when
@@ -172,8 +172,8 @@ func (s *API) vacationSubject(c echo.Context) (commands.VacationSubject, error) 
 	return subject, nil
 }
 
-func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (vacationsproj.VacationFile, error) {
-	var f vacationsproj.VacationFile
+func (s *API) vacationFile(c echo.Context, employee uuid.UUID) (vacationsproj.File, error) {
+	var f vacationsproj.File
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) (err error) {
 		f, err = s.Reads.File(ctx, tx, employee, s.Now())
 		return err
@@ -222,7 +222,7 @@ func (s *API) vacationHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]vacationsproj.VacationLeave, 0, len(f.Leaves))
+	out := make([]vacationsproj.Leave, 0, len(f.Leaves))
 	for i := len(f.Leaves) - 1; i >= 0; i-- {
 		out = append(out, f.Leaves[i])
 	}
@@ -415,7 +415,7 @@ func yearParam(c echo.Context, name string, def int) (int, error) {
 
 // vacationScope reads the scope of the map and planning: escopo=gestor (the caller's direct
 // reports; the default for managers) or escopo=admin (HR only: departamento, or everyone).
-func (s *API) vacationScope(c echo.Context) (vacationsproj.VacationScope, error) {
+func (s *API) vacationScope(c echo.Context) (vacationsproj.Scope, error) {
 	a := actorOf(c)
 	scope := strings.TrimSpace(c.QueryParam("escopo"))
 	dept := strings.TrimSpace(c.QueryParam("departamento"))
@@ -428,23 +428,23 @@ func (s *API) vacationScope(c echo.Context) (vacationsproj.VacationScope, error)
 	switch scope {
 	case "gestor":
 		if a.EmployeeID == uuid.Nil {
-			return vacationsproj.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
+			return vacationsproj.Scope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
 		}
-		return vacationsproj.VacationScope{Manager: a.EmployeeID}, nil
+		return vacationsproj.Scope{Manager: a.EmployeeID}, nil
 	case "admin":
 		if !a.IsHR() {
-			return vacationsproj.VacationScope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
+			return vacationsproj.Scope{}, httpx.Error(http.StatusForbidden, "escopo", domain.KeyDenied)
 		}
 		if dept == "" || dept == "0" {
-			return vacationsproj.VacationScope{AllTenant: true}, nil
+			return vacationsproj.Scope{AllTenant: true}, nil
 		}
 		id, err := uuid.Parse(dept)
 		if err != nil {
-			return vacationsproj.VacationScope{}, httpx.Error(http.StatusBadRequest, "departamento", domain.KeyInvalid)
+			return vacationsproj.Scope{}, httpx.Error(http.StatusBadRequest, "departamento", domain.KeyInvalid)
 		}
-		return vacationsproj.VacationScope{Department: id}, nil
+		return vacationsproj.Scope{Department: id}, nil
 	}
-	return vacationsproj.VacationScope{}, httpx.Error(http.StatusBadRequest, "escopo", domain.KeyInvalid)
+	return vacationsproj.Scope{}, httpx.Error(http.StatusBadRequest, "escopo", domain.KeyInvalid)
 }
 
 // dateRange reads inicio and fim (default: the current year), at most 2 years apart.
@@ -523,7 +523,7 @@ func (s *API) vacationApprovals(c echo.Context) error {
 		return httpx.Error(http.StatusBadRequest, "filterHandle", domain.KeyInvalid)
 	}
 	a := actorOf(c)
-	out := []vacationsproj.VacationLeave{}
+	out := []vacationsproj.Leave{}
 	err := s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		list, err := s.Reads.Approvals(ctx, tx, a.EmployeeID, a.IsHR(), a.UserID, filter, s.Now())
 		out = append(out, list...)
@@ -574,7 +574,7 @@ func (s *API) vacationPlanning(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	team, plans := []vacationsproj.VacationTeamMember{}, []vacationsproj.VacationPlan{}
+	team, plans := []vacationsproj.TeamMember{}, []vacationsproj.Plan{}
 	err = s.vacationTx(c, func(ctx context.Context, tx pgx.Tx) error {
 		t, err := s.Reads.Team(ctx, tx, scope)
 		if err != nil {

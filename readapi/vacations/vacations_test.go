@@ -30,7 +30,7 @@ func (e vacEnv) call(t *testing.T, p readapitest.Person, method, path string, qu
 
 func (e vacEnv) project(t *testing.T, tenant uuid.UUID) {
 	t.Helper()
-	e.Project(t, tenant, vacationsproj.NewVacations())
+	e.Project(t, tenant, vacationsproj.New())
 }
 
 func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T) {
@@ -82,7 +82,7 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	}
 
 	type list struct {
-		Data []vacationsproj.VacationLeave `json:"data"`
+		Data []vacationsproj.Leave `json:"data"`
 	}
 	var waiting list
 	e.call(t, mgr, "GET", "ferias/aprovacoes", nil, "").DecodeOK(t, &waiting)
@@ -180,8 +180,8 @@ func TestVacationAPI_request_refusal_approval_chain_map_and_balance(t *testing.T
 	e.call(t, mgr, "POST", "ferias/planejamento", nil, `{"m01Ukey":"`+emp.EmployeeID.String()+`","inicio":"2027-02-01","dias":15}`).DecodeOK(t, &planned)
 	e.project(t, emp.Tenant)
 	var planning struct {
-		Equipe []vacationsproj.VacationTeamMember `json:"equipe"`
-		Planos []vacationsproj.VacationPlan       `json:"planos"`
+		Equipe []vacationsproj.TeamMember `json:"equipe"`
+		Planos []vacationsproj.Plan       `json:"planos"`
 	}
 	e.call(t, mgr, "GET", "ferias/planejamento", map[string]string{"ano": "2027"}, "").DecodeOK(t, &planning)
 	if len(planning.Equipe) != 2 || len(planning.Planos) != 1 || planning.Planos[0].ID != planned.Data.ID {

@@ -142,14 +142,14 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 		t.Fatalf("seeing the approval again appended %d events", n)
 	}
 	stream := projtest.ClockStream(t, store, p.Ana)
-	projtest.Apply(t, d, ctx, clockproj.NewClock(), stream)
+	projtest.Apply(t, d, ctx, clockproj.New(), stream)
 
 	marks, _ := dayMarks(t, d, p.Ana, projtest.Now.In(clock.Zone))
 	if len(marks) != 2 || localHHMM(marks[0].At) != "08:00" || !marks[0].Adjusted || marks[0].OriginalAt == nil ||
 		localHHMM(*marks[0].OriginalAt) != "09:30" || marks[1].Adjusted || *marks[0].RequestID != id {
 		t.Fatalf("day after approval: %+v", marks)
 	}
-	var recent []clockproj.ClockMark
+	var recent []clockproj.Mark
 	if err := db.InTenant(ctx, d.Pool, p.Ana.Tenant.String(), func(tx pgx.Tx) error {
 		var err error
 		recent, err = clockproj.Clock{}.RecentMarks(ctx, tx, p.Ana.EmployeeID, 10)
@@ -165,7 +165,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 		t.Fatalf("log changed: %d punched events, now %d, last %s", len(punched), len(stream), stream[len(stream)-1].Type)
 	}
 	var pushed int64
-	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending WHERE topic = $1 AND user_id = $2`, clockproj.ClockDayTopic, p.Ana.UserID).Scan(&pushed)
+	d.Pool.QueryRow(ctx, `SELECT count(*) FROM push_pending WHERE topic = $1 AND user_id = $2`, clockproj.DayTopic, p.Ana.UserID).Scan(&pushed)
 	if pushed != 1 {
 		t.Fatalf("%d clock.day pushes to ana", pushed)
 	}
@@ -173,7 +173,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	// A replay reads only the readable log: wait for the last event (other tests' transactions
 	// anywhere in the cluster can hold it back a moment).
 	projtest.Readable(t, store, stream[len(stream)-1].Cursor)
-	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if replayed, _ := dayMarks(t, d, p.Ana, projtest.Now.In(clock.Zone)); !reflect.DeepEqual(replayed, marks) {
@@ -193,7 +193,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	if n := runProcess(t, d, store); n != 1 {
 		t.Fatalf("the undo appended %d events, want 1", n)
 	}
-	projtest.Apply(t, d, ctx, clockproj.NewClock(), projtest.ClockStream(t, store, p.Ana)[len(stream):])
+	projtest.Apply(t, d, ctx, clockproj.New(), projtest.ClockStream(t, store, p.Ana)[len(stream):])
 	if marks, _ := dayMarks(t, d, p.Ana, projtest.Now.In(clock.Zone)); len(marks) != 2 || localHHMM(marks[0].At) != "09:30" || marks[0].Adjusted {
 		t.Fatalf("day after undo: %+v", marks)
 	}
@@ -224,7 +224,7 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 			t.Fatalf("%d: %d events", i, n)
 		}
 	}
-	projtest.Apply(t, d, ctx, clockproj.NewClock(), projtest.ClockStream(t, store, p.Ana))
+	projtest.Apply(t, d, ctx, clockproj.New(), projtest.ClockStream(t, store, p.Ana))
 	marks, excuses := dayMarks(t, d, p.Ana, projtest.Now.In(clock.Zone))
 	if len(marks) != 1 || localHHMM(marks[0].At) != "07:45" || !marks[0].Added || !marks[0].Adjusted {
 		t.Fatalf("marks %+v", marks)
@@ -234,7 +234,7 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	}
 	all := projtest.ClockStream(t, store, p.Ana)
 	projtest.Readable(t, store, all[len(all)-1].Cursor)
-	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.NewClock(), nil); err != nil {
+	if _, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if m, x := dayMarks(t, d, p.Ana, projtest.Now.In(clock.Zone)); !reflect.DeepEqual(m, marks) || !reflect.DeepEqual(x, excuses) {
@@ -324,7 +324,7 @@ func TestHRStepDecidesLast(t *testing.T) {
 	if n := runProcess(t, d, store); n != 1 {
 		t.Fatalf("HR's approval appended %d events", n)
 	}
-	projtest.Apply(t, d, ctx, clockproj.NewClock(), projtest.ClockStream(t, store, p.Ana))
+	projtest.Apply(t, d, ctx, clockproj.New(), projtest.ClockStream(t, store, p.Ana))
 	if marks, _ := dayMarks(t, d, p.Ana, projtest.Now.In(clock.Zone)); len(marks) != 1 || localHHMM(marks[0].At) != "07:45" {
 		t.Fatalf("marks %+v", marks)
 	}

@@ -22,11 +22,11 @@ import (
 // rare (one approved request each), so they are applied one statement each, after the
 // batch's marks, in log order.
 
-// ClockDayTopic is the push topic of a day changed by an adjustment (docs/api.md "Live push").
-const ClockDayTopic = "clock.day"
+// DayTopic is the push topic of a day changed by an adjustment (docs/api.md "Live push").
+const DayTopic = "clock.day"
 
-// ClockDayPush is the data of a "clock.day" push.
-type ClockDayPush struct {
+// DayPush is the data of a "clock.day" push.
+type DayPush struct {
 	UserHash  string `json:"userHash"`
 	Day       string `json:"data"` // YYYY-MM-DD
 	RequestID string `json:"ac4Ukey"`
@@ -72,12 +72,12 @@ func (b *adjustBatch) apply(ctx context.Context, tx pgx.Tx) error {
 		if err != nil {
 			return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
 		}
-		msgs = append(msgs, push.Message{Tenant: e.Tenant, User: ch.user, Topic: ClockDayTopic, Event: e.Cursor,
-			Data: ClockDayPush{UserHash: ch.hash, Day: ch.day, RequestID: ch.request}})
+		msgs = append(msgs, push.Message{Tenant: e.Tenant, User: ch.user, Topic: DayTopic, Event: e.Cursor,
+			Data: DayPush{UserHash: ch.hash, Day: ch.day, RequestID: ch.request}})
 		if e.Type == clock.TypeMarkAdjusted || e.Type == clock.TypeAdjustmentReverted {
 			// The recent-marks list follows "clock.mark" (an added mark is pushed by its insert).
-			msgs = append(msgs, push.Message{Tenant: e.Tenant, User: ch.user, Topic: ClockMarkTopic, Event: e.Cursor,
-				Data: ClockMarkPush{UserHash: ch.hash, Time: clock.LocalTime(ch.at)}})
+			msgs = append(msgs, push.Message{Tenant: e.Tenant, User: ch.user, Topic: MarkTopic, Event: e.Cursor,
+				Data: MarkPush{UserHash: ch.hash, Time: clock.LocalTime(ch.at)}})
 		}
 	}
 	return push.Publish(ctx, tx, msgs...)

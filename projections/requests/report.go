@@ -14,26 +14,26 @@ import (
 	"portal/projections"
 )
 
-// ReportApprovals keeps report_approval_steps: every step of every sent request, when it
+// Report keeps report_approval_steps: every step of every sent request, when it
 // began to wait, who was to decide it, who did and when (open items per approver, time to
 // decision per step, delegations).
-type ReportApprovals struct{}
+type Report struct{}
 
-var _ projections.Projection = ReportApprovals{}
+var _ projections.Projection = Report{}
 
 // Name implements Projection.
-func (ReportApprovals) Name() string { return "report_approvals" }
+func (Report) Name() string { return "report_approvals" }
 
 // Areas implements Selective.
-func (ReportApprovals) Areas() []string { return []string{"request."} }
+func (Report) Areas() []string { return []string{"request."} }
 
 // Tables implements Tabled.
-func (ReportApprovals) Tables() []string {
+func (Report) Tables() []string {
 	return []string{"report_approval_requests", "report_approval_steps"}
 }
 
 // Reset implements Projection.
-func (p ReportApprovals) Reset(ctx context.Context, tx pgx.Tx) error {
+func (p Report) Reset(ctx context.Context, tx pgx.Tx) error {
 	return projections.Truncate(ctx, tx, p.Tables())
 }
 
@@ -61,7 +61,7 @@ type approvalFold struct {
 
 // Apply implements Projection: the touched requests are loaded, folded in Go in log order
 // and written back (their steps replaced) in a few statements.
-func (ReportApprovals) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (Report) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	decoded, order, err := requestEvents(events)
 	if err != nil || len(order) == 0 {
 		return err

@@ -14,24 +14,24 @@ import (
 	"portal/projections"
 )
 
-// ReportSurveys keeps report_surveys (each survey and how many people it asked) and
+// Report keeps report_surveys (each survey and how many people it asked) and
 // report_survey_weekly (completed responses per week and, for eNPS surveys, the promoters,
 // passives and detractors of the rating): response rates and the eNPS trend.
-type ReportSurveys struct{}
+type Report struct{}
 
-var _ projections.Projection = ReportSurveys{}
+var _ projections.Projection = Report{}
 
 // Name implements Projection.
-func (ReportSurveys) Name() string { return "report_surveys" }
+func (Report) Name() string { return "report_surveys" }
 
 // Areas implements Selective.
-func (ReportSurveys) Areas() []string { return []string{"survey."} }
+func (Report) Areas() []string { return []string{"survey."} }
 
 // Tables implements Tabled.
-func (ReportSurveys) Tables() []string { return []string{"report_surveys", "report_survey_weekly"} }
+func (Report) Tables() []string { return []string{"report_surveys", "report_survey_weekly"} }
 
 // Reset implements Projection.
-func (p ReportSurveys) Reset(ctx context.Context, tx pgx.Tx) error {
+func (p Report) Reset(ctx context.Context, tx pgx.Tx) error {
 	return projections.Truncate(ctx, tx, p.Tables())
 }
 
@@ -41,7 +41,7 @@ type surveyWeekKey struct {
 }
 
 // Apply implements Projection.
-func (ReportSurveys) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (Report) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	var weeks projections.Folds[surveyWeekKey, [4]int32] // completed, promoters, passives, detractors
 	for _, e := range events {
 		switch e.Type {

@@ -15,31 +15,31 @@ import (
 	"portal/projections"
 )
 
-// ReportClock keeps report_clock_daily: each employee's local day of punches (how many, the
+// Report keeps report_clock_daily: each employee's local day of punches (how many, the
 // first one's time), refused punches by reason and marks an approved adjustment added, moved
 // or excused, with the schedule's expected start and marks for that weekday (the time-clock
 // report: punches per day, late arrivals, missing punches, refusals, adjustments); and the
 // rollups the tenant-wide report reads, report_clock_days and report_clock_months.
-type ReportClock struct{}
+type Report struct{}
 
 var (
-	_ projections.Projection = ReportClock{}
-	_ projections.Preparer   = ReportClock{}
+	_ projections.Projection = Report{}
+	_ projections.Preparer   = Report{}
 )
 
 // Name implements Projection.
-func (ReportClock) Name() string { return "report_clock" }
+func (Report) Name() string { return "report_clock" }
 
 // Areas implements Selective.
-func (ReportClock) Areas() []string { return []string{"clock."} }
+func (Report) Areas() []string { return []string{"clock."} }
 
 // Tables implements Tabled.
-func (ReportClock) Tables() []string {
+func (Report) Tables() []string {
 	return []string{"report_clock_daily", "report_clock_days", "report_clock_months"}
 }
 
 // Reset implements Projection.
-func (p ReportClock) Reset(ctx context.Context, tx pgx.Tx) error {
+func (p Report) Reset(ctx context.Context, tx pgx.Tx) error {
 	return projections.Truncate(ctx, tx, p.Tables())
 }
 
@@ -89,7 +89,7 @@ func decodeMarkFactsFast(data []byte, d *markFacts) bool {
 
 // Apply implements Projection: the batch's events are summed per employee and local day in
 // Go, then added in one statement.
-func (p ReportClock) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (p Report) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	return projections.ApplyPrepared(ctx, tx, p, events)
 }
 
@@ -101,7 +101,7 @@ type clockDays struct {
 
 // prepare implements Preparer (replay.go): the decoding and summing half of Apply, which
 // needs no database.
-func (ReportClock) Prepare(_ context.Context, events []eventstore.RecordedEvent) (projections.PreparedBatch, error) {
+func (Report) Prepare(_ context.Context, events []eventstore.RecordedEvent) (projections.PreparedBatch, error) {
 	b := &clockDays{events: events}
 	at := func(tenant, employee uuid.UUID, day string) *clockDay {
 		return b.days.At(clockDayKey{tenant, employee, day})

@@ -14,24 +14,24 @@ import (
 	"portal/projections"
 )
 
-// ReportMood keeps report_mood_weekly: each employee's check-ins of a week with the
+// Report keeps report_mood_weekly: each employee's check-ins of a week with the
 // department, unit and manager they had at the time (the mood report, and the dashboards'
 // mood widgets).
-type ReportMood struct{}
+type Report struct{}
 
-var _ projections.Projection = ReportMood{}
+var _ projections.Projection = Report{}
 
 // Name implements Projection.
-func (ReportMood) Name() string { return "report_mood" }
+func (Report) Name() string { return "report_mood" }
 
 // Areas implements Selective.
-func (ReportMood) Areas() []string { return []string{"mood."} }
+func (Report) Areas() []string { return []string{"mood."} }
 
 // Tables implements Tabled.
-func (ReportMood) Tables() []string { return []string{"report_mood_weekly", "report_mood_groups"} }
+func (Report) Tables() []string { return []string{"report_mood_weekly", "report_mood_groups"} }
 
 // Reset implements Projection.
-func (p ReportMood) Reset(ctx context.Context, tx pgx.Tx) error {
+func (p Report) Reset(ctx context.Context, tx pgx.Tx) error {
 	return projections.Truncate(ctx, tx, p.Tables())
 }
 
@@ -47,7 +47,7 @@ type moodWeekSum struct {
 
 // Apply implements Projection: the batch's check-ins are summed per employee and week in
 // Go, then added in one statement.
-func (ReportMood) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (Report) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	rows, err := checkIns(events)
 	if err != nil {
 		return err

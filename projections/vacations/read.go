@@ -12,9 +12,9 @@ import (
 	"portal/domain/vacation"
 )
 
-// VacationPeriod is whose days away a row is, and when: what a request, a plan and a bar
+// Period is whose days away a row is, and when: what a request, a plan and a bar
 // of the map share.
-type VacationPeriod struct {
+type Period struct {
 	ID          uuid.UUID `json:"id"`
 	M01Ukey     uuid.UUID `json:"m01Ukey"`
 	Nome        string    `json:"nome"`
@@ -26,17 +26,17 @@ type VacationPeriod struct {
 
 // scanned are the destinations of a period's columns (id, employee, name, department,
 // start, end, days), the dates into start and end; setDates fills Inicio and Fim from them.
-func (p *VacationPeriod) scanned(start, end *time.Time) []any {
+func (p *Period) scanned(start, end *time.Time) []any {
 	return []any{&p.ID, &p.M01Ukey, &p.Nome, &p.Departament, start, end, &p.Dias}
 }
 
-func (p *VacationPeriod) setDates(start, end time.Time) {
+func (p *Period) setDates(start, end time.Time) {
 	p.Inicio, p.Fim = start.Format(time.DateOnly), end.Format(time.DateOnly)
 }
 
-// VacationLeave is one vacation request as the read model holds it.
-type VacationLeave struct {
-	VacationPeriod
+// Leave is one vacation request as the read model holds it.
+type Leave struct {
+	Period
 	Abono       int        `json:"abono"`
 	Adiant13    bool       `json:"adiantamento13"`
 	Periodo     int        `json:"periodo"`
@@ -52,25 +52,25 @@ type VacationLeave struct {
 	requestedBy string
 }
 
-// VacationPlan is one planned period.
-type VacationPlan struct {
-	VacationPeriod
+// Plan is one planned period.
+type Plan struct {
+	Period
 }
 
-// VacationAlert is an alert raised for a period.
-type VacationAlert struct {
+// Alert is an alert raised for a period.
+type Alert struct {
 	Periodo int       `json:"periodo"`
 	Dias    int       `json:"dias"` // the threshold: 90, 60, 30
 	Em      time.Time `json:"em"`
 }
 
-// VacationFile is everything the read model holds of one employee's entitlement, and the
+// File is everything the read model holds of one employee's entitlement, and the
 // entitlement folded from it for the domain to count balances on a given day.
-type VacationFile struct {
+type File struct {
 	Hired       time.Time
-	Leaves      []VacationLeave
-	Plans       []VacationPlan
-	Alerts      []VacationAlert
+	Leaves      []Leave
+	Plans       []Plan
+	Alerts      []Alert
 	Entitlement *vacation.Entitlement
 }
 
@@ -80,8 +80,8 @@ var ErrNoEntitlement = errors.New("projections: no vacation entitlement")
 const leaveColumns = `l.id, l.employee_id, e.name, d.name, l.start_date, l.end_date, l.days, l.abono_days, l.advance13, l.period,
     l.status, l.steps, l.step, l.requested_at, l.requested_by, l.decided_at, l.comment, l.decisions`
 
-func scanLeave(r pgx.CollectableRow) (VacationLeave, error) {
-	var l VacationLeave
+func scanLeave(r pgx.CollectableRow) (Leave, error) {
+	var l Leave
 	var decisions []any
 	err := r.Scan(append(l.scanned(&l.start, &l.end), &l.Abono, &l.Adiant13, &l.Periodo,
 		&l.Status, &l.Steps, &l.Step, &l.RequestedAt, &l.requestedBy, &l.DecidedAt, &l.Comment, &decisions)...)
@@ -97,7 +97,7 @@ func scanLeave(r pgx.CollectableRow) (VacationLeave, error) {
 }
 
 // markTaken shows a scheduled leave whose last day is past as taken (spec §3).
-func markTaken(ls []VacationLeave, today time.Time) {
+func markTaken(ls []Leave, today time.Time) {
 	for i := range ls {
 		if ls[i].Status == "scheduled" && ls[i].end.Before(today) {
 			ls[i].Status = "taken"
@@ -106,8 +106,8 @@ func markTaken(ls []VacationLeave, today time.Time) {
 }
 
 // File reads an employee's entitlement. tx is a tenant transaction (db.InTenant).
-func (Vacations) File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (VacationFile, error) {
-	var f VacationFile
+func (Vacations) File(ctx context.Context, tx pgx.Tx, employee uuid.UUID, today time.Time) (File, error) {
+	var f File
 	err := tx.QueryRow(ctx, `SELECT hired FROM vacation_entitlements WHERE tenant_id = app_tenant() AND employee_id = $1`, employee).Scan(&f.Hired)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return f, ErrNoEntitlement
@@ -133,8 +133,8 @@ WHERE tenant_id = app_tenant() AND employee_id = $1 ORDER BY raised_at`, employe
 	if err != nil {
 		return f, err
 	}
-	if f.Alerts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationAlert, error) {
-		var a VacationAlert
+	if f.Alerts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Alert, error) {
+		var a Alert
 		return a, r.Scan(&a.Periodo, &a.Dias, &a.Em)
 	}); err != nil {
 		return f, err
@@ -160,7 +160,7 @@ WHERE tenant_id = app_tenant() AND employee_id = $1 ORDER BY raised_at`, employe
 
 // fold rebuilds the entitlement from the rows by replaying the events they stand for, so the
 // balance and statuses are counted by the domain's one set of rules.
-func fold(employee uuid.UUID, f VacationFile, closures []vacation.PeriodClosed) *vacation.Entitlement {
+func fold(employee uuid.UUID, f File, closures []vacation.PeriodClosed) *vacation.Entitlement {
 	e := vacation.New()
 	e.Apply(vacation.Opened{UserID: employee.String(), Hired: f.Hired})
 	for _, l := range f.Leaves {
@@ -193,7 +193,7 @@ func fold(employee uuid.UUID, f VacationFile, closures []vacation.PeriodClosed) 
 	return e
 }
 
-func plansOf(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]VacationPlan, error) {
+func plansOf(ctx context.Context, tx pgx.Tx, where string, args ...any) ([]Plan, error) {
 	rows, err := tx.Query(ctx, `SELECT p.id, p.employee_id, e.name, d.name, p.start_date, p.end_date, p.days
 FROM vacation_plans p JOIN employees e ON e.tenant_id = p.tenant_id AND e.id = p.employee_id
 JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
@@ -201,8 +201,8 @@ WHERE p.tenant_id = app_tenant() AND `+where+` ORDER BY p.start_date, e.name`, a
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationPlan, error) {
-		var p VacationPlan
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Plan, error) {
+		var p Plan
 		var s, e time.Time
 		err := r.Scan(p.scanned(&s, &e)...)
 		p.setDates(s, e)
@@ -210,15 +210,15 @@ WHERE p.tenant_id = app_tenant() AND `+where+` ORDER BY p.start_date, e.name`, a
 	})
 }
 
-// VacationScope is whose vacations a list covers: a manager's direct reports, or (HR) one
+// Scope is whose vacations a list covers: a manager's direct reports, or (HR) one
 // department or the whole tenant.
-type VacationScope struct {
+type Scope struct {
 	Manager    uuid.UUID // the manager's employee id: their direct reports
 	Department uuid.UUID // HR: one department; uuid.Nil with AllTenant: everyone
 	AllTenant  bool
 }
 
-func (s VacationScope) where(n int) (string, any) {
+func (s Scope) where(n int) (string, any) {
 	switch {
 	case s.Manager != uuid.Nil:
 		return `e.manager_id = $` + itoa(n), s.Manager
@@ -243,13 +243,13 @@ const (
 
 // MapEntry is one bar of the vacation map: who is away (or planned to be) when.
 type MapEntry struct {
-	VacationPeriod
+	Period
 	Status   string `json:"status"` // pending, scheduled, taken, planned
 	StepKind string `json:"etapaAtual,omitempty"`
 }
 
 // Map lists the leaves and plans of the scope that touch [from, to], by start.
-func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope VacationScope, from, to time.Time, kind int, today time.Time) ([]MapEntry, error) {
+func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.Time, kind int, today time.Time) ([]MapEntry, error) {
 	cond, arg := scope.where(3)
 	statuses := []string{"pending", "scheduled"}
 	switch kind {
@@ -291,7 +291,7 @@ ORDER BY 5, 3`, from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
 // Approvals lists the requests of the scope: filter "waiting" those whose current step is
 // the caller's (the manager step of their reports; the HR step when hr), "decided" those the
 // caller decided (userID), "all" both. Oldest first.
-func (Vacations) Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]VacationLeave, error) {
+func (Vacations) Approvals(ctx context.Context, tx pgx.Tx, manager uuid.UUID, hr bool, userID uuid.UUID, filter string, today time.Time) ([]Leave, error) {
 	waiting := `(l.status = 'pending' AND ((l.steps[l.step + 1] = 'manager' AND e.manager_id = $1) OR (l.steps[l.step + 1] = 'hr' AND $2)))`
 	decided := `(l.decisions @> jsonb_build_array(jsonb_build_object('by', $3::text)))`
 	// Every filter names all three parameters, so one argument list serves them all.
@@ -315,20 +315,20 @@ WHERE l.tenant_id = app_tenant() AND `+cond+` ORDER BY l.requested_at, l.positio
 }
 
 // Plans lists the planned periods of the scope that touch [from, to].
-func (Vacations) Plans(ctx context.Context, tx pgx.Tx, scope VacationScope, from, to time.Time) ([]VacationPlan, error) {
+func (Vacations) Plans(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.Time) ([]Plan, error) {
 	cond, arg := scope.where(3)
 	return plansOf(ctx, tx, `p.start_date <= $2 AND p.end_date >= $1 AND `+cond, from, to, arg)
 }
 
-// VacationTeamMember is an employee a manager or HR plans for.
-type VacationTeamMember struct {
+// TeamMember is an employee a manager or HR plans for.
+type TeamMember struct {
 	M01Ukey     uuid.UUID `json:"m01Ukey"`
 	Nome        string    `json:"nome"`
 	Departament string    `json:"departamento"`
 }
 
 // Team lists the active employees of the scope by name (at most 1000).
-func (Vacations) Team(ctx context.Context, tx pgx.Tx, scope VacationScope) ([]VacationTeamMember, error) {
+func (Vacations) Team(ctx context.Context, tx pgx.Tx, scope Scope) ([]TeamMember, error) {
 	cond, arg := scope.where(1)
 	rows, err := tx.Query(ctx, `SELECT e.id, e.name, d.name FROM employees e
 JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
@@ -336,8 +336,8 @@ WHERE e.tenant_id = app_tenant() AND e.status <> 'inactive' AND `+cond+` ORDER B
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (VacationTeamMember, error) {
-		var m VacationTeamMember
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (TeamMember, error) {
+		var m TeamMember
 		return m, r.Scan(&m.M01Ukey, &m.Nome, &m.Departament)
 	})
 }

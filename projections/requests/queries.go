@@ -15,15 +15,15 @@ import (
 	rq "portal/domain/request"
 )
 
-// RequestViewer is who reads: the token's user, their employee record and roles.
-type RequestViewer struct {
+// Viewer is who reads: the token's user, their employee record and roles.
+type Viewer struct {
 	UserID     uuid.UUID
 	EmployeeID uuid.UUID
 	Roles      []string
 	Today      time.Time
 }
 
-func (v RequestViewer) isHR() bool {
+func (v Viewer) isHR() bool {
 	for _, r := range v.Roles {
 		if r == rq.RoleHR {
 			return true
@@ -32,9 +32,9 @@ func (v RequestViewer) isHR() bool {
 	return false
 }
 
-// RequestQuery is a list of requests (GET request, GetWithFilter, history).
-type RequestQuery struct {
-	Viewer   RequestViewer
+// Query is a list of requests (GET request, GetWithFilter, history).
+type Query struct {
+	Viewer   Viewer
 	Source   string    // request (default), approver, delivery
 	Folder   string    // all, waiting, draft, approved, rejected; history: closed
 	Subject  uuid.UUID // the subject employee (source request)
@@ -46,14 +46,14 @@ type RequestQuery struct {
 	PageSize int
 }
 
-// RequestPage is a page of requests (docs/api.md "Requests": Page).
-type RequestPage struct {
-	Data        []RequestDoc `json:"data"`
-	CurrentPage int          `json:"currentPage"`
-	PageSize    int          `json:"pageSize"`
-	TotalPages  int          `json:"totalPages"`
-	TotalCount  int          `json:"totalCount"`
-	HasNext     bool         `json:"hasNext"`
+// Page is a page of requests (docs/api.md "Requests": Page).
+type Page struct {
+	Data        []Doc `json:"data"`
+	CurrentPage int   `json:"currentPage"`
+	PageSize    int   `json:"pageSize"`
+	TotalPages  int   `json:"totalPages"`
+	TotalCount  int   `json:"totalCount"`
+	HasNext     bool  `json:"hasNext"`
 }
 
 // ErrUnknownFolder refuses a folder the source does not have.
@@ -77,9 +77,9 @@ func (b *sqlBuilder) add(cond string, args ...any) {
 	b.where = append(b.where, fmt.Sprintf(cond, names...))
 }
 
-// ListRequests answers a page of requests.
-func ListRequests(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, error) {
-	page := RequestPage{Data: []RequestDoc{}, CurrentPage: q.Page, PageSize: q.PageSize}
+// List answers a page of requests.
+func List(ctx context.Context, tx pgx.Tx, q Query) (Page, error) {
+	page := Page{Data: []Doc{}, CurrentPage: q.Page, PageSize: q.PageSize}
 	b := &sqlBuilder{}
 	v := q.Viewer
 	order := "rank, created_at DESC, id"
@@ -129,7 +129,7 @@ func ListRequests(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, 
 
 // addCommon adds the conditions every list may have: label, types, an excluded request and
 // the GetWithFilter items.
-func addCommon(b *sqlBuilder, q RequestQuery) error {
+func addCommon(b *sqlBuilder, q Query) error {
 	if q.LabelID != "" {
 		b.add("%s = ANY(labels)", q.LabelID)
 	}
@@ -153,7 +153,7 @@ func addCommon(b *sqlBuilder, q RequestQuery) error {
 // stand in for (HR admins for anyone, others for the steps of their roles); the steps open
 // to a role the viewer holds. One branch per person and per role, so each is an ordered scan
 // of a queue index (migrations/00011_requests.sql).
-func queueBranches(ctx context.Context, tx pgx.Tx, b *sqlBuilder, v RequestViewer) ([]string, error) {
+func queueBranches(ctx context.Context, tx pgx.Tx, b *sqlBuilder, v Viewer) ([]string, error) {
 	rows, err := tx.Query(ctx, `SELECT DISTINCT user_id FROM approver_absences WHERE $1::date BETWEEN starts_on AND ends_on AND user_id <> $2`,
 		v.Today.Format(time.DateOnly), v.UserID)
 	if err != nil {
@@ -183,8 +183,8 @@ func queueBranches(ctx context.Context, tx pgx.Tx, b *sqlBuilder, v RequestViewe
 
 // listQueue answers the approver's lists: "waiting" (the queue) and "all" (the queue and the
 // requests the viewer decided).
-func listQueue(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, error) {
-	page := RequestPage{Data: []RequestDoc{}, CurrentPage: q.Page, PageSize: q.PageSize}
+func listQueue(ctx context.Context, tx pgx.Tx, q Query) (Page, error) {
+	page := Page{Data: []Doc{}, CurrentPage: q.Page, PageSize: q.PageSize}
 	if q.Folder != "" && q.Folder != "waiting" && q.Folder != "all" {
 		return page, ErrUnknownFolder
 	}
@@ -229,13 +229,13 @@ func listQueue(ctx context.Context, tx pgx.Tx, q RequestQuery) (RequestPage, err
 	return page, markAbsent(ctx, tx, q.Viewer.Today, page.Data)
 }
 
-func readDocs(ctx context.Context, tx pgx.Tx, page *RequestPage, sql string, args []any) error {
+func readDocs(ctx context.Context, tx pgx.Tx, page *Page, sql string, args []any) error {
 	rows, err := tx.Query(ctx, sql, args...)
 	if err != nil {
 		return err
 	}
-	docs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RequestDoc, error) {
-		var d RequestDoc
+	docs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Doc, error) {
+		var d Doc
 		var raw []byte
 		if err := row.Scan(&raw); err != nil {
 			return d, err
@@ -291,7 +291,7 @@ func addFilter(b *sqlBuilder, f rq.Filter) error {
 
 // markAbsent sets lockedToAbsent on the waiting steps whose designated approver is away
 // today (the one field of the answer that depends on the day).
-func markAbsent(ctx context.Context, tx pgx.Tx, today time.Time, docs []RequestDoc) error {
+func markAbsent(ctx context.Context, tx pgx.Tx, today time.Time, docs []Doc) error {
 	var hashes []string
 	for _, d := range docs {
 		if d.CurrentStep != nil && d.CurrentStep.LockedTo != nil {
@@ -329,8 +329,8 @@ const visibleSQL = `(subject_user_id = $1 OR creator_user_id = $1 OR $1 = ANY(ap
  OR step_role = ANY($3) OR 'pwa-rh-adm' = ANY($3)
  OR EXISTS (SELECT FROM employees e WHERE e.tenant_id = requests.tenant_id AND e.id = requests.subject_employee_id AND e.manager_id = $2))`
 
-// RequestByID answers a request the viewer may see: its folded state and its answer.
-func RequestByID(ctx context.Context, tx pgx.Tx, v RequestViewer, id uuid.UUID) (*rq.Request, *RequestDoc, error) {
+// ByID answers a request the viewer may see: its folded state and its answer.
+func ByID(ctx context.Context, tx pgx.Tx, v Viewer, id uuid.UUID) (*rq.Request, *Doc, error) {
 	var state, raw []byte
 	err := tx.QueryRow(ctx, `SELECT state, doc FROM requests WHERE id = $4 AND status <> 'removed' AND `+visibleSQL,
 		v.UserID, v.EmployeeID, v.Roles, id).Scan(&state, &raw)
@@ -341,32 +341,32 @@ func RequestByID(ctx context.Context, tx pgx.Tx, v RequestViewer, id uuid.UUID) 
 		return nil, nil, err
 	}
 	r := &rq.Request{}
-	var d RequestDoc
+	var d Doc
 	if err := json.Unmarshal(state, r); err != nil {
 		return nil, nil, err
 	}
 	if err := json.Unmarshal(raw, &d); err != nil {
 		return nil, nil, err
 	}
-	docs := []RequestDoc{d}
+	docs := []Doc{d}
 	if err := markAbsent(ctx, tx, v.Today, docs); err != nil {
 		return nil, nil, err
 	}
 	return r, &docs[0], nil
 }
 
-// RequestCounts are the menu badges.
-type RequestCounts struct {
+// Counts are the menu badges.
+type Counts struct {
 	Waiting  int `json:"waiting"`
 	Approver int `json:"approver"`
 	Delivery int `json:"delivery"`
 }
 
-// CountRequests answers the badges: the viewer's open requests, their approval queue, and
+// Count answers the badges: the viewer's open requests, their approval queue, and
 // (HR) the delivery queue.
-func CountRequests(ctx context.Context, tx pgx.Tx, v RequestViewer) (RequestCounts, error) {
-	var c RequestCounts
-	queue, err := listQueue(ctx, tx, RequestQuery{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 1})
+func Count(ctx context.Context, tx pgx.Tx, v Viewer) (Counts, error) {
+	var c Counts
+	queue, err := listQueue(ctx, tx, Query{Viewer: v, Source: "approver", Folder: "waiting", Page: 1, PageSize: 1})
 	if err != nil {
 		return c, err
 	}
@@ -378,8 +378,8 @@ func CountRequests(ctx context.Context, tx pgx.Tx, v RequestViewer) (RequestCoun
 	return c, err
 }
 
-// RequestItem is a catalogue item (itemSearch).
-type RequestItem struct {
+// Item is a catalogue item (itemSearch).
+type Item struct {
 	ItemID    string `json:"itemId"`
 	Codigo    string `json:"codigo"`
 	Descricao string `json:"descricao"`
@@ -388,7 +388,7 @@ type RequestItem struct {
 }
 
 // SearchItems answers a page of items whose code or description contains text.
-func SearchItems(ctx context.Context, tx pgx.Tx, text string, page, pageSize int, ignore, include []uuid.UUID) ([]RequestItem, bool, error) {
+func SearchItems(ctx context.Context, tx pgx.Tx, text string, page, pageSize int, ignore, include []uuid.UUID) ([]Item, bool, error) {
 	rows, err := tx.Query(ctx, `SELECT id::text, code, description, item_type, unit FROM request_items
 WHERE ($1 = '' OR strpos(lower(description), lower($1)) > 0 OR strpos(lower(code), lower($1)) > 0)
   AND NOT (id = ANY($2::uuid[])) AND (cardinality($3::uuid[]) = 0 OR id = ANY($3::uuid[]))
@@ -396,8 +396,8 @@ ORDER BY description, id LIMIT $4 OFFSET $5`, text, ignore, include, pageSize+1,
 	if err != nil {
 		return nil, false, err
 	}
-	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RequestItem, error) {
-		var it RequestItem
+	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Item, error) {
+		var it Item
 		err := row.Scan(&it.ItemID, &it.Codigo, &it.Descricao, &it.TipoItem, &it.Unidade)
 		return it, err
 	})
@@ -409,7 +409,7 @@ ORDER BY description, id LIMIT $4 OFFSET $5`, text, ignore, include, pageSize+1,
 		items = items[:pageSize]
 	}
 	if items == nil {
-		items = []RequestItem{}
+		items = []Item{}
 	}
 	return items, more, nil
 }
@@ -424,7 +424,7 @@ type TeamMember struct {
 
 // MyTeam answers the viewer's direct reports (HR admins: every active employee), by name,
 // at most 50.
-func MyTeam(ctx context.Context, tx pgx.Tx, v RequestViewer, search string) ([]TeamMember, error) {
+func MyTeam(ctx context.Context, tx pgx.Tx, v Viewer, search string) ([]TeamMember, error) {
 	rows, err := tx.Query(ctx, `SELECT e.id::text, coalesce((SELECT u.hash FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id ORDER BY u.id LIMIT 1), ''),
        e.name, coalesce(p.name, '')
 FROM employees e LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
@@ -445,15 +445,15 @@ ORDER BY e.name, e.id LIMIT 50`, v.EmployeeID, v.isHR(), search)
 	return out, err
 }
 
-// RequestFile is an attachment's bytes.
-type RequestFile struct {
+// File is an attachment's bytes.
+type File struct {
 	Name, Kind, SHA256 string
 	Content            []byte
 }
 
 // FileForViewer answers an attachment of a request the viewer may see; nil otherwise.
-func FileForViewer(ctx context.Context, tx pgx.Tx, v RequestViewer, id uuid.UUID) (*RequestFile, error) {
-	var f RequestFile
+func FileForViewer(ctx context.Context, tx pgx.Tx, v Viewer, id uuid.UUID) (*File, error) {
+	var f File
 	err := tx.QueryRow(ctx, `SELECT f.name, f.kind, f.sha256, f.content FROM request_files f
 JOIN requests ON requests.tenant_id = f.tenant_id AND requests.id = f.request_id
 WHERE f.id = $4 AND requests.status <> 'removed' AND `+visibleSQL, v.UserID, v.EmployeeID, v.Roles, id).Scan(&f.Name, &f.Kind, &f.SHA256, &f.Content)

@@ -11,25 +11,25 @@ import (
 	rq "portal/domain/request"
 )
 
-// RequestPerson names a person in request answers (docs/api.md "Requests": Person).
-type RequestPerson struct {
+// Person names a person in request answers (docs/api.md "Requests": Person).
+type Person struct {
 	UserHash string `json:"userHash"`
 	M01Ukey  string `json:"m01Ukey"`
 	Nome     string `json:"nome"`
 }
 
-// RequestStepView is the waiting step of a request.
-type RequestStepView struct {
-	Index          int            `json:"index"`
-	Kind           string         `json:"kind"`
-	Label          string         `json:"label"`
-	Approver       *RequestPerson `json:"approver"`
-	LockedTo       *RequestPerson `json:"lockedTo"`
-	LockedToAbsent bool           `json:"lockedToAbsent"`
+// StepView is the waiting step of a request.
+type StepView struct {
+	Index          int     `json:"index"`
+	Kind           string  `json:"kind"`
+	Label          string  `json:"label"`
+	Approver       *Person `json:"approver"`
+	LockedTo       *Person `json:"lockedTo"`
+	LockedToAbsent bool    `json:"lockedToAbsent"`
 }
 
-// RequestAttachmentView is an attachment as answered.
-type RequestAttachmentView struct {
+// AttachmentView is an attachment as answered.
+type AttachmentView struct {
 	ID      string `json:"id"`
 	Nome    string `json:"nome"`
 	Tipo    string `json:"tipo"`
@@ -38,42 +38,42 @@ type RequestAttachmentView struct {
 	URL     string `json:"url"`
 }
 
-// RequestDoc is a request as the API answers it (docs/api.md "Requests": Request).
-type RequestDoc struct {
-	AC4Ukey        string                  `json:"ac4Ukey"`
-	ID             string                  `json:"id"`
-	Rank           int                     `json:"rank"`
-	Origem         int                     `json:"origem"`
-	Tipo           string                  `json:"tipo"`
-	Titulo         string                  `json:"titulo"`
-	Motivo         string                  `json:"motivo"`
-	Comentario     string                  `json:"comentario"`
-	Prioridade     int                     `json:"prioridade"`
-	DataReferencia string                  `json:"dataReferencia"`
-	DataEntrega    *string                 `json:"dataEntrega"`
-	DataInicio     *string                 `json:"dataInicio"`
-	DataFim        *string                 `json:"dataFim"`
-	Itens          []rq.Item               `json:"itens"`
-	Ausencia       *rq.Absence             `json:"ausencia"`
-	Labels         []string                `json:"labels"`
-	Subject        *RequestPerson          `json:"subject"`
-	CreatedBy      *RequestPerson          `json:"createdBy"`
-	Status         string                  `json:"status"`
-	ApprovalStatus string                  `json:"approvalStatus"`
-	CurrentStep    *RequestStepView        `json:"currentStep"`
-	Locked         bool                    `json:"locked"`
-	DeliveryStatus *string                 `json:"deliveryStatus"`
-	Anexos         []RequestAttachmentView `json:"anexos"`
-	CreatedAt      time.Time               `json:"createdAt"`
-	UpdatedAt      time.Time               `json:"updatedAt"`
-	SentAt         *time.Time              `json:"sentAt"`
-	Version        int                     `json:"version"`
+// Doc is a request as the API answers it (docs/api.md "Requests": Request).
+type Doc struct {
+	AC4Ukey        string           `json:"ac4Ukey"`
+	ID             string           `json:"id"`
+	Rank           int              `json:"rank"`
+	Origem         int              `json:"origem"`
+	Tipo           string           `json:"tipo"`
+	Titulo         string           `json:"titulo"`
+	Motivo         string           `json:"motivo"`
+	Comentario     string           `json:"comentario"`
+	Prioridade     int              `json:"prioridade"`
+	DataReferencia string           `json:"dataReferencia"`
+	DataEntrega    *string          `json:"dataEntrega"`
+	DataInicio     *string          `json:"dataInicio"`
+	DataFim        *string          `json:"dataFim"`
+	Itens          []rq.Item        `json:"itens"`
+	Ausencia       *rq.Absence      `json:"ausencia"`
+	Labels         []string         `json:"labels"`
+	Subject        *Person          `json:"subject"`
+	CreatedBy      *Person          `json:"createdBy"`
+	Status         string           `json:"status"`
+	ApprovalStatus string           `json:"approvalStatus"`
+	CurrentStep    *StepView        `json:"currentStep"`
+	Locked         bool             `json:"locked"`
+	DeliveryStatus *string          `json:"deliveryStatus"`
+	Anexos         []AttachmentView `json:"anexos"`
+	CreatedAt      time.Time        `json:"createdAt"`
+	UpdatedAt      time.Time        `json:"updatedAt"`
+	SentAt         *time.Time       `json:"sentAt"`
+	Version        int              `json:"version"`
 }
 
 // People resolves user ids (and employee ids, for subjects without a user) to persons.
 type People struct {
-	users     map[string]RequestPerson
-	employees map[string]RequestPerson
+	users     map[string]Person
+	employees map[string]Person
 }
 
 // LoadPeople reads the persons a set of requests names, in one query per kind.
@@ -95,7 +95,7 @@ func LoadPeople(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, reqs ...*rq.Re
 
 // LoadActors reads the persons of users and employees.
 func LoadActors(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, actors []rq.Actor, employees []string) (People, error) {
-	p := People{users: map[string]RequestPerson{}, employees: map[string]RequestPerson{}}
+	p := People{users: map[string]Person{}, employees: map[string]Person{}}
 	var users []string
 	for _, a := range actors {
 		if _, err := uuid.Parse(a.ID); err == nil {
@@ -116,7 +116,7 @@ WHERE u.tenant_id = $1 AND u.id = ANY($2::uuid[])`, tenant, users)
 	}
 	for rows.Next() {
 		var id string
-		var person RequestPerson
+		var person Person
 		if err := rows.Scan(&id, &person.UserHash, &person.M01Ukey, &person.Nome); err != nil {
 			rows.Close()
 			return p, err
@@ -137,23 +137,23 @@ WHERE u.tenant_id = $1 AND u.id = ANY($2::uuid[])`, tenant, users)
 		if err := rows.Scan(&id, &name); err != nil {
 			return p, err
 		}
-		p.employees[id] = RequestPerson{M01Ukey: id, Nome: name}
+		p.employees[id] = Person{M01Ukey: id, Nome: name}
 	}
 	return p, rows.Err()
 }
 
 // User is the person of a user id; nil for nobody.
-func (p People) User(a rq.Actor) *RequestPerson {
+func (p People) User(a rq.Actor) *Person {
 	if a.IsZero() {
 		return nil
 	}
 	if person, ok := p.users[a.ID]; ok {
 		return &person
 	}
-	return &RequestPerson{UserHash: a.Hash}
+	return &Person{UserHash: a.Hash}
 }
 
-func (p People) subject(s rq.Subject) *RequestPerson {
+func (p People) subject(s rq.Subject) *Person {
 	person := p.employees[s.EmployeeID]
 	person.M01Ukey, person.UserHash = s.EmployeeID, s.UserHash
 	return &person
@@ -171,11 +171,11 @@ func AttachmentURL(tenant uuid.UUID, id string) string {
 	return fmt.Sprintf("/api/cac-app/anexos/baixar?tenId=%s&id=%s&blob=1", tenant, id)
 }
 
-// BuildRequestDoc is the API's view of a request. lockedToAbsent is left false: it depends
+// BuildDoc is the API's view of a request. lockedToAbsent is left false: it depends
 // on the day, and the read API sets it when it answers.
-func BuildRequestDoc(tenant uuid.UUID, r *rq.Request, people People) RequestDoc {
+func BuildDoc(tenant uuid.UUID, r *rq.Request, people People) Doc {
 	t, _ := rq.Lookup(r.Origin)
-	d := RequestDoc{
+	d := Doc{
 		AC4Ukey: r.ID, ID: r.ID, Rank: r.Rank, Origem: int(r.Origin), Tipo: t.Code,
 		Titulo: r.Fields.Title, Motivo: r.Fields.Reason, Comentario: r.Fields.Comment, Prioridade: r.Fields.Priority,
 		DataReferencia: r.Fields.ReferenceDate, DataEntrega: optDate(r.Fields.DeliveryDate),
@@ -183,7 +183,7 @@ func BuildRequestDoc(tenant uuid.UUID, r *rq.Request, people People) RequestDoc 
 		Itens: r.Fields.Items, Ausencia: r.Fields.Absence, Labels: r.Fields.Labels,
 		Subject: people.subject(r.Subject), CreatedBy: people.User(r.Creator),
 		Status: string(r.Status), ApprovalStatus: r.ApprovalStatus(), Locked: r.Locked,
-		Anexos: []RequestAttachmentView{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Version: r.Version,
+		Anexos: []AttachmentView{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Version: r.Version,
 	}
 	if d.Itens == nil {
 		d.Itens = []rq.Item{}
@@ -192,7 +192,7 @@ func BuildRequestDoc(tenant uuid.UUID, r *rq.Request, people People) RequestDoc 
 		d.Labels = []string{}
 	}
 	if s, ok := r.CurrentStep(); ok {
-		d.CurrentStep = &RequestStepView{Index: s.Index, Kind: string(s.Kind), Label: s.Label,
+		d.CurrentStep = &StepView{Index: s.Index, Kind: string(s.Kind), Label: s.Label,
 			Approver: people.User(s.Designated), LockedTo: people.User(s.Designated)}
 	}
 	if r.Delivery != "" {
@@ -200,7 +200,7 @@ func BuildRequestDoc(tenant uuid.UUID, r *rq.Request, people People) RequestDoc 
 		d.DeliveryStatus = &s
 	}
 	for _, a := range r.Attachments {
-		d.Anexos = append(d.Anexos, RequestAttachmentView{ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256,
+		d.Anexos = append(d.Anexos, AttachmentView{ID: a.ID, Nome: a.Name, Tipo: a.Kind, Tamanho: a.Size, SHA256: a.SHA256,
 			URL: AttachmentURL(tenant, a.ID)})
 	}
 	if !r.SentAt.IsZero() {

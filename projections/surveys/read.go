@@ -15,9 +15,9 @@ import (
 	"portal/projections"
 )
 
-// SurveyQuestion is a question as the pending list carries it (spec §3 Question), with the
+// Question is a question as the pending list carries it (spec §3 Question), with the
 // respondent's saved answer in the slot of its type.
-type SurveyQuestion struct {
+type Question struct {
 	survey.QuestionData          // the stored question (survey.created.v1)
 	SurveyID            string   `json:"oa8_ukey"`
 	Response            string   `json:"oa10_ukey"`
@@ -30,7 +30,7 @@ type SurveyQuestion struct {
 }
 
 // setAnswer puts a canonical answer value into the question's slot.
-func (q *SurveyQuestion) setAnswer(v string) {
+func (q *Question) setAnswer(v string) {
 	if v == "" {
 		return
 	}
@@ -59,20 +59,20 @@ func (q *SurveyQuestion) setAnswer(v string) {
 // descricao, inicio, fim, activeStep, perguntas). ID is the response (oa10_ukey); Subject
 // names the evaluated person of a 360.
 type PendingSurvey struct {
-	ID          string           `json:"id"`
-	SurveyID    string           `json:"oa8_ukey"`
-	Kind        string           `json:"tipo"`
-	Title       string           `json:"descricao"`
-	Description string           `json:"detalhes"`
-	Subject     string           `json:"avaliado"`
-	Start       time.Time        `json:"inicio"`
-	End         time.Time        `json:"fim"`
-	ActiveStep  int              `json:"activeStep"`
-	Questions   []SurveyQuestion `json:"perguntas"`
+	ID          string     `json:"id"`
+	SurveyID    string     `json:"oa8_ukey"`
+	Kind        string     `json:"tipo"`
+	Title       string     `json:"descricao"`
+	Description string     `json:"detalhes"`
+	Subject     string     `json:"avaliado"`
+	Start       time.Time  `json:"inicio"`
+	End         time.Time  `json:"fim"`
+	ActiveStep  int        `json:"activeStep"`
+	Questions   []Question `json:"perguntas"`
 }
 
-// SurveyMember is who asks: the user and their unit and department (the audience rule).
-type SurveyMember struct {
+// Member is who asks: the user and their unit and department (the audience rule).
+type Member struct {
 	UserID               uuid.UUID
 	UnitID, DepartmentID string
 }
@@ -86,7 +86,7 @@ const audienceSQL = `(CASE WHEN cardinality(s.evaluator_ids) > 0 THEN $1::text =
 // Pending returns the open surveys of the member's audience that they have not finished,
 // with their saved step and answers, the ones ending first first. tx is a tenant
 // transaction (db.InTenant).
-func (Surveys) Pending(ctx context.Context, tx pgx.Tx, m SurveyMember, now time.Time) ([]PendingSurvey, error) {
+func (Surveys) Pending(ctx context.Context, tx pgx.Tx, m Member, now time.Time) ([]PendingSurvey, error) {
 	rows, err := tx.Query(ctx, `
 SELECT s.id, s.kind, s.title, s.description, coalesce(su.display_name, ''), s.start_at, s.end_at, s.questions,
        GREATEST(coalesce(r.step, 0), 0), coalesce(r.answers, '{}')
@@ -140,7 +140,7 @@ type Evaluation360 struct {
 }
 
 // Evaluations returns the started 360 evaluations of which the user is an evaluator, with
-// the filter of the list (SurveyFilterAll, SurveyFilterOngoing = pending, SurveyFilterFinished),
+// the filter of the list (FilterAll, FilterOngoing = pending, FilterFinished),
 // pending first, then the ones ending first. tx is a tenant transaction (db.InTenant).
 func (Surveys) Evaluations(ctx context.Context, tx pgx.Tx, user uuid.UUID, now time.Time, filter int) ([]Evaluation360, error) {
 	rows, err := tx.Query(ctx, `
@@ -173,16 +173,16 @@ LIMIT 500`, user, now, string(survey.Kind360), filter)
 
 // Survey list filters (spec §3 "Survey filter status: ongoing (0), finished (2)").
 const (
-	SurveyFilterAll      = -1
-	SurveyFilterOngoing  = 0
-	SurveyFilterFinished = 2
+	FilterAll      = -1
+	FilterOngoing  = 0
+	FilterFinished = 2
 )
 
-// SurveyListQuery is a survey list request (spec §7 GET api/avaliacao360/clima|enquete|enps
+// ListQuery is a survey list request (spec §7 GET api/avaliacao360/clima|enquete|enps
 // with folderId, filterHandle, searchText, orderBy, orderDescending).
-type SurveyListQuery struct {
+type ListQuery struct {
 	Kind     string // "" for every kind (HR's management list)
-	Member   SurveyMember
+	Member   Member
 	Everyone bool // HR: every survey of the tenant, not only the member's audience
 	Filter   int
 	Search   string
@@ -192,8 +192,8 @@ type SurveyListQuery struct {
 	Subject  uuid.UUID // only the evaluations about this user (360); zero: any
 }
 
-// SurveyListItem is a row of a survey list.
-type SurveyListItem struct {
+// ListItem is a row of a survey list.
+type ListItem struct {
 	ID          uuid.UUID `json:"id"`
 	Kind        string    `json:"tipo"`
 	Title       string    `json:"descricao"`
@@ -211,7 +211,7 @@ type SurveyListItem struct {
 var surveyOrder = map[string]string{"descricao": "s.title", "inicio": "s.start_at", "fim": "s.end_at"}
 
 // List returns the surveys of a kind the member may see, filtered, searched and ordered.
-func (Surveys) List(ctx context.Context, tx pgx.Tx, q SurveyListQuery) ([]SurveyListItem, error) {
+func (Surveys) List(ctx context.Context, tx pgx.Tx, q ListQuery) ([]ListItem, error) {
 	order, ok := surveyOrder[q.OrderBy]
 	if !ok {
 		order = "s.end_at"
@@ -237,8 +237,8 @@ LIMIT 500`, q.Member.UserID, q.Member.UnitID, q.Member.DepartmentID, q.Now, q.Ki
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (SurveyListItem, error) {
-		var it SurveyListItem
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ListItem, error) {
+		var it ListItem
 		return it, r.Scan(&it.ID, &it.Kind, &it.Title, &it.Description, &it.Start, &it.End, &it.Status, &it.Closed,
 			&it.Answered, &it.Respondents, &it.Questions, &it.Subject)
 	})
@@ -253,8 +253,8 @@ func subjectText(id uuid.UUID) string {
 
 // Member reads a user's unit and department, which the audience rule matches (pgx.ErrNoRows
 // for a user not in the tenant).
-func (Surveys) Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (SurveyMember, error) {
-	m := SurveyMember{UserID: user}
+func (Surveys) Member(ctx context.Context, tx pgx.Tx, user uuid.UUID) (Member, error) {
+	m := Member{UserID: user}
 	err := tx.QueryRow(ctx, `
 SELECT coalesce(e.business_unit_id::text, ''), coalesce(e.department_id::text, '')
 FROM users u LEFT JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
@@ -262,13 +262,13 @@ WHERE u.tenant_id = app_tenant() AND u.id = $1`, user).Scan(&m.UnitID, &m.Depart
 	return m, err
 }
 
-// ErrSurveyNotFound is returned for a survey that is not in the tenant.
-var ErrSurveyNotFound = errors.New("projections: survey not found")
+// ErrNotFound is returned for a survey that is not in the tenant.
+var ErrNotFound = errors.New("projections: survey not found")
 
-// SurveyResults are the results of a survey. Every group of fewer than survey.MinGroup
+// Results are the results of a survey. Every group of fewer than survey.MinGroup
 // respondents carries its count and Shown=false and no figures (issue 6: answers stay
 // anonymous); the server never sends them.
-type SurveyResults struct {
+type Results struct {
 	ID          uuid.UUID         `json:"oa8Ukey"`
 	Kind        string            `json:"tipo"`
 	Title       string            `json:"descricao"`
@@ -334,20 +334,20 @@ type tallyRow struct {
 
 // Results reads a survey's tallies (a few rows per question) and builds its results with
 // the anonymity rule applied.
-func (Surveys) Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (SurveyResults, error) {
-	res := SurveyResults{ID: id, MinGroup: survey.MinGroup}
+func (Surveys) Results(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Results, error) {
+	res := Results{ID: id, MinGroup: survey.MinGroup}
 	var qs []byte
 	err := tx.QueryRow(ctx, `
 SELECT s.kind, s.title, s.subject_id, coalesce(su.display_name, ''), s.questions
 FROM surveys s LEFT JOIN users su ON su.tenant_id = s.tenant_id AND su.id::text = s.subject_id
 WHERE s.tenant_id = app_tenant() AND s.id = $1`, id).Scan(&res.Kind, &res.Title, &res.SubjectID, &res.Subject, &qs)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return res, ErrSurveyNotFound
+		return res, ErrNotFound
 	}
 	if err != nil {
 		return res, err
 	}
-	var questions []SurveyQuestion
+	var questions []Question
 	if err := json.Unmarshal(qs, &questions); err != nil {
 		return res, err
 	}
@@ -412,7 +412,7 @@ type group struct {
 
 // buildGroup turns one group's tallies into per-question figures; a question answered by
 // fewer than MinGroup people shows none.
-func buildGroup(questions []SurveyQuestion, tallies []tallyRow) group {
+func buildGroup(questions []Question, tallies []tallyRow) group {
 	var g group
 	agg := map[string]tallyRow{}
 	counts := map[string][]OptionCount{}
