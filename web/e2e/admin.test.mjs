@@ -85,6 +85,17 @@ async function saveConfirmed(page, testId) {
   await page.getByText('Salvo com sucesso').last().waitFor();
 }
 
+/** What Ana's banner shows: its texts and its background image. */
+async function bannerOf(page) {
+  const text = (id) => page.locator(tid(id)).innerText();
+  return {
+    greeting: await text('home-banner-greeting'),
+    title: await text('home-banner-title'),
+    message: await text('home-banner-message'),
+    image: await page.locator(tid('home-banner')).evaluate((el) => el.style.backgroundImage),
+  };
+}
+
 test('helena configures the tenant and each change takes effect at once', { timeout: 180_000 }, async () => {
   const anaCtx = await newUserContext(suite);
   const ctx = await newUserContext(suite);
@@ -97,6 +108,8 @@ test('helena configures the tenant and each change takes effect at once', { time
     await login(ana, USERS.ana);
     await live;
     await ana.locator(tid('home-banner')).waitFor();
+    await ana.locator(tid('home-banner-title')).waitFor();
+    const bannerBefore = await bannerOf(ana);
 
     page = await ctx.newPage();
     await login(page, HELENA);
@@ -114,6 +127,9 @@ test('helena configures the tenant and each change takes effect at once', { time
     await closeDialog(page);
     await saveConfirmed(page, 'home');
     await ana.locator(tid('home-banner')).getByText('Semana de integração').waitFor({ timeout: 10_000 });
+    // A greeting-only save keeps the banner's title, message and background image (issue 29).
+    const bannerAfter = await bannerOf(ana);
+    assert.deepEqual({ ...bannerAfter, greeting: undefined }, { ...bannerBefore, greeting: undefined }, 'the greeting alone changed');
     await screenshot(page, 'admin-home');
 
     // Mail server: refused until validated; the validation e-mail goes through it.
