@@ -20,6 +20,7 @@ import (
 	"github.com/google/uuid"
 
 	"portal/domain/settings"
+	"portal/platform/safehtml"
 )
 
 // Environment of the mailer (see MailerFromEnv).
@@ -89,7 +90,9 @@ func templated(templates map[string]string, prefix, to string, vars map[string]s
 	if subject == "" || body == "" {
 		return Mail{}, false
 	}
-	return Mail{To: to, Subject: settings.Render(subject, vars, false), Body: settings.Render(body, vars, true), HTML: true}, true
+	// Cleaned again as it goes out: a template stored before the cleaning on save, or written
+	// around the settings command, carries no script either.
+	return Mail{To: to, Subject: settings.Render(subject, vars, false), Body: safehtml.Template(settings.Render(body, vars, true)), HTML: true}, true
 }
 
 // SMTPMailer delivers through an SMTP server: STARTTLS when the server offers it (required

@@ -16,6 +16,7 @@ import (
 	"portal/domain"
 	"portal/domain/settings"
 	"portal/eventstore"
+	"portal/platform/safehtml"
 )
 
 // UpdateSettings is an administrator's change of one configuration key (spec portal-business
@@ -74,7 +75,7 @@ func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res s
 		if err != nil {
 			return err
 		}
-		changed, secrets, err := settings.Decide(state, cmd.Key, cmd.Input, settings.Bought(cmd.Purchased))
+		changed, secrets, err := settings.Decide(state, cmd.Key, cleanHTML(cmd.Key, cmd.Input), settings.Bought(cmd.Purchased))
 		if err != nil || len(changed.Changes) == 0 {
 			res = changed
 			return err
@@ -164,6 +165,26 @@ func (h *SettingsHandler) Read(ctx context.Context, tenant uuid.UUID) (Settings,
 		return err
 	})
 	return out, err
+}
+
+// cleanHTML sanitizes the markup fields of an input (the e-mail template bodies), so a
+// <script>, an event handler or a javascript: link is never stored. A value that is not a
+// string is left for Decide to refuse.
+func cleanHTML(key string, in settings.Input) settings.Input {
+	k, _ := settings.Lookup(key)
+	out := make(settings.Input, len(in))
+	for name, raw := range in {
+		out[name] = raw
+		f, ok := k.Field(name)
+		var s string
+		if !ok || f.Kind != settings.HTML || json.Unmarshal(raw, &s) != nil {
+			continue
+		}
+		if b, err := json.Marshal(safehtml.Template(s)); err == nil {
+			out[name] = b
+		}
+	}
+	return out
 }
 
 // MailValidated records that a validation e-mail went through a mail server (its five

@@ -74,7 +74,7 @@ ON CONFLICT (tenant_id, key) DO UPDATE SET "values" = tenant_settings."values" |
 			e.Tenant, c.Key, data, e.Version, e.RecordedAt, e.Actor); err != nil {
 			return err
 		}
-		if err := applyOlderHomes(ctx, tx, e, c.Key); err != nil {
+		if err := applyOlderHomes(ctx, tx, e, c.Key, data); err != nil {
 			return err
 		}
 		if !push.Muted(ctx) {
@@ -87,31 +87,43 @@ ON CONFLICT (tenant_id, key) DO UPDATE SET "values" = tenant_settings."values" |
 	return nil
 }
 
-// applyOlderHomes copies the password policy and the home page to the tables their readers
-// have always read.
-func applyOlderHomes(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, key string) error {
+// applyOlderHomes copies the fields a change names (values: field → new value, null for a
+// cleared one) to the tables their readers have always read. Only the named fields are
+// written: those tables also hold values that never went through this key (the demo seed
+// writes the banner directly), and a save of the greeting alone must not blank the title,
+// message and background image it did not name.
+func applyOlderHomes(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, key string, values []byte) error {
 	var err error
 	switch key {
 	case settings.KeyTenant:
 		_, err = tx.Exec(ctx, `
-UPDATE tenants t SET password_expiration_days = coalesce((v->>'TenPasswordExpiration')::int, 0),
-    password_reuse_limit = coalesce((v->>'TenLimitPasswordReuse')::int, 0),
-    urls = t.urls || jsonb_strip_nulls(jsonb_build_object('url', v->'TenUrl', 'title', v->'TenTitle',
-        'spotify', v->'TenSpotify', 'youTube', v->'TenYouTube', 'facebook', v->'TenFacebook', 'linkedin', v->'TenLinkedin'))
-FROM (SELECT "values" AS v FROM tenant_settings WHERE tenant_id = $1 AND key = $2) s WHERE t.id = $1`, e.Tenant, key)
+UPDATE tenants t SET
+    password_expiration_days = CASE WHEN $2::jsonb ? 'TenPasswordExpiration'
+        THEN coalesce(($2::jsonb->>'TenPasswordExpiration')::int, 0) ELSE t.password_expiration_days END,
+    password_reuse_limit = CASE WHEN $2::jsonb ? 'TenLimitPasswordReuse'
+        THEN coalesce(($2::jsonb->>'TenLimitPasswordReuse')::int, 0) ELSE t.password_reuse_limit END,
+    urls = t.urls || coalesce((SELECT jsonb_object_agg(m.name, coalesce($2::jsonb->>m.field, ''))
+        FROM (VALUES ('url', 'TenUrl'), ('title', 'TenTitle'), ('spotify', 'TenSpotify'), ('youTube', 'TenYouTube'),
+                     ('facebook', 'TenFacebook'), ('linkedin', 'TenLinkedin')) m(name, field)
+        WHERE $2::jsonb ? m.field), '{}'::jsonb)
+WHERE t.id = $1`, e.Tenant, values)
 	case settings.KeyTheme: // the default personal theme, read with the tenant's settings
 		_, err = tx.Exec(ctx, `
-UPDATE tenants t SET settings = CASE WHEN coalesce(v->>'theme', '') = '' THEN t.settings - 'defaultTheme'
-    ELSE t.settings || jsonb_build_object('defaultTheme', (v->>'theme')::jsonb) END
-FROM (SELECT "values" AS v FROM tenant_settings WHERE tenant_id = $1 AND key = $2) s WHERE t.id = $1`, e.Tenant, key)
+UPDATE tenants t SET settings = CASE WHEN NOT $2::jsonb ? 'theme' THEN t.settings
+    WHEN coalesce($2::jsonb->>'theme', '') = '' THEN t.settings - 'defaultTheme'
+    ELSE t.settings || jsonb_build_object('defaultTheme', ($2::jsonb->>'theme')::jsonb) END
+WHERE t.id = $1`, e.Tenant, values)
 	case settings.KeyHome:
 		_, err = tx.Exec(ctx, `
 INSERT INTO home_settings (tenant_id, greeting, title, message, bg_image)
-SELECT $1, coalesce(v->>'home_page_greeting', ''), coalesce(v->>'home_page_title', ''),
-       coalesce(v->>'home_page_message', ''), coalesce(v->>'home_page_bgimage', '')
-FROM (SELECT "values" AS v FROM tenant_settings WHERE tenant_id = $1 AND key = $2) s
-ON CONFLICT (tenant_id) DO UPDATE SET greeting = excluded.greeting, title = excluded.title,
-    message = excluded.message, bg_image = excluded.bg_image`, e.Tenant, key)
+VALUES ($1, coalesce($2::jsonb->>'home_page_greeting', ''), coalesce($2::jsonb->>'home_page_title', ''),
+        coalesce($2::jsonb->>'home_page_message', ''), coalesce($2::jsonb->>'home_page_bgimage', ''))
+ON CONFLICT (tenant_id) DO UPDATE SET
+    greeting = CASE WHEN $2::jsonb ? 'home_page_greeting' THEN excluded.greeting ELSE home_settings.greeting END,
+    title = CASE WHEN $2::jsonb ? 'home_page_title' THEN excluded.title ELSE home_settings.title END,
+    message = CASE WHEN $2::jsonb ? 'home_page_message' THEN excluded.message ELSE home_settings.message END,
+    bg_image = CASE WHEN $2::jsonb ? 'home_page_bgimage' THEN excluded.bg_image ELSE home_settings.bg_image END`,
+			e.Tenant, values)
 	}
 	return err
 }

@@ -20,6 +20,7 @@ import (
 	"portal/commands/settings"
 	"portal/domain"
 	conf "portal/domain/settings"
+	"portal/platform/safehtml"
 	"portal/readapi/httpx"
 )
 
@@ -287,8 +288,9 @@ func serverWords(err error) string {
 
 // sendTemplate answers POST sendmessage/send-template {address, subject, message}: the
 // template rendered with example values, sent through the tenant's mail server (else the
-// product's). The answer is {message, succeeded} (spec §7); a failed delivery is
-// succeeded=false with message nao_foi_possivel_enviar.
+// product's), its body sanitized as every template mail is. The answer is {message,
+// succeeded} (spec §7); a failed delivery is succeeded=false with message
+// nao_foi_possivel_enviar.
 func (h *API) sendTemplate(c echo.Context) error {
 	in, err := bindMail(c)
 	if err != nil {
@@ -319,7 +321,7 @@ func (h *API) sendTemplate(c echo.Context) error {
 	sendCtx, cancel := context.WithTimeout(ctx, h.timeout())
 	defer cancel()
 	if err := mailer.Send(sendCtx, auth.Mail{To: in.Address, Subject: conf.Render(in.Subject, vars, false),
-		Body: conf.Render(in.Message, vars, true), HTML: true}); err != nil {
+		Body: safehtml.Template(conf.Render(in.Message, vars, true)), HTML: true}); err != nil {
 		return c.JSON(http.StatusOK, map[string]any{"message": "nao_foi_possivel_enviar", "succeeded": false})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"message": "enviado_com_sucesso", "succeeded": true})

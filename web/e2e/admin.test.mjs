@@ -85,6 +85,17 @@ async function saveConfirmed(page, testId) {
   await page.getByText('Salvo com sucesso').last().waitFor();
 }
 
+/** What Ana's banner shows: its texts and its background image. */
+async function bannerOf(page) {
+  const text = (id) => page.locator(tid(id)).innerText();
+  return {
+    greeting: await text('home-banner-greeting'),
+    title: await text('home-banner-title'),
+    message: await text('home-banner-message'),
+    image: await page.locator(tid('home-banner')).evaluate((el) => el.style.backgroundImage),
+  };
+}
+
 test('helena configures the tenant and each change takes effect at once', { timeout: 180_000 }, async () => {
   const anaCtx = await newUserContext(suite);
   const ctx = await newUserContext(suite);
@@ -97,6 +108,8 @@ test('helena configures the tenant and each change takes effect at once', { time
     await login(ana, USERS.ana);
     await live;
     await ana.locator(tid('home-banner')).waitFor();
+    await ana.locator(tid('home-banner-title')).waitFor();
+    const bannerBefore = await bannerOf(ana);
 
     page = await ctx.newPage();
     await login(page, HELENA);
@@ -114,6 +127,9 @@ test('helena configures the tenant and each change takes effect at once', { time
     await closeDialog(page);
     await saveConfirmed(page, 'home');
     await ana.locator(tid('home-banner')).getByText('Semana de integração').waitFor({ timeout: 10_000 });
+    // A greeting-only save keeps the banner's title, message and background image (issue 29).
+    const bannerAfter = await bannerOf(ana);
+    assert.deepEqual({ ...bannerAfter, greeting: undefined }, { ...bannerBefore, greeting: undefined }, 'the greeting alone changed');
     await screenshot(page, 'admin-home');
 
     // Mail server: refused until validated; the validation e-mail goes through it.
@@ -171,7 +187,9 @@ test('helena configures the tenant and each change takes effect at once', { time
     await page.locator(tid('template-preview-to')).fill('previa@democorp.test');
     await page.locator(tid('template-preview-send')).click();
     await page.getByText('Enviado com sucesso').first().waitFor();
-    assert.equal((await mailTo('previa@democorp.test')).user, SMTP_USER, 'the preview went through the tenant server');
+    const previewMail = await mailTo('previa@democorp.test');
+    assert.equal(previewMail.user, SMTP_USER, 'the preview went through the tenant server');
+    assert.doesNotMatch(previewMail.raw, /<script|onerror|__pwned/i, 'the preview mail carries no script (sanitized on the server)');
     await closeDialog(page);
     await saveConfirmed(page, 'templates');
 
@@ -192,6 +210,49 @@ test('helena configures the tenant and each change takes effect at once', { time
   } finally {
     await ctx.close();
     await anaCtx.close();
+  }
+});
+
+// HR settings › Recursos: every toggle shows its translated name and a line saying what it
+// does, in sections by module, never a raw identifier (widgetendtrialper, rh_002_08_adm,
+// tools_014c).
+test('the feature toggles are named and described, in sections', { timeout: 90_000 }, async () => {
+  const ctx = await newUserContext(suite);
+  const page = await ctx.newPage();
+  try {
+    await login(page, HELENA);
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-hrSettings')).click();
+    await page.locator(tid('admin-panels')).waitFor();
+    await openPanel(page, 'toggles');
+    const panel = page.locator(tid('panel-toggles'));
+    await panel.locator(tid('field-solicita_ferias')).waitFor();
+    await screenshot(page, 'admin-toggles-top');
+    const switches = panel.locator('.mantine-Switch-root');
+    const n = await switches.count();
+    assert.ok(n >= 90, `the panel shows the toggles (${n})`);
+    const labels = await panel.locator('.mantine-Switch-label').allInnerTexts();
+    const descriptions = await panel.locator('.mantine-Switch-description').allInnerTexts();
+    assert.equal(labels.length, n, 'every toggle has a label');
+    assert.equal(descriptions.length, n, 'every toggle has a description');
+    const raw = /^(?:[a-z0-9]+_[a-z0-9_]+|widget[a-z0-9]+)$|rh_\d|tools_\d|widget[a-z]/;
+    const rawLabels = labels.filter((l) => raw.test(l.trim()));
+    assert.deepEqual(rawLabels, [], 'no toggle is labelled with its identifier');
+    assert.deepEqual(descriptions.filter((d) => raw.test(d.trim()) || !d.trim()), [], 'no description is an identifier or empty');
+    const text = await panel.innerText();
+    for (const id of ['widgetendtrialper', 'rh_002_08_adm', 'tools_014c', 'rh_001_12']) {
+      assert.ok(!text.includes(id), `${id} is not shown`);
+    }
+    // The sections of the spec's groups: requests, widgets, HR tags by module, tools by tool.
+    for (const g of ['group-requests', 'group-rh', 'group-tools', 'section-rh_002', 'section-tools_014']) {
+      await panel.locator(tid(g)).waitFor();
+    }
+    await panel.locator(tid('section-rh_002')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-toggles-labels');
+    await panel.locator(tid('section-tools_013')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-toggles-tools');
+  } finally {
+    await ctx.close();
   }
 });
 

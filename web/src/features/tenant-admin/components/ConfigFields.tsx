@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import i18n from '@/i18n';
 import { translateFieldError } from '@/lib/server-message';
 import type { ConfigField } from '../api/settings';
+import { sectionsOf } from '../utils/toggle-sections';
 import type { ConfigState } from './use-config';
 
 /** Rows of the multi-line fields (spec portal-business §2, §5). */
@@ -35,9 +36,20 @@ export function ConfigFields({ config, groups, skip = [] }: Props) {
             <Text size="sm" fw={600}>
               {t(`groups.${g}`, { defaultValue: g })}
             </Text>
-            {inGroup.map((f) => (
-              <FieldInput key={f.name} field={f} config={config} />
-            ))}
+            {sectionsOf(inGroup).map(({ section, fields: inSection }) =>
+              section === null ? (
+                inSection.map((f) => <FieldInput key={f.name} field={f} config={config} />)
+              ) : (
+                <Stack key={section} gap={6} pl="sm" data-testid={`section-${section}`}>
+                  <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+                    {t(`sections.${section}` as 'sections.rh_001')}
+                  </Text>
+                  {inSection.map((f) => (
+                    <FieldInput key={f.name} field={f} config={config} />
+                  ))}
+                </Stack>
+              ),
+            )}
           </Stack>
         );
       })}
@@ -47,12 +59,15 @@ export function ConfigFields({ config, groups, skip = [] }: Props) {
 
 function FieldInput({ field: f, config }: { field: ConfigField; config: ConfigState }) {
   const { t } = useTranslation('admin');
-  const label = t(`fields.${f.name}`, { defaultValue: f.name });
+  // Every field the server can send has its label (and each toggle its description) in pt,
+  // en and es: config-fields.test.ts checks it against the server's catalogue.
+  const label = t(`fields.${f.name}` as 'fields.TenUrl');
+  const description = i18n.exists(`hints.${f.name}`, { ns: 'admin' }) ? t(`hints.${f.name}` as 'hints.solicita_ferias') : undefined;
   const raw = config.errors[f.name];
   // The mail server's "<field>_required" keys are this panel's; the others are the server's.
   const error = raw && i18n.exists(`errors.${raw}`, { ns: 'admin' }) ? t(`errors.${raw}` as 'errors.urlSmtpServer_required') : translateFieldError(raw);
   const value = config.values[f.name] ?? '';
-  const common = { label, error, 'data-testid': `field-${f.name}` };
+  const common = { label, description, error, 'data-testid': `field-${f.name}` };
   switch (f.kind) {
     case 'switch':
       return (
