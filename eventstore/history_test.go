@@ -37,12 +37,12 @@ func TestAppendHistoryRecordsBusinessTime(t *testing.T) {
 	if err != nil || len(got) != 3 {
 		t.Fatalf("stream a: %d events, %v", len(got), err)
 	}
-	for i, want := range []time.Time{t0, t0, t0.Add(2 * time.Hour)} {
+	for i, want := range []time.Time{t0, t0.Add(time.Microsecond), t0.Add(2 * time.Hour)} {
 		if !got[i].RecordedAt.Equal(want) {
 			t.Errorf("event %d recorded at %v, want %v", i, got[i].RecordedAt, want)
 		}
 	}
-	// Appended after them, a command's event is recorded now.
+	// A part's events are a microsecond apart. Appended after them, a command's event is recorded now.
 	res, err := store.Append(ctx, meta, a, 2, ev())
 	if err != nil || res.NextVersion != 3 {
 		t.Fatalf("append after the history: %+v %v", res, err)
@@ -98,5 +98,39 @@ func TestOnlyTheSeedAppendsHistory(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Parts of two tenants interleaved in time go in one call when they append at their streams'
+// ends; a part expecting an exact version is checked as AppendStreams checks it.
+func TestAppendHistoryAcrossTenantsAndVersions(t *testing.T) {
+	ctx := context.Background()
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	t1, t2 := uuid.New(), uuid.New()
+	ev := func() eventstore.EventData {
+		return eventstore.EventData{ID: uuid.New(), Type: "test.happened.v1", Data: []byte(`{"n":1}`)}
+	}
+	part := func(tenant uuid.UUID, expected int64, at time.Time) eventstore.HistoricAppend {
+		return eventstore.HistoricAppend{StreamAppend: eventstore.StreamAppend{Meta: eventstore.Meta{Tenant: tenant, Actor: "u"},
+			Stream: "history-x", Expected: expected, Events: []eventstore.EventData{ev()}}, At: at}
+	}
+	t0 := time.Date(2025, 3, 1, 8, 0, 0, 0, time.UTC)
+	if _, err := store.AppendHistory(ctx, part(t1, eventstore.Any, t0), part(t2, eventstore.Any, t0.Add(time.Minute)), part(t1, eventstore.Any, t0.Add(2*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	for _, tenant := range []uuid.UUID{t1, t2} {
+		if rep, err := store.VerifyChain(ctx, tenant); err != nil || rep.Broken != nil {
+			t.Fatalf("verify %s: %+v %v", tenant, rep, err)
+		}
+	}
+	if _, err := store.AppendHistory(ctx, part(t1, 0, t0.Add(3*time.Minute))); !errors.Is(err, eventstore.ErrConcurrency) {
+		t.Fatalf("a stale expected version: %v", err)
+	}
+	if res, err := store.AppendHistory(ctx, part(t1, 1, t0.Add(3*time.Minute))); err != nil || res[0].NextVersion != 2 {
+		t.Fatalf("the expected version: %+v %v", res, err)
+	}
+	if _, err := store.AppendHistory(ctx, part(t1, 2, t0.Add(4*time.Minute)), part(t2, 0, t0.Add(4*time.Minute))); !errors.Is(err, eventstore.ErrInvalid) {
+		t.Fatalf("exact versions of two tenants in one call: %v", err)
 	}
 }

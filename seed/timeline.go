@@ -57,13 +57,26 @@ func (tl *timeline) do(at time.Time, run func(ctx context.Context) error) {
 // recorded at the timeline's current time.
 type historyStore struct {
 	historyAppender
-	at time.Time
+	at   time.Time // the time of the command being run
+	next time.Time // the earliest time the next append may be recorded at
+}
+
+// stamp is the time an append of n events is recorded at: its business time, or just after
+// the events appended before it when they were recorded later (the store records a part's
+// events a microsecond apart), so that recorded times grow with positions.
+func (s *historyStore) stamp(at time.Time, n int) time.Time {
+	t := at.Truncate(time.Microsecond) // PostgreSQL keeps microseconds
+	if t.Before(s.next) {
+		t = s.next
+	}
+	s.next = t.Add(time.Duration(n) * time.Microsecond)
+	return t
 }
 
 // Append implements eventstore.Store.
 func (s *historyStore) Append(ctx context.Context, meta eventstore.Meta, stream string, expected int64, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	res, err := s.AppendHistory(ctx, eventstore.HistoricAppend{StreamAppend: eventstore.StreamAppend{
-		Meta: meta, Stream: stream, Expected: expected, Events: events}, At: s.at})
+		Meta: meta, Stream: stream, Expected: expected, Events: events}, At: s.stamp(s.at, len(events))})
 	if err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -74,7 +87,7 @@ func (s *historyStore) Append(ctx context.Context, meta eventstore.Meta, stream 
 func (s *historyStore) AppendStreams(ctx context.Context, parts ...eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
 	at := make([]eventstore.HistoricAppend, len(parts))
 	for i, p := range parts {
-		at[i] = eventstore.HistoricAppend{StreamAppend: p, At: s.at}
+		at[i] = eventstore.HistoricAppend{StreamAppend: p, At: s.stamp(s.at, len(p.Events))}
 	}
 	return s.AppendHistory(ctx, at...)
 }
@@ -99,12 +112,12 @@ func (tl *timeline) write(ctx context.Context, s *historyStore) error {
 	}
 	for _, e := range tl.entries {
 		if e.run == nil {
-			if len(batch) > 0 && (len(batch) >= maxBatch || batch[0].Meta.Tenant != e.part.Meta.Tenant) {
+			if len(batch) >= maxBatch {
 				if err := flush(); err != nil {
 					return err
 				}
 			}
-			batch = append(batch, eventstore.HistoricAppend{StreamAppend: e.part, At: e.at})
+			batch = append(batch, eventstore.HistoricAppend{StreamAppend: e.part, At: s.stamp(e.at, len(e.part.Events))})
 			continue
 		}
 		if err := flush(); err != nil {
