@@ -33,19 +33,24 @@ type vacationPerson struct {
 	manager        uuid.UUID // the manager's user; nil for a department head
 	userName       string
 	hired          time.Time
+	quiet          bool // in a department of the demo sign-ins: nothing of the current period
 }
+
+// quietDepartments are where the demo sign-ins work: their current periods are left to the
+// demo (the browser tests request, approve and map Ana's vacation among her team's).
+var quietDepartments = []string{"Operações", "Recursos Humanos"}
 
 // planVacations plans the vacations of every current employee of the tenant with code.
 func planVacations(ctx context.Context, pool *pgxpool.Pool, tl *timeline, code string, now time.Time) error {
 	tenant := TenantID(code)
 	rows, err := pool.Query(ctx, `
 SELECT u.id, e.id, coalesce(mu.id, '00000000-0000-0000-0000-000000000000'), u.user_name, e.hire_date,
-       d.name = 'Recursos Humanos' AND e.manager_id IS NULL AS hr_head
+       d.name = 'Recursos Humanos' AND e.manager_id IS NULL AS hr_head, d.name = ANY($2) AS quiet
 FROM users u JOIN employees e ON e.tenant_id = u.tenant_id AND e.id = u.employee_id
 JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
 LEFT JOIN users mu ON mu.tenant_id = e.tenant_id AND mu.employee_id = e.manager_id
 WHERE u.tenant_id = $1 AND e.status <> 'inactive'
-ORDER BY u.user_name`, tenant)
+ORDER BY u.user_name`, tenant, quietDepartments)
 	if err != nil {
 		return err
 	}
@@ -54,7 +59,7 @@ ORDER BY u.user_name`, tenant)
 	for rows.Next() {
 		var p vacationPerson
 		var head bool
-		if err := rows.Scan(&p.user, &p.employee, &p.manager, &p.userName, &p.hired, &head); err != nil {
+		if err := rows.Scan(&p.user, &p.employee, &p.manager, &p.userName, &p.hired, &head, &p.quiet); err != nil {
 			rows.Close()
 			return err
 		}
@@ -119,8 +124,8 @@ func planPersonVacations(tl *timeline, tenant, hr uuid.UUID, p vacationPerson, c
 			start = monday(start.AddDate(0, 2+r.IntN(3), 0))
 		}
 	}
-	if n == 0 || p.userName == UserAna {
-		return // Ana's current period is hers to ask for in the demo
+	if n == 0 || p.quiet {
+		return // Ana's current period is hers to ask for in the demo, her team's left alone
 	}
 	// The period being enjoyed now: taken already, scheduled for the coming weeks, or not yet.
 	window := hired.AddDate(n, 0, 0)
