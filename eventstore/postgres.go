@@ -186,9 +186,14 @@ func (s *Postgres) AppendStreams(ctx context.Context, parts ...StreamAppend) ([]
 			return nil, fmt.Errorf("%w: the parts name two tenants", ErrInvalid)
 		}
 	}
+	return s.appendStreams(ctx, parts, nil)
+}
+
+// appendStreams is AppendStreams, each part recorded at its at[i] when at is not nil.
+func (s *Postgres) appendStreams(ctx context.Context, parts []StreamAppend, at []time.Time) ([]AppendResult, error) {
 	tenant := parts[0].Meta.Tenant
 	for attempt := 0; ; attempt++ {
-		results, err := s.appendParts(ctx, parts)
+		results, err := s.appendParts(ctx, parts, at)
 		if err == nil {
 			s.signal()
 			return results, nil
@@ -226,8 +231,9 @@ func versionTaken(err error) bool {
 
 // appendParts sends BEGIN and every part's statement in one batch, then commits when each
 // part inserted its events (a part whose expected version is missing inserts nothing, which
-// is no database error) and rolls back otherwise.
-func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend) ([]AppendResult, error) {
+// is no database error) and rolls back otherwise. With at (AppendHistory), part i's events
+// are recorded at at[i] instead of the database's clock.
+func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend, at []time.Time) ([]AppendResult, error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return nil, err
@@ -235,8 +241,11 @@ func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend) ([]App
 	defer conn.Release()
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	for _, p := range parts {
+	for i, p := range parts {
 		sql, args := appendStatement(p.Meta, p.Stream, p.Expected, p.Events)
+		if at != nil {
+			sql, args = historyStatement(p, at[i])
+		}
 		b.Queue(sql, args...)
 	}
 	br := conn.SendBatch(ctx, b)

@@ -17,33 +17,37 @@ import (
 	moodcmd "portal/commands/mood"
 	"portal/commands/request"
 	surveycmd "portal/commands/survey"
-	vacationcmd "portal/commands/vacation"
 	"portal/domain"
 	"portal/domain/clock"
 	"portal/domain/mood"
 	rq "portal/domain/request"
 	"portal/domain/survey"
-	"portal/domain/vacation"
-	"portal/eventstore"
 )
 
-// History adds a year of DEMOCORP's history behind the demo, so that the reports and
+// planHistory plans a year of DEMOCORP's history behind the demo, so that the reports and
 // dashboards show something real: the punches of everyone on a fixed or flexible schedule
 // (some late, some missing, a few refused), weekly mood check-ins, reimbursement requests
 // filed, approved and rejected over the year (some still waiting, some decided by HR while a
-// manager was away) and vacations taken and scheduled. It is written through the product's
-// commands and event encoders, with the clock set back. It runs once (added reports whether
-// it did): `portal serve` then rebuilds the read models in bulk instead of projecting (and
-// pushing) a year of events one by one.
-//
-// It is done when its last survey exists (one keyed read at every start); a run cut short
-// is run again, and what it had written is found by its ids and not written twice.
-func History(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) (added bool, err error) {
-	last, err := store.ReadStream(ctx, TenantID(DemoCode), surveycmd.SurveyStream(SurveyID(historySurvey(len(historyENPSMonths)-1))), 0)
-	if err != nil || len(last) > 0 {
-		return false, err
+// manager was away) and quarterly eNPS surveys. Requests and surveys go through the product's
+// commands, the rest through its event encoders; each at its time, by its actor (timeline.go).
+func planHistory(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *timeline, now time.Time) error {
+	people, err := historyPeople(ctx, pool)
+	if err != nil {
+		return err
 	}
-	return true, history(ctx, pool, store, now)
+	if err := clockHistory(tl, people, now); err != nil {
+		return fmt.Errorf("clock history: %w", err)
+	}
+	if err := surveyHistory(pool, s, tl, people, now); err != nil {
+		return fmt.Errorf("survey history: %w", err)
+	}
+	if err := moodHistory(tl, people, now); err != nil {
+		return fmt.Errorf("mood history: %w", err)
+	}
+	if err := requestHistory(ctx, pool, s, tl, people, now); err != nil {
+		return fmt.Errorf("request history: %w", err)
+	}
+	return nil
 }
 
 // historyENPSMonths are how many months ago the history's quarterly eNPS surveys were made.
@@ -51,29 +55,6 @@ var historyENPSMonths = []int{9, 6, 3}
 
 // historySurvey is the command id of the k-th eNPS of the history.
 func historySurvey(k int) string { return fmt.Sprintf("seed-history-enps-%d", k) }
-
-func history(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
-	people, err := historyPeople(ctx, pool)
-	if err != nil {
-		return err
-	}
-	if err := clockHistory(ctx, store, people, now); err != nil {
-		return fmt.Errorf("clock history: %w", err)
-	}
-	if err := vacationHistory(ctx, store, people, now); err != nil {
-		return fmt.Errorf("vacation history: %w", err)
-	}
-	if err := surveyHistory(ctx, pool, store, people, now); err != nil {
-		return fmt.Errorf("survey history: %w", err)
-	}
-	if err := moodHistory(ctx, store, people, now); err != nil {
-		return fmt.Errorf("mood history: %w", err)
-	}
-	if err := requestHistory(ctx, pool, store, people, now); err != nil {
-		return fmt.Errorf("request history: %w", err)
-	}
-	return nil
-}
 
 type historyPerson struct {
 	user, employee uuid.UUID
@@ -123,14 +104,13 @@ func rngOf(parts ...string) *rand.Rand {
 
 // moodHistory: about four check-ins in five weeks for 52 weeks, each person's levels
 // wandering around a mood of their department.
-func moodHistory(ctx context.Context, store eventstore.Store, people []historyPerson, now time.Time) error {
+func moodHistory(tl *timeline, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
 	start := dateOf(now).AddDate(0, 0, -364)
 	for _, p := range people {
 		r := rngOf("mood", p.userName)
 		dept := rngOf("mood-dept", p.dept)
 		humor, energy := 2.5+2*dept.Float64(), 2.5+2*dept.Float64()
-		var events []eventstore.EventData
 		for w := 0; w < 52; w++ {
 			if r.IntN(5) == 0 {
 				continue
@@ -144,14 +124,7 @@ func moodHistory(ctx context.Context, store eventstore.Store, people []historyPe
 			if err != nil {
 				return err
 			}
-			events = append(events, data)
-		}
-		if len(events) == 0 {
-			continue
-		}
-		meta := eventstore.Meta{Tenant: tenant, Actor: p.hash, CommandID: "seed-mood-history-" + p.userName}
-		if _, err := store.Append(ctx, meta, moodcmd.MoodStream(p.user), eventstore.Any, events...); err != nil {
-			return err
+			tl.add(at, tenant, p.user, moodcmd.MoodStream(p.user), fmt.Sprintf("seed-mood-history-%s-%d", p.userName, w), data)
 		}
 	}
 	return nil
@@ -159,7 +132,8 @@ func moodHistory(ctx context.Context, store eventstore.Store, people []historyPe
 
 // requestHistory: a reimbursement every few weeks from people with a manager, decided by the
 // manager within days and by HR after; one in eight rejected, the last weeks' still waiting.
-func requestHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
+// A request filed while the same person's previous one is open is refused, as it would be.
+func requestHistory(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *timeline, people []historyPerson, now time.Time) error {
 	ctx = request.WithoutNotices(ctx)
 	helena, err := seedCaller(ctx, pool, DemoCode, UserHelena)
 	if err != nil {
@@ -173,6 +147,14 @@ func requestHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.St
 		c, err := seedCaller(ctx, pool, DemoCode, userName)
 		callers[userName] = c
 		return c, err
+	}
+	create, err := request.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
+	if err != nil {
+		return err
+	}
+	decide, err := request.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
+	if err != nil {
+		return err
 	}
 	start := dateOf(now).AddDate(0, 0, -364)
 	// Every manager took a past vacation of three weeks (staggered): HR decided their steps
@@ -209,23 +191,23 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 		for k := 0; k < 3; k++ {
 			filed := start.AddDate(0, 0, r.IntN(364)).Add(time.Duration(9+r.IntN(8)) * time.Hour)
 			id := fmt.Sprintf("seed-history-%s-%d", p.userName, k)
-			clock := func() time.Time { return filed }
-			create, err := request.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
-			if err != nil {
-				return err
-			}
 			body := rq.Body{Origin: rq.Reembolso, Send: true, HasFields: true, Fields: rq.Fields{
 				Title: []string{"Reembolso de táxi", "Reembolso de estacionamento", "Reembolso de refeição"}[k], Reason: "Visita a cliente",
 				Comment: "Comprovante em anexo ao sistema financeiro.", Priority: 2, ReferenceDate: filed.Format(time.DateOnly)}}
-			res, err := create.Handle(ctx, request.CreateRequest{CommandID: id, Caller: requester, Body: body})
-			var de *domain.Error
-			if errors.As(err, &de) {
-				continue // an open one of this type exists: the history skips it
-			}
-			if err != nil {
-				return fmt.Errorf("%s: %w", id, err)
-			}
-			rid, _ := uuid.Parse(res.ID)
+			var filedID uuid.UUID // set once filed; nil: refused (an open one of this type exists)
+			done := false         // rejected: the chain stops
+			tl.do(filed, func(ctx context.Context) error {
+				res, err := create.Handle(request.WithoutNotices(ctx), request.CreateRequest{CommandID: id, Caller: requester, Body: body})
+				var de *domain.Error
+				if errors.As(err, &de) {
+					return nil
+				}
+				if err != nil {
+					return fmt.Errorf("%s: %w", id, err)
+				}
+				filedID, _ = uuid.Parse(res.ID)
+				return nil
+			})
 			steps := []struct {
 				who   commands.RequestCaller
 				after time.Duration
@@ -243,15 +225,19 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 				if s == 0 && r.IntN(8) == 0 {
 					action = request.Reject
 				}
-				decidedAt := at
-				decide, err := request.NewDecideStepHandler(commands.PoolFacts{Pool: pool}, store, func() time.Time { return decidedAt })
-				if err != nil {
-					return err
-				}
-				if _, err := decide.Handle(ctx, request.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", id, s), Caller: step.who, ID: rid,
-					Action: action, Step: s, Comment: "Ok."}); err != nil && !errors.As(err, &de) {
-					return fmt.Errorf("%s decision %d: %w", id, s, err)
-				}
+				tl.do(at, func(ctx context.Context) error {
+					if filedID == uuid.Nil || done {
+						return nil
+					}
+					done = action == request.Reject
+					_, err := decide.Handle(request.WithoutNotices(ctx), request.DecideStep{CommandID: fmt.Sprintf("%s-decision-%d", id, s),
+						Caller: step.who, ID: filedID, Action: action, Step: s, Comment: "Ok."})
+					var de *domain.Error
+					if err != nil && !errors.As(err, &de) {
+						return fmt.Errorf("%s decision %d: %w", id, s, err)
+					}
+					return nil
+				})
 				if action == request.Reject {
 					break
 				}
@@ -264,7 +250,7 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 // clockHistory: every work day of the past year (from the hire date, outside layoffs) the
 // schedule's marks with a few minutes of drift; one day in twelve the first mark is late, one
 // in twenty-five misses a mark, one in eighty starts with a punch refused outside the fences.
-func clockHistory(ctx context.Context, store eventstore.Store, people []historyPerson, now time.Time) error {
+func clockHistory(tl *timeline, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
 	today := dateOf(now.In(clock.Zone))
 	for _, p := range people {
@@ -279,16 +265,6 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 		}
 		r := rngOf("clock", p.userName)
 		stream := clockcmd.ClockStream(p.employee.String())
-		var batch []eventstore.EventData
-		flush := func() error {
-			if len(batch) == 0 {
-				return nil
-			}
-			meta := eventstore.Meta{Tenant: tenant, Actor: p.hash, CommandID: "seed-clock-history-" + p.userName}
-			_, err := store.Append(ctx, meta, stream, eventstore.Any, batch...)
-			batch = batch[:0]
-			return err
-		}
 		for d := today.AddDate(0, 0, -364); d.Before(today); d = d.AddDate(0, 0, 1) {
 			spans := sch.Weekly[[]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}[d.Weekday()]]
 			if len(spans) == 0 || d.Before(p.hired) || onLayoff(p.layoff, d) {
@@ -317,31 +293,24 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 					RecordedAt: at.UTC(), ClientTime: clock.LocalTime(at),
 					Selected: clock.Place{Address: "Av. Paulista, 1000 - Bela Vista, São Paulo - SP", Position: clock.Position{Lat: OfficeLat, Lon: OfficeLon}}}
 			}
+			punch := func(i int, at time.Time, e clock.Event) error {
+				data, err := clockcmd.EncodeClock(derive("clock-history-event", p.userName, dayKey, fmt.Sprint(i)), e)
+				if err == nil {
+					tl.add(at.UTC(), tenant, p.user, stream, fmt.Sprintf("seed-clock-history-%s-%s-%d", p.userName, dayKey, i), data)
+				}
+				return err
+			}
 			if r.IntN(80) == 0 {
-				m := mark(-1, times[0].Add(-3*time.Minute))
-				data, err := clockcmd.EncodeClock(derive("clock-history-event", p.userName, dayKey, "refused"),
-					clock.MarkRefused{Mark: m, Reason: clock.ReasonOutsideArea})
-				if err != nil {
+				at := times[0].Add(-3 * time.Minute)
+				if err := punch(-1, at, clock.MarkRefused{Mark: mark(-1, at), Reason: clock.ReasonOutsideArea}); err != nil {
 					return err
 				}
-				batch = append(batch, data)
 			}
 			for i, t := range times {
-				m := mark(i, t)
-				data, err := clockcmd.EncodeClock(derive("clock-history-event", p.userName, dayKey, fmt.Sprint(i)), clock.MarkRegistered{Mark: m})
-				if err != nil {
-					return err
-				}
-				batch = append(batch, data)
-			}
-			if len(batch) >= 200 {
-				if err := flush(); err != nil {
+				if err := punch(i, t, clock.MarkRegistered{Mark: mark(i, t)}); err != nil {
 					return err
 				}
 			}
-		}
-		if err := flush(); err != nil {
-			return err
 		}
 	}
 	return nil
@@ -356,90 +325,33 @@ func onLayoff(periods []clock.Period, d time.Time) bool {
 	return false
 }
 
-// vacationHistory: one in three people hired over a year before took ten to twenty days last
-// year (some selling ten days as abono, some with the 13th advance), and one in twelve has
-// fifteen days scheduled in the coming two months; each approved through the manager and HR.
-func vacationHistory(ctx context.Context, store eventstore.Store, people []historyPerson, now time.Time) error {
-	tenant := TenantID(DemoCode)
-	today := dateOf(now)
-	for i, p := range people {
-		if i%3 != 1 || p.hired.After(today.AddDate(-2, 0, 0)) {
-			continue
-		}
-		r := rngOf("vacation", p.userName)
-		type leave struct {
-			start       time.Time
-			days, abono int
-			advance13   bool
-			period      int
-		}
-		var leaves []leave
-		years := int(today.Sub(p.hired).Hours() / 24 / 365)
-		start := today.AddDate(0, 0, -330+r.IntN(280))
-		start = start.AddDate(0, 0, (8-int(start.Weekday()))%7) // a Monday
-		days := []int{10, 15, 20}[r.IntN(3)]
-		l := leave{start: start, days: days, period: max(0, years-2), advance13: r.IntN(4) == 0}
-		if days <= 20 && r.IntN(3) == 0 {
-			l.abono = 10
-		}
-		leaves = append(leaves, l)
-		if i%12 == 1 {
-			next := today.AddDate(0, 0, 14+r.IntN(40))
-			next = next.AddDate(0, 0, (8-int(next.Weekday()))%7)
-			leaves = append(leaves, leave{start: next, days: 15, period: max(0, years-1)})
-		}
-		var events []eventstore.EventData
-		for k, l := range leaves {
-			id := derive("vacation-history", p.userName, fmt.Sprint(k)).String()
-			asked := l.start.AddDate(0, 0, -45)
-			for j, e := range []vacation.Event{
-				vacation.Requested{ID: id, Start: l.start, Days: l.days, AbonoDays: l.abono, Advance13: l.advance13, Period: l.period,
-					At: asked, By: p.user.String(), Steps: []string{vacation.StepManager, vacation.StepHR}},
-				vacation.StepApproved{ID: id, Step: 0, Kind: vacation.StepManager, By: p.manager, At: asked.AddDate(0, 0, 2)},
-				vacation.Approved{ID: id, Step: 1, By: UserHelena, At: asked.AddDate(0, 0, 4)},
-			} {
-				data, err := vacationcmd.EncodeVacation(derive("vacation-history-event", p.userName, fmt.Sprint(k), fmt.Sprint(j)), e)
-				if err != nil {
-					return err
-				}
-				events = append(events, data)
-			}
-		}
-		meta := eventstore.Meta{Tenant: tenant, Actor: UserHelena, CommandID: "seed-vacation-history-" + p.userName}
-		if _, err := store.Append(ctx, meta, "vacation-"+p.employee.String(), eventstore.Any, events...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // surveyHistory: a quarterly eNPS for everyone, nine, six and three months ago, open three
 // weeks, answered by about six in ten, the score improving from one to the next.
-func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, people []historyPerson, now time.Time) error {
+func surveyHistory(pool *pgxpool.Pool, s *historyStore, tl *timeline, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
-	var at time.Time // the time of the command being handled
-	clock := func() time.Time { return at }
-	create, err := surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, clock)
+	create, err := surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
 	if err != nil {
 		return err
 	}
-	responses, err := surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, clock)
+	responses, err := surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, s, s.clock)
 	if err != nil {
 		return err
 	}
 	for k, monthsAgo := range historyENPSMonths {
-		created := dateOf(now).AddDate(0, -monthsAgo, 0).Add(9 * time.Hour)
+		created := dateOf(now).AddDate(0, -monthsAgo, 0).Add(12 * time.Hour)
 		cmd := historySurvey(k)
-		at = created
 		def := survey.Definition{Kind: survey.KindENPS, Title: "eNPS " + created.Format("01/2006"),
 			Description: "Quanto você recomendaria a Demo Corp como lugar para trabalhar?",
 			Start:       created.Truncate(24 * time.Hour), End: created.AddDate(0, 0, 21), Audience: survey.Audience{All: true},
 			Questions: []survey.Question{{Title: "Em uma escala de 0 a 10, o quanto você recomendaria a Demo Corp como lugar para trabalhar?",
 				Type: survey.TypeInteger, Min: "0", Max: "10", Required: true}}}
-		if _, err := create.Handle(ctx, surveycmd.CreateSurvey{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
-			Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: def}}); err != nil {
-			return fmt.Errorf("%s: %w", cmd, err)
-		}
+		tl.do(created, func(ctx context.Context) error {
+			if _, err := create.Handle(ctx, surveycmd.CreateSurvey{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
+				Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: def}}); err != nil {
+				return fmt.Errorf("%s: %w", cmd, err)
+			}
+			return nil
+		})
 		sid := commands.DeriveID(tenant, "survey", cmd, "survey")
 		question := commands.DeriveID(tenant, "survey", cmd, "question/0").String()
 		for _, p := range people {
@@ -447,20 +359,23 @@ func surveyHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Sto
 			if r.IntN(10) >= 6 {
 				continue
 			}
-			at = created.Add(time.Duration(1+r.IntN(20*24)) * time.Hour)
+			at := created.Add(time.Duration(1+r.IntN(20*24)) * time.Hour)
 			rating := min(10, max(0, int(6.5+0.8*float64(k)+r.NormFloat64()*2+0.5)))
 			in, err := survey.ParseAnswer([]byte(fmt.Sprintf(`{"oa8_ukey":%q,"oa9_004_n":1,"oa9_101_n":%d,"step":0,"ukey":%q}`, sid, rating, question)))
 			if err != nil {
 				return err
 			}
-			if err := responses.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
-				SurveyID: sid}, in); err != nil && !finished(err) {
-				return fmt.Errorf("%s answer of %s: %w", cmd, p.userName, err)
-			}
-			if err := responses.Finish(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
-				SurveyID: sid}); err != nil && !finished(err) {
-				return fmt.Errorf("%s finish of %s: %w", cmd, p.userName, err)
-			}
+			tl.do(at, func(ctx context.Context) error {
+				if err := responses.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
+					SurveyID: sid}, in); err != nil && !finished(err) {
+					return fmt.Errorf("%s answer of %s: %w", cmd, p.userName, err)
+				}
+				if err := responses.Finish(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
+					SurveyID: sid}); err != nil && !finished(err) {
+					return fmt.Errorf("%s finish of %s: %w", cmd, p.userName, err)
+				}
+				return nil
+			})
 		}
 	}
 	return nil

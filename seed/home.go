@@ -6,16 +6,22 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// DemoHomeImage is DEMOCORP's home banner image, served by the web app (web/public).
-const DemoHomeImage = "/images/home-banner-democorp.svg"
+// Home is DEMOCORP's home page (spec portal-business §3 Home config id_300), which Helena set
+// in the home page panel (seedSettings): the panel and the banner read the same texts. Its
+// image is the default one: the panel takes only an absolute http(s) address, which a demo
+// served on any host cannot name. ACMECORP has none, so its banner shows the translated
+// defaults.
+var Home = map[string]string{
+	"home_page_greeting": "Bom dia, {name}!",
+	"home_page_title":    "Bem-vindo ao portal da Demo Corp",
+	"home_page_message":  "Conte como você está hoje e acompanhe aqui o que espera por você.",
+}
 
-// writeHome stores DEMOCORP's home page settings (spec portal-business §3 Home config
-// id_300). ACMECORP has none, so its banner shows the translated defaults.
+// writeHome stores the colours of DEMOCORP's banner, which no panel edits; its texts are a
+// settings change (seedSettings).
 func writeHome(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, `
-INSERT INTO home_settings (tenant_id, greeting, title, message, bg_image, text_color, bg_color, box_color, box_opacity, hide_name)
-VALUES ($1, $2, $3, $4, $5, '#ffffff', '#123c69', '#0b2545', 0.55, false)`,
-		TenantID(DemoCode), "Bom dia, {name}!", "Bem-vindo ao portal da Demo Corp",
-		"Conte como você está hoje e acompanhe aqui o que espera por você.", DemoHomeImage)
+INSERT INTO home_settings (tenant_id, text_color, bg_color, box_color, box_opacity, hide_name)
+VALUES ($1, '#ffffff', '#123c69', '#0b2545', 0.55, false)`, TenantID(DemoCode))
 	return err
 }

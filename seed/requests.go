@@ -41,11 +41,10 @@ var demoItems = []struct {
 // ItemID is the seeded id of a catalogue item.
 func ItemID(code, itemCode string) uuid.UUID { return derive("request-item", code, itemCode) }
 
-// seedRequests gives both tenants the request tools, the item catalogue and, in DEMOCORP, a
+// requestSetup gives both tenants the request tools, the item catalogue and, in DEMOCORP, a
 // purchase chain with a phase step locked to a buyer who is on vacation (so HR decides for
-// them), and a few of Ana's requests in different states, made through the real commands
-// (fixed command ids: a second run adds nothing).
-func seedRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
+// them). Ana's requests are filed on the seed's timeline (demoRequests).
+func requestSetup(ctx context.Context, pool *pgxpool.Pool, now time.Time) error {
 	for _, code := range []string{DemoCode, AcmeCode} {
 		tenant := TenantID(code)
 		_, err := pool.Exec(ctx, `UPDATE users SET purchased = CASE WHEN purchased = '' THEN $2 ELSE purchased || ',' || $2 END
@@ -79,10 +78,7 @@ ON CONFLICT DO NOTHING`, tenant, buyer)
 	_, err = pool.Exec(ctx, `INSERT INTO approver_absences (tenant_id, user_id, starts_on, ends_on, reason)
 SELECT $1, $2, $3::date, $4::date, 'vacation' WHERE NOT EXISTS (SELECT FROM approver_absences WHERE tenant_id = $1 AND user_id = $2)`,
 		tenant, buyer, today.AddDate(0, 0, -5).Format(time.DateOnly), today.AddDate(0, 0, 25).Format(time.DateOnly))
-	if err != nil {
-		return err
-	}
-	return demoRequests(ctx, pool, store, now)
+	return err
 }
 
 func seedCaller(ctx context.Context, pool *pgxpool.Pool, code, userName string) (commands.RequestCaller, error) {
@@ -92,7 +88,7 @@ func seedCaller(ctx context.Context, pool *pgxpool.Pool, code, userName string) 
 	return c, err
 }
 
-// demoRequests files Ana's requests: a purchase waiting for Marcos, safety gloves approved
+// demoRequests files Ana's requests (fixed command ids: a second run adds nothing): a purchase waiting for Marcos, safety gloves approved
 // by Marcos and HR (to be delivered), a reimbursement Marcos rejected, and a draft abono with a
 // medical certificate still to attach.
 func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/auth"
+	vacationcmd "portal/commands/vacation"
 	"portal/eventstore"
 )
 
@@ -90,56 +91,119 @@ func AddressKey(code, userName string, n int) uuid.UUID {
 	return derive("address", code, userName, fmt.Sprint(n))
 }
 
-// Run seeds the demo tenants unless DEMOCORP already exists. Tables are written in one
-// transaction as the pool's own role (COPY is not allowed under row-level security);
-// the saved-address events are appended afterwards with fixed ids, so a retry after a
-// failed append completes them without duplicates.
-func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) (err error) {
+// Run seeds the demo tenants unless DEMOCORP already exists, without DEMOCORP's year of
+// history. Tables are written in one transaction as the pool's own role (COPY is not allowed
+// under row-level security); the log is written after them, in business-time order (see
+// timeline.go), only by the run that created the tenants: a seeded demo is left as it is.
+func Run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) error {
+	_, err := run(ctx, pool, store, now, false)
+	return err
+}
+
+// RunWithHistory is Run with DEMOCORP's year of history (punches, mood check-ins,
+// reimbursements, quarterly eNPS surveys) in the log before the demo's current events.
+// History goes only into a demo seeded by this run (it must precede the demo's current
+// events): added tells whether it was written, and `portal serve` then rebuilds the read
+// models in bulk instead of projecting (and pushing) a year of events one by one.
+func RunWithHistory(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time) (added bool, err error) {
+	return run(ctx, pool, store, now, true)
+}
+
+func run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now time.Time, withHistory bool) (added bool, err error) {
 	defer func() {
 		if err != nil {
 			err = fmt.Errorf("seed: %w", err)
 		}
 	}()
 	now = now.UTC()
-	var exists bool
-	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM tenants WHERE access_code = $1)`, DemoCode).Scan(&exists); err != nil {
-		return err
+	hs, ok := store.(historyAppender)
+	if !ok {
+		return false, errNoHistory
 	}
-	if !exists {
-		tenants, err := plan(now)
-		if err != nil {
-			return err
-		}
-		err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			// Two seeds started at once: the second waits here, then finds the tenant.
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('portal.seed'))`); err != nil {
-				return err
-			}
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM tenants WHERE access_code = $1)`, DemoCode).Scan(&exists); err != nil || exists {
-				return err
-			}
-			if err := write(ctx, tx, tenants); err != nil {
-				return err
-			}
-			return seedAdjustments(ctx, tx)
-		})
-		if err != nil {
-			return err
+	created, err := createTenants(ctx, pool, now)
+	if err != nil {
+		return false, err
+	}
+	if err := requestSetup(ctx, pool, now); err != nil {
+		return false, err
+	}
+	if !created {
+		// A seed stopped between the tables and the log is completed; a written log is kept.
+		if err := pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT FROM events WHERE tenant_id = $1)`, TenantID(DemoCode)).Scan(&created); err != nil || !created {
+			return false, err
 		}
 	}
-	if err := appendAddresses(ctx, store, now); err != nil {
-		return err
+	s := &historyStore{historyAppender: hs}
+	tl := &timeline{}
+	if err := planDemo(ctx, pool, s, tl, now); err != nil {
+		return false, err
 	}
-	if err := seedRequests(ctx, pool, store, now); err != nil {
-		return err
+	if withHistory {
+		if err := planHistory(ctx, pool, s, tl, now); err != nil {
+			return false, err
+		}
 	}
-	if err := seedSurveys(ctx, pool, store, now); err != nil {
-		return err
+	if err := tl.write(ctx, s); err != nil {
+		return false, err
 	}
+	// The tenant configuration goes through the settings command, which records its change
+	// now: the last of the seed's events.
 	if err := seedSettings(ctx, pool, func() time.Time { return now }); err != nil {
+		return false, err
+	}
+	return withHistory, nil
+}
+
+// createTenants writes the tables of both tenants unless DEMOCORP exists; created tells
+// whether this call wrote them.
+func createTenants(ctx context.Context, pool *pgxpool.Pool, now time.Time) (created bool, err error) {
+	var exists bool
+	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM tenants WHERE access_code = $1)`, DemoCode).Scan(&exists); err != nil || exists {
+		return false, err
+	}
+	tenants, err := plan(now)
+	if err != nil {
+		return false, err
+	}
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		// Two seeds started at once: the second waits here, then finds the tenant.
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('portal.seed'))`); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM tenants WHERE access_code = $1)`, DemoCode).Scan(&exists); err != nil || exists {
+			return err
+		}
+		if err := write(ctx, tx, tenants); err != nil {
+			return err
+		}
+		return seedAdjustments(ctx, tx)
+	})
+	return err == nil && !exists, err
+}
+
+// goLive is when the demo's portal went live: a year before now. The log starts there.
+func goLive(now time.Time) time.Time { return dateOf(now).AddDate(0, 0, -365).Add(9 * time.Hour) }
+
+// planDemo plans the demo's log besides the year of history: the vacation entitlements opened
+// at go-live with every employee's vacations (planVacations), Ana's two saved addresses, her
+// demo requests and the pending surveys with their first answers (now).
+func planDemo(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *timeline, now time.Time) error {
+	for _, code := range []string{DemoCode, AcmeCode} {
+		tenant := TenantID(code)
+		tl.do(goLive(now), func(ctx context.Context) error {
+			_, err := vacationcmd.OpenEntitlements(ctx, pool, s, tenant)
+			return err
+		})
+		if err := planVacations(ctx, pool, tl, code, now); err != nil {
+			return err
+		}
+	}
+	if err := planAddresses(tl, now); err != nil {
 		return err
 	}
-	return openEntitlements(ctx, pool, store)
+	tl.do(now, func(ctx context.Context) error { return demoRequests(ctx, pool, s, now) })
+	tl.do(now, func(ctx context.Context) error { return seedSurveys(ctx, pool, s, now) })
+	return nil
 }
 
 // savedAddress is the data of a clock.address_saved.v1 event.
@@ -151,44 +215,27 @@ type savedAddress struct {
 	SavedAt string    `json:"savedAt"`
 }
 
-// appendAddresses appends Ana's two saved addresses to her clock stream unless they are
-// there already.
-func appendAddresses(ctx context.Context, store eventstore.Store, now time.Time) error {
+// planAddresses plans Ana's two saved addresses on her clock stream, saved by her 20 and 5
+// days ago.
+func planAddresses(tl *timeline, now time.Time) error {
 	tenant := TenantID(DemoCode)
-	employee := EmployeeID(DemoCode, UserAna)
-	stream := eventstore.StreamName("clock", employee)
-	have, err := store.ReadStream(ctx, tenant, stream, 0)
-	if err != nil {
-		return err
-	}
-	seen := map[uuid.UUID]bool{}
-	for _, e := range have {
-		seen[e.ID] = true
-	}
+	stream := eventstore.StreamName("clock", EmployeeID(DemoCode, UserAna))
 	addresses := []savedAddress{
 		{AddressKey(DemoCode, UserAna, 1), "Av. Paulista, 1578 - Bela Vista, São Paulo - SP, 01310-200",
 			OfficeLat, OfficeLon, now.Add(-20 * 24 * time.Hour).Truncate(time.Second).Format(time.RFC3339)},
 		{AddressKey(DemoCode, UserAna, 2), "Rua Oscar Freire, 900 - Jardins, São Paulo - SP, 01426-001",
 			-23.5636, -46.6698, now.Add(-5 * 24 * time.Hour).Truncate(time.Second).Format(time.RFC3339)},
 	}
-	var events []eventstore.EventData
-	for _, a := range addresses {
-		id := derive("event", "address-saved", a.Ukey.String())
-		if seen[id] {
-			continue
-		}
+	for i, a := range addresses {
 		data, err := json.Marshal(a)
 		if err != nil {
 			return err
 		}
-		events = append(events, eventstore.EventData{ID: id, Type: AddressSavedType, SchemaVersion: 1, Data: data})
+		at, _ := time.Parse(time.RFC3339, a.SavedAt)
+		tl.add(at, tenant, UserID(DemoCode, UserAna), stream, fmt.Sprintf("seed-address-%d", i+1), eventstore.EventData{
+			ID: derive("event", "address-saved", a.Ukey.String()), Type: AddressSavedType, SchemaVersion: 1, Data: data})
 	}
-	if len(events) == 0 {
-		return nil
-	}
-	meta := eventstore.Meta{Tenant: tenant, Actor: "seed", CorrelationID: derive("correlation", "seed"), CommandID: "seed"}
-	_, err = store.Append(ctx, meta, stream, eventstore.Any, events...)
-	return err
+	return nil
 }
 
 // ---- the plan: what to write, computed in memory first ----

@@ -214,7 +214,7 @@ func TestRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			savedAt, err := time.Parse(time.RFC3339, d.SavedAt)
-			if e.Type != seed.AddressSavedType || e.Actor != "seed" || e.Tenant != demo || d.Ukey != seed.AddressKey(seed.DemoCode, seed.UserAna, i+1) ||
+			if e.Type != seed.AddressSavedType || e.Actor != seed.UserID(seed.DemoCode, seed.UserAna).String() || e.Tenant != demo || d.Ukey != seed.AddressKey(seed.DemoCode, seed.UserAna, i+1) ||
 				d.Address == "" || d.Lat > -23.5 || d.Lat < -23.6 || d.Lon > -46.6 || d.Lon < -46.7 || err != nil || !savedAt.Before(now) {
 				t.Errorf("event %d: %+v %+v (%v)", i, e, d, err)
 			}

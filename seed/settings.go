@@ -12,20 +12,32 @@ import (
 	settingsproj "portal/projections/settings"
 )
 
-// seedSettings gives the demo tenant its request switches as tenant configuration, changed
-// by Helena through the settings command (so the audit timeline shows it): every employee
-// may request vacation, abono and the 13th-salary advance. An administrator switches them
-// off in the feature toggles panel. Saving the same values again records nothing.
+// seedSettings gives the demo tenant its configuration through the settings command, as Helena
+// would in the administration panels (so the audit timeline shows it and the panels read what
+// the screens use): the request switches (every employee may request vacation, abono and the
+// 13th-salary advance; an administrator switches them off in the feature toggles panel) and
+// the home page (Home). Saving the same values again records nothing.
 func seedSettings(ctx context.Context, pool *pgxpool.Pool, now func() time.Time) error {
 	h, err := settingscmd.NewSettingsHandler(pool, settingsproj.Settings{}, now)
 	if err != nil {
 		return err
 	}
-	in := settings.Input{}
+	access := settings.Input{}
 	for _, s := range []string{"solicita_ferias", "solicita_abono_ferias", "solicita_13_ferias"} {
-		in[s] = json.RawMessage("1")
+		access[s] = json.RawMessage("1")
 	}
-	_, err = h.Handle(ctx, settingscmd.UpdateSettings{CommandID: "seed-access-switches", Tenant: TenantID(DemoCode),
-		UserID: UserID(DemoCode, UserHelena), Key: settings.KeyAccess, Input: in})
-	return err
+	home := settings.Input{}
+	for field, value := range Home {
+		home[field] = mustJSON(value)
+	}
+	for _, c := range []struct {
+		id, key string
+		in      settings.Input
+	}{{"seed-access-switches", settings.KeyAccess, access}, {"seed-home-page", settings.KeyHome, home}} {
+		if _, err := h.Handle(ctx, settingscmd.UpdateSettings{CommandID: c.id, Tenant: TenantID(DemoCode),
+			UserID: UserID(DemoCode, UserHelena), Key: c.key, Input: c.in}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -5,10 +5,6 @@ import (
 	"encoding/json"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"portal/commands/vacation"
-	"portal/eventstore"
 )
 
 // purchasedModules are the modules both demo tenants bought besides the base ones: vacations
@@ -43,17 +39,6 @@ func writeHolidays(ctx context.Context, tx pgx.Tx) error {
 ON CONFLICT DO NOTHING`, TenantID(code), h.month, h.day, h.name); err != nil {
 				return err
 			}
-		}
-	}
-	return nil
-}
-
-// openEntitlements opens every seeded employee's vacation entitlement at the hire date;
-// openings have fixed ids, so a second run appends nothing.
-func openEntitlements(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store) error {
-	for _, code := range []string{DemoCode, AcmeCode} {
-		if _, err := vacation.OpenEntitlements(ctx, pool, store, TenantID(code)); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -36,15 +36,14 @@ func allProjections() []projections.Projection {
 
 func (e *env) seed(ctx context.Context) error {
 	start := time.Now()
-	if err := seed.Run(ctx, e.pool, e.store, time.Now()); err != nil {
-		return fmt.Errorf("seed: %w", err)
-	}
-	slog.Info("demo tenants ready", "took", time.Since(start).Round(time.Millisecond))
 	if getenv("SEED_HISTORY", "on") == "off" {
+		if err := seed.Run(ctx, e.pool, e.store, time.Now()); err != nil {
+			return err
+		}
+		slog.Info("demo tenants ready", "took", time.Since(start).Round(time.Millisecond))
 		return nil
 	}
-	start = time.Now()
-	added, err := seed.History(ctx, e.pool, e.store, time.Now())
+	added, err := seed.RunWithHistory(ctx, e.pool, e.store, time.Now())
 	if err != nil || !added {
 		return err
 	}

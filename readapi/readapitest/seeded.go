@@ -37,7 +37,14 @@ const SeededKey = "seeded test signing key, 32 byte"
 // (SeededKey) on it.
 func NewSeeded(t *testing.T, name string) *Seeded {
 	t.Helper()
-	return newSeeded(t, name, auth.Options{})
+	return newSeeded(t, name, auth.Options{}, false)
+}
+
+// NewSeededWithHistory is NewSeeded with DEMOCORP's year of history (seed.RunWithHistory);
+// the read models are not rebuilt.
+func NewSeededWithHistory(t *testing.T, name string) *Seeded {
+	t.Helper()
+	return newSeeded(t, name, auth.Options{}, true)
 }
 
 // NewSeededMail is NewSeeded with an auth service that e-mails through a real SMTP server,
@@ -49,14 +56,20 @@ func NewSeededMail(t *testing.T, name string) (*Seeded, *mailtest.Server) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mail.Close() })
-	return newSeeded(t, name, auth.Options{Mailer: &auth.SMTPMailer{Addr: mail.Addr}}), mail
+	return newSeeded(t, name, auth.Options{Mailer: &auth.SMTPMailer{Addr: mail.Addr}}, false), mail
 }
 
-func newSeeded(t *testing.T, name string, o auth.Options) *Seeded {
+func newSeeded(t *testing.T, name string, o auth.Options, history bool) *Seeded {
 	t.Helper()
 	d, store := storetest.Postgres(t, name)
 	ctx := context.Background()
-	if err := seed.Run(ctx, d.Pool, store, time.Now()); err != nil {
+	var err error
+	if history {
+		_, err = seed.RunWithHistory(ctx, d.Pool, store, time.Now())
+	} else {
+		err = seed.Run(ctx, d.Pool, store, time.Now())
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	o.TokenKey = []byte(SeededKey)

@@ -30,13 +30,10 @@ import (
 
 func newReportsEnv(t *testing.T) *readapitest.Seeded {
 	t.Helper()
-	e := readapitest.NewSeeded(t, "readapi_reports")
-	ctx := context.Background()
 	start := time.Now()
-	if added, err := seed.History(ctx, e.DB.Pool, e.Store, time.Now()); err != nil || !added {
-		t.Fatal(added, err)
-	}
-	t.Logf("history seeded in %v", time.Since(start).Round(time.Millisecond))
+	e := readapitest.NewSeededWithHistory(t, "readapi_reports")
+	ctx := context.Background()
+	t.Logf("seeded with history in %v", time.Since(start).Round(time.Millisecond))
 	for _, p := range []projections.Projection{moodproj.Report{}, requestsproj.Report{}, surveysproj.Report{},
 		clockproj.Report{}, vacationsproj.New()} {
 		if _, err := projections.Replay(ctx, e.DB.Pool, e.Store, p, nil); err != nil {

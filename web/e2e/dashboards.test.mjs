@@ -13,7 +13,8 @@ const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO
 
 let suite;
 before(async () => {
-  suite = await startSuite({ env: { SEED_HISTORY: 'on' } });
+  // The seed writes a year of history (about 130,000 events) before the server is ready.
+  suite = await startSuite({ env: { SEED_HISTORY: 'on' }, timeoutMs: 180_000 });
 });
 after(async () => {
   await suite?.stop();

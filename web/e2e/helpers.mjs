@@ -193,11 +193,11 @@ export function launchBrowser() {
 }
 
 /**
- * Server and browser of one test file, started together. Use in before()/after(); `env` goes
- * to the server (startServer).
+ * Server and browser of one test file, started together. Use in before()/after(); `env` and
+ * `timeoutMs` go to the server (startServer).
  */
-export async function startSuite({ env } = {}) {
-  const [server, browser] = await Promise.allSettled([startServer({ env }), launchBrowser()]);
+export async function startSuite({ env, timeoutMs } = {}) {
+  const [server, browser] = await Promise.allSettled([startServer({ env, timeoutMs }), launchBrowser()]);
   if (server.status === 'rejected' || browser.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();

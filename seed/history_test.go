@@ -1,0 +1,129 @@
+package seed_test
+
+import (
+	"context"
+	"net/url"
+	"testing"
+	"time"
+
+	settingscmd "portal/commands/settings"
+	"portal/domain/clock"
+	"portal/domain/settings"
+	"portal/projections"
+	reportsproj "portal/projections/reports"
+	settingsproj "portal/projections/settings"
+	vacationsproj "portal/projections/vacations"
+	"portal/readapi/apitest"
+	"portal/readapi/readapitest"
+	"portal/seed"
+)
+
+// The demo seeded with its year of history reads as the product would have written it
+// (issue 29): the log's actors are users of the tenant, each event is recorded at its
+// business time (so the audit area's "as of" shows last month's state), the log's order
+// follows time and its hash chains hold; the home page panel reads the banner's texts; and
+// the vacations report shows a believable company.
+func TestDemoHistoryAsTheProductWouldHaveWrittenIt(t *testing.T) {
+	start := time.Now()
+	e := readapitest.NewSeededWithHistory(t, "seed_history")
+	t.Logf("seeded with history in %v", time.Since(start).Round(time.Millisecond))
+	ctx := context.Background()
+	now := time.Now()
+	demo := seed.TenantID(seed.DemoCode)
+
+	t.Run("actors_are_users_of_the_tenant", func(t *testing.T) {
+		var total, users int
+		if err := e.DB.Pool.QueryRow(ctx, `SELECT count(*), count(u.id) FROM events e
+LEFT JOIN users u ON u.tenant_id = e.tenant_id AND u.id::text = e.actor
+WHERE e.tenant_id = $1 AND e.actor <> ''`, demo).Scan(&total, &users); err != nil {
+			t.Fatal(err)
+		}
+		if total < 50_000 || float64(users) < 0.99*float64(total) {
+			t.Fatalf("%d of %d events name a user of the tenant as their actor", users, total)
+		}
+	})
+
+	t.Run("recorded_at_business_time_in_log_order", func(t *testing.T) {
+		var first, last time.Time
+		var months, back int
+		if err := e.DB.Pool.QueryRow(ctx, `SELECT min(recorded_at), max(recorded_at), count(DISTINCT date_trunc('month', recorded_at))
+FROM events WHERE tenant_id = $1 AND stream NOT LIKE 'settings-%'`, demo).Scan(&first, &last, &months); err != nil {
+			t.Fatal(err)
+		}
+		if first.After(now.AddDate(0, 0, -360)) || first.Before(now.AddDate(0, 0, -366)) || last.After(now) || months < 12 {
+			t.Fatalf("recorded from %v to %v over %d months", first, last, months)
+		}
+		// Positions and recorded times grow together over the whole log.
+		if err := e.DB.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE recorded_at < prev) FROM (
+SELECT recorded_at, lag(recorded_at) OVER (ORDER BY transaction_id, position) AS prev FROM events) l`).Scan(&back); err != nil {
+			t.Fatal(err)
+		}
+		if back != 0 {
+			t.Fatalf("%d events recorded before the one ahead of them in the log", back)
+		}
+		rep, err := e.Store.VerifyChain(ctx, demo)
+		if err != nil || rep.Broken != nil || rep.Events < 50_000 {
+			t.Fatalf("portal verify: %+v %v", rep, err)
+		}
+	})
+
+	t.Run("audit_as_of_last_month", func(t *testing.T) {
+		livia := e.SignIn(t, seed.DemoCode, seed.UserLivia)
+		// Marcos punches on a fixed schedule: a working day five weeks ago, as of its evening.
+		day := now.In(clock.Zone).AddDate(0, 0, -35)
+		for day.Weekday() == time.Saturday || day.Weekday() == time.Sunday {
+			day = day.AddDate(0, 0, -1)
+		}
+		at := time.Date(day.Year(), day.Month(), day.Day(), 22, 0, 0, 0, clock.Zone)
+		got := apitest.DecodeAs[struct {
+			EventsThen, EventsNow int
+			Then                  map[string]string
+		}](t, e.Get(livia, "audit/asof", url.Values{"kind": {"punches"}, "id": {seed.EmployeeID(seed.DemoCode, seed.UserMarcos).String()},
+			"at": {at.Format(time.RFC3339)}, "day": {day.Format(time.DateOnly)}}))
+		if got.EventsThen == 0 || got.EventsThen >= got.EventsNow || len(got.Then) < 2 {
+			t.Fatalf("Marcos's punches of %s as of %v: %+v", day.Format(time.DateOnly), at, got)
+		}
+		// The timeline's day filter finds that day's punches.
+		tl := apitest.DecodeAs[struct{ Total int }](t, e.Get(livia, "audit/timeline", url.Values{"kind": {"punches"}, "id": {seed.EmployeeID(seed.DemoCode, seed.UserMarcos).String()},
+			"from": {day.Format(time.DateOnly)}, "to": {day.Format(time.DateOnly)}}))
+		if tl.Total < 2 || tl.Total > 6 {
+			t.Fatalf("Marcos's punches filtered to %s: %d", day.Format(time.DateOnly), tl.Total)
+		}
+	})
+
+	t.Run("home_panel_reads_the_banner_texts", func(t *testing.T) {
+		helena := e.SignIn(t, seed.DemoCode, seed.UserHelena)
+		// The panel reads the settings (authManagement/getConfig: the settings handler's Read).
+		h, err := settingscmd.NewSettingsHandler(e.DB.Pool, settingsproj.Settings{}, time.Now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, err := h.Read(ctx, demo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		banner := apitest.DecodeAs[map[string]any](t, e.Get(helena, "gen/HomePage/config", nil))
+		for field, want := range seed.Home {
+			if panel := read.State.Values[settings.KeyHome][field]; panel != want || banner[field] != want {
+				t.Errorf("%s: the panel reads %v, the banner %v, want %q", field, panel, banner[field], want)
+			}
+		}
+	})
+
+	t.Run("a_believable_company_on_vacations", func(t *testing.T) {
+		if _, err := projections.Replay(ctx, e.DB.Pool, e.Store, vacationsproj.New(), nil); err != nil {
+			t.Fatal(err)
+		}
+		helena := e.SignIn(t, seed.DemoCode, seed.UserHelena)
+		r := apitest.DecodeAs[reportsproj.VacationsReport](t, e.Get(helena, "reports/vacations", nil))
+		most := 0
+		for _, p := range r.People {
+			most = max(most, p.Balance)
+		}
+		share := float64(r.Overdue) / float64(len(r.People))
+		t.Logf("%d people, %d overdue (%.1f %%), largest balance %d days", len(r.People), r.Overdue, 100*share, most)
+		if len(r.People) < 100 || share < 0.03 || share > 0.08 || most > 60 {
+			t.Fatalf("%d of %d people overdue, a balance of %d days", r.Overdue, len(r.People), most)
+		}
+	})
+}
