@@ -67,7 +67,7 @@ func notificationCreated(j notification.CreatedData) notification.Event {
 }
 
 // NotificationStream is the stream of a user's inbox, "notification-<userId>".
-func NotificationStream(user uuid.UUID) string { return eventstore.StreamName("notification", user) }
+func NotificationStream(user uuid.UUID) string { return notification.Stream(user) }
 
 // onInbox is one command on a user's inbox: whose inbox, which command. The notification
 // commands, the request notices and the vacation alerts write to inboxes.

@@ -90,7 +90,11 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	if err != nil {
 		return false, fmt.Errorf("request %s: payload: %w", id, err)
 	}
-	stream := clockcmd.ClockStream(r.Subject.EmployeeID)
+	employee, err := uuid.Parse(r.Subject.EmployeeID)
+	if err != nil {
+		return false, fmt.Errorf("request %s: subject: %w", id, err)
+	}
+	stream := clockcmd.ClockStream(employee)
 	clockEvents, err := readStreamTx(ctx, tx, trigger.Tenant, stream, -1)
 	if err != nil {
 		return false, err

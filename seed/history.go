@@ -278,7 +278,7 @@ func clockHistory(ctx context.Context, store eventstore.Store, people []historyP
 			return err
 		}
 		r := rngOf("clock", p.userName)
-		stream := clockcmd.ClockStream(p.employee.String())
+		stream := clockcmd.ClockStream(p.employee)
 		var batch []eventstore.EventData
 		flush := func() error {
 			if len(batch) == 0 {
@@ -406,7 +406,7 @@ func vacationHistory(ctx context.Context, store eventstore.Store, people []histo
 			}
 		}
 		meta := eventstore.Meta{Tenant: tenant, Actor: UserHelena, CommandID: "seed-vacation-history-" + p.userName}
-		if _, err := store.Append(ctx, meta, "vacation-"+p.employee.String(), eventstore.Any, events...); err != nil {
+		if _, err := store.Append(ctx, meta, vacationcmd.VacationStream(p.employee), eventstore.Any, events...); err != nil {
 			return err
 		}
 	}

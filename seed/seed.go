@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/auth"
+	clockcmd "portal/commands/clock"
 	"portal/eventstore"
 )
 
@@ -156,7 +157,7 @@ type savedAddress struct {
 func appendAddresses(ctx context.Context, store eventstore.Store, now time.Time) error {
 	tenant := TenantID(DemoCode)
 	employee := EmployeeID(DemoCode, UserAna)
-	stream := eventstore.StreamName("clock", employee)
+	stream := clockcmd.ClockStream(employee)
 	have, err := store.ReadStream(ctx, tenant, stream, 0)
 	if err != nil {
 		return err

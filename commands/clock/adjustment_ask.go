@@ -63,7 +63,7 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 	if err := a.Validate(h.now()); err != nil {
 		return nil, err
 	}
-	day, err := loadDay(ctx, h.store, cmd.Caller.Tenant, ClockStream(cmd.Caller.EmployeeID.String()), a.Day)
+	day, err := loadDay(ctx, h.store, cmd.Caller.Tenant, ClockStream(cmd.Caller.EmployeeID), a.Day)
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +80,8 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 	}}, a.Payload())
 }
 
-// ClockStream is the stream of an employee's time clock.
-func ClockStream(employeeID string) string { return "clock-" + employeeID }
+// ClockStream is the stream of an employee's time clock (clock.Stream).
+func ClockStream(employee uuid.UUID) string { return clock.Stream(employee) }
 
 // loadDay folds one local day from an employee's clock stream.
 func loadDay(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stream, date string) (*clock.Day, error) {

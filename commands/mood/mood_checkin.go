@@ -49,7 +49,7 @@ func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*Check
 }
 
 // MoodStream is the stream of a user's check-ins, "mood-<userId>".
-func MoodStream(user uuid.UUID) string { return eventstore.StreamName("mood", user) }
+func MoodStream(user uuid.UUID) string { return mood.Stream(user) }
 
 // Handle decides and appends the check-in. The cool-down is enforced here, on the write
 // side, whatever the web app shows; a retried command (same CommandID) answers the check-in

@@ -17,7 +17,7 @@ import (
 )
 
 // RequestStream is the stream of one request, "request-<id>".
-func RequestStream(id uuid.UUID) string { return eventstore.StreamName("request", id) }
+func RequestStream(id uuid.UUID) string { return rq.Stream(id) }
 
 // encodeRequest maps a request event to the event store's shape: the domain's events carry
 // their JSON names (the event contract, docs/api.md "Events").

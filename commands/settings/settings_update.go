@@ -57,7 +57,7 @@ func NewSettingsHandler(db Transactor, read InlineProjection, now func() time.Ti
 }
 
 // SettingsStream is the tenant's configuration history, "settings-<tenantId>".
-func SettingsStream(tenant uuid.UUID) string { return eventstore.StreamName("settings", tenant) }
+func SettingsStream(tenant uuid.UUID) string { return settings.Stream(tenant) }
 
 // Handle validates the change, appends it when a field changed (one event naming every
 // changed field, old → new, secrets redacted), stores the secrets and applies the settings

@@ -14,7 +14,7 @@ import (
 )
 
 // PDIStream is the stream of a person's development plan, "pdi-<userId>".
-func PDIStream(user uuid.UUID) string { return eventstore.StreamName("pdi", user) }
+func PDIStream(user uuid.UUID) string { return survey.PDIStream(user) }
 
 func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	var v any

@@ -108,7 +108,7 @@ func surveyCompleted(j survey.CompletedData) survey.Event {
 }
 
 // SurveyStream is the stream of a survey, "survey-<id>".
-func SurveyStream(id uuid.UUID) string { return eventstore.StreamName("survey", id) }
+func SurveyStream(id uuid.UUID) string { return survey.Stream(id) }
 
 // ResponseID is the id of a person's response to a survey: one per survey and respondent,
 // derived so that every command finds the same stream (spec §3 oa10_ukey).
@@ -117,7 +117,7 @@ func ResponseID(tenant, surveyID, user uuid.UUID) uuid.UUID {
 }
 
 // ResponseStream is the stream of a response, "surveyresponse-<id>".
-func ResponseStream(id uuid.UUID) string { return eventstore.StreamName("surveyresponse", id) }
+func ResponseStream(id uuid.UUID) string { return survey.ResponseStream(id) }
 
 // loadSurvey replays a survey stream; a survey that does not exist is NotFound on oa8Ukey.
 func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, error) {

@@ -93,7 +93,7 @@ func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 }
 
 // VacationStream is the stream of an employee's entitlement, "vacation-<employeeId>".
-func VacationStream(employee uuid.UUID) string { return eventstore.StreamName("vacation", employee) }
+func VacationStream(employee uuid.UUID) string { return vacation.Stream(employee) }
 
 // entitlementCommand is what the vacation commands share: whose entitlement, which command.
 type entitlementCommand struct {
