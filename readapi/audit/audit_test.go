@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"portal/eventstore"
@@ -319,4 +320,30 @@ func TestAuditSubjectsCountsCharactersNotBytes(t *testing.T) {
 		t.Fatalf("100 characters: %d %s", r.Status, r.Body)
 	}
 	e.get(livia, "subjects", url.Values{"q": {"ç"}}).WantErr(t, 400, "q", "valor_invalido")
+}
+
+// TestAuditReplayProgressNeverShowsDoneBeforeItsTotal: a shadow rebuild's progress reports a
+// total of 0 ("not counted yet") until the events are counted, then the count; never the
+// events applied so far, which read as done ("4,850 of 4,850 (100 %)" before "9,850 of
+// 100,019", issue 29). The last report is done = total.
+func TestAuditReplayProgressNeverShowsDoneBeforeItsTotal(t *testing.T) {
+	e := newAuditEnv(t)
+	var tenant uuid.UUID
+	if err := e.DB.Pool.QueryRow(context.Background(), `SELECT id FROM tenants WHERE access_code = $1`, seed.DemoCode).Scan(&tenant); err != nil {
+		t.Fatal(err)
+	}
+	var reports []projections.ShadowProgress
+	if _, err := projections.ReplayShadow(context.Background(), e.DB.Pool, e.Store, projections.Requests{}, tenant,
+		func(p projections.ShadowProgress) { reports = append(reports, p) }); err != nil {
+		t.Fatal(err)
+	}
+	last := reports[len(reports)-1]
+	if last.Total == 0 || last.Done != last.Total {
+		t.Fatalf("last report %+v", last)
+	}
+	for i, p := range reports[:len(reports)-1] {
+		if p.Total != 0 && p.Done >= p.Total && p.Total < last.Total {
+			t.Fatalf("report %d of %d: %d of %d, the rebuild read %d", i+1, len(reports), p.Done, p.Total, last.Total)
+		}
+	}
 }
