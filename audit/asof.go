@@ -158,7 +158,7 @@ type Change struct {
 
 // Diff lists the fields of then and now that differ, by field name.
 func Diff(then, now map[string]string) []Change {
-	var out []Change
+	out := []Change{} // an empty list, never null, when nothing changed
 	for k, v := range then {
 		if now[k] != v {
 			out = append(out, Change{Field: k, Then: v, Now: now[k]})

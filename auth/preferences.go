@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/domain"
+	"portal/domain/identity"
 	"portal/eventstore"
 )
 
@@ -52,7 +53,7 @@ type PreferencesChanged struct {
 }
 
 // IdentityStream is the stream of a user's identity events.
-func IdentityStream(user uuid.UUID) string { return eventstore.StreamName("identity", user) }
+func IdentityStream(user uuid.UUID) string { return identity.Stream(user) }
 
 // NormalizeShortcuts checks a comma list of menu ids against the menu the user sees: every
 // id must name a visible item or link (not a group or divider); repeats are dropped, order

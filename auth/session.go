@@ -309,7 +309,7 @@ func appendAudit(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID, eventTy
 	if err != nil {
 		return err
 	}
-	stream := eventstore.StreamName("identity", user)
+	stream := IdentityStream(user)
 	// Appends to one stream in concurrent transactions would pick the same version: a
 	// transaction-scoped lock per stream, taken last (after every row lock of the change),
 	// queues them without any risk of deadlock.

@@ -66,9 +66,6 @@ func notificationCreated(j notification.CreatedData) notification.Event {
 	}
 }
 
-// NotificationStream is the stream of a user's inbox, "notification-<userId>".
-func NotificationStream(user uuid.UUID) string { return eventstore.StreamName("notification", user) }
-
 // onInbox is one command on a user's inbox: whose inbox, which command. The notification
 // commands, the request notices and the vacation alerts write to inboxes.
 type OnInbox struct {
@@ -89,6 +86,6 @@ func DecideInbox(ctx context.Context, store eventstore.Store, now func() time.Ti
 	if cmd.Tenant == uuid.Nil || cmd.Actor == uuid.Nil || cmd.Owner == uuid.Nil || cmd.CommandID == "" {
 		return nil, fmt.Errorf("tenant, users and command id are required")
 	}
-	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.Actor, Stream: NotificationStream(cmd.Owner), CommandID: cmd.CommandID}
+	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.Actor, Stream: notification.Stream(cmd.Owner), CommandID: cmd.CommandID}
 	return DecideOnStream(ctx, store, now, on, Codec[notification.Event]{decodeNotification, EncodeNotification}, false, notification.New, decide)
 }

@@ -59,7 +59,8 @@ func (p AdjustmentProcess) Apply(ctx context.Context, tx pgx.Tx, events []events
 
 // act handles one decision event and tells whether it appended.
 func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.RecordedEvent) (bool, error) {
-	id, err := uuid.Parse(trimPrefix(trigger.Stream, "request-"))
+	rest, _ := rq.StreamID(trigger.Stream)
+	id, err := uuid.Parse(rest)
 	if err != nil {
 		return false, nil // not a request stream
 	}
@@ -90,7 +91,11 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	if err != nil {
 		return false, fmt.Errorf("request %s: payload: %w", id, err)
 	}
-	stream := clockcmd.ClockStream(r.Subject.EmployeeID)
+	employee, err := uuid.Parse(r.Subject.EmployeeID)
+	if err != nil {
+		return false, fmt.Errorf("request %s: subject: %w", id, err)
+	}
+	stream := clock.Stream(employee)
 	clockEvents, err := readStreamTx(ctx, tx, trigger.Tenant, stream, -1)
 	if err != nil {
 		return false, err
@@ -130,13 +135,6 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 		return false, err
 	}
 	return true, nil
-}
-
-func trimPrefix(s, prefix string) string {
-	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):]
-	}
-	return ""
 }
 
 // readStreamTx reads a stream inside tx, up to version upTo (-1: all of it).

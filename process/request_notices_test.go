@@ -13,6 +13,7 @@ import (
 	"portal/commands"
 	"portal/commands/clocktest"
 	"portal/commands/request"
+	"portal/domain/notification"
 	rq "portal/domain/request"
 	"portal/eventstore"
 	"portal/process"
@@ -51,7 +52,7 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 	}
 	inbox := func(p clocktest.Person) []string {
 		t.Helper()
-		events, err := store.ReadStream(ctx, p.Tenant, commands.NotificationStream(p.UserID), 0)
+		events, err := store.ReadStream(ctx, p.Tenant, notification.Stream(p.UserID), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

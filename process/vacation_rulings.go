@@ -77,7 +77,7 @@ func (p *VacationRulings) Apply(ctx context.Context, tx pgx.Tx, events []eventst
 		if err := json.Unmarshal(e.Data, &d); err != nil {
 			return fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
 		}
-		requestID := e.Stream[len("request-"):]
+		requestID, _ := rq.StreamID(e.Stream)
 		if e.Type == rq.TypeCreated {
 			if d.Origin != int(rq.Ferias) {
 				continue

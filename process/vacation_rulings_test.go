@@ -14,6 +14,7 @@ import (
 	requestcmd "portal/commands/request"
 	vacationcmd "portal/commands/vacation"
 	"portal/domain"
+	"portal/domain/request"
 	"portal/domain/vacation"
 	"portal/process"
 )
@@ -72,7 +73,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 	entitlement := func() []string {
 		t.Helper()
-		events, err := store.ReadStream(ctx, ana.Tenant, vacationcmd.VacationStream(ana.EmployeeID), 0)
+		events, err := store.ReadStream(ctx, ana.Tenant, vacation.Stream(ana.EmployeeID), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +92,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	if len(filed.Steps) != 2 || filed.Steps[0] != vacation.StepManager || filed.Steps[1] != vacation.StepHR {
 		t.Fatalf("steps = %v", filed.Steps)
 	}
-	request, err := store.ReadStream(ctx, ana.Tenant, requestcmd.RequestStream(process.VacationRequestID(ana.Tenant, filed.ID.String())), 0)
+	request, err := store.ReadStream(ctx, ana.Tenant, request.Stream(process.VacationRequestID(ana.Tenant, filed.ID.String())), 0)
 	if err != nil || len(request) < 2 {
 		t.Fatalf("the request of origin Ferias: %d events, %v", len(request), err)
 	}

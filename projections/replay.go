@@ -69,9 +69,17 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	defer lock.Close(context.Background())
 	ctx = push.Mute(ctx)
 
-	// The events are counted for the progress reports while the replay goes on (below).
+	// The events are counted for the progress reports while the replay goes on (below); a
+	// report's total is 0 until the count is known, not the events applied so far, which
+	// read as done (issue 29: "4,850 of 4,850 (100 %)", then "9,850 of 100,019").
 	var total atomic.Int64
-	progress := func(n int) { report(int64(n), max(total.Load(), int64(n))) }
+	progress := func(n int) {
+		t := total.Load()
+		if t > 0 {
+			t = max(t, int64(n)) // events appended after until may be read too
+		}
+		report(int64(n), t)
+	}
 	deferred := false // the bulk tables' indexes wait for the rows (bulk.go)
 	restore := func(ctx context.Context) error {
 		if !deferred {
@@ -123,11 +131,13 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	}
 	// The read model is reset while the first batches are read, and the events up to until
 	// are counted meanwhile: the replay reads at least those, so its last report says done =
-	// total, whatever was appended since (an auditor's reads are events too). Until the count
-	// is known (should it fail, for good), a report's total is the events applied so far.
+	// total, whatever was appended since (an auditor's reads are events too). The last report
+	// waits for the count; should the count fail, the total is then the events applied.
 	counting, stopCounting := context.WithCancel(ctx)
 	defer stopCounting()
+	counted := make(chan struct{})
 	go func() {
+		defer close(counted)
 		var n int64
 		if pool.QueryRow(counting, `SELECT count(*) FROM events WHERE ($1::uuid IS NULL OR tenant_id = $1) AND transaction_id <= $2::text::xid8`,
 			nullUUID(tenant), strconv.FormatUint(until, 10)).Scan(&n) == nil {
@@ -140,7 +150,17 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 		}
 		return restore(ctx)
 	}
-	return pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, progress)
+	if n, err = pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, progress); err != nil {
+		return n, err
+	}
+	select {
+	case <-counted:
+	case <-ctx.Done():
+		return n, ctx.Err()
+	}
+	total.CompareAndSwap(0, int64(n))
+	progress(n)
+	return n, nil
 }
 
 // Preparer is implemented by projections whose Apply begins with work that needs no
@@ -413,16 +433,17 @@ func (b *progressBar) draw(n int) {
 		return
 	}
 	b.last = time.Now()
-	total := max(b.total, int64(n))
-	const width = 30
-	filled := width
-	if total > 0 {
-		filled = int(int64(n) * width / total)
-	}
 	rate := 0.0
 	if el := time.Since(b.start).Seconds(); el > 0 {
 		rate = float64(n) / el
 	}
+	if b.total == 0 { // not counted yet: no bar that would read as done
+		fmt.Fprintf(b.w, "\rreplay %s [counting...] %d events  %.0f ev/s", b.name, n, rate)
+		return
+	}
+	total := max(b.total, int64(n))
+	const width = 30
+	filled := int(int64(n) * width / total)
 	fmt.Fprintf(b.w, "\rreplay %s [%s%s] %d/%d events  %.0f ev/s", b.name,
 		strings.Repeat("#", filled), strings.Repeat(".", width-filled), n, total, rate)
 }

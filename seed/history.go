@@ -124,7 +124,7 @@ func moodHistory(tl *timeline, people []historyPerson, now time.Time) error {
 			if err != nil {
 				return err
 			}
-			tl.add(at, tenant, p.user, moodcmd.MoodStream(p.user), fmt.Sprintf("seed-mood-history-%s-%d", p.userName, w), data)
+			tl.add(at, tenant, p.user, mood.Stream(p.user), fmt.Sprintf("seed-mood-history-%s-%d", p.userName, w), data)
 		}
 	}
 	return nil
@@ -264,7 +264,7 @@ func clockHistory(tl *timeline, people []historyPerson, now time.Time) error {
 			return err
 		}
 		r := rngOf("clock", p.userName)
-		stream := clockcmd.ClockStream(p.employee.String())
+		stream := clock.Stream(p.employee)
 		for d := today.AddDate(0, 0, -364); d.Before(today); d = d.AddDate(0, 0, 1) {
 			spans := sch.Weekly[[]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}[d.Weekday()]]
 			if len(spans) == 0 || d.Before(p.hired) || onLayoff(p.layoff, d) {

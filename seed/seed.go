@@ -19,6 +19,7 @@ import (
 
 	"portal/auth"
 	vacationcmd "portal/commands/vacation"
+	"portal/domain/clock"
 	"portal/eventstore"
 )
 
@@ -219,7 +220,7 @@ type savedAddress struct {
 // days ago.
 func planAddresses(tl *timeline, now time.Time) error {
 	tenant := TenantID(DemoCode)
-	stream := eventstore.StreamName("clock", EmployeeID(DemoCode, UserAna))
+	stream := clock.Stream(EmployeeID(DemoCode, UserAna))
 	addresses := []savedAddress{
 		{AddressKey(DemoCode, UserAna, 1), "Av. Paulista, 1578 - Bela Vista, São Paulo - SP, 01310-200",
 			OfficeLat, OfficeLon, now.Add(-20 * 24 * time.Hour).Truncate(time.Second).Format(time.RFC3339)},

@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/auth"
+	"portal/domain/clock"
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/platform/pgcluster"
@@ -518,7 +519,7 @@ func (b *benchRun) replay() error {
 		for j := range evs {
 			evs[j] = benchMark(emp, user, time.Now().UTC())
 		}
-		if _, err := b.store.Append(b.ctx, meta, eventstore.StreamName("clock", emp), eventstore.NoStream, evs...); err != nil {
+		if _, err := b.store.Append(b.ctx, meta, clock.Stream(emp), eventstore.NoStream, evs...); err != nil {
 			return err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"portal/audit"
+	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -24,7 +25,7 @@ func (b *benchRun) auditBench() error {
 
 	// A year of punches: 4 a work day, 250 days.
 	emp, user := uuid.New(), uuid.New()
-	clockStream := "clock-" + emp.String()
+	clockStream := clock.Stream(emp)
 	year := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	var days []string
 	var marks []eventstore.EventData
@@ -44,7 +45,7 @@ func (b *benchRun) auditBench() error {
 
 	// A request of 20 events: created, then moved in its owner's list 19 times.
 	reqID := uuid.New()
-	reqStream := eventstore.StreamName("request", reqID)
+	reqStream := rq.Stream(reqID)
 	by := rq.By{Actor: rq.Actor{ID: uuid.NewString(), Hash: "bench"}, At: time.Now().UTC()}
 	var reqEvents []eventstore.EventData
 	for i := 0; i < 20; i++ {

@@ -9,6 +9,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"portal/domain/clock"
+	"portal/domain/mood"
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/projections"
@@ -163,7 +165,7 @@ func (b *benchRun) reportReplays() error {
 		for j := range marks {
 			marks[j] = benchMark(emp, user, now.Add(-time.Duration(j)*6*time.Hour))
 		}
-		if _, err := b.store.Append(ctx, meta, eventstore.StreamName("clock", emp), eventstore.NoStream, marks...); err != nil {
+		if _, err := b.store.Append(ctx, meta, clock.Stream(emp), eventstore.NoStream, marks...); err != nil {
 			return err
 		}
 		moods := make([]eventstore.EventData, 500)
@@ -173,7 +175,7 @@ func (b *benchRun) reportReplays() error {
 				"humor": 1 + float64(j%40)/10, "energy": 1 + float64(j%37)/10, "checkedInAt": now.Add(-time.Duration(j) * 24 * time.Hour)})
 			moods[j] = eventstore.EventData{ID: id, Type: "mood.checked_in.v1", Data: data}
 		}
-		if _, err := b.store.Append(ctx, meta, eventstore.StreamName("mood", user), eventstore.NoStream, moods...); err != nil {
+		if _, err := b.store.Append(ctx, meta, mood.Stream(user), eventstore.NoStream, moods...); err != nil {
 			return err
 		}
 	}

@@ -24,7 +24,12 @@ type env struct {
 
 // openEnv connects to DATABASE_URL, or starts the private cluster under $DATA_DIR (./.data),
 // then migrates.
-func openEnv(ctx context.Context) (*env, error) {
+func openEnv(ctx context.Context) (*env, error) { return openEnvWith(ctx, true) }
+
+// openEnvWith is openEnv; without migrate it neither creates the database nor migrates it,
+// and refuses a database that is not at this binary's migration: a check such as `portal
+// verify` must not change the schema of what it checks.
+func openEnvWith(ctx context.Context, migrate bool) (*env, error) {
 	e := &env{url: getenv("DATABASE_URL", "")}
 	if e.url == "" {
 		dir := filepath.Join(getenv("DATA_DIR", ".data"), "pg")
@@ -42,9 +47,11 @@ func openEnv(ctx context.Context) (*env, error) {
 		}
 		e.url = c.URL("portal")
 	}
-	if err := db.EnsureDatabase(ctx, e.url); err != nil {
-		e.close()
-		return nil, err
+	if migrate {
+		if err := db.EnsureDatabase(ctx, e.url); err != nil {
+			e.close()
+			return nil, err
+		}
 	}
 	pool, err := db.Open(ctx, e.url, int32(getenvInt("DB_MAX_CONNS", 40)))
 	if err != nil {
@@ -53,7 +60,16 @@ func openEnv(ctx context.Context) (*env, error) {
 	}
 	e.pool = pool
 	start := time.Now()
-	if err := db.Migrate(ctx, pool); err != nil {
+	if !migrate {
+		current, target, err := db.Versions(ctx, pool)
+		if err == nil && current < target {
+			err = fmt.Errorf("at migration %d of %d", current, target)
+		}
+		if err != nil {
+			e.close()
+			return nil, fmt.Errorf("database %s not migrated (%w): run `portal migrate` first; this command does not migrate", db.Redact(e.url), err)
+		}
+	} else if err := db.Migrate(ctx, pool); err != nil {
 		e.close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
@@ -77,7 +93,17 @@ func (e *env) close() {
 }
 
 func withDB(ctx context.Context, fn func(*env) error) error {
-	e, err := openEnv(ctx)
+	return with(ctx, true, fn)
+}
+
+// withReadOnlyDB is withDB for a check: the database is not created or migrated
+// (openEnvWith).
+func withReadOnlyDB(ctx context.Context, fn func(*env) error) error {
+	return with(ctx, false, fn)
+}
+
+func with(ctx context.Context, migrate bool, fn func(*env) error) error {
+	e, err := openEnvWith(ctx, migrate)
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func main() {
 	case "db":
 		err = dbCommand(ctx, args)
 	case "verify":
-		err = withDB(ctx, func(e *env) error { return verify(ctx, e, args) })
+		err = withReadOnlyDB(ctx, func(e *env) error { return verify(ctx, e, args) })
 	case "centrifugo-config":
 		err = centrifugoConfig(os.Stdout)
 	default:

@@ -63,7 +63,7 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 	if err := a.Validate(h.now()); err != nil {
 		return nil, err
 	}
-	day, err := loadDay(ctx, h.store, cmd.Caller.Tenant, ClockStream(cmd.Caller.EmployeeID.String()), a.Day)
+	day, err := loadDay(ctx, h.store, cmd.Caller.Tenant, clock.Stream(cmd.Caller.EmployeeID), a.Day)
 	if err != nil {
 		return nil, err
 	}
@@ -79,9 +79,6 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 		Title: title, Reason: a.Reason, Comment: a.Reason, Priority: 2, ReferenceDate: a.Day,
 	}}, a.Payload())
 }
-
-// ClockStream is the stream of an employee's time clock.
-func ClockStream(employeeID string) string { return "clock-" + employeeID }
 
 // loadDay folds one local day from an employee's clock stream.
 func loadDay(ctx context.Context, store eventstore.Store, tenant uuid.UUID, stream, date string) (*clock.Day, error) {

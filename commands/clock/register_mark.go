@@ -72,7 +72,7 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 	if !found {
 		return res, commands.Forbidden("userHash")
 	}
-	stream := eventstore.StreamName("clock", cmd.EmployeeID)
+	stream := clock.Stream(cmd.EmployeeID)
 	err = commands.WithRetries(func(retry bool) error {
 		res, err = h.attempt(ctx, cmd, stream, emp, retry)
 		return err

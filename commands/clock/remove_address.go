@@ -41,7 +41,7 @@ func (h *RemoveAddressHandler) Handle(ctx context.Context, cmd RemoveAddress) (e
 	if cmd.EmployeeID == uuid.Nil {
 		return commands.Forbidden("userHash")
 	}
-	on := commands.StreamCommand{Tenant: cmd.Tenant, Actor: cmd.UserID, Stream: eventstore.StreamName("clock", cmd.EmployeeID), CommandID: cmd.CommandID}
+	on := commands.StreamCommand{Tenant: cmd.Tenant, Actor: cmd.UserID, Stream: clock.Stream(cmd.EmployeeID), CommandID: cmd.CommandID}
 	events, err := commands.DecideOnStream(ctx, h.Store, h.Now, on, commands.Codec[clock.Event]{Decode: decodeClock, Encode: EncodeClock}, false, clock.New,
 		func(c *clock.Clock, at time.Time) ([]clock.Event, error) { return c.RemoveAddress(cmd.UKey, at) })
 	if err != nil {

@@ -48,9 +48,6 @@ func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*Check
 	return &CheckInMoodHandler{LogHandler: h, cache: commands.NewStateCache(50_000, mood.New)}, err
 }
 
-// MoodStream is the stream of a user's check-ins, "mood-<userId>".
-func MoodStream(user uuid.UUID) string { return eventstore.StreamName("mood", user) }
-
 // Handle decides and appends the check-in. The cool-down is enforced here, on the write
 // side, whatever the web app shows; a retried command (same CommandID) answers the check-in
 // it recorded the first time.
@@ -59,7 +56,7 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" || cmd.CoolDown <= 0 {
 		return res, errors.New("tenant, user, command id and cool-down are required")
 	}
-	stream := MoodStream(cmd.UserID)
+	stream := mood.Stream(cmd.UserID)
 	first := commands.EventID(cmd.Tenant, stream, cmd.CommandID, 0)
 	err = commands.WithRetries(func(retry bool) error {
 		j, version := h.cache.Get(cmd.Tenant, stream)

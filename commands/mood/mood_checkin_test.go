@@ -53,7 +53,7 @@ func TestCheckInMoodCacheNeverHidesHistory(t *testing.T) {
 	if err != nil || again != first {
 		t.Fatalf("retry of k1 = %+v, %v; want %+v", again, err, first)
 	}
-	recorded, err := harness.Store.ReadStream(context.Background(), tenant, moodcmd.MoodStream(user), 0)
+	recorded, err := harness.Store.ReadStream(context.Background(), tenant, mood.Stream(user), 0)
 	if err != nil || len(recorded) != 2 {
 		t.Fatalf("%d events (%v), want k1 and k2", len(recorded), err)
 	}

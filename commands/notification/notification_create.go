@@ -89,7 +89,7 @@ func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotifi
 	if content.Options.From == "" {
 		content.Options.From = commands.TruncateRunes(senderName, notification.MaxFrom)
 	}
-	stream := commands.NotificationStream(to)
+	stream := notification.Stream(to)
 	id := commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "notification")
 	events, err := commands.DecideInbox(ctx, h.Store, h.Now, commands.OnInbox{CommandID: cmd.CommandID, Tenant: cmd.Tenant, Actor: cmd.SenderID, Owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {

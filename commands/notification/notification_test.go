@@ -36,7 +36,7 @@ func sameTenant(t *testing.T, p clocktest.Person, o clocktest.Options) clocktest
 
 func inbox(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := harness.Store.ReadStream(context.Background(), p.Tenant, commands.NotificationStream(p.UserID), 0)
+	events, err := harness.Store.ReadStream(context.Background(), p.Tenant, notification.Stream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

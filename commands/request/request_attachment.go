@@ -57,7 +57,7 @@ func (h *AttachmentHandler) Add(ctx context.Context, cmd AddAttachment) (a rq.At
 		return a, err
 	}
 	sum := sha256.Sum256(cmd.Content)
-	fileID := commands.DeriveID(cmd.Caller.Tenant, RequestStream(cmd.ID), cmd.CommandID, "attachment")
+	fileID := commands.DeriveID(cmd.Caller.Tenant, rq.Stream(cmd.ID), cmd.CommandID, "attachment")
 	a = rq.Attachment{ID: fileID.String(), Name: rq.CleanFileName(cmd.Name), Kind: kind, Size: int64(len(cmd.Content)), SHA256: hex.EncodeToString(sum[:])}
 	if a.Name == "" {
 		a.Name = "arquivo." + kind
@@ -74,7 +74,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
 	if err != nil {
 		_, _ = h.pool.Exec(context.WithoutCancel(ctx), `DELETE FROM request_files WHERE tenant_id = $1 AND id = $2
 AND NOT EXISTS (SELECT FROM events WHERE tenant_id = $1 AND stream = $3 AND data->'attachment'->>'id' = $2::text)`,
-			cmd.Caller.Tenant, fileID, RequestStream(cmd.ID))
+			cmd.Caller.Tenant, fileID, rq.Stream(cmd.ID))
 		return a, err
 	}
 	return a, nil

@@ -28,12 +28,6 @@ type openClaimed struct {
 	At        time.Time `json:"at"`
 }
 
-func openSlotStream(employee string, origin rq.Origin) string {
-	return "request-open-" + employee + "-" + itoa(int(origin))
-}
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
-
 // CreateRequest is the command to save a new request (POST api/cac-app/request), for the
 // caller or, with Body.M01Ukey, for a member of the caller's team.
 type CreateRequest struct {
@@ -84,8 +78,8 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 		return nil, err
 	}
 	id := commands.DeriveID(c.Tenant, "request", cmd.CommandID, "request")
-	stream := RequestStream(id)
-	slot := openSlotStream(subject.EmployeeID, cmd.Body.Origin)
+	stream := rq.Stream(id)
+	slot := rq.OpenSlotStream(subject.EmployeeID, cmd.Body.Origin)
 	err = commands.WithRetry(func() error {
 		prior, recorded, err := loadRequest(ctx, h.store, c.Tenant, id)
 		if err != nil {

@@ -57,7 +57,7 @@ func (h *DecideStepHandler) OnApproved(origin rq.Origin, hook ApprovedHook) { h.
 
 // otherOpen tells whether another request than r holds r's open-request slot and is open.
 func (h *DecideStepHandler) otherOpen(ctx context.Context, tenant uuid.UUID, r *rq.Request) (bool, error) {
-	slot, err := h.Store.ReadStream(ctx, tenant, openSlotStream(r.Subject.EmployeeID, r.Origin), 0)
+	slot, err := h.Store.ReadStream(ctx, tenant, rq.OpenSlotStream(r.Subject.EmployeeID, r.Origin), 0)
 	if err != nil || len(slot) == 0 {
 		return false, err
 	}

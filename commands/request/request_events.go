@@ -16,9 +16,6 @@ import (
 	"portal/eventstore"
 )
 
-// RequestStream is the stream of one request, "request-<id>".
-func RequestStream(id uuid.UUID) string { return eventstore.StreamName("request", id) }
-
 // encodeRequest maps a request event to the event store's shape: the domain's events carry
 // their JSON names (the event contract, docs/api.md "Events").
 func encodeRequest(id uuid.UUID, e rq.Event) (eventstore.EventData, error) {
@@ -40,7 +37,7 @@ func DecodeRequestEvent(re eventstore.RecordedEvent) (rq.Event, bool, error) {
 
 // loadRequest reads and folds a request stream.
 func loadRequest(ctx context.Context, store eventstore.Store, tenant uuid.UUID, id uuid.UUID) (*rq.Request, []eventstore.RecordedEvent, error) {
-	recorded, err := store.ReadStream(ctx, tenant, RequestStream(id), 0)
+	recorded, err := store.ReadStream(ctx, tenant, rq.Stream(id), 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,7 +73,7 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *commands.
 	if err := cmd.caller.Valid(); err != nil || cmd.commandID == "" || cmd.id == uuid.Nil {
 		return nil, nil, errors.Join(err, errors.New("command id and request id are required"))
 	}
-	stream := RequestStream(cmd.id)
+	stream := rq.Stream(cmd.id)
 	tenant := cmd.caller.Tenant
 	err = commands.WithRetries(func(retry bool) error {
 		r, version := cache.Get(tenant, stream)

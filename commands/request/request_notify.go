@@ -166,7 +166,7 @@ func noticePart(tenant, sender uuid.UUID, commandID string, to commands.Recipien
 	// so a busy approver's inbox is neither re-read nor contended, and a retried command's
 	// notice is a duplicate the store ignores.
 	noticeCmd := commandID + "/notice/" + kind + "/" + user
-	stream := commands.NotificationStream(to.ID)
+	stream := notification.Stream(to.ID)
 	nid := commands.DeriveID(tenant, stream, noticeCmd, "notification")
 	events, err := notification.New().Create(notification.Create{ID: nid.String(), UserID: user, UserHash: to.Hash,
 		SenderID: sender.String(), Content: content}, at.UTC().Truncate(time.Microsecond))

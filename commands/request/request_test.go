@@ -153,7 +153,7 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	}
 
 	// Every decision records who, on whose behalf and when.
-	events, err := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, err := harness.Store.ReadStream(context.Background(), team.ana.Tenant, rq.Stream(uuid.MustParse(r.ID)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestRequestOnBehalfOfATeamMember(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, rq.Stream(uuid.MustParse(r.ID)), 0)
 	c, _, _ := request.DecodeRequestEvent(events[0])
 	created := c.(rq.Created)
 	if created.Actor.ID != team.marcos.UserID.String() || created.OnBehalfOf.ID != team.ana.UserID.String() ||
@@ -251,7 +251,7 @@ func TestFiftyConcurrentDecisionsOnOneStep(t *testing.T) {
 		}
 		wantDomain(t, err, domain.Conflict, "request", rq.KeyAlreadyDecided)
 	}
-	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, rq.Stream(uuid.MustParse(r.ID)), 0)
 	if won != 1 || len(events) != 3 {
 		t.Fatalf("%d decisions won, stream has %d events; want exactly one decision", won, len(events))
 	}
@@ -272,7 +272,7 @@ func TestDecisionsReadWhatAnotherProcessAppended(t *testing.T) {
 		return h.Handle(context.Background(), request.DecideStep{CommandID: cmdID, Caller: who, ID: id, Action: action, Step: step})
 	}
 	stream := func() int {
-		events, err := harness.Store.ReadStream(context.Background(), team.ana.Tenant, request.RequestStream(id), 0)
+		events, err := harness.Store.ReadStream(context.Background(), team.ana.Tenant, rq.Stream(id), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -465,7 +465,7 @@ func TestRequestHandlersShareStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	stream := request.RequestStream(id)
+	stream := rq.Stream(id)
 	read := store.of(stream)
 	approve := request.DecideStep{CommandID: "shared-approve", Caller: caller(team.marcos, auth.RoleManager), ID: id, Action: request.Approve}
 	got, err := h.Decide.Handle(ctx, approve)

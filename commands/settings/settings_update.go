@@ -57,9 +57,6 @@ func NewSettingsHandler(db Transactor, read InlineProjection, now func() time.Ti
 	return &SettingsHandler{db: db, read: read, now: now}, nil
 }
 
-// SettingsStream is the tenant's configuration history, "settings-<tenantId>".
-func SettingsStream(tenant uuid.UUID) string { return eventstore.StreamName("settings", tenant) }
-
 // Handle validates the change, appends it when a field changed (one event naming every
 // changed field, old → new, secrets redacted), stores the secrets and applies the settings
 // projection, all in one transaction. Saving the mail server needs a validation e-mail sent
@@ -69,7 +66,7 @@ func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res s
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, user and command id are required")
 	}
-	stream := SettingsStream(cmd.Tenant)
+	stream := settings.Stream(cmd.Tenant)
 	err = pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
 		state, version, err := loadSettings(ctx, tx, cmd.Tenant)
 		if err != nil {
@@ -200,7 +197,7 @@ ON CONFLICT (tenant_id, fingerprint) DO UPDATE SET validated_at = excluded.valid
 // loadSettings folds the tenant's settings stream. A lock per stream, taken first, queues
 // two administrators' saves so the second decides on the first's result.
 func loadSettings(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) (*settings.State, int64, error) {
-	stream := SettingsStream(tenant)
+	stream := settings.Stream(tenant)
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, tenant.String()+"/"+stream); err != nil {
 		return nil, 0, err
 	}

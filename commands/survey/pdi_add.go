@@ -71,7 +71,7 @@ func (h *AddPDIActionHandler) Handle(ctx context.Context, cmd AddPDIAction) (id 
 			return id, &domain.Error{Kind: domain.NotFound, Field: "oa8Ukey", Key: domain.KeyNotFound}
 		}
 	}
-	id = commands.DeriveID(cmd.Tenant, PDIStream(owner), cmd.CommandID, "action")
+	id = commands.DeriveID(cmd.Tenant, survey.PDIStream(owner), cmd.CommandID, "action")
 	err = decidePlan(ctx, h.store, h.now, cmd.Tenant, cmd.UserID, owner, cmd.CommandID,
 		func(p *survey.Plan, at time.Time) ([]survey.Event, error) {
 			return p.Add(survey.ActionAdded{ID: id.String(), UserID: owner.String(), SurveyID: cmd.Draft.SurveyID,

@@ -13,9 +13,6 @@ import (
 	"portal/eventstore"
 )
 
-// PDIStream is the stream of a person's development plan, "pdi-<userId>".
-func PDIStream(user uuid.UUID) string { return eventstore.StreamName("pdi", user) }
-
 func encodePDI(id uuid.UUID, e survey.Event) (eventstore.EventData, error) {
 	var v any
 	switch e := e.(type) {
@@ -55,7 +52,7 @@ func decidePlan(ctx context.Context, store eventstore.Store, now func() time.Tim
 	if tenant == uuid.Nil || actor == uuid.Nil || owner == uuid.Nil || commandID == "" {
 		return errors.New("tenant, users and command id are required")
 	}
-	on := commands.StreamCommand{Tenant: tenant, Actor: actor, Stream: PDIStream(owner), CommandID: commandID}
+	on := commands.StreamCommand{Tenant: tenant, Actor: actor, Stream: survey.PDIStream(owner), CommandID: commandID}
 	_, err := commands.DecideOnStream(ctx, store, now, on, commands.Codec[survey.Event]{Decode: decodePDI, Encode: encodePDI}, false, survey.NewPlan, decide)
 	return err
 }

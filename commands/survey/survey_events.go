@@ -107,21 +107,15 @@ func surveyCompleted(j survey.CompletedData) survey.Event {
 	return c
 }
 
-// SurveyStream is the stream of a survey, "survey-<id>".
-func SurveyStream(id uuid.UUID) string { return eventstore.StreamName("survey", id) }
-
 // ResponseID is the id of a person's response to a survey: one per survey and respondent,
 // derived so that every command finds the same stream (spec §3 oa10_ukey).
 func ResponseID(tenant, surveyID, user uuid.UUID) uuid.UUID {
 	return uuid.NewSHA1(commands.Namespace, []byte(tenant.String()+"\x00survey-response\x00"+surveyID.String()+"\x00"+user.String()))
 }
 
-// ResponseStream is the stream of a response, "surveyresponse-<id>".
-func ResponseStream(id uuid.UUID) string { return eventstore.StreamName("surveyresponse", id) }
-
 // loadSurvey replays a survey stream; a survey that does not exist is NotFound on oa8Ukey.
 func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUID) (*survey.Survey, error) {
-	recorded, err := store.ReadStream(ctx, tenant, SurveyStream(id), 0)
+	recorded, err := store.ReadStream(ctx, tenant, survey.Stream(id), 0)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +130,7 @@ func loadSurvey(ctx context.Context, store eventstore.Store, tenant, id uuid.UUI
 // command (decideOnStream): a retried command id answers the events it appended the first time.
 func decideSurvey(ctx context.Context, store eventstore.Store, now func() time.Time, tenant, user, id uuid.UUID, commandID string,
 	decide func(s *survey.Survey, at time.Time) ([]survey.Event, error)) ([]survey.Event, error) {
-	on := commands.StreamCommand{Tenant: tenant, Actor: user, Stream: SurveyStream(id), CommandID: commandID}
+	on := commands.StreamCommand{Tenant: tenant, Actor: user, Stream: survey.Stream(id), CommandID: commandID}
 	return commands.DecideOnStream(ctx, store, now, on, commands.Codec[survey.Event]{Decode: decodeSurvey, Encode: encodeSurvey}, false, survey.New, decide)
 }
 
@@ -148,7 +142,7 @@ func surveyNotFound() *domain.Error {
 
 // cachedSurvey folds what was appended to a survey stream since the cached state.
 func cachedSurvey(ctx context.Context, store eventstore.Store, cache *commands.StateCache[*survey.Survey], tenant, id uuid.UUID) (*survey.Survey, error) {
-	stream := SurveyStream(id)
+	stream := survey.Stream(id)
 	s, version := cache.Get(tenant, stream)
 	recorded, err := store.ReadStream(ctx, tenant, stream, version+1)
 	if err != nil {
@@ -200,7 +194,7 @@ func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
 	}
 	rid := ResponseID(cmd.Tenant, cmd.SurveyID, cmd.UserID)
 	p := survey.Respondent{Survey: s.Definition(), Closed: s.Closed(), ResponseID: rid.String(), UserID: cmd.UserID.String(), Relation: relation}
-	stream := ResponseStream(rid)
+	stream := survey.ResponseStream(rid)
 	err = commands.WithRetries(func(retry bool) error {
 		r, version := cache.Get(cmd.Tenant, stream)
 		whole := version < 0 // the whole stream is read: any earlier event of the command is seen

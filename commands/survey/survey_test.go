@@ -179,7 +179,7 @@ func TestSurveyCommands(t *testing.T) {
 	if k, _, key := kindOf(save("a4", q1, `"oa9_004_n":5,"oa9_103_n":2,"step":1`)); k != domain.Refused || key != survey.KeyFinished {
 		t.Fatal("an answer after finishing was accepted")
 	}
-	events, err := harness.Store.ReadStream(ctx, tenant.ID, surveycmd.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, ana.UserID)), 0)
+	events, err := harness.Store.ReadStream(ctx, tenant.ID, survey.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, ana.UserID)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestSurveyAudience(t *testing.T) {
 	if err := h.resp.Finish(ctx, surveycmd.SurveyResponse{CommandID: "bf", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
-	events, err := harness.Store.ReadStream(ctx, tenant.ID, surveycmd.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, boss.UserID)), 0)
+	events, err := harness.Store.ReadStream(ctx, tenant.ID, survey.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, boss.UserID)), 0)
 	if err != nil || len(events) != 2 {
 		t.Fatalf("boss's response: %d events, %v", len(events), err)
 	}

@@ -3,8 +3,8 @@ package vacation_test
 import (
 	"testing"
 
-	"portal/commands"
 	"portal/commands/clocktest"
+	"portal/domain/notification"
 	"portal/eventstore"
 )
 
@@ -21,5 +21,5 @@ func stream(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 
 // inbox is p's notification stream.
 func inbox(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
-	return harness.Stream(t, p.Tenant, commands.NotificationStream(p.UserID))
+	return harness.Stream(t, p.Tenant, notification.Stream(p.UserID))
 }

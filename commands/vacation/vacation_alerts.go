@@ -58,7 +58,7 @@ func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error)
 }
 
 func (h *VacationAlertsHandler) alert(ctx context.Context, t commands.AlertTarget) (int, error) {
-	stream := VacationStream(t.Employee)
+	stream := vacation.Stream(t.Employee)
 	recorded, err := h.store.ReadStream(ctx, t.Tenant, stream, 0)
 	if err != nil || len(recorded) == 0 {
 		return 0, err
@@ -141,7 +141,7 @@ func (h *VacationAlertsHandler) notify(ctx context.Context, t commands.AlertTarg
 		variant = notification.Error
 	}
 	cmdID := commandID + "/" + t.Employee.String()
-	id := commands.DeriveID(t.Tenant, commands.NotificationStream(to), cmdID, "notification")
+	id := commands.DeriveID(t.Tenant, notification.Stream(to), cmdID, "notification")
 	_, err := commands.DecideInbox(ctx, h.store, h.now, commands.OnInbox{CommandID: cmdID, Tenant: t.Tenant, Actor: to, Owner: to},
 		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
 			content, err := notification.Content{Message: msg, Options: notification.Options{

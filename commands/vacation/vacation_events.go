@@ -92,9 +92,6 @@ func DecodeVacation(re eventstore.RecordedEvent) (vacation.Event, error) {
 	return nil, commands.UnknownType(re)
 }
 
-// VacationStream is the stream of an employee's entitlement, "vacation-<employeeId>".
-func VacationStream(employee uuid.UUID) string { return eventstore.StreamName("vacation", employee) }
-
 // entitlementCommand is what the vacation commands share: whose entitlement, which command.
 type entitlementCommand struct {
 	commandID string
@@ -112,7 +109,7 @@ func decideEntitlement(ctx context.Context, store eventstore.Store, now func() t
 	if cmd.tenant == uuid.Nil || cmd.actor == uuid.Nil || cmd.employee == uuid.Nil || cmd.commandID == "" {
 		return nil, fmt.Errorf("tenant, actor, employee and command id are required")
 	}
-	on := commands.StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: VacationStream(cmd.employee), CommandID: cmd.commandID}
+	on := commands.StreamCommand{Tenant: cmd.tenant, Actor: cmd.actor, Stream: vacation.Stream(cmd.employee), CommandID: cmd.commandID}
 	return commands.DecideOnStream(ctx, store, now, on, commands.Codec[vacation.Event]{Decode: DecodeVacation, Encode: EncodeVacation}, dryRun, vacation.New, decide)
 }
 

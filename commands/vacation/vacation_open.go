@@ -22,11 +22,7 @@ func OpenEntitlements(ctx context.Context, pool *pgxpool.Pool, store eventstore.
 	defer commands.Wrap(&err, "OpenEntitlements(%s)", tenant)
 	err = commands.WithRetry(func() error {
 		opened = 0
-		rows, err := pool.Query(ctx, `
-SELECT e.id, e.hire_date FROM employees e
-WHERE e.tenant_id = $1
-  AND NOT EXISTS (SELECT FROM events v WHERE v.tenant_id = e.tenant_id AND v.stream = 'vacation-' || e.id::text)
-ORDER BY e.id`, tenant)
+		rows, err := pool.Query(ctx, `SELECT e.id, e.hire_date FROM employees e WHERE e.tenant_id = $1 ORDER BY e.id`, tenant)
 		if err != nil {
 			return err
 		}
@@ -34,16 +30,43 @@ ORDER BY e.id`, tenant)
 			id    uuid.UUID
 			hired time.Time
 		}
-		hires, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (hire, error) {
+		all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (hire, error) {
 			var h hire
 			return h, r.Scan(&h.id, &h.hired)
 		})
-		if err != nil || len(hires) == 0 {
+		if err != nil {
 			return err
+		}
+		// The streams are named in Go (VacationStream), not rebuilt in SQL: the employees
+		// whose stream exists already are left out.
+		streams := make([]string, len(all))
+		for i, h := range all {
+			streams[i] = vacation.Stream(h.id)
+		}
+		rows, err = pool.Query(ctx, `SELECT DISTINCT stream FROM events WHERE tenant_id = $1 AND stream = ANY($2)`, tenant, streams)
+		if err != nil {
+			return err
+		}
+		have, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		exists := make(map[string]bool, len(have))
+		for _, s := range have {
+			exists[s] = true
+		}
+		var hires []hire
+		for i, h := range all {
+			if !exists[streams[i]] {
+				hires = append(hires, h)
+			}
+		}
+		if len(hires) == 0 {
+			return nil
 		}
 		parts := make([]eventstore.StreamAppend, len(hires))
 		for i, h := range hires {
-			stream := VacationStream(h.id)
+			stream := vacation.Stream(h.id)
 			id := commands.DeriveID(tenant, stream, "open", "event/0")
 			data, err := EncodeVacation(id, vacation.Opened{UserID: h.id.String(), Hired: vacation.DayOf(h.hired)})
 			if err != nil {

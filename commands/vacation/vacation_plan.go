@@ -53,7 +53,7 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 	if err != nil {
 		return id, err
 	}
-	id = commands.DeriveID(cmd.Tenant, VacationStream(s.Employee), cmd.CommandID, "plan")
+	id = commands.DeriveID(cmd.Tenant, vacation.Stream(s.Employee), cmd.CommandID, "plan")
 	_, err = decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{cmd.CommandID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) {
 			return openFirst(e, s, func() ([]vacation.Event, error) {

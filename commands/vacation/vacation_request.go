@@ -78,7 +78,7 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 	if err != nil {
 		return res, err
 	}
-	stream := VacationStream(s.Employee)
+	stream := vacation.Stream(s.Employee)
 	id := commands.DeriveID(cmd.Tenant, stream, cmd.CommandID, "leave")
 	steps, err := h.chain.Steps(ctx, cmd.Tenant, s)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"portal/commands/clocktest"
 	vacationcmd "portal/commands/vacation"
 	"portal/domain"
+	"portal/domain/notification"
 	"portal/domain/vacation"
 	"portal/eventstore"
 )
@@ -75,7 +76,7 @@ func vacHandlers(t *testing.T) (*vacationcmd.RequestVacationHandler, *vacationcm
 
 func vacStream(t *testing.T, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := harness.Store.ReadStream(context.Background(), p.Tenant, vacationcmd.VacationStream(p.EmployeeID), 0)
+	events, err := harness.Store.ReadStream(context.Background(), p.Tenant, vacation.Stream(p.EmployeeID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +266,7 @@ WHERE tenant_id = $1`, team.employee.Tenant, team.employee.EmployeeID); err != n
 		t.Errorf("second run appended: %d events", n)
 	}
 	for _, p := range []clocktest.Person{team.employee, team.manager} {
-		inbox, err := harness.Store.ReadStream(ctx, p.Tenant, commands.NotificationStream(p.UserID), 0)
+		inbox, err := harness.Store.ReadStream(ctx, p.Tenant, notification.Stream(p.UserID), 0)
 		if err != nil || len(inbox) != 1 {
 			t.Errorf("%s inbox = %d events, %v", p.UserName, len(inbox), err)
 		}

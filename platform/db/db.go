@@ -86,6 +86,30 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	return migrate(ctx, sqlDB)
 }
 
+// Versions is the database's latest applied migration (0 when it was never migrated) and the
+// latest embedded one. It reads in a read-only transaction: goose's own version calls create
+// its version table, which a read-only command must not.
+func Versions(ctx context.Context, pool *pgxpool.Pool) (current, target int64, err error) {
+	sqlDB := stdlib.OpenDBFromPool(pool)
+	defer sqlDB.Close()
+	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS)
+	if err != nil {
+		return 0, 0, err
+	}
+	sources := provider.ListSources()
+	if len(sources) > 0 {
+		target = sources[len(sources)-1].Version
+	}
+	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var migrated bool
+		if err := tx.QueryRow(ctx, `SELECT to_regclass('goose_db_version') IS NOT NULL`).Scan(&migrated); err != nil || !migrated {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT coalesce(max(version_id), 0) FROM goose_db_version WHERE is_applied`).Scan(&current)
+	})
+	return current, target, err
+}
+
 func migrate(ctx context.Context, sqlDB *sql.DB) error {
 	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS)
 	if err != nil {

@@ -9,7 +9,15 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"portal/eventstore"
+	auditlog "portal/domain/audit"
+	"portal/domain/clock"
+	"portal/domain/identity"
+	"portal/domain/mood"
+	"portal/domain/notification"
+	"portal/domain/request"
+	"portal/domain/settings"
+	"portal/domain/survey"
+	"portal/domain/vacation"
 )
 
 // The audit area's reads (docs/api.md "Audit"): the subjects whose history can be read and
@@ -90,13 +98,13 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 	case "employee", "punches", "vacation":
 		err = loadAuditPerson(ctx, tx, id, sub)
 	case "request":
-		sub.Streams = []string{eventstore.StreamName("request", id)}
+		sub.Streams = []string{request.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "settings": // the caller's own tenant only: another's is no row under RLS
-		sub.Streams = []string{eventstore.StreamName("settings", id)}
+		sub.Streams = []string{settings.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
-		sub.Streams = []string{eventstore.StreamName("survey", id)}
+		sub.Streams = []string{survey.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -106,7 +114,10 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 }
 
 // loadAuditPerson loads an employee subject: their punches, their vacation, or everything of
-// theirs (clock, the user's vacation, mood, pdi and audit streams, the requests about them).
+// theirs (their clock and vacation streams, their user's mood, pdi, identity, notification
+// and audit streams, the requests about them). Every name comes from the one function of its
+// area that the writers use too: the employee's streams by the employee id, the user's by
+// the user id.
 func loadAuditPerson(ctx context.Context, tx pgx.Tx, id uuid.UUID, sub *AuditSubject) error {
 	var user *uuid.UUID
 	err := tx.QueryRow(ctx, `SELECT e.name, e.code, (SELECT u.id FROM users u WHERE u.employee_id = e.id ORDER BY u.user_name LIMIT 1)
@@ -114,25 +125,23 @@ FROM employees e WHERE e.id = $1`, id).Scan(&sub.Label, &sub.Detail, &user)
 	if err != nil {
 		return err
 	}
-	clockStream := "clock-" + id.String()
-	switch {
-	case sub.Kind == "punches":
-		sub.Streams = []string{clockStream}
-	case sub.Kind == "vacation" && user != nil:
-		sub.Streams = []string{eventstore.StreamName("vacation", *user)}
-	case sub.Kind == "employee":
-		sub.Streams = []string{clockStream}
+	switch sub.Kind {
+	case "punches":
+		sub.Streams = []string{clock.Stream(id)}
+	case "vacation":
+		sub.Streams = []string{vacation.Stream(id)}
+	case "employee":
+		sub.Streams = []string{clock.Stream(id), vacation.Stream(id)}
 		if user != nil {
-			for _, area := range []string{"vacation", "mood", "pdi", "audit"} {
-				sub.Streams = append(sub.Streams, eventstore.StreamName(area, *user))
-			}
+			sub.Streams = append(sub.Streams, mood.Stream(*user), survey.PDIStream(*user), identity.Stream(*user),
+				notification.Stream(*user), auditlog.Stream(*user))
 		}
-		rows, err := tx.Query(ctx, `SELECT 'request-' || id FROM requests WHERE subject_employee_id = $1`, id)
+		rows, err := tx.Query(ctx, `SELECT id FROM requests WHERE subject_employee_id = $1`, id)
 		if err != nil {
 			return err
 		}
-		var st string
-		_, err = pgx.ForEachRow(rows, []any{&st}, func() error { sub.Streams = append(sub.Streams, st); return nil })
+		var req uuid.UUID
+		_, err = pgx.ForEachRow(rows, []any{&req}, func() error { sub.Streams = append(sub.Streams, request.Stream(req)); return nil })
 		return err
 	}
 	return nil
@@ -188,11 +197,14 @@ ORDER BY position LIMIT $6 OFFSET $7`, tenant, streams, f.Types, f.From, f.To, l
 // AuditReads is a page of 50 of the tenant's events of type readType in the audit streams,
 // newest first, with their number.
 func AuditReads(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, readType string, offset int) (events []AuditEvent, total int64, err error) {
-	// The audit streams are a range of the stream index: no scan of the whole log.
+	// The audit streams are a range of the stream index (the names starting with the prefix,
+	// up to the prefix with its last byte raised): no scan of the whole log.
+	from := auditlog.StreamPrefix
+	to := from[:len(from)-1] + string(from[len(from)-1]+1)
 	rows, err := tx.Query(ctx, `
 SELECT recorded_at, actor, data, count(*) OVER () FROM events
-WHERE tenant_id = $1 AND stream >= 'audit-' AND stream < 'audit.' AND type = $2
-ORDER BY position DESC LIMIT 50 OFFSET $3`, tenant, readType, offset)
+WHERE tenant_id = $1 AND stream >= $4 AND stream < $5 AND type = $2
+ORDER BY position DESC LIMIT 50 OFFSET $3`, tenant, readType, offset, from, to)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -405,7 +404,7 @@ type addressBatch struct {
 }
 
 func (b *addressBatch) add(e eventstore.RecordedEvent) error {
-	id, ok := strings.CutPrefix(e.Stream, "clock-")
+	id, ok := clock.StreamID(e.Stream)
 	employee, err := uuid.Parse(id)
 	if !ok || err != nil {
 		return fmt.Errorf("event %s: stream %q is not clock-<employeeId>", e.ID, e.Stream)

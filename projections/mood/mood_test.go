@@ -51,7 +51,7 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 		EmployeeID: ana.EmployeeID, Entry: mood.Entry{Humor: 42, Energy: 17}, CoolDown: mood.CoolDown(false)}); err != nil {
 		t.Fatal(err)
 	}
-	events, err := store.ReadStream(ctx, ana.Tenant, moodcmd.MoodStream(ana.UserID), 0)
+	events, err := store.ReadStream(ctx, ana.Tenant, mood.Stream(ana.UserID), 0)
 	if err != nil || len(events) != 1 {
 		t.Fatalf("events %v %v", events, err)
 	}

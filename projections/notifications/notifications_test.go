@@ -78,7 +78,7 @@ func notifyApply(t *testing.T, d *pgtest.DB, events []eventstore.RecordedEvent) 
 
 func notifyStream(t *testing.T, store eventstore.Store, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := store.ReadStream(context.Background(), p.Tenant, commands.NotificationStream(p.UserID), 0)
+	events, err := store.ReadStream(context.Background(), p.Tenant, notification.Stream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestNotificationsApplyFoldsABatch(t *testing.T) {
 	var pos int64
 	ev := func(u uuid.UUID, typ, data string) eventstore.RecordedEvent {
 		pos++
-		return eventstore.RecordedEvent{ID: uuid.New(), Stream: commands.NotificationStream(u), Tenant: tenant, Type: typ,
+		return eventstore.RecordedEvent{ID: uuid.New(), Stream: notification.Stream(u), Tenant: tenant, Type: typ,
 			Cursor: eventstore.Cursor{TxID: 1, Position: pos}, Data: json.RawMessage(data), RecordedAt: notifyNow}
 	}
 	created := func(u, id uuid.UUID, msg string) eventstore.RecordedEvent {
@@ -256,12 +256,12 @@ func TestNotificationsApplyRejectsBadEvents(t *testing.T) {
 	d, _ := projtest.DB(t)
 	user := uuid.New()
 	for name, e := range map[string]eventstore.RecordedEvent{
-		"created_in_another_users_stream": {Stream: commands.NotificationStream(uuid.New()), Type: notification.TypeCreated,
+		"created_in_another_users_stream": {Stream: notification.Stream(uuid.New()), Type: notification.TypeCreated,
 			Data: json.RawMessage(fmt.Sprintf(`{"id":%q,"userId":%q,"message":"x","options":{"variant":"info","classification":3}}`, uuid.New(), user))},
-		"created_without_id": {Stream: commands.NotificationStream(user), Type: notification.TypeCreated,
+		"created_without_id": {Stream: notification.Stream(user), Type: notification.TypeCreated,
 			Data: json.RawMessage(fmt.Sprintf(`{"userId":%q,"message":"x"}`, user))},
-		"dismissed_with_a_bad_id": {Stream: commands.NotificationStream(user), Type: notification.TypeDismissed, Data: json.RawMessage(`{"id":"x"}`)},
-		"all_dismissed_not_json":  {Stream: commands.NotificationStream(user), Type: notification.TypeAllDismissed, Data: json.RawMessage(`{"ids":`)},
+		"dismissed_with_a_bad_id": {Stream: notification.Stream(user), Type: notification.TypeDismissed, Data: json.RawMessage(`{"id":"x"}`)},
+		"all_dismissed_not_json":  {Stream: notification.Stream(user), Type: notification.TypeAllDismissed, Data: json.RawMessage(`{"ids":`)},
 	} {
 		e.ID, e.Tenant = uuid.New(), uuid.New()
 		err := pgx.BeginFunc(context.Background(), d.Pool, func(tx pgx.Tx) error {

@@ -212,7 +212,7 @@ func Apply(t *testing.T, d *pgtest.DB, ctx context.Context, p projections.Projec
 // ClockStream reads p's clock stream.
 func ClockStream(t *testing.T, store eventstore.Store, p clocktest.Person) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := store.ReadStream(context.Background(), p.Tenant, eventstore.StreamName("clock", p.EmployeeID), 0)
+	events, err := store.ReadStream(context.Background(), p.Tenant, clock.Stream(p.EmployeeID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -78,7 +77,7 @@ type requestFold struct {
 // requestIDOf reads the request id from the stream name; ok is false for other streams
 // (the open-request slots "request-open-...").
 func requestIDOf(stream string) (uuid.UUID, bool) {
-	rest, ok := strings.CutPrefix(stream, "request-")
+	rest, ok := rq.StreamID(stream)
 	if !ok {
 		return uuid.Nil, false
 	}

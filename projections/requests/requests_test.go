@@ -95,7 +95,7 @@ func TestRequestsProjection(t *testing.T) {
 	if _, err := decide.Handle(ctx, request.DecideStep{CommandID: "d2", Caller: projtest.Caller(p.Helena, rq.RoleHR), ID: uuid.MustParse(r.ID), Action: request.Approve, Step: 1}); err != nil {
 		t.Fatal(err)
 	}
-	stream, _ := store.ReadStream(ctx, p.Ana.Tenant, request.RequestStream(uuid.MustParse(r.ID)), 0)
+	stream, _ := store.ReadStream(ctx, p.Ana.Tenant, rq.Stream(uuid.MustParse(r.ID)), 0)
 	for _, e := range stream[2:] { // one by one, and the first two again (a redelivery changes nothing)
 		applyRequests(t, d, append(stream[:2:2], e))
 	}

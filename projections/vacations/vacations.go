@@ -71,8 +71,9 @@ func (Vacations) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recor
 		if !strings.HasPrefix(e.Type, "vacation.") {
 			continue
 		}
-		employee, err := uuid.Parse(strings.TrimPrefix(e.Stream, "vacation-"))
-		if err != nil {
+		id, ok := vacation.StreamID(e.Stream)
+		employee, err := uuid.Parse(id)
+		if !ok || err != nil {
 			return fmt.Errorf("event %s (%s): stream %q", e.ID, e.Type, e.Stream)
 		}
 		var d vacation.EventData

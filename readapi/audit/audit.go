@@ -2,7 +2,7 @@
 // subject, read its event timeline, rebuild its state as of an instant, verify the tenant's
 // hash chains and rebuild a projection in a shadow to compare. Everything is read-only;
 // every call that answers is itself recorded as an audit.read event in the reader's audit
-// stream, and GET /audit/reads lists them.
+// stream with the status of its answer, refusals included, and GET /audit/reads lists them.
 package audit
 
 import (
@@ -13,10 +13,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -25,6 +27,7 @@ import (
 
 	chain "portal/audit"
 	"portal/domain"
+	auditlog "portal/domain/audit"
 	"portal/domain/clock"
 	"portal/eventstore"
 	"portal/projections"
@@ -47,7 +50,9 @@ type API struct {
 // Routes registers the audit calls (docs/api.md "Audit").
 func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	s.Gates = gates
-	a := g.Group("/audit", s.Authn, httpx.Caller(httpx.IDsWhenSent), s.Access(httpx.MenuAccess("audit")))
+	// recordRefusals runs right behind authentication: a call refused by the tenant check,
+	// the access check or the handler is recorded too.
+	a := g.Group("/audit", s.Authn, s.recordRefusals, httpx.Caller(httpx.IDsWhenSent), s.Access(httpx.MenuAccess("audit")))
 	a.GET("/subjects", s.auditSubjects)
 	a.GET("/timeline", s.auditTimeline)
 	a.GET("/asof", s.auditAsOf)
@@ -63,27 +68,65 @@ const auditReadType = "audit.read.v1"
 
 // auditRead is its data.
 type auditRead struct {
-	View  string `json:"view"` // subjects, timeline, asof, verify, reads, replay
-	Kind  string `json:"kind,omitempty"`
-	ID    string `json:"id,omitempty"`
-	Query string `json:"query,omitempty"` // the call's query string, tenId left out
+	View   string `json:"view"` // subjects, timeline, asof, verify, reads, replay
+	Kind   string `json:"kind,omitempty"`
+	ID     string `json:"id,omitempty"`
+	Query  string `json:"query,omitempty"`  // the call's query string, tenId left out
+	Status int    `json:"status,omitempty"` // the answer's HTTP status (absent in reads recorded before it was)
 }
 
+// recordedKey marks a call whose read is recorded already (recordRead).
+const recordedKey = "audit.recorded"
+
 // recordRead appends the caller's read to their audit stream, before the answer leaves: a
-// read that cannot be recorded is not answered.
+// read that cannot be recorded is not answered. A zero Status is 200.
 func (s *API) recordRead(c echo.Context, r auditRead) error {
 	q := c.QueryParams()
 	q.Del("tenId")
 	r.Query = q.Encode()
+	if r.Status == 0 {
+		r.Status = http.StatusOK
+	}
 	data, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
 	cl := httpx.Claims(c)
 	_, err = s.Store.Append(c.Request().Context(), eventstore.Meta{Tenant: cl.Tenant, Actor: cl.UserID.String()},
-		eventstore.StreamName("audit", cl.UserID), eventstore.Any,
+		auditlog.Stream(cl.UserID), eventstore.Any,
 		eventstore.EventData{ID: uuid.New(), Type: auditReadType, Data: data})
+	if err == nil {
+		c.Set(recordedKey, true)
+	}
 	return err
+}
+
+// recordRefusals records every call the handler did not record itself: a refusal (403 of the
+// tenant or access check, 400 of bad input, 404 of an id the tenant does not have, or a
+// failure) is recorded with its status before the error is answered, so probing leaves a
+// trace. If it cannot be recorded, the recording's failure is answered instead.
+func (s *API) recordRefusals(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		if err == nil || c.Get(recordedKey) != nil || c.Response().Committed {
+			return err
+		}
+		status, _ := httpx.Classify(err)
+		r := auditRead{View: path.Base(c.Path()), Kind: short(c.QueryParam("kind")), ID: short(c.QueryParam("id")), Status: status}
+		if rerr := s.recordRead(c, r); rerr != nil {
+			return fmt.Errorf("audit: recording a refused read (%w): %w", err, rerr)
+		}
+		return err
+	}
+}
+
+// short keeps at most 100 characters of a query value recorded on its own (the whole query
+// is recorded as it came).
+func short(v string) string {
+	if r := []rune(v); len(r) > 100 {
+		return string(r[:100])
+	}
+	return v
 }
 
 // GET /audit/subjects?q: employees (with their punches and vacation), requests and surveys
@@ -91,7 +134,7 @@ func (s *API) recordRead(c echo.Context, r auditRead) error {
 // configuration history when q starts like "configurações"/"settings" or names the tenant.
 func (s *API) auditSubjects(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
-	if len([]rune(q)) < 2 || len(q) > 100 {
+	if n := utf8.RuneCountInString(q); n < 2 || n > 100 { // characters, not bytes: "Conceição" is 9
 		return httpx.Error(http.StatusBadRequest, "q", domain.KeyInvalid)
 	}
 	like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"

@@ -82,7 +82,7 @@ func (s *API) auditReplayStart(c echo.Context) error {
 		StartedBy: names[cl.UserID.String()], StartedAt: s.Now().UTC(), tenant: cl.Tenant, user: cl.UserID}
 	s.replays.jobs[key] = job
 	s.replays.mu.Unlock()
-	if err := s.recordRead(c, auditRead{View: "replay", Kind: "projection", ID: body.Projection}); err != nil {
+	if err := s.recordRead(c, auditRead{View: "replay", Kind: "projection", ID: body.Projection, Status: http.StatusAccepted}); err != nil {
 		return err
 	}
 	go s.runReplay(job, p)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"portal/eventstore"
@@ -148,7 +149,8 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 		t.Fatalf("%d events and no change since the first: %+v", reqTL.Total, asof)
 	}
 
-	// Bad input: nothing answered, nothing recorded.
+	// Bad input and refusals: nothing answered, each recorded with its status (issue 29: a
+	// refused read left no trace, so probing ids left nothing behind).
 	before := apitest.DecodeAs[struct{ Total int }](t, e.get(livia, "reads", nil)).Total
 	carla := e.SignIn(t, seed.AcmeCode, seed.UserCarla)
 	var carlaEmployee string
@@ -181,23 +183,37 @@ func TestAuditAreaReadsHistoryAndRecordsEveryRead(t *testing.T) {
 		})
 	}
 
-	// Every read that answered is recorded, newest first, with who and what.
+	// Every call is recorded, newest first, with who, what and the answer's status: the
+	// eleven refused in this tenant (Carla's is in hers), then this listing.
 	reads := apitest.DecodeAs[struct {
 		Total int
-		Items []struct{ Name, View, Kind, ID string }
+		Items []struct {
+			Name, View, Kind, ID string
+			Status               int
+		}
 	}](t, e.get(livia, "reads", nil))
-	if reads.Total != before+1 { // the bad calls left nothing; this listing is recorded after it answers
+	if reads.Total != before+12 {
 		t.Fatalf("reads: %d, %d before the bad calls", reads.Total, before)
 	}
-	views := map[string]int{}
-	for _, r := range reads.Items {
-		if r.Name != "Lívia Auditoria" {
-			t.Fatalf("read by %q", r.Name)
-		}
-		views[r.View]++
+	type seen struct {
+		name, view string
+		status     int
 	}
-	if views["subjects"] != 1 || views["timeline"] != 6 || views["asof"] != 1 || views["reads"] != 1 {
-		t.Fatalf("recorded views: %v", views)
+	calls := map[seen]int{}
+	for _, r := range reads.Items {
+		calls[seen{r.Name, r.View, r.Status}]++
+	}
+	want := map[seen]int{
+		{"Lívia Auditoria", "timeline", 404}: 2, {"Lívia Auditoria", "subjects", 403}: 1, {"Lívia Auditoria", "timeline", 400}: 2,
+		{"Lívia Auditoria", "asof", 400}: 3, {"Lívia Auditoria", "subjects", 400}: 1,
+		{"Ana Souza", "subjects", 403}: 1, {"Marcos Lima", "verify", 403}: 1,
+		{"Lívia Auditoria", "subjects", 200}: 1, {"Lívia Auditoria", "timeline", 200}: 6, {"Lívia Auditoria", "asof", 200}: 1,
+		{"Lívia Auditoria", "reads", 200}: 1,
+	}
+	for k, n := range want {
+		if calls[k] != n {
+			t.Errorf("%d calls %+v recorded, want %d (all: %v)", calls[k], k, n, calls)
+		}
 	}
 
 	// HR admins audit too; the chain of an untouched tenant holds.
@@ -290,4 +306,46 @@ func TestAuditReplayRebuildsAShadowAndDiffsIt(t *testing.T) {
 	ana := e.SignIn(t, seed.DemoCode, seed.UserAna)
 	r := apitest.Do(e.Handler(), httptest.NewRequest(http.MethodPost, "/api/audit/replay", strings.NewReader(`{"projection":"requests"}`)), ana.Token)
 	r.WantErr(t, 403, "request", "acesso_negado")
+}
+
+// TestAuditSubjectsCountsCharactersNotBytes: q is 2 to 100 characters; "Conceição" ten times
+// is 90 characters (110 bytes) and was refused (issue 29).
+func TestAuditSubjectsCountsCharactersNotBytes(t *testing.T) {
+	e := newAuditEnv(t)
+	livia := e.SignIn(t, seed.DemoCode, seed.UserLivia)
+	long := strings.Repeat("Conceição", 10)
+	if r := e.get(livia, "subjects", url.Values{"q": {long}}); r.Status != http.StatusOK {
+		t.Fatalf("90 characters: %d %s", r.Status, r.Body)
+	}
+	e.get(livia, "subjects", url.Values{"q": {strings.Repeat("ç", 101)}}).WantErr(t, 400, "q", "valor_invalido")
+	if r := e.get(livia, "subjects", url.Values{"q": {strings.Repeat("ç", 100)}}); r.Status != http.StatusOK {
+		t.Fatalf("100 characters: %d %s", r.Status, r.Body)
+	}
+	e.get(livia, "subjects", url.Values{"q": {"ç"}}).WantErr(t, 400, "q", "valor_invalido")
+}
+
+// TestAuditReplayProgressNeverShowsDoneBeforeItsTotal: a shadow rebuild's progress reports a
+// total of 0 ("not counted yet") until the events are counted, then the count; never the
+// events applied so far, which read as done ("4,850 of 4,850 (100 %)" before "9,850 of
+// 100,019", issue 29). The last report is done = total.
+func TestAuditReplayProgressNeverShowsDoneBeforeItsTotal(t *testing.T) {
+	e := newAuditEnv(t)
+	var tenant uuid.UUID
+	if err := e.DB.Pool.QueryRow(context.Background(), `SELECT id FROM tenants WHERE access_code = $1`, seed.DemoCode).Scan(&tenant); err != nil {
+		t.Fatal(err)
+	}
+	var reports []projections.ShadowProgress
+	if _, err := projections.ReplayShadow(context.Background(), e.DB.Pool, e.Store, requestsproj.Requests{}, tenant,
+		func(p projections.ShadowProgress) { reports = append(reports, p) }); err != nil {
+		t.Fatal(err)
+	}
+	last := reports[len(reports)-1]
+	if last.Total == 0 || last.Done != last.Total {
+		t.Fatalf("last report %+v", last)
+	}
+	for i, p := range reports[:len(reports)-1] {
+		if p.Total != 0 && p.Done >= p.Total && p.Total < last.Total {
+			t.Fatalf("report %d of %d: %d of %d, the rebuild read %d", i+1, len(reports), p.Done, p.Total, last.Total)
+		}
+	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"portal/commands"
 	"portal/domain"
+	"portal/eventstore"
 )
 
 // FieldError is one item of the spec's error list: type names the field.
@@ -99,4 +100,50 @@ func Success(c echo.Context, err error) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"success": true})
+}
+
+var statusOfKind = map[domain.Kind]int{
+	domain.Invalid:   http.StatusBadRequest,
+	domain.Refused:   http.StatusUnprocessableEntity,
+	domain.NotFound:  http.StatusNotFound,
+	domain.Conflict:  http.StatusConflict,
+	domain.Forbidden: http.StatusForbidden,
+}
+
+// Classify maps an error to the status and the spec's list it is answered with: the server's
+// error handler answers with it, and an area that records its answers (the audit area) names
+// the same status.
+func Classify(err error) (int, []FieldError) {
+	var apiErr *APIError
+	var domErr *domain.Error
+	var httpErr *echo.HTTPError
+	switch {
+	case errors.As(err, &apiErr):
+		return apiErr.Status, apiErr.Errors
+	case errors.As(err, &domErr):
+		status, ok := statusOfKind[domErr.Kind]
+		if !ok {
+			status = http.StatusBadRequest
+		}
+		return status, []FieldError{{Type: domErr.Field, Message: domErr.Key}}
+	case errors.Is(err, eventstore.ErrConcurrency):
+		return http.StatusConflict, []FieldError{{Type: "request", Message: "conflito_de_versao"}}
+	case errors.As(err, &httpErr):
+		key := "erro_requisicao"
+		switch httpErr.Code {
+		case http.StatusNotFound:
+			key = domain.KeyNotFound
+		case http.StatusUnauthorized:
+			key = "nao_autorizado"
+		case http.StatusForbidden:
+			key = domain.KeyDenied
+		case http.StatusMethodNotAllowed:
+			key = "metodo_nao_permitido"
+		case http.StatusRequestEntityTooLarge:
+			key = "requisicao_muito_grande"
+		}
+		return httpErr.Code, []FieldError{{Type: "request", Message: key}}
+	default:
+		return http.StatusInternalServerError, []FieldError{{Type: "request", Message: "erro_interno"}}
+	}
 }

@@ -16,7 +16,6 @@ import (
 
 	"portal/auth"
 	"portal/commands/clocktest"
-	moodcmd "portal/commands/mood"
 	"portal/domain"
 	"portal/domain/mood"
 	"portal/eventstore"
@@ -97,7 +96,7 @@ func (e *moodEnv) checkIn(t *testing.T, p moodPerson, body string) moodResponse 
 
 func (e *moodEnv) events(t *testing.T, p moodPerson) []eventstore.RecordedEvent {
 	t.Helper()
-	list, err := e.Store.ReadStream(context.Background(), p.Tenant, moodcmd.MoodStream(p.UserID), 0)
+	list, err := e.Store.ReadStream(context.Background(), p.Tenant, mood.Stream(p.UserID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -544,7 +544,7 @@ func (s *API) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, 
 		if _, _, err := s.loadVisible(c, tx, field, id); err != nil {
 			return err
 		}
-		recorded, err := s.Store.ReadStream(c.Request().Context(), httpx.Claims(c).Tenant, request.RequestStream(id), 0)
+		recorded, err := s.Store.ReadStream(c.Request().Context(), httpx.Claims(c).Tenant, rq.Stream(id), 0)
 		if err != nil {
 			return err
 		}

@@ -95,7 +95,7 @@ func (e *settingsEnv) config(t *testing.T, p readapitest.Person, key string) set
 
 func (e *settingsEnv) settingsEvents(t *testing.T, tenant uuid.UUID) []settings.Changed {
 	t.Helper()
-	evs, err := e.Store.ReadStream(context.Background(), tenant, settingscmd.SettingsStream(tenant), 0)
+	evs, err := e.Store.ReadStream(context.Background(), tenant, settings.Stream(tenant), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestSettingsChangeIsAnEventAndTheBannerReadsIt(t *testing.T) {
 	}
 	var actor string
 	if err := e.DB.Pool.QueryRow(context.Background(), `SELECT actor FROM events WHERE tenant_id = $1 AND stream = $2 ORDER BY version DESC LIMIT 1`,
-		hr.Tenant, settingscmd.SettingsStream(hr.Tenant)).Scan(&actor); err != nil || actor != hr.UserID.String() {
+		hr.Tenant, settings.Stream(hr.Tenant)).Scan(&actor); err != nil || actor != hr.UserID.String() {
 		t.Fatalf("actor %q %v", actor, err)
 	}
 	v := e.config(t, hr, settings.KeyHome)
@@ -230,7 +230,7 @@ func TestSettingsChangeIsAnEventAndTheBannerReadsIt(t *testing.T) {
 	var live, rebuilt string
 	ctx := context.Background()
 	e.DB.Pool.QueryRow(ctx, `SELECT "values"::text FROM tenant_settings WHERE tenant_id = $1 AND key = $2`, hr.Tenant, settings.KeyHome).Scan(&live)
-	all, err := e.Store.ReadStream(ctx, hr.Tenant, settingscmd.SettingsStream(hr.Tenant), 0)
+	all, err := e.Store.ReadStream(ctx, hr.Tenant, settings.Stream(hr.Tenant), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

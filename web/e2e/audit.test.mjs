@@ -5,6 +5,10 @@
 // edited behind the store's back), rebuilds the requests read model into a shadow copy and
 // sees its diff against the live one, and finds every read she made in the access log. Ana, an
 // employee, has no audit entry and is turned away from its route.
+// Issue 29 (at 1366 px): Ana's vacation history is there (it was read from the wrong stream);
+// the timeline's data column shows translated labels, not paths, and fits the page; the
+// replay's progress never shows "0 de 0" nor 100 % before its total is known, and its diff
+// names tables in Portuguese; a refused read is in the access log with its status.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -31,17 +35,36 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
   const ctx = await newUserContext(suite);
   try {
     const page = await ctx.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
     await login(page, LIVIA);
     await page.goto('/apps/auditoria');
     await page.locator(tid('audit-page')).waitFor();
+
+    // Ana's vacation: her entitlement's history, under the vacation subject.
+    await pick(page, 'Ana Souza', 'vacation', 'Ana Souza');
+    await page.locator(tid('audit-event')).first().waitFor();
+    assert.match(await page.locator(tid('audit-timeline')).textContent(), /Direito a férias aberto/);
+    await screenshot(page, 'audit-vacation-timeline');
 
     // Ana's timeline: her events, who did them, server time.
     await pick(page, 'Ana Souza', 'employee', 'Ana Souza');
     await page.locator(tid('audit-event')).first().waitFor();
     const total = Number((await page.locator(tid('audit-total')).textContent()).match(/\d+/)[0]);
     assert.ok(total > 0, 'Ana has events');
-    assert.match(await page.locator(tid('audit-timeline')).textContent(), /Ana Souza/);
-    assert.match(await page.locator(tid('audit-timeline')).textContent(), /Solicitação criada/, 'event types are translated');
+    const timelineText = await page.locator(tid('audit-timeline')).textContent();
+    assert.match(timelineText, /Ana Souza/);
+    assert.match(timelineText, /Solicitação criada/, 'event types are translated');
+    assert.match(timelineText, /Direito a férias aberto/, 'her vacation is in her timeline');
+    // The data column: labels in Portuguese, not the data's paths, and inside the page.
+    const labels = await page.locator(`${tid('audit-event-field')} > span`).allTextContents();
+    assert.ok(labels.length > 0, 'events show their data');
+    for (const raw of ['actor.hash', 'fields.comentario', 'actor.id']) assert.ok(!labels.includes(`${raw}:`), `${raw} shown raw`);
+    assert.ok(labels.includes('Autor › Código:'), `translated labels: ${labels.slice(0, 8).join(' ')}`);
+    const fit = await page.evaluate(() => {
+      const cells = [...document.querySelectorAll('[data-testid="audit-event-field"]')];
+      return { right: Math.max(...cells.map((c) => c.getBoundingClientRect().right)), width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth };
+    });
+    assert.ok(fit.right <= fit.width && fit.scroll <= fit.width, `the data column ends at ${fit.right} px, page ${fit.scroll} of ${fit.width} px`);
     await screenshot(page, 'audit-timeline');
 
     // CSV of the whole timeline: a header and one line per event.
@@ -90,7 +113,16 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
 
     // A shadow rebuild of the requests read model: progress to 100 %, then an empty diff;
     // after a read-model row is changed behind the projection's back, the next one shows it.
+    // Every text the job shows on the way is kept: never "0 de 0", and its percentage never
+    // goes back (it showed 100 % before the total was known, then 10 %).
     await page.locator(tid('audit-tab-replay')).click();
+    await page.evaluate(() => {
+      window.__replayTexts = [];
+      new MutationObserver(() => {
+        const job = document.querySelector('[data-testid="audit-replay-job"]');
+        if (job) window.__replayTexts.push(`${job.dataset.job}|${job.dataset.state}|${job.querySelector('[data-testid="audit-replay-figures"]')?.textContent ?? ''}`);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     const rebuild = async () => {
       await page.locator(tid('audit-replay-projection')).click();
       await page.getByRole('option', { name: 'Solicitações' }).click();
@@ -104,6 +136,18 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
     assert.equal(await rebuild(), 0, 'a fresh rebuild equals the live model');
     await suiteSql(suite, `UPDATE requests SET title = 'forged' WHERE id = (SELECT id FROM requests ORDER BY created_at LIMIT 1)`);
     assert.equal(await rebuild(), 1, 'the changed row is found');
+    const texts = await page.evaluate(() => window.__replayTexts);
+    assert.ok(texts.length > 0);
+    const shownPct = new Map();
+    for (const text of texts) {
+      assert.doesNotMatch(text, /\b0 de 0\b/, `shown: ${text}`);
+      const [id] = text.split('|');
+      const pct = Number(text.match(/\((\d+) %\)/)?.[1] ?? -1);
+      if (pct < 0) continue; // counting: no percentage
+      assert.ok(pct >= (shownPct.get(id) ?? 0), `the progress went back to ${text} after ${shownPct.get(id)} %`);
+      shownPct.set(id, pct);
+    }
+    assert.equal(await page.locator(`${tid('audit-diff-requests')} td`).first().locator('span').first().textContent(), 'Solicitações', 'the table is named in Portuguese');
     await screenshot(page, 'audit-replay');
 
     // Every read is in the access log, with who.
@@ -112,6 +156,9 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
     const log = await page.locator(tid('audit-reads')).textContent();
     for (const what of ['Busca', 'Linha do tempo', 'Estado em uma data', 'Verificação da cadeia', 'Reconstrução']) assert.ok(log.includes(what), `${what} logged`);
     assert.match(log, /Lívia Auditoria/);
+    // The instant in the future was refused, and is logged with it.
+    assert.ok(await page.locator(`${tid('audit-read-status')}[data-status="400"]`, { hasText: 'Recusada: dados inválidos' }).count() >= 1, 'the refused read is logged');
+    await screenshot(page, 'audit-reads');
   } finally {
     await ctx.close();
   }

@@ -24,6 +24,25 @@ describe('useAuditT', () => {
     expect(value('Marcos Lima')).toBe('Marcos Lima');
   });
 
+  // Issue 29: the timeline showed the data's paths (actor.hash, fields.comentario) and the
+  // replay diff the tables' names (clock_marks).
+  it('names timeline data paths and read-model tables in the language', async () => {
+    const { dataLabel, tableLabel } = hook();
+    expect(dataLabel('actor.hash')).toBe('Autor › Código');
+    expect(dataLabel('fields.comentario')).toBe('Comentário');
+    expect(dataLabel('fields.itens[1].quantidade')).toBe('Item 2 › Quantidade');
+    expect(dataLabel('subject.employeeId')).toBe('Colaborador');
+    expect(dataLabel('someNewField_x')).toBe('Some new field x');
+    expect(tableLabel('clock_marks')).toBe('Marcações de ponto');
+    await i18n.changeLanguage('en');
+    expect(hook().dataLabel('fields.comentario')).toBe('Comment');
+    expect(hook().tableLabel('vacation_leaves')).toBe('Vacation leaves');
+    await i18n.changeLanguage('es');
+    expect(hook().dataLabel('actor.hash')).toBe('Autor › Código');
+    expect(hook().tableLabel('clock_marks')).toBe('Marcaciones');
+    await i18n.changeLanguage('pt');
+  });
+
   it('translates the server rule of a refusal, else a generic message', async () => {
     expect(hook().error(new ApiError(400, 'data_futura', [{ type: 'at', message: 'data_futura' }]))).toBe('O instante não pode estar no futuro.');
     expect(hook().error(new Error('boom'))).toBe('Não foi possível carregar. Tente novamente.');

@@ -63,7 +63,8 @@ export interface ChainReport {
 }
 
 export interface AuditReads {
-  items: { at: string; user: string; name: string; view: string; kind?: string; id?: string; query?: string }[];
+  /** status: the answer's HTTP status, refusals included (absent in reads recorded before it was). */
+  items: { at: string; user: string; name: string; view: string; kind?: string; id?: string; query?: string; status?: number }[];
   total: number;
   page: number;
 }
@@ -116,6 +117,7 @@ export interface ReplayJob {
   id: string;
   projection: string;
   state: 'running' | 'done' | 'failed';
+  /** total is 0 while the server is still counting the events. */
   progress: { done: number; total: number; rate: number; elapsed: number; eta: number };
   diffs: TableDiff[];
   error?: string;

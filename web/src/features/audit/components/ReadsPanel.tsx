@@ -7,7 +7,7 @@ import { AuditRow, AuditStatus, AuditTable } from './AuditTable';
 
 /** Who looked at what in the audit area, and when (newest first). */
 export function ReadsPanel() {
-  const { t, tr, when } = useAuditT();
+  const { t, tr, has, when } = useAuditT();
   const [page, setPage] = useState(1);
   const { data, error } = useQuery(auditQueries.reads(page));
   if (!data) return <AuditStatus error={error} pending />;
@@ -16,7 +16,7 @@ export function ReadsPanel() {
       <Text size="sm" c="dimmed">
         {t('reads.about')}
       </Text>
-      <AuditTable striped head={[t('reads.at'), t('reads.who'), t('reads.what')]}>
+      <AuditTable striped head={[t('reads.at'), t('reads.who'), t('reads.what'), t('reads.status')]}>
         {data.items.map((r, i) => (
           <AuditRow
             key={`${r.at}-${i}`}
@@ -34,6 +34,14 @@ export function ReadsPanel() {
                   </Text>
                 )}
               </>,
+              // Refused calls are recorded too; reads recorded before the status was have none.
+              r.status ? (
+                <Text span size="sm" c={r.status >= 400 ? 'red' : undefined} data-testid="audit-read-status" data-status={r.status}>
+                  {has(`reads.statuses.${r.status}`) ? tr(`reads.statuses.${r.status}`) : tr('reads.statuses.other', { status: r.status })}
+                </Text>
+              ) : (
+                ''
+              ),
             ]}
           />
         ))}

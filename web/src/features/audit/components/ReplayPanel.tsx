@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCommand } from '@/lib/query';
 import { startReplay, type ReplayJob } from '../api/audit';
@@ -12,9 +12,12 @@ const seconds = (ns: number) => Math.round(ns / 1e9);
 
 /** A job's progress, its figures and, once done, its difference from the live model. */
 function ReplayJobView({ job }: { job: ReplayJob }) {
-  const { t, tr } = useAuditT();
+  const { t, tr, tableLabel } = useAuditT();
   const p = job.progress;
-  const pct = p.total > 0 ? Math.min(100, (100 * p.done) / p.total) : 0;
+  // The server reports a total of 0 while it is still counting the events: no bar and no
+  // percentage until then, which would read "0 of 0" or "4,850 of 4,850 (100 %)".
+  const counting = job.state === 'running' && p.total === 0;
+  const pct = p.total > 0 ? Math.min(100, (100 * p.done) / p.total) : job.state === 'done' ? 100 : 0;
   return (
     <Stack gap={6} data-testid="audit-replay-job" data-state={job.state} data-job={job.id}>
       <Group gap="xs">
@@ -24,10 +27,21 @@ function ReplayJobView({ job }: { job: ReplayJob }) {
           {t('replay.startedBy', { name: job.startedBy })}
         </Text>
       </Group>
-      <Progress value={pct} animated={job.state === 'running'} data-testid="audit-replay-progress" />
-      <Text size="sm" data-testid="audit-replay-figures">
-        {t('replay.figures', { done: p.done, total: p.total, pct: Math.round(pct), rate: Math.round(p.rate), eta: seconds(p.eta) })}
-      </Text>
+      {counting ? (
+        <Group gap="xs" data-testid="audit-replay-counting">
+          <Loader size="xs" type="dots" />
+          <Text size="sm" data-testid="audit-replay-figures">
+            {t('replay.counting', { done: p.done })}
+          </Text>
+        </Group>
+      ) : (
+        <>
+          <Progress value={pct} animated={job.state === 'running'} data-testid="audit-replay-progress" />
+          <Text size="sm" data-testid="audit-replay-figures">
+            {t('replay.figures', { done: p.done, total: p.total, pct: Math.round(pct), rate: Math.round(p.rate), eta: seconds(p.eta) })}
+          </Text>
+        </>
+      )}
       {job.error && <Alert color="red">{job.error}</Alert>}
       {job.state === 'done' && (
         <AuditTable
@@ -41,7 +55,7 @@ function ReplayJobView({ job }: { job: ReplayJob }) {
               testId={`audit-diff-${d.table}`}
               cells={[
                 <>
-                  {d.table}
+                  <span title={d.table}>{tableLabel(d.table)}</span>
                   {d.samples.map((s) => {
                     const [kind, key] = s.split(' ', 2); // "missing|extra|different <key>"
                     return (

@@ -12,7 +12,7 @@ import { AuditRow, AuditStatus, AuditTable } from './AuditTable';
  * page mounts it anew for each subject, so the filter starts empty.
  */
 export function Timeline({ subject }: { subject: AuditSubject }) {
-  const { t, typeLabel, when } = useAuditT();
+  const { t, typeLabel, dataLabel, when } = useAuditT();
   const [filter, setFilter] = useState<TimelineFilter>({ page: 1 });
   const { data, error, isPending } = useQuery(auditQueries.timeline(subject, filter));
   const csv = useMutation({ mutationFn: () => downloadTimelineCsv(subject, filter) });
@@ -64,10 +64,12 @@ export function Timeline({ subject }: { subject: AuditSubject }) {
                       </Text>
                     )}
                   </>,
+                  // Labels in the language, not the data's paths; long values (ids, hashes)
+                  // wrap inside the column instead of pushing it out of the page.
                   it.fields.slice(0, 12).map((f) => (
-                    <Text key={f.name} size="xs">
+                    <Text key={f.name} size="xs" style={{ overflowWrap: 'anywhere' }} data-testid="audit-event-field" title={f.name}>
                       <Text span c="dimmed" size="xs">
-                        {f.name}:
+                        {dataLabel(f.name)}:
                       </Text>{' '}
                       {f.value}
                     </Text>

@@ -15,11 +15,11 @@ import { ReplayPanel } from './ReplayPanel';
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const job = (id: string, state: ReplayJob['state'], done: number, different = 0): ReplayJob => ({
+const job = (id: string, state: ReplayJob['state'], done: number, different = 0, total = 10): ReplayJob => ({
   id,
   projection: 'requests',
   state,
-  progress: { done, total: 10, rate: 5, elapsed: 1e9, eta: 1e9 },
+  progress: { done, total, rate: 5, elapsed: 1e9, eta: 1e9 },
   diffs: state === 'done' ? [{ table: 'requests', live: 3, shadow: 3, missing: 0, extra: 0, different, samples: [] }] : [],
   startedBy: 'Lívia',
   startedAt: '2026-01-01T10:00:00Z',
@@ -98,6 +98,39 @@ describe('audit panels', () => {
       act(() => deliverLive('audit.replay', job('j1', 'done', 10, 1)));
       await waitFor(() => expect(shown().dataset.state).toBe('done'));
       expect(within(screen.getByTestId('audit-diff-requests')).getByTestId('audit-diff-different')).toHaveTextContent('1');
+      expect(screen.getByTestId('audit-diff-requests')).toHaveTextContent('Solicitações');
+    } finally {
+      disconnect();
+    }
+  });
+
+  // Issue 29: the bar read "0 of 0", then "4,850 of 4,850 (100 %)" before the total was known.
+  it('shows no bar and no percentage while the events are being counted, then the figures', async () => {
+    mockFetch({
+      'GET /api/audit/replay': () => json({ projections: ['clock'], jobs: [{ ...job('j1', 'running', 0, 0, 0), projection: 'clock' }] }),
+    });
+    const queryClient = testQueryClient();
+    const disconnect = connectLiveQueries(queryClient, LIVE_QUERIES);
+    try {
+      renderWithProviders(<ReplayPanel />, { queryClient });
+      await screen.findByTestId('audit-replay-counting');
+      expect(screen.getByTestId('audit-replay-figures')).toHaveTextContent('Contando os eventos… 0 aplicados até agora');
+      expect(screen.queryByTestId('audit-replay-progress')).toBeNull();
+      act(() => deliverLive('audit.replay', { ...job('j1', 'running', 4850, 0, 0), projection: 'clock' }));
+      await waitFor(() => expect(screen.getByTestId('audit-replay-figures')).toHaveTextContent('4850 aplicados'));
+      expect(screen.getByTestId('audit-replay-job')).not.toHaveTextContent('%');
+      act(() => deliverLive('audit.replay', { ...job('j1', 'running', 9850, 0, 100019), projection: 'clock' }));
+      await waitFor(() => expect(screen.getByTestId('audit-replay-figures')).toHaveTextContent('9850 de 100019 eventos (10 %)'));
+      expect(screen.queryByTestId('audit-replay-counting')).toBeNull();
+      act(() =>
+        deliverLive('audit.replay', {
+          ...job('j1', 'done', 100019, 0, 100019),
+          projection: 'clock',
+          diffs: [{ table: 'clock_marks', live: 1, shadow: 1, missing: 0, extra: 0, different: 0, samples: [] }],
+        }),
+      );
+      await waitFor(() => expect(screen.getByTestId('audit-diff-clock_marks')).toHaveTextContent('Marcações de ponto'));
+      expect(screen.getByTestId('audit-diff-clock_marks')).not.toHaveTextContent('clock_marks');
     } finally {
       disconnect();
     }
