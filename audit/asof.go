@@ -50,7 +50,7 @@ func State(kind string, events []eventstore.RecordedEvent, day string, today tim
 func requestState(events []eventstore.RecordedEvent) (map[string]string, error) {
 	var folded []rq.Event
 	for _, re := range events {
-		e, ok, err := request.DecodeRequestEvent(re)
+		e, ok, err := request.DecodeEvent(re)
 		if err != nil {
 			return nil, err
 		}

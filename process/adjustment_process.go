@@ -72,7 +72,7 @@ func (AdjustmentProcess) act(ctx context.Context, tx pgx.Tx, trigger eventstore.
 	r := &rq.Request{}
 	var by rq.By
 	for _, re := range recorded {
-		e, ok, err := request.DecodeRequestEvent(re)
+		e, ok, err := request.DecodeEvent(re)
 		if err != nil {
 			return false, err
 		}

@@ -20,7 +20,7 @@ import (
 )
 
 // RequestNotices sends the notices that request commands' events mean for people
-// (commands/request.RequestNotices): to the approvers of the step a request reached, and to its
+// (commands/request.Notices): to the approvers of the step a request reached, and to its
 // subject on a decision or a delivery change. It runs in the projections Runner with its own
 // checkpoint, after the command has answered, so a decision waits for no inbox and two
 // approvals never contend for the inbox of the approver they both reach.
@@ -195,7 +195,7 @@ func (p *RequestNotices) keep(k streamKey, r *rq.Request) {
 func applyAll(r *rq.Request, events []eventstore.RecordedEvent) ([]rq.Event, error) {
 	decided := make([]rq.Event, 0, len(events))
 	for _, re := range events {
-		e, ok, err := request.DecodeRequestEvent(re)
+		e, ok, err := request.DecodeEvent(re)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +227,7 @@ func notices(ctx context.Context, facts request.NoticeFacts, r *rq.Request, even
 	if err != nil {
 		return nil, nil // not a user's command: nobody to notify on its behalf
 	}
-	return request.RequestNotices(ctx, facts, last.Tenant, sender, last.CommandID, r, decided, r.UpdatedAt)
+	return request.Notices(ctx, facts, last.Tenant, sender, last.CommandID, r, decided, r.UpdatedAt)
 }
 
 // batchFacts reads each step's approvers once per batch: the commands of a batch that reach

@@ -31,7 +31,7 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 	at := time.Date(2026, 11, 5, 14, 0, 0, 0, time.UTC)
 	now := func() time.Time { return at }
 	facts := commands.PoolFacts{Pool: d.Pool}
-	create, err := request.NewCreateRequestHandler(facts, store, now)
+	create, err := request.NewCreateHandler(facts, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 		}
 	}
 
-	r, err := create.Handle(ctx, request.CreateRequest{CommandID: "c1", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Compra)})
+	r, err := create.Handle(ctx, request.Create{CommandID: "c1", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Compra)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestRequestNotices_from_the_log(t *testing.T) {
 		t.Fatal(err)
 	}
 	quiet := request.WithoutNotices(ctx)
-	if _, err := create.Handle(quiet, request.CreateRequest{CommandID: "c2", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Folha)}); err != nil {
+	if _, err := create.Handle(quiet, request.Create{CommandID: "c2", Caller: caller(ana, auth.RoleCollaborator), Body: body(rq.Folha)}); err != nil {
 		t.Fatal(err)
 	}
 

@@ -25,16 +25,16 @@ import (
 // each step onto the entitlement (vacation.step_approved/approved/rejected), so balances, the
 // map and the approval list follow the request's chain.
 type RequestsChain struct {
-	facts  request.RequestFacts
+	facts  request.Facts
 	store  eventstore.Store
 	now    func() time.Time
-	create *request.CreateRequestHandler
+	create *request.CreateHandler
 	decide *request.DecideStepHandler
 }
 
 // NewRequestsChain needs the request facts (PoolFacts), the store, the clock and the requests
 // area's handlers.
-func NewRequestsChain(facts request.RequestFacts, store eventstore.Store, now func() time.Time, create *request.CreateRequestHandler, decide *request.DecideStepHandler) (*RequestsChain, error) {
+func NewRequestsChain(facts request.Facts, store eventstore.Store, now func() time.Time, create *request.CreateHandler, decide *request.DecideStepHandler) (*RequestsChain, error) {
 	if facts == nil || store == nil || now == nil || create == nil || decide == nil {
 		return nil, errors.New("commands.NewRequestsChain: nil dependency")
 	}
@@ -42,7 +42,7 @@ func NewRequestsChain(facts request.RequestFacts, store eventstore.Store, now fu
 }
 
 var (
-	_ vacationcmd.VacationChain  = (*RequestsChain)(nil)
+	_ vacationcmd.Chain          = (*RequestsChain)(nil)
 	_ vacationcmd.ChainStarter   = (*RequestsChain)(nil)
 	_ vacationcmd.ChainForwarder = (*RequestsChain)(nil)
 )
@@ -95,7 +95,7 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 		return err
 	}
 	title := fmt.Sprintf("Férias %s a %s (%d dias)", r.Start.Format("02/01/2006"), end.Format("02/01/2006"), r.Days)
-	_, err = c.create.Handle(ctx, request.CreateRequest{
+	_, err = c.create.Handle(ctx, request.Create{
 		CommandID: vacationRequestCommand(r.ID),
 		Caller:    commands.RequestCaller{Tenant: tenant, UserID: a.UserID, UserHash: a.UserHash, EmployeeID: a.EmployeeID, Roles: a.Roles},
 		Body: rq.Body{M01Ukey: s.Employee.String(), Origin: rq.Ferias, Send: true, Fields: rq.Fields{
@@ -108,7 +108,7 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 
 // Forward implements ChainForwarder: an approver's ruling on a leave is their decision on
 // the leave's request (step = the index they saw).
-func (c *RequestsChain) Forward(ctx context.Context, cmd vacationcmd.DecideVacation) (vacationcmd.DecidedVacation, error) {
+func (c *RequestsChain) Forward(ctx context.Context, cmd vacationcmd.Decide) (vacationcmd.Decided, error) {
 	action := request.Reject
 	if cmd.Approve {
 		action = request.Approve
@@ -120,13 +120,13 @@ func (c *RequestsChain) Forward(ctx context.Context, cmd vacationcmd.DecideVacat
 		ID: VacationRequestID(cmd.Tenant, cmd.LeaveID.String()), Action: action, Step: cmd.Step, Comment: cmd.Comment,
 	})
 	if err != nil {
-		return vacationcmd.DecidedVacation{}, err
+		return vacationcmd.Decided{}, err
 	}
 	switch r.Status {
 	case rq.StatusApproved:
-		return vacationcmd.DecidedVacation{Status: "scheduled", Step: cmd.Step}, nil
+		return vacationcmd.Decided{Status: "scheduled", Step: cmd.Step}, nil
 	case rq.StatusRejected:
-		return vacationcmd.DecidedVacation{Status: "rejected", Step: cmd.Step}, nil
+		return vacationcmd.Decided{Status: "rejected", Step: cmd.Step}, nil
 	}
-	return vacationcmd.DecidedVacation{Status: "pending", Step: cmd.Step + 1}, nil
+	return vacationcmd.Decided{Status: "pending", Step: cmd.Step + 1}, nil
 }

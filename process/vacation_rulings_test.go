@@ -35,7 +35,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	}
 	ctx := context.Background()
 	now := func() time.Time { return vacNow }
-	create, err := requestcmd.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
+	create, err := requestcmd.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +47,11 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
+	req, err := vacationcmd.NewRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := vacationcmd.NewDecideVacationHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
+	dec, err := vacationcmd.NewDecideHandler(commands.PoolFacts{Pool: d.Pool}, store, now, chain)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 		return out
 	}
 
-	filed, err := req.Handle(ctx, vacationcmd.RequestVacation{CommandID: "v1", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
+	filed, err := req.Handle(ctx, vacationcmd.Request{CommandID: "v1", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
 		Start: vacation.Day(2026, 11, 16), Days: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 
 	// While it is open, a second vacation request is refused by the requests area (one open
 	// request per type) and withdrawn from the entitlement.
-	_, err = req.Handle(ctx, vacationcmd.RequestVacation{CommandID: "v2", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
+	_, err = req.Handle(ctx, vacationcmd.Request{CommandID: "v2", Tenant: ana.Tenant, Actor: actor(ana, auth.RoleCollaborator),
 		Start: vacation.Day(2026, 12, 7), Days: 5})
 	var de *domain.Error
 	if !errors.As(err, &de) || de.Kind != domain.Conflict {
@@ -109,8 +109,8 @@ func TestVacationRequest_through_the_requests_chain(t *testing.T) {
 		t.Fatalf("entitlement after the refused second request = %v", got)
 	}
 
-	decision := func(who commands.Actor, id string, step int) (vacationcmd.DecidedVacation, error) {
-		return dec.Handle(ctx, vacationcmd.DecideVacation{CommandID: id, Tenant: ana.Tenant, Actor: who, Employee: ana.EmployeeID,
+	decision := func(who commands.Actor, id string, step int) (vacationcmd.Decided, error) {
+		return dec.Handle(ctx, vacationcmd.Decide{CommandID: id, Tenant: ana.Tenant, Actor: who, Employee: ana.EmployeeID,
 			LeaveID: filed.ID, Step: step, Approve: true})
 	}
 	if _, err := decision(actor(hr, auth.RoleHRAdmin), "d0", 0); err == nil {

@@ -62,7 +62,7 @@ type Server struct {
 	// decides requests (requests, adjustments, and the vacations' approval chain when the
 	// binary wires it) uses them, and with them one cache of the requests' states. Init builds
 	// them when they are not given.
-	RequestCommands request.RequestHandlers
+	RequestCommands request.Handlers
 
 	perms permissionCache // permission_middleware.go
 
@@ -101,7 +101,7 @@ func (s *Server) Init() error {
 	}
 	var reqErr error
 	if s.RequestCommands.Create == nil && (s.Adjustments == nil || s.Requests == nil) {
-		s.RequestCommands, reqErr = request.NewRequestHandlers(commands.PoolFacts{Pool: s.Pool}, s.Pool, s.Store, s.Now)
+		s.RequestCommands, reqErr = request.New(commands.PoolFacts{Pool: s.Pool}, s.Pool, s.Store, s.Now)
 	}
 	reqs := s.RequestCommands
 	errs := []error{

@@ -44,7 +44,7 @@ func TestEveryRouteRefusesAnotherTenantsIDs(t *testing.T) {
 	}
 	// The settings area is wired apart (cmd/portal); the sweep adds it to the server.
 	full := env.Server
-	settingsHandler, err := settings.NewSettingsHandler(env.DB.Pool, settingsproj.Settings{}, time.Now)
+	settingsHandler, err := settings.New(env.DB.Pool, settingsproj.Settings{}, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

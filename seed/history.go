@@ -148,7 +148,7 @@ func requestHistory(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl
 		callers[userName] = c
 		return c, err
 	}
-	create, err := request.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
+	create, err := request.NewCreateHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
 	if err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 			var filedID uuid.UUID // set once filed; nil: refused (an open one of this type exists)
 			done := false         // rejected: the chain stops
 			tl.do(filed, func(ctx context.Context) error {
-				res, err := create.Handle(request.WithoutNotices(ctx), request.CreateRequest{CommandID: id, Caller: requester, Body: body})
+				res, err := create.Handle(request.WithoutNotices(ctx), request.Create{CommandID: id, Caller: requester, Body: body})
 				var de *domain.Error
 				if errors.As(err, &de) {
 					return nil
@@ -329,11 +329,11 @@ func onLayoff(periods []clock.Period, d time.Time) bool {
 // weeks, answered by about six in ten, the score improving from one to the next.
 func surveyHistory(pool *pgxpool.Pool, s *historyStore, tl *timeline, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
-	create, err := surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
+	create, err := surveycmd.NewCreateHandler(commands.PoolFacts{Pool: pool}, s, s.clock)
 	if err != nil {
 		return err
 	}
-	responses, err := surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, s, s.clock)
+	responses, err := surveycmd.NewResponses(commands.PoolFacts{Pool: pool}, s, s.clock)
 	if err != nil {
 		return err
 	}
@@ -346,7 +346,7 @@ func surveyHistory(pool *pgxpool.Pool, s *historyStore, tl *timeline, people []h
 			Questions: []survey.Question{{Title: "Em uma escala de 0 a 10, o quanto você recomendaria a Demo Corp como lugar para trabalhar?",
 				Type: survey.TypeInteger, Min: "0", Max: "10", Required: true}}}
 		tl.do(created, func(ctx context.Context) error {
-			if _, err := create.Handle(ctx, surveycmd.CreateSurvey{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
+			if _, err := create.Handle(ctx, surveycmd.Create{CommandID: cmd, Tenant: tenant, UserID: UserID(DemoCode, UserHelena),
 				Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: def}}); err != nil {
 				return fmt.Errorf("%s: %w", cmd, err)
 			}
@@ -366,11 +366,11 @@ func surveyHistory(pool *pgxpool.Pool, s *historyStore, tl *timeline, people []h
 				return err
 			}
 			tl.do(at, func(ctx context.Context) error {
-				if err := responses.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
+				if err := responses.SaveAnswer(ctx, surveycmd.Response{CommandID: cmd + "-answer-" + p.userName, Tenant: tenant, UserID: p.user,
 					SurveyID: sid}, in); err != nil && !finished(err) {
 					return fmt.Errorf("%s answer of %s: %w", cmd, p.userName, err)
 				}
-				if err := responses.Finish(ctx, surveycmd.SurveyResponse{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
+				if err := responses.Finish(ctx, surveycmd.Response{CommandID: cmd + "-finish-" + p.userName, Tenant: tenant, UserID: p.user,
 					SurveyID: sid}); err != nil && !finished(err) {
 					return fmt.Errorf("%s finish of %s: %w", cmd, p.userName, err)
 				}

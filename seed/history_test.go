@@ -94,7 +94,7 @@ SELECT recorded_at, lag(recorded_at) OVER (ORDER BY transaction_id, position) AS
 	t.Run("home_panel_reads_the_banner_texts", func(t *testing.T) {
 		helena := e.SignIn(t, seed.DemoCode, seed.UserHelena)
 		// The panel reads the settings (authManagement/getConfig: the settings handler's Read).
-		h, err := settingscmd.NewSettingsHandler(e.DB.Pool, settingsproj.Settings{}, time.Now)
+		h, err := settingscmd.New(e.DB.Pool, settingsproj.Settings{}, time.Now)
 		if err != nil {
 			t.Fatal(err)
 		}

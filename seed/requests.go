@@ -106,7 +106,7 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	if err != nil {
 		return err
 	}
-	create, err := request.NewCreateRequestHandler(commands.PoolFacts{Pool: pool}, store, clock)
+	create, err := request.NewCreateHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,7 @@ func demoRequests(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 				Registro: "123456", UfRegistroDesc: "SP", InicioAbono: day, FimAbono: day}}}, nil},
 	}
 	for _, d := range demos {
-		r, err := create.Handle(ctx, request.CreateRequest{CommandID: d.id, Caller: ana, Body: d.body})
+		r, err := create.Handle(ctx, request.Create{CommandID: d.id, Caller: ana, Body: d.body})
 		var de *domain.Error
 		if errors.As(err, &de) && de.Key == rq.KeyOpenExists {
 			continue // Ana has already filed one of this type herself

@@ -43,7 +43,7 @@ func TestSeedRequests(t *testing.T) {
 		}
 		r := &rq.Request{}
 		for _, re := range recorded {
-			e, _, err := request.DecodeRequestEvent(re)
+			e, _, err := request.DecodeEvent(re)
 			if err != nil {
 				t.Fatal(err)
 			}

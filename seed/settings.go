@@ -18,7 +18,7 @@ import (
 // 13th-salary advance; an administrator switches them off in the feature toggles panel) and
 // the home page (Home). Saving the same values again records nothing.
 func seedSettings(ctx context.Context, pool *pgxpool.Pool, now func() time.Time) error {
-	h, err := settingscmd.NewSettingsHandler(pool, settingsproj.Settings{}, now)
+	h, err := settingscmd.New(pool, settingsproj.Settings{}, now)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func seedSettings(ctx context.Context, pool *pgxpool.Pool, now func() time.Time)
 		id, key string
 		in      settings.Input
 	}{{"seed-access-switches", settings.KeyAccess, access}, {"seed-home-page", settings.KeyHome, home}} {
-		if _, err := h.Handle(ctx, settingscmd.UpdateSettings{CommandID: c.id, Tenant: TenantID(DemoCode),
+		if _, err := h.Handle(ctx, settingscmd.Update{CommandID: c.id, Tenant: TenantID(DemoCode),
 			UserID: UserID(DemoCode, UserHelena), Key: c.key, Input: c.in}); err != nil {
 			return err
 		}

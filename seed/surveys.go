@@ -60,7 +60,7 @@ func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store
 	tenant := TenantID(DemoCode)
 	helena := UserID(DemoCode, UserHelena)
 	clock := func() time.Time { return now }
-	create, err := surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, clock)
+	create, err := surveycmd.NewCreateHandler(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func seedSurveys(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store
 			}}, nil},
 	}
 	for _, sv := range surveys {
-		if _, err := create.Handle(ctx, surveycmd.CreateSurvey{CommandID: sv.cmd, Tenant: tenant, UserID: helena, Roles: hr,
+		if _, err := create.Handle(ctx, surveycmd.Create{CommandID: sv.cmd, Tenant: tenant, UserID: helena, Roles: hr,
 			Draft: survey.Draft{Definition: sv.def}}); err != nil {
 			return fmt.Errorf("survey %s: %w", sv.cmd, err)
 		}
@@ -131,7 +131,7 @@ ORDER BY u.user_name LIMIT 4`, tenant, surveyDepartments)
 		return err
 	}
 	clock := func() time.Time { return now }
-	responses, err := surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, clock)
+	responses, err := surveycmd.NewResponses(commands.PoolFacts{Pool: pool}, store, clock)
 	if err != nil {
 		return err
 	}
@@ -163,12 +163,12 @@ ORDER BY u.user_name LIMIT 4`, tenant, surveyDepartments)
 				if err != nil {
 					return err
 				}
-				if err := responses.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: fmt.Sprintf("seed-answer-%s-%d", set.survey, j),
+				if err := responses.SaveAnswer(ctx, surveycmd.Response{CommandID: fmt.Sprintf("seed-answer-%s-%d", set.survey, j),
 					Tenant: tenant, UserID: p, SurveyID: set.survey}, in); err != nil && !finished(err) {
 					return err
 				}
 			}
-			if err := responses.Finish(ctx, surveycmd.SurveyResponse{CommandID: "seed-finish-" + set.survey.String(), Tenant: tenant,
+			if err := responses.Finish(ctx, surveycmd.Response{CommandID: "seed-finish-" + set.survey.String(), Tenant: tenant,
 				UserID: p, SurveyID: set.survey}); err != nil && !finished(err) {
 				return err
 			}

@@ -56,21 +56,21 @@ WHERE u.tenant_id = $1 AND u.active AND m.active AND u.user_name <> $2 ORDER BY 
 }
 
 // requestHandlers builds the create and decide-step handlers the request benches drive, as
-// the server does (commands/request.NewRequestHandlers).
-func (b *benchRun) requestHandlers() (*request.CreateRequestHandler, *request.DecideStepHandler, error) {
-	h, err := request.NewRequestHandlers(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
+// the server does (commands/request.New).
+func (b *benchRun) requestHandlers() (*request.CreateHandler, *request.DecideStepHandler, error) {
+	h, err := request.New(commands.PoolFacts{Pool: b.pool}, b.pool, b.store, time.Now)
 	return h.Create, h.Decide, err
 }
 
 // fileRequest files and sends a request of type o for p, and names who decides each step:
 // the manager, else Helena (HR).
-func fileRequest(ctx context.Context, create *request.CreateRequestHandler, p requester, o rq.Origin, commandID string) (benchRequest, error) {
+func fileRequest(ctx context.Context, create *request.CreateHandler, p requester, o rq.Origin, commandID string) (benchRequest, error) {
 	tenant := seed.TenantID(seed.DemoCode)
 	helena := commands.RequestCaller{Tenant: tenant, UserID: seed.UserID(seed.DemoCode, seed.UserHelena),
 		UserHash: seed.UserHash(seed.DemoCode, seed.UserHelena), EmployeeID: seed.EmployeeID(seed.DemoCode, seed.UserHelena),
 		Roles: []string{rq.RoleHR}}
 	caller := commands.RequestCaller{Tenant: tenant, UserID: p.user, UserHash: p.hash, EmployeeID: p.employee, Roles: p.roles}
-	r, err := create.Handle(ctx, request.CreateRequest{CommandID: commandID, Caller: caller,
+	r, err := create.Handle(ctx, request.Create{CommandID: commandID, Caller: caller,
 		Body: rq.Body{Origin: o, Send: true, HasFields: true, Fields: rq.Fields{Title: "Bench", Reason: "Bench", Comment: "Bench",
 			Priority: 2, ReferenceDate: time.Now().Format(time.DateOnly)}}})
 	if err != nil {
@@ -197,7 +197,7 @@ func (b *benchRun) bareAppends(workers int) *bareAppends {
 }
 
 // fileAll has every person file one request of every bench type (round names the commands).
-func fileAll(ctx context.Context, create *request.CreateRequestHandler, people []requester, workers, round int) ([]benchRequest, error) {
+func fileAll(ctx context.Context, create *request.CreateHandler, people []requester, workers, round int) ([]benchRequest, error) {
 	type job struct {
 		p requester
 		o rq.Origin

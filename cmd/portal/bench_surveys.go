@@ -25,15 +25,15 @@ func (b *benchRun) surveys() error {
 	tenant := seed.TenantID(seed.DemoCode)
 	helena := seed.UserID(seed.DemoCode, seed.UserHelena)
 	now := time.Now
-	create, err := surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: b.pool}, b.store, now)
+	create, err := surveycmd.NewCreateHandler(commands.PoolFacts{Pool: b.pool}, b.store, now)
 	if err != nil {
 		return err
 	}
-	responses, err := surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: b.pool}, b.store, now)
+	responses, err := surveycmd.NewResponses(commands.PoolFacts{Pool: b.pool}, b.store, now)
 	if err != nil {
 		return err
 	}
-	def, err := create.Handle(b.ctx, surveycmd.CreateSurvey{CommandID: "bench-enps-" + uuid.NewString(), Tenant: tenant, UserID: helena,
+	def, err := create.Handle(b.ctx, surveycmd.Create{CommandID: "bench-enps-" + uuid.NewString(), Tenant: tenant, UserID: helena,
 		Roles: []string{survey.RoleHRAdmin}, Draft: survey.Draft{Definition: survey.Definition{Kind: survey.KindENPS, Title: "bench eNPS",
 			Start: now().Add(-time.Hour), End: now().Add(24 * time.Hour), Audience: survey.Audience{All: true},
 			Questions: []survey.Question{{Title: "Nota", Type: survey.TypeInteger, Min: "0", Max: "10", Required: true}}}}})
@@ -62,7 +62,7 @@ func (b *benchRun) surveys() error {
 	}
 	// Each answer changes the rating, so every command appends an event.
 	raw, ans, err := alternate(b.ctx, writers, b.dur/4, b.appender(uuid.New(), "bench-survey", writers), func(round, w, i int) error {
-		return responses.SaveAnswer(b.ctx, surveycmd.SurveyResponse{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
+		return responses.SaveAnswer(b.ctx, surveycmd.Response{CommandID: uuid.NewString(), Tenant: tenant, UserID: people[w],
 			SurveyID: sid}, inputs[(round*1000+i)%len(inputs)])
 	})
 	if err != nil {

@@ -22,10 +22,11 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 	if err != nil || every <= 0 {
 		return nil
 	}
-	h, err := vacation.NewVacationAlertsHandler(commands.PoolFacts{Pool: e.pool}, e.store, time.Now)
+	vacations, err := vacation.New(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, nil)
 	if err != nil {
 		return err
 	}
+	h := vacations.Alerts
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -49,7 +50,7 @@ func runVacationAlerts(ctx context.Context, e *env) error {
 // (process.RequestsChain), filed and decided by the process's request commands reqs, and
 // returns the process manager that mirrors its rulings onto the entitlements, to run beside
 // the projections.
-func vacationWiring(e *env, reqs request.RequestHandlers) (*vacations.API, projections.Projection, error) {
+func vacationWiring(e *env, reqs request.Handlers) (*vacations.API, projections.Projection, error) {
 	chain, err := process.NewRequestsChain(commands.PoolFacts{Pool: e.pool}, e.store, time.Now, reqs.Create, reqs.Decide)
 	if err != nil {
 		return nil, nil, err

@@ -35,7 +35,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	}
 	// One set of request commands, and so one cache of the requests' states, for every area
 	// that files or decides requests.
-	reqs, err := request.NewRequestHandlers(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
+	reqs, err := request.New(commands.PoolFacts{Pool: e.pool}, e.pool, e.store, time.Now)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 // settingsWiring builds the tenant administration calls; a tenant's mails then go through its
 // own server and templates (SMTP_ADDR stays the fallback).
 func settingsWiring(e *env, authSvc *auth.Service) (*settings.API, error) {
-	h, err := settingscmd.NewSettingsHandler(e.pool, settingsproj.Settings{}, time.Now)
+	h, err := settingscmd.New(e.pool, settingsproj.Settings{}, time.Now)
 	if err != nil {
 		return nil, err
 	}

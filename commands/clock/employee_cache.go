@@ -16,24 +16,24 @@ import (
 // tenant.
 const EmployeeFactsChannel = "portal_employee_facts"
 
-// CachedEmployees answers ClockEmployees from memory while Watch keeps it in step with the
+// CachedEmployees answers Employees from memory while Watch keeps it in step with the
 // database, so that a punch costs no round trip for its employee's facts; otherwise, and for
 // employees it does not know, it asks facts. A change of a tenant's employees or fences drops
 // that tenant's entries in every process that watches.
 type CachedEmployees struct {
-	facts ClockEmployees
+	facts Employees
 	cache *watched.Cache[[2]uuid.UUID, clock.Employee]
 }
 
-var _ ClockEmployees = (*CachedEmployees)(nil)
+var _ Employees = (*CachedEmployees)(nil)
 
 // NewCachedEmployees caches what facts answers for at most ttl (should a change ever go
 // unannounced).
-func NewCachedEmployees(facts ClockEmployees, ttl time.Duration) *CachedEmployees {
+func NewCachedEmployees(facts Employees, ttl time.Duration) *CachedEmployees {
 	return &CachedEmployees{facts: facts, cache: watched.New[[2]uuid.UUID, clock.Employee](ttl)}
 }
 
-// Employee implements ClockEmployees. The answer is shared: callers only read it.
+// Employee implements Employees. The answer is shared: callers only read it.
 func (c *CachedEmployees) Employee(ctx context.Context, tenant, employee uuid.UUID) (clock.Employee, bool, error) {
 	return c.cache.Get([2]uuid.UUID{tenant, employee}, time.Now(), func() (clock.Employee, uuid.UUID, bool, error) {
 		emp, found, err := c.facts.Employee(ctx, tenant, employee)

@@ -30,15 +30,15 @@ type MarkResult struct {
 	Address    string    // the selected address
 }
 
-// ClockEmployees gives what the clock rules need about an employee: status, layoffs and
+// Employees gives what the clock rules need about an employee: status, layoffs and
 // fences; found is false when the tenant has no such employee.
-type ClockEmployees interface {
+type Employees interface {
 	Employee(ctx context.Context, tenant, employee uuid.UUID) (emp clock.Employee, found bool, err error)
 }
 
 // RegisterMarkHandler registers marks.
 type RegisterMarkHandler struct {
-	facts ClockEmployees
+	facts Employees
 	store eventstore.Store
 	now   func() time.Time
 	cache *commands.StateCache[*clock.Clock]
@@ -46,7 +46,7 @@ type RegisterMarkHandler struct {
 
 // NewRegisterMarkHandler needs the employees' facts (PoolFacts), the event store and the
 // server clock.
-func NewRegisterMarkHandler(facts ClockEmployees, store eventstore.Store, now func() time.Time) (*RegisterMarkHandler, error) {
+func NewRegisterMarkHandler(facts Employees, store eventstore.Store, now func() time.Time) (*RegisterMarkHandler, error) {
 	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRegisterMarkHandler: nil dependency")
 	}

@@ -47,13 +47,13 @@ func draft(msg string) notification.Draft {
 	return notification.Draft{Content: notification.Content{Message: msg}}
 }
 
-func createFor(t *testing.T, sender clocktest.Person, roles []string, id string, d notification.Draft) (notificationcmd.CreatedNotification, error) {
+func createFor(t *testing.T, sender clocktest.Person, roles []string, id string, d notification.Draft) (notificationcmd.Created, error) {
 	t.Helper()
-	h, err := notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, nowFn)
+	h, err := notificationcmd.NewCreateHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, nowFn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h.Handle(context.Background(), notificationcmd.CreateNotification{
+	return h.Handle(context.Background(), notificationcmd.Create{
 		CommandID: id, Tenant: sender.Tenant, SenderID: sender.UserID, SenderHash: sender.UserHash, SenderRoles: roles, Draft: d,
 	})
 }
@@ -271,7 +271,7 @@ func TestDismissNotifications(t *testing.T) {
 
 func TestNotificationHandlersRefuseNilDependencies(t *testing.T) {
 	t.Parallel()
-	if _, err := notificationcmd.NewCreateNotificationHandler(nil, harness.Store, nowFn); err == nil {
+	if _, err := notificationcmd.NewCreateHandler(nil, harness.Store, nowFn); err == nil {
 		t.Error("nil pool accepted")
 	}
 	if _, err := notificationcmd.NewInboxes(nil, nowFn); err == nil {

@@ -78,8 +78,8 @@ func must[H any](h H, err error) H {
 
 func createReq(t *testing.T, who commands.RequestCaller, cmdID string, b rq.Body) (*rq.Request, error) {
 	t.Helper()
-	h := must(request.NewCreateRequestHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
-	return h.Handle(context.Background(), request.CreateRequest{CommandID: cmdID, Caller: who, Body: b})
+	h := must(request.NewCreateHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
+	return h.Handle(context.Background(), request.Create{CommandID: cmdID, Caller: who, Body: b})
 }
 
 // sentReq is Ana's purchase request, filed and sent to her manager.
@@ -165,7 +165,7 @@ func TestRequestLifecycleOnPostgres(t *testing.T) {
 	if len(types) != len(want) {
 		t.Fatalf("stream %v, want %v", types, want)
 	}
-	d, _, _ := request.DecodeRequestEvent(events[2])
+	d, _, _ := request.DecodeEvent(events[2])
 	if a := d.(rq.StepApproved); a.Actor.ID != team.marcos.UserID.String() || !a.At.Equal(reqNow) || !a.OnBehalfOf.IsZero() || a.Comment != "ok" {
 		t.Fatalf("decision %+v", a)
 	}
@@ -187,7 +187,7 @@ func TestRequestOnBehalfOfATeamMember(t *testing.T) {
 		t.Fatal(err)
 	}
 	events, _ := harness.Store.ReadStream(context.Background(), team.ana.Tenant, rq.Stream(uuid.MustParse(r.ID)), 0)
-	c, _, _ := request.DecodeRequestEvent(events[0])
+	c, _, _ := request.DecodeEvent(events[0])
 	created := c.(rq.Created)
 	if created.Actor.ID != team.marcos.UserID.String() || created.OnBehalfOf.ID != team.ana.UserID.String() ||
 		created.Subject.EmployeeID != team.ana.EmployeeID.String() {
@@ -330,8 +330,8 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := uuid.MustParse(r.ID)
-	act := must(request.NewRequestActions(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
-	_, err = act.Send(context.Background(), request.RequestAction{CommandID: "s1", Caller: ana, ID: id})
+	act := must(request.NewActions(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, reqClock))
+	_, err = act.Send(context.Background(), request.Action{CommandID: "s1", Caller: ana, ID: id})
 	wantDomain(t, err, domain.Refused, "anexos", rq.KeyAttachmentRequired)
 
 	files := must(request.NewAttachmentHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.DB.Pool, harness.Store, reqClock))
@@ -345,7 +345,7 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	if err := harness.DB.Pool.QueryRow(context.Background(), `SELECT encode(sha256(content), 'hex') FROM request_files WHERE id = $1`, a.ID).Scan(&stored); err != nil || stored != a.SHA256 {
 		t.Fatalf("stored hash %q, event hash %q (%v)", stored, a.SHA256, err)
 	}
-	if _, err := act.Send(context.Background(), request.RequestAction{CommandID: "s2", Caller: ana, ID: id}); err != nil {
+	if _, err := act.Send(context.Background(), request.Action{CommandID: "s2", Caller: ana, ID: id}); err != nil {
 		t.Fatal(err)
 	}
 	// Folha has no manager step configured away: manager then HR; the manager approves.
@@ -366,12 +366,12 @@ func TestAttachmentsAndDelivery(t *testing.T) {
 	decideReq(t, caller(team.marcos, auth.RoleManager), p.ID, request.Approve, 0, "")
 	decideReq(t, helena, p.ID, request.Approve, 1, "")
 	pid := uuid.MustParse(p.ID)
-	_, err = act.ConfirmReceipt(context.Background(), request.RequestAction{CommandID: "r0", Caller: ana, ID: pid})
+	_, err = act.ConfirmReceipt(context.Background(), request.Action{CommandID: "r0", Caller: ana, ID: pid})
 	wantDomain(t, err, domain.Refused, "request", rq.KeyNotDelivered)
-	if _, err := act.ChangeDelivery(context.Background(), request.RequestAction{CommandID: "d1", Caller: helena, ID: pid}, rq.PartiallyDeliv); err != nil {
+	if _, err := act.ChangeDelivery(context.Background(), request.Action{CommandID: "d1", Caller: helena, ID: pid}, rq.PartiallyDeliv); err != nil {
 		t.Fatal(err)
 	}
-	if p, err = act.ConfirmReceipt(context.Background(), request.RequestAction{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
+	if p, err = act.ConfirmReceipt(context.Background(), request.Action{CommandID: "r1", Caller: ana, ID: pid}); err != nil || p.Delivery != rq.DeliveryConfirmed {
 		t.Fatalf("confirmed %+v %v", p, err)
 	}
 }
@@ -456,11 +456,11 @@ func TestRequestHandlersShareStates(t *testing.T) {
 	t.Parallel()
 	team := newReqTeam(t)
 	store := &streamReads{Store: harness.Store, reads: map[string]int{}}
-	h := must(request.NewRequestHandlers(commands.PoolFacts{Pool: harness.DB.Pool}, harness.DB.Pool, store, reqClock))
+	h := must(request.New(commands.PoolFacts{Pool: harness.DB.Pool}, harness.DB.Pool, store, reqClock))
 	ctx := context.Background()
 	b := compraBody()
 	b.Send = true
-	r, err := h.Create.Handle(ctx, request.CreateRequest{CommandID: "shared", Caller: caller(team.ana), Body: b})
+	r, err := h.Create.Handle(ctx, request.Create{CommandID: "shared", Caller: caller(team.ana), Body: b})
 	if err != nil {
 		t.Fatal(err)
 	}

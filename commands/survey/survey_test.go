@@ -23,9 +23,9 @@ var surveyNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 func surveyClock() time.Time { return surveyNow }
 
 type surveyHandlers struct {
-	create *surveycmd.CreateSurveyHandler
-	close  *surveycmd.CloseSurveyHandler
-	resp   *surveycmd.SurveyResponses
+	create *surveycmd.CreateHandler
+	close  *surveycmd.CloseHandler
+	resp   *surveycmd.Responses
 }
 
 func newSurveyHandlers(t *testing.T) surveyHandlers {
@@ -37,30 +37,30 @@ func newSurveyHandlers(t *testing.T) surveyHandlers {
 			t.Fatal(e)
 		}
 	}
-	h.create, err = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, surveyClock)
+	h.create, err = surveycmd.NewCreateHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, surveyClock)
 	must(err)
-	h.close, err = surveycmd.NewCloseSurveyHandler(harness.Store, surveyClock)
+	h.close, err = surveycmd.NewCloseHandler(harness.Store, surveyClock)
 	must(err)
-	h.resp, err = surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, surveyClock)
+	h.resp, err = surveycmd.NewResponses(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, surveyClock)
 	must(err)
 	return h
 }
 
 func TestSurveyHandlersRefuseNilDependencies(t *testing.T) {
-	if _, err := surveycmd.NewCreateSurveyHandler(nil, harness.Store, surveyClock); err == nil {
+	if _, err := surveycmd.NewCreateHandler(nil, harness.Store, surveyClock); err == nil {
 		t.Error("create accepted a nil pool")
 	}
-	if _, err := surveycmd.NewCloseSurveyHandler(harness.Store, nil); err == nil {
+	if _, err := surveycmd.NewCloseHandler(harness.Store, nil); err == nil {
 		t.Error("close accepted a nil clock")
 	}
 	facts := commands.PoolFacts{Pool: harness.DB.Pool}
-	if _, err := surveycmd.NewSurveyResponses(facts, nil, surveyClock); err == nil {
+	if _, err := surveycmd.NewResponses(facts, nil, surveyClock); err == nil {
 		t.Error("responses accepted a nil store")
 	}
-	if _, err := surveycmd.NewSurveyResponses(nil, harness.Store, surveyClock); err == nil {
+	if _, err := surveycmd.NewResponses(nil, harness.Store, surveyClock); err == nil {
 		t.Error("responses accepted nil facts")
 	}
-	if _, err := surveycmd.NewSurveyResponses(facts, harness.Store, nil); err == nil {
+	if _, err := surveycmd.NewResponses(facts, harness.Store, nil); err == nil {
 		t.Error("responses accepted a nil clock")
 	}
 }
@@ -109,7 +109,7 @@ func TestSurveyCommands(t *testing.T) {
 	hrRoles := []string{auth.RoleHRAdmin}
 
 	// Only HR creates.
-	if _, err := h.create.Handle(ctx, surveycmd.CreateSurvey{CommandID: "c0", Tenant: tenant.ID, UserID: ana.UserID,
+	if _, err := h.create.Handle(ctx, surveycmd.Create{CommandID: "c0", Tenant: tenant.ID, UserID: ana.UserID,
 		Roles: []string{auth.RoleCollaborator}, Draft: climateDraft(survey.Audience{All: true})}); err == nil {
 		t.Fatal("an employee created a survey")
 	} else if k, _, _ := kindOf(err); k != domain.Forbidden {
@@ -120,16 +120,16 @@ func TestSurveyCommands(t *testing.T) {
 	if err := harness.DB.Pool.QueryRow(ctx, `SELECT department_id FROM employees WHERE tenant_id = $1 AND id = $2`, other.Tenant, other.EmployeeID).Scan(&foreignDept); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.create.Handle(ctx, surveycmd.CreateSurvey{CommandID: "c1", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
+	if _, err := h.create.Handle(ctx, surveycmd.Create{CommandID: "c1", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
 		Draft: climateDraft(survey.Audience{Departments: []string{foreignDept.String()}})}); err == nil {
 		t.Fatal("a survey for another tenant's department was created")
 	}
-	d, err := h.create.Handle(ctx, surveycmd.CreateSurvey{CommandID: "c2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
+	d, err := h.create.Handle(ctx, surveycmd.Create{CommandID: "c2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
 		Draft: climateDraft(survey.Audience{All: true})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := h.create.Handle(ctx, surveycmd.CreateSurvey{CommandID: "c2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
+	again, err := h.create.Handle(ctx, surveycmd.Create{CommandID: "c2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles,
 		Draft: climateDraft(survey.Audience{All: true})})
 	if err != nil || again.ID != d.ID || again.Questions[0].Ukey != d.Questions[0].Ukey {
 		t.Fatalf("retried create = %v %v, want the same survey", again.ID, err)
@@ -138,7 +138,7 @@ func TestSurveyCommands(t *testing.T) {
 	q0, q1 := d.Questions[0].Ukey, d.Questions[1].Ukey
 
 	// Another tenant's user cannot see or answer it.
-	err = h.resp.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID, SurveyID: sid},
+	err = h.resp.SaveAnswer(ctx, surveycmd.Response{CommandID: "x", Tenant: other.Tenant, UserID: other.UserID, SurveyID: sid},
 		answerInput(t, d.ID, q0, `"oa9_004_n":1,"oa9_101_n":3,"step":0`))
 	if k, _, _ := kindOf(err); k != domain.NotFound {
 		t.Fatalf("foreign answer: %v", err)
@@ -146,7 +146,7 @@ func TestSurveyCommands(t *testing.T) {
 
 	// Answer, step, a refused finish naming the first invalid question, then a finish.
 	save := func(id, ukey, body string) error {
-		return h.resp.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: id, Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid},
+		return h.resp.SaveAnswer(ctx, surveycmd.Response{CommandID: id, Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid},
 			answerInput(t, d.ID, ukey, body))
 	}
 	if err := save("a1", q0, `"oa9_004_n":1,"oa9_101_n":9,"step":1`); err != nil {
@@ -155,11 +155,11 @@ func TestSurveyCommands(t *testing.T) {
 	if err := save("a2", q1, `"oa9_004_n":5,"oa9_103_n":1.5,"step":1`); err != nil {
 		t.Fatal(err)
 	}
-	err = h.resp.Finish(ctx, surveycmd.SurveyResponse{CommandID: "f1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid})
+	err = h.resp.Finish(ctx, surveycmd.Response{CommandID: "f1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid})
 	if k, f, key := kindOf(err); k != domain.Refused || f != "perguntas[0]" || key != survey.KeyMax {
 		t.Fatalf("finish with 9 of 5 = %v", err)
 	}
-	if err := h.resp.SaveStep(ctx, surveycmd.SurveyResponse{CommandID: "s1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}, 0); err != nil {
+	if err := h.resp.SaveStep(ctx, surveycmd.Response{CommandID: "s1", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := save("a3", q0, `"oa9_004_n":1,"oa9_101_n":4,"step":0`); err != nil {
@@ -169,10 +169,10 @@ func TestSurveyCommands(t *testing.T) {
 	if err := save("a3", q0, `"oa9_004_n":1,"oa9_101_n":4,"step":0`); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.resp.Finish(ctx, surveycmd.SurveyResponse{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
+	if err := h.resp.Finish(ctx, surveycmd.Response{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.resp.Finish(ctx, surveycmd.SurveyResponse{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
+	if err := h.resp.Finish(ctx, surveycmd.Response{CommandID: "f2", Tenant: tenant.ID, UserID: ana.UserID, SurveyID: sid}); err != nil {
 		t.Fatalf("retried finish: %v", err)
 	}
 	// Once finished, nothing is editable.
@@ -197,13 +197,13 @@ func TestSurveyCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.close.Handle(ctx, surveycmd.CloseSurvey{CommandID: "k1", Tenant: tenant.ID, UserID: ana.UserID, Roles: nil, SurveyID: sid}); err == nil {
+	if err := h.close.Handle(ctx, surveycmd.Close{CommandID: "k1", Tenant: tenant.ID, UserID: ana.UserID, Roles: nil, SurveyID: sid}); err == nil {
 		t.Fatal("an employee closed a survey")
 	}
-	if err := h.close.Handle(ctx, surveycmd.CloseSurvey{CommandID: "k2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles, SurveyID: sid}); err != nil {
+	if err := h.close.Handle(ctx, surveycmd.Close{CommandID: "k2", Tenant: tenant.ID, UserID: hr.UserID, Roles: hrRoles, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
-	err = h.resp.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: "b1", Tenant: tenant.ID, UserID: bob.UserID, SurveyID: sid},
+	err = h.resp.SaveAnswer(ctx, surveycmd.Response{CommandID: "b1", Tenant: tenant.ID, UserID: bob.UserID, SurveyID: sid},
 		answerInput(t, d.ID, q0, `"oa9_004_n":1,"oa9_101_n":3,"step":0`))
 	if _, _, key := kindOf(err); key != survey.KeyClosed {
 		t.Fatalf("answer to a closed survey: %v", err)
@@ -227,20 +227,20 @@ func TestSurveyAudience(t *testing.T) {
 	draft.Definition.Kind = survey.Kind360
 	draft.SubjectHash = ana.UserHash
 	draft.EvaluatorHashes = []survey.EvaluatorHash{{UserHash: ana.UserHash, Relation: survey.RelationSelf}, {UserHash: boss.UserHash, Relation: survey.RelationManager}}
-	d, err := h.create.Handle(ctx, surveycmd.CreateSurvey{CommandID: "360", Tenant: tenant.ID, UserID: hr.UserID, Roles: []string{auth.RoleHRAdmin}, Draft: draft})
+	d, err := h.create.Handle(ctx, surveycmd.Create{CommandID: "360", Tenant: tenant.ID, UserID: hr.UserID, Roles: []string{auth.RoleHRAdmin}, Draft: draft})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sid := uuid.MustParse(d.ID)
 	in := answerInput(t, d.ID, d.Questions[0].Ukey, `"oa9_004_n":1,"oa9_101_n":5,"step":0`)
-	err = h.resp.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: "o", Tenant: tenant.ID, UserID: outsider.UserID, SurveyID: sid}, in)
+	err = h.resp.SaveAnswer(ctx, surveycmd.Response{CommandID: "o", Tenant: tenant.ID, UserID: outsider.UserID, SurveyID: sid}, in)
 	if k, _, _ := kindOf(err); k != domain.NotFound {
 		t.Fatalf("outsider answer: %v", err)
 	}
-	if err := h.resp.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: "b", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}, in); err != nil {
+	if err := h.resp.SaveAnswer(ctx, surveycmd.Response{CommandID: "b", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}, in); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.resp.Finish(ctx, surveycmd.SurveyResponse{CommandID: "bf", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}); err != nil {
+	if err := h.resp.Finish(ctx, surveycmd.Response{CommandID: "bf", Tenant: tenant.ID, UserID: boss.UserID, SurveyID: sid}); err != nil {
 		t.Fatal(err)
 	}
 	events, err := harness.Store.ReadStream(ctx, tenant.ID, survey.ResponseStream(surveycmd.ResponseID(tenant.ID, sid, boss.UserID)), 0)

@@ -60,14 +60,14 @@ func actor(p clocktest.Person, roles ...string) commands.Actor {
 	return commands.Actor{UserID: p.UserID, EmployeeID: p.EmployeeID, Roles: roles}
 }
 
-func vacHandlers(t *testing.T) (*vacationcmd.RequestVacationHandler, *vacationcmd.DecideVacationHandler) {
+func vacHandlers(t *testing.T) (*vacationcmd.RequestHandler, *vacationcmd.DecideHandler) {
 	t.Helper()
 	now := func() time.Time { return vacNow }
-	req, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, now, vacationcmd.LocalChain{})
+	req, err := vacationcmd.NewRequestHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, now, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := vacationcmd.NewDecideVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, now, vacationcmd.LocalChain{})
+	dec, err := vacationcmd.NewDecideHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, now, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,10 +92,10 @@ func refusalKey(err error) (domain.Kind, string) {
 }
 
 func TestVacationHandlers_refuse_nil_dependencies(t *testing.T) {
-	if _, err := vacationcmd.NewRequestVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, time.Now, nil); err == nil {
+	if _, err := vacationcmd.NewRequestHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, time.Now, nil); err == nil {
 		t.Error("nil chain accepted")
 	}
-	if _, err := vacationcmd.NewVacationAlertsHandler(nil, harness.Store, time.Now); err == nil {
+	if _, err := vacationcmd.NewAlertsHandler(nil, harness.Store, time.Now); err == nil {
 		t.Error("nil pool accepted")
 	}
 }
@@ -104,16 +104,16 @@ func TestRequestVacation_refusals_write_nothing(t *testing.T) {
 	team := vacationTeam(t)
 	req, _ := vacHandlers(t)
 	ctx := context.Background()
-	base := vacationcmd.RequestVacation{Tenant: team.employee.Tenant, Actor: actor(team.employee), Start: vacation.Day(2026, 11, 16), Days: 10}
+	base := vacationcmd.Request{Tenant: team.employee.Tenant, Actor: actor(team.employee), Start: vacation.Day(2026, 11, 16), Days: 10}
 	cases := []struct {
 		name string
-		edit func(*vacationcmd.RequestVacation)
+		edit func(*vacationcmd.Request)
 		key  string
 	}{
-		{"four_days", func(c *vacationcmd.RequestVacation) { c.Days = 4 }, vacation.KeyTooShort},
-		{"two_days_before_the_weekend", func(c *vacationcmd.RequestVacation) { c.Start = vacation.Day(2026, 11, 12) }, vacation.KeyStartBeforeRest},
-		{"on_the_republic_holiday_eve", func(c *vacationcmd.RequestVacation) { c.Start = vacation.Day(2026, 11, 18) }, vacation.KeyStartBeforeRest},
-		{"abono_over_a_third", func(c *vacationcmd.RequestVacation) { c.AbonoDays = 11 }, vacation.KeyAbonoTooMany},
+		{"four_days", func(c *vacationcmd.Request) { c.Days = 4 }, vacation.KeyTooShort},
+		{"two_days_before_the_weekend", func(c *vacationcmd.Request) { c.Start = vacation.Day(2026, 11, 12) }, vacation.KeyStartBeforeRest},
+		{"on_the_republic_holiday_eve", func(c *vacationcmd.Request) { c.Start = vacation.Day(2026, 11, 18) }, vacation.KeyStartBeforeRest},
+		{"abono_over_a_third", func(c *vacationcmd.Request) { c.AbonoDays = 11 }, vacation.KeyAbonoTooMany},
 	}
 	for _, c := range cases {
 		cmd := base
@@ -143,7 +143,7 @@ func TestRequestVacation_check_then_file_then_manager_and_hr_approve(t *testing.
 	team := vacationTeam(t)
 	req, dec := vacHandlers(t)
 	ctx := context.Background()
-	cmd := vacationcmd.RequestVacation{CommandID: "c1", Tenant: team.employee.Tenant, Actor: actor(team.employee),
+	cmd := vacationcmd.Request{CommandID: "c1", Tenant: team.employee.Tenant, Actor: actor(team.employee),
 		Start: vacation.Day(2026, 11, 16), Days: 10, Check: true}
 	checked, err := req.Handle(ctx, cmd)
 	if err != nil || checked.Days != 10 || !checked.End.Equal(vacation.Day(2026, 11, 25)) {
@@ -166,8 +166,8 @@ func TestRequestVacation_check_then_file_then_manager_and_hr_approve(t *testing.
 		t.Fatalf("stream = %v", types(events))
 	}
 
-	decide := func(who commands.Actor, id string, step int, approve bool) (vacationcmd.DecidedVacation, error) {
-		return dec.Handle(ctx, vacationcmd.DecideVacation{CommandID: id, Tenant: team.employee.Tenant, Actor: who,
+	decide := func(who commands.Actor, id string, step int, approve bool) (vacationcmd.Decided, error) {
+		return dec.Handle(ctx, vacationcmd.Decide{CommandID: id, Tenant: team.employee.Tenant, Actor: who,
 			Employee: team.employee.EmployeeID, LeaveID: filed.ID, Step: step, Approve: approve})
 	}
 	if _, err := decide(actor(team.colleague), "d0", 0, true); func() bool { k, _ := refusalKey(err); return k != domain.Forbidden }() {
@@ -201,7 +201,7 @@ func TestRequestVacation_check_then_file_then_manager_and_hr_approve(t *testing.
 func TestRequestVacation_another_tenants_employee_is_not_found(t *testing.T) {
 	a, b := vacationTeam(t), vacationTeam(t)
 	_, dec := vacHandlers(t)
-	_, err := dec.Handle(context.Background(), vacationcmd.DecideVacation{CommandID: "x", Tenant: a.employee.Tenant,
+	_, err := dec.Handle(context.Background(), vacationcmd.Decide{CommandID: "x", Tenant: a.employee.Tenant,
 		Actor: actor(a.hr, auth.RoleHRAdmin), Employee: b.employee.EmployeeID, LeaveID: uuid.New(), Approve: true})
 	if k, _ := refusalKey(err); k != domain.NotFound {
 		t.Fatalf("err = %v, want NotFound", err)
@@ -210,12 +210,12 @@ func TestRequestVacation_another_tenants_employee_is_not_found(t *testing.T) {
 
 func TestPlanVacation_only_by_manager_or_hr(t *testing.T) {
 	team := vacationTeam(t)
-	h, err := vacationcmd.NewPlanVacationHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return vacNow }, vacationcmd.LocalChain{})
+	h, err := vacationcmd.NewPlanHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return vacNow }, vacationcmd.LocalChain{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	plan := vacationcmd.PlanVacation{CommandID: "p1", Tenant: team.employee.Tenant, Employee: team.employee.EmployeeID,
+	plan := vacationcmd.Plan{CommandID: "p1", Tenant: team.employee.Tenant, Employee: team.employee.EmployeeID,
 		Start: vacation.Day(2027, 1, 11), Days: 15}
 	plan.Actor = actor(team.colleague)
 	if _, err := h.Plan(ctx, plan); func() bool { k, _ := refusalKey(err); return k != domain.NotFound }() {
@@ -226,7 +226,7 @@ func TestPlanVacation_only_by_manager_or_hr(t *testing.T) {
 	if err != nil || id == uuid.Nil {
 		t.Fatalf("manager plan = %v, %v", id, err)
 	}
-	if err := h.Remove(ctx, vacationcmd.RemoveVacationPlan{CommandID: "r1", Tenant: plan.Tenant, Actor: actor(team.hr, auth.RoleHRAdmin),
+	if err := h.Remove(ctx, vacationcmd.RemovePlan{CommandID: "r1", Tenant: plan.Tenant, Actor: actor(team.hr, auth.RoleHRAdmin),
 		Employee: team.employee.EmployeeID, PlanID: id}); err != nil {
 		t.Fatalf("hr remove: %v", err)
 	}
@@ -248,7 +248,7 @@ WHERE tenant_id = $1`, team.employee.Tenant, team.employee.EmployeeID); err != n
 	if _, err := vacationcmd.OpenEntitlements(ctx, harness.DB.Pool, harness.Store, team.employee.Tenant); err != nil {
 		t.Fatal(err)
 	}
-	h, err := vacationcmd.NewVacationAlertsHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return vacNow })
+	h, err := vacationcmd.NewAlertsHandler(commands.PoolFacts{Pool: harness.DB.Pool}, harness.Store, func() time.Time { return vacNow })
 	if err != nil {
 		t.Fatal(err)
 	}

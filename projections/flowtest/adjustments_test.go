@@ -113,7 +113,7 @@ func TestApprovedAdjustmentCorrectsTheDay(t *testing.T) {
 	}
 
 	later := func() time.Time { return projtest.Now.Add(8 * time.Hour) }
-	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, err := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +206,7 @@ func TestApprovedAddAndExcuse(t *testing.T) {
 	ctx := context.Background()
 	p := adjustSetup(t, d)
 	later := func() time.Time { return projtest.Now.Add(8 * time.Hour) }
-	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	for i, a := range []clock.Adjustment{
@@ -260,7 +260,7 @@ func TestAskRefusedWithoutSwitch(t *testing.T) {
 	d, store := projtest.DB(t)
 	ctx := context.Background()
 	p := adjustSetup(t, d)
-	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return projtest.Now })
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return projtest.Now })
 	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, func() time.Time { return projtest.Now })
 	_, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "x", Caller: projtest.Caller(p.Ana), Switches: map[string]int{"solicita_ajuste_ponto": 1},
 		Adjustment: clock.Adjustment{Kind: clock.AdjustExcuse, Day: "2024-05-10", Reason: "m"}})
@@ -287,7 +287,7 @@ func TestHRStepDecidesLast(t *testing.T) {
 		t.Fatal(err)
 	}
 	later := func() time.Time { return projtest.Now.Add(8 * time.Hour) }
-	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, later)
 	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, later)
 	r, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "a", Caller: projtest.Caller(p.Ana), Switches: adjustSwitches,

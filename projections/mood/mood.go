@@ -149,7 +149,7 @@ func checkIns(events []eventstore.RecordedEvent) ([]moodRow, error) {
 	return rows, nil
 }
 
-// decodeCheckedIn reads mood.checked_in.v1 (commands/mood_checkin.go).
+// decodeCheckedIn reads mood.checked_in.v1 (commands/mood/checkin.go).
 func decodeCheckedIn(e eventstore.RecordedEvent) (moodRow, error) {
 	var d mood.CheckedInData
 	if err := projections.DecodeData(e, &d); err != nil {

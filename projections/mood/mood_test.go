@@ -43,11 +43,11 @@ func TestMoodProjectsAndPushesToTheManager(t *testing.T) {
 	if _, err := d.Pool.Exec(ctx, `UPDATE employees SET manager_id = $2 WHERE id = $1`, ana.EmployeeID, boss.EmployeeID); err != nil {
 		t.Fatal(err)
 	}
-	h, err := moodcmd.NewCheckInMoodHandler(store, func() time.Time { return moodNow })
+	h, err := moodcmd.New(store, func() time.Time { return moodNow })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Handle(ctx, moodcmd.CheckInMood{CommandID: "c1", Tenant: ana.Tenant, UserID: ana.UserID, UserHash: ana.UserHash,
+	if _, err := h.Handle(ctx, moodcmd.CheckIn{CommandID: "c1", Tenant: ana.Tenant, UserID: ana.UserID, UserHash: ana.UserHash,
 		EmployeeID: ana.EmployeeID, Entry: mood.Entry{Humor: 42, Energy: 17}, CoolDown: mood.CoolDown(false)}); err != nil {
 		t.Fatal(err)
 	}

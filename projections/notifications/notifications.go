@@ -170,7 +170,7 @@ func (Notifications) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 	return updateNotificationFlags(ctx, tx, &flags, cursors)
 }
 
-// decodeCreated reads notification.created.v1 (commands/notification_events.go).
+// decodeCreated reads notification.created.v1 (commands/notification/create.go).
 func decodeCreated(e eventstore.RecordedEvent) (createdRow, error) {
 	var d notification.CreatedData
 	if err := projections.DecodeData(e, &d); err != nil {

@@ -51,11 +51,11 @@ func tenantOf(p clocktest.Person) *clocktest.Tenant {
 // notifyCreate creates a notification through the real command handler, at notifyNow+i s.
 func notifyCreate(t *testing.T, d *pgtest.DB, store eventstore.Store, sender clocktest.Person, roles []string, to, id, msg string, i int) uuid.UUID {
 	t.Helper()
-	h, err := notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return notifyNow.Add(time.Duration(i) * time.Second) })
+	h, err := notificationcmd.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, func() time.Time { return notifyNow.Add(time.Duration(i) * time.Second) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := h.Handle(context.Background(), notificationcmd.CreateNotification{
+	n, err := h.Handle(context.Background(), notificationcmd.Create{
 		CommandID: id, Tenant: sender.Tenant, SenderID: sender.UserID, SenderHash: sender.UserHash, SenderRoles: roles,
 		Draft: notification.Draft{ToUserHash: to, Content: notification.Content{Message: msg,
 			Options: notification.Options{Variant: notification.Success, Classification: notification.Requested, Link: "/apps/request"}}},

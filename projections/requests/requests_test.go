@@ -56,10 +56,10 @@ func TestRequestsProjection(t *testing.T) {
 	store := projtest.NewStore(t, d.Pool)
 	p := projtest.NewTeam(t, d)
 	clock := func() time.Time { return reqNow }
-	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	ctx := context.Background()
-	r, err := create.Handle(ctx, request.CreateRequest{CommandID: "c1", Caller: projtest.Caller(p.Ana, auth.RoleCollaborator), Body: rq.Body{
+	r, err := create.Handle(ctx, request.Create{CommandID: "c1", Caller: projtest.Caller(p.Ana, auth.RoleCollaborator), Body: rq.Body{
 		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 1,
 			ReferenceDate: "2024-05-10", Labels: []string{"urgente"}}}})
 	if err != nil {
@@ -128,9 +128,9 @@ func TestApproverQueue(t *testing.T) {
 	p := projtest.NewTeam(t, d)
 	ctx := context.Background()
 	clock := func() time.Time { return reqNow }
-	create, _ := request.NewCreateRequestHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
-	r, err := create.Handle(ctx, request.CreateRequest{CommandID: "c1", Caller: projtest.Caller(p.Ana, auth.RoleCollaborator), Body: rq.Body{
+	r, err := create.Handle(ctx, request.Create{CommandID: "c1", Caller: projtest.Caller(p.Ana, auth.RoleCollaborator), Body: rq.Body{
 		Origin: rq.Compra, Send: true, HasFields: true, Fields: rq.Fields{Title: "Notebook", Reason: "r", Comment: "c", Priority: 2, ReferenceDate: "2024-05-10"}}})
 	if err != nil {
 		t.Fatal(err)

@@ -29,8 +29,8 @@ type surveyFixture struct {
 	store     *eventstore.Postgres
 	tenant    clocktest.Tenant
 	hr        clocktest.Person
-	responses *surveycmd.SurveyResponses
-	create    *surveycmd.CreateSurveyHandler
+	responses *surveycmd.Responses
+	create    *surveycmd.CreateHandler
 }
 
 func newSurveyFixture(t *testing.T) *surveyFixture {
@@ -47,8 +47,8 @@ func newSurveyFixture(t *testing.T) *surveyFixture {
 	}
 	clock := func() time.Time { return surveyNow }
 	f := &surveyFixture{d: d, store: store, tenant: tenant, hr: hr}
-	f.responses, _ = surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: d.Pool}, store, clock)
-	f.create, _ = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	f.responses, _ = surveycmd.NewResponses(commands.PoolFacts{Pool: d.Pool}, store, clock)
+	f.create, _ = surveycmd.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, clock)
 	return f
 }
 
@@ -63,7 +63,7 @@ func (f *surveyFixture) person(t *testing.T) clocktest.Person {
 
 func (f *surveyFixture) newSurvey(t *testing.T, draft survey.Draft) survey.Definition {
 	t.Helper()
-	d, err := f.create.Handle(context.Background(), surveycmd.CreateSurvey{CommandID: uuid.NewString(), Tenant: f.tenant.ID,
+	d, err := f.create.Handle(context.Background(), surveycmd.Create{CommandID: uuid.NewString(), Tenant: f.tenant.ID,
 		UserID: f.hr.UserID, Roles: []string{auth.RoleHRAdmin}, Draft: draft})
 	if err != nil {
 		t.Fatal(err)
@@ -85,12 +85,12 @@ func (f *surveyFixture) respond(t *testing.T, p clocktest.Person, d survey.Defin
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := f.responses.SaveAnswer(ctx, surveycmd.SurveyResponse{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}, in); err != nil {
+		if err := f.responses.SaveAnswer(ctx, surveycmd.Response{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}, in); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if finish {
-		if err := f.responses.Finish(ctx, surveycmd.SurveyResponse{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}); err != nil {
+		if err := f.responses.Finish(ctx, surveycmd.Response{CommandID: uuid.NewString(), Tenant: f.tenant.ID, UserID: p.UserID, SurveyID: sid}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -73,8 +73,8 @@ type API struct {
 }
 
 // New builds the adjustment calls on the log and the read models, with the process's request
-// commands (commands/request.NewRequestHandlers): an adjustment is a request.
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.RequestHandlers) (*API, error) {
+// commands (commands/request.New): an adjustment is a request.
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.Handlers) (*API, error) {
 	if h.Create == nil {
 		return nil, errors.New("adjustments.New: no request commands")
 	}

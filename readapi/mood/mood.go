@@ -35,8 +35,8 @@ type API struct {
 	httpx.Gates
 	Pool    *pgxpool.Pool
 	Now     func() time.Time
-	Reads   ReadModel                // the read model (moodproj.Mood)
-	CheckIn *mood.CheckInMoodHandler // POST HumorEnergy
+	Reads   ReadModel            // the read model (moodproj.Mood)
+	CheckIn *mood.CheckInHandler // POST HumorEnergy
 	// CoolDown overrides the check-in cool-down (MOOD_COOLDOWN, for tests); 0: each request's
 	// host environment decides (coolDown).
 	CoolDown time.Duration
@@ -44,7 +44,7 @@ type API struct {
 
 // New builds the mood calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, coolDown time.Duration) (*API, error) {
-	h, err := mood.NewCheckInMoodHandler(store, now)
+	h, err := mood.New(store, now)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (s *API) moodCheckIn(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	res, err := s.CheckIn.Handle(c.Request().Context(), mood.CheckInMood{
+	res, err := s.CheckIn.Handle(c.Request().Context(), mood.CheckIn{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, UserHash: claims.UserHash,
 		EmployeeID: claims.EmployeeID, Entry: entry, CoolDown: s.coolDown(s.Environment(c)),
 	})

@@ -4,7 +4,6 @@ package notifications
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -37,22 +36,19 @@ type NotificationReadModel interface {
 // API holds the notification calls' dependencies.
 type API struct {
 	Pool    *pgxpool.Pool
-	Reads   NotificationReadModel                      // default notificationsproj.Notifications{}
-	Create  *notificationcmd.CreateNotificationHandler // POST notification-app
-	Inboxes *notificationcmd.Inboxes                   // PUT displayed, POST dismiss and dismiss-all
+	Reads   NotificationReadModel          // default notificationsproj.Notifications{}
+	Create  *notificationcmd.CreateHandler // POST notification-app
+	Inboxes *notificationcmd.Inboxes       // PUT displayed, POST dismiss and dismiss-all
 }
 
 // New builds the notification calls on the pool, the event store and the clock; it says what
 // could not be built.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	a := &API{Pool: pool, Reads: notificationsproj.Notifications{}}
-	var errs []error
-	var err error
-	a.Create, err = notificationcmd.NewCreateNotificationHandler(commands.PoolFacts{Pool: pool}, store, now)
-	errs = append(errs, err)
-	a.Inboxes, err = notificationcmd.NewInboxes(store, now)
-	errs = append(errs, err)
-	return a, errors.Join(errs...)
+	h, err := notificationcmd.New(commands.PoolFacts{Pool: pool}, store, now)
+	if err != nil {
+		return nil, err
+	}
+	return &API{Pool: pool, Reads: notificationsproj.Notifications{}, Create: h.Create, Inboxes: h.Inboxes}, nil
 }
 
 // Routes registers the notification calls behind the server's authentication. Every
@@ -95,7 +91,7 @@ func (s *API) notificationCreate(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	res, err := s.Create.Handle(c.Request().Context(), notificationcmd.CreateNotification{
+	res, err := s.Create.Handle(c.Request().Context(), notificationcmd.Create{
 		CommandID: id, Tenant: claims.Tenant, SenderID: claims.UserID, SenderHash: claims.UserHash,
 		SenderRoles: claims.Roles, Draft: draft,
 	})

@@ -92,16 +92,16 @@ type API struct {
 	Store      eventstore.Store // the requests' streams, for their timelines
 	Now        func() time.Time
 	Reads      ReadModel // the read model (Queries)
-	Create     *request.CreateRequestHandler
-	Edit       *request.EditRequestHandler
+	Create     *request.CreateHandler
+	Edit       *request.EditHandler
 	Decide     *request.DecideStepHandler
-	Act        *request.RequestActions // remove, send, lock, delivery, receipt
+	Act        *request.Actions // remove, send, lock, delivery, receipt
 	Attachment *request.AttachmentHandler
 }
 
 // New builds the request calls on the log and the read models, with the process's request
-// commands (commands/request.NewRequestHandlers).
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.RequestHandlers) (*API, error) {
+// commands (commands/request.New).
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.Handlers) (*API, error) {
 	if h.Create == nil {
 		return nil, errors.New("requests.New: no request commands")
 	}
@@ -550,7 +550,7 @@ func (s *API) requestEvents(c echo.Context, field string) ([]rq.Event, []int64, 
 		}
 		var actors []rq.Actor
 		for _, re := range recorded {
-			e, ok, err := request.DecodeRequestEvent(re)
+			e, ok, err := request.DecodeEvent(re)
 			if err != nil {
 				return err
 			}
@@ -676,9 +676,9 @@ func (s *API) answered(c echo.Context) func(r *rq.Request, err error) error {
 }
 
 // action is the caller's action on request rid, with the write's command id.
-func action(c echo.Context, rid uuid.UUID, comment string) (request.RequestAction, error) {
+func action(c echo.Context, rid uuid.UUID, comment string) (request.Action, error) {
 	id, err := httpx.CommandID(c)
-	return request.RequestAction{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid, Comment: comment}, err
+	return request.Action{CommandID: id, Caller: httpx.RequestCaller(c), ID: rid, Comment: comment}, err
 }
 
 // requestCreate answers POST api/cac-app/request.
@@ -693,7 +693,7 @@ func (s *API) requestCreate(c echo.Context) error {
 	if !b.HasFields {
 		return httpx.Error(http.StatusBadRequest, "titulo", domain.KeyRequired)
 	}
-	cmd := request.CreateRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
+	cmd := request.Create{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
 	return s.answered(c)(s.Create.Handle(c.Request().Context(), cmd))
 }
 
@@ -706,15 +706,15 @@ func (s *API) requestEdit(c echo.Context) error {
 	if !b.HasFields && b.Rank == nil {
 		return httpx.Error(http.StatusBadRequest, "rank", domain.KeyRequired)
 	}
-	cmd := request.EditRequest{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
+	cmd := request.Edit{CommandID: id, Caller: httpx.RequestCaller(c), Body: b}
 	return s.answered(c)(s.Edit.Handle(c.Request().Context(), cmd))
 }
 
 // queryAction reads the caller's action on the request of the requestId parameter.
-func queryAction(c echo.Context) (request.RequestAction, error) {
+func queryAction(c echo.Context) (request.Action, error) {
 	rid, err := httpx.QueryUUID(c, "requestId", true)
 	if err != nil {
-		return request.RequestAction{}, err
+		return request.Action{}, err
 	}
 	return action(c, rid, "")
 }
@@ -748,11 +748,11 @@ type decisionBody struct {
 
 // readDecision reads the body of the decision, lock and delivery calls, and the caller's
 // action on its request; needStep and needStatus require those fields.
-func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, request.RequestAction, error) {
+func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, request.Action, error) {
 	var d decisionBody
 	top, err := httpx.Body(c, decodeObject)
 	if err != nil {
-		return d, request.RequestAction{}, err
+		return d, request.Action{}, err
 	}
 	for _, f := range []struct {
 		name string
@@ -760,26 +760,26 @@ func readDecision(c echo.Context, needStep, needStatus bool) (decisionBody, requ
 	}{{"requestId", &d.RequestID}, {"comentario", &d.Comentario}, {"status", &d.Status}} {
 		if raw, ok := top[f.name]; ok && string(raw) != "null" {
 			if err := jsonString(raw, f.to); err != nil {
-				return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, f.name, domain.KeyInvalid)
+				return d, request.Action{}, httpx.Error(http.StatusBadRequest, f.name, domain.KeyInvalid)
 			}
 		}
 	}
-	id, err := request.ParseRequestID("requestId", d.RequestID)
+	id, err := request.ParseID("requestId", d.RequestID)
 	if err != nil {
-		return d, request.RequestAction{}, err
+		return d, request.Action{}, err
 	}
 	if raw, ok := top["step"]; ok && string(raw) != "null" {
 		n, err := strconv.Atoi(string(raw))
 		if err != nil || n < 0 || n > 100 {
-			return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyInvalid)
+			return d, request.Action{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyInvalid)
 		}
 		d.Step = &n
 	}
 	if needStep && d.Step == nil {
-		return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
+		return d, request.Action{}, httpx.Error(http.StatusBadRequest, "step", domain.KeyRequired)
 	}
 	if needStatus && d.Status == "" {
-		return d, request.RequestAction{}, httpx.Error(http.StatusBadRequest, "status", domain.KeyRequired)
+		return d, request.Action{}, httpx.Error(http.StatusBadRequest, "status", domain.KeyRequired)
 	}
 	a, err := action(c, id, d.Comentario)
 	return d, a, err

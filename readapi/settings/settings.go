@@ -26,7 +26,7 @@ import (
 
 // API serves the tenant administration panels.
 type API struct {
-	Handler *settings.SettingsHandler
+	Handler *settings.Handler
 	// Logins sends new logins (the auth service).
 	Logins NewLogins
 	// Fallback is the product's mailer (SMTP_ADDR), used when the tenant has no server of its
@@ -170,7 +170,7 @@ func (h *API) updateConfig(c echo.Context) error {
 	}
 	claims := httpx.Claims(c)
 	perms := httpx.Permissions(c)
-	if _, err := h.Handler.Handle(c.Request().Context(), settings.UpdateSettings{CommandID: cmdID, Tenant: claims.Tenant,
+	if _, err := h.Handler.Handle(c.Request().Context(), settings.Update{CommandID: cmdID, Tenant: claims.Tenant,
 		UserID: claims.UserID, Key: k.Name, Input: fields, Purchased: perms.Purchased}); err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ func newSettingsEnv(t *testing.T) *settingsEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := settingscmd.NewSettingsHandler(d.Pool, settingsproj.Settings{}, func() time.Time { return readapitest.VacNow })
+	h, err := settingscmd.New(d.Pool, settingsproj.Settings{}, func() time.Time { return readapitest.VacNow })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,11 +39,11 @@ type API struct {
 	httpx.Gates
 	Pool   *pgxpool.Pool
 	Now    func() time.Time
-	Reads  ReadModel                      // the read model (surveysproj.Surveys)
-	Create *surveycmd.CreateSurveyHandler // POST avaliacao360/pesquisas
-	Close  *surveycmd.CloseSurveyHandler  // POST avaliacao360/pesquisas/encerrar
+	Reads  ReadModel                // the read model (surveysproj.Surveys)
+	Create *surveycmd.CreateHandler // POST avaliacao360/pesquisas
+	Close  *surveycmd.CloseHandler  // POST avaliacao360/pesquisas/encerrar
 	// Responses: PUT avaliacao360/resposta and passo, POST avaliacao360/finalizar.
-	Responses *surveycmd.SurveyResponses
+	Responses *surveycmd.Responses
 
 	PDI       PDIReadModel                        // the read model (surveysproj.Surveys)
 	AddAction *surveycmd.AddPDIActionHandler      // POST avaliacao360/pdi
@@ -52,17 +52,12 @@ type API struct {
 
 // New builds the survey calls on the log and the read models.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	a := &API{Pool: pool, Now: now, Reads: surveysproj.Surveys{}, PDI: surveysproj.Surveys{}}
-	var errs [5]error
-	a.Create, errs[0] = surveycmd.NewCreateSurveyHandler(commands.PoolFacts{Pool: pool}, store, now)
-	a.Close, errs[1] = surveycmd.NewCloseSurveyHandler(store, now)
-	a.Responses, errs[2] = surveycmd.NewSurveyResponses(commands.PoolFacts{Pool: pool}, store, now)
-	a.AddAction, errs[3] = surveycmd.NewAddPDIActionHandler(commands.PoolFacts{Pool: pool}, store, now)
-	a.Complete, errs[4] = surveycmd.NewCompletePDIActionHandler(store, now)
-	if err := errors.Join(errs[:]...); err != nil {
+	h, err := surveycmd.New(commands.PoolFacts{Pool: pool}, store, now)
+	if err != nil {
 		return nil, err
 	}
-	return a, nil
+	return &API{Pool: pool, Now: now, Reads: surveysproj.Surveys{}, PDI: surveysproj.Surveys{},
+		Create: h.Create, Close: h.Close, Responses: h.Responses, AddAction: h.AddAction, Complete: h.Complete}, nil
 }
 
 // The survey list paths of spec §7 and the menu entries whose access (the dynamicAccess
@@ -280,7 +275,7 @@ func (s *API) surveyCreate(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	d, err := s.Create.Handle(c.Request().Context(), surveycmd.CreateSurvey{
+	d, err := s.Create.Handle(c.Request().Context(), surveycmd.Create{
 		CommandID: id, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, Draft: draft,
 	})
 	if err != nil {
@@ -318,7 +313,7 @@ func (s *API) surveyClose(c echo.Context) error {
 		return err
 	}
 	claims := httpx.Claims(c)
-	return httpx.Success(c, s.Close.Handle(c.Request().Context(), surveycmd.CloseSurvey{
+	return httpx.Success(c, s.Close.Handle(c.Request().Context(), surveycmd.Close{
 		CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, Roles: claims.Roles, SurveyID: id,
 	}))
 }
@@ -338,17 +333,17 @@ func checkResponse(c echo.Context, sid uuid.UUID, given string) error {
 
 // response is the caller's command on their response to the survey named by id (in field),
 // once the response id the body may give is checked.
-func response(c echo.Context, field, id, responseID string) (surveycmd.SurveyResponse, error) {
+func response(c echo.Context, field, id, responseID string) (surveycmd.Response, error) {
 	sid, err := surveyID(field, id)
 	if err != nil {
-		return surveycmd.SurveyResponse{}, err
+		return surveycmd.Response{}, err
 	}
 	if err := checkResponse(c, sid, responseID); err != nil {
-		return surveycmd.SurveyResponse{}, err
+		return surveycmd.Response{}, err
 	}
 	cmdID, err := httpx.CommandID(c)
 	claims := httpx.Claims(c)
-	return surveycmd.SurveyResponse{CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid}, err
+	return surveycmd.Response{CommandID: cmdID, Tenant: claims.Tenant, UserID: claims.UserID, SurveyID: sid}, err
 }
 
 // surveyAnswer answers PUT resposta: saves the answer of one question and the active step.

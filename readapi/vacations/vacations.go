@@ -43,33 +43,25 @@ type API struct {
 	httpx.Gates
 	Pool    *pgxpool.Pool
 	Now     func() time.Time
-	Reads   ReadModel                 // the read model (vacationsproj.Vacations)
-	Facts   vacationcmd.VacationFacts // the employees and the holiday calendar (commands.PoolFacts)
-	Request *vacationcmd.RequestVacationHandler
-	Decide  *vacationcmd.DecideVacationHandler
-	Cancel  *vacationcmd.CancelVacationHandler
-	Plan    *vacationcmd.PlanVacationHandler
-	Close   *vacationcmd.CloseVacationPeriodHandler
+	Reads   ReadModel         // the read model (vacationsproj.Vacations)
+	Facts   vacationcmd.Facts // the employees and the holiday calendar (commands.PoolFacts)
+	Request *vacationcmd.RequestHandler
+	Decide  *vacationcmd.DecideHandler
+	Cancel  *vacationcmd.CancelHandler
+	Plan    *vacationcmd.PlanHandler
+	Close   *vacationcmd.ClosePeriodHandler
 }
 
 // New builds the vacation calls on the log and the read models; chain is the approval
 // chain the requests go through (nil: commands/vacation.LocalChain).
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain vacationcmd.VacationChain) (*API, error) {
-	if chain == nil {
-		chain = vacationcmd.LocalChain{}
-	}
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, chain vacationcmd.Chain) (*API, error) {
 	facts := commands.PoolFacts{Pool: pool}
-	a := &API{Pool: pool, Now: now, Reads: vacationsproj.Vacations{}, Facts: facts}
-	var errs [5]error
-	a.Request, errs[0] = vacationcmd.NewRequestVacationHandler(facts, store, now, chain)
-	a.Decide, errs[1] = vacationcmd.NewDecideVacationHandler(facts, store, now, chain)
-	a.Cancel, errs[2] = vacationcmd.NewCancelVacationHandler(facts, store, now, chain)
-	a.Plan, errs[3] = vacationcmd.NewPlanVacationHandler(facts, store, now, chain)
-	a.Close, errs[4] = vacationcmd.NewCloseVacationPeriodHandler(facts, store, now, chain)
-	if err := errors.Join(errs[:]...); err != nil {
+	h, err := vacationcmd.New(facts, store, now, chain)
+	if err != nil {
 		return nil, err
 	}
-	return a, nil
+	return &API{Pool: pool, Now: now, Reads: vacationsproj.Vacations{}, Facts: facts,
+		Request: h.Request, Decide: h.Decide, Cancel: h.Cancel, Plan: h.Plan, Close: h.Close}, nil
 }
 
 // Access of the vacation routes: the menu items of the screens that call them (spec
@@ -265,20 +257,20 @@ func parseVacationBody(body []byte) (start time.Time, b vacationBody, err error)
 	return start, b, nil
 }
 
-func (s *API) requestCommand(c echo.Context, check bool) (vacationcmd.RequestVacation, error) {
+func (s *API) requestCommand(c echo.Context, check bool) (vacationcmd.Request, error) {
 	body, err := httpx.ReadBody(c)
 	if err != nil {
-		return vacationcmd.RequestVacation{}, err
+		return vacationcmd.Request{}, err
 	}
 	start, b, err := parseVacationBody(body)
 	if err != nil {
-		return vacationcmd.RequestVacation{}, err
+		return vacationcmd.Request{}, err
 	}
 	id, err := httpx.CommandID(c)
 	if err != nil {
-		return vacationcmd.RequestVacation{}, err
+		return vacationcmd.Request{}, err
 	}
-	return vacationcmd.RequestVacation{CommandID: id, Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Start: start,
+	return vacationcmd.Request{CommandID: id, Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Start: start,
 		Days: b.Dias, AbonoDays: b.Abono, Advance13: b.Adiantamento13, Check: check}, nil
 }
 
@@ -293,7 +285,7 @@ type requestJSON struct {
 	Status  string     `json:"status"`
 }
 
-func answerRequest(c echo.Context, r vacationcmd.RequestedVacation, withID bool) error {
+func answerRequest(c echo.Context, r vacationcmd.Requested, withID bool) error {
 	out := requestJSON{Inicio: r.Start.Format(time.DateOnly), Fim: r.End.Format(time.DateOnly), Dias: r.Days,
 		Periodo: r.Period, Etapas: r.Steps, Status: "pending"}
 	if withID {
@@ -359,7 +351,7 @@ func (s *API) vacationCancel(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Cancel.Handle(c.Request().Context(), vacationcmd.CancelVacation{CommandID: cmdID,
+	return httpx.Success(c, s.Cancel.Handle(c.Request().Context(), vacationcmd.Cancel{CommandID: cmdID,
 		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id}))
 }
 
@@ -553,7 +545,7 @@ func (s *API) vacationDecide(approve bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		res, err := s.Decide.Handle(c.Request().Context(), vacationcmd.DecideVacation{CommandID: cmdID,
+		res, err := s.Decide.Handle(c.Request().Context(), vacationcmd.Decide{CommandID: cmdID,
 			Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, LeaveID: id, Step: *b.Step,
 			Approve: approve, Comment: strings.TrimSpace(b.Comentario)})
 		if err != nil {
@@ -618,7 +610,7 @@ func (s *API) vacationPlanAdd(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.Plan.Plan(c.Request().Context(), vacationcmd.PlanVacation{CommandID: cmdID, Tenant: httpx.Claims(c).Tenant,
+	id, err := s.Plan.Plan(c.Request().Context(), vacationcmd.Plan{CommandID: cmdID, Tenant: httpx.Claims(c).Tenant,
 		Actor: actorOf(c), Employee: employee, Start: start, Days: b.Dias})
 	if err != nil {
 		return err
@@ -640,7 +632,7 @@ func (s *API) vacationPlanRemove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Plan.Remove(c.Request().Context(), vacationcmd.RemoveVacationPlan{CommandID: cmdID,
+	return httpx.Success(c, s.Plan.Remove(c.Request().Context(), vacationcmd.RemovePlan{CommandID: cmdID,
 		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, PlanID: id}))
 }
 
@@ -665,6 +657,6 @@ func (s *API) vacationClosePeriod(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Success(c, s.Close.Handle(c.Request().Context(), vacationcmd.CloseVacationPeriod{CommandID: cmdID,
+	return httpx.Success(c, s.Close.Handle(c.Request().Context(), vacationcmd.ClosePeriod{CommandID: cmdID,
 		Tenant: httpx.Claims(c).Tenant, Actor: actorOf(c), Employee: employee, Period: *b.Periodo, Reason: vacation.Closure(b.Motivo)}))
 }

@@ -11,10 +11,10 @@ import (
 	"portal/eventstore"
 )
 
-// PlanVacation places a planned period for a team member (spec portal-business §2 planning:
+// Plan places a planned period for a team member (spec portal-business §2 planning:
 // managers place planned periods for the coming year, employees see them). Plans do not use
 // the balance; the employee requests them later.
-type PlanVacation struct {
+type Plan struct {
 	CommandID string
 	Tenant    uuid.UUID
 	Actor     commands.Actor
@@ -23,8 +23,8 @@ type PlanVacation struct {
 	Days      int
 }
 
-// RemoveVacationPlan takes a planned period off the plan.
-type RemoveVacationPlan struct {
+// RemovePlan takes a planned period off the plan.
+type RemovePlan struct {
 	CommandID string
 	Tenant    uuid.UUID
 	Actor     commands.Actor
@@ -32,19 +32,19 @@ type RemoveVacationPlan struct {
 	PlanID    uuid.UUID
 }
 
-// PlanVacationHandler places and removes planned periods.
-type PlanVacationHandler struct{ vacationDeps }
+// PlanHandler places and removes planned periods.
+type PlanHandler struct{ vacationDeps }
 
-// NewPlanVacationHandler needs the facts, the store, the clock and the chain.
-func NewPlanVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*PlanVacationHandler, error) {
-	d, err := newVacationDeps("NewPlanVacationHandler", facts, store, now, chain)
-	return &PlanVacationHandler{d}, err
+// NewPlanHandler needs the facts, the store, the clock and the chain.
+func NewPlanHandler(facts Facts, store eventstore.Store, now func() time.Time, chain Chain) (*PlanHandler, error) {
+	d, err := newVacationDeps("NewPlanHandler", facts, store, now, chain)
+	return &PlanHandler{d}, err
 }
 
 // Plan places a period for an employee the actor manages (their manager or HR) and returns
 // the plan's id. The period obeys the shape and start rules of a request.
-func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uuid.UUID, err error) {
-	defer commands.Wrap(&err, "PlanVacation(%s)", cmd.CommandID)
+func (h *PlanHandler) Plan(ctx context.Context, cmd Plan) (id uuid.UUID, err error) {
+	defer commands.Wrap(&err, "Plan(%s)", cmd.CommandID)
 	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return id, err
@@ -64,8 +64,8 @@ func (h *PlanVacationHandler) Plan(ctx context.Context, cmd PlanVacation) (id uu
 }
 
 // Remove takes a plan off.
-func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan) (err error) {
-	defer commands.Wrap(&err, "RemoveVacationPlan(%s)", cmd.CommandID)
+func (h *PlanHandler) Remove(ctx context.Context, cmd RemovePlan) (err error) {
+	defer commands.Wrap(&err, "RemovePlan(%s)", cmd.CommandID)
 	s, err := managedSubject(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
@@ -78,7 +78,7 @@ func (h *PlanVacationHandler) Remove(ctx context.Context, cmd RemoveVacationPlan
 }
 
 // managedSubject loads an employee the actor manages (planning is not for oneself).
-func managedSubject(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a commands.Actor, employee uuid.UUID) (commands.VacationSubject, error) {
+func managedSubject(ctx context.Context, facts Facts, tenant uuid.UUID, a commands.Actor, employee uuid.UUID) (commands.VacationSubject, error) {
 	if employee == uuid.Nil {
 		return commands.VacationSubject{}, commands.NotFound("m01Ukey")
 	}

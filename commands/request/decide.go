@@ -47,7 +47,7 @@ type DecideStepHandler struct {
 }
 
 // NewDecideStepHandler refuses nil dependencies.
-func NewDecideStepHandler(facts RequestFacts, store eventstore.Store, now func() time.Time) (*DecideStepHandler, error) {
+func NewDecideStepHandler(facts Facts, store eventstore.Store, now func() time.Time) (*DecideStepHandler, error) {
 	h, err := newRequestHandler("NewDecideStepHandler", facts, store, now)
 	return &DecideStepHandler{requestHandler: h, hooks: map[rq.Origin]ApprovedHook{}}, err
 }

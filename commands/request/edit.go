@@ -9,26 +9,26 @@ import (
 	"portal/eventstore"
 )
 
-// EditRequest is PUT api/cac-app/request: a new rank, and (HasFields) the whole set of fields.
-type EditRequest struct {
+// Edit is PUT api/cac-app/request: a new rank, and (HasFields) the whole set of fields.
+type Edit struct {
 	CommandID string
 	Caller    commands.RequestCaller
 	Body      rq.Body // RequestID required
 }
 
-// EditRequestHandler edits and ranks requests.
-type EditRequestHandler struct{ requestHandler }
+// EditHandler edits and ranks requests.
+type EditHandler struct{ requestHandler }
 
-// NewEditRequestHandler refuses nil dependencies.
-func NewEditRequestHandler(facts RequestFacts, store eventstore.Store, now func() time.Time) (*EditRequestHandler, error) {
-	h, err := newRequestHandler("NewEditRequestHandler", facts, store, now)
-	return &EditRequestHandler{h}, err
+// NewEditHandler refuses nil dependencies.
+func NewEditHandler(facts Facts, store eventstore.Store, now func() time.Time) (*EditHandler, error) {
+	h, err := newRequestHandler("NewEditHandler", facts, store, now)
+	return &EditHandler{h}, err
 }
 
 // Handle edits the request while no step has decided it, then ranks it.
-func (h *EditRequestHandler) Handle(ctx context.Context, cmd EditRequest) (r *rq.Request, err error) {
-	defer commands.Wrap(&err, "EditRequest(%s)", cmd.CommandID)
-	id, err := ParseRequestID("ac4Ukey", cmd.Body.RequestID)
+func (h *EditHandler) Handle(ctx context.Context, cmd Edit) (r *rq.Request, err error) {
+	defer commands.Wrap(&err, "Edit(%s)", cmd.CommandID)
+	id, err := ParseID("ac4Ukey", cmd.Body.RequestID)
 	if err != nil {
 		return nil, err
 	}

@@ -19,10 +19,10 @@ import (
 	"portal/platform/safehtml"
 )
 
-// UpdateSettings is an administrator's change of one configuration key (spec portal-business
+// Update is an administrator's change of one configuration key (spec portal-business
 // §7 authManagement/updateConfig). Tenant and user come from the verified token; Purchased
 // is the administrator's purchased list (a feature not bought cannot be switched).
-type UpdateSettings struct {
+type Update struct {
 	CommandID string
 	Tenant    uuid.UUID
 	UserID    uuid.UUID
@@ -42,27 +42,27 @@ type InlineProjection interface {
 	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
 }
 
-// SettingsHandler changes and reads a tenant's configuration.
-type SettingsHandler struct {
+// Handler changes and reads a tenant's configuration.
+type Handler struct {
 	db   Transactor
 	read InlineProjection
 	now  func() time.Time
 }
 
-// NewSettingsHandler needs the database, the settings projection and the server clock.
-func NewSettingsHandler(db Transactor, read InlineProjection, now func() time.Time) (*SettingsHandler, error) {
+// New needs the database, the settings projection and the server clock.
+func New(db Transactor, read InlineProjection, now func() time.Time) (*Handler, error) {
 	if db == nil || read == nil || now == nil {
 		return nil, errors.New("commands.NewSettingsHandler: nil dependency")
 	}
-	return &SettingsHandler{db: db, read: read, now: now}, nil
+	return &Handler{db: db, read: read, now: now}, nil
 }
 
 // Handle validates the change, appends it when a field changed (one event naming every
 // changed field, old → new, secrets redacted), stores the secrets and applies the settings
 // projection, all in one transaction. Saving the mail server needs a validation e-mail sent
 // through the new values first (ValidateMail), unless every field is cleared.
-func (h *SettingsHandler) Handle(ctx context.Context, cmd UpdateSettings) (res settings.Changed, err error) {
-	defer commands.Wrap(&err, "UpdateSettings(%s)", cmd.Key)
+func (h *Handler) Handle(ctx context.Context, cmd Update) (res settings.Changed, err error) {
+	defer commands.Wrap(&err, "Update(%s)", cmd.Key)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, user and command id are required")
 	}
@@ -127,7 +127,7 @@ type Changed struct {
 // Read reads a tenant's configuration from the settings read model (tenant_settings, which
 // the projection keeps in the command's own transaction) and its stored secrets, in one
 // transaction and without the write lock: the write path alone folds the stream.
-func (h *SettingsHandler) Read(ctx context.Context, tenant uuid.UUID) (Settings, error) {
+func (h *Handler) Read(ctx context.Context, tenant uuid.UUID) (Settings, error) {
 	out := Settings{State: settings.NewState(), Secrets: map[string]string{}, Changed: map[string]Changed{}}
 	err := pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT key, "values", updated_at, updated_by FROM tenant_settings WHERE tenant_id = $1`, tenant)
@@ -186,7 +186,7 @@ func cleanHTML(key string, in settings.Input) settings.Input {
 
 // MailValidated records that a validation e-mail went through a mail server (its five
 // fields), so the next save of these values is accepted.
-func (h *SettingsHandler) MailValidated(ctx context.Context, tenant uuid.UUID, m settings.Mail) error {
+func (h *Handler) MailValidated(ctx context.Context, tenant uuid.UUID, m settings.Mail) error {
 	return pgx.BeginFunc(ctx, h.db, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO smtp_validations (tenant_id, fingerprint, validated_at) VALUES ($1, $2, $3)
 ON CONFLICT (tenant_id, fingerprint) DO UPDATE SET validated_at = excluded.validated_at`, tenant, mailFingerprint(m), h.now().UTC())

@@ -14,9 +14,9 @@ import (
 	"portal/eventstore"
 )
 
-// CheckInMood is the command to record the caller's humor and energy (spec portal-business
+// CheckIn is the command to record the caller's humor and energy (spec portal-business
 // §2, §7 POST /api/gen/HumorEnergy). Who checks in comes from the verified token.
-type CheckInMood struct {
+type CheckIn struct {
 	CommandID  string // CommandID(Idempotency-Key)
 	Tenant     uuid.UUID
 	UserID     uuid.UUID
@@ -28,31 +28,31 @@ type CheckInMood struct {
 	CoolDown time.Duration
 }
 
-// MoodCheckedIn is the recorded check-in.
-type MoodCheckedIn struct {
+// CheckedIn is the recorded check-in.
+type CheckedIn struct {
 	ID          uuid.UUID
 	Humor       mood.Level
 	Energy      mood.Level
 	CheckedInAt time.Time // the server's clock, UTC
 }
 
-// CheckInMoodHandler records check-ins, refusing one within the cool-down.
-type CheckInMoodHandler struct {
+// CheckInHandler records check-ins, refusing one within the cool-down.
+type CheckInHandler struct {
 	commands.LogHandler
 	cache *commands.StateCache[*mood.Journal]
 }
 
-// NewCheckInMoodHandler needs the event store and the server clock.
-func NewCheckInMoodHandler(store eventstore.Store, now func() time.Time) (*CheckInMoodHandler, error) {
-	h, err := commands.NewLogHandler("NewCheckInMoodHandler", store, now)
-	return &CheckInMoodHandler{LogHandler: h, cache: commands.NewStateCache(50_000, mood.New)}, err
+// New needs the event store and the server clock.
+func New(store eventstore.Store, now func() time.Time) (*CheckInHandler, error) {
+	h, err := commands.NewLogHandler("New", store, now)
+	return &CheckInHandler{LogHandler: h, cache: commands.NewStateCache(50_000, mood.New)}, err
 }
 
 // Handle decides and appends the check-in. The cool-down is enforced here, on the write
 // side, whatever the web app shows; a retried command (same CommandID) answers the check-in
 // it recorded the first time.
-func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res MoodCheckedIn, err error) {
-	defer commands.Wrap(&err, "CheckInMood(%s)", cmd.CommandID)
+func (h *CheckInHandler) Handle(ctx context.Context, cmd CheckIn) (res CheckedIn, err error) {
+	defer commands.Wrap(&err, "CheckIn(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" || cmd.CoolDown <= 0 {
 		return res, errors.New("tenant, user, command id and cool-down are required")
 	}
@@ -116,10 +116,10 @@ func (h *CheckInMoodHandler) Handle(ctx context.Context, cmd CheckInMood) (res M
 	return res, err
 }
 
-func checkedInResult(e mood.Event) MoodCheckedIn {
+func checkedInResult(e mood.Event) CheckedIn {
 	c, _ := e.(mood.CheckedIn)
 	id, _ := uuid.Parse(c.ID)
-	return MoodCheckedIn{ID: id, Humor: c.Humor, Energy: c.Energy, CheckedInAt: c.CheckedInAt.UTC()}
+	return CheckedIn{ID: id, Humor: c.Humor, Energy: c.Energy, CheckedInAt: c.CheckedInAt.UTC()}
 }
 
 // EncodeMood is the stored form of a check-in event (the seed writes its history with it).

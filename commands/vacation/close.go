@@ -12,9 +12,9 @@ import (
 	"portal/eventstore"
 )
 
-// CloseVacationPeriod is HR ending what is left of an acquisition period (spec portal-business
+// ClosePeriod is HR ending what is left of an acquisition period (spec portal-business
 // §3: lost, paid at termination, settled with or without pay).
-type CloseVacationPeriod struct {
+type ClosePeriod struct {
 	CommandID string
 	Tenant    uuid.UUID
 	Actor     commands.Actor
@@ -23,18 +23,18 @@ type CloseVacationPeriod struct {
 	Reason    vacation.Closure
 }
 
-// CloseVacationPeriodHandler closes periods.
-type CloseVacationPeriodHandler struct{ vacationDeps }
+// ClosePeriodHandler closes periods.
+type ClosePeriodHandler struct{ vacationDeps }
 
-// NewCloseVacationPeriodHandler needs the facts, the store, the clock and the chain.
-func NewCloseVacationPeriodHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*CloseVacationPeriodHandler, error) {
-	d, err := newVacationDeps("NewCloseVacationPeriodHandler", facts, store, now, chain)
-	return &CloseVacationPeriodHandler{d}, err
+// NewClosePeriodHandler needs the facts, the store, the clock and the chain.
+func NewClosePeriodHandler(facts Facts, store eventstore.Store, now func() time.Time, chain Chain) (*ClosePeriodHandler, error) {
+	d, err := newVacationDeps("NewClosePeriodHandler", facts, store, now, chain)
+	return &ClosePeriodHandler{d}, err
 }
 
 // Handle closes the period; only HR may.
-func (h *CloseVacationPeriodHandler) Handle(ctx context.Context, cmd CloseVacationPeriod) (err error) {
-	defer commands.Wrap(&err, "CloseVacationPeriod(%s)", cmd.CommandID)
+func (h *ClosePeriodHandler) Handle(ctx context.Context, cmd ClosePeriod) (err error) {
+	defer commands.Wrap(&err, "ClosePeriod(%s)", cmd.CommandID)
 	if !cmd.Actor.IsHR() {
 		return commands.Forbidden("request")
 	}

@@ -28,9 +28,9 @@ type openClaimed struct {
 	At        time.Time `json:"at"`
 }
 
-// CreateRequest is the command to save a new request (POST api/cac-app/request), for the
+// Create is the command to save a new request (POST api/cac-app/request), for the
 // caller or, with Body.M01Ukey, for a member of the caller's team.
-type CreateRequest struct {
+type Create struct {
 	CommandID string
 	Caller    commands.RequestCaller
 	Body      rq.Body
@@ -38,26 +38,26 @@ type CreateRequest struct {
 	Payload []byte
 }
 
-// CreateRequestHandler creates requests.
-type CreateRequestHandler struct {
-	facts    RequestFacts
+// CreateHandler creates requests.
+type CreateHandler struct {
+	facts    Facts
 	store    eventstore.Store
 	now      func() time.Time
-	requests *commands.StateCache[*rq.Request] // the states shared with the other request commands (RequestHandlers), or nil
+	requests *commands.StateCache[*rq.Request] // the states shared with the other request commands (Handlers), or nil
 }
 
-// NewCreateRequestHandler needs the facts (people, items, chains; PoolFacts), the store and
+// NewCreateHandler needs the facts (people, items, chains; PoolFacts), the store and
 // the clock.
-func NewCreateRequestHandler(facts RequestFacts, store eventstore.Store, now func() time.Time) (*CreateRequestHandler, error) {
+func NewCreateHandler(facts Facts, store eventstore.Store, now func() time.Time) (*CreateHandler, error) {
 	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewCreateRequestHandler: nil dependency")
 	}
-	return &CreateRequestHandler{facts: facts, store: store, now: now}, nil
+	return &CreateHandler{facts: facts, store: store, now: now}, nil
 }
 
 // Handle creates the request and answers it as created (and sent, with Body.Send).
-func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r *rq.Request, err error) {
-	defer commands.Wrap(&err, "CreateRequest(%s)", cmd.CommandID)
+func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (r *rq.Request, err error) {
+	defer commands.Wrap(&err, "Create(%s)", cmd.CommandID)
 	if err := cmd.Caller.Valid(); err != nil || cmd.CommandID == "" {
 		return nil, errors.Join(err, errors.New("command id is required"))
 	}
@@ -157,14 +157,14 @@ func (h *CreateRequestHandler) Handle(ctx context.Context, cmd CreateRequest) (r
 
 // File is Handle for the areas that file requests of their own origin (punch adjustments
 // through the clock commands), which know this handler by that method alone.
-func (h *CreateRequestHandler) File(ctx context.Context, commandID string, caller commands.RequestCaller, body rq.Body, payload []byte) (*rq.Request, error) {
-	return h.Handle(ctx, CreateRequest{CommandID: commandID, Caller: caller, Body: body, Payload: payload})
+func (h *CreateHandler) File(ctx context.Context, commandID string, caller commands.RequestCaller, body rq.Body, payload []byte) (*rq.Request, error) {
+	return h.Handle(ctx, Create{CommandID: commandID, Caller: caller, Body: body, Payload: payload})
 }
 
 // resolveSubject finds the employee a request is for: the caller's own, or (m01Ukey) a
 // member of the caller's team (their direct report; HR admins may name any employee of the
 // tenant). It returns the subject and, when acting for someone else, that person's user.
-func resolveSubject(ctx context.Context, facts RequestFacts, c commands.RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
+func resolveSubject(ctx context.Context, facts Facts, c commands.RequestCaller, m01Ukey string) (rq.Subject, rq.Actor, error) {
 	var s rq.Subject
 	employee := c.EmployeeID
 	if m01Ukey != "" {
@@ -196,7 +196,7 @@ func resolveSubject(ctx context.Context, facts RequestFacts, c commands.RequestC
 }
 
 // resolveItems fills each item from the tenant's catalogue; an unknown item is refused.
-func resolveItems(ctx context.Context, facts RequestFacts, tenant uuid.UUID, items []rq.Item) ([]rq.Item, error) {
+func resolveItems(ctx context.Context, facts Facts, tenant uuid.UUID, items []rq.Item) ([]rq.Item, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}

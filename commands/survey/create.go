@@ -14,9 +14,9 @@ import (
 	"portal/eventstore"
 )
 
-// CreateSurvey is HR's command to create a survey (issue 6: eNPS, climate, poll and 360
+// Create is HR's command to create a survey (issue 6: eNPS, climate, poll and 360
 // surveys with an audience, a validity period and questions of every dynamic type).
-type CreateSurvey struct {
+type Create struct {
 	CommandID string
 	Tenant    uuid.UUID
 	UserID    uuid.UUID
@@ -24,35 +24,35 @@ type CreateSurvey struct {
 	Draft     survey.Draft // from survey.ParseCreate
 }
 
-// CreateSurveyHandler creates surveys.
-type CreateSurveyHandler struct {
-	facts SurveyAudiences
+// CreateHandler creates surveys.
+type CreateHandler struct {
+	facts Audiences
 	store eventstore.Store
 	now   func() time.Time
 }
 
-// SurveyAudiences checks a survey's audience in the tenant: its units and departments, and
+// Audiences checks a survey's audience in the tenant: its units and departments, and
 // its 360 people (TenantUsers.ByHash).
-type SurveyAudiences interface {
+type Audiences interface {
 	commands.TenantUsers
 	KnownUnits(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
 	KnownDepartments(ctx context.Context, tenant uuid.UUID, ids []uuid.UUID) (bool, error)
 }
 
-// NewCreateSurveyHandler needs the audience facts (PoolFacts), the event store and the
+// NewCreateHandler needs the audience facts (PoolFacts), the event store and the
 // server clock.
-func NewCreateSurveyHandler(facts SurveyAudiences, store eventstore.Store, now func() time.Time) (*CreateSurveyHandler, error) {
+func NewCreateHandler(facts Audiences, store eventstore.Store, now func() time.Time) (*CreateHandler, error) {
 	if facts == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewCreateSurveyHandler: nil dependency")
 	}
-	return &CreateSurveyHandler{facts: facts, store: store, now: now}, nil
+	return &CreateHandler{facts: facts, store: store, now: now}, nil
 }
 
 // Handle creates the survey and returns it with its ids. Only HR admins may (Forbidden
 // otherwise); units, departments and 360 people must be of the caller's tenant. A retried
 // command id answers the survey it created the first time.
-func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d survey.Definition, err error) {
-	defer commands.Wrap(&err, "CreateSurvey(%s)", cmd.CommandID)
+func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (d survey.Definition, err error) {
+	defer commands.Wrap(&err, "Create(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {
 		return d, errors.New("tenant, user and command id are required")
 	}
@@ -80,7 +80,7 @@ func (h *CreateSurveyHandler) Handle(ctx context.Context, cmd CreateSurvey) (d s
 
 // resolveAudience checks the units and departments are the tenant's and turns the 360
 // people (userHash) into user ids of the tenant.
-func (h *CreateSurveyHandler) resolveAudience(ctx context.Context, cmd CreateSurvey, d *survey.Definition) error {
+func (h *CreateHandler) resolveAudience(ctx context.Context, cmd Create, d *survey.Definition) error {
 	bad := domain.InvalidField("publico", survey.KeyAudience)
 	a := &d.Audience
 	for _, set := range []struct {

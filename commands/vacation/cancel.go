@@ -11,9 +11,9 @@ import (
 	"portal/eventstore"
 )
 
-// CancelVacation withdraws a request or a scheduled vacation that has not started: the
+// Cancel withdraws a request or a scheduled vacation that has not started: the
 // employee's own, or (their manager, HR) a team member's.
-type CancelVacation struct {
+type Cancel struct {
 	CommandID string
 	Tenant    uuid.UUID
 	Actor     commands.Actor
@@ -21,18 +21,18 @@ type CancelVacation struct {
 	LeaveID   uuid.UUID
 }
 
-// CancelVacationHandler cancels vacation requests.
-type CancelVacationHandler struct{ vacationDeps }
+// CancelHandler cancels vacation requests.
+type CancelHandler struct{ vacationDeps }
 
-// NewCancelVacationHandler needs the facts, the store, the clock and the chain.
-func NewCancelVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*CancelVacationHandler, error) {
-	d, err := newVacationDeps("NewCancelVacationHandler", facts, store, now, chain)
-	return &CancelVacationHandler{d}, err
+// NewCancelHandler needs the facts, the store, the clock and the chain.
+func NewCancelHandler(facts Facts, store eventstore.Store, now func() time.Time, chain Chain) (*CancelHandler, error) {
+	d, err := newVacationDeps("NewCancelHandler", facts, store, now, chain)
+	return &CancelHandler{d}, err
 }
 
 // Handle cancels; the days return to the balance.
-func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) (err error) {
-	defer commands.Wrap(&err, "CancelVacation(%s)", cmd.CommandID)
+func (h *CancelHandler) Handle(ctx context.Context, cmd Cancel) (err error) {
+	defer commands.Wrap(&err, "Cancel(%s)", cmd.CommandID)
 	s, err := subjectFor(ctx, h.facts, cmd.Tenant, cmd.Actor, cmd.Employee)
 	if err != nil {
 		return err
@@ -47,7 +47,7 @@ func (h *CancelVacationHandler) Handle(ctx context.Context, cmd CancelVacation) 
 // subjectFor loads the employee a command is about: the actor's own when employee is
 // uuid.Nil or theirs, else one the actor manages (their report, or anyone for HR). Anyone
 // else's is NotFound, so the answer tells nothing about other people.
-func subjectFor(ctx context.Context, facts VacationFacts, tenant uuid.UUID, a commands.Actor, employee uuid.UUID) (commands.VacationSubject, error) {
+func subjectFor(ctx context.Context, facts Facts, tenant uuid.UUID, a commands.Actor, employee uuid.UUID) (commands.VacationSubject, error) {
 	if employee == uuid.Nil {
 		employee = a.EmployeeID
 	}

@@ -11,9 +11,9 @@ import (
 	"portal/eventstore"
 )
 
-// DecideVacation is an approver's ruling on the step of a vacation request they saw (spec
+// Decide is an approver's ruling on the step of a vacation request they saw (spec
 // portal-business §4: the manager, then HR; "decisions update the balance live").
-type DecideVacation struct {
+type Decide struct {
 	CommandID string
 	Tenant    uuid.UUID
 	Actor     commands.Actor
@@ -24,26 +24,26 @@ type DecideVacation struct {
 	Comment   string
 }
 
-// DecidedVacation is where the request stands after the decision.
-type DecidedVacation struct {
+// Decided is where the request stands after the decision.
+type Decided struct {
 	Status string // pending (waiting for the next step), scheduled, rejected
 	Step   int
 }
 
-// DecideVacationHandler records approval decisions.
-type DecideVacationHandler struct{ vacationDeps }
+// DecideHandler records approval decisions.
+type DecideHandler struct{ vacationDeps }
 
-// NewDecideVacationHandler needs the facts (the subject's manager), the store, the clock and
+// NewDecideHandler needs the facts (the subject's manager), the store, the clock and
 // the chain that says who decides each step.
-func NewDecideVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*DecideVacationHandler, error) {
-	d, err := newVacationDeps("NewDecideVacationHandler", facts, store, now, chain)
-	return &DecideVacationHandler{d}, err
+func NewDecideHandler(facts Facts, store eventstore.Store, now func() time.Time, chain Chain) (*DecideHandler, error) {
+	d, err := newVacationDeps("NewDecideHandler", facts, store, now, chain)
+	return &DecideHandler{d}, err
 }
 
 // Handle decides. Someone who may not decide the request's current step is Forbidden; a step
 // decided meanwhile is a Conflict (of two simultaneous decisions one wins).
-func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) (res DecidedVacation, err error) {
-	defer commands.Wrap(&err, "DecideVacation(%s)", cmd.CommandID)
+func (h *DecideHandler) Handle(ctx context.Context, cmd Decide) (res Decided, err error) {
+	defer commands.Wrap(&err, "Decide(%s)", cmd.CommandID)
 	s, err := h.facts.VacationSubject(ctx, cmd.Tenant, cmd.Employee)
 	if err != nil {
 		return res, err
@@ -77,11 +77,11 @@ func (h *DecideVacationHandler) Handle(ctx context.Context, cmd DecideVacation) 
 	}
 	switch ev := events[0].(type) {
 	case vacation.StepApproved:
-		return DecidedVacation{Status: "pending", Step: ev.Step + 1}, nil
+		return Decided{Status: "pending", Step: ev.Step + 1}, nil
 	case vacation.Approved:
-		return DecidedVacation{Status: "scheduled", Step: ev.Step}, nil
+		return Decided{Status: "scheduled", Step: ev.Step}, nil
 	case vacation.Rejected:
-		return DecidedVacation{Status: "rejected", Step: ev.Step}, nil
+		return Decided{Status: "rejected", Step: ev.Step}, nil
 	}
 	return res, commands.IdempotencyConflict()
 }

@@ -21,17 +21,17 @@ func TestCheckInMoodCacheNeverHidesHistory(t *testing.T) {
 	const coolDown = time.Hour
 	at := fixedNow
 	now := func() time.Time { return at }
-	handlers := make([]*moodcmd.CheckInMoodHandler, 2)
+	handlers := make([]*moodcmd.CheckInHandler, 2)
 	for i := range handlers {
-		h, err := moodcmd.NewCheckInMoodHandler(harness.Store, now)
+		h, err := moodcmd.New(harness.Store, now)
 		if err != nil {
 			t.Fatal(err)
 		}
 		handlers[i] = h
 	}
 	tenant, user := uuid.New(), uuid.New()
-	checkIn := func(h *moodcmd.CheckInMoodHandler, key string) (moodcmd.MoodCheckedIn, error) {
-		return h.Handle(context.Background(), moodcmd.CheckInMood{CommandID: key, Tenant: tenant, UserID: user,
+	checkIn := func(h *moodcmd.CheckInHandler, key string) (moodcmd.CheckedIn, error) {
+		return h.Handle(context.Background(), moodcmd.CheckIn{CommandID: key, Tenant: tenant, UserID: user,
 			Entry: mood.Entry{Humor: 30, Energy: 40}, CoolDown: coolDown})
 	}
 	first, err := checkIn(handlers[1], "k1")

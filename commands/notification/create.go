@@ -12,10 +12,10 @@ import (
 	"portal/eventstore"
 )
 
-// CreateNotification is the command to create a notification (spec portal-core §7, POST
+// Create is the command to create a notification (spec portal-core §7, POST
 // notification-app). The sender comes from the verified token; the recipient is the sender,
 // or, for HR admins and managers, the user of the sender's tenant named by Draft.ToUserHash.
-type CreateNotification struct {
+type Create struct {
 	CommandID   string // CommandID(Idempotency-Key)
 	Tenant      uuid.UUID
 	SenderID    uuid.UUID
@@ -24,8 +24,8 @@ type CreateNotification struct {
 	Draft       notification.Draft // from notification.ParseCreate
 }
 
-// CreatedNotification is the notification as created.
-type CreatedNotification struct {
+// Created is the notification as created.
+type Created struct {
 	ID        uuid.UUID
 	UserID    uuid.UUID // the recipient
 	UserHash  string
@@ -33,27 +33,27 @@ type CreatedNotification struct {
 	CreatedAt time.Time
 }
 
-// NotificationParties finds a notification's sender and recipient in the sender's tenant,
+// Parties finds a notification's sender and recipient in the sender's tenant,
 // in one read: the sender's display name (found is false when the tenant has no such user)
 // and the id of the user whose hash is toHash (uuid.Nil: none).
-type NotificationParties interface {
+type Parties interface {
 	Parties(ctx context.Context, tenant, sender uuid.UUID, toHash string) (name string, found bool, recipient uuid.UUID, err error)
 }
 
-// CreateNotificationHandler creates notifications.
-type CreateNotificationHandler struct {
+// CreateHandler creates notifications.
+type CreateHandler struct {
 	commands.LogHandler
-	parties NotificationParties
+	parties Parties
 }
 
-// NewCreateNotificationHandler needs the parties (PoolFacts), the event store and the server
+// NewCreateHandler needs the parties (PoolFacts), the event store and the server
 // clock.
-func NewCreateNotificationHandler(parties NotificationParties, store eventstore.Store, now func() time.Time) (*CreateNotificationHandler, error) {
-	h, err := commands.NewLogHandler("NewCreateNotificationHandler", store, now)
+func NewCreateHandler(parties Parties, store eventstore.Store, now func() time.Time) (*CreateHandler, error) {
+	h, err := commands.NewLogHandler("NewCreateHandler", store, now)
 	if err == nil && parties == nil {
 		err = errors.New("commands.NewCreateNotificationHandler: nil dependency")
 	}
-	return &CreateNotificationHandler{LogHandler: h, parties: parties}, err
+	return &CreateHandler{LogHandler: h, parties: parties}, err
 }
 
 // Handle creates the notification. A user who may not notify others gets Forbidden (on
@@ -62,8 +62,8 @@ func NewCreateNotificationHandler(parties NotificationParties, store eventstore.
 // NotFound. When options.from is empty it becomes the sender's display name, which the
 // toast's wording shows. A retried command (same CommandID) answers the notification it
 // created the first time.
-func (h *CreateNotificationHandler) Handle(ctx context.Context, cmd CreateNotification) (res CreatedNotification, err error) {
-	defer commands.Wrap(&err, "CreateNotification(%s)", cmd.CommandID)
+func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (res Created, err error) {
+	defer commands.Wrap(&err, "Create(%s)", cmd.CommandID)
 	if cmd.Tenant == uuid.Nil || cmd.SenderID == uuid.Nil || cmd.CommandID == "" {
 		return res, errors.New("tenant, sender and command id are required")
 	}

@@ -38,7 +38,7 @@ type AttachmentHandler struct {
 }
 
 // NewAttachmentHandler refuses nil dependencies.
-func NewAttachmentHandler(facts RequestFacts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*AttachmentHandler, error) {
+func NewAttachmentHandler(facts Facts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*AttachmentHandler, error) {
 	h, err := newRequestHandler("NewAttachmentHandler", facts, store, now)
 	if err == nil && pool == nil {
 		err = errors.New("commands.NewAttachmentHandler: nil dependency")

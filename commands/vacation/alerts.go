@@ -13,10 +13,10 @@ import (
 	"portal/eventstore"
 )
 
-// VacationAlertsHandler raises the alerts owed at 90, 60 and 30 days before a concessive
+// AlertsHandler raises the alerts owed at 90, 60 and 30 days before a concessive
 // period ends (spec portal-business §2, §9) and tells the employee and the manager through
 // their notifications. The server runs it periodically; each alert is raised once.
-type VacationAlertsHandler struct {
+type AlertsHandler struct {
 	facts AlertTargets
 	store eventstore.Store
 	now   func() time.Time
@@ -29,18 +29,18 @@ type AlertTargets interface {
 	AlertTargets(ctx context.Context, today time.Time) ([]commands.AlertTarget, error)
 }
 
-// NewVacationAlertsHandler needs the targets (PoolFacts), the store and the clock.
-func NewVacationAlertsHandler(facts AlertTargets, store eventstore.Store, now func() time.Time) (*VacationAlertsHandler, error) {
+// NewAlertsHandler needs the targets (PoolFacts), the store and the clock.
+func NewAlertsHandler(facts AlertTargets, store eventstore.Store, now func() time.Time) (*AlertsHandler, error) {
 	if facts == nil || store == nil || now == nil {
 		return nil, fmt.Errorf("commands.NewVacationAlertsHandler: nil dependency")
 	}
-	return &VacationAlertsHandler{facts: facts, store: store, now: now}, nil
+	return &AlertsHandler{facts: facts, store: store, now: now}, nil
 }
 
 // Run checks every active employee with at least one acquired period and returns how many
 // alerts it raised. The command id of an alert is derived from the employee, period and
 // threshold, so two servers running it at once raise and notify it once.
-func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error) {
+func (h *AlertsHandler) Run(ctx context.Context) (raised int, err error) {
 	defer commands.Wrap(&err, "VacationAlerts")
 	today := vacation.DayOf(h.now().UTC())
 	targets, err := h.facts.AlertTargets(ctx, today)
@@ -57,7 +57,7 @@ func (h *VacationAlertsHandler) Run(ctx context.Context) (raised int, err error)
 	return raised, nil
 }
 
-func (h *VacationAlertsHandler) alert(ctx context.Context, t commands.AlertTarget) (int, error) {
+func (h *AlertsHandler) alert(ctx context.Context, t commands.AlertTarget) (int, error) {
 	stream := vacation.Stream(t.Employee)
 	recorded, err := h.store.ReadStream(ctx, t.Tenant, stream, 0)
 	if err != nil || len(recorded) == 0 {
@@ -124,7 +124,7 @@ var alertTexts = map[string][2]string{
 		"Las vacaciones del %dº período adquisitivo de %s vencen en hasta %d días (hasta %s)."},
 }
 
-func (h *VacationAlertsHandler) notify(ctx context.Context, t commands.AlertTarget, to uuid.UUID, hash, lang string, own bool,
+func (h *AlertsHandler) notify(ctx context.Context, t commands.AlertTarget, to uuid.UUID, hash, lang string, own bool,
 	a vacation.AlertRaised, end time.Time, commandID string) error {
 	texts, ok := alertTexts[lang]
 	if !ok {

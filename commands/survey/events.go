@@ -168,7 +168,7 @@ func cachedSurvey(ctx context.Context, store eventstore.Store, cache *commands.S
 // retried command id answers the events it appended the first time: found among the new
 // events, or, when they lie further back, caught by the store (their ids exist), which
 // drops the cache entry and reads the whole stream again.
-func (h *SurveyResponses) decide(ctx context.Context, cmd SurveyResponse,
+func (h *Responses) decide(ctx context.Context, cmd Response,
 	decide func(r *survey.Response, p survey.Respondent, at time.Time) ([]survey.Event, error)) (events []survey.Event, err error) {
 	store, cache, now := h.store, h.responses, h.now
 	if cmd.Tenant == uuid.Nil || cmd.UserID == uuid.Nil || cmd.CommandID == "" {

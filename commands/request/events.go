@@ -22,9 +22,9 @@ func encodeRequest(id uuid.UUID, e rq.Event) (eventstore.EventData, error) {
 	return commands.EventData(id, e.EventType(), rq.Deref(e))
 }
 
-// DecodeRequestEvent maps a stored request event back to the domain; ok is false for the
+// DecodeEvent maps a stored request event back to the domain; ok is false for the
 // stream's bookkeeping events (none today) and unknown types.
-func DecodeRequestEvent(re eventstore.RecordedEvent) (rq.Event, bool, error) {
+func DecodeEvent(re eventstore.RecordedEvent) (rq.Event, bool, error) {
 	e := rq.NewEvent(re.Type)
 	if e == nil {
 		return nil, false, nil
@@ -43,7 +43,7 @@ func loadRequest(ctx context.Context, store eventstore.Store, tenant uuid.UUID, 
 	}
 	r := &rq.Request{}
 	for _, re := range recorded {
-		e, ok, err := DecodeRequestEvent(re)
+		e, ok, err := DecodeEvent(re)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -84,7 +84,7 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *commands.
 		}
 		var prior []rq.Event
 		for _, re := range recorded {
-			e, ok, err := DecodeRequestEvent(re)
+			e, ok, err := DecodeEvent(re)
 			if err != nil {
 				return err
 			}
@@ -140,9 +140,9 @@ func decideRequest(ctx context.Context, store eventstore.Store, cache *commands.
 	return after, events, err
 }
 
-// RequestFacts is what the request commands read besides the log (PoolFacts implements it):
+// Facts is what the request commands read besides the log (PoolFacts implements it):
 // the people around a request, the item catalogue and the approval chains of the tenant.
-type RequestFacts interface {
+type Facts interface {
 	// Relations says whether manager manages the employee subject (a UUID text, or ""), and
 	// which of the designated users are absent on day.
 	Relations(ctx context.Context, tenant, manager uuid.UUID, subject string, designated []string, day time.Time) (manages bool, absent []string, err error)
@@ -161,7 +161,7 @@ type RequestFacts interface {
 // requestFacts gathers what the rules need to know about the caller and the world: whether
 // the caller is the requester (subject, creator, or the subject's manager acting for a team
 // member) and which designated approvers of the request are absent today.
-func requestFacts(ctx context.Context, facts RequestFacts, caller commands.RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
+func requestFacts(ctx context.Context, facts Facts, caller commands.RequestCaller, r *rq.Request, today time.Time) (rq.Facts, error) {
 	f := rq.Facts{Actor: caller.Actor(), Roles: caller.Roles, Absent: map[string]bool{}}
 	designated := []string{}
 	for _, s := range r.Steps {
@@ -189,8 +189,8 @@ func parseRequestID(field, s string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// ParseRequestID reads a request id parameter (ac4Ukey, requestId, id).
-func ParseRequestID(field, s string) (uuid.UUID, error) {
+// ParseID reads a request id parameter (ac4Ukey, requestId, id).
+func ParseID(field, s string) (uuid.UUID, error) {
 	if strings.TrimSpace(s) == "" {
 		return uuid.Nil, domain.InvalidField(field, domain.KeyRequired)
 	}
@@ -200,11 +200,11 @@ func ParseRequestID(field, s string) (uuid.UUID, error) {
 // requestHandler is what the commands on an existing request share.
 type requestHandler struct {
 	commands.LogHandler
-	facts    RequestFacts
-	requests *commands.StateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (RequestHandlers)
+	facts    Facts
+	requests *commands.StateCache[*rq.Request] // the requests decided on lately (decideRequest), this handler's or shared (Handlers)
 }
 
-func newRequestHandler(name string, facts RequestFacts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
+func newRequestHandler(name string, facts Facts, store eventstore.Store, now func() time.Time) (requestHandler, error) {
 	h, err := commands.NewLogHandler(name, store, now)
 	if err == nil && facts == nil {
 		err = errors.New("commands." + name + ": nil dependency")
@@ -218,29 +218,29 @@ func newRequestStates() *commands.StateCache[*rq.Request] {
 	return commands.NewStateCache(5_000, func() *rq.Request { return &rq.Request{} })
 }
 
-// RequestHandlers are the request commands of one process. They share one cache of the
+// Handlers are the request commands of one process. They share one cache of the
 // requests' states, so a request that one of them filed, edited or decided on is decided on
 // by another without reading its stream.
-type RequestHandlers struct {
-	Create     *CreateRequestHandler
-	Edit       *EditRequestHandler
+type Handlers struct {
+	Create     *CreateHandler
+	Edit       *EditHandler
 	Decide     *DecideStepHandler
-	Act        *RequestActions // remove, send, lock, delivery, receipt
+	Act        *Actions // remove, send, lock, delivery, receipt
 	Attachment *AttachmentHandler
 }
 
-// NewRequestHandlers builds them on facts, the pool (the attachments' bytes), the store and
+// New builds them on facts, the pool (the attachments' bytes), the store and
 // the clock.
-func NewRequestHandlers(facts RequestFacts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (RequestHandlers, error) {
-	var h RequestHandlers
+func New(facts Facts, pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (Handlers, error) {
+	var h Handlers
 	var errs [5]error
-	h.Create, errs[0] = NewCreateRequestHandler(facts, store, now)
-	h.Edit, errs[1] = NewEditRequestHandler(facts, store, now)
+	h.Create, errs[0] = NewCreateHandler(facts, store, now)
+	h.Edit, errs[1] = NewEditHandler(facts, store, now)
 	h.Decide, errs[2] = NewDecideStepHandler(facts, store, now)
-	h.Act, errs[3] = NewRequestActions(facts, store, now)
+	h.Act, errs[3] = NewActions(facts, store, now)
 	h.Attachment, errs[4] = NewAttachmentHandler(facts, pool, store, now)
 	if err := errors.Join(errs[:]...); err != nil {
-		return RequestHandlers{}, err
+		return Handlers{}, err
 	}
 	states := newRequestStates()
 	h.Create.requests, h.Edit.requests, h.Decide.requests, h.Act.requests, h.Attachment.requests = states, states, states, states, states

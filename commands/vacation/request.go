@@ -13,11 +13,11 @@ import (
 	"portal/eventstore"
 )
 
-// RequestVacation is the command to ask for a vacation (spec portal-business §2 Vacations,
+// Request is the command to ask for a vacation (spec portal-business §2 Vacations,
 // §5): days off from Start, maybe selling AbonoDays and asking for the 13th-salary advance.
 // The employee is the actor's own; Check only answers whether the rules allow it (the
 // request screen asks before sending, so the rules live once, here and in the domain).
-type RequestVacation struct {
+type Request struct {
 	CommandID string
 	Tenant    uuid.UUID
 	Actor     commands.Actor
@@ -28,8 +28,8 @@ type RequestVacation struct {
 	Check     bool
 }
 
-// RequestedVacation is the request as filed (or as it would be, for a check).
-type RequestedVacation struct {
+// Requested is the request as filed (or as it would be, for a check).
+type Requested struct {
 	ID     uuid.UUID
 	Start  time.Time
 	End    time.Time
@@ -41,11 +41,11 @@ type RequestedVacation struct {
 // vacationDeps are what every vacation handler needs.
 type vacationDeps struct {
 	commands.LogHandler
-	facts VacationFacts
-	chain VacationChain
+	facts Facts
+	chain Chain
 }
 
-func newVacationDeps(name string, facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (vacationDeps, error) {
+func newVacationDeps(name string, facts Facts, store eventstore.Store, now func() time.Time, chain Chain) (vacationDeps, error) {
 	h, err := commands.NewLogHandler(name, store, now)
 	if err == nil && (facts == nil || chain == nil) {
 		err = errors.New("commands." + name + ": nil dependency")
@@ -53,20 +53,20 @@ func newVacationDeps(name string, facts VacationFacts, store eventstore.Store, n
 	return vacationDeps{LogHandler: h, facts: facts, chain: chain}, err
 }
 
-// RequestVacationHandler files vacation requests.
-type RequestVacationHandler struct{ vacationDeps }
+// RequestHandler files vacation requests.
+type RequestHandler struct{ vacationDeps }
 
-// NewRequestVacationHandler needs the facts (employee, schedule, switches, holidays;
+// NewRequestHandler needs the facts (employee, schedule, switches, holidays;
 // PoolFacts), the store, the clock and the approval chain.
-func NewRequestVacationHandler(facts VacationFacts, store eventstore.Store, now func() time.Time, chain VacationChain) (*RequestVacationHandler, error) {
-	d, err := newVacationDeps("NewRequestVacationHandler", facts, store, now, chain)
-	return &RequestVacationHandler{d}, err
+func NewRequestHandler(facts Facts, store eventstore.Store, now func() time.Time, chain Chain) (*RequestHandler, error) {
+	d, err := newVacationDeps("NewRequestHandler", facts, store, now, chain)
+	return &RequestHandler{d}, err
 }
 
 // Handle checks the request against every rule and, unless Check, appends it; it then waits
 // for its chain's first step. A refusal names the failing rule (its Key is the message).
-func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation) (res RequestedVacation, err error) {
-	defer commands.Wrap(&err, "RequestVacation(%s)", cmd.CommandID)
+func (h *RequestHandler) Handle(ctx context.Context, cmd Request) (res Requested, err error) {
+	defer commands.Wrap(&err, "Request(%s)", cmd.CommandID)
 	if cmd.Actor.EmployeeID == uuid.Nil {
 		return res, commands.Forbidden("m01Ukey") // a user without an employee record has no vacations
 	}
@@ -114,7 +114,7 @@ func (h *RequestVacationHandler) Handle(ctx context.Context, cmd RequestVacation
 
 // withdraw cancels a request whose chain could not start it (the requests area refused its
 // document, e.g. another vacation request is still open) and answers the chain's refusal.
-func (h *RequestVacationHandler) withdraw(ctx context.Context, cmd RequestVacation, s commands.VacationSubject, leaveID string, cause error) error {
+func (h *RequestHandler) withdraw(ctx context.Context, cmd Request, s commands.VacationSubject, leaveID string, cause error) error {
 	_, err := decideEntitlement(ctx, h.Store, h.Now, entitlementCommand{"withdraw/" + leaveID, cmd.Tenant, cmd.Actor.UserID, s.Employee}, false,
 		func(e *vacation.Entitlement, at time.Time) ([]vacation.Event, error) { return e.Cancel(leaveID, at) })
 	return errors.Join(cause, err)

@@ -17,7 +17,7 @@ import (
 // loadChain is the chain a request of origin takes when sent now: the tenant's configured
 // steps for the type or the default (manager, then HR), with the subject's manager on the
 // manager step.
-func LoadChain(ctx context.Context, facts RequestFacts, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
+func LoadChain(ctx context.Context, facts Facts, tenant uuid.UUID, origin rq.Origin, subjectEmployee string) ([]rq.Step, error) {
 	config, manager, err := facts.Chain(ctx, tenant, origin, subjectEmployee)
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func requestMeta(ctx context.Context, c commands.RequestCaller, stream, commandI
 	return meta
 }
 
-// NoticeFacts is what RequestNotices reads (PoolFacts implements it).
+// NoticeFacts is what Notices reads (PoolFacts implements it).
 type NoticeFacts interface {
 	// Users are the users among ids (user ids as text), keyed by id.
 	Users(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]commands.Recipient, error)
@@ -69,13 +69,13 @@ type NoticeFacts interface {
 	Approvers(ctx context.Context, tenant uuid.UUID, step rq.Step, day time.Time) ([]commands.Recipient, error)
 }
 
-// RequestNotices are the notices a request command's events mean for people (docs/api.md
+// Notices are the notices a request command's events mean for people (docs/api.md
 // "Live push"): to the approvers of the step the request reached, and to the subject of a
 // decision or a delivery change. r is the request after the events, sender the user who
 // caused them and at when. process.RequestNotices appends them after the command, from the
 // log; their ids derive from the command's id, so a command seen again notifies nobody twice.
 // A notice whose text cannot be built is logged and left out.
-func RequestNotices(ctx context.Context, facts NoticeFacts, tenant, sender uuid.UUID, commandID string,
+func Notices(ctx context.Context, facts NoticeFacts, tenant, sender uuid.UUID, commandID string,
 	r *rq.Request, events []rq.Event, at time.Time) ([]eventstore.StreamAppend, error) {
 	type notice struct {
 		users []string
