@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -359,6 +363,61 @@ func TestClockAPI(t *testing.T) {
 		r.Decode(t, &place)
 		if place.Source != "coordinates" {
 			t.Fatalf("b's approximate place uses a's address: %s", r.Body)
+		}
+	})
+	// Marks of one person commute: devices punching at the same moment all get their mark,
+	// never a version conflict (issue 29). Over a real HTTP server, as the phones would.
+	t.Run("parallel_punches_of_one_person_all_succeed", func(t *testing.T) {
+		t.Parallel()
+		srv := httptest.NewServer(env.Handler)
+		defer srv.Close()
+		for _, n := range []int{8, 32} {
+			p := env.Person(t, nil, clocktest.Options{})
+			statuses := make([]int, n)
+			bodies := make([]string, n)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
+					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/rh-app/colaborador/v2/registrar-ponto?"+q.Encode(),
+						strings.NewReader(readapitest.MarkBody("Rua Direita, 10", readapitest.ClockHome, nil)))
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Authorization", "Bearer "+p.Token)
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("device-%d", i))
+					<-start
+					res, err := http.DefaultClient.Do(req)
+					if err != nil {
+						bodies[i] = err.Error()
+						return
+					}
+					defer res.Body.Close()
+					b, _ := io.ReadAll(res.Body)
+					statuses[i], bodies[i] = res.StatusCode, string(b)
+				}()
+			}
+			close(start)
+			wg.Wait()
+			for i := range n {
+				if statuses[i] != http.StatusOK {
+					t.Errorf("%d punches: punch %d answered %d %s", n, i, statuses[i], bodies[i])
+				}
+			}
+			marks, saved := 0, 0
+			for _, e := range env.events(t, p.Person) {
+				switch e.Type {
+				case clock.TypeMarkRegistered:
+					marks++
+				case clock.TypeAddressSaved:
+					saved++
+				}
+			}
+			// The rule that does depend on the stream still holds: one address, saved once.
+			if marks != n || saved != 1 {
+				t.Fatalf("%d punches stored %d marks and %d saved addresses", n, marks, saved)
+			}
 		}
 	})
 }
