@@ -8,11 +8,11 @@
 package commands
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"portal/auth"
-	rq "portal/domain/request"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -20,7 +20,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/auth"
 	"portal/domain"
+	rq "portal/domain/request"
 	"portal/eventstore"
 )
 
@@ -72,6 +74,37 @@ func WithRetry(attempt func() error) error {
 func WithRetries(attempt func(retry bool) error) error {
 	err := attempt(false)
 	for i := 0; i < 2 && (errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, ErrRetry)); i++ {
+		err = attempt(true)
+	}
+	if errors.Is(err, ErrRetry) {
+		err = eventstore.ErrConcurrency
+	}
+	return err
+}
+
+// maxCommutingAttempts bounds RetryCommuting: far more than any number of one person's
+// devices punching at once, so only a stream that never settles gives up.
+const maxCommutingAttempts = 100
+
+// RetryCommuting is WithRetries for a command whose events commute with any concurrent
+// writer's (a clock mark: marks of one person never exclude each other), which must never be
+// refused for a concurrency reason. Every concurrent append round has one winner, so N
+// writers need up to N attempts, not three; each retry re-reads the stream and decides again,
+// so the rules that do read the state (the saved addresses) stay right. After the first
+// retries it waits a few random milliseconds so that writers from several processes spread
+// out; ctx ends the wait.
+func RetryCommuting(ctx context.Context, attempt func(retry bool) error) error {
+	err := attempt(false)
+	for i := 1; i < maxCommutingAttempts && (errors.Is(err, eventstore.ErrConcurrency) || errors.Is(err, ErrRetry)); i++ {
+		if i > 2 {
+			t := time.NewTimer(time.Duration(1+rand.IntN(min(i, 20))) * time.Millisecond)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return ctx.Err()
+			case <-t.C:
+			}
+		}
 		err = attempt(true)
 	}
 	if errors.Is(err, ErrRetry) {

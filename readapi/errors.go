@@ -2,6 +2,8 @@ package readapi
 
 import (
 	"log/slog"
+	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,6 +19,10 @@ type (
 
 func apiError(status int, field, key string) *APIError { return httpx.Error(status, field, key) }
 
+// retryAfterSeconds is the Retry-After of a 503: long enough for a burst of clients to drain
+// from PostgreSQL, short enough that a punch repeated after it still feels immediate.
+const retryAfterSeconds = 2
+
 // errorHandler answers every failed call with the status and the spec's list that
 // httpx.Classify, the one place that maps error kinds, gives it.
 func errorHandler(err error, c echo.Context) {
@@ -24,7 +30,14 @@ func errorHandler(err error, c echo.Context) {
 		return
 	}
 	status, list := httpx.Classify(err)
-	if status >= 500 {
+	switch {
+	case status == http.StatusServiceUnavailable:
+		// The web app repeats a command after this many seconds with the same Idempotency-Key.
+		if c.Response().Header().Get("Retry-After") == "" {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		}
+		slog.Warn("database unavailable", "method", c.Request().Method, "path", c.Path(), "err", err)
+	case status >= 500:
 		slog.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
 	c.JSON(status, ErrorBody{Message: list[0].Message, Errors: list})

@@ -42,6 +42,8 @@ type RegisterMarkHandler struct {
 	store eventstore.Store
 	now   func() time.Time
 	cache *commands.StateCache[*clock.Clock]
+	// streams lets one mark at a time be decided on a person's stream.
+	streams commands.KeyedLock
 }
 
 // NewRegisterMarkHandler needs the employees' facts (PoolFacts), the event store and the
@@ -73,7 +75,15 @@ func (h *RegisterMarkHandler) Handle(ctx context.Context, cmd RegisterMark) (res
 		return res, commands.Forbidden("userHash")
 	}
 	stream := clock.Stream(cmd.EmployeeID)
-	err = commands.WithRetries(func(retry bool) error {
+	// One person's devices punching at once take turns here, so in one process they do not
+	// race for the stream's next version; writers in other processes still can, and
+	// RetryCommuting decides again until the mark is stored (marks commute: issue 29).
+	unlock, err := h.streams.Lock(ctx, cmd.Tenant.String()+"/"+stream)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
+	err = commands.RetryCommuting(ctx, func(retry bool) error {
 		res, err = h.attempt(ctx, cmd, stream, emp, retry)
 		return err
 	})

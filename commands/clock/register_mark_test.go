@@ -247,6 +247,46 @@ func TestRegisterMarkConcurrentCommands(t *testing.T) {
 	}
 }
 
+// Several server processes (one handler each, so no shared in-process turn) punching for one
+// person at once all store their marks: a mark is never refused for a concurrency reason
+// (issue 29), and the address rule, which reads the stream, still saves each address once.
+func TestRegisterMarkManyProcessesPunchingAtOnceAllRegister(t *testing.T) {
+	t.Parallel()
+	const processes, each = 4, 8
+	p := person(t, clocktest.Options{})
+	handlers := make([]*clockcmd.RegisterMarkHandler, processes)
+	for i := range handlers {
+		handlers[i] = handler(t)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, processes*each)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = register(t, handlers[i%processes], p, fmt.Sprintf("device-%d", i), payload(t, fmt.Sprintf("Rua %d", i%2), metersNorth(office.Position, float64(1000*(i%2))), nil))
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("punch %d: %v", i, err)
+		}
+	}
+	marks, saved := 0, 0
+	for _, e := range stream(t, p) {
+		switch e.Type {
+		case clock.TypeMarkRegistered:
+			marks++
+		case clock.TypeAddressSaved:
+			saved++
+		}
+	}
+	if marks != processes*each || saved != 2 {
+		t.Fatalf("%d marks and %d saved addresses, want %d and 2", marks, saved, processes*each)
+	}
+}
+
 func TestRegisterMarkAddressBookCapsAtFive(t *testing.T) {
 	t.Parallel()
 	p := person(t, clocktest.Options{})

@@ -4,17 +4,26 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/auth"
 	"portal/commands/clocktest"
 	"portal/domain/clock"
 	"portal/eventstore"
 	clockproj "portal/projections/clock"
+	"portal/readapi"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 )
@@ -359,6 +368,112 @@ func TestClockAPI(t *testing.T) {
 		r.Decode(t, &place)
 		if place.Source != "coordinates" {
 			t.Fatalf("b's approximate place uses a's address: %s", r.Body)
+		}
+	})
+	// Marks of one person commute: devices punching at the same moment all get their mark,
+	// never a version conflict (issue 29). Over a real HTTP server, as the phones would.
+	t.Run("parallel_punches_of_one_person_all_succeed", func(t *testing.T) {
+		t.Parallel()
+		srv := httptest.NewServer(env.Handler)
+		defer srv.Close()
+		for _, n := range []int{8, 32} {
+			p := env.Person(t, nil, clocktest.Options{})
+			statuses := make([]int, n)
+			bodies := make([]string, n)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
+					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/rh-app/colaborador/v2/registrar-ponto?"+q.Encode(),
+						strings.NewReader(readapitest.MarkBody("Rua Direita, 10", readapitest.ClockHome, nil)))
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Authorization", "Bearer "+p.Token)
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("device-%d", i))
+					<-start
+					res, err := http.DefaultClient.Do(req)
+					if err != nil {
+						bodies[i] = err.Error()
+						return
+					}
+					defer res.Body.Close()
+					b, _ := io.ReadAll(res.Body)
+					statuses[i], bodies[i] = res.StatusCode, string(b)
+				}()
+			}
+			close(start)
+			wg.Wait()
+			for i := range n {
+				if statuses[i] != http.StatusOK {
+					t.Errorf("%d punches: punch %d answered %d %s", n, i, statuses[i], bodies[i])
+				}
+			}
+			marks, saved := 0, 0
+			for _, e := range env.events(t, p.Person) {
+				switch e.Type {
+				case clock.TypeMarkRegistered:
+					marks++
+				case clock.TypeAddressSaved:
+					saved++
+				}
+			}
+			// The rule that does depend on the stream still holds: one address, saved once.
+			if marks != n || saved != 1 {
+				t.Fatalf("%d punches stored %d marks and %d saved addresses", n, marks, saved)
+			}
+		}
+	})
+	// A PostgreSQL that refuses the connection (too many clients, or a server that is down)
+	// is a moment to wait, not a server fault: the punch answers 503 with Retry-After and the
+	// spec's error list, and the web app repeats it (issue 29).
+	t.Run("database_refusing_connections_answers_503", func(t *testing.T) {
+		t.Parallel()
+		ctx := context.Background()
+		p := env.Person(t, nil, clocktest.Options{})
+		// A role allowed no connection: PostgreSQL refuses it with SQLSTATE 53300
+		// too_many_connections, as when max_connections is exhausted.
+		role := fmt.Sprintf("refused_%d", time.Now().UnixNano())
+		env.Exec(t, nil, "CREATE ROLE "+role+" LOGIN CONNECTION LIMIT 0")
+		full, err := pgxpool.ParseConfig(env.DB.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full.ConnConfig.User = role
+		// A server that is not there: a port nobody listens on.
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		stopped, err := pgxpool.ParseConfig(fmt.Sprintf("postgres://portal@127.0.0.1:%d/postgres?sslmode=disable&connect_timeout=2", port))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, cfg := range map[string]*pgxpool.Config{"too_many_connections": full, "server_down": stopped} {
+			pool, err := pgxpool.NewWithConfig(ctx, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pool.Close()
+			store := eventstore.NewPostgres(pool)
+			defer store.Close()
+			srv := &readapi.Server{Pool: pool, Store: store, Auth: env.Auth, Now: func() time.Time { return readapitest.ClockNow }}
+			q := url.Values{"tenId": {p.Tenant.String()}, "userHash": {p.UserHash}}
+			req := httptest.NewRequest(http.MethodPost, "/api/rh-app/colaborador/v2/registrar-ponto?"+q.Encode(),
+				strings.NewReader(readapitest.MarkBody("Rua Direita, 10", readapitest.ClockHome, nil)))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer "+p.Token)
+			req.Header.Set("Idempotency-Key", "punch-"+name)
+			rec := httptest.NewRecorder()
+			srv.Handler().ServeHTTP(rec, req)
+			r := apitest.Response{Status: rec.Code, Body: rec.Body.Bytes()}
+			r.WantErr(t, http.StatusServiceUnavailable, "request", "indisponivel")
+			if ra, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || ra < 1 || ra > 10 {
+				t.Errorf("%s: Retry-After %q", name, rec.Header().Get("Retry-After"))
+			}
 		}
 	})
 }

@@ -4,11 +4,13 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/labstack/echo/v4"
 
 	"portal/commands"
@@ -126,6 +128,8 @@ func Classify(err error) (int, []FieldError) {
 			status = http.StatusBadRequest
 		}
 		return status, []FieldError{{Type: domErr.Field, Message: domErr.Key}}
+	case unavailable(err):
+		return http.StatusServiceUnavailable, []FieldError{{Type: "request", Message: "indisponivel"}}
 	case errors.Is(err, eventstore.ErrConcurrency):
 		return http.StatusConflict, []FieldError{{Type: "request", Message: "conflito_de_versao"}}
 	case errors.As(err, &httpErr):
@@ -146,4 +150,27 @@ func Classify(err error) (int, []FieldError) {
 	default:
 		return http.StatusInternalServerError, []FieldError{{Type: "request", Message: "erro_interno"}}
 	}
+}
+
+// unavailableCodes are the SQLSTATEs with which PostgreSQL refuses or drops a connection for
+// a while: too_many_connections (max_connections or a role's limit reached), admin_shutdown,
+// crash_shutdown and cannot_connect_now (starting up or shutting down).
+var unavailableCodes = map[string]bool{"53300": true, "57P01": true, "57P02": true, "57P03": true}
+
+// unavailable tells whether err is the database being out of reach for a moment (it refused
+// the connection, is not listening, or no pooled connection came free in time) rather than a
+// fault of the server or the request: such a request may simply be sent again.
+func unavailable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return unavailableCodes[pgErr.Code]
+	}
+	// Any other failure to connect is one of reaching the server: dial refused, no route,
+	// time-out. (A refusal that names a SQLSTATE, such as a wrong password, was decided above.)
+	var connErr *pgconn.ConnectError
+	if errors.As(err, &connErr) {
+		return true
+	}
+	// Waiting for a connection of the pool until the request's deadline.
+	return errors.Is(err, context.DeadlineExceeded)
 }

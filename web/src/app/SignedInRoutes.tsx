@@ -1,14 +1,14 @@
 import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
-import { AUDIT_PATH, auditRoutes } from '@/features/audit';
+import { auditRoutes } from '@/features/audit';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
-import { PEOPLE_PATHS, peopleRoutes } from '@/features/people';
-import { DASHBOARD_PATHS, dashboardRoutes } from '@/features/reports';
-import { ADJUSTMENT_PATHS, adjustmentRoutes } from '@/features/punch-adjustments';
-import { REQUEST_BUILT_PATHS, requestRoutes } from '@/features/requests';
+import { peopleRoutes } from '@/features/people';
+import { dashboardRoutes } from '@/features/reports';
+import { adjustmentRoutes } from '@/features/punch-adjustments';
+import { requestRoutes } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
-import { VACATION_MENU_URLS, vacationRoutes } from '@/features/vacations';
+import { vacationRoutes } from '@/features/vacations';
 import { IdleWatcher } from '@/features/session';
 import { HOME_PATH } from '@/lib/config';
 import { AppLayout } from './layout/AppLayout';
@@ -47,7 +47,7 @@ export default function SignedInRoutes() {
           {peopleRoutes()}
           {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
-          {menuAreaRoutes([NINE_BOX_PATH, ...SURVEY_ROUTES.map((r) => r.menuUrl), ...ADJUSTMENT_PATHS, ...VACATION_MENU_URLS, ...REQUEST_BUILT_PATHS, AUDIT_PATH, ...PEOPLE_PATHS, ...DASHBOARD_PATHS])}
+          {menuAreaRoutes()}
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

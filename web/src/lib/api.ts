@@ -16,6 +16,8 @@ export interface ApiFieldError {
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiFieldError[];
+  /** How long the server asked to wait before trying again (its Retry-After, in ms). */
+  retryAfterMs?: number;
 
   constructor(status: number, message: string, errors: ApiFieldError[] = []) {
     super(message);
@@ -23,6 +25,15 @@ export class ApiError extends Error {
     this.status = status;
     this.errors = errors;
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in ms from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** Message keys the client itself produces. */
@@ -71,7 +82,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  return parseErrorBody(response.status, body);
+  const error = parseErrorBody(response.status, body);
+  error.retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+  return error;
 }
 
 export function parseErrorBody(status: number, body: unknown): ApiError {

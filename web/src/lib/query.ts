@@ -39,6 +39,19 @@ export function retryRead(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES && isTransient(error);
 }
 
+/** The longest a retry waits, whatever a Retry-After asks: a punch must not hang for minutes. */
+export const RETRY_AFTER_CAP_MS = 10_000;
+
+/**
+ * How long to wait before trying a transient failure again: what the server asked for in its
+ * Retry-After (a 503 while PostgreSQL refuses connections), at most RETRY_AFTER_CAP_MS;
+ * otherwise TanStack's doubling back-off (1 s, 2 s, ... 30 s).
+ */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (error instanceof ApiError && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, RETRY_AFTER_CAP_MS);
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
 /** The i18n key (validation namespace, server.*) of a query's or command's failure. */
 export function queryErrorKey(error: unknown): string {
   if (error instanceof ApiError && error.status === 0 && error.message === TIMEOUT_ERROR) return TIMEOUT_ERROR;
@@ -50,6 +63,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: retryRead,
+        retryDelay,
         // Fresh until the live push says otherwise: a screen shown again within the minute
         // reuses what it read; the push and commands mark what they change as stale.
         staleTime: 60_000,
@@ -107,6 +121,7 @@ export function useCommand<T, V = void, C = unknown>(fn: (vars: V, ctx: CommandC
     ...rest,
     mutationFn: ({ vars, key }) => fn(vars, { idempotencyKey: key }),
     retry: retryTransient ? retryRead : false,
+    retryDelay: rest.retryDelay ?? retryDelay,
     onMutate: onMutate ? ({ vars }) => onMutate(vars) : undefined,
     onSuccess: async (result, { vars }) => {
       const keys = typeof invalidates === 'function' ? invalidates(result, vars) : (invalidates ?? []);

@@ -4,6 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { RequestMenuBadge } from '@/features/requests';
+import { menuMaturity } from '../menu/built';
 import { MaturityBadge } from '../menu/MaturityBadge';
 import { MenuIcon } from '../menu/MenuIcon';
 import type { MenuNode } from '../menu/menu';
@@ -32,7 +33,7 @@ export function HorizontalNavigation() {
           rightSection={
             <Group gap={4} wrap="nowrap">
               <RequestMenuBadge menuId={node.id} />
-              <MaturityBadge status={node.status} id={node.id} compact />
+              <MaturityBadge status={menuMaturity(node)} id={node.id} compact />
             </Group>
           }
           onClick={() => choose(node.id)}

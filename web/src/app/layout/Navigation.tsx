@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { RequestMenuBadge } from '@/features/requests';
 import { selectUser, useSessionStore } from '@/lib/session-store';
+import { menuMaturity } from '../menu/built';
 import { MaturityBadge } from '../menu/MaturityBadge';
 import { MenuIcon } from '../menu/MenuIcon';
 import type { MenuNode } from '../menu/menu';
@@ -61,7 +62,7 @@ export function Navigation({ onNavigate, navbarStyle = 'style-1', unfolded = fal
         rightSection: (
           <Group gap={4} wrap="nowrap">
             <RequestMenuBadge menuId={node.id} />
-            <MaturityBadge status={node.status} id={node.id} compact />
+            <MaturityBadge status={menuMaturity(node)} id={node.id} compact />
           </Group>
         ),
         active,

@@ -27,11 +27,13 @@ export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarPr
   const user = useSessionStore(selectUser);
   const logo = useSessionStore(selectTenant)?.logo;
   const { entries, choose } = useAppMenu();
+  // On a phone (390 px) everything must fit one row: the burger never shrinks, the tenant's
+  // part gives way first (clipped), and the user's name is cut with an ellipsis (issue 29).
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="toolbar">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={burgerFrom} size="sm" aria-label={t('nav.toggle')} />
-        {logo && <Image src={logo} alt="" h={32} w="auto" fit="contain" data-testid="toolbar-logo" />}
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap" data-testid="toolbar">
+      <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={burgerFrom} size="sm" aria-label={t('nav.toggle')} style={{ flexShrink: 0 }} />
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflow: 'hidden' }}>
+        {logo && <Image src={logo} alt="" h={32} w="auto" maw="100%" fit="contain" data-testid="toolbar-logo" />}
         <Text fw={700} visibleFrom="xs" truncate>
           {user?.tenantFantasyName || t('appName')}
         </Text>
@@ -39,7 +41,7 @@ export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarPr
           <ShortcutsBar entries={entries} onChoose={choose} />
         </Group>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
         <GlobalSearch entries={entries} onChoose={choose} />
         <LanguageSwitch />
         <AppSwitcher />

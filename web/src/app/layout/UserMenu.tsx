@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogin, IconLogout, IconPalette, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -39,19 +39,20 @@ export function UserMenu() {
     <Menu position="bottom-end" withinPortal width={220}>
       <Menu.Target>
         <UnstyledButton aria-label={t('toolbar.userMenu')} data-testid="user-menu">
-          <Group gap="xs" wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={36} src={user.photoUrl || null}>
+          <Group gap={4} wrap="nowrap">
+            <Avatar color="blue" radius="xl" size={32} src={user.photoUrl || null} style={{ flexShrink: 0 }}>
               {initialsOf(user)}
             </Avatar>
-            <div style={{ lineHeight: 1 }} className="user-menu-text">
-              <Text size="sm" fw={600} data-testid="user-menu-name">
+            {/* One line each, cut with an ellipsis: on a phone the name had wrapped and pushed the arrow out. */}
+            <Box lh={1} maw={{ base: 64, xs: 120, sm: 160 }} miw={0} className="user-menu-text">
+              <Text size="sm" fw={600} truncate data-testid="user-menu-name">
                 {shortName(user.displayName || user.userName)}
               </Text>
-              <Text size="xs" c="dimmed" data-testid="user-menu-role">
+              <Text size="xs" c="dimmed" truncate data-testid="user-menu-role">
                 {roleLabel(user)}
               </Text>
-            </div>
-            <IconChevronDown size={14} />
+            </Box>
+            <IconChevronDown size={14} style={{ flexShrink: 0 }} />
           </Group>
         </UnstyledButton>
       </Menu.Target>

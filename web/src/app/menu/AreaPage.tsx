@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { menuMaturity } from './built';
 import { MaturityBadge } from './MaturityBadge';
 import { MenuIcon } from './MenuIcon';
 import type { MenuNode } from './menu';
@@ -20,7 +21,7 @@ export function AreaPage({ item }: { item: MenuNode }) {
         <Title order={2} data-testid="area-title">
           {title(item.id)}
         </Title>
-        <MaturityBadge status={item.status} id={`page-${item.id}`} />
+        <MaturityBadge status={menuMaturity(item)} id={`page-${item.id}`} />
       </Group>
       <Paper withBorder p="xl" radius="md">
         <Text c="dimmed" ta="center" data-testid="empty-list">

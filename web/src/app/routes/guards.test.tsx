@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '@/lib/session-store';
 import { renderWithProviders } from '@/test/render';
@@ -46,6 +47,7 @@ describe('route access guard (spec portal-core §6)', () => {
   afterEach(() => {
     // Sign out first: the still mounted guard re-renders as a guest and saves its path.
     act(() => useSessionStore.getState().reset());
+    act(() => notifications.clean());
     sessionStorage.clear();
   });
 
@@ -61,10 +63,13 @@ describe('route access guard (spec portal-core §6)', () => {
     expect(screen.getByText('employee dashboard')).toBeInTheDocument();
   });
 
-  it('sends a refused user to "/" without a saved URL', () => {
+  it('sends a refused user to "/" without a saved URL, and says why', async () => {
     signIn(['pwa-rh-col']);
     renderAt('/apps/dashboards2');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    // Translated (pt by default), naming the page by its menu title (issue 29).
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    expect(screen.getByText('Seu perfil não tem acesso a “Painel do administrador”. Você voltou para o início.')).toBeInTheDocument();
   });
 
   it('sends a refused user to the saved redirect URL', () => {

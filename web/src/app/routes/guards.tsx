@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LOGIN_PATH } from '@/lib/config';
 import { isVisible, permissionsOf, type Access } from '@/lib/permissions';
 import { selectIsAuthenticated, selectUser, useSessionStore } from '@/lib/session-store';
 import { menuItemVisible } from '../menu/menu';
+import { useMenuTitle } from '../menu/use-menu-title';
 
 /** Where a refused route sends the user when no redirect URL was saved (spec §6). */
 export const DEFAULT_REDIRECT = '/';
@@ -73,7 +76,29 @@ export function RouteAccess({ menuId, access, children }: RouteAccessProps) {
   if (!allowed) {
     const saved = takeRedirectUrl();
     const target = saved && saved !== currentPath(location) && !saved.startsWith(LOGIN_PATH) ? saved : DEFAULT_REDIRECT;
-    return <Navigate to={target} replace state={{ deniedFrom: location.pathname }} />;
+    return <Denied to={target} from={location.pathname} menuId={menuId} />;
   }
   return children ?? <Outlet />;
+}
+
+/** The notification's id: a page denied twice in a row (StrictMode, a double click) says it once. */
+export const DENIED_NOTIFICATION_ID = 'route-denied';
+
+/**
+ * A refused route: the user is sent on and told why, with the page's menu title when it has
+ * one; landing on the home page with no word looked like a fault (issue 29).
+ */
+function Denied({ to, from, menuId }: { to: string; from: string; menuId?: string }) {
+  const { t } = useTranslation('navigation');
+  const title = useMenuTitle();
+  const page = menuId ? title(menuId) : '';
+  useEffect(() => {
+    notifications.show({
+      id: DENIED_NOTIFICATION_ID,
+      color: 'yellow',
+      title: t('denied.title'),
+      message: page && page !== menuId ? t('denied.page', { page }) : t('denied.other'),
+    });
+  }, [t, page, menuId, from]);
+  return <Navigate to={to} replace state={{ deniedFrom: from }} />;
 }

@@ -10,6 +10,7 @@ import { requestQueries } from '../api/queries';
 import type { Request } from '../api/types';
 import { useRequestsT } from '../utils/i18n';
 import { StatusBadges } from './StatusBadges';
+import { requestText } from '../utils/request-title';
 
 /**
  * The employee's earlier requests of the same type (spec §7 "history", page size 8) with the
@@ -45,7 +46,7 @@ export function HistoryPanel({ request }: { request: Request }) {
         <Group key={r.ac4Ukey} justify="space-between" data-testid="request-history-row" wrap="nowrap">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} truncate>
-              {r.titulo}
+              {requestText(tx, language, r, r.titulo)}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(r.createdAt, language)}

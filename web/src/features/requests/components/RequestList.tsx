@@ -6,6 +6,7 @@ import type { Request, RequestPage, RequestSource } from '../api/types';
 import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import { DocTypeIcon } from './DocTypeIcon';
 import { StatusBadges } from './StatusBadges';
+import { requestText } from '../utils/request-title';
 
 function RequestRow({ request, source, selected, onOpen }: { request: Request; source: RequestSource; selected: boolean; onOpen: () => void }) {
   const tx = useRequestsT();
@@ -28,7 +29,7 @@ function RequestRow({ request, source, selected, onOpen }: { request: Request; s
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600} truncate data-testid="request-row-title">
-            {request.titulo}
+            {requestText(tx, language, request, request.titulo)}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {typeTitle(tx, request.tipo)}

@@ -47,6 +47,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { NewRequestDialog } from './NewRequestDialog';
 import { RequestTimeline } from './RequestTimeline';
 import { StatusBadges } from './StatusBadges';
+import { requestText } from '../utils/request-title';
 
 /** The §8 message of each failed operation ("could not approve", ...). */
 type Operation = Decision | 'send' | 'remove' | 'lock' | 'unlock' | 'confirm' | 'deliver' | 'attach' | 'detach';
@@ -111,8 +112,8 @@ function Details({ request }: { request: Request }) {
         <Field label={tx('fields.dataInicio')} value={isoToText(request.dataInicio)} />
         <Field label={tx('fields.dataFim')} value={isoToText(request.dataFim)} />
       </SimpleGrid>
-      <Field label={tx('fields.motivo')} value={request.motivo} testId="request-view-reason" />
-      <Field label={tx('fields.comentario')} value={request.comentario} />
+      <Field label={tx('fields.motivo')} value={requestText(tx, language, request, request.motivo)} testId="request-view-reason" />
+      <Field label={tx('fields.comentario')} value={requestText(tx, language, request, request.comentario)} />
       {request.labels.length > 0 && <Field label={tx('fields.labels')} value={request.labels.join(', ')} />}
       {request.itens?.length > 0 && (
         <Table data-testid="request-view-items" withTableBorder>
@@ -187,6 +188,7 @@ function useOpenRequest(requestId: string | undefined) {
 export function RequestViewDialog({ source, requestId, onClose }: { source: RequestSource; requestId?: string; onClose: () => void }) {
   const { t } = useTranslation('common');
   const tx = useRequestsT();
+  const language = useLanguageStore(selectLanguage);
   const client = useQueryClient();
   const { request: requestQuery, approvers, timeline } = useOpenRequest(requestId);
   const request = requestQuery.data;
@@ -244,7 +246,7 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
       title={
         <Group gap="sm" data-testid="request-view-header">
           <Text fw={700} data-testid="request-view-title">
-            {request?.titulo ?? tx('view.title')}
+            {request ? requestText(tx, language, request, request.titulo) : tx('view.title')}
           </Text>
           {request && <StatusBadges approval={request.approvalStatus} delivery={request.deliveryStatus} locked={request.locked} />}
         </Group>
