@@ -73,6 +73,33 @@ func TestReportsIssue29(t *testing.T) {
 		}
 	})
 
+	t.Run("mood of a team: the same attack by unit", func(t *testing.T) {
+		marcos := e.SignIn(t, seed.DemoCode, seed.UserMarcos)
+		week := time.Date(2026, 6, 8, 0, 0, 0, 0, time.UTC)
+		manager, dept, a, b, c := seed.EmployeeID(seed.DemoCode, seed.UserMarcos), uuid.New(), uuid.New(), uuid.New(), uuid.New()
+		for i, unit := range []uuid.UUID{a, a, a, b, b, b, c} {
+			exec(`INSERT INTO report_mood_weekly (tenant_id, week, employee_id, department_id, business_unit_id, manager_id, checkins, humor_sum, energy_sum)
+VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $7)`, tenant, week, uuid.New(), dept, unit, manager, 1+i%3)
+		}
+		get := func(unit *uuid.UUID) reportsproj.MoodRow {
+			q := url.Values{"from": {week.Format(time.DateOnly)}, "to": {week.AddDate(0, 0, 6).Format(time.DateOnly)}}
+			if unit != nil {
+				q.Set("unit", unit.String())
+			}
+			rep := apitest.DecodeAs[reportsproj.MoodReport](t, e.Get(marcos, "reports/mood", q))
+			if rep.Scope != "team" || len(rep.Rows) != 1 {
+				t.Fatalf("team rows %+v", rep)
+			}
+			return rep.Rows[0]
+		}
+		if total := get(nil); total.People != 7 || total.Humor == nil {
+			t.Fatalf("the team's week: %+v", total)
+		}
+		if ra, rb := get(&a), get(&b); ra.Humor != nil || rb.Humor != nil || ra.People != 3 {
+			t.Fatalf("unit figures shown beside a unit of one: A %+v, B %+v", ra, rb)
+		}
+	})
+
 	t.Run("surveys: only the surveys open in the period, with the period's weeks", func(t *testing.T) {
 		march, sept := uuid.New(), uuid.New()
 		exec(`INSERT INTO report_surveys (tenant_id, survey_id, kind, title, created_at, start_at, end_at, invited) VALUES
