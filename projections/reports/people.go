@@ -76,6 +76,7 @@ GROUP BY 1 ORDER BY 1`, late, w)
 		return out, err
 	}
 	var area, layoff, inactive, other int
+	today := q.Now.In(clock.Zone).Format(time.DateOnly) // days are local
 	for rows.Next() {
 		var r ClockDayRow
 		var day time.Time
@@ -85,6 +86,10 @@ GROUP BY 1 ORDER BY 1`, late, w)
 			return out, err
 		}
 		r.Day, r.Refused = day.Format(time.DateOnly), a+l+i+o
+		if r.Day >= today {
+			// The working day is still going: a mark not made yet is not missing until the day is over.
+			r.Missing = 0
+		}
 		area, layoff, inactive, other = area+a, layoff+l, inactive+i, other+o
 		out.Days = append(out.Days, r)
 	}

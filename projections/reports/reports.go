@@ -57,6 +57,17 @@ func planEach(ctx context.Context, tx pgx.Tx) error {
 	return err
 }
 
+// scopeOnly is where without the unit and department filters (which the query applies itself).
+func (q ReportQuery) scopeOnly(emp string) string {
+	switch q.Scope {
+	case "team":
+		return "t.manager_id = $1"
+	case "self":
+		return "t." + emp + " = $1"
+	}
+	return "$1::uuid IS NOT NULL"
+}
+
 func (q ReportQuery) args(more ...any) []any {
 	return append([]any{q.Employee, q.Unit, q.Dept}, more...)
 }
@@ -81,21 +92,41 @@ type MoodReport struct {
 
 // Mood averages the check-ins per week and group: per department (tenant), the team (team),
 // oneself (self).
+//
+// Complementary suppression (docs/api.md "Reports"): a caller can ask the same week with and
+// without the unit and department filters and subtract, so a filtered figure is shown only
+// when every finest group it is cut from is empty or of MinGroup people or more. The finest
+// groups are the week's department × unit cells of that department (tenant; the department
+// filter picks whole rows) or of the team (team). Then any difference of figures a caller
+// can read covers MinGroup people or more.
 func (Reports) Mood(ctx context.Context, tx pgx.Tx, q ReportQuery) (MoodReport, error) {
 	// The tenant's departments come from the week × department × unit rollup.
-	sql := `
-SELECT t.week, t.department_id::text, coalesce(d.name, ''), sum(t.people), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
-FROM report_mood_groups t
-LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id
-WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND $1::uuid IS NOT NULL
-  AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
-GROUP BY 1, 2, 3 ORDER BY 1, 3`
+	sql := fmt.Sprintf(`
+WITH cells AS (
+    SELECT t.week, t.department_id, sum(t.people) AS p, sum(t.checkins) AS c, sum(t.humor_sum) AS h, sum(t.energy_sum) AS e,
+           $2::uuid IS NULL OR t.business_unit_id = $2 AS asked
+    FROM report_mood_groups t
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND $1::uuid IS NOT NULL
+      AND ($3::uuid IS NULL OR t.department_id = $3)
+    GROUP BY t.week, t.department_id, t.business_unit_id)
+SELECT c.week, c.department_id::text, coalesce(d.name, ''), sum(c.p) FILTER (WHERE asked), sum(c.c) FILTER (WHERE asked),
+       sum(c.h) FILTER (WHERE asked)::float8, sum(c.e) FILTER (WHERE asked)::float8, bool_and(c.p = 0 OR c.p >= %[1]d)
+FROM cells c
+LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = c.department_id
+GROUP BY 1, 2, 3 HAVING bool_or(asked) ORDER BY 1, 3`, MinGroup)
+	filtered := q.Unit != nil
 	if q.Scope != "tenant" {
+		filtered = q.Unit != nil || q.Dept != nil
 		sql = fmt.Sprintf(`
-SELECT t.week, '', '', count(*), sum(t.checkins), sum(t.humor_sum)::float8, sum(t.energy_sum)::float8
-FROM report_mood_weekly t
-WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND %s
-GROUP BY 1 ORDER BY 1`, q.where("employee_id"))
+WITH cells AS (
+    SELECT t.week, count(*) AS p, sum(t.checkins) AS c, sum(t.humor_sum) AS h, sum(t.energy_sum) AS e,
+           ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3) AS asked
+    FROM report_mood_weekly t
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND %[1]s
+    GROUP BY t.week, t.business_unit_id, t.department_id)
+SELECT week, '', '', sum(p) FILTER (WHERE asked), sum(c) FILTER (WHERE asked), sum(h) FILTER (WHERE asked)::float8,
+       sum(e) FILTER (WHERE asked)::float8, bool_and(p >= %[2]d)
+FROM cells GROUP BY 1 HAVING bool_or(asked) ORDER BY 1`, q.scopeOnly("employee_id"), MinGroup)
 	}
 	rows, err := tx.Query(ctx, sql, q.args(q.From, q.To)...)
 	if err != nil {
@@ -107,11 +138,12 @@ GROUP BY 1 ORDER BY 1`, q.where("employee_id"))
 		var r MoodRow
 		var week time.Time
 		var humor, energy float64
-		if err := rows.Scan(&week, &r.GroupID, &r.Group, &r.People, &r.Checkins, &humor, &energy); err != nil {
+		var cellsShown bool
+		if err := rows.Scan(&week, &r.GroupID, &r.Group, &r.People, &r.Checkins, &humor, &energy, &cellsShown); err != nil {
 			return out, err
 		}
 		r.Week = week.Format(time.DateOnly)
-		if q.Scope == "self" || r.People >= MinGroup {
+		if q.Scope == "self" || (r.People >= MinGroup && (!filtered || cellsShown)) {
 			h, e := round1(humor/float64(r.Checkins)), round1(energy/float64(r.Checkins))
 			r.Humor, r.Energy = &h, &e
 		}
@@ -285,14 +317,17 @@ func enpsOf(p, d, n int) *float64 {
 	return &v
 }
 
-// Surveys reads the surveys created in the period and the eNPS answers per week of the period.
+// Surveys reads the surveys open during the period (started by its last day, not ended or
+// closed before its first) with the responses of the weeks the period touches, and the eNPS
+// answers per week of the period.
 func (Reports) Surveys(ctx context.Context, tx pgx.Tx, q ReportQuery) (SurveysReport, error) {
 	out := SurveysReport{MinGroup: MinGroup, Surveys: []SurveyFigures{}, Trend: []ENPSWeek{}}
 	rows, err := tx.Query(ctx, `
 SELECT s.survey_id, s.title, s.kind, s.created_at, s.invited, coalesce(sum(w.completed), 0), coalesce(sum(w.promoters), 0),
        coalesce(sum(w.passives), 0), coalesce(sum(w.detractors), 0)
 FROM report_surveys s LEFT JOIN report_survey_weekly w ON w.tenant_id = s.tenant_id AND w.survey_id = s.survey_id
-WHERE s.tenant_id = (SELECT app_tenant()) AND s.created_at < ($2::date + 1)::timestamptz AND s.created_at >= ($1::date - interval '1 year')::timestamptz
+    AND w.week BETWEEN $1::date - 6 AND $2
+WHERE s.tenant_id = (SELECT app_tenant()) AND s.start_at < ($2::date + 1)::timestamptz AND s.end_at >= $1::date::timestamptz
 GROUP BY 1, 2, 3, 4, 5 ORDER BY s.created_at DESC`, q.From, q.To)
 	if err != nil {
 		return out, err

@@ -47,9 +47,9 @@ func (Report) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorded
 		switch e.Type {
 		case survey.TypeCreated:
 			var d struct {
-				ID, Kind, Title string
-				CreatedAt       time.Time
-				Audience        struct {
+				ID, Kind, Title       string
+				Start, End, CreatedAt time.Time
+				Audience              struct {
 					All                bool
 					Units, Departments []string
 					Evaluators         []struct{ UserID string }
@@ -61,15 +61,25 @@ func (Report) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recorded
 			// Everyone the audience rule reached at creation (a 360: its evaluators).
 			a := d.Audience
 			_, err := tx.Exec(ctx, `
-INSERT INTO report_surveys (tenant_id, survey_id, kind, title, created_at, invited)
-SELECT $1, $2, $3, $4, $5, CASE WHEN $9 > 0 THEN $9 ELSE (
+INSERT INTO report_surveys (tenant_id, survey_id, kind, title, created_at, start_at, end_at, invited)
+SELECT $1, $2, $3, $4, $5, $10, $11, CASE WHEN $9 > 0 THEN $9 ELSE (
     SELECT count(*) FROM employees e
     WHERE e.tenant_id = $1 AND e.status <> 'inactive'
       AND ($6 OR e.business_unit_id::text = ANY($7) OR e.department_id::text = ANY($8))) END
 ON CONFLICT (tenant_id, survey_id) DO NOTHING`,
 				e.Tenant, d.ID, d.Kind, d.Title, projections.OrRecorded(d.CreatedAt, e),
-				a.All, nonNilStrings(a.Units), nonNilStrings(a.Departments), len(a.Evaluators))
+				a.All, nonNilStrings(a.Units), nonNilStrings(a.Departments), len(a.Evaluators), d.Start, d.End)
 			if err != nil {
+				return fmt.Errorf("report surveys: %w", err)
+			}
+		case survey.TypeClosed:
+			// Closed early: the survey's period ends that day.
+			var d survey.ClosedData
+			if err := projections.DecodeData(e, &d); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE report_surveys SET end_at = least(end_at, $3) WHERE tenant_id = $1 AND survey_id = $2`,
+				e.Tenant, d.ID, projections.OrRecorded(d.ClosedAt, e)); err != nil {
 				return fmt.Errorf("report surveys: %w", err)
 			}
 		case survey.TypeCompleted:
@@ -91,7 +101,7 @@ ON CONFLICT (tenant_id, survey_id) DO NOTHING`,
 		}
 	}
 	if len(weeks.Keys) == 0 {
-		return projections.PublishReport(ctx, tx, "surveys", events, func(t string) bool { return t == survey.TypeCreated })
+		return projections.PublishReport(ctx, tx, "surveys", events, func(t string) bool { return t == survey.TypeCreated || t == survey.TypeClosed })
 	}
 	n := len(weeks.Keys)
 	tenants, surveys := make([]string, n), make([]string, n)
@@ -113,7 +123,9 @@ SET completed = w.completed + EXCLUDED.completed, promoters = w.promoters + EXCL
 	if err != nil {
 		return fmt.Errorf("report surveys: %w", err)
 	}
-	return projections.PublishReport(ctx, tx, "surveys", events, func(t string) bool { return t == survey.TypeCompleted || t == survey.TypeCreated })
+	return projections.PublishReport(ctx, tx, "surveys", events, func(t string) bool {
+		return t == survey.TypeCompleted || t == survey.TypeCreated || t == survey.TypeClosed
+	})
 }
 
 // enpsBucket is where a completed eNPS response falls by its rating (the first answer that

@@ -85,7 +85,7 @@ func askedScope(c echo.Context) (reportScope, error) {
 	return sc, nil
 }
 
-// reportFilter is a report's period (from..to, inclusive days; default the last 12 months)
+// reportFilter is a report's period (from..to, inclusive days; default the last 12 calendar months)
 // and optional business unit and department.
 type reportFilter struct {
 	From, To   time.Time
@@ -94,7 +94,9 @@ type reportFilter struct {
 
 func (s *API) filterOf(c echo.Context) (reportFilter, error) {
 	today := s.Now().UTC().Truncate(24 * time.Hour)
-	f := reportFilter{From: today.AddDate(-1, 0, 1), To: today}
+	// Twelve calendar months: this one and the eleven before (a year back from today touched
+	// thirteen, and the monthly reports showed a thirteenth month).
+	f := reportFilter{From: time.Date(today.Year(), today.Month()-11, 1, 0, 0, 0, 0, time.UTC), To: today}
 	for _, p := range []struct {
 		name string
 		dst  *time.Time

@@ -7,7 +7,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, suiteSql, tid, USERS } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -204,4 +204,26 @@ test('ACMECORP never reaches DEMOCORP\'s people', { timeout: 30_000 }, async () 
   assert.equal(forged.status, 403);
   const msgs = await api(carla, 'GET', 'gen/DynamicMessage', { query: { codeId: '1' } });
   assert.deepEqual(msgs.body, []);
+});
+
+// Issue 29: names sort as a Brazilian reader expects ("Débora" before "Diego", "Técnico" before
+// "Tesoureiro"), not by byte, whatever the database's own locale.
+test('helena\'s company list sorts names in Brazilian order', { timeout: 90_000 }, async () => {
+  await suiteSql(suite, `UPDATE employees e SET name = n.name FROM (
+    SELECT id, (ARRAY['Diego Zzcoll', 'Débora Zzcoll', 'Tesoureiro Zzcoll', 'Técnico Zzcoll'])[row_number() OVER (ORDER BY id)] AS name
+    FROM employees WHERE status <> 'inactive' AND tenant_id = (SELECT id FROM tenants WHERE access_code = 'DEMOCORP') ORDER BY id LIMIT 4) n
+  WHERE e.id = n.id`);
+  const ctx = await newUserContext(suite);
+  try {
+    const page = await ctx.newPage();
+    await login(page, HELENA);
+    await page.goto('/apps/admin-rh/minha-equipe');
+    await page.locator(tid('people-search')).fill('zzcoll');
+    await page.locator(tid('person-row')).nth(3).waitFor();
+    const names = await page.locator(`${tid('person-row')} ${tid('person-open')}`).allTextContents();
+    assert.deepEqual(names, ['Débora Zzcoll', 'Diego Zzcoll', 'Técnico Zzcoll', 'Tesoureiro Zzcoll']);
+    await screenshot(page, 'people-collation');
+  } finally {
+    await ctx.close();
+  }
 });
