@@ -100,13 +100,13 @@ func (s *Server) Init() error {
 		s.Now = time.Now
 	}
 	var reqErr error
-	if s.RequestCommands.Create == nil && (s.Adjustments == nil || s.Requests == nil) {
+	if s.RequestCommands.Create == nil && (s.Clock == nil || s.Adjustments == nil || s.Requests == nil) {
 		s.RequestCommands, reqErr = request.New(commands.PoolFacts{Pool: s.Pool}, s.Pool, s.Store, s.Now)
 	}
 	reqs := s.RequestCommands
 	errs := []error{
 		reqErr,
-		build(&s.Clock, func() (*clock.API, error) { return clock.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Clock, func() (*clock.API, error) { return clock.New(s.Pool, s.Store, s.Now, reqs.Create) }),
 		build(&s.Adjustments, func() (*adjustments.API, error) { return adjustments.New(s.Pool, s.Store, s.Now, reqs) }),
 		build(&s.Notifications, func() (*notifications.API, error) { return notifications.New(s.Pool, s.Store, s.Now) }),
 		build(&s.Requests, func() (*requests.API, error) { return requests.New(s.Pool, s.Store, s.Now, reqs) }),

@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
+	"portal/commands"
 	clockcmd "portal/commands/clock"
 	"portal/commands/request"
 	"portal/domain"
@@ -78,11 +79,12 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h req
 	if h.Create == nil {
 		return nil, errors.New("adjustments.New: no request commands")
 	}
-	ask, err := clockcmd.NewAskAdjustmentHandler(h.Create, store, now)
+	// Only the ask is used here: the clock area takes the punches (and watches their cache).
+	punches, err := clockcmd.New(commands.PoolFacts{Pool: pool}, time.Minute, h.Create, store, now)
 	if err != nil {
 		return nil, err
 	}
-	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: ask, Decide: h.Decide}, nil
+	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: punches.Ask, Decide: h.Decide}, nil
 }
 
 // Routes registers the adjustment calls (docs/api.md "Punch adjustments").

@@ -53,18 +53,14 @@ type API struct {
 // change ever go unannounced (a change announces itself: CachedEmployees).
 const employeeFactsTTL = time.Minute
 
-// New builds the clock calls on the log and the read models.
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*API, error) {
-	employees := clock.NewCachedEmployees(commands.PoolFacts{Pool: pool}, employeeFactsTTL)
-	register, err := clock.NewRegisterMarkHandler(employees, store, now)
+// New builds the clock calls on the log and the read models; requests are the request
+// commands a punch adjustment is filed through (commands/request.New).
+func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, requests clock.RequestCreator) (*API, error) {
+	h, err := clock.New(commands.PoolFacts{Pool: pool}, employeeFactsTTL, requests, store, now)
 	if err != nil {
 		return nil, err
 	}
-	remove, err := clock.NewRemoveAddressHandler(store, now)
-	if err != nil {
-		return nil, err
-	}
-	return &API{Pool: pool, Now: now, Reads: clockproj.Clock{}, RegisterMark: register, RemoveAddress: remove, Employees: employees}, nil
+	return &API{Pool: pool, Now: now, Reads: clockproj.Clock{}, RegisterMark: h.Register, RemoveAddress: h.Remove, Employees: h.Employees}, nil
 }
 
 // Reader admits roles that may use the clock (after the caller check).
