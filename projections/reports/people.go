@@ -99,16 +99,22 @@ GROUP BY 1 ORDER BY 1`, late, w)
 	}
 	out.Refusals = map[string]int{"fora_da_area": area, "periodo_afastamento": layoff, "colaborador_inativo": inactive, "outro": other}
 	// Summed per employee first (uuid keys), named after: the names of 5,000 people, not of
-	// their 60,000 months.
+	// their 60,000 months. The months count today's marks not made yet as missing: today's
+	// employee-days take them back out, as the day rows above do, until the day is over.
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
 SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
-FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late, sum(t.missing) AS missing, sum(t.refused) AS refused
+FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late,
+             sum(t.missing) - coalesce((SELECT sum(greatest(n.expected_marks - n.marks, 0) * (n.marks > 0)::int)
+                                        FROM report_clock_daily n
+                                        WHERE n.tenant_id = (SELECT app_tenant()) AND n.employee_id = t.employee_id
+                                          AND n.day >= $6::date AND n.day < (max(t.month) + interval '1 month')::date), 0) AS missing,
+             sum(t.refused) AS refused
       FROM report_clock_months t
       WHERE t.tenant_id = (SELECT app_tenant()) AND t.month BETWEEN date_trunc('month', $4::date)::date AND $5 AND %s
       GROUP BY 1) t
 LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
 LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = e.department_id
-ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To)...)
+ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To, today)...)
 	if err != nil {
 		return out, err
 	}

@@ -136,6 +136,18 @@ VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $7)`, tenant, week, uuid.New(), dept, uni
 		if len(rep.Days) != 2 || rep.Days[0].Missing != 3 || rep.Days[1].Missing != 0 {
 			t.Fatalf("days %+v", rep.Days)
 		}
+		// The people list reads months: one who made 1 of 4 marks yesterday and 2 of 4 so
+		// far today has missed 3, not 5.
+		emp := uuid.New()
+		month := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
+		exec(`INSERT INTO report_clock_months (tenant_id, month, employee_id, department_id, days, marks, missing) VALUES ($1, $2, $3, $4, 2, 3, 5)`,
+			tenant, month, emp, dept)
+		exec(`INSERT INTO report_clock_daily (tenant_id, day, employee_id, department_id, marks, expected_marks) VALUES
+($1, $2, $4, $5, 2, 4), ($1, $3, $4, $5, 1, 4)`, tenant, day, yesterday, emp, dept)
+		rep = apitest.DecodeAs[reportsproj.ClockReport](t, e.Get(helena, "reports/clock", url.Values{"from": {yesterday}, "to": {day}, "dept": {dept.String()}}))
+		if len(rep.People) != 1 || rep.People[0].EmployeeID != emp.String() || rep.People[0].Missing != 3 {
+			t.Fatalf("people %+v", rep.People)
+		}
 	})
 
 	t.Run("names and positions in Brazilian order", func(t *testing.T) {
