@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -94,7 +93,7 @@ func (c *RequestsChain) Start(ctx context.Context, tenant uuid.UUID, a commands.
 	if err != nil {
 		return err
 	}
-	title := fmt.Sprintf("Férias %s a %s (%d dias)", r.Start.Format("02/01/2006"), end.Format("02/01/2006"), r.Days)
+	title := vacation.Title("pt", r.Start, r.Days) // the request keeps it in Portuguese; readers see theirs
 	_, err = c.create.Handle(ctx, request.Create{
 		CommandID: vacationRequestCommand(r.ID),
 		Caller:    commands.RequestCaller{Tenant: tenant, UserID: a.UserID, UserHash: a.UserHash, EmployeeID: a.EmployeeID, Roles: a.Roles},

@@ -11,6 +11,7 @@ import (
 	"portal/commands"
 	"portal/domain/notification"
 	rq "portal/domain/request"
+	"portal/domain/vacation"
 	"portal/eventstore"
 )
 
@@ -136,7 +137,7 @@ func Notices(ctx context.Context, facts NoticeFacts, tenant, sender uuid.UUID, c
 			if !ok || u == sender.String() {
 				continue
 			}
-			part, err := noticePart(tenant, sender, commandID, to, n.kind, n.link, r.Fields.Title, at)
+			part, err := noticePart(tenant, sender, commandID, to, n.kind, n.link, r.Origin, r.Fields.Title, at)
 			if err != nil {
 				slog.Warn("request notice", "request", id, "user", u, "err", err)
 				continue
@@ -147,8 +148,11 @@ func Notices(ctx context.Context, facts NoticeFacts, tenant, sender uuid.UUID, c
 	return parts, nil
 }
 
-func noticePart(tenant, sender uuid.UUID, commandID string, to commands.Recipient, kind, link, title string, at time.Time) (eventstore.StreamAppend, error) {
+func noticePart(tenant, sender uuid.UUID, commandID string, to commands.Recipient, kind, link string, origin rq.Origin, title string, at time.Time) (eventstore.StreamAppend, error) {
 	user := to.ID.String()
+	if start, days, ok := vacation.ParseTitle(title); ok && origin == rq.Ferias {
+		title = vacation.Title(to.Lang, start, days) // the request keeps it in Portuguese
+	}
 	texts := noticeTexts[kind]
 	text, ok := texts[to.Lang]
 	if !ok {

@@ -16,6 +16,9 @@ describe('a vacation request title in the reader language (issue 29)', () => {
     expect(requestText(tx, 'en', vacation, generated)).toBe('Vacation 12/01/2026 to 12/10/2026 (10 days)');
     await i18n.changeLanguage('es');
     expect(requestText(tx, 'es', vacation, generated)).toBe('Vacaciones del 01/12/2026 al 10/12/2026 (10 días)');
+    await i18n.changeLanguage('en');
+    const oneDay = { origem: VACATION_ORIGIN, dataInicio: '2026-12-01', dataFim: '2026-12-01' };
+    expect(requestText(tx, 'en', oneDay, 'Férias 01/12/2026 a 01/12/2026 (1 dia)')).toBe('Vacation 12/01/2026 to 12/01/2026 (1 day)');
     await i18n.changeLanguage('pt');
   });
 

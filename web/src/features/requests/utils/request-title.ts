@@ -10,7 +10,7 @@ export const VACATION_ORIGIN = 10;
  * request files (process/vacation_chain.go: "Férias 01/12/2026 a 10/12/2026 (10 dias)"). The
  * stored text stays as it is; the reader sees it in their language (issue 29).
  */
-const GENERATED_VACATION_TEXT = /^Férias (\d{2})\/(\d{2})\/(\d{4}) a (\d{2})\/(\d{2})\/(\d{4}) \((\d+) dias\)$/;
+const GENERATED_VACATION_TEXT = /^Férias (\d{2})\/(\d{2})\/(\d{4}) a (\d{2})\/(\d{2})\/(\d{4}) \((\d+) dias?\)$/;
 
 export interface VacationTitleParts {
   /** YYYY-MM-DD */
