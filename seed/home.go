@@ -7,14 +7,14 @@ import (
 )
 
 // Home is DEMOCORP's home page (spec portal-business §3 Home config id_300), which Helena set
-// in the home page panel (seedSettings): the panel and the banner read the same texts. Its
-// image is the default one: the panel takes only an absolute http(s) address, which a demo
-// served on any host cannot name. ACMECORP has none, so its banner shows the translated
-// defaults.
+// in the home page panel (seedSettings): the panel and the banner read the same texts, and
+// the image is a path on the portal's own site, which a demo served on any host can name.
+// ACMECORP has none, so its banner shows the translated defaults.
 var Home = map[string]string{
 	"home_page_greeting": "Bom dia, {name}!",
 	"home_page_title":    "Bem-vindo ao portal da Demo Corp",
 	"home_page_message":  "Conte como você está hoje e acompanhe aqui o que espera por você.",
+	"home_page_bgimage":  "/images/home-banner-democorp.svg",
 }
 
 // writeHome stores the colours of DEMOCORP's banner, which no panel edits; its texts are a

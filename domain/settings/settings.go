@@ -451,7 +451,7 @@ func parse(f Field, raw json.RawMessage) (any, error) {
 	}
 	switch f.Kind {
 	case URL:
-		if s != "" {
+		if s != "" && !sitePath(s) {
 			u, err := url.Parse(s)
 			if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 				return nil, domain.InvalidField(f.Name, KeyInvalidURL)
@@ -491,4 +491,11 @@ func Render(text string, vars map[string]string, htmlPart bool) string {
 		pairs = append(pairs, "{"+k+"}", v)
 	}
 	return strings.NewReplacer(pairs...).Replace(text)
+}
+
+// sitePath tells whether s is a path on the portal's own site ("/images/banner.svg"): a demo
+// or a tenant served on any host names its own files so. "//" (another host), a backslash
+// (which browsers read as "/") and blanks or quotes are not paths.
+func sitePath(s string) bool {
+	return strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !strings.ContainsAny(s, "\\ \t\n\"'()")
 }

@@ -46,6 +46,17 @@ func TestDecideRecordsOnlyWhatChanged(t *testing.T) {
 	}
 }
 
+// An image on the portal's own site is named by its path, an image elsewhere by its http(s)
+// address.
+func TestURLsTakeSitePaths(t *testing.T) {
+	for _, v := range []string{"/images/home-banner-democorp.svg", "https://cdn.example/b.png"} {
+		c, _, err := Decide(NewState(), KeyHome, input(t, map[string]any{"home_page_bgimage": v}), all)
+		if err != nil || len(c.Changes) != 1 || c.Changes[0].New != v {
+			t.Errorf("%q: %+v %v", v, c, err)
+		}
+	}
+}
+
 func TestTogglesOverrideEvenWithTheirDefault(t *testing.T) {
 	s := NewState()
 	c, _, err := Decide(s, KeyAccess, input(t, map[string]any{"solicita_abono_ferias": 0}), all)
@@ -96,6 +107,9 @@ func TestDecideRefusals(t *testing.T) {
 	}{
 		{KeyHome, map[string]any{"home_page_greeting": strings.Repeat("é", 256)}, all, "home_page_greeting", domain.KeyTooLong, domain.Invalid},
 		{KeyHome, map[string]any{"home_page_bgimage": "ftp://x/y.png"}, all, "home_page_bgimage", KeyInvalidURL, domain.Invalid},
+		{KeyHome, map[string]any{"home_page_bgimage": "//evil.example/y.png"}, all, "home_page_bgimage", KeyInvalidURL, domain.Invalid},
+		{KeyHome, map[string]any{"home_page_bgimage": "/\\evil.example/y.png"}, all, "home_page_bgimage", KeyInvalidURL, domain.Invalid},
+		{KeyHome, map[string]any{"home_page_bgimage": "images/y.png"}, all, "home_page_bgimage", KeyInvalidURL, domain.Invalid},
 		{KeyTenant, map[string]any{"TenPasswordExpiration": 10000}, all, "TenPasswordExpiration", domain.KeyInvalid, domain.Invalid},
 		{KeyTenant, map[string]any{"TenPasswordExpiration": 1.5}, all, "TenPasswordExpiration", domain.KeyInvalid, domain.Invalid},
 		{KeyTenant, map[string]any{"TenLimitPasswordReuse": "x"}, all, "TenLimitPasswordReuse", domain.KeyInvalid, domain.Invalid},
