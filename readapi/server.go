@@ -107,7 +107,12 @@ func (s *Server) Init() error {
 	errs := []error{
 		reqErr,
 		build(&s.Clock, func() (*clock.API, error) { return clock.New(s.Pool, s.Store, s.Now, reqs.Create) }),
-		build(&s.Adjustments, func() (*adjustments.API, error) { return adjustments.New(s.Pool, s.Store, s.Now, reqs) }),
+		build(&s.Adjustments, func() (*adjustments.API, error) {
+			if s.Clock == nil {
+				return nil, errors.New("adjustments: no clock area to file them")
+			}
+			return adjustments.New(s.Pool, s.Now, s.Clock.AskAdjustment, reqs)
+		}),
 		build(&s.Notifications, func() (*notifications.API, error) { return notifications.New(s.Pool, s.Store, s.Now) }),
 		build(&s.Requests, func() (*requests.API, error) { return requests.New(s.Pool, s.Store, s.Now, reqs) }),
 		build(&s.Mood, func() (*mood.API, error) { return mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown) }),

@@ -20,13 +20,11 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/auth"
-	"portal/commands"
 	clockcmd "portal/commands/clock"
 	"portal/commands/request"
 	"portal/domain"
 	timeclock "portal/domain/clock"
 	rq "portal/domain/request"
-	"portal/eventstore"
 	clockproj "portal/projections/clock"
 	requestsproj "portal/projections/requests"
 	"portal/readapi/clock"
@@ -73,18 +71,13 @@ type API struct {
 	Decide *request.DecideStepHandler     // POST ajuste-ponto/decidir
 }
 
-// New builds the adjustment calls on the log and the read models, with the process's request
-// commands (commands/request.New): an adjustment is a request.
-func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, h request.Handlers) (*API, error) {
-	if h.Create == nil {
-		return nil, errors.New("adjustments.New: no request commands")
+// New builds the adjustment calls on the read models, with the clock's ask (commands/clock.New)
+// and the process's request commands (commands/request.New): an adjustment is a request.
+func New(pool *pgxpool.Pool, now func() time.Time, ask *clockcmd.AskAdjustmentHandler, h request.Handlers) (*API, error) {
+	if ask == nil || h.Decide == nil {
+		return nil, errors.New("adjustments.New: no clock or request commands")
 	}
-	// Only the ask is used here: the clock area takes the punches (and watches their cache).
-	punches, err := clockcmd.New(commands.PoolFacts{Pool: pool}, time.Minute, h.Create, store, now)
-	if err != nil {
-		return nil, err
-	}
-	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: punches.Ask, Decide: h.Decide}, nil
+	return &API{Pool: pool, Now: now, Reads: reads{}, Ask: ask, Decide: h.Decide}, nil
 }
 
 // Routes registers the adjustment calls (docs/api.md "Punch adjustments").

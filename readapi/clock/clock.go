@@ -47,6 +47,8 @@ type API struct {
 	// Employees are the employees' facts RegisterMark decides on: from memory while the
 	// process runs Employees.Watch, else read for each punch.
 	Employees *clock.CachedEmployees
+	// AskAdjustment files punch adjustments; the adjustments area serves it (POST ajuste-ponto).
+	AskAdjustment *clock.AskAdjustmentHandler
 }
 
 // employeeFactsTTL bounds how long a punch may decide on cached employee facts should a
@@ -60,7 +62,8 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, reque
 	if err != nil {
 		return nil, err
 	}
-	return &API{Pool: pool, Now: now, Reads: clockproj.Clock{}, RegisterMark: h.Register, RemoveAddress: h.Remove, Employees: h.Employees}, nil
+	return &API{Pool: pool, Now: now, Reads: clockproj.Clock{}, RegisterMark: h.Register, RemoveAddress: h.Remove, Employees: h.Employees,
+		AskAdjustment: h.Ask}, nil
 }
 
 // Reader admits roles that may use the clock (after the caller check).
