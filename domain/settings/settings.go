@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"portal/domain"
+	"portal/domain/timesheet"
 )
 
 // TypeChanged is the event of a change of one key's fields.
@@ -81,6 +82,9 @@ type Key struct {
 	// toggles override each user's own switches; the public terminal switch, the product's
 	// default), so setting a field never set is a change.
 	Overrides bool
+	// Check, when set, refuses a combination of the key's values (after the change) that
+	// each field's own limits let through.
+	Check func(values map[string]any) error
 }
 
 // Field returns the named field.
@@ -152,6 +156,23 @@ var Catalogue = []Key{
 	}},
 	{Name: KeyTemplates, Fields: templateFields()},
 	{Name: KeyTheme, Fields: []Field{{Name: "theme", Kind: JSON, Max: 20000, Default: "", Group: "theme"}}},
+	timesheetRule(),
+}
+
+// timesheetRule is the tenant's timesheet rule (domain/timesheet.Rule): the law's figures by
+// default, a rule the law does not allow refused as a whole.
+func timesheetRule() Key {
+	d := timesheet.DefaultRule()
+	return Key{Name: timesheet.KeyRule, Fields: []Field{
+		{Name: timesheet.FieldMarkTolerance, Kind: Digits, Max: 2, Default: d.MarkTolerance, Group: "tolerance"},
+		{Name: timesheet.FieldDayTolerance, Kind: Digits, Max: 2, Default: d.DayTolerance, Group: "tolerance"},
+		{Name: timesheet.FieldOvertimeWork, Kind: Digits, Max: 3, Default: d.OvertimeWorkday, Group: "premiums"},
+		{Name: timesheet.FieldOvertimeRest, Kind: Digits, Max: 3, Default: d.OvertimeRest, Group: "premiums"},
+		{Name: timesheet.FieldNightPremium, Kind: Digits, Max: 3, Default: d.NightPremium, Group: "premiums"},
+		{Name: timesheet.FieldBank, Kind: Choice, Choices: []string{timesheet.BankOff, timesheet.BankIndividual, timesheet.BankCollective},
+			Default: d.Bank, Group: "bank"},
+		{Name: timesheet.FieldBankMonths, Kind: Digits, Max: 2, Default: d.BankMonths, Group: "bank"},
+	}, Check: func(values map[string]any) error { return timesheet.RuleValues(values).Check() }}
 }
 
 func fields(group string, kind Kind, max int, names ...string) []Field {
@@ -360,6 +381,18 @@ func Decide(state *State, key string, in Input, purchased func(string) bool) (Ch
 		_, set := state.Values[key][f.Name]
 		if old := state.Value(key, f); old != v || (k.Overrides && !set) {
 			out.Changes = append(out.Changes, Change{Field: f.Name, Old: old, New: v})
+		}
+	}
+	if k.Check != nil {
+		values := map[string]any{}
+		for _, f := range k.Fields {
+			values[f.Name] = state.Value(key, f)
+		}
+		for _, ch := range out.Changes {
+			values[ch.Field] = ch.New
+		}
+		if err := k.Check(values); err != nil {
+			return Changed{}, nil, err
 		}
 	}
 	return out, secrets, nil
