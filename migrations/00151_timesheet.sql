@@ -42,12 +42,13 @@ CREATE TABLE timesheet_leaves (
 );
 CREATE INDEX timesheet_leaves_employee_idx ON timesheet_leaves (tenant_id, employee_id, start_date);
 
--- The tenant's rule as the log last set it (settings key timesheet_rule), and how far the
--- days are final.
+-- The tenant's rule as the log last set it (settings key timesheet_rule), and the days whose
+-- rows are written for everyone employed (from the tenant's first event seen to the last final day).
 CREATE TABLE timesheet_tenants (
     tenant_id uuid  NOT NULL PRIMARY KEY,
     rule      jsonb NOT NULL DEFAULT '{}',
-    through   date                         -- rows are final up to this day
+    since     date,                        -- rows are written for every day from since
+    through   date                         -- to through (final)
 );
 
 CREATE TABLE timesheet_days (
