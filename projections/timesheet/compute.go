@@ -78,7 +78,7 @@ func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) 
 	}
 	want := map[uuid.UUID]map[time.Time]bool{}
 	add := func(id uuid.UUID, e *employee, d time.Time) {
-		if !d.After(upTo) && !d.Before(e.hire) {
+		if !d.After(upTo) && e.employed(d) {
 			if want[id] == nil {
 				want[id] = map[time.Time]bool{}
 			}
@@ -154,15 +154,18 @@ func (c *calc) materialize(ctx context.Context, tx pgx.Tx, from, to time.Time) e
 type employee struct {
 	schedule  ts.Schedule
 	hire      time.Time
+	since     *time.Time // the first mark's day
 	term      *time.Time
 	inactive  bool
 	layoff    []clock.Period
 	dept, mgr *uuid.UUID
 }
 
-// employed tells whether the employee owes that day: hired, not terminated, not inactive.
+// employed tells whether the employee's timesheet has that day: hired, on or after their
+// first mark in the portal, not terminated, not inactive.
 func (e *employee) employed(d time.Time) bool {
-	return !d.Before(e.hire) && (e.term == nil || !d.After(*e.term)) && !(e.inactive && e.term == nil)
+	return e.since != nil && !d.Before(*e.since) && !d.Before(e.hire) && (e.term == nil || !d.After(*e.term)) &&
+		!(e.inactive && e.term == nil)
 }
 
 func (e *employee) onLeave(d time.Time) bool {
@@ -223,8 +226,9 @@ func (c *calc) loadEmployees(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) er
 		return nil
 	}
 	rows, err := tx.Query(ctx, `
-SELECT id, schedule, hire_date, termination_date, status = 'inactive', layoff, department_id, manager_id
-FROM employees WHERE tenant_id = $1 AND ($2::uuid[] IS NULL OR id = ANY($2))`, c.tenant, ids)
+SELECT e.id, e.schedule, e.hire_date, s.since, e.termination_date, e.status = 'inactive', e.layoff, e.department_id, e.manager_id
+FROM employees e LEFT JOIN timesheet_starts s ON s.tenant_id = e.tenant_id AND s.employee_id = e.id
+WHERE e.tenant_id = $1 AND ($2::uuid[] IS NULL OR e.id = ANY($2))`, c.tenant, ids)
 	if err != nil {
 		return err
 	}
@@ -233,7 +237,7 @@ FROM employees WHERE tenant_id = $1 AND ($2::uuid[] IS NULL OR id = ANY($2))`, c
 		var id uuid.UUID
 		var schedule, layoff []byte
 		e := &employee{}
-		if err := rows.Scan(&id, &schedule, &e.hire, &e.term, &e.inactive, &layoff, &e.dept, &e.mgr); err != nil {
+		if err := rows.Scan(&id, &schedule, &e.hire, &e.since, &e.term, &e.inactive, &layoff, &e.dept, &e.mgr); err != nil {
 			return err
 		}
 		e.schedule = ts.ParseSchedule(schedule)

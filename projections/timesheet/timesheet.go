@@ -45,7 +45,7 @@ func (Timesheet) Areas() []string { return []string{"clock.", "vacation.", "sett
 
 // Tables implements Tabled.
 func (Timesheet) Tables() []string {
-	return []string{"timesheet_marks", "timesheet_excuses", "timesheet_leaves", "timesheet_tenants",
+	return []string{"timesheet_marks", "timesheet_starts", "timesheet_excuses", "timesheet_leaves", "timesheet_tenants",
 		"timesheet_days", "timesheet_months", "timesheet_closures", "timesheet_signatures"}
 }
 
@@ -209,6 +209,17 @@ func (b *batch) flushMarks(ctx context.Context, tx pgx.Tx) error {
 INSERT INTO timesheet_marks (tenant_id, employee_id, mark_id, at, registered_at, request_id, by_hr, actor_id, reason)
 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::timestamptz[], $6::uuid[], $7::bool[], $8::uuid[], $9::text[])
 ON CONFLICT DO NOTHING`, tenants, emps, ids, ats, regs, reqs, byHR, actors, reasons)
+	if err != nil {
+		return err
+	}
+	days := make([]time.Time, n)
+	for i, t := range ats {
+		days[i] = localDay(t)
+	}
+	_, err = tx.Exec(ctx, `
+INSERT INTO timesheet_starts (tenant_id, employee_id, since)
+SELECT t, e, min(d) FROM unnest($1::uuid[], $2::uuid[], $3::date[]) AS m(t, e, d) GROUP BY t, e
+ON CONFLICT (tenant_id, employee_id) DO UPDATE SET since = least(timesheet_starts.since, excluded.since)`, tenants, emps, days)
 	return err
 }
 
