@@ -155,6 +155,11 @@ SELECT recorded_at, lag(recorded_at) OVER (ORDER BY transaction_id, position) AS
 			if k == 2 && (!v.Closed || v.Signature == nil || v.Signature.Superseded || v.Signature.Totals != v.Totals) {
 				t.Errorf("the month before last is closed and signed as it stands: closed %v, signature %+v, totals %+v", v.Closed, v.Signature, v.Totals)
 			}
+			var hash string
+			if err := e.DB.Pool.QueryRow(ctx, `SELECT rows_hash FROM timesheet_months WHERE tenant_id = $1 AND employee_id = $2 AND month = $3`,
+				demo, ana, month).Scan(&hash); err != nil || hash != v.RowsHash {
+				t.Errorf("%s: the month's stored hash %q (%v) is not the hash of the rows read %q", month.Format("2006-01"), hash, err, v.RowsHash)
+			}
 		}
 		if sum.Overtime50 < 4*100 || sum.Late < 3*30 || sum.Early < 40 || sum.AbsentDays < 1 || sum.DSRLost < 1 || sum.Excused < 400 {
 			t.Errorf("Ana's last three months miss a case: %+v", sum)

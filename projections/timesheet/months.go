@@ -74,6 +74,38 @@ func Totals(month time.Time, rows []DayRow) (ts.Totals, string, int) {
 	return ts.Month(month, dated), ts.Hash(own), absent
 }
 
+// digested is a final row's figures and digest: what a month's sum reads.
+type digested struct {
+	ts.Dated
+	digest string
+}
+
+// digests reads the figures and digests of the final rows of employees from..to, by
+// employee, in date order.
+func digests(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, ids []uuid.UUID, from, to time.Time) (map[uuid.UUID][]digested, error) {
+	rows, err := tx.Query(ctx, `
+SELECT employee_id, day, kind, expected, worked, night, night_hours, overtime50, overtime100, late, early, missing, excused,
+       leave, absent, incomplete, row_hash
+FROM timesheet_days WHERE tenant_id = $1 AND employee_id = ANY($2) AND day BETWEEN $3 AND $4
+ORDER BY employee_id, day`, tenant, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[uuid.UUID][]digested{}
+	var id uuid.UUID
+	for rows.Next() {
+		var d digested
+		r := &d.Row
+		if err := rows.Scan(&id, &d.Date, &r.Kind, &r.Expected, &r.Worked, &r.Night, &r.NightHours, &r.Overtime50, &r.Overtime100,
+			&r.Late, &r.Early, &r.Missing, &r.Excused, &r.Leave, &r.Absent, &r.Incomplete, &d.digest); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], d)
+	}
+	return out, rows.Err()
+}
+
 // sumMonths writes the totals of the months named (employee → months) from the final rows.
 func (c *calc) sumMonths(ctx context.Context, tx pgx.Tx, months map[uuid.UUID]map[time.Time]bool) error {
 	var ids []uuid.UUID
@@ -89,7 +121,7 @@ func (c *calc) sumMonths(ctx context.Context, tx pgx.Tx, months map[uuid.UUID]ma
 			}
 		}
 	}
-	all, err := stored(ctx, tx, c.tenant, ids, ts.WeekStart(from), to.AddDate(0, 1, -1))
+	all, err := digests(ctx, tx, c.tenant, ids, ts.WeekStart(from), to.AddDate(0, 1, -1))
 	if err != nil {
 		return err
 	}
@@ -106,21 +138,26 @@ func (c *calc) sumMonths(ctx context.Context, tx pgx.Tx, months map[uuid.UUID]ma
 			continue
 		}
 		for m := range ms {
-			var rows []DayRow
+			var rows []ts.Dated
+			var own []string
+			absent, leave := 0, 0
 			start, end := ts.WeekStart(m), m.AddDate(0, 1, 0)
 			for _, r := range all[id] {
-				if !r.Date.Before(start) && r.Date.Before(end) {
-					rows = append(rows, r)
+				if r.Date.Before(start) || !r.Date.Before(end) {
+					continue
 				}
-			}
-			t, hash, absent := Totals(m, rows)
-			emps, monthDays, depts, mgrs, hashes = append(emps, id), append(monthDays, m), append(depts, e.dept), append(mgrs, e.mgr), append(hashes, hash)
-			leave := 0
-			for _, r := range rows {
+				rows = append(rows, r.Dated)
 				if !r.Date.Before(m) {
+					own = append(own, r.digest)
 					leave += r.Leave
+					if r.Absent {
+						absent += r.Missing
+					}
 				}
 			}
+			t := ts.Month(m, rows)
+			emps, monthDays, depts, mgrs = append(emps, id), append(monthDays, m), append(depts, e.dept), append(mgrs, e.mgr)
+			hashes = append(hashes, ts.MonthHash(own))
 			for j, v := range []int{t.Expected, t.Worked, t.Night, t.NightHours, t.Overtime50, t.Overtime100, t.Late, t.Early,
 				t.Missing, t.Excused, leave, t.AbsentDays, absent, t.DSRLost} {
 				ints[j] = append(ints[j], int32(v))

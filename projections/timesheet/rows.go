@@ -218,7 +218,11 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 		ints[i] = make([]int32, n)
 	}
 	absent, incomplete := make([]bool, n), make([]bool, n)
+	digests := make([]string, n)
 	months := map[uuid.UUID]map[time.Time]bool{}
+	for i, d := range Dated(rows) {
+		digests[i] = ts.RowHash(d)
+	}
 	for i, r := range rows {
 		emps[i], days[i], kinds[i] = r.Employee, r.Date, r.Kind
 		pairs := make([][2]int, len(r.Spans))
@@ -242,16 +246,16 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 	}
 	if _, err := tx.Exec(ctx, `
 INSERT INTO timesheet_days (tenant_id, employee_id, day, kind, spans, marks, expected, worked, night, night_hours,
-    overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete)
+    overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete, row_hash)
 SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::int[], $9::int[],
-    $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::bool[], $19::bool[])
+    $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::bool[], $19::bool[], $20::text[])
 ON CONFLICT (tenant_id, employee_id, day) DO UPDATE SET kind = excluded.kind, spans = excluded.spans, marks = excluded.marks,
     expected = excluded.expected, worked = excluded.worked, night = excluded.night, night_hours = excluded.night_hours,
     overtime50 = excluded.overtime50, overtime100 = excluded.overtime100, late = excluded.late, early = excluded.early,
     missing = excluded.missing, excused = excluded.excused, leave = excluded.leave, absent = excluded.absent,
-    incomplete = excluded.incomplete`,
+    incomplete = excluded.incomplete, row_hash = excluded.row_hash`,
 		c.tenant, emps, days, kinds, spansJSON, marksJSON, ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6],
-		ints[7], ints[8], ints[9], ints[10], absent, incomplete); err != nil {
+		ints[7], ints[8], ints[9], ints[10], absent, incomplete, digests); err != nil {
 		return err
 	}
 	return c.sumMonths(ctx, tx, months)
