@@ -17,9 +17,11 @@ require (
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/ory/fosite v0.49.0
 	github.com/pressly/goose/v3 v3.29.0
+	github.com/sigurn/crc16 v0.0.0-20211026045750-20ab5afb07e3
 	golang.org/x/crypto v0.58.0
 	golang.org/x/oauth2 v0.37.0
 	golang.org/x/sync v0.24.0
+	golang.org/x/text v0.43.0
 )
 
 require (
@@ -110,7 +112,6 @@ require (
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20261005182115-fad411399dd8 // indirect
