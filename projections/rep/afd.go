@@ -163,7 +163,7 @@ func WriteAFD(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now
 	if err := line(Trailer(counts)); err != nil {
 		return n, err
 	}
-	if err := line(SignatureLine); err != nil {
+	if err := line(padA(SignatureLine, 100)); err != nil {
 		return n, err
 	}
 	return n, bw.Flush()

@@ -73,7 +73,7 @@ func ParseAFD(r io.Reader) (AFD, error) {
 			}
 			a.Generated = g
 		case trailer:
-			if line != SignatureLine {
+			if line != padA(SignatureLine, 100) {
 				return a, fail("signature line %q", line)
 			}
 			a.SignatureLine = line
