@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"portal/commands/clocktest"
+	"portal/domain/clock"
 	domainrep "portal/domain/rep"
 	"portal/eventstore"
 	"portal/platform/db"
@@ -251,5 +252,16 @@ func TestPeriodRules(t *testing.T) {
 	}
 	if !domainrep.ValidCNPJ("11222333000181") || domainrep.ValidCNPJ("11222333000182") || !domainrep.ValidCPF("52998224725") || domainrep.ValidCPF("52998224726") {
 		t.Error("check digits")
+	}
+}
+
+// TestRecordTypes: the clock's mark events are in the list of event types that take an NSR.
+func TestRecordTypes(t *testing.T) {
+	t.Parallel()
+	for _, typ := range []string{clock.TypeMarkRegistered, clock.TypeMarkRecordedByHR} {
+		var kind string
+		if err := testDB.Pool.QueryRow(context.Background(), `SELECT afd_kind FROM rep_record_types WHERE type = $1`, typ).Scan(&kind); err != nil || kind != "7" {
+			t.Errorf("%s: kind %q, %v", typ, kind, err)
+		}
 	}
 }
