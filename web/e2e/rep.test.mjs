@@ -3,16 +3,18 @@
 // from the audit area: exporting before a certificate is uploaded, uploading a broken file and
 // a wrong password, and asking for a period in the future each show their translated message;
 // after she uploads a good certificate (made here with openssl), the AFD downloads as a zip of
-// the file and its .p7s, which openssl verifies.
+// the file and its .p7s, which openssl verifies. At the kiosk, Marcos punches and gets the
+// receipt of his punch (NSR and PDF) before the terminal signs him out.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD, login, newUserContext, openClock, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { DEMO_PASSWORD, enterAccessCode, enterCredentials, login, newUserContext, openClock, screenshot, startSuite, tid, USERS } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
+const TOTEM = { accessCode: 'DEMOCORP', userName: 'totem.portaria', password: DEMO_PASSWORD };
 
 let suite;
 let dir;
@@ -28,7 +30,7 @@ after(async () => {
   await suite?.stop();
 });
 
-test('ana punches and downloads the receipt of her punch', { timeout: 90_000 }, async () => {
+test('ana punches and downloads the receipt of her punch', { timeout: 180_000 }, async () => {
   const ctx = await newUserContext(suite);
   try {
     const page = await ctx.newPage();
@@ -36,7 +38,7 @@ test('ana punches and downloads the receipt of her punch', { timeout: 90_000 }, 
     await openClock(page);
     await page.locator(tid('clock-register')).click();
     const receipt = page.locator(tid('rep-receipt')).first();
-    await receipt.waitFor({ timeout: 15_000 });
+    await receipt.waitFor({ timeout: 60_000 });
     assert.match(await receipt.locator(tid('rep-receipt-nsr')).textContent(), /^NSR \d{9}$/);
     assert.match(await receipt.textContent(), /Hash [0-9A-F]{16}…/);
     await screenshot(page, 'rep-receipt');
@@ -49,15 +51,16 @@ test('ana punches and downloads the receipt of her punch', { timeout: 90_000 }, 
   }
 });
 
-test('helena exports the signed AFD after uploading the certificate; bad input is explained', { timeout: 120_000 }, async () => {
+test('helena exports the signed AFD after uploading the certificate; bad input is explained', { timeout: 300_000 }, async () => {
   const ctx = await newUserContext(suite);
   try {
     const page = await ctx.newPage();
     await page.setViewportSize({ width: 1366, height: 900 });
     await login(page, HELENA);
     await page.goto('/apps/auditoria');
-    await page.locator(tid('audit-rep-link')).click();
-    await page.locator(tid('rep-page')).waitFor();
+    // Lazy chunks: allow for a loaded machine.
+    await page.locator(tid('audit-rep-link')).click({ timeout: 90_000 });
+    await page.locator(tid('rep-page')).waitFor({ timeout: 90_000 });
     await page.locator(tid('rep-establishment-name')).waitFor();
     await page.locator(tid('rep-certificate-none')).waitFor();
 
@@ -104,6 +107,27 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     const lines = readFileSync(path.join(dir, 'afd', afd), 'latin1').split('\r\n');
     assert.equal(lines[0].length, 302, 'header of 302 characters');
     await screenshot(page, 'rep-page');
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('at the kiosk marcos punches and downloads the receipt of his punch', { timeout: 60_000 }, async () => {
+  const ctx = await newUserContext(suite);
+  try {
+    const page = await ctx.newPage();
+    await enterAccessCode(page, TOTEM.accessCode);
+    await enterCredentials(page, TOTEM.userName, TOTEM.password);
+    await page.locator(tid('kiosk-screen')).waitFor();
+    await page.locator(tid('kiosk-username')).fill('marcos.lima');
+    await page.locator(tid('kiosk-password')).fill(DEMO_PASSWORD);
+    await page.locator(tid('kiosk-punch')).click();
+    const receipt = page.locator(tid('kiosk-receipt'));
+    await receipt.waitFor({ timeout: 15_000 });
+    assert.match(await receipt.textContent(), /NSR \d{9}/);
+    await screenshot(page, 'rep-kiosk-receipt');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('kiosk-receipt-download')).click()]);
+    assert.equal(readFileSync(await download.path()).subarray(0, 5).toString(), '%PDF-');
   } finally {
     await ctx.close();
   }
