@@ -27,6 +27,7 @@ import (
 	"portal/readapi/mood"
 	"portal/readapi/notifications"
 	"portal/readapi/people"
+	"portal/readapi/rep"
 	"portal/readapi/reports"
 	"portal/readapi/requests"
 	"portal/readapi/settings"
@@ -79,6 +80,7 @@ type Server struct {
 	Audit         *audit.API         // the audit area
 	People        *people.API        // teams and colleagues
 	Reports       *reports.API       // HR reports
+	Rep           *rep.API           // legal punch records (REP-P): receipts, AFD, AEJ
 	Settings      *settings.API      // the tenant administration panels
 }
 
@@ -137,6 +139,9 @@ func (s *Server) Init() error {
 	if s.Reports == nil {
 		s.Reports = &reports.API{Pool: s.Pool, Now: s.Now}
 	}
+	if s.Rep == nil {
+		s.Rep = &rep.API{Pool: s.Pool, Store: s.Store, Now: s.Now}
+	}
 	if s.Settings != nil && s.Settings.AccessChanged == nil {
 		s.Settings.AccessChanged = s.perms.forgetTenant
 	}
@@ -161,7 +166,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

@@ -690,5 +690,8 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 	if err := writePeople(ctx, tx, tenants); err != nil {
 		return err
 	}
+	if err := writeEstablishments(ctx, tx, tenants); err != nil {
+		return err
+	}
 	return writeHolidays(ctx, tx)
 }

@@ -1,6 +1,7 @@
 import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
 import { auditRoutes } from '@/features/audit';
+import { repRoutes } from '@/features/rep';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { peopleRoutes } from '@/features/people';
@@ -44,6 +45,7 @@ export default function SignedInRoutes() {
           {adjustmentRoutes()}
           {vacationRoutes()}
           {auditRoutes()}
+          {repRoutes()}
           {peopleRoutes()}
           {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}

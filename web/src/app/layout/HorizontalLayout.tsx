@@ -3,6 +3,7 @@ import { AppShell, Box, Container, Divider, Drawer } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { ClockDrawer } from '@/features/clock';
+import { PunchReceipts } from '@/features/rep';
 import { HEADER_HEIGHT } from '@/lib/config';
 import { useAreaStyle } from '@/features/tenant-theme';
 import { Footer } from './Footer';
@@ -65,7 +66,7 @@ export function HorizontalLayout({ children, variant, showNavbar = true, showToo
       <Drawer opened={drawer} onClose={close} size={280} hiddenFrom="md" padding={0} withCloseButton={false}>
         <Navigation onNavigate={close} />
       </Drawer>
-      <ClockDrawer />
+      <ClockDrawer receipts={<PunchReceipts />} />
       <SettingsDrawer />
     </AppShell>
   );

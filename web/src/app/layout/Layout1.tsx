@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useHover } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { ClockDrawer } from '@/features/clock';
+import { PunchReceipts } from '@/features/rep';
 import { HEADER_HEIGHT } from '@/lib/config';
 import { useAreaStyle } from '@/features/tenant-theme';
 import { Footer } from './Footer';
@@ -55,7 +56,7 @@ export function Layout1({ children, navbarStyle = 'style-1', showNavbar = true, 
           <Footer />
         </AppShell.Footer>
       )}
-      <ClockDrawer />
+      <ClockDrawer receipts={<PunchReceipts />} />
       <SettingsDrawer />
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { AS_OF_KINDS, type AuditSubject } from '../api/audit';
 import { AsOfPanel } from '../components/AsOfPanel';
 import { ChainPanel } from '../components/ChainPanel';
@@ -22,7 +23,13 @@ export function AuditPage() {
   const [subject, setSubject] = useState<AuditSubject | undefined>();
   return (
     <Stack gap="lg" data-testid="audit-page">
-      <Title order={2}>{t('title')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('title')}</Title>
+        {/* The REP-P screen (features/rep) is reached from here: the same people may open it. */}
+        <Anchor component={Link} to="/apps/auditoria/rep-p" data-testid="audit-rep-link">
+          {t('repLink')}
+        </Anchor>
+      </Group>
       <Tabs defaultValue="history" keepMounted={false}>
         <Tabs.List>
           {PAGE_TABS.map((v) => (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconClockCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,11 @@ import { FenceInfo } from './FenceInfo';
 import { OtherAddresses } from './OtherAddresses';
 import { RecentMarks } from './RecentMarks';
 
-/** The body of the quick time-clock drawer (spec portal-core §4, §5, §8). */
-export function ClockPanel() {
+/**
+ * The body of the quick time-clock drawer (spec portal-core §4, §5, §8). receipts (the punch
+ * receipts) is mounted again after each registration, so it reads the new receipt at once.
+ */
+export function ClockPanel({ receipts }: { receipts?: ReactNode } = {}) {
   const { t } = useTranslation('clock');
   const user = useSessionStore(selectUser);
   const { chosen, userChose, addressVersion, registered, selectAddress, selectCaptured } = useClockStore();
@@ -84,6 +88,7 @@ export function ClockPanel() {
 
       <Divider />
       <RecentMarks />
+      {receipts && <div key={String(registered)}>{receipts}</div>}
     </Stack>
   );
 }

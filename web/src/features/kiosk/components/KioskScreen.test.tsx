@@ -54,18 +54,25 @@ describe('kiosk (public terminal) flow', () => {
       'POST /api/rh-app/colaborador/v2/registrar-ponto': () =>
         json({ success: true, data: { n09_001_t: '2024-08-01T08:00:00', endereco: 'Av. Paulista' } }),
       'POST /api/auth/logout': () => json({ success: true }),
+      'GET /api/rep/receipts': () => json([{ markId: 'm-1', nsr: 42, hash: 'AB'.repeat(32) }]),
+      'GET /api/rep/receipts/m-1/pdf': () => new Response(new Blob(['%PDF-1.3']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
     });
     renderWithProviders(<KioskScreen />);
     fill('  ana.souza ', 'Demo@2024!');
 
     expect(await screen.findByTestId('kiosk-success')).toHaveTextContent('Ana Souza');
     const calls = fetchSpy.mock.calls.map(([u, init]) => ({ url: new URL(String(u), 'http://localhost'), init: init ?? {} }));
+    // The punch's receipt (issue 31) is read with the employee's token before the sign-out.
     expect(calls.map((c) => c.url.pathname)).toEqual([
       '/api/auth/login',
       '/api/rh-app/colaborador/v2/registrar-ponto',
+      '/api/rep/receipts',
+      '/api/rep/receipts/m-1/pdf',
       '/api/auth/logout',
     ]);
-    const [loginCall, markCall, logoutCall] = calls;
+    const [loginCall, markCall, receiptsCall, pdfCall, logoutCall] = calls;
+    for (const c of [receiptsCall, pdfCall]) expect((c.init.headers as Record<string, string>).Authorization).toBe('Bearer ana-token');
+    expect(screen.getByTestId('kiosk-receipt')).toHaveTextContent('NSR 000000042');
     expect(JSON.parse(String(loginCall.init.body))).toMatchObject({ accessCode: 'DEMOCORP', userName: 'ana.souza', password: 'Demo@2024!' });
     expect((loginCall.init.headers as Record<string, string>).Authorization).toBeUndefined();
     expect((markCall.init.headers as Record<string, string>).Authorization).toBe('Bearer ana-token');

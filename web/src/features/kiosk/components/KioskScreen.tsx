@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@/lib/api';
 import { formatDateTime } from '@/lib/datetime';
+import { saveBlob } from '@/lib/download';
 import { normalizeLanguage } from '@/lib/language';
 import { useCommand } from '@/lib/query';
 import { translateServerMessage } from '@/lib/server-message';
@@ -85,6 +86,19 @@ export function KioskScreen() {
             {done && (
               <Alert color="green" data-testid="kiosk-success">
                 {time ? t('successAt', { name: done.displayName, time }) : t('success', { name: done.displayName })}
+                {done.receipt && (
+                  <Group mt="xs" gap="xs" data-testid="kiosk-receipt">
+                    <Text size="sm">{t('receiptNsr', { nsr: String(done.receipt.nsr).padStart(9, '0') })}</Text>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => done.receipt && saveBlob(done.receipt.pdf, `comprovante-${String(done.receipt.nsr).padStart(9, '0')}.pdf`)}
+                      data-testid="kiosk-receipt-download"
+                    >
+                      {t('downloadReceipt')}
+                    </Button>
+                  </Group>
+                )}
               </Alert>
             )}
             {failure && (

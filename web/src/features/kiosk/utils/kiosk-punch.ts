@@ -10,6 +10,7 @@ import type { CommandContext } from '@/lib/query';
 import type { SessionUser } from '@/lib/session-types';
 import { employeeLogin } from '../api/employee-login';
 import { employeeLogout } from '../api/employee-logout';
+import { employeeReceipt, type KioskReceipt } from '../api/employee-receipt';
 import { employeeRegisterMark, type KioskMarkAnswer } from '../api/employee-register-mark';
 
 /** True for the kiosk account (its role set holds the kiosk role). */
@@ -33,6 +34,8 @@ export interface KioskPunchInput {
 export interface KioskPunchResult {
   displayName: string;
   mark: KioskMarkAnswer['data'];
+  /** The punch's receipt (NSR, hash, PDF), when the tenant keeps REP-P records. */
+  receipt?: KioskReceipt;
 }
 
 /** The challenge a sign-in may answer with: the employee must set a password elsewhere first. */
@@ -68,7 +71,8 @@ export async function punchAsEmployee(input: KioskPunchInput, ctx?: CommandConte
       },
       ctx,
     );
-    return { displayName: user.displayName || user.userName, mark: res.data };
+    const receipt = await employeeReceipt({ token, tenId: user.tenId, userHash: user.hash });
+    return { displayName: user.displayName || user.userName, mark: res.data, receipt };
   } finally {
     await employeeLogout({ token, refreshToken: answer.refreshToken, accessCode: input.accessCode }).catch(() => undefined);
   }

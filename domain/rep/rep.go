@@ -1,0 +1,134 @@
+// Package rep holds the rules of the legal punch records of a REP-P (Portaria MTP 671/2021;
+// docs/rep-p.md): the employer's and worker's tax ids, the export period and the files'
+// names. The AFD layout itself is written in projections/rep.
+package rep
+
+import (
+	"strings"
+	"time"
+
+	"portal/domain"
+)
+
+// MaxPeriodDays is the longest period one AFD or AEJ export covers. The Portaria sets no
+// maximum; a quarter keeps one export's streaming time bounded (docs/rep-p.md).
+const MaxPeriodDays = 92
+
+// Message keys of the export and certificate errors (translated by the web app).
+const (
+	KeyPeriodTooLong   = "rep.period_too_long"
+	KeyPeriodFuture    = "rep.period_future"
+	KeyPeriodReversed  = "rep.period_reversed"
+	KeyNoCertificate   = "rep.certificate_missing"
+	KeyBadCertificate  = "rep.certificate_invalid"
+	KeyBadPassword     = "rep.certificate_password"
+	KeyUnknownEstablis = "rep.establishment_unknown"
+)
+
+// Event types of the rep area.
+const (
+	// TypeCertificateUploaded says HR replaced the tenant's signing certificate; its data
+	// names the certificate and carries the password only as "[redacted]".
+	TypeCertificateUploaded = "rep.certificate_uploaded.v1"
+)
+
+// Redacted stands for a secret in event data.
+const Redacted = "[redacted]"
+
+// CertificateUploaded is the data of TypeCertificateUploaded.
+type CertificateUploaded struct {
+	Subject     string
+	NotAfter    time.Time
+	Fingerprint string // SHA-256 of the certificate, hex
+	Password    string // always Redacted
+}
+
+// ValidCNPJ tells whether s is 14 digits with valid check digits (Receita Federal's modulo
+// 11 rule, weights 5..2,9..2 and 6..2,9..2).
+func ValidCNPJ(s string) bool {
+	if len(s) != 14 || !digits(s) || strings.Count(s, s[:1]) == 14 {
+		return false
+	}
+	return s[12:] == cnpjDigits(s[:12])
+}
+
+// CNPJ completes twelve digits with their two check digits.
+func CNPJ(base string) string { return base + cnpjDigits(base) }
+
+func cnpjDigits(base string) string {
+	d1 := mod11(base, []int{5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2})
+	d2 := mod11(base+string(rune('0'+d1)), []int{6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2})
+	return string([]rune{rune('0' + d1), rune('0' + d2)})
+}
+
+// ValidCPF tells whether s is 11 digits with valid check digits.
+func ValidCPF(s string) bool {
+	if len(s) != 11 || !digits(s) || strings.Count(s, s[:1]) == 11 {
+		return false
+	}
+	return s[9:] == cpfDigits(s[:9])
+}
+
+// CPF completes nine digits with their two check digits.
+func CPF(base string) string { return base + cpfDigits(base) }
+
+func cpfDigits(base string) string {
+	d1 := mod11(base, []int{10, 9, 8, 7, 6, 5, 4, 3, 2})
+	d2 := mod11(base+string(rune('0'+d1)), []int{11, 10, 9, 8, 7, 6, 5, 4, 3, 2})
+	return string([]rune{rune('0' + d1), rune('0' + d2)})
+}
+
+func mod11(s string, weights []int) int {
+	sum := 0
+	for i, w := range weights {
+		sum += int(s[i]-'0') * w
+	}
+	if r := sum % 11; r >= 2 {
+		return 11 - r
+	}
+	return 0
+}
+
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Period is the days [From, To] of an export, both inclusive, in the establishment's zone.
+type Period struct{ From, To time.Time }
+
+// CheckPeriod validates an export period against today (in the same zone): not reversed,
+// not ending in the future, at most MaxPeriodDays long.
+func CheckPeriod(from, to, today time.Time) (Period, error) {
+	switch {
+	case to.Before(from):
+		return Period{}, domain.InvalidField("to", KeyPeriodReversed)
+	case to.After(today):
+		return Period{}, domain.InvalidField("to", KeyPeriodFuture)
+	case int(to.Sub(from).Hours()/24)+1 > MaxPeriodDays:
+		return Period{}, domain.InvalidField("to", KeyPeriodTooLong)
+	}
+	return Period{From: from, To: to}, nil
+}
+
+// AFDName is the AFD's file name for a REP-P: "AFD" joined with the REP-P's INPI
+// registration number, the employer's CNPJ/CPF and "REP_P" (Annex V, item 10).
+func AFDName(inpi, cnpj string) string {
+	return "AFD" + pad17(inpi) + cnpj + "REP_P.txt"
+}
+
+// AEJName is the AEJ's file name: "AEJ" joined with the employer's CNPJ/CPF and the period.
+func AEJName(cnpj string, p Period) string {
+	return "AEJ_" + cnpj + "_" + p.From.Format("20060102") + "_" + p.To.Format("20060102") + ".txt"
+}
+
+func pad17(s string) string {
+	if len(s) >= 17 {
+		return s[:17]
+	}
+	return strings.Repeat("0", 17-len(s)) + s
+}

@@ -1,0 +1,267 @@
+package rep_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/text/encoding/charmap"
+
+	"portal/commands/clocktest"
+	"portal/domain/clock"
+	domainrep "portal/domain/rep"
+	"portal/eventstore"
+	"portal/platform/db"
+	"portal/platform/pgtest"
+	"portal/projections/rep"
+)
+
+var testDB *pgtest.DB
+
+func TestMain(m *testing.M) {
+	testDB = pgtest.MustStart("projections/rep")
+	code := m.Run()
+	testDB.Close()
+	os.Exit(code)
+}
+
+// establishment makes a tenant with an establishment (a valid CNPJ) and n employees with
+// CPFs, and returns the tenant and the employees.
+func establishment(t testing.TB, n int) (uuid.UUID, []uuid.UUID, string) {
+	t.Helper()
+	ctx := context.Background()
+	tenant, err := clocktest.NewTenant(ctx, testDB.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cnpj := domainrep.CNPJ(fmt.Sprintf("%08d0001", time.Now().UnixNano()%100000000))
+	if _, err := testDB.Pool.Exec(ctx, `INSERT INTO rep_establishments (tenant_id, cnpj, name, place) VALUES ($1, $2, 'Empresa Teste Ltda', 'Sede')`,
+		tenant.ID, cnpj); err != nil {
+		t.Fatal(err)
+	}
+	var employees []uuid.UUID
+	for i := range n {
+		p, err := tenant.NewPerson(ctx, testDB.Pool, clocktest.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := testDB.Pool.Exec(ctx, `UPDATE employees SET cpf = $3 WHERE tenant_id = $1 AND id = $2`,
+			tenant.ID, p.EmployeeID, domainrep.CPF(fmt.Sprintf("%09d", 123456000+i))); err != nil {
+			t.Fatal(err)
+		}
+		employees = append(employees, p.EmployeeID)
+	}
+	return tenant.ID, employees, cnpj
+}
+
+func mark(store eventstore.Store, tenant, employee uuid.UUID, at time.Time) error {
+	id := uuid.New()
+	data, _ := json.Marshal(map[string]any{"markId": id.String(), "employeeId": employee.String(), "recordedAt": at,
+		"selected": map[string]any{"address": "Rua A, 1", "lat": -23.5, "lon": -46.6}})
+	_, err := store.Append(context.Background(), eventstore.Meta{Tenant: tenant, Actor: employee.String(), CommandID: id.String()},
+		eventstore.StreamName("clock", employee), eventstore.Any,
+		eventstore.EventData{ID: id, Type: "clock.mark_registered.v1", SchemaVersion: 1, Data: data})
+	return err
+}
+
+func export(t testing.TB, tenant uuid.UUID, cnpj string, p domainrep.Period) ([]byte, int) {
+	t.Helper()
+	var buf bytes.Buffer
+	var n int
+	err := db.InTenant(context.Background(), testDB.Pool, tenant.String(), func(tx pgx.Tx) error {
+		e, err := rep.LoadEstablishment(context.Background(), tx, cnpj)
+		if err != nil {
+			return err
+		}
+		n, err = rep.WriteAFD(context.Background(), tx, e, p, time.Now(), &buf)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), n
+}
+
+func TestCRC16Kermit(t *testing.T) {
+	t.Parallel()
+	if got := rep.CRC("123456789"); got != "2189" {
+		t.Fatalf("CRC-16/KERMIT of 123456789 = %s, want 2189 (Annex V)", got)
+	}
+}
+
+// TestNSRGaplessUnderConcurrency appends 10,000 marks from 32 clients through two event
+// stores on two pools (two portal processes) and finds NSRs 1..10,000, each once, chained.
+func TestNSRGaplessUnderConcurrency(t *testing.T) {
+	tenant, employees, cnpj := establishment(t, 40)
+	second, err := db.Open(context.Background(), testDB.URL, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	stores := []*eventstore.Postgres{eventstore.NewPostgres(testDB.Pool), eventstore.NewPostgres(second)}
+	defer stores[0].Close()
+	defer stores[1].Close()
+	const total, clients = 10000, 32
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, clients)
+	base := time.Now().Add(-time.Hour)
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1)
+				if i > total {
+					return
+				}
+				if err := mark(stores[c%2], tenant, employees[int(i)%len(employees)], base.Add(time.Duration(i)*time.Millisecond)); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	var count, minNSR, maxNSR, distinct int64
+	if err := testDB.Pool.QueryRow(context.Background(), `SELECT count(*), min(nsr), max(nsr), count(DISTINCT nsr) FROM rep_records WHERE tenant_id = $1`,
+		tenant).Scan(&count, &minNSR, &maxNSR, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	if count != total || minNSR != 1 || maxNSR != total || distinct != total {
+		t.Fatalf("records %d, NSRs %d..%d, distinct %d; want %d records numbered 1..%d", count, minNSR, maxNSR, distinct, total, total)
+	}
+	today := time.Now().In(time.FixedZone("-03", -3*3600))
+	p := domainrep.Period{From: today.AddDate(0, 0, -1), To: today}
+	file, n := export(t, tenant, cnpj, p)
+	if n != total {
+		t.Fatalf("exported %d records, want %d", n, total)
+	}
+	afd, err := rep.ParseAFD(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(afd.Records) != total || afd.Records[0].NSR != 1 || afd.Counts["7"] != total {
+		t.Fatalf("parsed %d records from NSR %d, trailer %v", len(afd.Records), afd.Records[0].NSR, afd.Counts)
+	}
+}
+
+// TestAFDLayout exports a few marks and checks every field read back, the file's encoding
+// and line ends, and that a record altered by hand is caught.
+func TestAFDLayout(t *testing.T) {
+	t.Parallel()
+	tenant, employees, cnpj := establishment(t, 2)
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	zone := time.FixedZone("-03", -3*3600)
+	day := time.Now().In(zone).AddDate(0, 0, -2)
+	at := time.Date(day.Year(), day.Month(), day.Day(), 8, 1, 37, 0, zone)
+	for i := range 5 {
+		if err := mark(store, tenant, employees[i%2], at.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := domainrep.Period{From: day, To: day}
+	file, n := export(t, tenant, cnpj, p)
+	if n != 5 {
+		t.Fatalf("exported %d records, want 5", n)
+	}
+	if !bytes.HasSuffix(file, []byte("\r\n")) || bytes.Count(file, []byte("\r\n")) != 8 || bytes.Contains(bytes.ReplaceAll(file, []byte("\r\n"), nil), []byte("\n")) {
+		t.Fatalf("lines must end in CRLF, 8 lines: %q", file[:min(len(file), 400)])
+	}
+	afd, err := rep.ParseAFD(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if afd.CNPJ != cnpj || afd.Name != "Empresa Teste Ltda" || afd.From != day.Format("2006-01-02") || afd.To != afd.From {
+		t.Fatalf("header %+v", afd)
+	}
+	for i, m := range afd.Records {
+		wantAt := at.Add(time.Duration(i) * time.Hour).Truncate(time.Minute)
+		if m.NSR != int64(i+1) || !m.MarkedAt.Equal(wantAt) || m.Collector != "02" || m.Offline ||
+			m.CPF != "0"+domainrep.CPF(fmt.Sprintf("%09d", 123456000+(i%2))) {
+			t.Fatalf("record %d: %+v (want mark at %s)", i, m, wantAt)
+		}
+		if _, off := m.MarkedAt.Zone(); off != -3*3600 {
+			t.Fatalf("record %d: zone offset %d", i, off)
+		}
+	}
+	// A name with accents is ISO-8859-1 in the file.
+	if _, err := testDB.Pool.Exec(context.Background(), `UPDATE rep_establishments SET name = 'Açaí & Cia' WHERE tenant_id = $1`, tenant); err != nil {
+		t.Fatal(err)
+	}
+	file, _ = export(t, tenant, cnpj, p)
+	latin, _ := charmap.ISO8859_1.NewEncoder().String("Açaí & Cia")
+	if !bytes.Contains(file, []byte(latin)) {
+		t.Fatal("the header's name is not ISO-8859-1")
+	}
+	if _, err := rep.ParseAFD(bytes.NewReader(file)); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(file), "\r\n")
+	tampered := func(i int, edit func(string) string) []byte {
+		l := append([]string(nil), lines...)
+		l[i] = edit(l[i])
+		return []byte(strings.Join(l, "\r\n"))
+	}
+	for name, bad := range map[string][]byte{
+		"mark time moved":   tampered(3, func(s string) string { return s[:24] + "59" + s[26:] }),
+		"cpf changed":       tampered(2, func(s string) string { return s[:40] + "9" + s[41:] }),
+		"header name":       tampered(0, func(s string) string { return s[:39] + "X" + s[40:] }),
+		"record removed":    []byte(strings.Join(append(append([]string(nil), lines[:3]...), lines[4:]...), "\r\n")),
+		"trailer count":     tampered(6, func(s string) string { return s[:62] + "4" + s[63:] }),
+		"bare LF line ends": bytes.ReplaceAll(file, []byte("\r\n"), []byte("\n")),
+	} {
+		if _, err := rep.ParseAFD(bytes.NewReader(bad)); err == nil {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+}
+
+func TestPeriodRules(t *testing.T) {
+	t.Parallel()
+	d := func(s string) time.Time { v, _ := time.Parse("2006-01-02", s); return v }
+	today := d("2026-11-28")
+	for name, c := range map[string]struct {
+		from, to string
+		key      string
+	}{
+		"one_day":  {"2026-11-28", "2026-11-28", ""},
+		"quarter":  {"2026-08-29", "2026-11-28", ""},
+		"too_long": {"2026-08-28", "2026-11-28", domainrep.KeyPeriodTooLong},
+		"future":   {"2026-11-01", "2026-11-29", domainrep.KeyPeriodFuture},
+		"reversed": {"2026-11-10", "2026-11-01", domainrep.KeyPeriodReversed},
+	} {
+		_, err := domainrep.CheckPeriod(d(c.from), d(c.to), today)
+		if (err == nil) != (c.key == "") || err != nil && !strings.Contains(err.Error(), c.key) {
+			t.Errorf("%s: %v, want %q", name, err, c.key)
+		}
+	}
+	if !domainrep.ValidCNPJ("11222333000181") || domainrep.ValidCNPJ("11222333000182") || !domainrep.ValidCPF("52998224725") || domainrep.ValidCPF("52998224726") {
+		t.Error("check digits")
+	}
+}
+
+// TestRecordTypes: the clock's mark events are in the list of event types that take an NSR.
+func TestRecordTypes(t *testing.T) {
+	t.Parallel()
+	for _, typ := range []string{clock.TypeMarkRegistered, clock.TypeMarkRecordedByHR} {
+		var kind string
+		if err := testDB.Pool.QueryRow(context.Background(), `SELECT afd_kind FROM rep_record_types WHERE type = $1`, typ).Scan(&kind); err != nil || kind != "7" {
+			t.Errorf("%s: kind %q, %v", typ, kind, err)
+		}
+	}
+}

@@ -1,0 +1,2 @@
+export { PunchReceipts } from './components/PunchReceipts';
+export { REP_PATH, repRoutes } from './routes';
