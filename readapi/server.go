@@ -21,6 +21,7 @@ import (
 	"portal/readapi/adjustments"
 	"portal/readapi/audit"
 	"portal/readapi/clock"
+	"portal/readapi/fence"
 	"portal/readapi/home"
 	"portal/readapi/httpx"
 	"portal/readapi/identity"
@@ -80,6 +81,7 @@ type Server struct {
 	People        *people.API        // teams and colleagues
 	Reports       *reports.API       // HR reports
 	Settings      *settings.API      // the tenant administration panels
+	Fence         *fence.API         // virtual fences
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -118,6 +120,7 @@ func (s *Server) Init() error {
 		build(&s.Mood, func() (*mood.API, error) { return mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown) }),
 		build(&s.Surveys, func() (*surveys.API, error) { return surveys.New(s.Pool, s.Store, s.Now) }),
 		build(&s.Vacations, func() (*vacations.API, error) { return vacations.New(s.Pool, s.Store, s.Now, nil) }),
+		build(&s.Fence, func() (*fence.API, error) { return fence.NewDefault(s.Pool, s.Now, fence.DefaultTiles) }),
 	}
 	if s.Identity == nil && s.Auth != nil { // a server without sign-in (some tests) has none
 		s.Identity = &identity.API{Auth: s.Auth, Pool: s.Pool, Now: s.Now, ManagerRequests: s.ManagerRequests,
@@ -161,7 +164,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Fence} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}
