@@ -1,6 +1,7 @@
 import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
 import { auditRoutes } from '@/features/audit';
+import { fenceRoutes } from '@/features/fence';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { peopleRoutes } from '@/features/people';
@@ -45,6 +46,7 @@ export default function SignedInRoutes() {
           {vacationRoutes()}
           {auditRoutes()}
           {peopleRoutes()}
+          {fenceRoutes()}
           {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
           {menuAreaRoutes()}
