@@ -96,10 +96,15 @@ func (h *Handler) decide(ctx context.Context, c Caller, id uuid.UUID, decide fun
 			return err
 		}
 		state.Apply(e)
+		// The read model keeps the event's own time, so a rebuild writes the same rows.
+		var at time.Time
+		if err := tx.QueryRow(ctx, `SELECT recorded_at FROM events WHERE tenant_id = $1 AND id = $2`, c.Tenant, eventID).Scan(&at); err != nil {
+			return err
+		}
 		return h.read.Apply(ctx, tx, []eventstore.RecordedEvent{{ID: eventID, Stream: stream, Version: ar.NextVersion,
 			Cursor: ar.Last, Type: e.EventType(), SchemaVersion: 1, Tenant: c.Tenant, Actor: meta.Actor,
 			CorrelationID: meta.CorrelationID, CausationID: meta.CausationID, CommandID: c.CommandID,
-			RecordedAt: h.now().UTC(), Data: data}})
+			RecordedAt: at, Data: data}})
 	})
 	if errors.Is(err, eventstore.ErrConcurrency) {
 		return state, &domain.Error{Kind: domain.Conflict, Field: "fenceId", Key: "conflito_concorrente"}
