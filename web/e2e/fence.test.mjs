@@ -17,11 +17,18 @@ const NAME = 'Cerca Santo Amaro';
 
 let suite;
 before(async () => {
-  suite = await startSuite({ env: { MAP_TILE_URL: EMPTY_TILE } });
+  suite = await startSuite({ env: { MAP_TILE_URL: EMPTY_TILE }, timeoutMs: 240_000 });
 });
 after(async () => {
   await suite?.stop();
 });
+
+/** A user's context; the map's chunk may take a while on a loaded machine. */
+async function context(geolocation) {
+  const ctx = await newUserContext(suite, geolocation ? { geolocation } : undefined);
+  ctx.setDefaultTimeout(30_000);
+  return ctx;
+}
 
 async function register(page) {
   const answer = page.waitForResponse((r) => r.url().includes('/v2/registrar-ponto') && r.request().method() === 'POST');
@@ -29,8 +36,8 @@ async function register(page) {
   return answer;
 }
 
-test('hr draws a fence, assigns it to ana, who sees it and punches inside but not 6 km away', { timeout: 120_000 }, async () => {
-  const hr = await newUserContext(suite);
+test('hr draws a fence, assigns it to ana, who sees it and punches inside but not 6 km away', { timeout: 300_000 }, async () => {
+  const hr = await context();
   try {
     const page = await hr.newPage();
     await login(page, HELENA);
@@ -82,7 +89,10 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     await dialog.locator(tid('fence-assign-employees')).fill('Ana Souza');
     await page.getByRole('option', { name: /Ana Souza/ }).first().click();
     await screenshot(page, 'fence-admin-assign-pt');
-    await page.keyboard.press('Tab'); // leaves the employees' field: its dropdown closes
+    // Escape closes the employees' dropdown only (Mantine keeps the dialog open).
+    await page.keyboard.press('Escape');
+    await page.getByRole('option', { name: /Ana Souza/ }).first().waitFor({ state: 'hidden' });
+    await dialog.waitFor();
     const assigned = page.waitForResponse((r) => r.url().includes('/atribuicao') && r.request().method() === 'PUT');
     await dialog.locator(tid('fence-assign-save')).click();
     assert.equal((await assigned).status(), 200);
@@ -94,7 +104,7 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
   }
 
   // Ana at the new fence's centre: she sees it, and her punch is accepted.
-  const inside = await newUserContext(suite, { geolocation: CENTRE });
+  const inside = await context(CENTRE);
   try {
     const page = await inside.newPage();
     await login(page, USERS.ana);
@@ -115,7 +125,7 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
   }
 
   // 6 km away: outside every fence of hers.
-  const far = await newUserContext(suite, { geolocation: FAR });
+  const far = await context(FAR);
   try {
     const page = await far.newPage();
     await login(page, USERS.ana);
