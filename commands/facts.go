@@ -109,7 +109,7 @@ func (f PoolFacts) Employee(ctx context.Context, tenant, employee uuid.UUID) (em
 	var layoff, fences []byte
 	err = f.Pool.QueryRow(ctx, `
 SELECT e.status, e.layoff,
-       coalesce((SELECT json_agg(json_build_object('desc', f.description, 'lat', f.lat, 'lon', f.lon) ORDER BY f.description, f.id)
+       coalesce((SELECT json_agg(json_build_object('desc', f.description, 'lat', f.lat, 'lon', f.lon, 'radius', f.radius) ORDER BY f.description, f.id)
                  FROM fences f WHERE f.tenant_id = e.tenant_id AND f.employee_id = e.id), '[]')
 FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&status, &layoff, &fences)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -123,15 +123,16 @@ FROM employees e WHERE e.tenant_id = $1 AND e.id = $2`, tenant, employee).Scan(&
 		return emp, false, fmt.Errorf("employee %s: %w", employee, err)
 	}
 	var raw []struct {
-		Desc string  `json:"desc"`
-		Lat  float64 `json:"lat"`
-		Lon  float64 `json:"lon"`
+		Desc   string  `json:"desc"`
+		Lat    float64 `json:"lat"`
+		Lon    float64 `json:"lon"`
+		Radius float64 `json:"radius"` // 0: the fence has no radius of its own
 	}
 	if err := json.Unmarshal(fences, &raw); err != nil {
 		return emp, false, fmt.Errorf("employee %s fences: %w", employee, err)
 	}
 	for _, f := range raw {
-		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}})
+		emp.Fences = append(emp.Fences, clock.Fence{Desc: f.Desc, Position: clock.Position{Lat: f.Lat, Lon: f.Lon}, Radius: f.Radius})
 	}
 	return emp, true, nil
 }

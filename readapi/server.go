@@ -21,6 +21,7 @@ import (
 	"portal/readapi/adjustments"
 	"portal/readapi/audit"
 	"portal/readapi/clock"
+	"portal/readapi/fence"
 	"portal/readapi/home"
 	"portal/readapi/httpx"
 	"portal/readapi/identity"
@@ -82,6 +83,7 @@ type Server struct {
 	Reports       *reports.API       // HR reports
 	Rep           *rep.API           // legal punch records (REP-P): receipts, AFD, AEJ
 	Settings      *settings.API      // the tenant administration panels
+	Fence         *fence.API         // virtual fences
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -120,6 +122,7 @@ func (s *Server) Init() error {
 		build(&s.Mood, func() (*mood.API, error) { return mood.New(s.Pool, s.Store, s.Now, s.MoodCoolDown) }),
 		build(&s.Surveys, func() (*surveys.API, error) { return surveys.New(s.Pool, s.Store, s.Now) }),
 		build(&s.Vacations, func() (*vacations.API, error) { return vacations.New(s.Pool, s.Store, s.Now, nil) }),
+		build(&s.Fence, func() (*fence.API, error) { return fence.NewDefault(s.Pool, s.Now, fence.DefaultTiles) }),
 	}
 	if s.Identity == nil && s.Auth != nil { // a server without sign-in (some tests) has none
 		s.Identity = &identity.API{Auth: s.Auth, Pool: s.Pool, Now: s.Now, ManagerRequests: s.ManagerRequests,
@@ -166,7 +169,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

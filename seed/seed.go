@@ -21,6 +21,8 @@ import (
 	vacationcmd "portal/commands/vacation"
 	"portal/domain/clock"
 	"portal/eventstore"
+	"portal/projections"
+	fenceproj "portal/projections/fence"
 )
 
 // The demo tenants.
@@ -147,6 +149,10 @@ func run(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, now ti
 	if err := tl.write(ctx, s); err != nil {
 		return false, err
 	}
+	// The session and the punch read the effective fences from the first request on.
+	if _, err := projections.Replay(ctx, pool, store, fenceproj.Fences{}, nil); err != nil {
+		return false, err
+	}
 	// The tenant configuration goes through the settings command, which records its change
 	// now: the last of the seed's events.
 	if err := seedSettings(ctx, pool, func() time.Time { return now }); err != nil {
@@ -200,6 +206,9 @@ func planDemo(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *time
 		}
 	}
 	if err := planAddresses(tl, now); err != nil {
+		return err
+	}
+	if err := planFences(ctx, pool, tl, now); err != nil {
 		return err
 	}
 	tl.do(now, func(ctx context.Context) error { return demoRequests(ctx, pool, s, now) })
@@ -362,7 +371,6 @@ type tenantRows struct {
 	positions [][]any
 	employees [][]any
 	users     [][]any
-	fences    [][]any
 }
 
 func dateOf(t time.Time) time.Time {
@@ -562,13 +570,6 @@ func planTenant(spec tenantSpec, today time.Time, demoHash, bulkHash string) ten
 				p.schedule, schedule(p.schedule, hire, rng), status, mustJSON(layoff), birthDate(code, p.userName, today),
 				terminated(code, p.userName, status, hire, today)})
 
-			fences := p.fences
-			if fences == nil {
-				fences = []fence{{"Escritório " + unit.name, unit.lat, unit.lon}}
-			}
-			for j, f := range fences {
-				r.fences = append(r.fences, []any{r.id, derive("fence", code, p.userName, fmt.Sprint(j)), id, f.desc, f.lat, f.lon})
-			}
 		}
 		dynamic := map[string]int{"altera_localizacao": 0, "eNPS": 1, "clima": 1, "enquete": 1}
 		r.users = append(r.users, []any{r.id, uid, p.userName, UserHash(code, p.userName), hash, empID,
@@ -675,8 +676,6 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 			"email", "roles", "admin", "active", "language", "purchased", "deny", "dynamic_access", "access_config",
 			"must_change_password"},
 			func(t tenantRows) [][]any { return t.users }},
-		{"fences", []string{"tenant_id", "id", "employee_id", "description", "lat", "lon"},
-			func(t tenantRows) [][]any { return t.fences }},
 	}
 	for _, c := range copies {
 		var rows [][]any

@@ -18,6 +18,7 @@ import (
 	"portal/process"
 	"portal/projections"
 	clockproj "portal/projections/clock"
+	fenceproj "portal/projections/fence"
 	moodproj "portal/projections/mood"
 	notificationsproj "portal/projections/notifications"
 	requestsproj "portal/projections/requests"
@@ -31,7 +32,7 @@ import (
 // punch-adjustment process handler, which follows the log like a projection.
 func allProjections() []projections.Projection {
 	return slices.Concat(clockproj.Projections(), notificationsproj.Projections(), requestsproj.Projections(),
-		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(),
+		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(), fenceproj.Projections(),
 		[]projections.Projection{process.AdjustmentProcess{}})
 }
 

@@ -14,6 +14,7 @@ import (
 	"portal/projections"
 	settingsproj "portal/projections/settings"
 	"portal/readapi"
+	fenceapi "portal/readapi/fence"
 	"portal/readapi/settings"
 )
 
@@ -67,7 +68,17 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The fence maps' tiles (docs/operations.md): MAP_TILE_URL set but empty draws none.
+	tiles, ok := os.LookupEnv("MAP_TILE_URL")
+	if !ok {
+		tiles = fenceapi.DefaultTiles
+	}
+	fences, err := fenceapi.NewDefault(e.pool, time.Now, tiles)
+	if err != nil {
+		return nil, err
+	}
 	srv := &readapi.Server{
+		Fence:           fences,
 		Settings:        settingsAPI,
 		Hosts:           hosts,
 		Pool:            e.pool,

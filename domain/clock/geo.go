@@ -30,10 +30,30 @@ type Place struct {
 	Position
 }
 
-// Fence is a virtual fence: a named point the employee should punch near.
+// Fence is a virtual fence: a named point the employee should punch near, within Radius
+// metres (0: a fence without its own radius, which reaches to the outer ring, RedRadius).
 type Fence struct {
 	Desc string
 	Position
+	Radius float64
+}
+
+// Reach is how far from its centre the fence admits a punch, in metres.
+func (f Fence) Reach() float64 {
+	if f.Radius > 0 {
+		return f.Radius
+	}
+	return RedRadius
+}
+
+// Within tells whether p is inside one of fences (on the edge counts as inside).
+func Within(fences []Fence, p Position) bool {
+	for _, f := range fences {
+		if Distance(p, f.Position) <= f.Reach() {
+			return true
+		}
+	}
+	return false
 }
 
 // NearestFence is the fence closest to a position and its distance in metres.

@@ -83,7 +83,8 @@ type Employee struct {
 //
 // Refusal rules, in order (spec portal-core §4, §8): away or inactive employees cannot punch;
 // a layoff period covering today blocks punching; an employee with fences must be within the
-// outer ring (500 m) of one of them, measured from the captured position.
+// radius of one of them (a fence without its own radius: the outer ring, 500 m), measured
+// from the captured position.
 func (c *Clock) RegisterMark(cmd RegisterMark, emp Employee, now time.Time) ([]Event, error) {
 	if err := cmd.Validate(); err != nil {
 		return nil, err
@@ -139,7 +140,7 @@ func refusal(emp Employee, mark Mark, now time.Time) string {
 	}
 	// Without a captured position the server cannot place the employee, so an employee who
 	// must be near a fence is outside until the browser gives a position.
-	if len(emp.Fences) > 0 && (mark.Nearest == nil || RingOf(mark.Nearest.Distance) == RingOutside) {
+	if len(emp.Fences) > 0 && (mark.Captured == nil || !Within(emp.Fences, mark.Captured.Position)) {
 		return ReasonOutsideArea
 	}
 	return ""

@@ -11,6 +11,7 @@ import (
 
 	auditlog "portal/domain/audit"
 	"portal/domain/clock"
+	"portal/domain/fence"
 	"portal/domain/identity"
 	"portal/domain/mood"
 	"portal/domain/notification"
@@ -74,6 +75,7 @@ ORDER BY e.name LIMIT 10`, like, q)
 	for _, t := range []struct{ kind, sql string }{
 		{"request", `SELECT id::text, title, reference_date::text FROM requests WHERE title ILIKE $1 OR id::text = $2 ORDER BY created_at DESC LIMIT 10`},
 		{"survey", `SELECT id::text, title, kind FROM surveys WHERE title ILIKE $1 OR id::text = $2 ORDER BY start_at DESC LIMIT 10`},
+		{"fence", `SELECT id::text, name, radius::text || ' m' FROM fence_catalog WHERE name ILIKE $1 OR id::text = $2 ORDER BY removed, name LIMIT 10`},
 	} {
 		rows, err := tx.Query(ctx, t.sql, like, q)
 		if err != nil {
@@ -104,6 +106,9 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 	case "settings": // the caller's own tenant only: another's is no row under RLS
 		sub.Streams = []string{settings.Stream(id), timesheet.Stream(id)} // its configuration and its timesheet closings
 		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
+	case "fence": // a removed fence keeps its history
+		sub.Streams = []string{fence.Stream(id)}
+		err = tx.QueryRow(ctx, `SELECT name, radius::text || ' m' FROM fence_catalog WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
 		sub.Streams = []string{survey.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)

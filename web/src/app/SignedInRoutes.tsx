@@ -2,6 +2,7 @@ import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
 import { auditRoutes } from '@/features/audit';
 import { repRoutes } from '@/features/rep';
+import { fenceRoutes } from '@/features/fence';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { peopleRoutes } from '@/features/people';
@@ -47,6 +48,7 @@ export default function SignedInRoutes() {
           {auditRoutes()}
           {repRoutes()}
           {peopleRoutes()}
+          {fenceRoutes()}
           {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
           {menuAreaRoutes()}

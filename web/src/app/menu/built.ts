@@ -3,6 +3,7 @@
 // which maturity dot the menu shows, so a built screen can never again be marked "in
 // development" (issue 29). Only signed-in code imports it (the features' route tables).
 import { AUDIT_PATH } from '@/features/audit';
+import { FENCE_PATHS } from '@/features/fence';
 import { NINE_BOX_PATH } from '@/features/mood';
 import { PEOPLE_PATHS } from '@/features/people';
 import { ADJUSTMENT_PATHS } from '@/features/punch-adjustments';
@@ -24,6 +25,7 @@ export const BUILT_MENU_URLS: readonly string[] = [
   AUDIT_PATH,
   ...PEOPLE_PATHS,
   ...DASHBOARD_PATHS,
+  ...FENCE_PATHS,
 ];
 
 /** Whether a menu entry opens a page of the app that is only the placeholder. */

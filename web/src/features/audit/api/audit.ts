@@ -4,7 +4,7 @@ import type { CommandContext } from '@/lib/query';
 
 /** The audit area's calls (docs/api.md "Audit"); every answer is recorded as a read. */
 
-export type SubjectKind = 'employee' | 'punches' | 'vacation' | 'request' | 'survey' | 'settings';
+export type SubjectKind = 'employee' | 'punches' | 'vacation' | 'request' | 'survey' | 'settings' | 'fence';
 
 /** Kinds whose state can be rebuilt "as of" an instant. */
 export const AS_OF_KINDS: readonly SubjectKind[] = ['request', 'vacation', 'punches'];

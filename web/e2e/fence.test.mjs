@@ -1,0 +1,141 @@
+// Issue 30, fences: HR draws a fence on /apps/admin-rh/cerca (a radius of 0 is refused with
+// the translated message and nothing is written), assigns it to Ana, who sees it on
+// /apps/rh/cerca; a punch at its centre is accepted and one 6 km away refused.
+// The map tiles are one transparent PNG served inline (MAP_TILE_URL): no internet.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO_PASSWORD, login, newUserContext, openClock, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+
+const EMPTY_TILE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
+// Santo Amaro, São Paulo: ~12 km from Ana's own fences (Paulista, Jardins; 500 m each).
+const CENTRE = { latitude: -23.65, longitude: -46.75 };
+// 6 km south of the centre (0.054° of latitude).
+const FAR = { latitude: -23.704, longitude: -46.75 };
+const NAME = 'Cerca Santo Amaro';
+
+let suite;
+before(async () => {
+  suite = await startSuite({ env: { MAP_TILE_URL: EMPTY_TILE }, timeoutMs: 240_000 });
+});
+after(async () => {
+  await suite?.stop();
+});
+
+/** A user's context; the map's chunk may take a while on a loaded machine. */
+async function context(geolocation) {
+  const ctx = await newUserContext(suite, geolocation ? { geolocation } : undefined);
+  ctx.setDefaultTimeout(30_000);
+  return ctx;
+}
+
+async function register(page) {
+  const answer = page.waitForResponse((r) => r.url().includes('/v2/registrar-ponto') && r.request().method() === 'POST');
+  await page.locator(tid('clock-register')).click();
+  return answer;
+}
+
+test('hr draws a fence, assigns it to ana, who sees it and punches inside but not 6 km away', { timeout: 300_000 }, async () => {
+  const hr = await context();
+  try {
+    const page = await hr.newPage();
+    await login(page, HELENA);
+    await page.goto('/apps/admin-rh/cerca');
+    await page.locator(tid('fence-admin-page')).waitFor();
+    // The demo's fences, seeded through the fence events.
+    await page.locator(`${tid('fence-item')}[data-name="Escritório Paulista"]`).waitFor();
+    const seeded = await page.locator(tid('fence-item')).count();
+    // Every fence has its ring and its centre on the map.
+    await page.waitForFunction((n) => document.querySelectorAll('.fence-ring').length === n, seeded);
+    assert.equal(await page.locator('.fence-centre').count(), seeded);
+    await screenshot(page, 'fence-admin-list-pt');
+
+    // A radius of 0: 400, the translated message on the field, nothing written.
+    await page.locator(tid('fence-new')).click();
+    await page.locator(tid('fence-name')).fill(NAME);
+    await page.locator(tid('fence-lat')).fill(String(CENTRE.latitude));
+    await page.locator(tid('fence-lon')).fill(String(CENTRE.longitude));
+    await page.locator(tid('fence-radius')).fill('0');
+    const refused = page.waitForResponse((r) => r.url().includes('/api/rh-app/cerca/adm') && r.request().method() === 'POST');
+    await page.locator(tid('fence-save')).click();
+    const bad = await refused;
+    assert.equal(bad.status(), 400);
+    assert.deepEqual((await bad.json()).errors, [{ type: 'radius', message: 'raio_fora_intervalo' }]);
+    await page.getByText('O raio deve ser um número inteiro de 50 a 5.000 metros').waitFor();
+    await screenshot(page, 'fence-admin-radius-refused-pt');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('portal-session')).state.accessToken);
+    const list = await page.evaluate(
+      async ([t]) => (await fetch('/api/rh-app/cerca/adm?tenId=' + JSON.parse(localStorage.getItem('portal-session')).state.user.tenId, { headers: { authorization: 'Bearer ' + t } })).json(),
+      [token],
+    );
+    assert.equal(list.fences.length, seeded, 'the refused fence was not written');
+
+    // A valid radius: saved, listed, drawn.
+    await page.locator(tid('fence-radius')).fill('300');
+    const created = page.waitForResponse((r) => r.url().includes('/api/rh-app/cerca/adm') && r.request().method() === 'POST');
+    await page.locator(tid('fence-save')).click();
+    assert.equal((await created).status(), 200);
+    await page.getByText('Cerca salva.').waitFor();
+    const item = page.locator(`${tid('fence-item')}[data-name="${NAME}"]`);
+    await item.waitFor();
+    assert.match(await item.textContent(), /Raio de 300 m/);
+
+    // Assign it to Ana through the search.
+    await item.locator(tid('fence-assign')).click();
+    const dialog = page.locator(tid('fence-assign-dialog'));
+    await dialog.waitFor();
+    await dialog.locator(tid('fence-assign-employees')).click();
+    await dialog.locator(tid('fence-assign-employees')).fill('Ana Souza');
+    await page.getByRole('option', { name: /Ana Souza/ }).first().click();
+    await screenshot(page, 'fence-admin-assign-pt');
+    // Escape closes the employees' dropdown only (Mantine keeps the dialog open).
+    await page.keyboard.press('Escape');
+    await page.getByRole('option', { name: /Ana Souza/ }).first().waitFor({ state: 'hidden' });
+    await dialog.waitFor();
+    const assigned = page.waitForResponse((r) => r.url().includes('/atribuicao') && r.request().method() === 'PUT');
+    await dialog.locator(tid('fence-assign-save')).click();
+    assert.equal((await assigned).status(), 200);
+    await item.getByText('Ana Souza').waitFor();
+    assert.match(await item.textContent(), /1 colaborador/);
+    await screenshot(page, 'fence-admin-pt');
+  } finally {
+    await hr.close();
+  }
+
+  // Ana at the new fence's centre: she sees it, and her punch is accepted.
+  const inside = await context(CENTRE);
+  try {
+    const page = await inside.newPage();
+    await login(page, USERS.ana);
+    await page.goto('/apps/rh/cerca');
+    await page.locator(tid('fence-mine-page')).waitFor();
+    await page.locator(tid('fence-mine-item')).filter({ hasText: NAME }).waitFor();
+    assert.match(await page.locator(tid('fence-mine-list')).textContent(), /Cerca Santo Amaro raio de 300 m/);
+    assert.equal(await page.locator(tid('fence-mine-item')).count(), 3, 'her two fences and the new one');
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, '.fence-ring');
+    await screenshot(page, 'fence-mine-pt');
+
+    await openClock(page);
+    const res = await register(page);
+    assert.equal(res.status(), 200);
+    await page.getByText('Marcação salva com sucesso').waitFor();
+  } finally {
+    await inside.close();
+  }
+
+  // 6 km away: outside every fence of hers.
+  const far = await context(FAR);
+  try {
+    const page = await far.newPage();
+    await login(page, USERS.ana);
+    await openClock(page);
+    const res = await register(page);
+    assert.equal(res.status(), 422);
+    assert.equal((await res.json()).message, 'fora_da_area');
+    await page.getByText('Você está fora da área', { exact: true }).waitFor();
+    await screenshot(page, 'fence-punch-outside-pt');
+  } finally {
+    await far.close();
+  }
+});
