@@ -275,8 +275,9 @@ func clockHistory(tl *timeline, people []historyPerson, now time.Time) error {
 			if len(spans) == 0 || d.Before(p.hired) || onLayoff(p.layoff, d) || holiday || tl.onVacation(p.employee, d) {
 				continue
 			}
-			if flexible > 0 {
-				spans = []timesheet.Span{{Start: 9 * 60, End: 13 * 60}, {Start: 14 * 60, End: 18 * 60}}
+			if flexible > 0 { // the hours owed from the window's opening, with an hour for lunch
+				open := spans[0].Start
+				spans = []timesheet.Span{{Start: open, End: open + flexible/2}, {Start: open + flexible/2 + 60, End: open + flexible + 60}}
 			}
 			midnight := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, clock.Zone)
 			var times []time.Time
