@@ -89,7 +89,9 @@ func (h *RecordByHRHandler) Handle(ctx context.Context, cmd RecordByHR) (res clo
 		commands.StreamCommand{Tenant: cmd.Tenant, Actor: cmd.ActorID, Stream: stream, CommandID: cmd.CommandID},
 		commands.Codec[clock.Event]{Decode: decodeClock, Encode: EncodeClock}, false,
 		func() *clock.Day { return clock.NewDay(day) },
-		func(d *clock.Day, now time.Time) ([]clock.Event, error) { return d.RecordByHR(mark, emp.HREmployee, now) })
+		func(d *clock.Day, now time.Time) ([]clock.Event, error) {
+			return d.RecordByHR(mark, emp.HREmployee, now)
+		})
 	if err != nil {
 		return res, err
 	}
