@@ -2,6 +2,7 @@ import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
 import { auditRoutes } from '@/features/audit';
 import { HomePage } from '@/features/home';
+import { hrMarkRoutes } from '@/features/hr-marks';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { peopleRoutes } from '@/features/people';
 import { dashboardRoutes } from '@/features/reports';
@@ -42,6 +43,7 @@ export default function SignedInRoutes() {
             <Route key={r.path} path={r.path} element={<RouteAccess menuId={r.menuId}>{r.element}</RouteAccess>} />
           ))}
           {adjustmentRoutes()}
+          {hrMarkRoutes()}
           {vacationRoutes()}
           {auditRoutes()}
           {peopleRoutes()}
