@@ -31,8 +31,8 @@ test('helena records a mark for ana; ana sees it marked as HR\'s in her day', { 
   await page.locator(tid('hr-mark-page')).waitFor();
 
   await page.locator(tid('hr-mark-employee')).click();
-  await page.locator(tid('hr-mark-employee')).fill('Ana');
-  await page.getByRole('option', { name: /Ana/ }).first().click();
+  await page.locator(tid('hr-mark-employee')).fill('Ana Souza');
+  await page.getByRole('option', { name: /Ana Souza/ }).first().click();
   const date = page.locator(tid('hr-mark-date'));
   await date.fill(day.typed);
   await date.press('Tab');
@@ -47,7 +47,7 @@ test('helena records a mark for ana; ana sees it marked as HR\'s in her day', { 
   const row = page.locator(tid('hr-mark-row')).filter({ hasText: 'Relógio da portaria quebrado' });
   await row.first().waitFor();
   await page.waitForTimeout(2000); // the read model's row replaces the optimistic one
-  assert.match(await row.first().innerText(), /Ana/);
+  assert.match(await row.first().innerText(), /Ana Souza/);
   await screenshot(page, 'hr-marks-recorded');
   await hr.close();
 
