@@ -9,7 +9,7 @@ const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_P
 
 let suite;
 before(async () => {
-  suite = await startSuite();
+  suite = await startSuite({ timeoutMs: 120_000 }); // a loaded host starts slowly
 });
 after(async () => {
   await suite?.stop();
