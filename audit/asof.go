@@ -134,8 +134,11 @@ func dayState(events []eventstore.RecordedEvent, day string) (map[string]string,
 	s := map[string]string{}
 	for i, m := range d.Marks {
 		name := "mark"
-		if m.Adjusted {
+		switch {
+		case m.Adjusted:
 			name = "markAdjusted"
+		case m.ByHR:
+			name = "markByHR"
 		}
 		s[field(name, fmt.Sprint(i+1))] = m.At.In(clock.Zone).Format("15:04")
 	}

@@ -27,6 +27,8 @@ func EncodeClock(id uuid.UUID, e clock.Event) (eventstore.EventData, error) {
 	case clock.MarkAdjusted:
 		v = clock.MarkAdjustedData{MarkID: e.MarkID, EmployeeID: e.EmployeeID, UserID: e.UserID, UserHash: e.UserHash,
 			From: e.From.UTC(), To: e.To.UTC(), RequestID: e.RequestID, Reason: e.Reason, AdjustedAt: e.AdjustedAt.UTC()}
+	case clock.MarkRecordedByHR:
+		v = clock.DataOfHRMark(e)
 	case clock.MarkAddedByAdjustment:
 		v = clock.MarkAddedData{MarkData: clock.DataOf(e.Mark), RequestID: e.RequestID, AdjustReason: e.Reason}
 	case clock.DayExcused:
@@ -68,6 +70,8 @@ func decodeClock(re eventstore.RecordedEvent) (clock.Event, error) {
 			return clock.MarkAdjusted{MarkID: j.MarkID, EmployeeID: j.EmployeeID, UserID: j.UserID, UserHash: j.UserHash,
 				From: j.From, To: j.To, RequestID: j.RequestID, Reason: j.Reason, AdjustedAt: j.AdjustedAt}
 		})
+	case clock.TypeMarkRecordedByHR:
+		return commands.DecodeAs(re, func(j clock.MarkByHRData) clock.Event { return j.Event() })
 	case clock.TypeMarkAddedByAdjustment:
 		return commands.DecodeAs(re, func(j clock.MarkAddedData) clock.Event {
 			return clock.MarkAddedByAdjustment{Mark: j.Mark(), RequestID: j.RequestID, Reason: j.AdjustReason}

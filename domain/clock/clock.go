@@ -48,7 +48,7 @@ func (c *Clock) Clone() *Clock {
 	return &d
 }
 
-// Marks is the number of registered marks.
+// Marks is the number of marks in the stream: punched, or recorded by HR.
 func (c *Clock) Marks() int { return c.marks }
 
 // Refused is the number of refused attempts.
@@ -57,7 +57,7 @@ func (c *Clock) Refused() int { return c.refused }
 // Apply changes the state by one event; it never refuses (events are facts).
 func (c *Clock) Apply(e Event) {
 	switch e := e.(type) {
-	case MarkRegistered:
+	case MarkRegistered, MarkRecordedByHR:
 		c.marks++
 	case MarkRefused:
 		c.refused++

@@ -15,6 +15,9 @@ type DayMark struct {
 	Address    string
 	Adjusted   bool   // moved or added by an adjustment in force
 	RequestID  string // the adjustment that last moved or added it
+	ByHR       bool   // recorded by HR for the employee (MarkRecordedByHR), not punched
+	ActorID    string // the HR user who recorded it
+	Reason     string // HR's reason
 }
 
 // Excuse is an abono in force on a day.
@@ -40,6 +43,11 @@ func (d *Day) Apply(e Event) {
 	case MarkRegistered:
 		if DayOf(e.RecordedAt) == d.Date {
 			d.Marks = append(d.Marks, DayMark{MarkID: e.MarkID, At: e.RecordedAt, Registered: e.RecordedAt, Address: e.Selected.Address})
+		}
+	case MarkRecordedByHR:
+		if DayOf(e.RecordedAt) == d.Date {
+			d.Marks = append(d.Marks, DayMark{MarkID: e.MarkID, At: e.RecordedAt, Registered: e.RecordedAt, Address: e.Selected.Address,
+				ByHR: true, ActorID: e.ActorID, Reason: e.Reason})
 		}
 	case MarkAddedByAdjustment:
 		if DayOf(e.RecordedAt) == d.Date {

@@ -35,7 +35,8 @@ type DayPush struct {
 // isAdjustment tells whether an event type is one adjustBatch applies.
 func isAdjustment(t string) bool {
 	switch t {
-	case clock.TypeMarkAddedByAdjustment, clock.TypeMarkAdjusted, clock.TypeDayExcused, clock.TypeAdjustmentReverted:
+	case clock.TypeMarkAddedByAdjustment, clock.TypeMarkAdjusted, clock.TypeDayExcused, clock.TypeAdjustmentReverted,
+		clock.TypeMarkRecordedByHR: // flags the mark inserted with the batch's marks
 		return true
 	}
 	return false
@@ -94,6 +95,14 @@ func (b *adjustBatch) applyOne(ctx context.Context, tx pgx.Tx, e eventstore.Reco
 		_, err := tx.Exec(ctx, `UPDATE clock_marks SET adjusted = true, added = true, request_id = $3
 WHERE tenant_id = $1 AND id = $2`, e.Tenant, d.MarkID, d.RequestID)
 		return changeOf(d.UserID, d.UserHash, d.RequestID, clock.DayOf(d.RecordedAt), d.RecordedAt, err)
+	case clock.TypeMarkRecordedByHR:
+		var d clock.MarkByHRData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return dayChange{}, err
+		}
+		_, err := tx.Exec(ctx, `UPDATE clock_marks SET by_hr = true, hr_actor_id = $3, hr_reason = $4, hr_kind = $5
+WHERE tenant_id = $1 AND id = $2`, e.Tenant, d.MarkID, d.ActorID, d.Reason, d.Kind)
+		return changeOf(d.UserID, d.UserHash, "", clock.DayOf(d.RecordedAt), d.RecordedAt, err)
 	case clock.TypeMarkAdjusted:
 		var d clock.MarkAdjustedData
 		if err := json.Unmarshal(e.Data, &d); err != nil {
@@ -161,6 +170,7 @@ type DayMark struct {
 	Added      bool
 	OriginalAt *time.Time
 	RequestID  *uuid.UUID
+	HR         *HRMark // recorded by HR
 }
 
 // DayExcuse is an abono of a day.
@@ -175,15 +185,18 @@ type DayExcuse struct {
 func (Clock) DayMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, day time.Time) ([]DayMark, []DayExcuse, error) {
 	start := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, clock.Zone)
 	rows, err := tx.Query(ctx, `
-SELECT id, recorded_at, address, adjusted, added, original_at, request_id FROM clock_marks
-WHERE tenant_id = app_tenant() AND employee_id = $1 AND recorded_at >= $2 AND recorded_at < $3
-ORDER BY recorded_at, position`, employee, start, start.AddDate(0, 0, 1))
+SELECT m.id, m.recorded_at, m.address, m.adjusted, m.added, m.original_at, m.request_id, `+hrColumns+` FROM clock_marks m
+WHERE m.tenant_id = app_tenant() AND m.employee_id = $1 AND m.recorded_at >= $2 AND m.recorded_at < $3
+ORDER BY m.recorded_at, m.position`, employee, start, start.AddDate(0, 0, 1))
 	if err != nil {
 		return nil, nil, err
 	}
 	marks, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (DayMark, error) {
 		var m DayMark
-		return m, r.Scan(&m.ID, &m.At, &m.Address, &m.Adjusted, &m.Added, &m.OriginalAt, &m.RequestID)
+		var hr hrScan
+		err := r.Scan(append([]any{&m.ID, &m.At, &m.Address, &m.Adjusted, &m.Added, &m.OriginalAt, &m.RequestID}, hr.dest()...)...)
+		m.HR = hr.mark()
+		return m, err
 	})
 	if err != nil {
 		return nil, nil, err

@@ -60,8 +60,8 @@ func TestClockReplayBuildsItsIndexesAfterTheRows(t *testing.T) {
 	ctx := context.Background()
 	total := clockLog(t, store, projections.ReplayBatch+1500, nil)
 	before, _ := clockMarkIndexes(t, d)
-	if len(before) != 2 {
-		t.Fatalf("clock_marks has indexes %q, want its primary key and the employee index", before)
+	if len(before) != 3 {
+		t.Fatalf("clock_marks has indexes %q, want its primary key, the employee index and the HR marks index", before)
 	}
 	probe := &indexProbe{t: t, d: d}
 	n, err := projections.Replay(ctx, d.Pool, store, clockproj.New(), probe)
@@ -112,7 +112,7 @@ func TestClockReplayParksADuplicateMark(t *testing.T) {
 	if position != res.Last.Position || !strings.Contains(reason, "clock_marks_pkey") {
 		t.Fatalf("parked position %d (%q), want the second copy at %d", position, reason, res.Last.Position)
 	}
-	if after, deferred := clockMarkIndexes(t, d); len(after) != 2 || deferred != 0 {
+	if after, deferred := clockMarkIndexes(t, d); len(after) != 3 || deferred != 0 {
 		t.Fatalf("after the replay: indexes %q, %d deferred", after, deferred)
 	}
 }
@@ -130,7 +130,7 @@ func TestRunnerBuildsTheIndexesADeadReplayLeft(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if left, deferred := clockMarkIndexes(t, d); len(left) != 0 || deferred != 2 {
+	if left, deferred := clockMarkIndexes(t, d); len(left) != 0 || deferred != 3 {
 		t.Fatalf("deferred: indexes %q left, %d definitions kept", left, deferred)
 	}
 	projtest.StartRunner(t, d, store, projections.RunnerConfig{}, clockproj.New())

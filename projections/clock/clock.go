@@ -89,7 +89,7 @@ func (Clock) Prepare(ctx context.Context, events []eventstore.RecordedEvent) (pr
 			adjusts.events = append(adjusts.events, e)
 		}
 		switch e.Type {
-		case clock.TypeMarkRegistered, clock.TypeMarkAddedByAdjustment: // an added mark is a mark, flagged by adjusts
+		case clock.TypeMarkRegistered, clock.TypeMarkAddedByAdjustment, clock.TypeMarkRecordedByHR: // an added or HR mark is a mark, flagged by adjusts
 			marked = append(marked, e)
 		case clock.TypeAddressSaved, clock.TypeAddressRemoved:
 			if err := addresses.add(e); err != nil {
@@ -480,6 +480,46 @@ type Mark struct {
 	RecordedAt time.Time
 	Address    string
 	Adjusted   bool // moved or added by an approved punch adjustment
+	HR         *HRMark
+}
+
+// HRMark says a mark was recorded by HR (clock.mark_recorded_by_hr.v1), by whom and why.
+type HRMark struct {
+	ActorID   uuid.UUID
+	ActorName string // the HR user's display name now ("" if the user is gone)
+	Reason    string
+	Kind      string
+}
+
+// hrColumns are the columns of a clock_marks row (alias m) that scanHR reads: the actor's
+// name is looked up only for an HR mark.
+const hrColumns = `m.by_hr, m.hr_actor_id, CASE WHEN m.by_hr THEN (SELECT display_name FROM users u
+    WHERE u.tenant_id = m.tenant_id AND u.id = m.hr_actor_id) END, m.hr_reason, m.hr_kind`
+
+// hrScan holds what hrColumns scan into.
+type hrScan struct {
+	byHR         bool
+	actor        *uuid.UUID
+	name, reason *string
+	kind         *string
+}
+
+func (h *hrScan) dest() []any { return []any{&h.byHR, &h.actor, &h.name, &h.reason, &h.kind} }
+
+func (h *hrScan) mark() *HRMark {
+	if !h.byHR {
+		return nil
+	}
+	m := &HRMark{}
+	if h.actor != nil {
+		m.ActorID = *h.actor
+	}
+	for _, f := range []struct{ to, from *string }{{&m.ActorName, h.name}, {&m.Reason, h.reason}, {&m.Kind, h.kind}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	return m
 }
 
 // Address is a saved address as historico-endereco-ponto lists it.
@@ -494,16 +534,19 @@ type Address struct {
 // transaction (db.InTenant): row-level security keeps other tenants out.
 func (Clock) RecentMarks(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]Mark, error) {
 	rows, err := tx.Query(ctx, `
-SELECT recorded_at, address, adjusted FROM clock_marks
-WHERE tenant_id = app_tenant() AND employee_id = $1
-ORDER BY recorded_at DESC, position DESC
+SELECT m.recorded_at, m.address, m.adjusted, `+hrColumns+` FROM clock_marks m
+WHERE m.tenant_id = app_tenant() AND m.employee_id = $1
+ORDER BY m.recorded_at DESC, m.position DESC
 LIMIT $2`, employee, limit)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Mark, error) {
 		var m Mark
-		return m, r.Scan(&m.RecordedAt, &m.Address, &m.Adjusted)
+		var hr hrScan
+		err := r.Scan(append([]any{&m.RecordedAt, &m.Address, &m.Adjusted}, hr.dest()...)...)
+		m.HR = hr.mark()
+		return m, err
 	})
 }
 

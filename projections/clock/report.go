@@ -108,7 +108,8 @@ func (Report) Prepare(_ context.Context, events []eventstore.RecordedEvent) (pro
 	}
 	for _, e := range events {
 		switch e.Type {
-		case clock.TypeMarkRegistered, clock.TypeMarkRefused, clock.TypeMarkAddedByAdjustment, clock.TypeMarkAdjusted, clock.TypeDayExcused:
+		case clock.TypeMarkRegistered, clock.TypeMarkRefused, clock.TypeMarkAddedByAdjustment, clock.TypeMarkAdjusted, clock.TypeDayExcused,
+			clock.TypeMarkRecordedByHR:
 		default:
 			continue
 		}
@@ -139,7 +140,7 @@ func (Report) Prepare(_ context.Context, events []eventstore.RecordedEvent) (pro
 			continue // an attempt without an employee record (a kiosk account)
 		}
 		switch e.Type {
-		case clock.TypeMarkRegistered, clock.TypeMarkAddedByAdjustment:
+		case clock.TypeMarkRegistered, clock.TypeMarkAddedByAdjustment, clock.TypeMarkRecordedByHR: // an HR mark counts as a punch
 			local := d.RecordedAt.In(clock.Zone)
 			c := at(e.Tenant, employee, local.Format(time.DateOnly))
 			c.marks++
@@ -183,7 +184,7 @@ func (b *clockDays) Write(ctx context.Context, tx pgx.Tx) error {
 		return err
 	}
 	return projections.PublishReport(ctx, tx, "clock", b.events, func(t string) bool {
-		return t == clock.TypeMarkRegistered || t == clock.TypeMarkRefused || t == clock.TypeMarkAddedByAdjustment ||
+		return t == clock.TypeMarkRegistered || t == clock.TypeMarkRefused || t == clock.TypeMarkAddedByAdjustment || t == clock.TypeMarkRecordedByHR ||
 			t == clock.TypeMarkAdjusted || t == clock.TypeDayExcused
 	})
 }

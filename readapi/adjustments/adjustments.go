@@ -94,14 +94,15 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 
 // dayMarkJSON is a mark of ponto-dia.
 type dayMarkJSON struct {
-	ID        string  `json:"id"`
-	Time      string  `json:"n09_001_t"` // local YYYY-MM-DDTHH:mm:ss
-	Hora      string  `json:"hora"`      // local HH:mm
-	Endereco  string  `json:"endereco"`
-	Ajustada  bool    `json:"ajustada"`
-	Incluida  bool    `json:"incluida"`
-	Original  *string `json:"horaOriginal"` // as punched, when moved
-	Solicitac *string `json:"ac4Ukey"`      // the adjustment in force
+	ID        string        `json:"id"`
+	Time      string        `json:"n09_001_t"` // local YYYY-MM-DDTHH:mm:ss
+	Hora      string        `json:"hora"`      // local HH:mm
+	Endereco  string        `json:"endereco"`
+	Ajustada  bool          `json:"ajustada"`
+	Incluida  bool          `json:"incluida"`
+	Original  *string       `json:"horaOriginal"` // as punched, when moved
+	Solicitac *string       `json:"ac4Ukey"`      // the adjustment in force
+	RH        *clock.HRJSON `json:"rh,omitempty"` // recorded by HR: by whom and why
 }
 
 type dayExcuseJSON struct {
@@ -182,7 +183,7 @@ func (s *API) adjustDay(c echo.Context) error {
 		}
 		for _, m := range marks {
 			j := dayMarkJSON{ID: m.ID.String(), Time: timeclock.LocalTime(m.At), Hora: m.At.In(timeclock.Zone).Format(timeclock.HourLayout),
-				Endereco: m.Address, Ajustada: m.Adjusted, Incluida: m.Added}
+				Endereco: m.Address, Ajustada: m.Adjusted, Incluida: m.Added, RH: clock.HROf(m.HR)}
 			if m.OriginalAt != nil {
 				h := m.OriginalAt.In(timeclock.Zone).Format(timeclock.HourLayout)
 				j.Original = &h

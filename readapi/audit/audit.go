@@ -253,7 +253,7 @@ func (s *API) auditTimeline(c echo.Context) error {
 		ids := make([]string, 0, 2*len(items))
 		for i := range items {
 			ids = append(ids, items[i].Actor)
-			if b := onBehalfOf(items[i].Fields); b != "" && b != items[i].Actor {
+			if b := onBehalfOf(items[i].Type, items[i].Fields); b != "" && b != items[i].Actor {
 				items[i].OnBehalfOf = b
 				ids = append(ids, b)
 			}
@@ -337,14 +337,15 @@ func flatten(data []byte) []timelineData {
 }
 
 // onBehalfOf is the user an event says its actor acted for (request events: onBehalfOf or
-// by.onBehalfOf), read from its flattened data, or "".
-func onBehalfOf(fields []timelineData) string {
+// by.onBehalfOf; an HR mark: the employee's userId, so the timeline names it as HR's mark
+// for that employee), read from its flattened data, or "".
+func onBehalfOf(eventType string, fields []timelineData) string {
 	var top, by string
 	for _, f := range fields {
-		switch f.Name {
-		case "onBehalfOf.id":
+		switch {
+		case f.Name == "onBehalfOf.id", f.Name == "userId" && eventType == clock.TypeMarkRecordedByHR:
 			top = f.Value
-		case "by.onBehalfOf.id":
+		case f.Name == "by.onBehalfOf.id":
 			by = f.Value
 		}
 	}

@@ -16,7 +16,7 @@ func FuzzTimelineData(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fields := flatten(data)
-		b := onBehalfOf(fields)
+		b := onBehalfOf("clock.mark_recorded_by_hr.v1", fields)
 		if !json.Valid(data) {
 			if fields != nil || b != "" {
 				t.Fatalf("invalid JSON rendered: %v %q", fields, b)

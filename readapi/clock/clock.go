@@ -49,6 +49,9 @@ type API struct {
 	Employees *clock.CachedEmployees
 	// AskAdjustment files punch adjustments; the adjustments area serves it (POST ajuste-ponto).
 	AskAdjustment *clock.AskAdjustmentHandler
+	// RecordByHR records HR marks (POST marcacao-rh, hr_mark.go); HRReads are its lists.
+	RecordByHR *clock.RecordByHRHandler
+	HRReads    HRReadModel
 }
 
 // employeeFactsTTL bounds how long a punch may decide on cached employee facts should a
@@ -63,7 +66,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, reque
 		return nil, err
 	}
 	return &API{Pool: pool, Now: now, Reads: clockproj.Clock{}, RegisterMark: h.Register, RemoveAddress: h.Remove, Employees: h.Employees,
-		AskAdjustment: h.Ask}, nil
+		AskAdjustment: h.Ask, RecordByHR: h.Record, HRReads: clockproj.Clock{}}, nil
 }
 
 // Reader admits roles that may use the clock (after the caller check).
@@ -82,6 +85,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.GET("/v2/historico-ponto", s.clockHistory)
 	c.GET("/local-aproximado", s.clockApproximate)
 	c.POST("/v2/registrar-ponto", s.clockRegister, clockMayPunch, mayChange)
+	s.hrMarkRoutes(g)
 }
 
 // clockMayPunch admits callers allowed to change their clock. An inactive employee's token
@@ -152,9 +156,10 @@ func (s *API) clockRemoveAddress(c echo.Context) error {
 }
 
 type clockMarkJSON struct {
-	Time     string `json:"n09_001_t"` // the server's time of the mark, tenant-local
-	Endereco string `json:"endereco"`
-	Ajustada bool   `json:"ajustada,omitempty"` // moved or added by an approved punch adjustment
+	Time     string  `json:"n09_001_t"` // the server's time of the mark, tenant-local
+	Endereco string  `json:"endereco"`
+	Ajustada bool    `json:"ajustada,omitempty"` // moved or added by an approved punch adjustment
+	RH       *HRJSON `json:"rh,omitempty"`       // recorded by HR: by whom and why
 }
 
 // clockHistory answers GET v2/historico-ponto: the newest marks, newest first.
@@ -163,7 +168,7 @@ func (s *API) clockHistory(c echo.Context) error {
 		out := []clockMarkJSON{}
 		list, err := s.Reads.RecentMarks(ctx, tx, employee, clockMarksShown)
 		for _, m := range list {
-			out = append(out, clockMarkJSON{Time: timeclock.LocalTime(m.RecordedAt), Endereco: m.Address, Ajustada: m.Adjusted})
+			out = append(out, clockMarkJSON{Time: timeclock.LocalTime(m.RecordedAt), Endereco: m.Address, Ajustada: m.Adjusted, RH: HROf(m.HR)})
 		}
 		return out, err
 	})

@@ -4,6 +4,7 @@ import { auditRoutes } from '@/features/audit';
 import { repRoutes } from '@/features/rep';
 import { fenceRoutes } from '@/features/fence';
 import { HomePage } from '@/features/home';
+import { hrMarkRoutes } from '@/features/hr-marks';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
 import { peopleRoutes } from '@/features/people';
 import { dashboardRoutes } from '@/features/reports';
@@ -44,6 +45,7 @@ export default function SignedInRoutes() {
             <Route key={r.path} path={r.path} element={<RouteAccess menuId={r.menuId}>{r.element}</RouteAccess>} />
           ))}
           {adjustmentRoutes()}
+          {hrMarkRoutes()}
           {vacationRoutes()}
           {auditRoutes()}
           {repRoutes()}

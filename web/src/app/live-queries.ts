@@ -6,6 +6,7 @@ import { LIVE_TOPICS } from '@/lib/live-stream';
 import { auditKeys } from '@/features/audit/api/keys';
 import { clockKeys } from '@/features/clock/api/keys';
 import { homeKeys } from '@/features/home/api/keys';
+import { hrMarkKeys } from '@/features/hr-marks/api/keys';
 import { moodKeys } from '@/features/mood/api/keys';
 import { followCheckIn } from '@/features/mood/utils/checked-in';
 import { followNotificationChanges, receiveNotification } from '@/features/notifications/utils/notification-list';
@@ -57,7 +58,8 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
     debounceMs: 1000,
     stale: (data) => {
       const name = field(data, 'report');
-      return [typeof name === 'string' ? reportKeys.report(name) : reportKeys.all];
+      // The clock report moves with every mark, HR's included: HR's recent marks follow it.
+      return [typeof name === 'string' ? reportKeys.report(name) : reportKeys.all, ...(name === 'clock' ? [hrMarkKeys.recent] : [])];
     },
   },
   // A replay's progress is the push itself.

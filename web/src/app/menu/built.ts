@@ -4,6 +4,7 @@
 // development" (issue 29). Only signed-in code imports it (the features' route tables).
 import { AUDIT_PATH } from '@/features/audit';
 import { FENCE_PATHS } from '@/features/fence';
+import { HR_MARK_PATH } from '@/features/hr-marks';
 import { NINE_BOX_PATH } from '@/features/mood';
 import { PEOPLE_PATHS } from '@/features/people';
 import { ADJUSTMENT_PATHS } from '@/features/punch-adjustments';
@@ -20,6 +21,7 @@ export const BUILT_MENU_URLS: readonly string[] = [
   NINE_BOX_PATH,
   ...SURVEY_ROUTES.map((r) => r.menuUrl),
   ...ADJUSTMENT_PATHS,
+  HR_MARK_PATH,
   ...VACATION_MENU_URLS,
   ...REQUEST_BUILT_PATHS,
   AUDIT_PATH,

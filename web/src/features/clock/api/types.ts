@@ -15,6 +15,8 @@ export interface MarkRecord {
   endereco: string;
   /** Moved or added by an approved punch adjustment. */
   ajustada?: boolean;
+  /** Recorded by HR for the employee (docs/api.md "HR marking"): by whom and why. */
+  rh?: { autorId: string; autorNome: string; motivo: string; tipo: string };
 }
 
 export type PlaceSource = 'address' | 'fence' | 'coordinates';

@@ -42,7 +42,17 @@ export function RecentMarks() {
                   {t('markAdjusted')}
                 </Badge>
               )}
+              {m.rh && (
+                <Badge size="xs" color="orange" variant="light" data-testid="clock-mark-by-hr">
+                  {t('markByHR')}
+                </Badge>
+              )}
             </Group>
+            {m.rh && (
+              <Text size="xs" c="orange.8" data-testid="clock-mark-by-hr-detail">
+                {t('markByHRDetail', { name: m.rh.autorNome, reason: m.rh.motivo })}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {m.endereco}
             </Text>

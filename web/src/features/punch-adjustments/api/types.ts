@@ -41,6 +41,8 @@ export interface DayMark {
   incluida: boolean;
   horaOriginal: string | null;
   ac4Ukey: string | null;
+  /** Recorded by HR for the employee (docs/api.md "HR marking"): by whom and why. */
+  rh?: { autorId: string; autorNome: string; motivo: string; tipo: string };
 }
 
 export interface DayExcuse {

@@ -87,6 +87,11 @@ export function DayPage() {
                       {t('wasAt', { time: m.horaOriginal })}
                     </Text>
                   )}
+                  {m.rh && (
+                    <Badge color="orange" variant="light" data-testid="adjust-mark-by-hr">
+                      {t('markByHR')}
+                    </Badge>
+                  )}
                   <Text size="xs" c="dimmed">
                     {m.endereco}
                   </Text>
@@ -97,6 +102,11 @@ export function DayPage() {
                   </Button>
                 )}
               </Group>
+              {m.rh && (
+                <Text size="xs" c="orange.8" data-testid="adjust-mark-by-hr-detail">
+                  {t('markByHRDetail', { name: m.rh.autorNome, reason: m.rh.motivo })}
+                </Text>
+              )}
             </Box>
           ))}
         </Stack>
