@@ -31,6 +31,7 @@ import (
 	"portal/readapi/requests"
 	"portal/readapi/settings"
 	"portal/readapi/surveys"
+	"portal/readapi/timesheet"
 	"portal/readapi/vacations"
 )
 
@@ -80,6 +81,7 @@ type Server struct {
 	People        *people.API        // teams and colleagues
 	Reports       *reports.API       // HR reports
 	Settings      *settings.API      // the tenant administration panels
+	Timesheet     *timesheet.API     // the monthly timesheet (espelho de ponto)
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -137,6 +139,10 @@ func (s *Server) Init() error {
 	if s.Reports == nil {
 		s.Reports = &reports.API{Pool: s.Pool, Now: s.Now}
 	}
+	if s.Timesheet == nil && s.Auth != nil { // signing confirms the password through sign-in
+		a, err := timesheet.New(s.Pool, s.Store, s.Now, s.Auth)
+		s.Timesheet, errs = a, append(errs, err)
+	}
 	if s.Settings != nil && s.Settings.AccessChanged == nil {
 		s.Settings.AccessChanged = s.perms.forgetTenant
 	}
@@ -161,7 +167,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Timesheet} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}
