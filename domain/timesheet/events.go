@@ -79,16 +79,21 @@ func Closable(month, today time.Time, closed bool) error {
 	return nil
 }
 
-// Hash is the SHA-256 of a month's rows in a canonical form (date and row, in date order):
-// what a signature names.
+// Hash is the SHA-256 of a month's rows in a canonical form (date, marks in force and row, in
+// date order): what a signature names.
 func Hash(rows []Dated) string {
 	h := sha256.New()
 	enc := json.NewEncoder(h)
 	for _, r := range rows {
+		marks := make([]string, len(r.Marks))
+		for i, m := range r.Marks {
+			marks[i] = m.UTC().Format(time.RFC3339)
+		}
 		_ = enc.Encode(struct {
-			Date string `json:"date"`
+			Date  string   `json:"date"`
+			Marks []string `json:"marks"`
 			Row
-		}{r.Date.Format(time.DateOnly), r.Row})
+		}{r.Date.Format(time.DateOnly), marks, r.Row})
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
