@@ -22,6 +22,7 @@ import (
 	ts "portal/domain/timesheet"
 	"portal/eventstore"
 	"portal/platform/db"
+	timesheetproj "portal/projections/timesheet"
 )
 
 // Message keys of these commands besides domain/timesheet's.
@@ -43,7 +44,7 @@ type Month struct {
 // and a month's rows in the read model (found false when it has none).
 type Facts interface {
 	Employee(ctx context.Context, tenant, employee uuid.UUID) (bool, error)
-	Month(ctx context.Context, tenant, employee uuid.UUID, month time.Time) (Month, bool, error)
+	Month(ctx context.Context, tenant, employee uuid.UUID, month, today time.Time) (Month, bool, error)
 }
 
 // Password confirms the caller's password (auth.Service.ConfirmPassword).
@@ -252,7 +253,7 @@ func (h *Handlers) Sign(ctx context.Context, cmd Sign) (res ts.SignedData, err e
 	if !closed {
 		return res, domain.Refusal("par", ts.KeyMonthOpen)
 	}
-	m, found, err := h.Facts.Month(ctx, c.Claims.Tenant, c.Claims.EmployeeID, cmd.Month)
+	m, found, err := h.Facts.Month(ctx, c.Claims.Tenant, c.Claims.EmployeeID, cmd.Month, h.today())
 	if err != nil {
 		return res, err
 	}
@@ -289,19 +290,15 @@ func (f PoolFacts) Employee(ctx context.Context, tenant, employee uuid.UUID) (fo
 	return found, err
 }
 
-// Month reads a month's totals and rows' hash from timesheet_months.
-func (f PoolFacts) Month(ctx context.Context, tenant, employee uuid.UUID, month time.Time) (m Month, found bool, err error) {
+// Month reads a month's totals and rows' hash as the screens show them (the timesheet read
+// model's Read).
+func (f PoolFacts) Month(ctx context.Context, tenant, employee uuid.UUID, month, today time.Time) (m Month, found bool, err error) {
 	err = db.InTenant(ctx, f.Pool, tenant.String(), func(tx pgx.Tx) error {
-		t := &m.Totals
-		err := tx.QueryRow(ctx, `SELECT expected, worked, night, night_hours, overtime50, overtime100, late, early,
-			missing, excused, absent_days, dsr_lost, rows_hash FROM timesheet_months
-			WHERE tenant_id = $1 AND employee_id = $2 AND month = $3`, tenant, employee, month).Scan(
-			&t.Expected, &t.Worked, &t.Night, &t.NightHours, &t.Overtime50, &t.Overtime100, &t.Late, &t.Early,
-			&t.Missing, &t.Excused, &t.AbsentDays, &t.DSRLost, &m.RowsHash)
+		v, err := timesheetproj.Read(ctx, tx, tenant, employee, month, today)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
-		found = err == nil
+		m, found = Month{Totals: v.Totals, RowsHash: v.RowsHash}, err == nil
 		return err
 	})
 	return m, found, err

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	ts "portal/domain/timesheet"
+	timesheetproj "portal/projections/timesheet"
 )
 
 // Employee names an employee of the timesheet.
@@ -65,56 +66,46 @@ func employeeOf(ctx context.Context, tx pgx.Tx, id uuid.UUID) (e Employee, found
 	return e, err == nil, err
 }
 
-// readMonth reads an employee's month from the timesheet read model (projections/timesheet).
-func readMonth(ctx context.Context, tx pgx.Tx, e Employee, month time.Time) (MonthView, error) {
+// readMonth reads an employee's month through the timesheet read model's Read (final rows
+// from timesheet_days, the days not final yet computed from the projection's own marks).
+func readMonth(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, e Employee, month, today time.Time) (MonthView, error) {
 	v := MonthView{Employee: e, Month: month.Format(ts.MonthLayout), Rows: []Row{}}
-	rows, err := tx.Query(ctx, `SELECT day, kind, spans, marks, expected, worked, night, night_hours, overtime50,
-		overtime100, late, early, missing, excused, leave, absent, incomplete FROM timesheet_days
-		WHERE tenant_id = app_tenant() AND employee_id = $1 AND day >= $2 AND day < $3 ORDER BY day`,
-		e.ID, month, month.AddDate(0, 1, 0))
+	m, err := timesheetproj.Read(ctx, tx, tenant, e.ID, month, today)
 	if err != nil {
 		return v, err
 	}
-	for rows.Next() {
-		var r Row
-		var day time.Time
-		if err := rows.Scan(&day, &r.Kind, &r.Spans, &r.Marks, &r.Expected, &r.Worked, &r.Night, &r.NightHours,
-			&r.Overtime50, &r.Overtime100, &r.Late, &r.Early, &r.Missing, &r.Excused, &r.Leave, &r.Absent, &r.Incomplete); err != nil {
-			rows.Close()
+	for _, r := range m.Rows {
+		spans := make([][2]int, len(r.Spans))
+		for i, sp := range r.Spans {
+			spans[i] = [2]int{sp.Start, sp.End}
+		}
+		marks := r.Marks
+		if marks == nil {
+			marks = []timesheetproj.Mark{}
+		}
+		sj, err := json.Marshal(spans)
+		if err != nil {
 			return v, err
 		}
-		r.Date = day.Format(time.DateOnly)
-		v.Rows = append(v.Rows, r)
+		mj, err := json.Marshal(marks)
+		if err != nil {
+			return v, err
+		}
+		v.Rows = append(v.Rows, Row{Date: r.Date.Format(time.DateOnly), Spans: sj, Marks: mj, Row: r.Row})
 	}
-	if err := rows.Err(); err != nil {
-		return v, err
-	}
-	t := &v.Totals
-	err = tx.QueryRow(ctx, `SELECT expected, worked, night, night_hours, overtime50, overtime100, late, early,
-		missing, excused, absent_days, dsr_lost, rows_hash FROM timesheet_months
-		WHERE tenant_id = app_tenant() AND employee_id = $1 AND month = $2`, e.ID, month).Scan(
-		&t.Expected, &t.Worked, &t.Night, &t.NightHours, &t.Overtime50, &t.Overtime100, &t.Late, &t.Early,
-		&t.Missing, &t.Excused, &t.AbsentDays, &t.DSRLost, &v.RowsHash)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return v, err
-	}
-	var at time.Time
-	err = tx.QueryRow(ctx, `SELECT at FROM timesheet_closures WHERE tenant_id = app_tenant() AND month = $1 AND closed`, month).Scan(&at)
-	switch {
-	case err == nil:
-		v.Closed, v.ClosedAt = true, &at
-	case !errors.Is(err, pgx.ErrNoRows):
-		return v, err
-	}
-	var s Signature
-	err = tx.QueryRow(ctx, `SELECT signed_at, user_id, rows_hash, totals FROM timesheet_signatures
-		WHERE tenant_id = app_tenant() AND employee_id = $1 AND month = $2`, e.ID, month).Scan(&s.SignedAt, &s.UserID, &s.RowsHash, &s.Totals)
-	switch {
-	case err == nil:
-		s.Superseded = s.RowsHash != v.RowsHash
-		v.Signature = &s
-	case !errors.Is(err, pgx.ErrNoRows):
-		return v, err
+	v.Totals, v.RowsHash, v.Closed, v.ClosedAt = m.Totals, m.RowsHash, m.Closed, m.ClosedAt
+	if s := m.Signature; s != nil {
+		v.Signature = &Signature{SignedAt: s.At, UserID: s.UserID, RowsHash: s.RowsHash, Totals: s.Totals, Superseded: s.Superseded}
 	}
 	return v, nil
+}
+
+// Today is the calendar day in São Paulo (the tenant's clock): the rows before it are final.
+func Today(now time.Time) time.Time {
+	loc, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		loc = time.UTC
+	}
+	y, mo, d := now.In(loc).Date()
+	return time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)
 }

@@ -155,7 +155,7 @@ func (s *API) view(c echo.Context) (MonthView, error) {
 		if err != nil {
 			return err
 		}
-		v, err = readMonth(c.Request().Context(), tx, e, month)
+		v, err = readMonth(c.Request().Context(), tx, cl.Tenant, e, month, Today(s.Now()))
 		return err
 	})
 	if err != nil {

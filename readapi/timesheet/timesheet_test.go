@@ -43,9 +43,12 @@ func (e *env) person(t *testing.T, tenant *clocktest.Tenant, access string, role
 	return e.SignIn(t, p)
 }
 
-// month writes an employee's October rows and totals into the read model.
+// month writes an employee's October rows and totals into the read model, as the timesheet
+// projection does for final days (the tenant's days are final from September to 8 November).
 func (e *env) month(t *testing.T, p readapitest.Person, worked int, hash string) {
 	t.Helper()
+	e.Exec(t, []any{p.Tenant}, `INSERT INTO timesheet_tenants (tenant_id, since, through) VALUES ($1, '2026-09-01', '2026-11-08')
+		ON CONFLICT (tenant_id) DO UPDATE SET since = '2026-09-01', through = '2026-11-08'`)
 	marks := `[{"id":"` + uuid.NewString() + `","at":"2026-10-05T11:00:00Z","registeredAt":"2026-10-05T11:00:00Z"},` +
 		`{"id":"` + uuid.NewString() + `","at":"2026-10-05T20:00:00Z","registeredAt":null,"requestId":"` + uuid.NewString() + `"}]`
 	e.Exec(t, []any{p.Tenant, p.EmployeeID},
@@ -55,7 +58,8 @@ func (e *env) month(t *testing.T, p readapitest.Person, worked int, hash string)
 		`INSERT INTO timesheet_days (tenant_id, employee_id, day, kind, spans, marks, expected, worked, night, night_hours,
 			overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete)
 			VALUES ($1, $2, '2026-10-05', 'work', '[[480,1020]]', $4::jsonb, 480, $3, 0, 0, $3 - 480, 0, 0, 0, 0, 0, 0, false, false),
-			       ($1, $2, '2026-10-06', 'work', '[[480,1020]]', '[]', 480, 0, 0, 0, 0, 0, 0, 0, 480, 0, 0, true, false)`)
+			       ($1, $2, '2026-10-06', 'work', '[[480,1020]]', '[]', 480, 0, 0, 0, 0, 0, 0, 0, 480, 0, 0, true, false),
+			       ($1, $2, '2026-10-11', 'rest', '[]', '[]', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false)`)
 	e.Exec(t, []any{p.Tenant, p.EmployeeID, worked, hash},
 		`INSERT INTO timesheet_months (tenant_id, employee_id, month, department_id, expected, worked, night, night_hours,
 			overtime50, overtime100, late, early, missing, excused, leave, absent_days, absent, dsr_lost, rows_hash)
@@ -104,8 +108,8 @@ func TestTimesheetAPI(t *testing.T) {
 
 	t.Run("scopes", func(t *testing.T) {
 		v := apitest.DecodeAs[api.MonthView](t, e.call(t, ana, http.MethodGet, "rh-app/espelho", mes, ""))
-		if v.Employee.ID != ana.EmployeeID || len(v.Rows) != 2 || v.Totals.Worked != 540 || v.Totals.Overtime50 != 60 ||
-			v.RowsHash != "hash-1" || v.Closed || v.CanSign || v.Rows[1].Row.Absent != true {
+		if v.Employee.ID != ana.EmployeeID || len(v.Rows) != 3 || v.Totals.Worked != 540 || v.Totals.Overtime50 != 60 ||
+			len(v.RowsHash) != 64 || v.Closed || v.CanSign || v.Rows[1].Row.Absent != true {
 			t.Fatalf("own month = %+v", v)
 		}
 		// A collaborator never reads a colleague's month.
@@ -186,7 +190,7 @@ func TestTimesheetAPI(t *testing.T) {
 			} `json:"data"`
 		}
 		sign(ana, "2026-10", clocktest.Password, v.RowsHash).DecodeOK(t, &ok)
-		if ok.Data.RowsHash != "hash-1" || ok.Data.Totals != v.Totals {
+		if ok.Data.RowsHash != v.RowsHash || ok.Data.Totals != v.Totals {
 			t.Fatalf("signed %+v, want the totals %+v", ok.Data, v.Totals)
 		}
 		list, err := e.Store.ReadStream(context.Background(), tn.ID, stream, 0)
@@ -194,14 +198,14 @@ func TestTimesheetAPI(t *testing.T) {
 			t.Fatalf("stream %s: %v %v", stream, list, err)
 		}
 		var data ts.SignedData
-		if err := json.Unmarshal(list[0].Data, &data); err != nil || data.Totals.Worked != 540 || data.RowsHash != "hash-1" || data.Month != "2026-10" {
+		if err := json.Unmarshal(list[0].Data, &data); err != nil || data.Totals.Worked != 540 || data.RowsHash != v.RowsHash || data.Month != "2026-10" {
 			t.Fatalf("event data %+v %v", data, err)
 		}
-		sign(ana, "2026-10", clocktest.Password, "hash-1").WantErr(t, 422, "par", ts.KeyAlreadySigned)
+		sign(ana, "2026-10", clocktest.Password, v.RowsHash).WantErr(t, 422, "par", ts.KeyAlreadySigned)
 		// The projection keeps the signature; a later change to the rows supersedes it.
-		e.Exec(t, []any{tn.ID, ana.EmployeeID, data.Totals.Worked}, `INSERT INTO timesheet_signatures
+		e.Exec(t, []any{tn.ID, ana.EmployeeID, data.Totals.Worked, data.RowsHash}, `INSERT INTO timesheet_signatures
 			(tenant_id, employee_id, month, user_id, totals, rows_hash, signed_at)
-			SELECT $1, $2, '2026-10-01', id, jsonb_build_object('worked', $3::int), 'hash-1', now() FROM users WHERE tenant_id = $1 AND employee_id = $2`)
+			SELECT $1, $2, '2026-10-01', id, jsonb_build_object('worked', $3::int), $4, now() FROM users WHERE tenant_id = $1 AND employee_id = $2`)
 		v = apitest.DecodeAs[api.MonthView](t, e.call(t, ana, http.MethodGet, "rh-app/espelho", mes, ""))
 		if v.Signature == nil || v.Signature.Superseded || v.CanSign {
 			t.Fatalf("signature %+v canSign %v", v.Signature, v.CanSign)
