@@ -31,25 +31,25 @@ func HHMM(m int) string {
 // labels are the export's words, by language (lang=pt|en|es; pt by default).
 var labels = map[string]map[string]string{
 	"pt": {"title": "Espelho de ponto", "employee": "Colaborador", "month": "Mês", "date": "Data", "kind": "Dia",
-		"marks": "Marcações", "expected": "Previsto", "worked": "Trabalhado", "ot50": "HE 50%", "ot100": "HE 100%",
+		"marks": "Marcações", "schedule": "Jornada", "expected": "Previsto", "worked": "Trabalhado", "ot50": "HE 50%", "ot100": "HE 100%",
 		"night": "Noturno", "late": "Atraso", "early": "Saída antec.", "missing": "Falta", "excused": "Abono",
 		"totals": "Totais", "dsr": "DSR perdidos", "absent": "Faltas (dias)", "closed": "Mês fechado", "open": "Mês aberto",
 		"signed": "Assinado em", "superseded": "substituída: o espelho mudou depois", "unsigned": "Não assinado",
-		"code": "Matrícula", "department": "Departamento", "signature": "Assinatura",
+		"code": "Matrícula", "issued": "Emitido em", "department": "Departamento", "signature": "Assinatura",
 		"work": "útil", "rest": "folga", "holiday": "feriado", "vacation": "férias", "leave": "afastamento"},
 	"en": {"title": "Timesheet", "employee": "Employee", "month": "Month", "date": "Date", "kind": "Day",
-		"marks": "Marks", "expected": "Expected", "worked": "Worked", "ot50": "OT 50%", "ot100": "OT 100%",
+		"marks": "Marks", "schedule": "Schedule", "expected": "Expected", "worked": "Worked", "ot50": "OT 50%", "ot100": "OT 100%",
 		"night": "Night", "late": "Late", "early": "Left early", "missing": "Missing", "excused": "Excused",
 		"totals": "Totals", "dsr": "Weekly rests lost", "absent": "Absences (days)", "closed": "Month closed", "open": "Month open",
 		"signed": "Signed on", "superseded": "superseded: the timesheet changed since", "unsigned": "Not signed",
-		"code": "Code", "department": "Department", "signature": "Signature",
+		"code": "Code", "issued": "Issued on", "department": "Department", "signature": "Signature",
 		"work": "workday", "rest": "day off", "holiday": "holiday", "vacation": "vacation", "leave": "leave"},
 	"es": {"title": "Hoja de horas", "employee": "Colaborador", "month": "Mes", "date": "Fecha", "kind": "Día",
-		"marks": "Marcaciones", "expected": "Previsto", "worked": "Trabajado", "ot50": "HE 50%", "ot100": "HE 100%",
+		"marks": "Marcaciones", "schedule": "Jornada", "expected": "Previsto", "worked": "Trabajado", "ot50": "HE 50%", "ot100": "HE 100%",
 		"night": "Nocturno", "late": "Retraso", "early": "Salida antic.", "missing": "Falta", "excused": "Justificado",
 		"totals": "Totales", "dsr": "Descansos perdidos", "absent": "Faltas (días)", "closed": "Mes cerrado", "open": "Mes abierto",
 		"signed": "Firmado el", "superseded": "reemplazada: la hoja cambió después", "unsigned": "Sin firmar",
-		"code": "Legajo", "department": "Departamento", "signature": "Firma",
+		"code": "Legajo", "issued": "Emitido el", "department": "Departamento", "signature": "Firma",
 		"work": "hábil", "rest": "libre", "holiday": "feriado", "vacation": "vacaciones", "leave": "licencia"},
 }
 
@@ -84,6 +84,17 @@ func marksText(r Row) string {
 	return strings.Join(parts, " ")
 }
 
+// spansText is a row's schedule as HH:MM-HH:MM.
+func spansText(r Row) string {
+	var spans [][2]int
+	_ = unmarshalArray(r.Spans, &spans)
+	parts := make([]string, len(spans))
+	for i, sp := range spans {
+		parts[i] = HHMM(sp[0]%1440) + "-" + HHMM(sp[1]%1440)
+	}
+	return strings.Join(parts, " ")
+}
+
 // pdf answers GET rh-app/espelho/pdf?tenId&mes&m01Ukey&lang: the month as a PDF (fpdf).
 func (s *API) pdf(c echo.Context) error {
 	v, err := s.view(c)
@@ -114,13 +125,13 @@ func MonthPDF(v MonthView, l map[string]string) ([]byte, error) {
 	if v.Closed {
 		state = l["closed"]
 	}
-	p.CellFormat(0, 6, tr(state), "", 1, "L", false, 0, "")
+	p.CellFormat(0, 6, tr(state+" · "+l["issued"]+" "+time.Now().UTC().Format("2006-01-02 15:04 UTC")), "", 1, "L", false, 0, "")
 	p.Ln(2)
 	cols := []struct {
 		key string
 		w   float64
-	}{{"date", 22}, {"kind", 20}, {"marks", 58}, {"expected", 18}, {"worked", 20}, {"ot50", 17}, {"ot100", 17},
-		{"night", 17}, {"late", 17}, {"early", 20}, {"missing", 17}, {"excused", 17}}
+	}{{"date", 20}, {"kind", 16}, {"schedule", 26}, {"marks", 42}, {"expected", 18}, {"worked", 20}, {"ot50", 17}, {"ot100", 17},
+		{"night", 17}, {"late", 15}, {"early", 18}, {"missing", 15}, {"excused", 15}}
 	p.SetFont("Helvetica", "B", 8)
 	p.SetFillColor(230, 230, 230)
 	for _, col := range cols {
@@ -129,7 +140,7 @@ func MonthPDF(v MonthView, l map[string]string) ([]byte, error) {
 	p.Ln(-1)
 	p.SetFont("Helvetica", "", 8)
 	for _, r := range v.Rows {
-		cells := []string{r.Date, l[r.Kind], marksText(r), HHMM(r.Expected), HHMM(r.Worked), HHMM(r.Overtime50),
+		cells := []string{r.Date, l[r.Kind], spansText(r), marksText(r), HHMM(r.Expected), HHMM(r.Worked), HHMM(r.Overtime50),
 			HHMM(r.Overtime100), HHMM(r.NightHours), HHMM(r.Late), HHMM(r.Early), HHMM(r.Missing), HHMM(r.Excused)}
 		for i, col := range cols {
 			p.CellFormat(col.w, 5, tr(cells[i]), "1", 0, "C", false, 0, "")
@@ -138,7 +149,7 @@ func MonthPDF(v MonthView, l map[string]string) ([]byte, error) {
 	}
 	t := v.Totals
 	p.SetFont("Helvetica", "B", 8)
-	tot := []string{l["totals"], "", "", HHMM(t.Expected), HHMM(t.Worked), HHMM(t.Overtime50), HHMM(t.Overtime100),
+	tot := []string{l["totals"], "", "", "", HHMM(t.Expected), HHMM(t.Worked), HHMM(t.Overtime50), HHMM(t.Overtime100),
 		HHMM(t.NightHours), HHMM(t.Late), HHMM(t.Early), HHMM(t.Missing), HHMM(t.Excused)}
 	for i, col := range cols {
 		p.CellFormat(col.w, 6, tr(tot[i]), "1", 0, "C", true, 0, "")
