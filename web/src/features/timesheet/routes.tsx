@@ -1,6 +1,5 @@
 import { Route } from 'react-router-dom';
 import { RouteAccess } from '@/app/routes/guards';
-import { TIME_CLOCK_MODULE } from '@/lib/permissions';
 import { GridReportPage } from './pages/GridReportPage';
 import { HistoricoPage } from './pages/HistoricoPage';
 
@@ -11,9 +10,10 @@ export const GRID_REPORT_PATH = '/apps/rh/timeSheet/gridReport';
 export const TIMESHEET_PATHS = [HISTORICO_PATH, GRID_REPORT_PATH];
 
 // The server's auth.TimesheetAccess and TimesheetGridAccess: the menu entry rh_002_03 needs
-// visualiza_espelho, which only the employee's own month needs (managers and HR read theirs').
-const MONTH_ACCESS = { id: 'rh_002_03', accessId: TIME_CLOCK_MODULE, roles: ['colRH'] };
-const GRID_ACCESS = { id: 'rh_002_03', accessId: TIME_CLOCK_MODULE, roles: ['gesAdmRH'] };
+// visualiza_espelho and the time clock, which only the employee's own month needs (managers and
+// HR read their people's).
+const MONTH_ACCESS = { id: 'rh_002_03', roles: ['colRH'] };
+const GRID_ACCESS = { id: 'rh_002_03', roles: ['gesAdmRH'] };
 
 /** The timesheet routes; call inside the signed-in layout. */
 export function timesheetRoutes() {
