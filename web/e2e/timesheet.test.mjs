@@ -38,7 +38,7 @@ test('helena reads the gridReport, exports it and closes last month', { timeout:
     const page = await ctx.newPage();
     await login(page, HELENA);
     await page.goto('/apps/rh/timeSheet/gridReport');
-    await page.locator(tid('grid-line')).nth(3).waitFor();
+    await page.locator(tid('grid-line')).nth(3).waitFor({ timeout: 60_000 });
     assert.match(await page.locator(tid('grid-table')).textContent(), /Ana/);
     assert.equal(await page.locator(tid('grid-closed')).textContent(), 'Mês aberto');
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.locator(tid('grid-xlsx')).click()]);

@@ -7,13 +7,13 @@ import { changedMark, clockTime } from '../utils/format';
 export function MarksCell({ marks }: { marks: Mark[] | null }) {
   const { t } = useTranslation('timesheet');
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap" miw={150}>
       {(marks ?? []).map((m) =>
         changedMark(m) ? (
           <Popover key={m.id} withArrow shadow="md" position="bottom">
             <Popover.Target>
               <UnstyledButton data-testid="mark-changed">
-                <Badge color={m.byHr ? 'grape' : 'orange'} variant="light" style={{ cursor: 'pointer' }}>
+                <Badge color={m.byHr ? 'grape' : 'orange'} variant="light" style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}>
                   {clockTime(m.at)}*
                 </Badge>
               </UnstyledButton>
@@ -30,7 +30,7 @@ export function MarksCell({ marks }: { marks: Mark[] | null }) {
             </Popover.Dropdown>
           </Popover>
         ) : (
-          <Badge key={m.id} variant="outline" color="gray">
+          <Badge key={m.id} variant="outline" color="gray" style={{ flexShrink: 0, overflow: 'visible' }}>
             {clockTime(m.at)}
           </Badge>
         ),
