@@ -384,3 +384,13 @@ func boolInt(b bool) int {
 
 // SplitList reads a comma list (purchased, deny, shortcuts): trimmed, empty entries dropped.
 func SplitList(s string) []string { return splitList(s) }
+
+// The timesheet's routes (readapi/timesheet; menu rh_002_03 and portal-core §2
+// /apps/rh/timeSheet/gridReport): no rh_002_03 denial (HR reads everyone's months whether or
+// not their own time is treated, so the caller's own time-clock module is not required). The month
+// is any employee's (the handler scopes it: own with visualiza_espelho on, a manager's
+// direct reports, HR everyone); the grid and HR's closing are managers' and HR's.
+var (
+	TimesheetAccess     = Access{ID: "rh_002_03", Roles: []string{GroupEmployee}}
+	TimesheetGridAccess = Access{ID: "rh_002_03", Roles: []string{GroupManagerOrAdmin}}
+)

@@ -33,6 +33,7 @@ import (
 	"portal/readapi/requests"
 	"portal/readapi/settings"
 	"portal/readapi/surveys"
+	"portal/readapi/timesheet"
 	"portal/readapi/vacations"
 )
 
@@ -84,6 +85,7 @@ type Server struct {
 	Rep           *rep.API           // legal punch records (REP-P): receipts, AFD, AEJ
 	Settings      *settings.API      // the tenant administration panels
 	Fence         *fence.API         // virtual fences
+	Timesheet     *timesheet.API     // the monthly timesheet (espelho de ponto)
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -145,6 +147,10 @@ func (s *Server) Init() error {
 	if s.Rep == nil {
 		s.Rep = &rep.API{Pool: s.Pool, Store: s.Store, Now: s.Now}
 	}
+	if s.Timesheet == nil && s.Auth != nil { // signing confirms the password through sign-in
+		a, err := timesheet.New(s.Pool, s.Store, s.Now, s.Auth)
+		s.Timesheet, errs = a, append(errs, err)
+	}
 	if s.Settings != nil && s.Settings.AccessChanged == nil {
 		s.Settings.AccessChanged = s.perms.forgetTenant
 	}
@@ -169,7 +175,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

@@ -63,6 +63,9 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 	if err := a.Validate(h.now()); err != nil {
 		return nil, err
 	}
+	if err := refuseClosedMonth(ctx, h.store, cmd.Caller.Tenant, a.Day); err != nil {
+		return nil, err
+	}
 	day, err := loadDay(ctx, h.store, cmd.Caller.Tenant, clock.Stream(cmd.Caller.EmployeeID), a.Day)
 	if err != nil {
 		return nil, err

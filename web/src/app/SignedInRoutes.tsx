@@ -11,6 +11,7 @@ import { dashboardRoutes } from '@/features/reports';
 import { adjustmentRoutes } from '@/features/punch-adjustments';
 import { requestRoutes } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
+import { timesheetRoutes } from '@/features/timesheet';
 import { vacationRoutes } from '@/features/vacations';
 import { IdleWatcher } from '@/features/session';
 import { HOME_PATH } from '@/lib/config';
@@ -52,6 +53,7 @@ export default function SignedInRoutes() {
           {peopleRoutes()}
           {fenceRoutes()}
           {dashboardRoutes()}
+          {timesheetRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
           {menuAreaRoutes()}
         </Route>

@@ -11,6 +11,7 @@ import { ADJUSTMENT_PATHS } from '@/features/punch-adjustments';
 import { DASHBOARD_PATHS } from '@/features/reports';
 import { REQUEST_BUILT_PATHS } from '@/features/requests';
 import { SURVEY_ROUTES } from '@/features/surveys';
+import { TIMESHEET_PATHS } from '@/features/timesheet';
 import { VACATION_MENU_URLS } from '@/features/vacations';
 import { HOME_PATH } from '@/lib/config';
 import { maturityOf, type Maturity, type MenuNode } from './menu';
@@ -28,6 +29,7 @@ export const BUILT_MENU_URLS: readonly string[] = [
   ...PEOPLE_PATHS,
   ...DASHBOARD_PATHS,
   ...FENCE_PATHS,
+  ...TIMESHEET_PATHS,
 ];
 
 /** Whether a menu entry opens a page of the app that is only the placeholder. */

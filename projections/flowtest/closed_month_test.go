@@ -1,0 +1,54 @@
+package projections_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"portal/commands"
+	clockcmd "portal/commands/clock"
+	"portal/commands/request"
+	"portal/domain"
+	"portal/domain/clock"
+	ts "portal/domain/timesheet"
+	"portal/eventstore"
+	"portal/projections/projtest"
+)
+
+// An adjustment to a day of a month HR closed is refused (mes_fechado, naming the day) and
+// nothing is written; once HR reopens the month, the same ask is filed.
+func TestAskRefusedInAClosedMonth(t *testing.T) {
+	t.Parallel()
+	d, store := projtest.DB(t)
+	ctx := context.Background()
+	p := adjustSetup(t, d)
+	now := func() time.Time { return projtest.Now.Add(24 * time.Hour * 30) }
+	create, _ := request.NewCreateHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
+	ask, _ := clockcmd.NewAskAdjustmentHandler(create, store, now)
+	month := projtest.Now.Format(ts.MonthLayout)
+	appendMonth := func(typ, id string) {
+		t.Helper()
+		data, err := commands.EventData(commands.EventID(p.Ana.Tenant, ts.Stream(p.Ana.Tenant), id, 0), typ, ts.MonthData{Month: month, By: p.Helena.UserID.String(), At: now(), Reason: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := store.Append(ctx, commands.MetaOf(p.Ana.Tenant, p.Helena.UserID, ts.Stream(p.Ana.Tenant), id), ts.Stream(p.Ana.Tenant), eventstore.Any, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendMonth(ts.TypeMonthClosed, "close")
+	a := clock.Adjustment{Kind: clock.AdjustAdd, Day: projtest.Now.In(clock.Zone).Format(time.DateOnly), Time: "08:00", Reason: "esqueci"}
+	_, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask", Caller: projtest.Caller(p.Ana), Switches: adjustSwitches, Adjustment: a})
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Kind != domain.Refused || de.Field != "data" || de.Key != ts.KeyMonthClosed {
+		t.Fatalf("ask in a closed month = %v, want data mes_fechado", err)
+	}
+	if n := projtest.Count(t, d, `SELECT count(*) FROM events WHERE stream LIKE 'request-%'`); n != 0 {
+		t.Fatalf("%d request events written", n)
+	}
+	appendMonth(ts.TypeMonthReopened, "reopen")
+	if _, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask", Caller: projtest.Caller(p.Ana), Switches: adjustSwitches, Adjustment: a}); err != nil {
+		t.Fatalf("ask after the reopening: %v", err)
+	}
+}
