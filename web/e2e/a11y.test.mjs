@@ -50,8 +50,9 @@ async function visit(page, url) {
     window.history.pushState({}, '', u);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, url);
-  await page.waitForFunction((u) => location.pathname === u, url);
+  // Some entries redirect (a default tab, a guard): whatever the route shows is scanned.
   await page.locator('main').first().waitFor();
+  await page.waitForTimeout(150);
   await quiet(page);
 }
 

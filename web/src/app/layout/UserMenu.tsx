@@ -38,9 +38,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('toolbar.userMenu')} data-testid="user-menu">
+        {/* The accessible name starts with the visible name and role (axe label-content-name-mismatch). */}
+        <UnstyledButton aria-label={`${shortName(user.displayName || user.userName)}, ${roleLabel(user)}: ${t('toolbar.userMenu')}`} data-testid="user-menu">
           <Group gap={4} wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={32} src={user.photoUrl || null} style={{ flexShrink: 0 }}>
+            <Avatar color="blue" radius="xl" size={32} src={user.photoUrl || null} style={{ flexShrink: 0 }} aria-hidden>
               {initialsOf(user)}
             </Avatar>
             {/* One line each, cut with an ellipsis: on a phone the name had wrapped and pushed the arrow out. */}
