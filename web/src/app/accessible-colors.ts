@@ -23,7 +23,8 @@ function surfaces(theme: MantineTheme) {
 function colorVars(theme: MantineTheme, name: string, shades: readonly string[], s: ReturnType<typeof surfaces>): { light: Vars; dark: Vars } {
   const lightShade = shades[lightPrimaryShade(theme)];
   const lightTint = over(lightShade, 0.12, theme.white);
-  const lightText = readableOn(lightShade, [...s.light, lightTint]);
+  // Light badges and buttons also sit on striped or hovered rows: their tint over grey 1 too.
+  const lightText = readableOn(lightShade, [...s.light, lightTint, over(lightShade, 0.2, theme.colors.gray[1])]);
   const lightFill = fillForWhiteText(lightShade);
   const darkShade = shades[darkPrimaryShade(theme)];
   const darkTint = over(shades[Math.max(0, darkPrimaryShade(theme) - 2)], 0.2, theme.colors.dark[7]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogin, IconLogout, IconPalette, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -38,8 +38,8 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal width={220}>
       <Menu.Target>
-        {/* The accessible name starts with the visible name and role (axe label-content-name-mismatch). */}
-        <UnstyledButton aria-label={`${shortName(user.displayName || user.userName)}, ${roleLabel(user)}: ${t('toolbar.userMenu')}`} data-testid="user-menu">
+        {/* Named by its visible name and role plus a hidden "user menu" (axe label-content-name-mismatch). */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap={4} wrap="nowrap">
             <Avatar color="blue" radius="xl" size={32} src={user.photoUrl || null} style={{ flexShrink: 0 }} aria-hidden>
               {initialsOf(user)}
@@ -53,7 +53,8 @@ export function UserMenu() {
                 {roleLabel(user)}
               </Text>
             </Box>
-            <IconChevronDown size={14} style={{ flexShrink: 0 }} />
+            <VisuallyHidden>{t('toolbar.userMenu')}</VisuallyHidden>
+            <IconChevronDown size={14} style={{ flexShrink: 0 }} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>
