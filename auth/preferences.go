@@ -119,8 +119,9 @@ var (
 
 // NormalizeSettings checks the settings' shape and size and returns their canonical JSON:
 // at most MaxSettingsBytes, no unknown fields, known layout, style and scheme names, theme
-// names of letters, digits, '-' and '_'. Field "settings", key valor_invalido or
-// configuracao_muito_grande.
+// names of letters, digits, '-' and '_', a personal palette readable on its backgrounds
+// (PaletteContrast at least MinTextContrast). Field "settings", key valor_invalido,
+// configuracao_muito_grande or contraste_insuficiente.
 func NormalizeSettings(raw json.RawMessage) (json.RawMessage, error) {
 	if len(raw) > MaxSettingsBytes {
 		return nil, domain.InvalidField(PrefSettings, "configuracao_muito_grande")
@@ -136,6 +137,10 @@ func NormalizeSettings(raw json.RawMessage) (json.RawMessage, error) {
 	if !oneOf(s.Layout, Layouts) || !oneOf(s.NavbarStyle, NavbarStyles) || !oneOf(s.ColorScheme, ColorSchemes) ||
 		(s.Palette != "" && !hexColor.MatchString(s.Palette)) {
 		return nil, invalid
+	}
+	// A palette whose primary colour cannot be read on its own backgrounds is refused (issue 37).
+	if s.Palette != "" && PaletteContrast(s.Palette, s.ColorScheme) < MinTextContrast {
+		return nil, domain.InvalidField(PrefSettings, KeyLowContrast)
 	}
 	if t := s.Theme; t != nil {
 		for _, n := range []string{t.Main, t.Navbar, t.Toolbar, t.Footer} {

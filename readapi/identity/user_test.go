@@ -310,6 +310,10 @@ func TestUpdateSettings(t *testing.T) {
 			t.Errorf("%s: %d %s", name, r.Status, r.Body)
 		}
 	}
+	// A personal palette whose primary colour is unreadable on its backgrounds (issue 37): a
+	// 400 naming the field and the reason, nothing stored.
+	apitest.WantErrors(t, post(admin, admin.tenID, `{"settings":{"palette":"#fab005","colorScheme":"light"}}`),
+		http.StatusBadRequest, httpx.FieldError{Type: "settings", Message: "contraste_insuficiente"})
 	if evs := identityEvents(t, s, admin); len(evs) != 1 {
 		t.Errorf("%d events after refusals, want 1", len(evs))
 	}

@@ -1,14 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '@/i18n';
+import { Announcer } from '@/components/Announcer';
 import { INVALID_TOKEN } from '@/lib/api';
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@/lib/config';
 import { queryClient } from '@/lib/query';
 import { useSessionStore } from '@/lib/session-store';
 import { useTenantTheme } from '@/features/tenant-theme';
+import { withAccessibleColors } from './accessible-colors';
 import { theme } from './theme';
 
 /** Tells the user when the session ended because the server refused the token. */
@@ -25,12 +27,15 @@ function SessionNotices() {
 export function AppProviders({ children }: { children: ReactNode }) {
   // The tenant's main palette (TenantInfo themes) over the base theme (spec portal-core §3, §4).
   const tenantTheme = useTenantTheme(theme);
+  // Every text at WCAG 2.1 AA contrast, whatever the palette (issue 37).
+  const resolver = useMemo(() => withAccessibleColors(tenantTheme.cssVariablesResolver), [tenantTheme.cssVariablesResolver]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={tenantTheme.theme} cssVariablesResolver={tenantTheme.cssVariablesResolver} defaultColorScheme="light">
+        <MantineProvider theme={tenantTheme.theme} cssVariablesResolver={resolver} defaultColorScheme="light">
           <Notifications position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
           <SessionNotices />
+          <Announcer />
           {children}
         </MantineProvider>
       </I18nextProvider>

@@ -5,5 +5,8 @@ import { createTheme } from '@mantine/core';
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
+  // Transitions and animations follow the system's "reduce motion" setting (issue 37); the
+  // colours are made readable by accessible-colors.ts (provider.tsx).
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });

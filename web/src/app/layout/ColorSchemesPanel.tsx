@@ -8,7 +8,7 @@ import { AREAS, GALLERY, galleryNames } from '@/features/tenant-theme';
 import { useCommand, type CommandContext } from '@/lib/query';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import type { UserSettings } from '@/lib/session-types';
-import { colorSchemesInitial, companyTheme, settingsOf, toggledTheme, type ColorSchemesValues } from './color-schemes-form';
+import { colorSchemesInitial, companyTheme, paletteContrast, paletteUnreadable, settingsOf, toggledTheme, type ColorSchemesValues } from './color-schemes-form';
 import { LAYOUTS, NAVBAR_STYLES } from './layout-settings';
 
 /** The personal palette's types. */
@@ -64,6 +64,10 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
     },
     onError: () => notifications.show({ color: 'red', message: t('settings.saveFailed') }),
   });
+  // A palette whose text would be unreadable is shown as an error on its field and not saved
+  // (the server refuses it too: contraste_insuficiente).
+  const unreadable = paletteUnreadable(form.values);
+  const contrast = paletteContrast(form.values.palette, form.values.colorScheme);
   const submit = (settings: UserSettings, message: string) => save.mutate({ settings, companyDefault: form.values.companyDefault, message });
   return (
     <Stack gap="lg" data-testid="color-schemes">
@@ -107,7 +111,14 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
           {...form.getInputProps('colorScheme')}
           data-testid="settings-scheme"
         />
-        <ColorInput {...form.getInputProps('palette')} placeholder={t('settings.palettePrimary')} format="hex" data-testid="settings-palette" />
+        <ColorInput
+          {...form.getInputProps('palette')}
+          label={t('settings.palettePrimary')}
+          placeholder="#1864ab"
+          format="hex"
+          error={unreadable && contrast !== null ? t('settings.lowContrast', { ratio: contrast.toFixed(2) }) : undefined}
+          data-testid="settings-palette"
+        />
       </Stack>
       <Checkbox
         label={t('settings.companyDefault')}
@@ -122,7 +133,12 @@ export function ColorSchemesPanel({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={onDone} data-testid="settings-cancel">
             {t('settings.cancel')}
           </Button>
-          <Button loading={save.isPending} onClick={() => submit(settingsOf(form.values, user?.settings), t('settings.saved'))} data-testid="settings-save">
+          <Button
+            loading={save.isPending}
+            disabled={unreadable}
+            onClick={() => submit(settingsOf(form.values, user?.settings), t('settings.saved'))}
+            data-testid="settings-save"
+          >
             {t('settings.save')}
           </Button>
         </Group>

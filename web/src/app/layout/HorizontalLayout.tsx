@@ -7,6 +7,7 @@ import { PunchReceipts } from '@/features/rep';
 import { HEADER_HEIGHT } from '@/lib/config';
 import { useAreaStyle } from '@/features/tenant-theme';
 import { Footer } from './Footer';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { HorizontalNavigation } from './HorizontalNavigation';
 import { CONTAINER_WIDTHS } from './layout-settings';
 import { Navigation } from './Navigation';
@@ -46,6 +47,7 @@ export function HorizontalLayout({ children, variant, showNavbar = true, showToo
   const footerStyle = useAreaStyle('footer');
   return (
     <AppShell header={height ? { height } : undefined} footer={showFooter ? { height: 44 } : undefined} padding="md" data-testid={variant}>
+      <SkipLink />
       {height > 0 && (
         <AppShell.Header style={toolbarStyle} data-testid="area-toolbar">
           {rows[0]}
@@ -53,7 +55,7 @@ export function HorizontalLayout({ children, variant, showNavbar = true, showToo
           {rows[1]}
         </AppShell.Header>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size={CONTAINER_WIDTHS[variant]} px={0}>
           {children ?? <Outlet />}
         </Container>

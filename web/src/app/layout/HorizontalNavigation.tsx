@@ -33,7 +33,7 @@ export function HorizontalNavigation() {
           rightSection={
             <Group gap={4} wrap="nowrap">
               <RequestMenuBadge menuId={node.id} />
-              <MaturityBadge status={menuMaturity(node)} id={node.id} compact />
+              <MaturityBadge status={menuMaturity(node)} id={node.id} compact interactive={false} />
             </Group>
           }
           onClick={() => choose(node.id)}

@@ -7,6 +7,7 @@ import { PunchReceipts } from '@/features/rep';
 import { HEADER_HEIGHT } from '@/lib/config';
 import { useAreaStyle } from '@/features/tenant-theme';
 import { Footer } from './Footer';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { NAVBAR_UNFOLDED_WIDTH, NAVBAR_WIDTHS, type NavbarStyle } from './layout-settings';
 import { Navigation } from './Navigation';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -40,6 +41,7 @@ export function Layout1({ children, navbarStyle = 'style-1', showNavbar = true, 
       padding="md"
       data-testid="layout1"
     >
+      <SkipLink />
       {showToolbar && (
         <AppShell.Header style={toolbarStyle} data-testid="area-toolbar">
           <Toolbar navOpened={navOpened} onToggleNav={toggle} />
@@ -50,7 +52,7 @@ export function Layout1({ children, navbarStyle = 'style-1', showNavbar = true, 
           <Navigation onNavigate={close} navbarStyle={navOpened ? 'style-1' : navbarStyle} unfolded={unfolded} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>{children ?? <Outlet />}</AppShell.Main>
       {showFooter && (
         <AppShell.Footer style={footerStyle} data-testid="area-footer">
           <Footer />

@@ -62,7 +62,7 @@ export function Navigation({ onNavigate, navbarStyle = 'style-1', unfolded = fal
         rightSection: (
           <Group gap={4} wrap="nowrap">
             <RequestMenuBadge menuId={node.id} />
-            <MaturityBadge status={menuMaturity(node)} id={node.id} compact />
+            <MaturityBadge status={menuMaturity(node)} id={node.id} compact interactive={asLink} />
           </Group>
         ),
         active,

@@ -18,33 +18,36 @@ export function NotificationBell() {
   useEffect(() => {
     setOpened(false);
   }, [pathname, setOpened]);
+  // The popover's target is the button itself (Popover.Target gives its target
+  // aria-expanded, which a plain div like the Indicator may not carry: axe aria-allowed-attr).
   return (
-    <Popover position="bottom-end" withinPortal shadow="md" width={360} opened={opened} onChange={setOpened}>
-      <Popover.Target>
-        <Indicator
-          label={<span data-testid="notifications-count">{count}</span>}
-          size={16}
-          disabled={count === 0}
-          offset={6}
-          color="red"
-        >
+    <Indicator
+      label={<span data-testid="notifications-count">{count}</span>}
+      size={16}
+      disabled={count === 0}
+      offset={6}
+      color="red"
+    >
+      <Popover position="bottom-end" withinPortal shadow="md" width={360} opened={opened} onChange={setOpened}>
+        <Popover.Target>
           <Tooltip label={t('toolbar.notifications')}>
             <ActionIcon
               variant="subtle"
               size="lg"
               aria-label={t('toolbar.notifications')}
               aria-expanded={opened}
+              aria-haspopup="dialog"
               onClick={toggle}
               data-testid="notifications"
             >
               <IconBell size={22} />
             </ActionIcon>
           </Tooltip>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <NotificationPanel />
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <NotificationPanel />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/session-types';
-import { colorSchemesInitial, companyTheme, settingsOf, toggledTheme } from './color-schemes-form';
+import { colorSchemesInitial, companyTheme, paletteContrast, paletteUnreadable, settingsOf, toggledTheme } from './color-schemes-form';
 
 const user = (settings: SessionUser['settings']): SessionUser => ({ userName: 'u', accessCode: 'X', tenId: 't', hash: 'h', settings });
 
@@ -25,5 +25,20 @@ describe('colour-schemes form', () => {
     expect(settings).toEqual({ navbar: false, layout: 'layout1', navbarStyle: 'style-1', colorScheme: 'light', theme: { navbar: 'navy' }, palette: '#862e9c' });
     expect(settingsOf({ ...base, palette: '#86' }, { palette: '#000000' })).not.toHaveProperty('palette');
     expect(JSON.parse(companyTheme(settings))).toEqual({ theme: { navbar: 'navy' }, palette: '#862e9c', colorScheme: 'light' });
+  });
+});
+
+describe('palette contrast (issue 37)', () => {
+  it('refuses a primary colour that reads under 4.5:1 on the backgrounds of its type', () => {
+    expect(paletteUnreadable({ palette: '#fab005', colorScheme: 'light' })).toBe(true);
+    expect(paletteUnreadable({ palette: '#228be6', colorScheme: 'light' })).toBe(true);
+    expect(paletteUnreadable({ palette: '#1864ab', colorScheme: 'light' })).toBe(false);
+    expect(paletteUnreadable({ palette: '#102a43', colorScheme: 'dark' })).toBe(true);
+    expect(paletteUnreadable({ palette: '#74c0fc', colorScheme: 'dark' })).toBe(false);
+  });
+
+  it('does not judge a half-typed colour', () => {
+    expect(paletteContrast('#12', 'light')).toBeNull();
+    expect(paletteUnreadable({ palette: '', colorScheme: 'light' })).toBe(false);
   });
 });

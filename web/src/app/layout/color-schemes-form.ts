@@ -3,6 +3,7 @@
 // palette is saved only as a full #rrggbb colour (the server refuses any other); a half-typed
 // one is left out, as if none was chosen.
 import type { Area } from '@/features/tenant-theme';
+import { contrastRatio, MIN_TEXT_CONTRAST } from '@/lib/contrast';
 import type { SessionUser, TenantInfo, UserSettings } from '@/lib/session-types';
 import { effectiveSettings, type LayoutName, type NavbarStyle } from './layout-settings';
 
@@ -50,4 +51,22 @@ export function companyTheme({ theme, palette, colorScheme }: UserSettings): str
 /** The area's theme after a click on a gallery swatch: chosen, or cleared when it was. */
 export function toggledTheme(areas: ColorSchemesValues['areas'], area: Area, name: string): ColorSchemesValues['areas'] {
   return { ...areas, [area]: areas[area] === name ? '' : name };
+}
+
+/**
+ * Backgrounds a personal palette's primary colour is drawn on (features/tenant-theme gallery:
+ * light and dark); the server checks the same pairs (auth/contrast.go). Keep them equal.
+ */
+export const PALETTE_BACKGROUNDS = { light: ['#f8f9fa', '#ffffff'], dark: ['#1a1b1e', '#25262b'] } as const;
+
+/** The lowest contrast of the palette's primary colour on its backgrounds; null without a full colour. */
+export function paletteContrast(palette: string, scheme: 'light' | 'dark'): number | null {
+  if (!PALETTE_COLOR.test(palette)) return null;
+  return Math.min(...PALETTE_BACKGROUNDS[scheme].map((bg) => contrastRatio(palette, bg)));
+}
+
+/** Whether the palette is refused: its text would read under 4.5:1 (WCAG 2.1 SC 1.4.3; issue 37). */
+export function paletteUnreadable(values: Pick<ColorSchemesValues, 'palette' | 'colorScheme'>): boolean {
+  const c = paletteContrast(values.palette, values.colorScheme);
+  return c !== null && c < MIN_TEXT_CONTRAST;
 }

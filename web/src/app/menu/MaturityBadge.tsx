@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Popover, Text } from '@mantine/core';
+import { Badge, Popover, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { maturityOf } from './menu';
 
@@ -13,7 +13,7 @@ const COLORS = ['red', 'orange', 'green'] as const;
  * 1 testing (orange, minor adjustments), other production (green, availability depends on
  * the supply contract). Clicking shows the notice for 10 s.
  */
-export function MaturityBadge({ status, id, compact = false }: { status?: number; id: string; compact?: boolean }) {
+export function MaturityBadge({ status, id, compact = false, interactive = true }: { status?: number; id: string; compact?: boolean; interactive?: boolean }) {
   const { t } = useTranslation('navigation');
   const level = maturityOf(status);
   const [opened, setOpened] = useState(false);
@@ -28,6 +28,15 @@ export function MaturityBadge({ status, id, compact = false }: { status?: number
     e.stopPropagation();
     setOpened(true);
   };
+  // Inside a menu button (an action entry such as the time clock) the badge is only a label:
+  // a button within a button cannot be reached (axe nested-interactive).
+  if (!interactive) {
+    return (
+      <Badge component="span" color={COLORS[level]} variant={compact ? 'filled' : 'light'} size="xs" circle={compact} style={{ flexShrink: 0 }} title={`${t('maturity.label')}: ${label}`} data-testid={`maturity-${id}`} data-status={level}>
+        {compact ? <VisuallyHidden>{`${t('maturity.label')}: ${label}`}</VisuallyHidden> : label}
+      </Badge>
+    );
+  }
   // The popover is mounted only while the notice shows: a menu has many badges.
   const badge = (
     <Badge

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { announce } from '@/lib/announce';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@/lib/api';
@@ -28,6 +29,7 @@ export function useRegisterMark() {
       client.setQueryData<MarkRecord[]>(clockKeys.marks, (marks) => withMark(marks, res.data));
       markRegistered();
       notifications.show({ color: 'green', message: t('saved') });
+      announce(t('saved'));
     },
     onError: (err) => notifications.show({ color: 'red', message: translateServerMessage(errorMessageKey(err, ''), t('saveFailed')) }),
   });

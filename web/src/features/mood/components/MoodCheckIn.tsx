@@ -125,6 +125,7 @@ function LevelSlider({ icon, title, caption, testId, value, onChange }: LevelSli
       <Slider
         data-testid={testId}
         aria-label={title}
+        thumbLabel={title}
         min={LEVEL_MIN}
         max={LEVEL_MAX}
         step={LEVEL_STEP}

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
+import { announce } from '@/lib/announce';
 import { ApiError } from '@/lib/api';
 import { TOAST_AUTO_CLOSE_MS } from '@/lib/config';
 import { newIdempotencyKey } from '@/lib/query';
@@ -47,6 +48,11 @@ export async function toastOnce(n: AppNotification, client?: QueryClient): Promi
     autoClose: TOAST_AUTO_CLOSE_MS,
     withCloseButton: true,
   });
+  // Read out politely once drawn (an approval arrived, a request answered: issue 37).
+  setTimeout(() => {
+    const toast = document.querySelector(`[data-notification-id="${n.id}"]`)?.closest('.mantine-Notification-root');
+    if (toast?.textContent) announce(toast.textContent);
+  }, 300);
   return true;
 }
 

@@ -13,7 +13,7 @@ export function ScheduleStrip({ entries, today }: { entries: ScheduleEntry[]; to
   const { tr, i18n } = usePeopleT();
   if (entries.length === 0) return null;
   return (
-    <ScrollArea type="auto" offsetScrollbars data-testid="schedule-strip">
+    <ScrollArea type="auto" offsetScrollbars data-testid="schedule-strip" viewportProps={{ tabIndex: 0 }}>
       <Group gap={6} wrap="nowrap" pb={4}>
         {entries.map((e) => {
           const future = isFuture(e, today);

@@ -46,6 +46,7 @@ export function WorkCalendar({ entries, onDates }: Props) {
         initialView="dayGridMonth"
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'multiMonthYear,dayGridMonth,timeGridWeek,timeGridDay,listMonth' }}
         locale={calendarLocale(i18n.language)}
+        buttonIcons={false}
         businessHours={BUSINESS_HOURS}
         slotMinTime={range.min}
         slotMaxTime={range.max}

@@ -29,7 +29,7 @@ export function ReportTable<T>({ name, columns, rows, maxHeight = 320 }: Props<T
           {t('empty')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={maxHeight}>
+        <ScrollArea.Autosize mah={maxHeight} viewportProps={{ tabIndex: 0 }}>
           <Table striped highlightOnHover stickyHeader fz="sm">
             <Table.Thead>
               <Table.Tr>

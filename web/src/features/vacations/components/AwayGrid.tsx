@@ -20,7 +20,7 @@ export function AwayGrid({ entries, from, to, onPerson }: Props) {
   const { days, rows } = awayGrid(entries, from, to);
   if (rows.length === 0) return <Text c="dimmed">{tr('leave.empty')}</Text>;
   return (
-    <ScrollArea type="auto" data-testid="away-grid">
+    <ScrollArea type="auto" data-testid="away-grid" viewportProps={{ tabIndex: 0 }}>
       <Table withColumnBorders verticalSpacing={2} horizontalSpacing={0} style={{ tableLayout: 'fixed', minWidth: 180 + days.length * 22 }}>
         <Table.Thead>
           <Table.Tr>

@@ -59,6 +59,7 @@ function ScheduleList({ m01Ukey }: { m01Ukey?: string }) {
           plugins={[listPlugin]}
           initialView="listMonth"
           locale={calendarLocale(i18n.language)}
+          buttonIcons={false}
           height={460}
           editable={false}
           weekends

@@ -102,6 +102,7 @@ export function VacationMapPage({ scope }: { scope: VacationScope }) {
             initialView={view === 'list' ? 'listMonth' : 'dayGridMonth'}
             initialDate={anchor}
             locale={calendarLocale(i18n.language)}
+            buttonIcons={false}
             headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
             height="auto"
             editable={false}

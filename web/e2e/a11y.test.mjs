@@ -1,0 +1,180 @@
+// Accessibility of every screen (issue 37): axe-core's WCAG 2.1 A/AA rules on the login page and
+// on every route of the signed-in menu, in pt, en and es, in the light and the dark colour
+// schemes; the keyboard (skip link, focus into and out of dialogs and drawers); live
+// announcements; reduced motion; and 200 % zoom at 1366 px (683 CSS px) without horizontal
+// scrolling. The routes come from the navigation itself, so a new screen is checked the day it
+// enters the menu.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeViolations, countNodes, formatViolations } from './axe.mjs';
+import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid } from './helpers.mjs';
+
+const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
+const LANGUAGES = ['pt', 'en', 'es'];
+const SCHEMES = ['light', 'dark'];
+
+let suite;
+before(async () => {
+  suite = await startSuite();
+});
+after(async () => {
+  await suite?.stop();
+});
+
+/** A context in `lang` (the `lang` cookie the language switch writes) and `scheme` (Mantine's stored choice). */
+async function contextFor(lang, scheme, options = {}) {
+  const ctx = await newUserContext(suite, options);
+  await ctx.addCookies([{ name: 'lang', value: lang, url: suite.baseURL }]);
+  await ctx.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
+  return ctx;
+}
+
+/** Waits until the page shows no loader (or 8 s passed: a screen that keeps loading is scanned as it is). */
+async function quiet(page) {
+  await page
+    .waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), null, { timeout: 8_000 })
+    .catch(() => {});
+}
+
+/** The signed-in routes the navigation offers this user (menu entries with their own page). */
+function menuRoutes(page) {
+  return page.evaluate(() => {
+    const urls = [...document.querySelectorAll('[data-testid="navigation"] a[href^="/"]')].map((a) => a.getAttribute('href'));
+    return [...new Set(urls)];
+  });
+}
+
+/** Client-side navigation (react-router follows popstate): no reload per route. */
+async function visit(page, url) {
+  await page.evaluate((u) => {
+    window.history.pushState({}, '', u);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  // Some entries redirect (a default tab, a guard): whatever the route shows is scanned.
+  await page.locator('main').first().waitFor();
+  await page.waitForTimeout(150);
+  await quiet(page);
+}
+
+const results = [];
+
+for (const lang of LANGUAGES) {
+  for (const scheme of SCHEMES) {
+    test(`axe finds no WCAG 2.1 A/AA violation on any screen in ${lang}, ${scheme}`, { timeout: 600_000 }, async () => {
+      const ctx = await contextFor(lang, scheme);
+      try {
+        const page = await ctx.newPage();
+        const found = [];
+        const scan = async (label) => {
+          const v = await axeViolations(page);
+          found.push({ label, violations: v });
+        };
+        await page.goto('/login');
+        await page.locator(tid('access-code')).waitFor();
+        await scan('/login');
+        await login(page, HELENA);
+        assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')), scheme);
+        await quiet(page);
+        await scan('/apps/homePage');
+        const routes = (await menuRoutes(page)).filter((u) => u !== '/apps/homePage');
+        assert.ok(routes.length > 10, `the menu offers the screens (${routes.length})`);
+        for (const url of [...routes, '/pages/profile', '/apps/no-such-page']) {
+          await visit(page, url);
+          await scan(url);
+        }
+        if (lang === 'pt') await screenshot(page, `a11y-${scheme}`);
+        const bad = found.filter((f) => f.violations.length);
+        const total = found.reduce((n, f) => n + countNodes(f.violations), 0);
+        results.push({ lang, scheme, screens: found.length, total, byRule: byRule(found) });
+        process.stderr.write(`a11y ${lang}/${scheme}: ${found.length} screens, ${total} violations ${JSON.stringify(byRule(found))}\n`);
+        for (const f of bad) process.stderr.write(`${formatViolations(f.violations, `${lang}/${scheme} ${f.label}`)}\n`);
+        assert.equal(total, 0, `violations on ${bad.map((f) => f.label).join(', ')}`);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+}
+
+function byRule(found) {
+  const counts = {};
+  for (const f of found) for (const v of f.violations) counts[v.id] = (counts[v.id] ?? 0) + v.nodes.length;
+  return counts;
+}
+
+/** Presses Tab until the element of `testId` has the focus (at most `max` presses). */
+async function tabTo(page, testId, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+const focusedTestId = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id ?? '');
+
+test('the keyboard skips to the content, punches through the clock drawer and gets the focus back; the punch is announced', { timeout: 120_000 }, async () => {
+  const ctx = await contextFor('pt', 'light');
+  try {
+    const page = await ctx.newPage();
+    await login(page, { accessCode: 'DEMOCORP', userName: 'ana.souza', password: DEMO_PASSWORD });
+    // The first Tab stop of a page is the skip link, shown while focused; Enter lands on the content.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Tab');
+    assert.equal(await focusedTestId(page), 'skip-to-content');
+    assert.ok(await page.locator(tid('skip-to-content')).isVisible());
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content');
+
+    // The quick time clock by keyboard: the focus moves into the drawer, Register by Enter.
+    await tabTo(page, 'clock-open');
+    await page.keyboard.press('Enter');
+    await page.locator(tid('clock-address')).waitFor();
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    await tabTo(page, 'clock-register', 40);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="clock-register"]')?.disabled);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('app-announcer')?.textContent === 'Marcação salva com sucesso');
+    assert.equal(await page.locator('#app-announcer').getAttribute('aria-live'), 'polite');
+    await expectNoViolations(page, 'clock drawer');
+    // Escape closes it and the focus is back on the button that opened it.
+    await page.keyboard.press('Escape');
+    await page.locator('[role="dialog"]').waitFor({ state: 'detached' }).catch(() => {});
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'clock-open');
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('at 200 % zoom of 1366 px (683 CSS px) no screen scrolls sideways; reduced motion stops transitions', { timeout: 300_000 }, async () => {
+  const ctx = await suite.browser.newContext({
+    baseURL: suite.baseURL,
+    viewport: { width: 683, height: 384 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    reducedMotion: 'reduce',
+  });
+  ctx.setDefaultTimeout(10_000);
+  try {
+    const page = await ctx.newPage();
+    await login(page, HELENA);
+    const wide = [];
+    const routes = ['/apps/homePage', ...(await page.evaluate(() => [...document.querySelectorAll('[data-menu-id]')].map((a) => a.getAttribute('href')).filter((h) => h?.startsWith('/'))))];
+    for (const url of [...new Set(routes)]) {
+      await visit(page, url);
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      if (scroll > inner) wide.push(`${url} ${scroll}>${inner}`);
+    }
+    assert.deepEqual(wide, [], 'screens wider than the window');
+    const duration = await page.locator(tid('user-menu')).evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+    assert.ok(duration < 0.001, `transition ${duration}s under reduced motion`);
+  } finally {
+    await ctx.close();
+  }
+});
+
+async function expectNoViolations(page, label) {
+  const v = await axeViolations(page);
+  if (v.length) process.stderr.write(`${formatViolations(v, label)}\n`);
+  assert.equal(countNodes(v), 0, label);
+}
