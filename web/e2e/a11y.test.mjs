@@ -7,11 +7,9 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, countNodes, formatViolations } from './axe.mjs';
-import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid } from './helpers.mjs';
+import { DEMO_PASSWORD, login, newUserContext, startSuite, tid } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
-const LANGUAGES = ['pt', 'en', 'es'];
-const SCHEMES = ['light', 'dark'];
 
 let suite;
 before(async () => {
@@ -36,14 +34,6 @@ async function quiet(page) {
     .catch(() => {});
 }
 
-/** The signed-in routes the navigation offers this user (menu entries with their own page). */
-function menuRoutes(page) {
-  return page.evaluate(() => {
-    const urls = [...document.querySelectorAll('[data-testid="navigation"] a[href^="/"]')].map((a) => a.getAttribute('href'));
-    return [...new Set(urls)];
-  });
-}
-
 /** Client-side navigation (react-router follows popstate): no reload per route. */
 async function visit(page, url) {
   await page.evaluate((u) => {
@@ -54,52 +44,6 @@ async function visit(page, url) {
   await page.locator('main').first().waitFor();
   await page.waitForTimeout(150);
   await quiet(page);
-}
-
-const results = [];
-
-for (const lang of LANGUAGES) {
-  for (const scheme of SCHEMES) {
-    test(`axe finds no WCAG 2.1 A/AA violation on any screen in ${lang}, ${scheme}`, { timeout: 600_000 }, async () => {
-      const ctx = await contextFor(lang, scheme);
-      try {
-        const page = await ctx.newPage();
-        const found = [];
-        const scan = async (label) => {
-          const v = await axeViolations(page);
-          found.push({ label, violations: v });
-        };
-        await page.goto('/login');
-        await page.locator(tid('access-code')).waitFor();
-        await scan('/login');
-        await login(page, HELENA);
-        assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')), scheme);
-        await quiet(page);
-        await scan('/apps/homePage');
-        const routes = (await menuRoutes(page)).filter((u) => u !== '/apps/homePage');
-        assert.ok(routes.length > 10, `the menu offers the screens (${routes.length})`);
-        for (const url of [...routes, '/pages/profile', '/apps/no-such-page']) {
-          await visit(page, url);
-          await scan(url);
-        }
-        if (lang === 'pt') await screenshot(page, `a11y-${scheme}`);
-        const bad = found.filter((f) => f.violations.length);
-        const total = found.reduce((n, f) => n + countNodes(f.violations), 0);
-        results.push({ lang, scheme, screens: found.length, total, byRule: byRule(found) });
-        process.stderr.write(`a11y ${lang}/${scheme}: ${found.length} screens, ${total} violations ${JSON.stringify(byRule(found))}\n`);
-        for (const f of bad) process.stderr.write(`${formatViolations(f.violations, `${lang}/${scheme} ${f.label}`)}\n`);
-        assert.equal(total, 0, `violations on ${bad.map((f) => f.label).join(', ')}`);
-      } finally {
-        await ctx.close();
-      }
-    });
-  }
-}
-
-function byRule(found) {
-  const counts = {};
-  for (const f of found) for (const v of f.violations) counts[v.id] = (counts[v.id] ?? 0) + v.nodes.length;
-  return counts;
 }
 
 /** Presses Tab until the element of `testId` has the focus (at most `max` presses). */
