@@ -78,6 +78,9 @@ type skipped struct {
 	timer  *time.Timer
 }
 
+// batchTimeout bounds one projection transaction, which a stopping runner lets finish.
+const batchTimeout = 10 * time.Second
+
 // skipFlush is how long a Selective projection's checkpoint may stay behind batches it did
 // not read.
 const skipFlush = 100 * time.Millisecond
@@ -280,7 +283,12 @@ func (r *Runner) handle(p Projection) message.NoPublishHandlerFunc {
 		if err != nil {
 			return &applyError{err: err}
 		}
-		return r.apply(msg.Context(), p, events)
+		// A batch that has begun is finished even when the runner is told to stop (SIGTERM,
+		// or a lost lock): the router waits for it, and the checkpoint's row lock keeps a
+		// takeover from applying the same events meanwhile (lockCheckpoint).
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(msg.Context()), batchTimeout)
+		defer cancel()
+		return r.apply(ctx, p, events)
 	}
 }
 
@@ -317,8 +325,15 @@ func (r *Runner) flushSkipped(name string, s *skipped) {
 }
 
 // apply applies the events the checkpoint has not passed yet, and moves the checkpoint to
-// the last one, in one transaction.
+// the last one, in one transaction; observed (observe.go) as one span and one batch.
 func (r *Runner) apply(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
+	ctx, done := observeBatch(ctx, p.Name(), events)
+	err := r.applyBatch(ctx, p, events)
+	done(err)
+	return err
+}
+
+func (r *Runner) applyBatch(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
 	name := p.Name()
 	return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
 		cp, err := lockCheckpoint(ctx, tx, name)

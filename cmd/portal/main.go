@@ -20,10 +20,13 @@ import (
 	"runtime/debug"
 	"strconv"
 	"syscall"
+
+	"portal/platform/telemetry"
 )
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	// Records logged with a traced context name their trace (docs/operations.md, "Tracing").
+	slog.SetDefault(slog.New(telemetry.LogHandler{Handler: slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})}))
 	tuneGC()
 	if len(os.Args) < 2 {
 		usage()

@@ -29,6 +29,8 @@ type FieldError struct {
 type ErrorBody struct {
 	Message string       `json:"message"`
 	Errors  []FieldError `json:"errors"`
+	// TraceID names a 5xx answer's trace (when tracing is on) so a report can be found.
+	TraceID string `json:"traceId,omitempty"`
 }
 
 // APIError is an error with its HTTP status, for failures that are not domain rules.
@@ -38,6 +40,9 @@ type APIError struct {
 }
 
 func (e *APIError) Error() string { return e.Errors[0].Type + ": " + e.Errors[0].Message }
+
+// StatusCode is the answer's status (commands.Outcome reads it).
+func (e *APIError) StatusCode() int { return e.Status }
 
 // Error is an APIError of one field.
 func Error(status int, field, key string) *APIError {
