@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/eventstore"
+	"portal/platform/telemetry"
 )
 
 // RunnerConfig tunes a Runner; the zero value is the production setting.
@@ -241,6 +242,7 @@ WHERE (transaction_id, position) > ($1::text::xid8, $2) ORDER BY transaction_id,
 			}
 			return
 		}
+		telemetry.ProjectionApplied.WithLabelValues(name).Add(float64(n))
 		r.cfg.Logger.Info("projections: caught up in batches", "projection", name, "events", n,
 			"took", time.Since(t0).Round(time.Millisecond))
 		if n == 0 {

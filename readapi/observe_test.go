@@ -81,7 +81,8 @@ func TestMetricsAndTraceOfAPunch(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		after = scrape(t, env.Handler, token)
-		if value(after, "portal_projection_position", "projection", "clock") > 0 || time.Now().After(deadline) {
+		if value(after, "portal_projection_applied_events_total", "projection", "clock") > value(before, "portal_projection_applied_events_total", "projection", "clock") &&
+			value(after, "portal_projection_lag_events", "projection", "clock") == 0 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
