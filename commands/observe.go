@@ -3,6 +3,8 @@ package commands
 import (
 	"context"
 	"errors"
+	"io"
+	"net"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -40,6 +42,7 @@ func Outcome(err error) string {
 	var domErr *domain.Error
 	var pgErr *pgconn.PgError
 	var connErr *pgconn.ConnectError
+	var netErr net.Error
 	var status interface{ StatusCode() int }
 	switch {
 	case err == nil:
@@ -48,7 +51,8 @@ func Outcome(err error) string {
 		return "rejected"
 	case errors.Is(err, eventstore.ErrConcurrency):
 		return "conflict"
-	case errors.As(err, &connErr), errors.Is(err, context.DeadlineExceeded),
+	case errors.As(err, &connErr), errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr),
+		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
 		errors.As(err, &pgErr) && (pgErr.Code == "53300" || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"):
 		return "unavailable"
 	case errors.As(err, &status) && status.StatusCode() < 500:
