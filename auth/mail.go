@@ -21,6 +21,7 @@ import (
 
 	"portal/domain/settings"
 	"portal/platform/safehtml"
+	"portal/platform/telemetry"
 )
 
 // Environment of the mailer (see MailerFromEnv).
@@ -109,8 +110,18 @@ type SMTPMailer struct {
 	Timeout  time.Duration // whole delivery; default 30 s
 }
 
-// Send implements Mailer.
-func (m *SMTPMailer) Send(ctx context.Context, msg Mail) error {
+// Send implements Mailer; every delivery is counted by outcome and the ones under way are
+// the mail queue's depth (portal_mail_sent_total, portal_mail_in_flight).
+func (m *SMTPMailer) Send(ctx context.Context, msg Mail) (err error) {
+	telemetry.MailInFlight.Inc()
+	defer func() {
+		telemetry.MailInFlight.Dec()
+		outcome := "ok"
+		if err != nil {
+			outcome = "error"
+		}
+		telemetry.MailSent.WithLabelValues(outcome).Inc()
+	}()
 	timeout := m.Timeout
 	if timeout <= 0 {
 		timeout = 30 * time.Second

@@ -141,8 +141,8 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// Append implements Store.
-func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
+// appendEvents is Append without its instruments (observed.go).
+func (s *Postgres) appendEvents(ctx context.Context, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
 	if err := validateAppend(meta, stream, expected, events); err != nil {
 		return AppendResult{}, err
 	}
@@ -171,10 +171,11 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 	}
 }
 
-// AppendStreams implements Store: the parts' statements go in one round trip inside a
-// transaction, which commits only when every part landed. A version taken under an Any part
-// (another writer reached that stream's end first) retries the whole call, as Append retries.
-func (s *Postgres) AppendStreams(ctx context.Context, parts ...StreamAppend) ([]AppendResult, error) {
+// appendStreamsChecked is AppendStreams without its instruments (observed.go): the parts'
+// statements go in one round trip inside a transaction, which commits only when every part
+// landed. A version taken under an Any part (another writer reached that stream's end first)
+// retries the whole call, as Append retries.
+func (s *Postgres) appendStreamsChecked(ctx context.Context, parts ...StreamAppend) ([]AppendResult, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("%w: no parts", ErrInvalid)
 	}
@@ -691,9 +692,8 @@ func AppendTx(ctx context.Context, tx pgx.Tx, meta Meta, stream string, expected
 	return err
 }
 
-// AppendInTx is AppendTx answering where the events landed (for a projection the caller
-// applies in the same transaction).
-func AppendInTx(ctx context.Context, tx pgx.Tx, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
+// appendInTx is AppendInTx without its instruments (observed.go).
+func appendInTx(ctx context.Context, tx pgx.Tx, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
 	if err := validateAppend(meta, stream, expected, events); err != nil {
 		return AppendResult{}, err
 	}

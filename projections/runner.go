@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"portal/eventstore"
+	"portal/platform/telemetry"
 )
 
 // RunnerConfig tunes a Runner; the zero value is the production setting.
@@ -77,6 +78,9 @@ type skipped struct {
 	cursor eventstore.Cursor
 	timer  *time.Timer
 }
+
+// batchTimeout bounds one projection transaction, which a stopping runner lets finish.
+const batchTimeout = 10 * time.Second
 
 // skipFlush is how long a Selective projection's checkpoint may stay behind batches it did
 // not read.
@@ -238,6 +242,7 @@ WHERE (transaction_id, position) > ($1::text::xid8, $2) ORDER BY transaction_id,
 			}
 			return
 		}
+		telemetry.ProjectionApplied.WithLabelValues(name).Add(float64(n))
 		r.cfg.Logger.Info("projections: caught up in batches", "projection", name, "events", n,
 			"took", time.Since(t0).Round(time.Millisecond))
 		if n == 0 {
@@ -280,7 +285,12 @@ func (r *Runner) handle(p Projection) message.NoPublishHandlerFunc {
 		if err != nil {
 			return &applyError{err: err}
 		}
-		return r.apply(msg.Context(), p, events)
+		// A batch that has begun is finished even when the runner is told to stop (SIGTERM,
+		// or a lost lock): the router waits for it, and the checkpoint's row lock keeps a
+		// takeover from applying the same events meanwhile (lockCheckpoint).
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(msg.Context()), batchTimeout)
+		defer cancel()
+		return r.apply(ctx, p, events)
 	}
 }
 
@@ -317,8 +327,15 @@ func (r *Runner) flushSkipped(name string, s *skipped) {
 }
 
 // apply applies the events the checkpoint has not passed yet, and moves the checkpoint to
-// the last one, in one transaction.
+// the last one, in one transaction; observed (observe.go) as one span and one batch.
 func (r *Runner) apply(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
+	ctx, done := observeBatch(ctx, p.Name(), events)
+	err := r.applyBatch(ctx, p, events)
+	done(err)
+	return err
+}
+
+func (r *Runner) applyBatch(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
 	name := p.Name()
 	return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
 		cp, err := lockCheckpoint(ctx, tx, name)

@@ -17,6 +17,10 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"portal/platform/telemetry"
 
 	"portal/eventstore"
 )
@@ -90,10 +94,18 @@ func PartitionOf(channel string) int {
 // Publish writes the messages into the outbox inside tx (the projection's transaction) in one
 // round trip and wakes the consumer of their partitions when tx commits; if tx rolls back,
 // the messages never existed. It does nothing in a muted context.
-func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) error {
+func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) (err error) {
 	if Muted(ctx) || len(ms) == 0 {
 		return nil
 	}
+	// The last link of a command's trace: HTTP call, command, append, projection, publish.
+	ctx, span := telemetry.Tracer().Start(ctx, "push.publish", trace.WithAttributes(attribute.Int("portal.messages", len(ms))))
+	defer func() {
+		if err == nil {
+			telemetry.PushPublished.Add(float64(len(ms)))
+		}
+		telemetry.End(span, err)
+	}()
 	n := len(ms)
 	tenants, channels := make([]uuid.UUID, n), make([]string, n)
 	topics, datas := make([]string, n), make([]string, n)
@@ -113,7 +125,7 @@ func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) error {
 	// Ids are drawn in the order given, so a channel's messages ascend with it. The
 	// idempotency key lets Centrifugo drop a re-publication of the same row. NOTIFY is sent
 	// at commit; identical notifications of one transaction fold into one.
-	_, err := tx.Exec(ctx, `
+	_, err = tx.Exec(ctx, `
 WITH m AS (
     SELECT nextval('centrifugo_outbox_id_seq') AS id, t, ch, tp, d, p, pt
     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[]) WITH ORDINALITY AS u(t, ch, tp, d, p, pt, o)

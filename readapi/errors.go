@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"portal/platform/telemetry"
 	"portal/readapi/httpx"
 )
 
@@ -30,15 +31,19 @@ func errorHandler(err error, c echo.Context) {
 		return
 	}
 	status, list := httpx.Classify(err)
+	ctx := c.Request().Context() // carries the call's trace (observe.go); the log names it
+	body := ErrorBody{Message: list[0].Message, Errors: list}
 	switch {
 	case status == http.StatusServiceUnavailable:
 		// The web app repeats a command after this many seconds with the same Idempotency-Key.
 		if c.Response().Header().Get("Retry-After") == "" {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		}
-		slog.Warn("database unavailable", "method", c.Request().Method, "path", c.Path(), "err", err)
+		body.TraceID = telemetry.TraceID(ctx)
+		slog.WarnContext(ctx, "database unavailable", "method", c.Request().Method, "path", c.Path(), "err", err)
 	case status >= 500:
-		slog.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
+		body.TraceID = telemetry.TraceID(ctx)
+		slog.ErrorContext(ctx, "request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
-	c.JSON(status, ErrorBody{Message: list[0].Message, Errors: list})
+	c.JSON(status, body)
 }

@@ -31,6 +31,9 @@ func (s *Server) requireAuth(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set(claimsKey, claims)
+		if err := s.rateLimit(c, claims.Tenant, claims.UserID); err != nil {
+			return err
+		}
 		return next(c)
 	}
 }

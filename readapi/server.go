@@ -67,7 +67,14 @@ type Server struct {
 	// them when they are not given.
 	RequestCommands request.Handlers
 
-	perms permissionCache // permission_middleware.go
+	// MetricsToken, when set, serves GET /metrics on the API's port to that bearer token
+	// (observe.go); empty: not on this port.
+	MetricsToken string
+	// RateLimits are the per-tenant and per-user limits (ratelimit.go); zero: none.
+	RateLimits RateLimits
+
+	perms   permissionCache // permission_middleware.go
+	limiter *limiter        // ratelimit.go
 
 	// The areas; nil ones are built by Init (Settings is only served when given).
 	Identity      *identity.API      // sign-in, single sign-on, the signed-in user
@@ -151,6 +158,9 @@ func (s *Server) Init() error {
 		a, err := timesheet.New(s.Pool, s.Store, s.Now, s.Auth)
 		s.Timesheet, errs = a, append(errs, err)
 	}
+	if s.limiter == nil {
+		s.limiter = newLimiter(s.Pool, s.RateLimits)
+	}
 	if s.Settings != nil && s.Settings.AccessChanged == nil {
 		s.Settings.AccessChanged = s.perms.forgetTenant
 	}
@@ -169,7 +179,7 @@ func (s *Server) Handler() *echo.Echo {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler
-	e.Use(middleware.Recover())
+	e.Use(observe, middleware.Recover())
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: requests.IsUpload}))
 
 	api := e.Group("/api")
@@ -182,6 +192,7 @@ func (s *Server) Handler() *echo.Echo {
 	}
 	s.routesPush(e, api)
 	s.routesHealth(e)
+	s.routesMetrics(e)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 	s.routesWeb(e)
 	return e

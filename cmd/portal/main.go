@@ -7,6 +7,7 @@
 //	portal replay <name|all>     rebuild read models from the event log
 //	portal bench                 print the performance table (see bench.go)
 //	portal db start|stop DIR PORT  run a private PostgreSQL cluster (used by the scripts)
+//	portal backup FILE / restore FILE  pg_dump / pg_restore of the database (backup.go)
 //
 // Without DATABASE_URL every command uses a private PostgreSQL cluster under ./.data.
 package main
@@ -20,10 +21,13 @@ import (
 	"runtime/debug"
 	"strconv"
 	"syscall"
+
+	"portal/platform/telemetry"
 )
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	// Records logged with a traced context name their trace (docs/operations.md, "Tracing").
+	slog.SetDefault(slog.New(telemetry.LogHandler{Handler: slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})}))
 	tuneGC()
 	if len(os.Args) < 2 {
 		usage()
@@ -53,6 +57,10 @@ func main() {
 		err = dbCommand(ctx, args)
 	case "verify":
 		err = withReadOnlyDB(ctx, func(e *env) error { return verify(ctx, e, args) })
+	case "backup":
+		err = backup(ctx, args)
+	case "restore":
+		err = restore(ctx, args)
 	case "centrifugo-config":
 		err = centrifugoConfig(os.Stdout)
 	default:
@@ -65,7 +73,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay [--shadow] <projection|all> | bench | db start|stop DIR PORT | verify [ACCESS_CODE] | centrifugo-config")
+	fmt.Fprintln(os.Stderr, "usage: portal serve | migrate | seed | replay [--shadow] <projection|all> | bench | db start|stop DIR PORT | verify [ACCESS_CODE] | backup FILE | restore FILE | centrifugo-config")
 	os.Exit(2)
 }
 

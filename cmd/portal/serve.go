@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
+	"portal/platform/telemetry"
 	"portal/process"
 	"portal/projections"
 	clockproj "portal/projections/clock"
@@ -136,10 +137,19 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	authSvc, runner, srv, runPush := w.auth, w.runner, w.server, w.runPush
+	stopTracing, err := telemetry.SetupTracing(ctx, "portal")
+	if err != nil {
+		return fmt.Errorf("tracing: %w", err)
+	}
+	defer stopTracing(context.Background())
+	if err := telemetry.RegisterDatabase(e.pool, runner.Names, runner.Active); err != nil {
+		return err
+	}
 	addr := ":" + getenv("PORT", "8080")
 	httpSrv := &http.Server{Addr: addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 
 	g, gctx := errgroup.WithContext(ctx)
+	serveMetrics(gctx, g)
 	g.Go(func() error { return runner.Run(gctx) })
 	g.Go(func() error { return runPush(gctx) })
 	g.Go(func() error { return authSvc.WatchTenantConfig(gctx, e.pool) })
@@ -153,8 +163,11 @@ func serve(ctx context.Context) error {
 		return nil
 	})
 	g.Go(func() error {
+		// SIGTERM: stop taking calls, let those in flight finish (their commands append and
+		// answer; the pool stays open until every part has stopped), then return.
 		<-gctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		slog.Info("stopping: draining calls in flight")
+		shut, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		defer cancel()
 		return httpSrv.Shutdown(shut)
 	})

@@ -91,6 +91,8 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 		Vacations:       vacations,
 		RequestCommands: reqs,
 		MoodCoolDown:    moodCool,
+		MetricsToken:    os.Getenv("METRICS_TOKEN"),
+		RateLimits:      rateLimitsFromEnv(),
 	}
 	if err := srv.Init(); err != nil {
 		return nil, fmt.Errorf("build the HTTP areas: %w", err)

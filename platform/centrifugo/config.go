@@ -80,8 +80,11 @@ func (c Config) JSON() ([]byte, error) {
 				"partition_notification_channel": push.NotifyChannel,
 			},
 		}},
-		"http_api":    map[string]any{"key": c.APIKey},
-		"health":      map[string]any{"enabled": true},
+		"http_api": map[string]any{"key": c.APIKey},
+		"health":   map[string]any{"enabled": true},
+		// Centrifugo's own metrics (connections, publications, the consumer's lag) at
+		// /metrics on its port: loopback for the child, scraped by Prometheus when deployed.
+		"prometheus":  map[string]any{"enabled": true},
 		"usage_stats": map[string]any{"disabled": true},
 	}
 	if c.RedisURL != "" {

@@ -25,6 +25,7 @@ import (
 type Response struct {
 	Status int
 	Body   []byte
+	Header http.Header
 }
 
 // Decode reads the body into v.
@@ -129,7 +130,7 @@ func Do(h http.Handler, req *http.Request, token string) Response {
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
-	return Response{Status: rec.Code, Body: rec.Body.Bytes()}
+	return Response{Status: rec.Code, Body: rec.Body.Bytes(), Header: rec.Header()}
 }
 
 // Send sends method target with body (JSON when not empty) from the remote address (when not

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"testing"
 
@@ -24,6 +25,8 @@ func TestClassifyDatabaseUnavailable(t *testing.T) {
 		{"too_many_connections", &pgconn.PgError{Code: "53300"}, http.StatusServiceUnavailable},
 		{"cannot_connect_now", fmt.Errorf("load: %w", &pgconn.PgError{Code: "57P03"}), http.StatusServiceUnavailable},
 		{"admin_shutdown", &pgconn.PgError{Code: "57P01"}, http.StatusServiceUnavailable},
+		{"connection_lost", fmt.Errorf("append: %w", io.ErrUnexpectedEOF), http.StatusServiceUnavailable},
+		{"connection_failure", &pgconn.PgError{Code: "08006"}, http.StatusServiceUnavailable},
 		{"pool_wait_timed_out", fmt.Errorf("acquire: %w", context.DeadlineExceeded), http.StatusServiceUnavailable},
 		{"syntax_error_stays_500", &pgconn.PgError{Code: "42601"}, http.StatusInternalServerError},
 		{"other_error_stays_500", errors.New("boom"), http.StatusInternalServerError},

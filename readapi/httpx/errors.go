@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/labstack/echo/v4"
@@ -29,6 +31,8 @@ type FieldError struct {
 type ErrorBody struct {
 	Message string       `json:"message"`
 	Errors  []FieldError `json:"errors"`
+	// TraceID names a 5xx answer's trace (when tracing is on) so a report can be found.
+	TraceID string `json:"traceId,omitempty"`
 }
 
 // APIError is an error with its HTTP status, for failures that are not domain rules.
@@ -38,6 +42,9 @@ type APIError struct {
 }
 
 func (e *APIError) Error() string { return e.Errors[0].Type + ": " + e.Errors[0].Message }
+
+// StatusCode is the answer's status (commands.Outcome reads it).
+func (e *APIError) StatusCode() int { return e.Status }
 
 // Error is an APIError of one field.
 func Error(status int, field, key string) *APIError {
@@ -163,7 +170,15 @@ var unavailableCodes = map[string]bool{"53300": true, "57P01": true, "57P02": tr
 func unavailable(err error) bool {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
-		return unavailableCodes[pgErr.Code]
+		return unavailableCodes[pgErr.Code] || strings.HasPrefix(pgErr.Code, "08") // connection exception
+	}
+	// The connection was lost under the call (PostgreSQL restarted, a network cut): the
+	// outcome of what it sent is unknown, and a command sent again with its Idempotency-Key
+	// appends once either way (the fault test restarts PostgreSQL under 32 punching clients).
+	var netErr net.Error
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &netErr) ||
+		strings.Contains(err.Error(), "conn closed") {
+		return true
 	}
 	// Any other failure to connect is one of reaching the server: dial refused, no route,
 	// time-out. (A refusal that names a SQLSTATE, such as a wrong password, was decided above.)

@@ -10,6 +10,7 @@ describe('retryRead', () => {
   it('tries a lost connection and a briefly unavailable server again, twice at most', () => {
     expect(isTransient(new ApiError(0, NETWORK_ERROR))).toBe(true);
     expect(isTransient(new ApiError(503, 'erro_interno'))).toBe(true);
+    expect(isTransient(new ApiError(429, 'muitas_requisicoes'))).toBe(true);
     expect(retryRead(0, new ApiError(502, 'x'))).toBe(true);
     expect(retryRead(2, new ApiError(502, 'x'))).toBe(false);
   });

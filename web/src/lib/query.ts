@@ -24,14 +24,14 @@ declare module '@tanstack/react-query' {
 export const QUERY_RETRIES = 2;
 
 /**
- * Whether a failure may be tried again: a lost connection or a server that is briefly
- * unavailable (502, 503, 504). A refusal (4xx), a time-out the caller set and a server error
- * (500: it would fail the same way) are final.
+ * Whether a failure may be tried again: a lost connection, a server that is briefly
+ * unavailable (502, 503, 504) or a rate limit (429, after its Retry-After). Another refusal
+ * (4xx), a time-out the caller set and a server error (500: it would fail the same way) are final.
  */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 0) return error.message === NETWORK_ERROR;
-  return error.status === 502 || error.status === 503 || error.status === 504;
+  return error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
 /** The retry rule of reads: transient failures, QUERY_RETRIES times. */
