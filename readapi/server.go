@@ -19,6 +19,7 @@ import (
 	"portal/eventstore"
 	"portal/projections"
 	"portal/readapi/adjustments"
+	"portal/readapi/attendance"
 	"portal/readapi/audit"
 	"portal/readapi/clock"
 	"portal/readapi/home"
@@ -80,6 +81,7 @@ type Server struct {
 	People        *people.API        // teams and colleagues
 	Reports       *reports.API       // HR reports
 	Settings      *settings.API      // the tenant administration panels
+	Attendance    *attendance.API    // the hour bank and absenteeism
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -137,6 +139,9 @@ func (s *Server) Init() error {
 	if s.Reports == nil {
 		s.Reports = &reports.API{Pool: s.Pool, Now: s.Now}
 	}
+	if s.Attendance == nil {
+		s.Attendance = &attendance.API{Pool: s.Pool, Now: s.Now}
+	}
 	if s.Settings != nil && s.Settings.AccessChanged == nil {
 		s.Settings.AccessChanged = s.perms.forgetTenant
 	}
@@ -161,7 +166,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Attendance} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}
