@@ -1,5 +1,6 @@
 import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
+import { attendanceRoutes } from '@/features/attendance';
 import { auditRoutes } from '@/features/audit';
 import { HomePage } from '@/features/home';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
@@ -45,6 +46,7 @@ export default function SignedInRoutes() {
           {vacationRoutes()}
           {auditRoutes()}
           {peopleRoutes()}
+          {attendanceRoutes()}
           {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
           {menuAreaRoutes()}

@@ -19,6 +19,7 @@ import ptAudit from './pt/audit.json';
 import ptPeople from './pt/people.json';
 import ptReports from './pt/reports.json';
 import ptAdmin from './pt/admin.json';
+import ptAttendance from './pt/attendance.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
 import enAuth from './en/auth.json';
@@ -40,6 +41,7 @@ import enAudit from './en/audit.json';
 import enPeople from './en/people.json';
 import enReports from './en/reports.json';
 import enAdmin from './en/admin.json';
+import enAttendance from './en/attendance.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
 import esAuth from './es/auth.json';
@@ -61,16 +63,17 @@ import esAudit from './es/audit.json';
 import esPeople from './es/people.json';
 import esReports from './es/reports.json';
 import esAdmin from './es/admin.json';
+import esAttendance from './es/attendance.json';
 
 export { NAMESPACES, type Namespace } from './namespaces';
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, attendance: ptAttendance };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, attendance: enAttendance };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, attendance: esAttendance };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };
