@@ -18,6 +18,15 @@ CREATE TABLE timesheet_marks (
 );
 CREATE INDEX timesheet_marks_at_idx ON timesheet_marks (tenant_id, employee_id, at);
 
+-- An employee's timesheet starts on the day of their first mark in the portal (before it, the
+-- company kept time elsewhere): no row, and no absence, before it.
+CREATE TABLE timesheet_starts (
+    tenant_id   uuid NOT NULL,
+    employee_id uuid NOT NULL,
+    since       date NOT NULL,
+    PRIMARY KEY (tenant_id, employee_id)
+);
+
 CREATE TABLE timesheet_excuses (
     tenant_id   uuid NOT NULL,
     request_id  uuid NOT NULL,
@@ -42,12 +51,13 @@ CREATE TABLE timesheet_leaves (
 );
 CREATE INDEX timesheet_leaves_employee_idx ON timesheet_leaves (tenant_id, employee_id, start_date);
 
--- The tenant's rule as the log last set it (settings key timesheet_rule), and how far the
--- days are final.
+-- The tenant's rule as the log last set it (settings key timesheet_rule), and the days whose
+-- rows are written for everyone employed (from the tenant's first event seen to the last final day).
 CREATE TABLE timesheet_tenants (
     tenant_id uuid  NOT NULL PRIMARY KEY,
     rule      jsonb NOT NULL DEFAULT '{}',
-    through   date                         -- rows are final up to this day
+    since     date,                        -- rows are written for every day from since
+    through   date                         -- to through (final)
 );
 
 CREATE TABLE timesheet_days (
@@ -126,7 +136,7 @@ CREATE TABLE timesheet_signatures (
 DO $$
 DECLARE t text;
 BEGIN
-    FOREACH t IN ARRAY ARRAY['timesheet_marks', 'timesheet_excuses', 'timesheet_leaves', 'timesheet_tenants',
+    FOREACH t IN ARRAY ARRAY['timesheet_marks', 'timesheet_starts', 'timesheet_excuses', 'timesheet_leaves', 'timesheet_tenants',
                              'timesheet_days', 'timesheet_months', 'timesheet_closures', 'timesheet_signatures'] LOOP
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_tenant()) WITH CHECK (tenant_id = app_tenant())', t);
@@ -137,4 +147,4 @@ END $$;
 
 -- +goose Down
 DROP TABLE timesheet_signatures, timesheet_closures, timesheet_months, timesheet_days, timesheet_tenants,
-    timesheet_leaves, timesheet_excuses, timesheet_marks;
+    timesheet_leaves, timesheet_excuses, timesheet_starts, timesheet_marks;

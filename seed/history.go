@@ -2,7 +2,6 @@ package seed
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -22,6 +21,8 @@ import (
 	"portal/domain/mood"
 	rq "portal/domain/request"
 	"portal/domain/survey"
+	"portal/domain/timesheet"
+	"portal/domain/vacation"
 )
 
 // planHistory plans a year of DEMOCORP's history behind the demo, so that the reports and
@@ -37,6 +38,9 @@ func planHistory(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *t
 	}
 	if err := clockHistory(tl, people, now); err != nil {
 		return fmt.Errorf("clock history: %w", err)
+	}
+	if err := timesheetHistory(pool, s, tl, people, now); err != nil {
+		return fmt.Errorf("timesheet history: %w", err)
 	}
 	if err := surveyHistory(pool, s, tl, people, now); err != nil {
 		return fmt.Errorf("survey history: %w", err)
@@ -247,37 +251,38 @@ ON CONFLICT DO NOTHING`, m.Tenant, m.UserID, from, from.AddDate(0, 0, 21)); err 
 	return nil
 }
 
-// clockHistory: every work day of the past year (from the hire date, outside layoffs) the
-// schedule's marks with a few minutes of drift; one day in twelve the first mark is late, one
-// in twenty-five misses a mark, one in eighty starts with a punch refused outside the fences.
+// clockHistory: every work day of the past year by the employee's schedule (from the hire
+// date, outside layoffs, vacations and holidays; 12x36 shifts on alternate days, a night shift
+// ending the next morning) the schedule's marks with a few minutes of drift; one day in twelve
+// the first mark is late, one in twenty-five misses a mark, one in eighty starts with a punch
+// refused outside the fences. Ana's last three months are scripted (timesheetCases).
 func clockHistory(tl *timeline, people []historyPerson, now time.Time) error {
 	tenant := TenantID(DemoCode)
 	today := dateOf(now.In(clock.Zone))
+	var fixed []vacation.FixedDate
+	for _, h := range tenantHolidays[DemoCode] {
+		fixed = append(fixed, vacation.FixedDate{Month: time.Month(h.month), Day: h.day, Key: h.name})
+	}
+	holidays := vacation.NewCalendar(fixed)
 	for _, p := range people {
-		if p.scheduleKind != "fixed" && p.scheduleKind != "flexible" {
-			continue
-		}
-		var sch struct {
-			Weekly map[string][]struct{ Start, End string }
-		}
-		if err := json.Unmarshal(p.schedule, &sch); err != nil {
-			return err
-		}
+		sch := timesheet.ParseSchedule(p.schedule)
 		r := rngOf("clock", p.userName)
 		stream := clock.Stream(p.employee)
+		cases := timesheetCases(p.userName, today)
 		for d := today.AddDate(0, 0, -364); d.Before(today); d = d.AddDate(0, 0, 1) {
-			spans := sch.Weekly[[]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}[d.Weekday()]]
-			if len(spans) == 0 || d.Before(p.hired) || onLayoff(p.layoff, d) {
+			spans, flexible := sch.On(d)
+			_, holiday := holidays.Holiday(d)
+			if len(spans) == 0 || d.Before(p.hired) || onLayoff(p.layoff, d) || holiday || tl.onVacation(p.employee, d) {
 				continue
 			}
+			if flexible > 0 {
+				spans = []timesheet.Span{{Start: 9 * 60, End: 13 * 60}, {Start: 14 * 60, End: 18 * 60}}
+			}
+			midnight := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, clock.Zone)
 			var times []time.Time
 			for _, s := range spans {
-				for _, hm := range []string{s.Start, s.End} {
-					t, err := time.ParseInLocation("2006-01-02 15:04", d.Format(time.DateOnly)+" "+hm, clock.Zone)
-					if err != nil {
-						return err
-					}
-					times = append(times, t.Add(time.Duration(r.IntN(13)-8)*time.Minute))
+				for _, m := range []int{s.Start, s.End} {
+					times = append(times, midnight.Add(time.Duration(m+r.IntN(13)-8)*time.Minute))
 				}
 			}
 			if r.IntN(12) == 0 {
@@ -285,6 +290,15 @@ func clockHistory(tl *timeline, people []historyPerson, now time.Time) error {
 			}
 			if len(times) > 2 && r.IntN(25) == 0 {
 				times = append(times[:2], times[3:]...) // forgot to punch back from lunch
+			}
+			if c, ok := cases[d]; ok {
+				times = c.marks(midnight, spans)
+				if times == nil {
+					continue // absent
+				}
+			}
+			if times[len(times)-1].After(now) {
+				continue // a shift not over yet
 			}
 			dayKey := d.Format(time.DateOnly)
 			mark := func(i int, at time.Time) clock.Mark {

@@ -6,12 +6,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	settingscmd "portal/commands/settings"
 	"portal/domain/clock"
 	"portal/domain/settings"
+	ts "portal/domain/timesheet"
 	"portal/projections"
 	reportsproj "portal/projections/reports"
 	settingsproj "portal/projections/settings"
+	timesheetproj "portal/projections/timesheet"
 	vacationsproj "portal/projections/vacations"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
@@ -124,6 +128,50 @@ SELECT recorded_at, lag(recorded_at) OVER (ORDER BY transaction_id, position) AS
 		t.Logf("%d people, %d overdue (%.1f %%), largest balance %d days", len(r.People), r.Overdue, 100*share, most)
 		if len(r.People) < 100 || share < 0.03 || share > 0.08 || most > 60 {
 			t.Fatalf("%d of %d people overdue, a balance of %d days", r.Overdue, len(r.People), most)
+		}
+	})
+
+	t.Run("ana_timesheet_shows_every_case", func(t *testing.T) {
+		if _, err := projections.Replay(ctx, e.DB.Pool, e.Store, timesheetproj.New(), nil); err != nil {
+			t.Fatal(err)
+		}
+		ana := seed.EmployeeID(seed.DemoCode, seed.UserAna)
+		local := now.In(clock.Zone)
+		today := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, time.UTC)
+		var sum ts.Totals
+		for k := 1; k <= 3; k++ {
+			month := time.Date(today.Year(), today.Month()-time.Month(k), 1, 0, 0, 0, 0, time.UTC)
+			var v timesheetproj.MonthView
+			if err := pgx.BeginFunc(ctx, e.DB.Pool, func(tx pgx.Tx) (err error) {
+				v, err = timesheetproj.Read(ctx, tx, demo, ana, month, today)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %+v closed %v signature %+v", month.Format("2006-01"), v.Totals, v.Closed, v.Signature)
+			sum.Add(ts.Row{Overtime50: v.Totals.Overtime50, Late: v.Totals.Late, Early: v.Totals.Early, Excused: v.Totals.Excused})
+			sum.AbsentDays += v.Totals.AbsentDays
+			sum.DSRLost += v.Totals.DSRLost
+			if k == 2 && (!v.Closed || v.Signature == nil || v.Signature.Superseded || v.Signature.Totals != v.Totals) {
+				t.Errorf("the month before last is closed and signed as it stands: closed %v, signature %+v, totals %+v", v.Closed, v.Signature, v.Totals)
+			}
+			var hash string
+			if err := e.DB.Pool.QueryRow(ctx, `SELECT rows_hash FROM timesheet_months WHERE tenant_id = $1 AND employee_id = $2 AND month = $3`,
+				demo, ana, month).Scan(&hash); err != nil || hash != v.RowsHash {
+				t.Errorf("%s: the month's stored hash %q (%v) is not the hash of the rows read %q", month.Format("2006-01"), hash, err, v.RowsHash)
+			}
+		}
+		if sum.Overtime50 < 4*100 || sum.Late < 3*30 || sum.Early < 40 || sum.AbsentDays < 1 || sum.DSRLost < 1 || sum.Excused < 400 {
+			t.Errorf("Ana's last three months miss a case: %+v", sum)
+		}
+		var night int
+		if err := e.DB.Pool.QueryRow(ctx, `SELECT coalesce(sum(m.night), 0) FROM timesheet_months m
+JOIN employees e ON e.tenant_id = m.tenant_id AND e.id = m.employee_id
+WHERE m.tenant_id = $1 AND e.manager_id = $2 AND e.schedule_type = '12x36'`, demo, seed.EmployeeID(seed.DemoCode, seed.UserMarcos)).Scan(&night); err != nil {
+			t.Fatal(err)
+		}
+		if night == 0 {
+			t.Error("Ana's teammate on 12x36 has no night hours")
 		}
 	})
 }

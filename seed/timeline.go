@@ -33,6 +33,25 @@ type historyAppender interface {
 // timeline is what the seed appends, in business-time order once sorted.
 type timeline struct {
 	entries []entry
+	away    map[uuid.UUID][][2]time.Time // the vacations planned, by employee: first and last day
+}
+
+// leave notes an employee's vacation of days from start: the clock history leaves them out.
+func (tl *timeline) leave(employee uuid.UUID, start time.Time, days int) {
+	if tl.away == nil {
+		tl.away = map[uuid.UUID][][2]time.Time{}
+	}
+	tl.away[employee] = append(tl.away[employee], [2]time.Time{dateOf(start), dateOf(start).AddDate(0, 0, days-1)})
+}
+
+// onVacation tells whether a vacation planned for the employee covers day.
+func (tl *timeline) onVacation(employee uuid.UUID, day time.Time) bool {
+	for _, p := range tl.away[employee] {
+		if !day.Before(p[0]) && !day.After(p[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // entry is a direct append (part) or a command run at its time (run).

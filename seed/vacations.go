@@ -151,6 +151,7 @@ func monday(d time.Time) time.Time { return d.AddDate(0, 0, (8-int(d.Weekday()))
 // manager and then HR within days.
 func planLeave(tl *timeline, tenant, hr uuid.UUID, p vacationPerson, r *rand.Rand, k string, period int, start time.Time, days, abono int, live, now time.Time) {
 	stream := vacation.Stream(p.employee)
+	tl.leave(p.employee, start, days)
 	id := derive("vacation-leave", tenant.String(), p.userName, k).String()
 	cmd := "seed-vacation-" + p.userName + "-" + k
 	event := func(j int, e vacation.Event) []eventstore.EventData {

@@ -22,6 +22,7 @@ import (
 	notificationsproj "portal/projections/notifications"
 	requestsproj "portal/projections/requests"
 	surveysproj "portal/projections/surveys"
+	timesheetproj "portal/projections/timesheet"
 	vacationsproj "portal/projections/vacations"
 	"portal/seed"
 )
@@ -30,7 +31,7 @@ import (
 // punch-adjustment process handler, which follows the log like a projection.
 func allProjections() []projections.Projection {
 	return slices.Concat(clockproj.Projections(), notificationsproj.Projections(), requestsproj.Projections(),
-		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(),
+		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(),
 		[]projections.Projection{process.AdjustmentProcess{}})
 }
 

@@ -130,7 +130,7 @@ func TestMonthCountsTheRestLostInTheWeekOfAnAbsence(t *testing.T) {
 	month := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
 	var rows []Dated
 	for d := WeekStart(month); d.Before(month.AddDate(0, 1, 0)); d = d.AddDate(0, 0, 1) {
-		rows = append(rows, Dated{d, Row{Kind: KindWork, Expected: 480, Worked: 480}})
+		rows = append(rows, Dated{Date: d, Row: Row{Kind: KindWork, Expected: 480, Worked: 480}})
 	}
 	rows[0].Row = Row{Kind: KindWork, Expected: 480, Missing: 480, Absent: true} // Monday 31 August
 	rows[16].Row = Row{Kind: KindWork, Expected: 480, Excused: 480}              // an abono: no loss

@@ -79,16 +79,38 @@ func Closable(month, today time.Time, closed bool) error {
 	return nil
 }
 
-// Hash is the SHA-256 of a month's rows in a canonical form (date and row, in date order):
-// what a signature names.
+// Hash is the SHA-256 of a month's rows (in date order): of each row's RowHash, so a read
+// model can keep a row's digest beside it.
 func Hash(rows []Dated) string {
+	digests := make([]string, len(rows))
+	for i, r := range rows {
+		digests[i] = RowHash(r)
+	}
+	return MonthHash(digests)
+}
+
+// MonthHash is the SHA-256 of the rows' digests in date order, one a line.
+func MonthHash(digests []string) string {
 	h := sha256.New()
-	enc := json.NewEncoder(h)
-	for _, r := range rows {
-		_ = enc.Encode(struct {
-			Date string `json:"date"`
-			Row
-		}{r.Date.Format(time.DateOnly), r.Row})
+	for _, d := range digests {
+		h.Write([]byte(d))
+		h.Write([]byte{'\n'})
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// RowHash is the SHA-256 of a row in a canonical form: its date, the times of its marks in
+// force and its figures, as JSON.
+func RowHash(r Dated) string {
+	marks := make([]string, len(r.Marks))
+	for i, m := range r.Marks {
+		marks[i] = m.UTC().Format(time.RFC3339)
+	}
+	data, _ := json.Marshal(struct {
+		Date  string   `json:"date"`
+		Marks []string `json:"marks"`
+		Row
+	}{r.Date.Format(time.DateOnly), marks, r.Row})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }

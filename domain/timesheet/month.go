@@ -2,9 +2,10 @@ package timesheet
 
 import "time"
 
-// Dated is a row of a date.
+// Dated is a row of a date, with the times of its marks in force.
 type Dated struct {
-	Date time.Time
+	Date  time.Time
+	Marks []time.Time
 	Row
 }
 

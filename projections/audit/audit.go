@@ -17,6 +17,7 @@ import (
 	"portal/domain/request"
 	"portal/domain/settings"
 	"portal/domain/survey"
+	"portal/domain/timesheet"
 	"portal/domain/vacation"
 )
 
@@ -101,7 +102,7 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 		sub.Streams = []string{request.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "settings": // the caller's own tenant only: another's is no row under RLS
-		sub.Streams = []string{settings.Stream(id)}
+		sub.Streams = []string{settings.Stream(id), timesheet.Stream(id)} // its configuration and its timesheet closings
 		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
 		sub.Streams = []string{survey.Stream(id)}
@@ -126,12 +127,12 @@ FROM employees e WHERE e.id = $1`, id).Scan(&sub.Label, &sub.Detail, &user)
 		return err
 	}
 	switch sub.Kind {
-	case "punches":
-		sub.Streams = []string{clock.Stream(id)}
+	case "punches": // the marks, and the signatures of the months they make
+		sub.Streams = []string{clock.Stream(id), timesheet.Stream(id)}
 	case "vacation":
 		sub.Streams = []string{vacation.Stream(id)}
 	case "employee":
-		sub.Streams = []string{clock.Stream(id), vacation.Stream(id)}
+		sub.Streams = []string{clock.Stream(id), timesheet.Stream(id), vacation.Stream(id)}
 		if user != nil {
 			sub.Streams = append(sub.Streams, mood.Stream(*user), survey.PDIStream(*user), identity.Stream(*user),
 				notification.Stream(*user), auditlog.Stream(*user))

@@ -1,0 +1,264 @@
+package timesheet
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/domain/clock"
+	ts "portal/domain/timesheet"
+)
+
+// Mark is a mark of a day's row: in force at At; Registered is the punched time (nil for a
+// mark an adjustment or HR added); RequestID the adjustment that last moved or added it;
+// ByHR, ActorID and Reason an HR mark's.
+type Mark struct {
+	ID         uuid.UUID  `json:"id"`
+	At         time.Time  `json:"at"`
+	Registered *time.Time `json:"registeredAt,omitempty"`
+	RequestID  *uuid.UUID `json:"requestId,omitempty"`
+	ByHR       bool       `json:"byHr,omitempty"`
+	ActorID    *uuid.UUID `json:"actorId,omitempty"`
+	Reason     string     `json:"reason,omitempty"`
+}
+
+// DayRow is a day of an employee's timesheet.
+type DayRow struct {
+	Employee uuid.UUID
+	Date     time.Time
+	Spans    []ts.Span
+	Marks    []Mark
+	ts.Row
+}
+
+// rows computes the rows of the days wanted (employee → days); employees must be loaded.
+func (c *calc) rows(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.Time]bool) ([]DayRow, error) {
+	var ids []uuid.UUID
+	var from, to time.Time
+	for id, days := range want {
+		if c.emps[id] == nil || len(days) == 0 {
+			continue
+		}
+		ids = append(ids, id)
+		for d := range days {
+			if from.IsZero() || d.Before(from) {
+				from = d
+			}
+			if d.After(to) {
+				to = d
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	// Every window opens between 20:00 the day before and 20:00 the day itself.
+	marks, err := c.marks(ctx, tx, ids, local(from).Add(-4*time.Hour), local(to).Add(44*time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	excuses, err := c.excuses(ctx, tx, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	leaves, err := c.leaves(ctx, tx, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	var out []DayRow
+	for _, id := range ids {
+		e := c.emps[id]
+		ws := time.Duration(e.schedule.WindowStart()) * time.Minute
+		for _, d := range slices.SortedFunc(mapsKeys(want[id]), time.Time.Compare) {
+			midnight := local(d)
+			open, shut := midnight.Add(ws), midnight.Add(24*time.Hour+ws)
+			day := ts.Day{Date: d}
+			day.Spans, day.Flexible = e.schedule.On(d)
+			_, day.Holiday = c.calendar.Holiday(d)
+			switch {
+			case leaves[id].has(d):
+				day.Leave = ts.KindVacation
+			case e.onLeave(d):
+				day.Leave = ts.KindLeave
+			}
+			row := DayRow{Employee: id, Date: d, Spans: day.Spans}
+			for _, m := range marks[id] {
+				if !m.At.Before(open) && m.At.Before(shut) {
+					row.Marks = append(row.Marks, m)
+					day.Marks = append(day.Marks, int(m.At.Sub(midnight)/time.Minute))
+				}
+			}
+			for _, x := range excuses[id] {
+				if x.day.Equal(d) {
+					day.Excuses = append(day.Excuses, x.excuse)
+				}
+			}
+			row.Row = ts.Compute(day, c.rule)
+			out = append(out, row)
+		}
+	}
+	return out, nil
+}
+
+func mapsKeys(m map[time.Time]bool) func(func(time.Time) bool) {
+	return func(yield func(time.Time) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// local is a calendar day's local midnight.
+func local(d time.Time) time.Time {
+	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, clock.Zone)
+}
+
+func (c *calc) marks(ctx context.Context, tx pgx.Tx, ids []uuid.UUID, from, to time.Time) (map[uuid.UUID][]Mark, error) {
+	rows, err := tx.Query(ctx, `
+SELECT employee_id, mark_id, at, registered_at, request_id, by_hr, actor_id, reason FROM timesheet_marks
+WHERE tenant_id = $1 AND employee_id = ANY($2) AND at >= $3 AND at < $4 ORDER BY employee_id, at, mark_id`, c.tenant, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[uuid.UUID][]Mark{}
+	for rows.Next() {
+		var id uuid.UUID
+		var m Mark
+		if err := rows.Scan(&id, &m.ID, &m.At, &m.Registered, &m.RequestID, &m.ByHR, &m.ActorID, &m.Reason); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], m)
+	}
+	return out, rows.Err()
+}
+
+type dayExcuse struct {
+	day    time.Time
+	excuse ts.Excuse
+}
+
+func (c *calc) excuses(ctx context.Context, tx pgx.Tx, ids []uuid.UUID, from, to time.Time) (map[uuid.UUID][]dayExcuse, error) {
+	rows, err := tx.Query(ctx, `SELECT employee_id, day, from_time, to_time FROM timesheet_excuses
+WHERE tenant_id = $1 AND employee_id = ANY($2) AND day BETWEEN $3 AND $4`, c.tenant, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[uuid.UUID][]dayExcuse{}
+	for rows.Next() {
+		var id uuid.UUID
+		var x dayExcuse
+		var f, t string
+		if err := rows.Scan(&id, &x.day, &f, &t); err != nil {
+			return nil, err
+		}
+		x.excuse = excuseOf(f, t)
+		out[id] = append(out[id], x)
+	}
+	return out, rows.Err()
+}
+
+// excuseOf reads an abono's HH:mm bounds; none, or unreadable ones, excuse the whole day.
+func excuseOf(from, to string) ts.Excuse {
+	f, err1 := time.Parse("15:04", from)
+	t, err2 := time.Parse("15:04", to)
+	if err1 != nil || err2 != nil {
+		return ts.Excuse{Whole: true}
+	}
+	x := ts.Excuse{From: f.Hour()*60 + f.Minute(), To: t.Hour()*60 + t.Minute()}
+	if x.To <= x.From {
+		x.To += 24 * 60
+	}
+	return x
+}
+
+type spans []struct{ from, to time.Time }
+
+func (s spans) has(d time.Time) bool {
+	return slices.ContainsFunc(s, func(p struct{ from, to time.Time }) bool { return !d.Before(p.from) && !d.After(p.to) })
+}
+
+func (c *calc) leaves(ctx context.Context, tx pgx.Tx, ids []uuid.UUID, from, to time.Time) (map[uuid.UUID]spans, error) {
+	rows, err := tx.Query(ctx, `SELECT employee_id, start_date, end_date FROM timesheet_leaves
+WHERE tenant_id = $1 AND employee_id = ANY($2) AND approved AND start_date <= $4 AND end_date >= $3`, c.tenant, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[uuid.UUID]spans{}
+	for rows.Next() {
+		var id uuid.UUID
+		var p struct{ from, to time.Time }
+		if err := rows.Scan(&id, &p.from, &p.to); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], p)
+	}
+	return out, rows.Err()
+}
+
+// write computes and stores the rows wanted, then sums their months.
+func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.Time]bool) error {
+	rows, err := c.rows(ctx, tx, want)
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	n := len(rows)
+	emps, days, kinds := make([]uuid.UUID, n), make([]time.Time, n), make([]string, n)
+	spansJSON, marksJSON := make([][]byte, n), make([][]byte, n)
+	ints := make([][]int32, 11)
+	for i := range ints {
+		ints[i] = make([]int32, n)
+	}
+	absent, incomplete := make([]bool, n), make([]bool, n)
+	digests := make([]string, n)
+	months := map[uuid.UUID]map[time.Time]bool{}
+	for i, d := range Dated(rows) {
+		digests[i] = ts.RowHash(d)
+	}
+	for i, r := range rows {
+		emps[i], days[i], kinds[i] = r.Employee, r.Date, r.Kind
+		pairs := make([][2]int, len(r.Spans))
+		for j, s := range r.Spans {
+			pairs[j] = [2]int{s.Start, s.End}
+		}
+		spansJSON[i], _ = json.Marshal(pairs)
+		if r.Marks == nil {
+			r.Marks = []Mark{}
+		}
+		marksJSON[i], _ = json.Marshal(r.Marks)
+		for j, v := range []int{r.Expected, r.Worked, r.Night, r.NightHours, r.Overtime50, r.Overtime100, r.Late, r.Early, r.Missing, r.Excused, r.Leave} {
+			ints[j][i] = int32(v)
+		}
+		absent[i], incomplete[i] = r.Absent, r.Incomplete
+		if months[r.Employee] == nil {
+			months[r.Employee] = map[time.Time]bool{}
+		}
+		months[r.Employee][monthOf(r.Date)] = true
+		months[r.Employee][monthOf(ts.WeekStart(r.Date).AddDate(0, 0, 6))] = true
+	}
+	if _, err := tx.Exec(ctx, `
+INSERT INTO timesheet_days (tenant_id, employee_id, day, kind, spans, marks, expected, worked, night, night_hours,
+    overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete, row_hash)
+SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::int[], $9::int[],
+    $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::bool[], $19::bool[], $20::text[])
+ON CONFLICT (tenant_id, employee_id, day) DO UPDATE SET kind = excluded.kind, spans = excluded.spans, marks = excluded.marks,
+    expected = excluded.expected, worked = excluded.worked, night = excluded.night, night_hours = excluded.night_hours,
+    overtime50 = excluded.overtime50, overtime100 = excluded.overtime100, late = excluded.late, early = excluded.early,
+    missing = excluded.missing, excused = excluded.excused, leave = excluded.leave, absent = excluded.absent,
+    incomplete = excluded.incomplete, row_hash = excluded.row_hash`,
+		c.tenant, emps, days, kinds, spansJSON, marksJSON, ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6],
+		ints[7], ints[8], ints[9], ints[10], absent, incomplete, digests); err != nil {
+		return err
+	}
+	return c.sumMonths(ctx, tx, months)
+}
+
+func monthOf(d time.Time) time.Time { return time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC) }

@@ -1,0 +1,179 @@
+package timesheet_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"portal/commands/clocktest"
+	"portal/domain/clock"
+	ts "portal/domain/timesheet"
+	"portal/eventstore"
+	"portal/platform/pgtest"
+	"portal/projections/projtest"
+	"portal/projections/timesheet"
+)
+
+const office = `{"type":"fixed","weeklyHours":44,"weekly":{
+ "mon":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],
+ "tue":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],
+ "wed":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],
+ "thu":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],
+ "fri":[{"start":"08:00","end":"12:00"},{"start":"13:00","end":"17:48"}],"sat":[],"sun":[]}}`
+
+// at is a local time in São Paulo.
+func at(day, hhmm string) time.Time {
+	t, err := time.ParseInLocation("2006-01-02 15:04", day+" "+hhmm, clock.Zone)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+type log struct {
+	p      clocktest.Person
+	events []eventstore.RecordedEvent
+	pos    int64
+}
+
+func (l *log) add(typ string, when time.Time, data any) {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		panic(err)
+	}
+	l.pos++
+	l.events = append(l.events, eventstore.RecordedEvent{ID: uuid.New(), Stream: clock.Stream(l.p.EmployeeID), Type: typ,
+		Tenant: l.p.Tenant, RecordedAt: when, Data: raw, Cursor: eventstore.Cursor{Position: l.pos}})
+}
+
+func (l *log) punch(day string, times ...string) []string {
+	var ids []string
+	for _, hm := range times {
+		id := uuid.NewString()
+		ids = append(ids, id)
+		when := at(day, hm)
+		l.add(clock.TypeMarkRegistered, when, clock.MarkData{MarkID: id, EmployeeID: l.p.EmployeeID.String(),
+			UserID: l.p.UserID.String(), UserHash: l.p.UserHash, RecordedAt: when.UTC()})
+	}
+	return ids
+}
+
+func setup(t *testing.T) (*pgtest.DB, *log) {
+	d, _ := projtest.DB(t)
+	p := projtest.Person(t, d)
+	if _, err := d.Pool.Exec(context.Background(), `UPDATE employees SET schedule = $3, hire_date = '2024-01-01'
+WHERE tenant_id = $1 AND id = $2`, p.Tenant, p.EmployeeID, office); err != nil {
+		t.Fatal(err)
+	}
+	return d, &log{p: p}
+}
+
+type dayRow struct {
+	Kind                                     string
+	Worked, Overtime50, Late, Missing, Excus int
+	Absent                                   bool
+}
+
+func days(t *testing.T, d *pgtest.DB, p clocktest.Person) map[string]dayRow {
+	rows, err := d.Pool.Query(context.Background(), `SELECT day, kind, worked, overtime50, late, missing, excused, absent
+FROM timesheet_days WHERE tenant_id = $1 AND employee_id = $2`, p.Tenant, p.EmployeeID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]dayRow{}
+	for rows.Next() {
+		var day time.Time
+		var r dayRow
+		if err := rows.Scan(&day, &r.Kind, &r.Worked, &r.Overtime50, &r.Late, &r.Missing, &r.Excus, &r.Absent); err != nil {
+			t.Fatal(err)
+		}
+		out[day.Format(time.DateOnly)] = r
+	}
+	return out
+}
+
+func TestRowsOfFinalDaysAndTheirChanges(t *testing.T) {
+	ctx := context.Background()
+	d, l := setup(t)
+	p := timesheet.New()
+	// Week of Monday 6 May 2024: overtime on Monday, nothing on Tuesday, late on Wednesday.
+	l.punch("2024-05-06", "08:00", "12:00", "13:00", "19:48")
+	l.punch("2024-05-08", "08:30", "12:00", "13:00", "17:48")
+	projtest.Apply(t, d, ctx, p, l.events)
+	// Two days after Monday, Monday is final; Tuesday and Wednesday are not yet.
+	if got := days(t, d, l.p); len(got) != 1 || got["2024-05-06"].Overtime50 != 120 {
+		t.Fatalf("rows of the final days: %v", got)
+	}
+	n := len(l.events)
+	l.punch("2024-05-13", "08:00") // Monday: the days up to Saturday 11 are final
+	projtest.Apply(t, d, ctx, p, l.events[n:])
+	got := days(t, d, l.p)
+	want := map[string]dayRow{
+		"2024-05-06": {Kind: ts.KindWork, Worked: 648, Overtime50: 120},
+		"2024-05-07": {Kind: ts.KindWork, Missing: 528, Absent: true},
+		"2024-05-08": {Kind: ts.KindWork, Worked: 498, Late: 30, Missing: 30},
+		"2024-05-09": {Kind: ts.KindWork, Missing: 528, Absent: true},
+		"2024-05-10": {Kind: ts.KindWork, Missing: 528, Absent: true},
+		"2024-05-11": {Kind: ts.KindRest},
+	}
+	for day, w := range want {
+		if got[day] != w {
+			t.Errorf("%s: got %+v, want %+v", day, got[day], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("rows %v", got)
+	}
+	// An abono for Tuesday, approved later, excuses the final day again.
+	n = len(l.events)
+	l.add(clock.TypeDayExcused, at("2024-05-14", "10:00"), clock.DayExcusedData{EmployeeID: l.p.EmployeeID.String(),
+		Day: "2024-05-07", RequestID: uuid.NewString(), Reason: "consulta"})
+	projtest.Apply(t, d, ctx, p, l.events[n:])
+	if r := days(t, d, l.p)["2024-05-07"]; r.Absent || r.Excus != 528 || r.Missing != 0 {
+		t.Fatalf("excused Tuesday: %+v", r)
+	}
+	var absentDays, overtime int
+	if err := d.Pool.QueryRow(ctx, `SELECT absent_days, overtime50 FROM timesheet_months WHERE tenant_id = $1 AND employee_id = $2 AND month = '2024-05-01'`,
+		l.p.Tenant, l.p.EmployeeID).Scan(&absentDays, &overtime); err != nil {
+		t.Fatal(err)
+	}
+	if absentDays != 2 || overtime != 120 {
+		t.Fatalf("May so far: %d absent days, %d overtime", absentDays, overtime)
+	}
+
+	// Read: the final rows and, after them, the days computed live (Monday 13 in progress).
+	var v timesheet.MonthView
+	err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) (err error) {
+		v, err = timesheet.Read(ctx, tx, l.p.Tenant, l.p.EmployeeID, time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), time.Date(2024, 5, 14, 0, 0, 0, 0, time.UTC))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The timesheet starts on the first mark's day, 6 May; Monday 13 has one mark (in progress,
+	// incomplete, not absent); today, the 14th, is in progress and not in the totals. The week
+	// with absences loses its Sunday's paid rest.
+	if len(v.Rows) != 9 || v.Rows[0].Date.Day() != 6 || v.Rows[7].Date.Day() != 13 || len(v.Rows[7].Marks) != 1 || !v.Rows[7].Incomplete {
+		t.Fatalf("read rows %d: %+v", len(v.Rows), v.Rows)
+	}
+	if v.Totals.Overtime50 != 120 || v.Totals.AbsentDays != 2 || v.Totals.DSRLost != 1 || v.Totals.Excused != 528 {
+		t.Fatalf("totals %+v", v.Totals)
+	}
+
+	// A replay from nothing computes the same rows.
+	before := days(t, d, l.p)
+	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return p.Reset(ctx, tx) }); err != nil {
+		t.Fatal(err)
+	}
+	projtest.Apply(t, d, ctx, p, l.events)
+	after := days(t, d, l.p)
+	for day, r := range before {
+		if after[day] != r {
+			t.Errorf("replay %s: %+v, was %+v", day, after[day], r)
+		}
+	}
+}
