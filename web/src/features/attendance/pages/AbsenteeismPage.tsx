@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import { LineChart } from '@mantine/charts';
 import { Anchor, Breadcrumbs, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -106,7 +107,7 @@ export function AbsenteeismPage({ scope }: { scope: Scope }) {
       </Group>
       <QueryStatus query={report} />
       {data && (
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <SimpleGrid cols={{ base: 1, xl: 2 }}>
           <div data-testid="absent-chart">
             <Text fw={600} mb="xs">
               {t('absent.trend')}
