@@ -90,6 +90,7 @@ test('marcos reads his team\'s hour bank and absenteeism down to Ana\'s days', {
     await page.locator(tid('absent-dept-row')).first().click();
     await page.locator(tid('absent-person-row')).filter({ hasText: anaLine.name }).click();
     await page.locator(tid('absent-days')).waitFor();
+    await page.locator(tid('absent-day-row')).first().waitFor(); // the days' query answers after the table shows
     assert.ok((await page.locator(tid('absent-day-row')).count()) > 0, 'Ana has days with absent minutes');
     await screenshot(page, 'attendance-absenteeism-days');
   } finally {
