@@ -19,6 +19,7 @@ import (
 	"portal/eventstore"
 	"portal/projections"
 	"portal/readapi/adjustments"
+	"portal/readapi/attendance"
 	"portal/readapi/audit"
 	"portal/readapi/clock"
 	"portal/readapi/fence"
@@ -93,6 +94,7 @@ type Server struct {
 	Settings      *settings.API      // the tenant administration panels
 	Fence         *fence.API         // virtual fences
 	Timesheet     *timesheet.API     // the monthly timesheet (espelho de ponto)
+	Attendance    *attendance.API    // the hour bank and absenteeism
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -161,6 +163,9 @@ func (s *Server) Init() error {
 	if s.limiter == nil {
 		s.limiter = newLimiter(s.Pool, s.RateLimits)
 	}
+	if s.Attendance == nil {
+		s.Attendance = &attendance.API{Pool: s.Pool, Now: s.Now}
+	}
 	if s.Settings != nil && s.Settings.AccessChanged == nil {
 		s.Settings.AccessChanged = s.perms.forgetTenant
 	}
@@ -185,7 +190,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

@@ -301,7 +301,7 @@ type tenantSpec struct {
 
 var tenantSpecs = []tenantSpec{
 	{
-		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule + "," + SurveyModules + "," + auth.AllDashboardsEntitlement,
+		code: DemoCode, name: DemoName, mailDomain: "democorp.com.br", purchased: auth.PayrollModule + "," + SurveyModules + "," + auth.AllDashboardsEntitlement + "," + AbsenteeismModule,
 		units: []place{
 			{"Matriz Paulista", OfficeLat, OfficeLon, "11"},
 			{"Filial Jardins", BranchLat, BranchLon, "11"},
@@ -694,3 +694,7 @@ func write(ctx context.Context, tx pgx.Tx, tenants []tenantRows) error {
 	}
 	return writeHolidays(ctx, tx)
 }
+
+// AbsenteeismModule is the purchased access id of the absenteeism screens (menu rh_004_06
+// and admin-absenteismo); DEMOCORP bought it.
+const AbsenteeismModule = "pwa-rh-absent"

@@ -1,5 +1,6 @@
 import '@/i18n/app';
 import { Route, Routes } from 'react-router-dom';
+import { attendanceRoutes } from '@/features/attendance';
 import { auditRoutes } from '@/features/audit';
 import { repRoutes } from '@/features/rep';
 import { fenceRoutes } from '@/features/fence';
@@ -52,6 +53,7 @@ export default function SignedInRoutes() {
           {repRoutes()}
           {peopleRoutes()}
           {fenceRoutes()}
+          {attendanceRoutes()}
           {dashboardRoutes()}
           {timesheetRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}

@@ -2,6 +2,7 @@
 // both decides which menu urls fall back to the placeholder AreaPage (menu-routes.tsx) and
 // which maturity dot the menu shows, so a built screen can never again be marked "in
 // development" (issue 29). Only signed-in code imports it (the features' route tables).
+import { ATTENDANCE_PATHS } from '@/features/attendance';
 import { AUDIT_PATH } from '@/features/audit';
 import { FENCE_PATHS } from '@/features/fence';
 import { HR_MARK_PATH } from '@/features/hr-marks';
@@ -30,6 +31,7 @@ export const BUILT_MENU_URLS: readonly string[] = [
   ...DASHBOARD_PATHS,
   ...FENCE_PATHS,
   ...TIMESHEET_PATHS,
+  ...ATTENDANCE_PATHS,
 ];
 
 /** Whether a menu entry opens a page of the app that is only the placeholder. */

@@ -10,6 +10,7 @@ export const CONFIG_KEYS = {
   clockApp: 'time_clock_app',
   templates: 'email_templates',
   defaultTheme: 'portal_default_theme',
+  timesheetRule: 'timesheet_rule',
 } as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
 

@@ -13,7 +13,7 @@ import { TemplatesPanel } from './TemplatesPanel';
 /** The time-clock app options need the access id pwa-rh-ponto-e (spec §2). */
 const CLOCK_APP_ACCESS = 'pwa-rh-ponto-e';
 
-type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'templates' | 'newLogin' | 'sso';
+type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'timesheetRule' | 'templates' | 'newLogin' | 'sso';
 
 interface Props {
   /** The single sign-on panel (the auth feature's), composed by the app shell. */
@@ -51,6 +51,8 @@ export function AdminPanels({ sso, onAccessChanged }: Props) {
     ...(purchased.includes(CLOCK_APP_ACCESS)
       ? ([['clockApp', () => <KeyPanel configKey={CONFIG_KEYS.clockApp} groups={['app', 'id_400']} testId="clock-app" />]] as [PanelId, () => React.ReactNode][])
       : []),
+    // The timesheet rule (CLT limits): the server refuses a rule out of the law (regra_ponto_fora_da_lei).
+    ['timesheetRule', () => <KeyPanel configKey={CONFIG_KEYS.timesheetRule} groups={['tolerance', 'premiums', 'bank']} testId="timesheet-rule" />],
     ['templates', () => <TemplatesPanel />],
     ['newLogin', () => <NewLoginPanel />],
     ['sso', () => sso],

@@ -6,7 +6,7 @@ import { sectionsOf, toggleSection } from './toggle-sections';
 // config-fields.json is the server's catalogue (domain/settings checks the copy): every field
 // getConfig can send. The keys below are the ones the panels render field by field
 // (ConfigFields); the templates and the theme have panels of their own.
-const RENDERED = ['STARPAR-C-TENANT', 'home_page', 'rh_email', 'access_id', 'time_clock_app'] as const;
+const RENDERED = ['STARPAR-C-TENANT', 'home_page', 'rh_email', 'access_id', 'time_clock_app', 'timesheet_rule'] as const;
 /** The keys whose every field is a switch or option that needs a line saying what it does. */
 const DESCRIBED = ['access_id', 'time_clock_app'] as const;
 const LANGS = ['pt', 'en', 'es'] as const;

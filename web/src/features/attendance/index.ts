@@ -1,0 +1,1 @@
+export { ATTENDANCE_PATHS, attendanceRoutes } from './routes';
