@@ -27,6 +27,7 @@ type Config = settings.HomeSettings
 // PendingCaller is who asks for pending items.
 type PendingCaller struct {
 	Tenant, UserID, EmployeeID uuid.UUID
+	Roles                      []string // the token's roles (the approval queues' steps)
 	Permissions                auth.Permissions
 	Environment                auth.Environment // of the request's host
 	Now                        time.Time
@@ -84,7 +85,7 @@ func (s *API) homeConfig(c echo.Context) error {
 func (s *API) homePending(c echo.Context) error {
 	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	claims := httpx.Claims(c)
-	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Permissions: p,
+	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Roles: claims.Roles, Permissions: p,
 		Environment: s.Environment(c), Now: s.Now()}
 	ctx := c.Request().Context()
 	out := struct {
