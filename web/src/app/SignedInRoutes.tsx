@@ -16,6 +16,7 @@ import { ProfilePage } from './layout/ProfilePage';
 import { menuAreaRoutes } from './menu/menu-routes';
 import { ProtectedRoute, RouteAccess } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { ApiNotFoundRedirect, defaultChildRoutes } from './routes/default-routes';
 
 /**
  * The signed-in app: the shell, every screen behind it and the idle watcher. It is its own
@@ -25,6 +26,7 @@ export default function SignedInRoutes() {
   return (
     <>
       <IdleWatcher />
+      <ApiNotFoundRedirect />
       <Routes>
       <Route element={<ProtectedRoute />}>
         <Route element={<AppLayout />}>
@@ -47,6 +49,7 @@ export default function SignedInRoutes() {
           {peopleRoutes()}
           {dashboardRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
+          {defaultChildRoutes()}
           {menuAreaRoutes()}
         </Route>
       </Route>
