@@ -73,6 +73,14 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	h := g.Group("/gen/HomePage", s.Authn, httpx.Caller(httpx.TenantRequired))
 	h.GET("/config", s.homeConfig)
 	h.GET("/pending", s.homePending, s.Access(homePendingAccess))
+	g.GET("/gen/assistance", s.assistance, s.Authn, httpx.Caller(httpx.TenantRequired))
+}
+
+// assistance answers GET gen/assistance?tenId: the toolbar's assistance link {AssTitle,
+// AssUrl} (spec portal-core §2 toolbar, §3, §7 "a read of the toolbar assistance link";
+// business §2 id_140), both empty when the tenant has none.
+func (s *API) assistance(c echo.Context) error {
+	return httpx.Read(c, s.Pool, settings.Settings{}.Assistance)
 }
 
 // homeConfig answers GET HomePage/config?tenId: the tenant's id_300 settings.
