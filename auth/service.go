@@ -150,6 +150,12 @@ type TenantURLs struct {
 	Spotify  string `json:"spotify"`
 	URL      string `json:"url"`
 	Title    string `json:"title"`
+	// The tenant's other links of id_110 and id_130 (spec portal-core §3 tenant info urls):
+	// its portal's address (the {portal} of the mail templates), its TS Plus address and the
+	// logo printed on its PDFs.
+	PortalURL   string `json:"portalUrl"`
+	TsPlus      string `json:"tsPlus"`
+	Logo2Pdft01 string `json:"logo2Pdft01"`
 }
 
 // Provider is the footer's provider link.

@@ -143,6 +143,7 @@ func (s *Server) Init() error {
 		// The banner's pending items: the notifications not dismissed, and the mood
 		// check-in when it is open to the caller.
 		s.Home = &home.API{Pool: s.Pool, Now: s.Now, Pending: []home.PendingProvider{s.Notifications, s.Mood}}
+		s.Home.Pending = append(s.Home.Pending, s.queuePending()...)
 	}
 	if s.Audit == nil {
 		s.Audit = &audit.API{Pool: s.Pool, Store: s.Store, Now: s.Now, Shadows: s.Shadows}

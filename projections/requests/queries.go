@@ -40,6 +40,7 @@ type Query struct {
 	Subject  uuid.UUID // the subject employee (source request)
 	LabelID  string
 	Origins  []int
+	Without  []int // origins left out (the home banner counts adjustments apart)
 	Filters  []rq.Filter
 	Exclude  uuid.UUID // history: the request open in the dialog
 	Page     int       // 1-based
@@ -135,6 +136,9 @@ func addCommon(b *sqlBuilder, q Query) error {
 	}
 	if len(q.Origins) > 0 {
 		b.add("origin = ANY(%s::smallint[])", q.Origins)
+	}
+	if len(q.Without) > 0 {
+		b.add("origin <> ALL(%s::smallint[])", q.Without)
 	}
 	if q.Exclude != uuid.Nil {
 		b.add("id <> %s", q.Exclude)

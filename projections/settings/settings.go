@@ -104,7 +104,8 @@ UPDATE tenants t SET
         THEN coalesce(($2::jsonb->>'TenLimitPasswordReuse')::int, 0) ELSE t.password_reuse_limit END,
     urls = t.urls || coalesce((SELECT jsonb_object_agg(m.name, coalesce($2::jsonb->>m.field, ''))
         FROM (VALUES ('url', 'TenUrl'), ('title', 'TenTitle'), ('spotify', 'TenSpotify'), ('youTube', 'TenYouTube'),
-                     ('facebook', 'TenFacebook'), ('linkedin', 'TenLinkedin')) m(name, field)
+                     ('facebook', 'TenFacebook'), ('linkedin', 'TenLinkedin'), ('portalUrl', 'TenPortalUrl'),
+                     ('tsPlus', 'TenTsPlus'), ('logo2Pdft01', 'Logo2Pdft01')) m(name, field)
         WHERE $2::jsonb ? m.field), '{}'::jsonb)
 WHERE t.id = $1`, e.Tenant, values)
 	case settings.KeyTheme: // the default personal theme, read with the tenant's settings
@@ -155,4 +156,23 @@ FROM home_settings WHERE tenant_id = app_tenant()`).Scan(&h.Greeting, &h.Title, 
 		return HomeSettings{}, nil
 	}
 	return h, err
+}
+
+// Assistance is the toolbar's assistance link (spec portal-core §3 "Toolbar assistance
+// link", portal-business §2 id_140).
+type Assistance struct {
+	Title string `json:"AssTitle"`
+	URL   string `json:"AssUrl"`
+}
+
+// Assistance reads the tenant's assistance link (tx a tenant transaction); empty when the
+// tenant has none.
+func (Settings) Assistance(ctx context.Context, tx pgx.Tx) (Assistance, error) {
+	var a Assistance
+	err := tx.QueryRow(ctx, `SELECT coalesce("values"->>'AssTitle', ''), coalesce("values"->>'AssUrl', '')
+FROM tenant_settings WHERE tenant_id = app_tenant() AND key = $1`, settings.KeyTenant).Scan(&a.Title, &a.URL)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Assistance{}, nil
+	}
+	return a, err
 }

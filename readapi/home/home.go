@@ -27,6 +27,7 @@ type Config = settings.HomeSettings
 // PendingCaller is who asks for pending items.
 type PendingCaller struct {
 	Tenant, UserID, EmployeeID uuid.UUID
+	Roles                      []string // the token's roles (the approval queues' steps)
 	Permissions                auth.Permissions
 	Environment                auth.Environment // of the request's host
 	Now                        time.Time
@@ -72,6 +73,14 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	h := g.Group("/gen/HomePage", s.Authn, httpx.Caller(httpx.TenantRequired))
 	h.GET("/config", s.homeConfig)
 	h.GET("/pending", s.homePending, s.Access(homePendingAccess))
+	g.GET("/gen/assistance", s.assistance, s.Authn, httpx.Caller(httpx.TenantRequired))
+}
+
+// assistance answers GET gen/assistance?tenId: the toolbar's assistance link {AssTitle,
+// AssUrl} (spec portal-core §2 toolbar, §3, §7 "a read of the toolbar assistance link";
+// business §2 id_140), both empty when the tenant has none.
+func (s *API) assistance(c echo.Context) error {
+	return httpx.Read(c, s.Pool, settings.Settings{}.Assistance)
 }
 
 // homeConfig answers GET HomePage/config?tenId: the tenant's id_300 settings.
@@ -84,7 +93,7 @@ func (s *API) homeConfig(c echo.Context) error {
 func (s *API) homePending(c echo.Context) error {
 	p, _ := c.Get(httpx.PermissionsKey).(auth.Permissions)
 	claims := httpx.Claims(c)
-	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Permissions: p,
+	caller := PendingCaller{Tenant: claims.Tenant, UserID: claims.UserID, EmployeeID: claims.EmployeeID, Roles: claims.Roles, Permissions: p,
 		Environment: s.Environment(c), Now: s.Now()}
 	ctx := c.Request().Context()
 	out := struct {

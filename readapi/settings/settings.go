@@ -368,6 +368,22 @@ func smtpMailer(m conf.Mail) *auth.SMTPMailer {
 
 var _ auth.TenantMail = (*API)(nil)
 
+// portalURL is the {portal} of the mail templates: the tenant's portal address (id_110
+// TenPortalUrl), else this site's.
+func (h *API) portalURL(c echo.Context) (string, error) {
+	read, err := h.Handler.Read(c.Request().Context(), httpx.Claims(c).Tenant)
+	if err != nil {
+		return "", err
+	}
+	k, _ := conf.Lookup(conf.KeyTenant)
+	if f, ok := k.Field("TenPortalUrl"); ok {
+		if u, _ := read.State.Value(conf.KeyTenant, f).(string); u != "" {
+			return u, nil
+		}
+	}
+	return c.Scheme() + "://" + c.Request().Host, nil
+}
+
 // sendNewLogin answers POST authManagement/sendNewLogin {userName}: a temporary password
 // mailed to the user with the new-login template (1510); they choose their own at the next
 // sign-in. 404 userName/usuario_nao_encontrado, 422 usuario_sem_email or
@@ -379,7 +395,10 @@ func (h *API) sendNewLogin(c echo.Context) error {
 	if err := (&echo.DefaultBinder{}).BindBody(c, &in); err != nil {
 		return httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
-	portal := c.Scheme() + "://" + c.Request().Host
+	portal, err := h.portalURL(c)
+	if err != nil {
+		return err
+	}
 	if err := h.Logins.SendNewLogin(c.Request().Context(), httpx.Claims(c), in.UserName, portal); err != nil {
 		return err
 	}

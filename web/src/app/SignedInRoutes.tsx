@@ -21,6 +21,7 @@ import { ProfilePage } from './layout/ProfilePage';
 import { menuAreaRoutes } from './menu/menu-routes';
 import { ProtectedRoute, RouteAccess } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { ApiNotFoundRedirect, defaultChildRoutes } from './routes/default-routes';
 
 /**
  * The signed-in app: the shell, every screen behind it and the idle watcher. It is its own
@@ -30,6 +31,7 @@ export default function SignedInRoutes() {
   return (
     <>
       <IdleWatcher />
+      <ApiNotFoundRedirect />
       <Routes>
       <Route element={<ProtectedRoute />}>
         <Route element={<AppLayout />}>
@@ -57,6 +59,7 @@ export default function SignedInRoutes() {
           {dashboardRoutes()}
           {timesheetRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
+          {defaultChildRoutes()}
           {menuAreaRoutes()}
         </Route>
       </Route>

@@ -49,7 +49,10 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
   'survey.results': {
     stale: (data) => {
       const id = field(data, 'oa8Ukey');
-      return typeof id === 'string' ? [surveyKeys.lists, surveyKeys.answering, surveyKeys.resultsOf(id)] : [surveyKeys.all];
+      // The home banner's surveys item counts what is left to answer.
+      return typeof id === 'string'
+        ? [surveyKeys.lists, surveyKeys.answering, surveyKeys.resultsOf(id), homeKeys.pending]
+        : [surveyKeys.all, homeKeys.pending];
     },
   },
   'pdi.changed': { stale: () => [surveyKeys.pdi] },

@@ -5,6 +5,7 @@
 import { SESSION_STORAGE_KEY, tokenExpiry, useSessionStore } from './session-store';
 import { useLanguageStore } from './language-store';
 import type { LoginResult } from './session-types';
+import { reportApiError } from './api-not-found';
 
 export interface ApiFieldError {
   /** The form field the message belongs to. */
@@ -187,6 +188,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       }
       if (useSessionStore.getState().accessToken) useSessionStore.getState().reset(INVALID_TOKEN);
     }
+    reportApiError(error);
     throw error;
   }
 

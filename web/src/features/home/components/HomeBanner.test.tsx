@@ -47,6 +47,39 @@ describe('HomeBanner (spec portal-business §2 home banner)', () => {
     expect(screen.queryByTestId('home-pending-mood')).not.toBeInTheDocument();
   });
 
+  it("shows the queues' items (issue 35), each translated and linked to its screen", async () => {
+    signIn(['pwa-rh-ges']);
+    mockFetch({
+      [CONFIG]: () => json(empty),
+      [PENDING]: () =>
+        json({
+          items: [
+            { kind: 'requests', count: 1, link: '/apps/request/all' },
+            { kind: 'approvals.requests', count: 2, link: '/apps/requestApprover/waiting' },
+            { kind: 'approvals.vacations', count: 3, link: '/apps/gestor-rh/aprovacao-ferias/waiting' },
+            { kind: 'approvals.adjustments', count: 4, link: '/apps/gestor-rh/aprovacao-ajustes/waiting' },
+            { kind: 'approvals.abonos', count: 5, link: '/apps/gestor-rh/aprovacao-ponto/waiting' },
+            { kind: 'surveys', count: 6, link: '/apps/homePage?pesquisas=1' },
+          ],
+          total: 21,
+        }),
+    });
+    renderWithProviders(<HomeBanner />);
+    const expected: [string, string, string][] = [
+      ['requests', 'Minhas solicitações a enviar ou confirmar: 1', '/apps/request/all'],
+      ['approvals-requests', 'Solicitações a aprovar: 2', '/apps/requestApprover/waiting'],
+      ['approvals-vacations', 'Férias a aprovar: 3', '/apps/gestor-rh/aprovacao-ferias/waiting'],
+      ['approvals-adjustments', 'Ajustes de ponto a aprovar: 4', '/apps/gestor-rh/aprovacao-ajustes/waiting'],
+      ['approvals-abonos', 'Abonos a aprovar: 5', '/apps/gestor-rh/aprovacao-ponto/waiting'],
+      ['surveys', 'Pesquisas a responder: 6', '/apps/homePage?pesquisas=1'],
+    ];
+    for (const [id, text, link] of expected) {
+      const badge = await screen.findByTestId(`home-pending-${id}`);
+      expect(badge).toHaveTextContent(text);
+      expect(badge.closest('a')?.getAttribute('href')).toBe(link);
+    }
+  });
+
   it('uses the translated defaults and hides the name with hideName', async () => {
     signIn(['pwa-rh-ges']);
     mockFetch({ [CONFIG]: () => json({ ...empty, hideName: true }), [PENDING]: () => json({ items: [], total: 0 }) });

@@ -13,7 +13,17 @@ export const DEFAULT_BANNER_IMAGE = '/images/home-banner.svg';
 /** Roles for which the banner loads the pending items (spec portal-business §2). */
 export const PENDING_ROLES = ['pwa-rh-adm', 'pwa-rh-ges', 'pwa-rh-col'] as const;
 
-const PENDING_KEYS = { notifications: 'pending.notifications', mood: 'pending.mood' } as const;
+// The banner's kinds of pending item (readapi's home.PendingProvider of each area).
+const PENDING_KEYS = {
+  notifications: 'pending.notifications',
+  mood: 'pending.mood',
+  requests: 'pending.requests',
+  'approvals.requests': 'pending.approvals_requests',
+  'approvals.vacations': 'pending.approvals_vacations',
+  'approvals.adjustments': 'pending.approvals_adjustments',
+  'approvals.abonos': 'pending.approvals_abonos',
+  surveys: 'pending.surveys',
+} as const;
 
 function hexToRgba(color: string, alpha: number): string {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
@@ -102,7 +112,7 @@ export function HomeBanner({ children }: HomeBannerProps) {
                   shown.map((p) => {
                     const label = p.kind in PENDING_KEYS ? t(PENDING_KEYS[p.kind as keyof typeof PENDING_KEYS]) : t('pending.other');
                     const badge = (
-                      <Badge key={p.kind} variant="white" color="dark" size="lg" tt="none" data-testid={`home-pending-${p.kind}`}>
+                      <Badge key={p.kind} variant="white" color="dark" size="lg" tt="none" data-testid={`home-pending-${p.kind.replace('.', '-')}`}>
                         {label}: {p.count}
                       </Badge>
                     );

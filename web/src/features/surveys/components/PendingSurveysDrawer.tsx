@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Accordion, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useLanguageStore } from '@/lib/language-store';
 import { LOCALE_BY_LANGUAGE } from '@/lib/datetime';
 import { permissionsOf } from '@/lib/permissions';
@@ -12,6 +13,9 @@ import { usePendingSurveyStore } from '../store/pending-store';
 import { isAnswered } from '../utils/answers';
 import { SurveyCarousel } from './SurveyCarousel';
 import { SurveyDrawer } from './SurveyDrawer';
+
+/** The query parameter that opens the drawer (the home banner's surveys link). */
+export const OPEN_PARAM = 'pesquisas';
 
 /** Formats a validity date (dd/MM/yyyy in pt) in the user's language. */
 export function formatDay(iso: string, language: keyof typeof LOCALE_BY_LANGUAGE): string {
@@ -35,7 +39,8 @@ export function PendingSurveysDrawer() {
   const { t } = useTranslation('surveys');
   const user = useSessionStore(selectUser);
   const language = useLanguageStore((s) => s.language);
-  const { opened, finished, follow, finish, close } = usePendingSurveyStore();
+  const { opened, finished, follow, finish, open, close } = usePendingSurveyStore();
+  const [params, setParams] = useSearchParams();
   const managerRequests = user ? permissionsOf(user).managerRequests : true;
   const [expanded, setExpanded] = useState<string | null>(null);
   const { data } = useQuery({ ...surveyQueries.pending(), enabled: Boolean(user) && !managerRequests });
@@ -45,6 +50,15 @@ export function PendingSurveysDrawer() {
     // Opens at sign-in when surveys are pending; closes once none are left.
     if (data) follow(surveys.length);
   }, [data, surveys.length, follow]);
+  useEffect(() => {
+    // The home banner's surveys item links here with ?pesquisas=1: open the drawer and drop
+    // the parameter, so a reload or a second click opens it again only when asked.
+    if (params.get(OPEN_PARAM) !== '1') return;
+    open();
+    const next = new URLSearchParams(params);
+    next.delete(OPEN_PARAM);
+    setParams(next, { replace: true });
+  }, [params, setParams, open]);
   useEffect(() => {
     // The first card starts expanded (and the next one once a survey is finished).
     if (!surveys.some((s) => s.id === expanded)) setExpanded(surveys[0]?.id ?? null);
