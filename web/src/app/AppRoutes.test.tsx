@@ -133,7 +133,7 @@ describe('routes', () => {
 
   it('opens the quick time clock from the toolbar', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'GET /api/rh-app/colaborador/v2/historico-ponto': () => json([]) });
+    mockFetch({ 'GET /api/rh-app/colaborador/v2/historico-ponto': () => json([]), 'GET /api/rep/receipts': () => json([]) });
     Object.defineProperty(window.navigator, 'geolocation', {
       configurable: true,
       value: { getCurrentPosition: vi.fn() },

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '@/i18n';
 import { Announcer } from '@/components/Announcer';
 import { INVALID_TOKEN } from '@/lib/api';
@@ -24,15 +24,23 @@ function SessionNotices() {
   return null;
 }
 
+/** The close buttons Mantine draws (drawers, dialogs, toasts) named in the user's language. */
+function withNamedCloseButtons(base: MantineThemeOverride, label: string): MantineThemeOverride {
+  const named = { defaultProps: { closeButtonProps: { 'aria-label': label } } };
+  return mergeThemeOverrides(base, { components: { Drawer: named, Modal: named, Notification: named } });
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   // The tenant's main palette (TenantInfo themes) over the base theme (spec portal-core §3, §4).
   const tenantTheme = useTenantTheme(theme);
+  const { t } = useTranslation('common', { i18n });
+  const themed = useMemo(() => withNamedCloseButtons(tenantTheme.theme, t('close')), [tenantTheme.theme, t]);
   // Every text at WCAG 2.1 AA contrast, whatever the palette (issue 37).
   const resolver = useMemo(() => withAccessibleColors(tenantTheme.cssVariablesResolver), [tenantTheme.cssVariablesResolver]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={tenantTheme.theme} cssVariablesResolver={resolver} defaultColorScheme="light">
+        <MantineProvider theme={themed} cssVariablesResolver={resolver} defaultColorScheme="light">
           <Notifications position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
           <SessionNotices />
           <Announcer />

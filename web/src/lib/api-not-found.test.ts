@@ -12,7 +12,7 @@ const answer = (status: number, body: unknown) => vi.fn(async () => new Response
 describe('a 404 from the API (spec portal-core §7, §8)', () => {
   it('tells an unknown address from a field that names something gone', () => {
     expect(isAddressNotFound(new ApiError(404, 'nao_encontrado', [{ type: 'request', message: 'nao_encontrado' }]))).toBe(true);
-    expect(isAddressNotFound(new ApiError(404, 'nao_encontrado', []))).toBe(true);
+    expect(isAddressNotFound(new ApiError(404, 'nao_encontrado', []))).toBe(false); // no item: not the server's answer to an address
     expect(isAddressNotFound(new ApiError(404, 'solicitacao_nao_encontrada', [{ type: 'id', message: 'solicitacao_nao_encontrada' }]))).toBe(false);
     expect(isAddressNotFound(new ApiError(403, 'acesso_negado', [{ type: 'request', message: 'acesso_negado' }]))).toBe(false);
   });

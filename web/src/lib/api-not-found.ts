@@ -14,9 +14,9 @@ export function setApiNotFoundHandler(next: Handler | null): void {
   handler = next;
 }
 
-/** Whether an error is a 404 of the address itself (no field named). */
+/** Whether an error is a 404 of the address itself: the server's {type: "request"} item, and no field named. */
 export function isAddressNotFound(error: ApiError): boolean {
-  return error.status === 404 && error.errors.every((e) => e.type === '' || e.type === 'request');
+  return error.status === 404 && error.errors.length > 0 && error.errors.every((e) => e.type === '' || e.type === 'request');
 }
 
 /** Called by the API client with every failed answer. */
