@@ -191,7 +191,9 @@ func TestEveryServerMessageIsTranslated(t *testing.T) {
 		have := translated(t, filepath.Join(root, "web/src/i18n", lng))
 		var missing []string
 		for k, where := range keys {
-			if !have[k] {
+			// An area's own keys ("rep.period_future") are its namespace's leaves.
+			_, leaf, namespaced := strings.Cut(k, ".")
+			if !have[k] && !(namespaced && have[leaf]) {
 				missing = append(missing, k+" ("+where+")")
 			}
 		}
