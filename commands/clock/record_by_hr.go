@@ -49,7 +49,12 @@ func NewRecordByHRHandler(employees HREmployees, store eventstore.Store, now fun
 	if employees == nil || store == nil || now == nil {
 		return nil, errors.New("commands.NewRecordByHRHandler: nil dependency")
 	}
-	return &RecordByHRHandler{employees: employees, store: store, now: now}, nil
+	h := &RecordByHRHandler{employees: employees, store: store, now: now}
+	// A mark in a month HR closed needs the month reopened first, as an adjustment does.
+	h.MonthOpen = func(ctx context.Context, tenant, _ uuid.UUID, day string) error {
+		return refuseClosedMonth(ctx, store, tenant, day)
+	}
+	return h, nil
 }
 
 // Handle checks the input, then decides on the employee's day folded from their clock

@@ -16,8 +16,8 @@ import (
 	"portal/projections/projtest"
 )
 
-// An adjustment to a day of a month HR closed is refused (mes_fechado, naming the day) and
-// nothing is written; once HR reopens the month, the same ask is filed.
+// An adjustment or an HR mark on a day of a month HR closed is refused (mes_fechado, naming
+// the day) and nothing is written; once HR reopens the month, the same ask is filed.
 func TestAskRefusedInAClosedMonth(t *testing.T) {
 	t.Parallel()
 	d, store := projtest.DB(t)
@@ -46,6 +46,16 @@ func TestAskRefusedInAClosedMonth(t *testing.T) {
 	}
 	if n := projtest.Count(t, d, `SELECT count(*) FROM events WHERE stream LIKE 'request-%'`); n != 0 {
 		t.Fatalf("%d request events written", n)
+	}
+	record, _ := clockcmd.NewRecordByHRHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
+	before := projtest.Count(t, d, `SELECT count(*) FROM events`)
+	_, err = record.Handle(ctx, clockcmd.RecordByHR{CommandID: "hr", Tenant: p.Ana.Tenant, ActorID: p.Helena.UserID, EmployeeID: p.Ana.EmployeeID,
+		At: projtest.Now.In(clock.Zone).Truncate(time.Minute), Kind: clock.HRKindDevice, Reason: "relógio quebrado"})
+	if !errors.As(err, &de) || de.Field != "data" || de.Key != ts.KeyMonthClosed {
+		t.Fatalf("HR mark in a closed month = %v, want data mes_fechado", err)
+	}
+	if after := projtest.Count(t, d, `SELECT count(*) FROM events`); after != before {
+		t.Fatalf("the refused HR mark wrote %d events", after-before)
 	}
 	appendMonth(ts.TypeMonthReopened, "reopen")
 	if _, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask", Caller: projtest.Caller(p.Ana), Switches: adjustSwitches, Adjustment: a}); err != nil {
