@@ -9,6 +9,7 @@ package fence
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -45,6 +46,9 @@ func (Fences) Reset(ctx context.Context, tx pgx.Tx) error {
 // fences, so Apply writes event by event (a rebuild of the demo's log has a few dozen).
 func (Fences) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	for _, re := range events {
+		if !strings.HasPrefix(re.Type, "fence.") {
+			continue // a batch may carry other areas' events (a catch-up reads the log as it is)
+		}
 		ev, err := fencecmd.Decode(re.Type, re.Data)
 		if err != nil {
 			return fmt.Errorf("fence event %d: %w", re.Position(), err)
