@@ -85,7 +85,7 @@ test('ana signs in, registers a mark and sees it live in both tabs without reloa
     assert.equal(await watcher.evaluate(() => window.__e2eNoReload), true, 'the other tab did not reload');
 
     // The panel confirms and disables the button until it is closed.
-    await page.getByText('Marcação salva com sucesso').waitFor();
+    await page.locator('.mantine-Notification-root').getByText('Marcação salva com sucesso').waitFor(); // the toast (the announcer repeats it)
     assert.equal(await page.locator(tid('clock-register')).isDisabled(), true);
     // The home card behind the drawer (push only) follows as well.
     await page.locator(tid('home-mark')).first().waitFor();

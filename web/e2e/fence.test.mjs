@@ -119,7 +119,7 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     await openClock(page);
     const res = await register(page);
     assert.equal(res.status(), 200);
-    await page.getByText('Marcação salva com sucesso').waitFor();
+    await page.locator('.mantine-Notification-root').getByText('Marcação salva com sucesso').waitFor(); // the toast (the announcer repeats it)
   } finally {
     await inside.close();
   }

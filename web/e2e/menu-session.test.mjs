@@ -64,8 +64,8 @@ test('the menu as three roles, their user menus and the route guard', { timeout:
     {
       who: 'helena (pwa-rh-adm, Admin flag)',
       user: helena,
-      sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'rh_005_04', 'rh_005_05', 'requests', 'tools_003', 'surveys', 'tools_007'],
-      lacks: ['pivottable', 'suppliers', 'rh_004_06'],
+      sees: ['home', 'rh_007_001', 'dashboards2', 'dashboards1', 'manager', 'admin', 'rh_005_01', 'rh_005_02', 'rh_005_03', 'rh_005_04', 'rh_005_05', 'requests', 'tools_003', 'surveys', 'tools_007', 'rh_004_06'],
+      lacks: ['pivottable', 'suppliers'],
       userMenu: ['user-menu-profile', 'user-menu-changePassword', 'user-menu-colorSchemes', 'user-menu-hrSettings', 'logout'],
       role: 'Administrador de RH',
       then: helenaSavesLayout,

@@ -32,15 +32,15 @@ test('the maturity dots: never red on a built screen, red on a placeholder', { t
     const nav = page.locator(tid('navigation'));
     await nav.locator(tid('nav-home')).waitFor();
     const dot = (id) => nav.locator(tid(`maturity-${id}`)).getAttribute('data-status');
-    // Vacations, escala, find people, birthdays, hires, requests, approvals, my team, the
-    // vacation approvals and map: built screens.
-    for (const id of ['rh_001_01', 'rh_001_02', 'rh_001_03', 'rh_002_04', 'rh_003_01', 'rh_003_02', 'rh_003_03', 'tools_001', 'tools_002', 'rh_004_01', 'rh_004_02', 'rh_004_03']) {
+    // Vacations, the timesheet, escala, find people, birthdays, hires, requests, approvals, my
+    // team, the vacation approvals and map, the hour bank: built screens.
+    for (const id of ['rh_001_01', 'rh_001_02', 'rh_001_03', 'rh_002_03', 'rh_002_04', 'rh_003_01', 'rh_003_02', 'rh_003_03', 'tools_001', 'tools_002', 'rh_004_01', 'rh_004_02', 'rh_004_03', 'rh_004_05']) {
       assert.notEqual(await dot(id), '0', `${id} is built but shows the red "in development" dot`);
     }
-    // The hour bank has only the placeholder page: red, on the menu and on its page.
-    assert.equal(await dot('rh_004_05'), '0');
-    await page.goto('/apps/gestor-rh/banco-horas');
-    assert.equal(await page.locator(tid('maturity-page-rh_004_05')).getAttribute('data-status'), '0');
+    // The payslips have only the placeholder page: red, on the menu and on its page.
+    assert.equal(await dot('rh_002_01'), '0');
+    await page.goto('/apps/rh/demonstrativos');
+    assert.equal(await page.locator(tid('maturity-page-rh_002_01')).getAttribute('data-status'), '0');
     await screenshot(page, 'menu-maturity-dots');
   } finally {
     await ctx.close();
