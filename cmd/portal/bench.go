@@ -213,6 +213,22 @@ func paced(ctx context.Context, rate, n, lanes int, call func(lane, i int, due t
 
 // timedInTenant runs fn in tenant transactions on pool, one after the other, for d and at
 // least min times, and returns each run's duration.
+// warmTimer times calls in tenant on one connection of its own, each call run once first: a
+// server process pays once for what it loads on first use (the time zone rules), which a
+// long-lived pool amortises. done closes the connection.
+func (b *benchRun) warmTimer(tenant uuid.UUID) (timed func(func(pgx.Tx) error) ([]time.Duration, error), done func(), err error) {
+	pool, err := db.Open(b.ctx, b.url, 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(fn func(pgx.Tx) error) ([]time.Duration, error) {
+		if err := db.InTenant(b.ctx, pool, tenant.String(), fn); err != nil { // the warm-up run
+			return nil, err
+		}
+		return b.timedInTenant(pool, tenant, b.dur/4, 5, fn)
+	}, pool.Close, nil
+}
+
 func (b *benchRun) timedInTenant(pool *pgxpool.Pool, tenant uuid.UUID, d time.Duration, min int, fn func(pgx.Tx) error) ([]time.Duration, error) {
 	var ds []time.Duration
 	deadline := time.Now().Add(d)
@@ -597,6 +613,14 @@ func pct(ds []time.Duration, p int) string {
 	if len(ds) == 0 {
 		return "n/a"
 	}
+	return percentile(ds, p).Round(10 * time.Microsecond).String()
+}
+
+// percentile is the p-th percentile of ds (0 for none).
+func percentile(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	i := (len(s)*p + 99) / 100
@@ -606,7 +630,15 @@ func pct(ds []time.Duration, p int) string {
 	if i > 0 && p < 100 {
 		i--
 	}
-	return s[i].Round(10 * time.Microsecond).String()
+	return s[i]
+}
+
+// p99Beside is got's p99 with its ratio to the same run's baseline p99, as a bench result.
+func p99Beside(got, base []time.Duration) string {
+	if len(got) == 0 || len(base) == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%s (%.1f× the baseline)", pct(got, 99), float64(percentile(got, 99))/float64(percentile(base, 99)))
 }
 
 // dropDatabase removes the bench's database (on the server of base) when the bench ends.

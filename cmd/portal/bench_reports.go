@@ -12,7 +12,6 @@ import (
 	"portal/domain/clock"
 	"portal/domain/mood"
 	"portal/eventstore"
-	"portal/platform/db"
 	"portal/projections"
 	clockproj "portal/projections/clock"
 	moodproj "portal/projections/mood"
@@ -100,19 +99,11 @@ FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
 	}
 	fmt.Fprintf(os.Stderr, "  (report tables filled: %d employee-days in %s)\n", rows, time.Since(start).Round(time.Second))
 
-	// One connection, warmed by a first run of each call: a server process pays once for what
-	// it loads on first use (the time zone rules), which a long-lived pool amortises.
-	pool, err := db.Open(ctx, b.url, 1)
+	timed, done, err := b.warmTimer(tenant)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	timed := func(fn func(pgx.Tx) error) ([]time.Duration, error) {
-		if err := db.InTenant(ctx, pool, tenant.String(), fn); err != nil { // the warm-up run
-			return nil, err
-		}
-		return b.timedInTenant(pool, tenant, b.dur/4, 5, fn)
-	}
+	defer done()
 	var anyEmployee uuid.UUID
 	if err := b.pool.QueryRow(ctx, `SELECT employee_id FROM report_clock_daily WHERE tenant_id = $1 LIMIT 1`, tenant).Scan(&anyEmployee); err != nil {
 		return err
