@@ -9,8 +9,8 @@
 // enters the menu.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, countNodes, formatViolations } from './axe.mjs';
-import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid } from './helpers.mjs';
+import { axeViolations, contextFor, countNodes, formatViolations, quiet, visit } from './axe.mjs';
+import { DEMO_PASSWORD, login, screenshot, startSuite, tid } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const LANGUAGES = ['pt', 'en', 'es'];
@@ -24,21 +24,6 @@ after(async () => {
   await suite?.stop();
 });
 
-/** A context in `lang` (the `lang` cookie the language switch writes) and `scheme` (Mantine's stored choice). */
-async function contextFor(lang, scheme, options = {}) {
-  const ctx = await newUserContext(suite, options);
-  await ctx.addCookies([{ name: 'lang', value: lang, url: suite.baseURL }]);
-  await ctx.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
-  return ctx;
-}
-
-/** Waits until the page shows no loader (or 8 s passed: a screen that keeps loading is scanned as it is). */
-async function quiet(page) {
-  await page
-    .waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), null, { timeout: 8_000 })
-    .catch(() => {});
-}
-
 /** The signed-in routes the navigation offers this user (menu entries with their own page). */
 function menuRoutes(page) {
   return page.evaluate(() => {
@@ -47,24 +32,12 @@ function menuRoutes(page) {
   });
 }
 
-/** Client-side navigation (react-router follows popstate): no reload per route. */
-async function visit(page, url) {
-  await page.evaluate((u) => {
-    window.history.pushState({}, '', u);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
-  // Some entries redirect (a default tab, a guard): whatever the route shows is scanned.
-  await page.locator('main').first().waitFor();
-  await page.waitForTimeout(150);
-  await quiet(page);
-}
-
 const results = [];
 
 for (const lang of LANGUAGES) {
   for (const scheme of SCHEMES) {
     test(`axe finds no WCAG 2.1 A/AA violation on any screen in ${lang}, ${scheme}`, { timeout: 600_000 }, async () => {
-      const ctx = await contextFor(lang, scheme);
+      const ctx = await contextFor(suite, lang, scheme);
       try {
         const page = await ctx.newPage();
         const found = [];

@@ -6,8 +6,8 @@
 // enters the menu.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, countNodes, formatViolations } from './axe.mjs';
-import { DEMO_PASSWORD, login, newUserContext, startSuite, tid } from './helpers.mjs';
+import { contextFor, expectAccessible, visit } from './axe.mjs';
+import { DEMO_PASSWORD, login, startSuite, tid } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
@@ -18,33 +18,6 @@ before(async () => {
 after(async () => {
   await suite?.stop();
 });
-
-/** A context in `lang` (the `lang` cookie the language switch writes) and `scheme` (Mantine's stored choice). */
-async function contextFor(lang, scheme, options = {}) {
-  const ctx = await newUserContext(suite, options);
-  await ctx.addCookies([{ name: 'lang', value: lang, url: suite.baseURL }]);
-  await ctx.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
-  return ctx;
-}
-
-/** Waits until the page shows no loader (or 8 s passed: a screen that keeps loading is scanned as it is). */
-async function quiet(page) {
-  await page
-    .waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), null, { timeout: 8_000 })
-    .catch(() => {});
-}
-
-/** Client-side navigation (react-router follows popstate): no reload per route. */
-async function visit(page, url) {
-  await page.evaluate((u) => {
-    window.history.pushState({}, '', u);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
-  // Some entries redirect (a default tab, a guard): whatever the route shows is scanned.
-  await page.locator('main').first().waitFor();
-  await page.waitForTimeout(150);
-  await quiet(page);
-}
 
 /** Presses Tab until the element of `testId` has the focus (at most `max` presses). */
 async function tabTo(page, testId, max = 80) {
@@ -58,7 +31,7 @@ async function tabTo(page, testId, max = 80) {
 const focusedTestId = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id ?? '');
 
 test('the keyboard skips to the content, punches through the clock drawer and gets the focus back; the punch is announced', { timeout: 120_000 }, async () => {
-  const ctx = await contextFor('pt', 'light');
+  const ctx = await contextFor(suite, 'pt', 'light');
   try {
     const page = await ctx.newPage();
     await login(page, { accessCode: 'DEMOCORP', userName: 'ana.souza', password: DEMO_PASSWORD });
@@ -80,7 +53,7 @@ test('the keyboard skips to the content, punches through the clock drawer and ge
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('app-announcer')?.textContent === 'Marcação salva com sucesso');
     assert.equal(await page.locator('#app-announcer').getAttribute('aria-live'), 'polite');
-    await expectNoViolations(page, 'clock drawer');
+    await expectAccessible(page, 'clock drawer');
     // Escape closes it and the focus is back on the button that opened it.
     await page.keyboard.press('Escape');
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' }).catch(() => {});
@@ -116,9 +89,3 @@ test('at 200 % zoom of 1366 px (683 CSS px) no screen scrolls sideways; reduced 
     await ctx.close();
   }
 });
-
-async function expectNoViolations(page, label) {
-  const v = await axeViolations(page);
-  if (v.length) process.stderr.write(`${formatViolations(v, label)}\n`);
-  assert.equal(countNodes(v), 0, label);
-}

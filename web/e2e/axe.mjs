@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { newUserContext } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,4 +72,34 @@ async function settle(page) {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
   await page.waitForTimeout(250);
+}
+
+// The pages the accessibility tests scan: a user's language and colour scheme, a route reached
+// as the menu reaches it, once the screen has stopped loading.
+
+/** A context in `lang` (the `lang` cookie the language switch writes) and `scheme` (Mantine's stored choice). */
+export async function contextFor(suite, lang, scheme, options = {}) {
+  const ctx = await newUserContext(suite, options);
+  await ctx.addCookies([{ name: 'lang', value: lang, url: suite.baseURL }]);
+  await ctx.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
+  return ctx;
+}
+
+/** Waits until the page shows no loader (or 8 s passed: a screen that keeps loading is scanned as it is). */
+export async function quiet(page) {
+  await page
+    .waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), null, { timeout: 8_000 })
+    .catch(() => {});
+}
+
+/** Client-side navigation (react-router follows popstate): no reload per route. */
+export async function visit(page, url) {
+  await page.evaluate((u) => {
+    window.history.pushState({}, '', u);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  // Some entries redirect (a default tab, a guard): whatever the route shows is scanned.
+  await page.locator('main').first().waitFor();
+  await page.waitForTimeout(150);
+  await quiet(page);
 }
