@@ -125,17 +125,19 @@ export function AbsenteeismPage({ scope }: { scope: Scope }) {
               ]}
             />
           </div>
-          <Table striped data-testid="absent-trend">
-            <Table.Thead>{head(t('absent.col.month'))}</Table.Thead>
-            <Table.Tbody>
-              {[...data.trend].reverse().map((r) => (
-                <Table.Tr key={r.month}>
-                  <Table.Td>{monthLabel(r.month, lang)}</Table.Td>
-                  {cells(r)}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped data-testid="absent-trend">
+              <Table.Thead>{head(t('absent.col.month'))}</Table.Thead>
+              <Table.Tbody>
+                {[...data.trend].reverse().map((r) => (
+                  <Table.Tr key={r.month}>
+                    <Table.Td>{monthLabel(r.month, lang)}</Table.Td>
+                    {cells(r)}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </SimpleGrid>
       )}
       {data && (
@@ -152,55 +154,61 @@ export function AbsenteeismPage({ scope }: { scope: Scope }) {
             {drill.person && <Text size="sm">{drill.person.name}</Text>}
           </Breadcrumbs>
           {!drill.dept && (
-            <Table striped highlightOnHover data-testid="absent-departments">
-              <Table.Thead>{head(t('absent.col.department'))}</Table.Thead>
-              <Table.Tbody>
-                {data.departments.map((d) => (
-                  <Table.Tr key={d.id} style={{ cursor: 'pointer' }} onClick={() => setDrill({ dept: { id: d.id, name: d.name } })} data-testid="absent-dept-row">
-                    <Table.Td>{d.name}</Table.Td>
-                    {cells(d)}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped highlightOnHover data-testid="absent-departments">
+                <Table.Thead>{head(t('absent.col.department'))}</Table.Thead>
+                <Table.Tbody>
+                  {data.departments.map((d) => (
+                    <Table.Tr key={d.id} style={{ cursor: 'pointer' }} onClick={() => setDrill({ dept: { id: d.id, name: d.name } })} data-testid="absent-dept-row">
+                      <Table.Td>{d.name}</Table.Td>
+                      {cells(d)}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
           {drill.dept && !drill.person && (
             <>
               <Text fw={600}>{t('absent.people', { name: drill.dept.name, month: m })}</Text>
               <QueryStatus query={people} />
-              <Table striped highlightOnHover data-testid="absent-people">
-                <Table.Thead>{head(t('absent.col.name'))}</Table.Thead>
-                <Table.Tbody>
-                  {(people.data ?? []).map((p) => (
-                    <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => setDrill({ dept: drill.dept, person: { id: p.id, name: p.name } })} data-testid="absent-person-row">
-                      <Table.Td>{p.name}</Table.Td>
-                      {cells(p)}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped highlightOnHover data-testid="absent-people">
+                  <Table.Thead>{head(t('absent.col.name'))}</Table.Thead>
+                  <Table.Tbody>
+                    {(people.data ?? []).map((p) => (
+                      <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => setDrill({ dept: drill.dept, person: { id: p.id, name: p.name } })} data-testid="absent-person-row">
+                        <Table.Td>{p.name}</Table.Td>
+                        {cells(p)}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </>
           )}
           {drill.person && (
             <>
               <Text fw={600}>{t('absent.days', { name: drill.person.name, month: m })}</Text>
               <QueryStatus query={days} />
-              <Table striped data-testid="absent-days">
-                <Table.Thead>{head(t('absent.col.day'))}</Table.Thead>
-                <Table.Tbody>
-                  {(days.data?.days ?? []).map((d) => (
-                    <Table.Tr key={d.day} data-testid="absent-day-row">
-                      <Table.Td>
-                        {new Intl.DateTimeFormat(lang, { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${d.day}T00:00:00Z`))}{' '}
-                        <Text span size="xs" c={d.absent ? 'red' : 'dimmed'}>
-                          {d.absent ? t('absent.absentDay') : t(`kind.${d.kind}` as 'kind.work', { defaultValue: d.kind })}
-                        </Text>
-                      </Table.Td>
-                      {cells(d)}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped data-testid="absent-days">
+                  <Table.Thead>{head(t('absent.col.day'))}</Table.Thead>
+                  <Table.Tbody>
+                    {(days.data?.days ?? []).map((d) => (
+                      <Table.Tr key={d.day} data-testid="absent-day-row">
+                        <Table.Td>
+                          {new Intl.DateTimeFormat(lang, { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${d.day}T00:00:00Z`))}{' '}
+                          <Text span size="xs" c={d.absent ? 'red' : 'dimmed'}>
+                            {d.absent ? t('absent.absentDay') : t(`kind.${d.kind}` as 'kind.work', { defaultValue: d.kind })}
+                          </Text>
+                        </Table.Td>
+                        {cells(d)}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </>
           )}
           {data.total.scheduled === 0 && !drill.dept && (

@@ -51,43 +51,45 @@ export function HourBankPage({ scope }: { scope: Scope }) {
           <Badge variant="light" data-testid="bank-rule">
             {t('bank.rule', { kind: t(`bank.kind.${data.bank}`), count: data.months })}
           </Badge>
-          <Table striped highlightOnHover data-testid="bank-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('bank.col.name')}</Table.Th>
-                <Table.Th>{t('bank.col.department')}</Table.Th>
-                {FIGURES.map((f) => (
-                  <Table.Th key={f} ta="right">
-                    {t(`bank.col.${f}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.rows.map((r: BankLine) => (
-                <Table.Tr key={r.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(r)} data-testid="bank-row">
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td>{r.department}</Table.Td>
-                  <Figures f={r} />
-                </Table.Tr>
-              ))}
-              {data.rows.length === 0 && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped highlightOnHover data-testid="bank-table">
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text size="sm" c="dimmed" ta="center">
-                      {t('bank.empty')}
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>{t('bank.col.name')}</Table.Th>
+                  <Table.Th>{t('bank.col.department')}</Table.Th>
+                  {FIGURES.map((f) => (
+                    <Table.Th key={f} ta="right">
+                      {t(`bank.col.${f}`)}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              )}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr data-testid="bank-total">
-                <Table.Th colSpan={2}>{t('bank.total')}</Table.Th>
-                <Figures f={data.total} />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((r: BankLine) => (
+                  <Table.Tr key={r.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(r)} data-testid="bank-row">
+                    <Table.Td>{r.name}</Table.Td>
+                    <Table.Td>{r.department}</Table.Td>
+                    <Figures f={r} />
+                  </Table.Tr>
+                ))}
+                {data.rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text size="sm" c="dimmed" ta="center">
+                        {t('bank.empty')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr data-testid="bank-total">
+                  <Table.Th colSpan={2}>{t('bank.total')}</Table.Th>
+                  <Figures f={data.total} />
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
         </>
       )}
       <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" title={open ? t('bank.statement', { name: open.name }) : ''}>
@@ -119,44 +121,46 @@ function Statement({ scope, employee }: { scope: Scope; employee: Employee }) {
       <QueryStatus query={st} />
       {st.data && st.data.movements.length === 0 && <Text c="dimmed">{t('bank.noMoves')}</Text>}
       {st.data && st.data.movements.length > 0 && (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('bank.col.month')}</Table.Th>
-              <Table.Th>{t('bank.col.kind')}</Table.Th>
-              <Table.Th ta="right">{t('bank.col.minutes')}</Table.Th>
-              <Table.Th ta="right">{t('bank.col.balance')}</Table.Th>
-              <Table.Th>{t('bank.col.days')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {st.data.movements.map((m, i) => (
-              <Table.Tr key={i} data-testid={`move-${m.kind}`}>
-                <Table.Td>{monthLabel(m.month, i18n.language)}</Table.Td>
-                <Table.Td>
-                  <Badge color={m.kind === 'credit' ? 'teal' : m.kind === 'debit' ? 'red' : 'orange'} variant="light">
-                    {t(`bank.move.${m.kind}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">{hours(m.kind === 'credit' ? m.minutes : -m.minutes)}</Table.Td>
-                <Table.Td ta="right">{hours(m.balance)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {m.source && <Text size="xs">{t('bank.source', { month: monthLabel(m.source, i18n.language) })}</Text>}
-                    {m.days.map((d) => (
-                      <Badge key={d.day} size="sm" variant="outline" color="gray">
-                        {day(d.day)}{' '}
-                        {m.kind === 'credit'
-                          ? t('bank.day.overtime', { time: hours(d.overtime50 + d.overtime100) })
-                          : t('bank.day.missing', { time: hours(d.missing) })}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('bank.col.month')}</Table.Th>
+                <Table.Th>{t('bank.col.kind')}</Table.Th>
+                <Table.Th ta="right">{t('bank.col.minutes')}</Table.Th>
+                <Table.Th ta="right">{t('bank.col.balance')}</Table.Th>
+                <Table.Th>{t('bank.col.days')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {st.data.movements.map((m, i) => (
+                <Table.Tr key={i} data-testid={`move-${m.kind}`}>
+                  <Table.Td>{monthLabel(m.month, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={m.kind === 'credit' ? 'teal' : m.kind === 'debit' ? 'red' : 'orange'} variant="light">
+                      {t(`bank.move.${m.kind}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{hours(m.kind === 'credit' ? m.minutes : -m.minutes)}</Table.Td>
+                  <Table.Td ta="right">{hours(m.balance)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {m.source && <Text size="xs">{t('bank.source', { month: monthLabel(m.source, i18n.language) })}</Text>}
+                      {m.days.map((d) => (
+                        <Badge key={d.day} size="sm" variant="outline" color="gray">
+                          {day(d.day)}{' '}
+                          {m.kind === 'credit'
+                            ? t('bank.day.overtime', { time: hours(d.overtime50 + d.overtime100) })
+                            : t('bank.day.missing', { time: hours(d.missing) })}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
