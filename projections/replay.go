@@ -153,6 +153,12 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	if n, err = pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, progress); err != nil {
 		return n, err
 	}
+	if err := restore(ctx); err != nil {
+		return n, err
+	}
+	if err := finish(ctx, pool, p); err != nil {
+		return n, err
+	}
 	select {
 	case <-counted:
 	case <-ctx.Done():
@@ -161,6 +167,28 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	total.CompareAndSwap(0, int64(n))
 	progress(n)
 	return n, nil
+}
+
+// Finisher is a projection whose replay leaves work for after its last batch: the timesheet
+// computes each day's row once, not again after every batch that touches the day. Finish does
+// that work, and nothing when none is left. A replay calls it when it has applied the whole
+// log; should the replay die first, the projection's next runner calls it when it takes the
+// lock (as it builds the indexes a replay left deferred).
+type Finisher interface {
+	Finish(ctx context.Context, tx pgx.Tx) error
+}
+
+// finish runs p's Finish, if it is a Finisher, in a transaction of its own.
+func finish(ctx context.Context, pool *pgxpool.Pool, p Projection) error {
+	f, ok := p.(Finisher)
+	if !ok {
+		return nil
+	}
+	err := pgx.BeginTxFunc(ctx, pool, projectionTx, func(tx pgx.Tx) error { return f.Finish(ctx, tx) })
+	if err != nil {
+		return fmt.Errorf("finish %s: %w", p.Name(), err)
+	}
+	return nil
 }
 
 // Preparer is implemented by projections whose Apply begins with work that needs no

@@ -187,7 +187,8 @@ func (r *Runner) Run(ctx context.Context) error {
 }
 
 // lockThenCatchUp takes the projection's advisory lock for its subscriber and, once held,
-// builds the indexes a replay that died left deferred (bulk.go), then catches up in batches
+// builds the indexes a replay that died left deferred (bulk.go) and finishes its pending work
+// (Finisher), then catches up in batches
 // when the projection is far behind.
 func (r *Runner) lockThenCatchUp(p Projection) func(context.Context) (context.Context, func(), error) {
 	name := p.Name()
@@ -196,10 +197,12 @@ func (r *Runner) lockThenCatchUp(p Projection) func(context.Context) (context.Co
 		held, release, err := lock(ctx)
 		for err == nil {
 			if err = restoreIndexes(held, r.pool, p); err == nil {
-				break
+				if err = finish(held, r.pool, p); err == nil {
+					break
+				}
 			}
 			release()
-			r.cfg.Logger.Warn("projections: could not build deferred indexes; trying again", "projection", name, "err", err)
+			r.cfg.Logger.Warn("projections: could not finish what a replay left (deferred indexes, pending work); trying again", "projection", name, "err", err)
 			if err = sleep(ctx, r.cfg.LockRetry); err == nil {
 				held, release, err = lock(ctx)
 			}

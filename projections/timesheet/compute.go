@@ -3,7 +3,6 @@ package timesheet
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"maps"
 	"slices"
 	"time"
@@ -38,28 +37,96 @@ func (b *batch) compute(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) error {
-	var since, through *time.Time
-	if err := tx.QueryRow(ctx, `SELECT since, through FROM timesheet_tenants WHERE tenant_id = $1`, tenant).Scan(&since, &through); err != nil && err != pgx.ErrNoRows {
-		return err
+// span is a tenant's days whose rows are written for everyone employed: since..through
+// before a batch, from..upTo after it.
+type span struct {
+	since, through  *time.Time
+	from, old, upTo time.Time
+}
+
+// span reads the tenant's span and extends it by the batch: a batch may reach before since
+// (history appended after later events) or make days final past through.
+func (b *batch) span(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) (span, error) {
+	var s span
+	if err := tx.QueryRow(ctx, `SELECT since, through FROM timesheet_tenants WHERE tenant_id = $1`, tenant).Scan(&s.since, &s.through); err != nil && err != pgx.ErrNoRows {
+		return s, err
 	}
-	first, seen := b.first[tenant]
-	if !seen {
-		first = b.latest[tenant]
-	}
-	// The rows written for everyone cover since..through; a batch may reach before since
-	// (history appended after later events) or become final past through.
-	from, old := first, first.AddDate(0, 0, -1)
-	if since != nil && through != nil {
-		from, old = *since, *through
-		if seen && first.Before(*since) {
-			from = first
+	first := b.first[tenant]
+	s.from, s.old = first, first.AddDate(0, 0, -1)
+	if s.since != nil && s.through != nil {
+		s.from, s.old = *s.since, *s.through
+		if first.Before(*s.since) {
+			s.from = first
 		}
 	}
-	upTo := old
-	if l, ok := b.latest[tenant]; ok && l.AddDate(0, 0, -finalAfter).After(old) {
-		upTo = l.AddDate(0, 0, -finalAfter)
+	s.upTo = s.old
+	if l, ok := b.latest[tenant]; ok && l.AddDate(0, 0, -finalAfter).After(s.old) {
+		s.upTo = l.AddDate(0, 0, -finalAfter)
 	}
+	return s, nil
+}
+
+// pend is compute for a replay: the days whose rows the batch would write are left for
+// Finish, which writes each once (pending_from is the first of them).
+func (b *batch) pend(ctx context.Context, tx pgx.Tx) error {
+	for tenant := range b.first {
+		s, err := b.span(ctx, tx, tenant)
+		if err != nil {
+			return err
+		}
+		pending := slices.MinFunc([]time.Time{b.first[tenant], s.old.AddDate(0, 0, 1), s.from}, time.Time.Compare)
+		if _, err := tx.Exec(ctx, `INSERT INTO timesheet_tenants (tenant_id, since, through, pending_from) VALUES ($1, $2, $3, $4)
+ON CONFLICT (tenant_id) DO UPDATE SET since = excluded.since, through = excluded.through,
+    pending_from = least(timesheet_tenants.pending_from, excluded.pending_from)`, tenant, s.from, s.upTo, pending); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Finish implements projections.Finisher: the rows a replay left pending, for everyone
+// employed on each day.
+func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
+	rows, err := tx.Query(ctx, `SELECT tenant_id, pending_from, through FROM timesheet_tenants WHERE pending_from IS NOT NULL ORDER BY tenant_id`)
+	if err != nil {
+		return err
+	}
+	type pending struct {
+		tenant   uuid.UUID
+		from, to time.Time
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (pending, error) {
+		var p pending
+		return p, r.Scan(&p.tenant, &p.from, &p.to)
+	})
+	if err != nil {
+		return err
+	}
+	for _, p := range list {
+		c, err := newCalc(ctx, tx, p.tenant)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
+			return err
+		}
+		c.fresh = true
+		if err := c.materialize(ctx, tx, p.from, p.to); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE timesheet_tenants SET pending_from = NULL WHERE tenant_id = $1`, p.tenant); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) error {
+	s, err := b.span(ctx, tx, tenant)
+	if err != nil {
+		return err
+	}
+	since, from, old, upTo := s.since, s.from, s.old, s.upTo
 	c, err := newCalc(ctx, tx, tenant)
 	if err != nil {
 		return err
@@ -99,7 +166,11 @@ func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) 
 			}
 		}
 	}
-	if err := c.write(ctx, tx, want); err != nil {
+	months := map[uuid.UUID]map[time.Time]bool{}
+	if err := c.write(ctx, tx, want, months); err != nil {
+		return err
+	}
+	if err := c.sumMonths(ctx, tx, months); err != nil {
 		return err
 	}
 	// The days that became final, and those before since a batch reached, for everyone
@@ -127,6 +198,7 @@ func (c *calc) materialize(ctx context.Context, tx pgx.Tx, from, to time.Time) e
 	if err := c.loadEmployees(ctx, tx, nil); err != nil {
 		return err
 	}
+	months := map[uuid.UUID]map[time.Time]bool{}
 	for start := from; !start.After(to); start = start.AddDate(0, 0, chunkDays) {
 		end := start.AddDate(0, 0, chunkDays-1)
 		if end.After(to) {
@@ -143,11 +215,47 @@ func (c *calc) materialize(ctx context.Context, tx pgx.Tx, from, to time.Time) e
 				}
 			}
 		}
-		if err := c.write(ctx, tx, chunk); err != nil {
+		if err := c.write(ctx, tx, chunk, months); err != nil {
+			return err
+		}
+		// The months whose rows (and the week that runs into the next month) are all written
+		// are summed now, so a tenant of thousands holds a few months' rows at a time.
+		done := map[uuid.UUID]map[time.Time]bool{}
+		for id, ms := range months {
+			for m := range ms {
+				if m.AddDate(0, 1, 6).After(end) {
+					continue
+				}
+				if done[id] == nil {
+					done[id] = map[time.Time]bool{}
+				}
+				done[id][m] = true
+				delete(ms, m)
+			}
+		}
+		if err := c.sumMonths(ctx, tx, done); err != nil {
 			return err
 		}
 	}
-	return nil
+	return c.sumMonths(ctx, tx, months)
+}
+
+// datedRule is the tenant's rule from a day on.
+type datedRule struct {
+	since time.Time
+	rule  ts.Rule
+}
+
+// ruleOn is the rule in force on day d: the last set on or before it, or the law's.
+func (c *calc) ruleOn(d time.Time) ts.Rule {
+	r := ts.DefaultRule()
+	for _, x := range c.rules {
+		if x.since.After(d) {
+			break
+		}
+		r = x.rule
+	}
+	return r
 }
 
 // employee is what a row takes from an employee's record.
@@ -180,25 +288,30 @@ func (e *employee) onLeave(d time.Time) bool {
 // calc computes the rows of one tenant.
 type calc struct {
 	tenant   uuid.UUID
-	rule     ts.Rule
+	rules    []datedRule // by since
+	fresh    bool        // the days written have no rows (Finish)
 	calendar *vacation.Calendar
 	emps     map[uuid.UUID]*employee
 	all      bool // emps holds every employee
 }
 
 func newCalc(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) (*calc, error) {
-	c := &calc{tenant: tenant, rule: ts.DefaultRule(), emps: map[uuid.UUID]*employee{}}
-	var rule []byte
-	if err := tx.QueryRow(ctx, `SELECT rule FROM timesheet_tenants WHERE tenant_id = $1`, tenant).Scan(&rule); err != nil && err != pgx.ErrNoRows {
+	c := &calc{tenant: tenant, emps: map[uuid.UUID]*employee{}}
+	rows, err := tx.Query(ctx, `SELECT since, rule FROM timesheet_rules WHERE tenant_id = $1 ORDER BY since`, tenant)
+	if err != nil {
 		return nil, err
 	}
-	if len(rule) > 0 {
+	c.rules, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (datedRule, error) {
+		var d datedRule
 		var values map[string]any
-		if json.Unmarshal(rule, &values) == nil {
-			c.rule = ts.RuleOf(values)
-		}
+		err := r.Scan(&d.since, &values)
+		d.rule = ts.RuleOf(values)
+		return d, err
+	})
+	if err != nil {
+		return nil, err
 	}
-	rows, err := tx.Query(ctx, `SELECT month, day, name FROM tenant_holidays WHERE tenant_id = $1`, tenant)
+	rows, err = tx.Query(ctx, `SELECT month, day, name FROM tenant_holidays WHERE tenant_id = $1`, tenant)
 	if err != nil {
 		return nil, err
 	}

@@ -109,6 +109,14 @@ ORDER BY employee_id, day`, tenant, ids, from, to)
 // sumMonths writes the totals of the months named (employee → months) from the final rows.
 func (c *calc) sumMonths(ctx context.Context, tx pgx.Tx, months map[uuid.UUID]map[time.Time]bool) error {
 	var ids []uuid.UUID
+	for id, ms := range months {
+		if len(ms) == 0 {
+			delete(months, id)
+		}
+	}
+	if len(months) == 0 {
+		return nil
+	}
 	var from, to time.Time
 	for id, ms := range months {
 		ids = append(ids, id)

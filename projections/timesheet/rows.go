@@ -11,6 +11,7 @@ import (
 
 	"portal/domain/clock"
 	ts "portal/domain/timesheet"
+	"portal/projections"
 )
 
 // Mark is a mark of a day's row: in force at At; Registered is the punched time (nil for a
@@ -97,7 +98,7 @@ func (c *calc) rows(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.
 					day.Excuses = append(day.Excuses, x.excuse)
 				}
 			}
-			row.Row = ts.Compute(day, c.rule)
+			row.Row = ts.Compute(day, c.ruleOn(d))
 			out = append(out, row)
 		}
 	}
@@ -204,8 +205,9 @@ WHERE tenant_id = $1 AND employee_id = ANY($2) AND approved AND start_date <= $4
 	return out, rows.Err()
 }
 
-// write computes and stores the rows wanted, then sums their months.
-func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.Time]bool) error {
+// write computes and stores the rows wanted, and adds their months (those whose sums read
+// them) to months. Rows of a fresh calc are copied (COPY): Finish emptied their days.
+func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.Time]bool, months map[uuid.UUID]map[time.Time]bool) error {
 	rows, err := c.rows(ctx, tx, want)
 	if err != nil || len(rows) == 0 {
 		return err
@@ -219,7 +221,6 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 	}
 	absent, incomplete := make([]bool, n), make([]bool, n)
 	digests := make([]string, n)
-	months := map[uuid.UUID]map[time.Time]bool{}
 	for i, d := range Dated(rows) {
 		digests[i] = ts.RowHash(d)
 	}
@@ -244,7 +245,15 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 		months[r.Employee][monthOf(r.Date)] = true
 		months[r.Employee][monthOf(ts.WeekStart(r.Date).AddDate(0, 0, 6))] = true
 	}
-	if _, err := tx.Exec(ctx, `
+	if c.fresh {
+		_, err := tx.CopyFrom(ctx, pgx.Identifier{"timesheet_days"}, dayColumns, pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+			return []any{projections.PgUUID(c.tenant), projections.PgUUID(emps[i]), days[i], kinds[i], spansJSON[i], marksJSON[i], ints[0][i], ints[1][i], ints[2][i],
+				ints[3][i], ints[4][i], ints[5][i], ints[6][i], ints[7][i], ints[8][i], ints[9][i], ints[10][i], absent[i],
+				incomplete[i], digests[i]}, nil
+		}))
+		return err
+	}
+	_, err = tx.Exec(ctx, `
 INSERT INTO timesheet_days (tenant_id, employee_id, day, kind, spans, marks, expected, worked, night, night_hours,
     overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete, row_hash)
 SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::int[], $9::int[],
@@ -255,10 +264,11 @@ ON CONFLICT (tenant_id, employee_id, day) DO UPDATE SET kind = excluded.kind, sp
     missing = excluded.missing, excused = excluded.excused, leave = excluded.leave, absent = excluded.absent,
     incomplete = excluded.incomplete, row_hash = excluded.row_hash`,
 		c.tenant, emps, days, kinds, spansJSON, marksJSON, ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6],
-		ints[7], ints[8], ints[9], ints[10], absent, incomplete, digests); err != nil {
-		return err
-	}
-	return c.sumMonths(ctx, tx, months)
+		ints[7], ints[8], ints[9], ints[10], absent, incomplete, digests)
+	return err
 }
+
+var dayColumns = []string{"tenant_id", "employee_id", "day", "kind", "spans", "marks", "expected", "worked", "night",
+	"night_hours", "overtime50", "overtime100", "late", "early", "missing", "excused", "leave", "absent", "incomplete", "row_hash"}
 
 func monthOf(d time.Time) time.Time { return time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC) }

@@ -6,11 +6,15 @@ package timesheet
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"portal/domain/clock"
 	"portal/domain/settings"
@@ -18,6 +22,7 @@ import (
 	"portal/domain/vacation"
 	"portal/eventstore"
 	"portal/projections"
+	"portal/push"
 )
 
 // Timesheet keeps its own copy of what a day's row is computed from (the marks in force,
@@ -29,7 +34,11 @@ import (
 // month again into timesheet_months.
 type Timesheet struct{}
 
-var _ projections.Selective = Timesheet{}
+var (
+	_ projections.Selective = Timesheet{}
+	_ projections.Preparer  = Timesheet{}
+	_ projections.Finisher  = Timesheet{}
+)
 
 // New returns the timesheet projection.
 func New() *Timesheet { return &Timesheet{} }
@@ -45,7 +54,7 @@ func (Timesheet) Areas() []string { return []string{"clock.", "vacation.", "sett
 
 // Tables implements Tabled.
 func (Timesheet) Tables() []string {
-	return []string{"timesheet_marks", "timesheet_starts", "timesheet_excuses", "timesheet_leaves", "timesheet_tenants",
+	return []string{"timesheet_marks", "timesheet_starts", "timesheet_excuses", "timesheet_leaves", "timesheet_tenants", "timesheet_rules",
 		"timesheet_days", "timesheet_months", "timesheet_closures", "timesheet_signatures"}
 }
 
@@ -62,15 +71,63 @@ const finalAfter = 2
 
 // Apply implements Projection: the events' state changes in log order (marks buffered into
 // one insert), then the rows of the days they touched and of the days that became final.
-func (Timesheet) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (t Timesheet) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	return projections.ApplyPrepared(ctx, tx, t, events)
+}
+
+// Prepare implements projections.Preparer: the events decoded (a large batch by all
+// processors at once), so that a replay decodes the next batch while this one is written.
+func (Timesheet) Prepare(_ context.Context, events []eventstore.RecordedEvent) (projections.PreparedBatch, error) {
+	p := &prepared{events: events, data: make([]any, len(events))}
+	workers := min(runtime.GOMAXPROCS(0), (len(events)+511)/512)
+	if workers <= 1 {
+		return p, p.decode(0, len(events))
+	}
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		from, to := w*len(events)/workers, (w+1)*len(events)/workers
+		wg.Go(func() { errs[w] = p.decode(from, to) })
+	}
+	wg.Wait()
+	return p, errors.Join(errs...)
+}
+
+// prepared is a batch with each event's data decoded (nil for the events the timesheet
+// passes over).
+type prepared struct {
+	events []eventstore.RecordedEvent
+	data   []any
+}
+
+func (p *prepared) decode(from, to int) error {
+	for i := from; i < to; i++ {
+		e := p.events[i]
+		v, err := decode(e)
+		if err != nil {
+			return fmt.Errorf("timesheet: event %s (%s): %w", e.ID, e.Type, err)
+		}
+		p.data[i] = v
+	}
+	return nil
+}
+
+// Write implements projections.PreparedBatch.
+func (p *prepared) Write(ctx context.Context, tx pgx.Tx) error {
 	b := &batch{touched: map[person][]time.Time{}, days: map[person][]time.Time{}, latest: map[uuid.UUID]time.Time{}, first: map[uuid.UUID]time.Time{}}
-	for _, e := range events {
-		if err := b.add(ctx, tx, e); err != nil {
+	for i, e := range p.events {
+		if err := b.add(ctx, tx, e, p.data[i]); err != nil {
 			return fmt.Errorf("timesheet: event %s (%s): %w", e.ID, e.Type, err)
 		}
 	}
 	if err := b.flushMarks(ctx, tx); err != nil {
 		return err
+	}
+	if err := b.flushLeaves(ctx, tx); err != nil {
+		return err
+	}
+	if push.Muted(ctx) { // a replay: the rows wait for its end (Finish)
+		return b.pend(ctx, tx)
 	}
 	return b.compute(ctx, tx)
 }
@@ -82,6 +139,7 @@ type person struct{ tenant, employee uuid.UUID }
 // vacations name workdays) and each tenant's first and latest local day seen.
 type batch struct {
 	marks         []markRow
+	leaves        pgx.Batch // vacations' changes (flushLeaves)
 	touched, days map[person][]time.Time
 	first, latest map[uuid.UUID]time.Time
 }
@@ -95,92 +153,138 @@ type markRow struct {
 	reason               string
 }
 
-func (b *batch) touch(p person, t time.Time) { b.touched[p] = append(b.touched[p], t) }
+// touch touches the workday of a mark's time (the day before its date, its date or the next
+// one, by the employee's schedule).
+func (b *batch) touch(p person, t time.Time) {
+	b.touched[p] = append(b.touched[p], t)
+	b.reach(p.tenant, localDay(t).AddDate(0, 0, -1))
+}
 
 // touchDay touches a workday (a calendar day: midnight UTC of its date).
-func (b *batch) touchDay(p person, day time.Time) { b.days[p] = append(b.days[p], day) }
+func (b *batch) touchDay(p person, day time.Time) {
+	b.days[p] = append(b.days[p], day)
+	b.reach(p.tenant, day)
+}
+
+// reach makes a tenant's rows start on day at the latest: a mark or an abono before the
+// tenant's first event (history brought in later) has the days around it written for
+// everyone, as the days after.
+func (b *batch) reach(tenant uuid.UUID, day time.Time) {
+	if f, ok := b.first[tenant]; !ok || day.Before(f) {
+		b.first[tenant] = day
+	}
+}
 
 func localDay(t time.Time) time.Time {
 	l := t.In(clock.Zone)
 	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// see notes an event's local day: the tenant's latest makes the days two before it final.
 func (b *batch) see(tenant uuid.UUID, at time.Time) {
 	d := localDay(at)
 	if l, ok := b.latest[tenant]; !ok || d.After(l) {
 		b.latest[tenant] = d
 	}
-	if f, ok := b.first[tenant]; !ok || d.Before(f) {
-		b.first[tenant] = d
-	}
+	b.reach(tenant, d)
 }
 
-func (b *batch) add(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
+// decode reads the data of an event the timesheet keeps.
+func decode(e eventstore.RecordedEvent) (any, error) {
+	var v any
+	switch e.Type {
+	case clock.TypeMarkRegistered, clock.TypeMarkAddedByAdjustment, TypeMarkRecordedByHR:
+		return decodeMark(e)
+	case clock.TypeMarkAdjusted:
+		v = &clock.MarkAdjustedData{}
+	case clock.TypeDayExcused:
+		v = &clock.DayExcusedData{}
+	case clock.TypeAdjustmentReverted:
+		v = &clock.AdjustmentRevertedData{}
+	case vacation.TypeRequested, vacation.TypeApproved, vacation.TypeRejected, vacation.TypeCancelled:
+		v = &vacation.EventData{}
+	case settings.TypeChanged:
+		v = &settings.Changed{}
+	case ts.TypeMonthClosed, ts.TypeMonthReopened:
+		v = &ts.MonthData{}
+	case ts.TypeMonthSigned:
+		v = &ts.SignedData{}
+	default:
+		return nil, nil
+	}
+	return v, projections.DecodeData(e, v)
+}
+
+func (b *batch) add(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, data any) error {
 	b.see(e.Tenant, e.RecordedAt)
-	if e.Type == clock.TypeMarkRegistered {
-		return b.addMark(e, false)
+	if m, ok := data.(markRow); ok && e.Type == clock.TypeMarkRegistered {
+		b.addMark(m)
+		return nil
 	}
 	// Every other event may read or change a mark of the batch: insert those first.
 	if err := b.flushMarks(ctx, tx); err != nil {
 		return err
 	}
-	switch e.Type {
-	case clock.TypeMarkAddedByAdjustment:
-		return b.addMark(e, true)
-	case TypeMarkRecordedByHR:
-		return b.addMark(e, false)
-	case clock.TypeMarkAdjusted:
-		return b.adjusted(ctx, tx, e)
-	case clock.TypeDayExcused:
-		return b.excused(ctx, tx, e)
-	case clock.TypeAdjustmentReverted:
-		return b.reverted(ctx, tx, e)
-	case vacation.TypeRequested, vacation.TypeApproved, vacation.TypeRejected, vacation.TypeCancelled:
-		return b.vacation(ctx, tx, e)
-	case settings.TypeChanged:
-		return b.rule(ctx, tx, e)
-	case ts.TypeMonthClosed, ts.TypeMonthReopened:
-		return b.closing(ctx, tx, e)
-	case ts.TypeMonthSigned:
-		return b.signed(ctx, tx, e)
+	switch d := data.(type) {
+	case markRow: // added by an adjustment, or by HR
+		b.addMark(d)
+	case *clock.MarkAdjustedData:
+		return b.adjusted(ctx, tx, e, d)
+	case *clock.DayExcusedData:
+		return b.excused(ctx, tx, e, d)
+	case *clock.AdjustmentRevertedData:
+		return b.reverted(ctx, tx, e, d)
+	case *vacation.EventData:
+		return b.vacation(e, d)
+	case *settings.Changed:
+		return b.rule(ctx, tx, e, d)
+	case *ts.MonthData:
+		return b.closing(ctx, tx, e, d)
+	case *ts.SignedData:
+		return b.signed(ctx, tx, e, d)
 	}
 	return nil
 }
 
-// hrMarkData is the JSON of an HR mark: a mark's fields, who recorded it and why.
-type hrMarkData struct {
-	clock.MarkData
-	ActorID string `json:"actorId"`
-	Reason  string `json:"reason"`
-	Request string `json:"requestId"`
+// markData is what the timesheet keeps of a mark's JSON (clock.MarkData, and an HR mark's or
+// an adjustment's own fields).
+type markData struct {
+	MarkID     string    `json:"markId"`
+	EmployeeID string    `json:"employeeId"`
+	RecordedAt time.Time `json:"recordedAt"`
+	ActorID    string    `json:"actorId"`
+	Reason     string    `json:"reason"`
+	Request    string    `json:"requestId"`
 }
 
-func (b *batch) addMark(e eventstore.RecordedEvent, adjustment bool) error {
-	var d hrMarkData
+func decodeMark(e eventstore.RecordedEvent) (markRow, error) {
+	var d markData
 	if err := projections.DecodeData(e, &d); err != nil {
-		return err
+		return markRow{}, err
 	}
 	emp, err := projections.ParseID(e, "employeeId", d.EmployeeID)
 	if err != nil {
-		return err
+		return markRow{}, err
 	}
 	id, err := projections.ParseID(e, "markId", d.MarkID)
 	if err != nil {
-		return err
+		return markRow{}, err
 	}
 	m := markRow{tenant: e.Tenant, employee: emp, id: id, at: d.RecordedAt, reason: d.Reason}
-	switch {
-	case adjustment:
+	switch e.Type {
+	case clock.TypeMarkAddedByAdjustment:
 		m.request = optID(d.Request)
-	case e.Type == TypeMarkRecordedByHR:
+	case TypeMarkRecordedByHR:
 		m.byHR, m.actor = true, optID(d.ActorID)
 	default:
-		at := d.RecordedAt
-		m.registered = &at
+		m.registered = &d.RecordedAt
 	}
+	return m, nil
+}
+
+func (b *batch) addMark(m markRow) {
 	b.marks = append(b.marks, m)
-	b.touch(person{e.Tenant, emp}, d.RecordedAt)
-	return nil
+	b.touch(person{m.tenant, m.employee}, m.at)
 }
 
 func optID(s string) *uuid.UUID {
@@ -191,43 +295,75 @@ func optID(s string) *uuid.UUID {
 	return &id
 }
 
+// flushMarks writes the marks buffered, and moves the employees' first days back to theirs.
+// A replay copies them (COPY): its tables were emptied, so a mark cannot be there already.
 func (b *batch) flushMarks(ctx context.Context, tx pgx.Tx) error {
 	if len(b.marks) == 0 {
 		return nil
 	}
-	n := len(b.marks)
-	tenants, emps, ids := make([]uuid.UUID, n), make([]uuid.UUID, n), make([]uuid.UUID, n)
-	ats, regs := make([]time.Time, n), make([]*time.Time, n)
-	reqs, actors := make([]*uuid.UUID, n), make([]*uuid.UUID, n)
-	byHR, reasons := make([]bool, n), make([]string, n)
-	for i, m := range b.marks {
-		tenants[i], emps[i], ids[i], ats[i], regs[i] = m.tenant, m.employee, m.id, m.at, m.registered
-		reqs[i], actors[i], byHR[i], reasons[i] = m.request, m.actor, m.byHR, m.reason
-	}
+	marks := b.marks
 	b.marks = b.marks[:0]
-	_, err := tx.Exec(ctx, `
+	if push.Muted(ctx) {
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"timesheet_marks"},
+			[]string{"tenant_id", "employee_id", "mark_id", "at", "registered_at", "request_id", "by_hr", "actor_id", "reason"},
+			pgx.CopyFromSlice(len(marks), func(i int) ([]any, error) {
+				m := marks[i]
+				return []any{projections.PgUUID(m.tenant), projections.PgUUID(m.employee), projections.PgUUID(m.id), m.at,
+					optTime(m.registered), optUUID(m.request), m.byHR, optUUID(m.actor), m.reason}, nil
+			})); err != nil {
+			return fmt.Errorf("timesheet_marks: %w", err)
+		}
+	} else {
+		n := len(marks)
+		tenants, emps, ids := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+		ats, regs := make([]time.Time, n), make([]pgtype.Timestamptz, n)
+		reqs, actors := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+		byHR, reasons := make([]bool, n), make([]string, n)
+		for i, m := range marks {
+			tenants[i], emps[i], ids[i] = projections.PgUUID(m.tenant), projections.PgUUID(m.employee), projections.PgUUID(m.id)
+			ats[i], regs[i], reqs[i], actors[i] = m.at, optTime(m.registered), optUUID(m.request), optUUID(m.actor)
+			byHR[i], reasons[i] = m.byHR, m.reason
+		}
+		if _, err := tx.Exec(ctx, `
 INSERT INTO timesheet_marks (tenant_id, employee_id, mark_id, at, registered_at, request_id, by_hr, actor_id, reason)
 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::timestamptz[], $6::uuid[], $7::bool[], $8::uuid[], $9::text[])
-ON CONFLICT DO NOTHING`, tenants, emps, ids, ats, regs, reqs, byHR, actors, reasons)
-	if err != nil {
-		return err
+ON CONFLICT DO NOTHING`, tenants, emps, ids, ats, regs, reqs, byHR, actors, reasons); err != nil {
+			return err
+		}
 	}
-	days := make([]time.Time, n)
-	for i, t := range ats {
-		days[i] = localDay(t)
+	first := map[person]time.Time{}
+	for _, m := range marks {
+		p, d := person{m.tenant, m.employee}, localDay(m.at)
+		if f, ok := first[p]; !ok || d.Before(f) {
+			first[p] = d
+		}
 	}
-	_, err = tx.Exec(ctx, `
-INSERT INTO timesheet_starts (tenant_id, employee_id, since)
-SELECT t, e, min(d) FROM unnest($1::uuid[], $2::uuid[], $3::date[]) AS m(t, e, d) GROUP BY t, e
+	var tenants, emps []pgtype.UUID
+	var days []time.Time
+	for p, d := range first {
+		tenants, emps, days = append(tenants, projections.PgUUID(p.tenant)), append(emps, projections.PgUUID(p.employee)), append(days, d)
+	}
+	_, err := tx.Exec(ctx, `
+INSERT INTO timesheet_starts (tenant_id, employee_id, since) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[])
 ON CONFLICT (tenant_id, employee_id) DO UPDATE SET since = least(timesheet_starts.since, excluded.since)`, tenants, emps, days)
 	return err
 }
 
-func (b *batch) adjusted(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d clock.MarkAdjustedData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return err
+func optUUID(id *uuid.UUID) pgtype.UUID {
+	if id == nil {
+		return pgtype.UUID{}
 	}
+	return projections.PgUUID(*id)
+}
+
+func optTime(t *time.Time) pgtype.Timestamptz {
+	if t == nil {
+		return pgtype.Timestamptz{}
+	}
+	return pgtype.Timestamptz{Time: *t, Valid: true}
+}
+
+func (b *batch) adjusted(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d *clock.MarkAdjustedData) error {
 	emp, err := projections.ParseID(e, "employeeId", d.EmployeeID)
 	if err != nil {
 		return err
@@ -242,11 +378,7 @@ WHERE tenant_id = $1 AND employee_id = $2 AND mark_id = $3`, e.Tenant, emp, optI
 	return nil
 }
 
-func (b *batch) excused(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d clock.DayExcusedData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return err
-	}
+func (b *batch) excused(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d *clock.DayExcusedData) error {
 	emp, err := projections.ParseID(e, "employeeId", d.EmployeeID)
 	if err != nil {
 		return err
@@ -263,11 +395,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`, e.Tenant, optID(d.R
 	return nil
 }
 
-func (b *batch) reverted(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d clock.AdjustmentRevertedData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return err
-	}
+func (b *batch) reverted(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d *clock.AdjustmentRevertedData) error {
 	emp, err := projections.ParseID(e, "employeeId", d.EmployeeID)
 	if err != nil {
 		return err
@@ -302,11 +430,8 @@ WHERE tenant_id = $1 AND employee_id = $2 AND mark_id = $3`, e.Tenant, emp, optI
 	return nil
 }
 
-func (b *batch) vacation(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d vacation.EventData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return err
-	}
+// vacation queues a vacation's change (flushLeaves sends them).
+func (b *batch) vacation(e eventstore.RecordedEvent, d *vacation.EventData) error {
 	idText, _ := vacation.StreamID(e.Stream)
 	emp, err := projections.ParseID(e, "stream", idText)
 	if err != nil {
@@ -316,42 +441,53 @@ func (b *batch) vacation(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEv
 	if req == nil {
 		return nil
 	}
-	var start, end time.Time
+	touch := func(row pgx.Row) error {
+		var start, end time.Time
+		switch err := row.Scan(&start, &end); err {
+		case nil:
+			for d := start; !d.After(end); d = d.AddDate(0, 0, 1) {
+				b.touchDay(person{e.Tenant, emp}, d)
+			}
+		case pgx.ErrNoRows:
+		default:
+			return err
+		}
+		return nil
+	}
 	switch e.Type {
 	case vacation.TypeRequested:
-		start, err = time.Parse(time.DateOnly, d.Start)
+		start, err := time.Parse(time.DateOnly, d.Start)
 		if err != nil || d.Days <= 0 {
 			return nil // not a leave of days
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO timesheet_leaves (tenant_id, request_id, employee_id, start_date, end_date)
+		b.leaves.Queue(`INSERT INTO timesheet_leaves (tenant_id, request_id, employee_id, start_date, end_date)
 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, e.Tenant, req, emp, start, start.AddDate(0, 0, d.Days-1))
-		return err
 	case vacation.TypeApproved:
-		err = tx.QueryRow(ctx, `UPDATE timesheet_leaves SET approved = true WHERE tenant_id = $1 AND request_id = $2
-RETURNING start_date, end_date`, e.Tenant, req).Scan(&start, &end)
+		b.leaves.Queue(`UPDATE timesheet_leaves SET approved = true WHERE tenant_id = $1 AND request_id = $2
+RETURNING start_date, end_date`, e.Tenant, req).QueryRow(touch)
 	default:
-		err = tx.QueryRow(ctx, `DELETE FROM timesheet_leaves WHERE tenant_id = $1 AND request_id = $2 RETURNING start_date, end_date`,
-			e.Tenant, req).Scan(&start, &end)
-	}
-	if err == pgx.ErrNoRows {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	for d := start; !d.After(end); d = d.AddDate(0, 0, 1) {
-		b.touchDay(person{e.Tenant, emp}, d)
+		b.leaves.Queue(`DELETE FROM timesheet_leaves WHERE tenant_id = $1 AND request_id = $2 RETURNING start_date, end_date`,
+			e.Tenant, req).QueryRow(touch)
 	}
 	return nil
 }
 
-// rule keeps the tenant's timesheet rule as the log sets it (a change rules the days
-// computed after it; rows already final keep the figures they were computed with).
-func (b *batch) rule(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var c settings.Changed
-	if err := projections.DecodeData(e, &c); err != nil {
-		return err
+// flushLeaves sends the batch's vacation changes, in log order and in one round trip (only
+// they write timesheet_leaves, and only the rows' computing reads it), and touches the days
+// of the vacations approved or dropped.
+func (b *batch) flushLeaves(ctx context.Context, tx pgx.Tx) error {
+	if b.leaves.Len() == 0 {
+		return nil
 	}
+	err := tx.SendBatch(ctx, &b.leaves).Close()
+	b.leaves = pgx.Batch{}
+	return err
+}
+
+// rule keeps the tenant's timesheet rule as the log sets it, and from which day: a change
+// rules the days from the day it was made, so a day computed again later (an adjustment, a
+// replay) keeps the rule of its own day.
+func (b *batch) rule(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, c *settings.Changed) error {
 	if c.Key != ts.KeyRule {
 		return nil
 	}
@@ -363,16 +499,17 @@ func (b *batch) rule(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent)
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO timesheet_tenants (tenant_id, rule) VALUES ($1, $2)
-ON CONFLICT (tenant_id) DO UPDATE SET rule = timesheet_tenants.rule || excluded.rule`, e.Tenant, data)
+	_, err = tx.Exec(ctx, `
+WITH t AS (
+    INSERT INTO timesheet_tenants (tenant_id, rule) VALUES ($1, $2)
+    ON CONFLICT (tenant_id) DO UPDATE SET rule = timesheet_tenants.rule || excluded.rule
+    RETURNING rule)
+INSERT INTO timesheet_rules (tenant_id, since, rule) SELECT $1, $3, rule FROM t
+ON CONFLICT (tenant_id, since) DO UPDATE SET rule = excluded.rule`, e.Tenant, data, localDay(e.RecordedAt))
 	return err
 }
 
-func (b *batch) closing(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d ts.MonthData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return err
-	}
+func (b *batch) closing(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d *ts.MonthData) error {
 	month, err := time.Parse(ts.MonthLayout, d.Month)
 	if err != nil {
 		return err
@@ -383,11 +520,7 @@ ON CONFLICT (tenant_id, month) DO UPDATE SET closed = excluded.closed, by_user =
 	return err
 }
 
-func (b *batch) signed(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
-	var d ts.SignedData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return err
-	}
+func (b *batch) signed(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, d *ts.SignedData) error {
 	emp, err := projections.ParseID(e, "employeeId", d.EmployeeID)
 	if err != nil {
 		return err

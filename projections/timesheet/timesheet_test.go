@@ -3,6 +3,7 @@ package timesheet_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,11 +12,13 @@ import (
 
 	"portal/commands/clocktest"
 	"portal/domain/clock"
+	"portal/domain/settings"
 	ts "portal/domain/timesheet"
 	"portal/eventstore"
 	"portal/platform/pgtest"
 	"portal/projections/projtest"
 	"portal/projections/timesheet"
+	"portal/push"
 )
 
 const office = `{"type":"fixed","weeklyHours":44,"weekly":{
@@ -164,16 +167,94 @@ func TestRowsOfFinalDaysAndTheirChanges(t *testing.T) {
 		t.Fatalf("totals %+v", v.Totals)
 	}
 
-	// A replay from nothing computes the same rows.
-	before := days(t, d, l.p)
-	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return p.Reset(ctx, tx) }); err != nil {
-		t.Fatal(err)
-	}
-	projtest.Apply(t, d, ctx, p, l.events)
-	after := days(t, d, l.p)
-	for day, r := range before {
-		if after[day] != r {
-			t.Errorf("replay %s: %+v, was %+v", day, after[day], r)
+	// Applied again from nothing, live or as a replay (the rows wait for Finish), the log
+	// gives the same rows and months.
+	replayed(t, d, p, l)
+}
+
+// replayed applies l's events again from nothing, in one batch as the runner would and as a
+// replay does (muted: the rows wait for Finish), and checks each gives the rows and months
+// the projection has now.
+func replayed(t *testing.T, d *pgtest.DB, p *timesheet.Timesheet, l *log) {
+	t.Helper()
+	ctx := context.Background()
+	before, months := days(t, d, l.p), monthRows(t, d, l.p)
+	reset := func() {
+		if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return p.Reset(ctx, tx) }); err != nil {
+			t.Fatal(err)
 		}
 	}
+	check := func(how string) {
+		after := days(t, d, l.p)
+		for day, r := range before {
+			if after[day] != r {
+				t.Errorf("%s %s: %+v, was %+v", how, day, after[day], r)
+			}
+		}
+		if len(after) != len(before) {
+			t.Errorf("%s: %d rows, was %d", how, len(after), len(before))
+		}
+		if got := monthRows(t, d, l.p); !slices.Equal(got, months) {
+			t.Errorf("%s months: %v, was %v", how, got, months)
+		}
+	}
+	reset()
+	projtest.Apply(t, d, ctx, p, l.events)
+	check("applied again")
+
+	reset()
+	muted := push.Mute(ctx)
+	for i := 0; i < len(l.events); i += 3 {
+		projtest.Apply(t, d, muted, p, l.events[i:min(i+3, len(l.events))])
+	}
+	if n := len(days(t, d, l.p)); n != 0 {
+		t.Fatalf("a replay wrote %d rows before its end", n)
+	}
+	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return p.Finish(ctx, tx) }); err != nil {
+		t.Fatal(err)
+	}
+	check("replayed")
+}
+
+// monthRows is the employee's months' totals, as text, in month order.
+func monthRows(t *testing.T, d *pgtest.DB, p clocktest.Person) []string {
+	rows, err := d.Pool.Query(context.Background(), `SELECT m::text FROM timesheet_months m
+WHERE tenant_id = $1 AND employee_id = $2 ORDER BY month`, p.Tenant, p.EmployeeID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A rule rules the days from the day it is set: a day computed again after it (an abono),
+// or by a replay, keeps the rule of its own day.
+func TestRuleRulesFromItsDay(t *testing.T) {
+	ctx := context.Background()
+	d, l := setup(t)
+	p := timesheet.New()
+	l.punch("2024-05-06", "08:04", "12:00", "13:00", "17:48") // 4 minutes late: within the law's 5
+	l.add(settings.TypeChanged, at("2024-05-07", "09:00"), settings.Changed{Key: ts.KeyRule, Changes: []settings.Change{
+		{Field: ts.FieldMarkTolerance, New: 0}, {Field: ts.FieldDayTolerance, New: 0}}})
+	l.punch("2024-05-08", "08:04", "12:00", "13:00", "17:48") // late under the new rule
+	l.punch("2024-05-13", "08:00")
+	projtest.Apply(t, d, ctx, p, l.events)
+	late := func() (int, int) {
+		got := days(t, d, l.p)
+		return got["2024-05-06"].Late, got["2024-05-08"].Late
+	}
+	if mon, wed := late(); mon != 0 || wed != 4 {
+		t.Fatalf("late on Monday %d (want 0, the law's tolerance), on Wednesday %d (want 4)", mon, wed)
+	}
+	// An abono of the afternoon of Monday computes Monday again, under Monday's rule.
+	l.add(clock.TypeDayExcused, at("2024-05-14", "10:00"), clock.DayExcusedData{EmployeeID: l.p.EmployeeID.String(),
+		Day: "2024-05-06", From: "16:00", To: "17:48", RequestID: uuid.NewString(), Reason: "consulta"})
+	projtest.Apply(t, d, ctx, p, l.events[len(l.events)-1:])
+	if mon, _ := late(); mon != 0 {
+		t.Fatalf("Monday computed again: late %d, want 0", mon)
+	}
+	replayed(t, d, p, l)
 }
