@@ -63,7 +63,7 @@ func (h *AskAdjustmentHandler) Handle(ctx context.Context, cmd AskAdjustment) (r
 	if err := a.Validate(h.now()); err != nil {
 		return nil, err
 	}
-	if err := refuseClosedMonth(ctx, h.store, cmd.Caller.Tenant, a.Day); err != nil {
+	if err := commands.RefuseClosedMonth(ctx, h.store, cmd.Caller.Tenant, a.Day); err != nil {
 		return nil, err
 	}
 	day, err := loadDay(ctx, h.store, cmd.Caller.Tenant, clock.Stream(cmd.Caller.EmployeeID), a.Day)

@@ -52,7 +52,7 @@ func NewRecordByHRHandler(employees HREmployees, store eventstore.Store, now fun
 	h := &RecordByHRHandler{employees: employees, store: store, now: now}
 	// A mark in a month HR closed needs the month reopened first, as an adjustment does.
 	h.MonthOpen = func(ctx context.Context, tenant, _ uuid.UUID, day string) error {
-		return refuseClosedMonth(ctx, store, tenant, day)
+		return commands.RefuseClosedMonth(ctx, store, tenant, day)
 	}
 	return h, nil
 }

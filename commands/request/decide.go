@@ -11,6 +11,7 @@ import (
 
 	"portal/commands"
 	"portal/domain"
+	"portal/domain/clock"
 	rq "portal/domain/request"
 	"portal/eventstore"
 )
@@ -73,6 +74,19 @@ func (h *DecideStepHandler) otherOpen(ctx context.Context, tenant uuid.UUID, r *
 	return err == nil && held.Open(), err
 }
 
+// refuseClosedMonth refuses deciding on a punch adjustment (or abono) of a month HR has closed
+// since it was filed: approving it, or undoing its approval, would change the closed month.
+func refuseClosedMonth(ctx context.Context, store eventstore.Store, tenant uuid.UUID, r *rq.Request) error {
+	if r.Origin != rq.AjustePonto {
+		return nil
+	}
+	a, err := clock.ParseAdjustment(r.Payload)
+	if err != nil {
+		return nil // the adjustment process names a bad payload
+	}
+	return commands.RefuseClosedMonth(ctx, store, tenant, a.Day)
+}
+
 func conflictOpen(err error) error {
 	if err != nil {
 		return nil
@@ -86,6 +100,11 @@ func (h *DecideStepHandler) Handle(ctx context.Context, cmd DecideStep) (r *rq.R
 	defer commands.Wrap(&err, "DecideStep(%s %s %d)", cmd.ID, cmd.Action, cmd.Step)
 	r, err = h.run(ctx, cmd.CommandID, cmd.Caller, cmd.ID, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		d := rq.Decide{Step: cmd.Step, Comment: cmd.Comment, Facts: f}
+		if cmd.Action == Approve || cmd.Action == Undo {
+			if err := refuseClosedMonth(ctx, h.Store, cmd.Caller.Tenant, r); err != nil {
+				return nil, err
+			}
+		}
 		switch cmd.Action {
 		case Approve:
 			return r.Approve(d, at)

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
+	"portal/auth"
 	"portal/commands"
 	clockcmd "portal/commands/clock"
 	"portal/commands/request"
@@ -58,7 +61,26 @@ func TestAskRefusedInAClosedMonth(t *testing.T) {
 		t.Fatalf("the refused HR mark wrote %d events", after-before)
 	}
 	appendMonth(ts.TypeMonthReopened, "reopen")
-	if _, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask", Caller: projtest.Caller(p.Ana), Switches: adjustSwitches, Adjustment: a}); err != nil {
+	filed, err := ask.Handle(ctx, clockcmd.AskAdjustment{CommandID: "ask", Caller: projtest.Caller(p.Ana), Switches: adjustSwitches, Adjustment: a})
+	if err != nil {
 		t.Fatalf("ask after the reopening: %v", err)
+	}
+
+	// HR closes the month again before the manager decides: approving the ask would change
+	// the closed month, so it is refused until HR reopens it.
+	appendMonth(ts.TypeMonthClosed, "close-again")
+	decide, _ := request.NewDecideStepHandler(commands.PoolFacts{Pool: d.Pool}, store, now)
+	approve := request.DecideStep{CommandID: "ok", Caller: projtest.Caller(p.Marcos, auth.RoleManager), ID: uuid.MustParse(filed.ID), Action: request.Approve}
+	before = projtest.Count(t, d, `SELECT count(*) FROM events`)
+	_, err = decide.Handle(ctx, approve)
+	if !errors.As(err, &de) || de.Field != "data" || de.Key != ts.KeyMonthClosed {
+		t.Fatalf("approval in a closed month = %v, want data mes_fechado", err)
+	}
+	if after := projtest.Count(t, d, `SELECT count(*) FROM events`); after != before {
+		t.Fatalf("the refused approval wrote %d events", after-before)
+	}
+	appendMonth(ts.TypeMonthReopened, "reopen-again")
+	if _, err := decide.Handle(ctx, approve); err != nil {
+		t.Fatalf("approval after the reopening: %v", err)
 	}
 }

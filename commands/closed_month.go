@@ -1,4 +1,4 @@
-package clock
+package commands
 
 import (
 	"context"
@@ -12,10 +12,11 @@ import (
 	"portal/eventstore"
 )
 
-// refuseClosedMonth refuses a change to a day (YYYY-MM-DD) whose month HR closed: an
-// adjustment to a closed month needs HR to reopen it first (issue 30). It folds the tenant's
-// timesheet stream (timesheet.month_closed / month_reopened), the closings' own log.
-func refuseClosedMonth(ctx context.Context, store eventstore.Store, tenant uuid.UUID, day string) error {
+// RefuseClosedMonth refuses a change to a day (YYYY-MM-DD) whose month HR closed: an
+// adjustment to a closed month (filed, HR's mark, or approved or undone after the closing)
+// needs HR to reopen it first (issue 30). It folds the tenant's timesheet stream
+// (timesheet.month_closed / month_reopened), the closings' own log.
+func RefuseClosedMonth(ctx context.Context, store eventstore.Store, tenant uuid.UUID, day string) error {
 	d, err := time.Parse(time.DateOnly, day)
 	if err != nil {
 		return nil // the adjustment's own validation names a bad date
