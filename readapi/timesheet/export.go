@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"portal/domain"
+	"portal/domain/rep"
 	ts "portal/domain/timesheet"
 	"portal/readapi/httpx"
 )
@@ -30,21 +31,21 @@ func HHMM(m int) string {
 
 // labels are the export's words, by language (lang=pt|en|es; pt by default).
 var labels = map[string]map[string]string{
-	"pt": {"title": "Espelho de ponto", "employee": "Colaborador", "month": "Mês", "date": "Data", "kind": "Dia",
+	"pt": {"title": "Espelho de ponto", "employer": "Empregador", "employee": "Colaborador", "month": "Mês", "date": "Data", "kind": "Dia",
 		"marks": "Marcações", "schedule": "Jornada", "expected": "Previsto", "worked": "Trabalhado", "ot50": "HE 50%", "ot100": "HE 100%",
 		"night": "Noturno", "late": "Atraso", "early": "Saída antec.", "missing": "Falta", "excused": "Abono",
 		"totals": "Totais", "dsr": "DSR perdidos", "absent": "Faltas (dias)", "closed": "Mês fechado", "open": "Mês aberto",
 		"signed": "Assinado em", "superseded": "substituída: o espelho mudou depois", "unsigned": "Não assinado",
 		"code": "Matrícula", "issued": "Emitido em", "department": "Departamento", "signature": "Assinatura",
 		"work": "útil", "rest": "folga", "holiday": "feriado", "vacation": "férias", "leave": "afastamento"},
-	"en": {"title": "Timesheet", "employee": "Employee", "month": "Month", "date": "Date", "kind": "Day",
+	"en": {"title": "Timesheet", "employer": "Employer", "employee": "Employee", "month": "Month", "date": "Date", "kind": "Day",
 		"marks": "Marks", "schedule": "Schedule", "expected": "Expected", "worked": "Worked", "ot50": "OT 50%", "ot100": "OT 100%",
 		"night": "Night", "late": "Late", "early": "Left early", "missing": "Missing", "excused": "Excused",
 		"totals": "Totals", "dsr": "Weekly rests lost", "absent": "Absences (days)", "closed": "Month closed", "open": "Month open",
 		"signed": "Signed on", "superseded": "superseded: the timesheet changed since", "unsigned": "Not signed",
 		"code": "Code", "issued": "Issued on", "department": "Department", "signature": "Signature",
 		"work": "workday", "rest": "day off", "holiday": "holiday", "vacation": "vacation", "leave": "leave"},
-	"es": {"title": "Hoja de horas", "employee": "Colaborador", "month": "Mes", "date": "Fecha", "kind": "Día",
+	"es": {"title": "Hoja de horas", "employer": "Empleador", "employee": "Colaborador", "month": "Mes", "date": "Fecha", "kind": "Día",
 		"marks": "Marcaciones", "schedule": "Jornada", "expected": "Previsto", "worked": "Trabajado", "ot50": "HE 50%", "ot100": "HE 100%",
 		"night": "Nocturno", "late": "Retraso", "early": "Salida antic.", "missing": "Falta", "excused": "Justificado",
 		"totals": "Totales", "dsr": "Descansos perdidos", "absent": "Faltas (días)", "closed": "Mes cerrado", "open": "Mes abierto",
@@ -119,8 +120,16 @@ func MonthPDF(v MonthView, l map[string]string) ([]byte, error) {
 	p.SetFont("Helvetica", "B", 14)
 	p.CellFormat(0, 8, tr(l["title"]), "", 1, "L", false, 0, "")
 	p.SetFont("Helvetica", "", 10)
-	p.CellFormat(0, 6, tr(fmt.Sprintf("%s: %s (%s %s) · %s: %s", l["employee"], v.Employee.Name, l["code"], v.Employee.Code,
-		l["month"], v.Month)), "", 1, "L", false, 0, "")
+	employer := l["employer"] + ": " + v.Employer.Name
+	if v.Employer.CNPJ != "" {
+		employer += " · CNPJ: " + rep.FormatCNPJ(v.Employer.CNPJ)
+	}
+	p.CellFormat(0, 6, tr(employer), "", 1, "L", false, 0, "")
+	employee := fmt.Sprintf("%s: %s (%s %s)", l["employee"], v.Employee.Name, l["code"], v.Employee.Code)
+	if v.Employee.CPF != "" {
+		employee += " · CPF: " + rep.FormatCPF(v.Employee.CPF)
+	}
+	p.CellFormat(0, 6, tr(employee+" · "+l["month"]+": "+v.Month), "", 1, "L", false, 0, "")
 	state := l["open"]
 	if v.Closed {
 		state = l["closed"]

@@ -20,6 +20,14 @@ type Employee struct {
 	Name       string     `json:"nome"`
 	Department string     `json:"departamento"`
 	ManagerID  *uuid.UUID `json:"-"`
+	CPF        string     `json:"-"` // in the PDF
+}
+
+// Employer is the employer the timesheet is of: its REP-P establishment (name and CNPJ), or
+// the tenant's name when it has none.
+type Employer struct {
+	Name string `json:"nome"`
+	CNPJ string `json:"cnpj"`
 }
 
 // Row is a day of the month view: the row of domain/timesheet with its date, the schedule
@@ -42,6 +50,7 @@ type Signature struct {
 
 // MonthView is an employee's month.
 type MonthView struct {
+	Employer  Employer   `json:"empregador"`
 	Employee  Employee   `json:"employee"`
 	Month     string     `json:"mes"` // YYYY-MM
 	Rows      []Row      `json:"rows"`
@@ -57,9 +66,9 @@ type MonthView struct {
 
 // employeeOf reads an employee of the tenant (found false when unknown).
 func employeeOf(ctx context.Context, tx pgx.Tx, id uuid.UUID) (e Employee, found bool, err error) {
-	err = tx.QueryRow(ctx, `SELECT e.id, e.code, e.name, coalesce(d.name, ''), e.manager_id FROM employees e
+	err = tx.QueryRow(ctx, `SELECT e.id, e.code, e.name, coalesce(d.name, ''), e.manager_id, e.cpf FROM employees e
 		LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-		WHERE e.tenant_id = app_tenant() AND e.id = $1`, id).Scan(&e.ID, &e.Code, &e.Name, &e.Department, &e.ManagerID)
+		WHERE e.tenant_id = app_tenant() AND e.id = $1`, id).Scan(&e.ID, &e.Code, &e.Name, &e.Department, &e.ManagerID, &e.CPF)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, false, nil
 	}
@@ -70,6 +79,10 @@ func employeeOf(ctx context.Context, tx pgx.Tx, id uuid.UUID) (e Employee, found
 // from timesheet_days, the days not final yet computed from the projection's own marks).
 func readMonth(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, e Employee, month, today time.Time) (MonthView, error) {
 	v := MonthView{Employee: e, Month: month.Format(ts.MonthLayout), Rows: []Row{}}
+	if err := tx.QueryRow(ctx, `SELECT coalesce(r.name, t.name), coalesce(r.cnpj, '') FROM tenants t
+		LEFT JOIN rep_establishments r ON r.tenant_id = t.id WHERE t.id = $1`, tenant).Scan(&v.Employer.Name, &v.Employer.CNPJ); err != nil {
+		return v, err
+	}
 	m, err := timesheetproj.Read(ctx, tx, tenant, e.ID, month, today)
 	if err != nil {
 		return v, err

@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -17,6 +18,7 @@ import (
 
 	"portal/auth"
 	"portal/commands/clocktest"
+	"portal/domain/rep"
 	ts "portal/domain/timesheet"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
@@ -218,12 +220,18 @@ func TestTimesheetAPI(t *testing.T) {
 	})
 
 	t.Run("pdf", func(t *testing.T) {
+		// The employer's establishment and the employee's CPF head the PDF.
+		cnpj := rep.CNPJ(fmt.Sprintf("%08d0001", time.Now().UnixNano()%100000000))
+		e.Exec(t, []any{tn.ID, cnpj}, `INSERT INTO rep_establishments (tenant_id, cnpj, name) VALUES ($1, $2, 'Empresa Espelho Ltda')
+			ON CONFLICT (tenant_id) DO UPDATE SET cnpj = excluded.cnpj, name = excluded.name`)
+		e.Exec(t, []any{tn.ID, ana.EmployeeID}, `UPDATE employees SET cpf = '52998224725' WHERE tenant_id = $1 AND id = $2`)
 		r := e.call(t, boss, http.MethodGet, "rh-app/espelho/pdf", of(ana), "")
 		if r.Status != 200 || !bytes.HasPrefix(r.Body, []byte("%PDF-")) {
 			t.Fatalf("pdf: %d %.60q", r.Status, r.Body)
 		}
 		text := pdfText(t, r.Body)
-		for _, want := range []string{"Espelho de ponto", "Totais", "10:00", "02:00", "DSR perdidos: 1"} {
+		for _, want := range []string{"Espelho de ponto", "Totais", "10:00", "02:00", "DSR perdidos: 1",
+			"Empregador: Empresa Espelho Ltda", "CNPJ: " + rep.FormatCNPJ(cnpj), "CPF: 529.982.247-25"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("pdf text lacks %q:\n%s", want, text)
 			}

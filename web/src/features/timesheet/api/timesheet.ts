@@ -58,6 +58,8 @@ export interface Employee {
 }
 
 export interface MonthView {
+  /** The employer: its REP-P establishment (CNPJ), or the tenant's name. */
+  empregador: { nome: string; cnpj: string };
   employee: Employee;
   mes: string;
   rows: Row[];

@@ -13,7 +13,7 @@ import { selectUser, useSessionStore } from '@/lib/session-store';
 import { downloadPdf, getGrid, getMonth, signMonth, timesheetKeys, type Row } from '../api/timesheet';
 import { ConfirmPasswordDialog } from '../components/ConfirmPasswordDialog';
 import { MarksCell } from '../components/MarksCell';
-import { hhmm, previousMonth, recentMonths } from '../utils/format';
+import { cnpj, hhmm, previousMonth, recentMonths } from '../utils/format';
 
 const PASSWORD_KEYS = ['senha_incorreta', 'senha_obrigatoria'];
 
@@ -113,6 +113,10 @@ export function HistoricoPage() {
               <Stack gap={2}>
                 <Text fw={600} data-testid="timesheet-employee-name">
                   {v.employee.nome} · {v.employee.codigo}
+                </Text>
+                <Text size="sm" c="dimmed" data-testid="timesheet-employer">
+                  {v.empregador.nome}
+                  {v.empregador.cnpj ? ` · CNPJ ${cnpj(v.empregador.cnpj)}` : ''}
                 </Text>
                 <Group gap="xs">
                   <Badge color={v.closed ? 'blue' : 'gray'} data-testid="timesheet-closed">

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changedMark, hhmm, previousMonth, recentMonths } from './format';
+import { changedMark, cnpj, hhmm, previousMonth, recentMonths } from './format';
 
 describe('timesheet formats', () => {
+  it('writes a CNPJ with its punctuation', () => {
+    expect(cnpj('12345678000195')).toBe('12.345.678/0001-95');
+    expect(cnpj('')).toBe('');
+    expect(cnpj('123')).toBe('123');
+  });
   it('shows minutes as HH:MM', () => {
     expect(hhmm(0)).toBe('00:00');
     expect(hhmm(545)).toBe('09:05');

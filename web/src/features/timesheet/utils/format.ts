@@ -28,3 +28,9 @@ export function recentMonths(today = new Date(), count = 24): string[] {
 export function changedMark(m: { at: string; registeredAt?: string | null; requestId?: string | null; byHr?: boolean }): boolean {
   return Boolean(m.byHr || m.requestId || !m.registeredAt || new Date(m.registeredAt).getTime() !== new Date(m.at).getTime());
 }
+
+/** A CNPJ's 14 digits as people read them (12.345.678/0001-95); anything else as it is. */
+export function cnpj(digits: string): string {
+  const m = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(digits);
+  return m ? `${m[1]}.${m[2]}.${m[3]}/${m[4]}-${m[5]}` : digits;
+}
