@@ -180,6 +180,9 @@ func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) 
 		ranges = append(ranges, [2]time.Time{from, since.AddDate(0, 0, -1)})
 	}
 	for _, r := range ranges {
+		if !r[1].Before(r[0]) {
+			b.changed[tenant] = b.last[tenant]
+		}
 		if err := c.materialize(ctx, tx, r[0], r[1]); err != nil {
 			return err
 		}

@@ -4,11 +4,13 @@
 package timesheet
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -114,7 +116,8 @@ func (p *prepared) decode(from, to int) error {
 
 // Write implements projections.PreparedBatch.
 func (p *prepared) Write(ctx context.Context, tx pgx.Tx) error {
-	b := &batch{touched: map[person][]time.Time{}, days: map[person][]time.Time{}, latest: map[uuid.UUID]time.Time{}, first: map[uuid.UUID]time.Time{}}
+	b := &batch{touched: map[person][]time.Time{}, days: map[person][]time.Time{}, latest: map[uuid.UUID]time.Time{}, first: map[uuid.UUID]time.Time{},
+		last: map[uuid.UUID]eventstore.Cursor{}, changed: map[uuid.UUID]eventstore.Cursor{}}
 	for i, e := range p.events {
 		if err := b.add(ctx, tx, e, p.data[i]); err != nil {
 			return fmt.Errorf("timesheet: event %s (%s): %w", e.ID, e.Type, err)
@@ -129,7 +132,25 @@ func (p *prepared) Write(ctx context.Context, tx pgx.Tx) error {
 	if push.Muted(ctx) { // a replay: the rows wait for its end (Finish)
 		return b.pend(ctx, tx)
 	}
-	return b.compute(ctx, tx)
+	if err := b.compute(ctx, tx); err != nil {
+		return err
+	}
+	return b.publish(ctx, tx)
+}
+
+// Topic is the push topic of a tenant whose timesheets changed: rows written (days became
+// final, an adjustment, an abono, a vacation), the rule, a closing or a signature. The
+// screens reading timesheets, the hour bank and absenteeism reload (debounced).
+const Topic = "timesheet.changed"
+
+// publish tells each tenant whose timesheets the batch changed, once, at its last event.
+func (b *batch) publish(ctx context.Context, tx pgx.Tx) error {
+	var ms []push.Message
+	for tenant, at := range b.changed {
+		ms = append(ms, push.Message{Tenant: tenant, Topic: Topic, Event: at, Data: map[string]string{}})
+	}
+	slices.SortFunc(ms, func(x, y push.Message) int { return cmp.Compare(x.Event.Position, y.Event.Position) })
+	return push.Publish(ctx, tx, ms...)
 }
 
 type person struct{ tenant, employee uuid.UUID }
@@ -139,7 +160,8 @@ type person struct{ tenant, employee uuid.UUID }
 // vacations name workdays) and each tenant's first and latest local day seen.
 type batch struct {
 	marks         []markRow
-	leaves        pgx.Batch // vacations' changes (flushLeaves)
+	leaves        pgx.Batch                       // vacations' changes (flushLeaves)
+	last, changed map[uuid.UUID]eventstore.Cursor // each tenant's last event, and of those whose timesheets changed
 	touched, days map[person][]time.Time
 	first, latest map[uuid.UUID]time.Time
 }
@@ -217,6 +239,10 @@ func decode(e eventstore.RecordedEvent) (any, error) {
 
 func (b *batch) add(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent, data any) error {
 	b.see(e.Tenant, e.RecordedAt)
+	b.last[e.Tenant] = e.Cursor
+	if data != nil && e.Type != clock.TypeMarkRegistered { // a punch moves only today's row, computed when read
+		b.changed[e.Tenant] = e.Cursor
+	}
 	if m, ok := data.(markRow); ok && e.Type == clock.TypeMarkRegistered {
 		b.addMark(m)
 		return nil

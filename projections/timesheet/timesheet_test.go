@@ -131,6 +131,20 @@ func TestRowsOfFinalDaysAndTheirChanges(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("rows %v", got)
 	}
+	// The days that became final were pushed to the tenant's screens once, at the batch's
+	// last event.
+	pushed := func() []projtest.Pushed {
+		var out []projtest.Pushed
+		for _, m := range projtest.Pushes(t, d, l.p.Tenant) {
+			if m.Topic == timesheet.Topic {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	if got := pushed(); len(got) != 2 || got[1].Pos != int64(len(l.events)) || got[1].User != uuid.Nil {
+		t.Fatalf("pushes %+v", got)
+	}
 	// An abono for Tuesday, approved later, excuses the final day again.
 	n = len(l.events)
 	l.add(clock.TypeDayExcused, at("2024-05-14", "10:00"), clock.DayExcusedData{EmployeeID: l.p.EmployeeID.String(),
@@ -138,6 +152,9 @@ func TestRowsOfFinalDaysAndTheirChanges(t *testing.T) {
 	projtest.Apply(t, d, ctx, p, l.events[n:])
 	if r := days(t, d, l.p)["2024-05-07"]; r.Absent || r.Excus != 528 || r.Missing != 0 {
 		t.Fatalf("excused Tuesday: %+v", r)
+	}
+	if got := pushed(); len(got) != 3 {
+		t.Fatalf("the abono pushed %d", len(got)-2)
 	}
 	var absentDays, overtime int
 	if err := d.Pool.QueryRow(ctx, `SELECT absent_days, overtime50 FROM timesheet_months WHERE tenant_id = $1 AND employee_id = $2 AND month = '2024-05-01'`,

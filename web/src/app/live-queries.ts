@@ -3,6 +3,7 @@
 // history could not cover) marks every query stale (lib/live-stream connectLiveQueries).
 import type { LiveQueryRule } from '@/lib/live-stream';
 import { LIVE_TOPICS } from '@/lib/live-stream';
+import { attendanceKeys } from '@/features/attendance/api/api';
 import { auditKeys } from '@/features/audit/api/keys';
 import { clockKeys } from '@/features/clock/api/keys';
 import { homeKeys } from '@/features/home/api/keys';
@@ -16,6 +17,7 @@ import { adjustmentKeys } from '@/features/punch-adjustments/api/keys';
 import { reportKeys } from '@/features/reports/api/keys';
 import { requestKeys } from '@/features/requests/api/keys';
 import { surveyKeys } from '@/features/surveys/api/keys';
+import { timesheetKeys } from '@/features/timesheet/api/timesheet';
 import { settingsKeys } from '@/features/tenant-admin/api/keys';
 import { vacationKeys } from '@/features/vacations/api/keys';
 
@@ -23,10 +25,14 @@ const field = (data: unknown, name: string): unknown =>
   data && typeof data === 'object' ? (data as Record<string, unknown>)[name] : undefined;
 
 export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
-  // A new or moved mark: the clock's history, the home's last marks, the day being adjusted.
-  [LIVE_TOPICS.clockMark]: { stale: () => [clockKeys.all, homeKeys.marks, adjustmentKeys.all] },
+  // A new or moved mark: the clock's history, the home's last marks, the day being adjusted,
+  // today's timesheet row (computed when read).
+  [LIVE_TOPICS.clockMark]: { stale: () => [clockKeys.all, homeKeys.marks, adjustmentKeys.all, timesheetKeys.all] },
   // A day changed by an adjustment or an abono.
-  'clock.day': { stale: () => [clockKeys.all, homeKeys.marks, adjustmentKeys.all] },
+  'clock.day': { stale: () => [clockKeys.all, homeKeys.marks, adjustmentKeys.all, timesheetKeys.all] },
+  // Timesheet rows written (days became final, adjustments, abonos, vacations), the rule, a
+  // closing or a signature: the timesheets, the hour bank and absenteeism, a second after a burst.
+  'timesheet.changed': { debounceMs: 1000, stale: () => [timesheetKeys.all, attendanceKeys.all] },
   // A request filed, decided or delivered: queues, badges, the open request; adjustments are requests too.
   'request.changed': { stale: () => [requestKeys.all, adjustmentKeys.all, homeKeys.all] },
   // Balances, plans, queues and the map; the schedule shows vacations too.

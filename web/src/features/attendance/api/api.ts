@@ -77,32 +77,35 @@ export interface Departments {
 
 const q = (o: Record<string, string | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v)) as Record<string, string>;
 
+/** Every attendance query starts with this key (`timesheet.changed` makes them stale). */
+export const attendanceKeys = { all: ['attendance'] as const };
+
 export const attendanceQueries = {
   team: (scope: Scope, dept?: string) =>
     queryOptions({
-      queryKey: ['attendance', 'bank', scope, dept ?? ''],
+      queryKey: [...attendanceKeys.all, 'bank', scope, dept ?? ''],
       queryFn: ({ signal }) => api.get<BankTeam>('/api/hour-bank/team', { signal, query: q({ scope, dept }) }),
     }),
   statement: (scope: Scope, id: string) =>
     queryOptions({
-      queryKey: ['attendance', 'bank', scope, 'employee', id],
+      queryKey: [...attendanceKeys.all, 'bank', scope, 'employee', id],
       queryFn: ({ signal }) => api.get<BankStatement>(`/api/hour-bank/employees/${id}`, { signal, query: q({ scope }) }),
     }),
   absenteeism: (scope: Scope, month: string, dept?: string) =>
     queryOptions({
-      queryKey: ['attendance', 'absent', scope, month, dept ?? ''],
+      queryKey: [...attendanceKeys.all, 'absent', scope, month, dept ?? ''],
       queryFn: ({ signal }) => api.get<AbsentReport>('/api/absenteeism', { signal, query: q({ scope, month, dept }) }),
     }),
   people: (scope: Scope, month: string, dept: string) =>
     queryOptions({
-      queryKey: ['attendance', 'absent', scope, month, dept, 'people'],
+      queryKey: [...attendanceKeys.all, 'absent', scope, month, dept, 'people'],
       queryFn: ({ signal }) => api.get<AbsentGroup[]>('/api/absenteeism/people', { signal, query: q({ scope, month, dept }) }),
     }),
   days: (scope: Scope, month: string, employee: string) =>
     queryOptions({
-      queryKey: ['attendance', 'absent', scope, month, 'days', employee],
+      queryKey: [...attendanceKeys.all, 'absent', scope, month, 'days', employee],
       queryFn: ({ signal }) => api.get<AbsentPerson>('/api/absenteeism/days', { signal, query: q({ scope, month, employee }) }),
     }),
   departments: () =>
-    queryOptions({ queryKey: ['attendance', 'departments'], queryFn: ({ signal }) => api.get<Departments>('/api/reports/filters', { signal }) }),
+    queryOptions({ queryKey: [...attendanceKeys.all, 'departments'], queryFn: ({ signal }) => api.get<Departments>('/api/reports/filters', { signal }) }),
 };
