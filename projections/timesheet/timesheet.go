@@ -37,10 +37,36 @@ import (
 type Timesheet struct{}
 
 var (
-	_ projections.Selective = Timesheet{}
-	_ projections.Preparer  = Timesheet{}
-	_ projections.Finisher  = Timesheet{}
+	_ projections.Selective  = Timesheet{}
+	_ projections.Preparer   = Timesheet{}
+	_ projections.Finisher   = Timesheet{}
+	_ projections.BulkLoader = Timesheet{}
 )
+
+// BulkTables implements projections.BulkLoader: a replay copies the marks before their
+// indexes are built (projections/bulk.go); nothing reads them before Finish.
+func (Timesheet) BulkTables() []string { return []string{"timesheet_marks"} }
+
+// Duplicates implements projections.BulkLoader: of a mark the log holds twice, the row copied
+// last goes, as the live insert (ON CONFLICT DO NOTHING) keeps the first. None is parked: the
+// live projection passes over them too.
+func (Timesheet) Duplicates(ctx context.Context, tx pgx.Tx) ([]int64, error) {
+	_, err := tx.Exec(ctx, `DELETE FROM timesheet_marks a USING timesheet_marks b
+WHERE a.tenant_id = b.tenant_id AND a.employee_id = b.employee_id AND a.mark_id = b.mark_id AND a.ctid > b.ctid`)
+	return nil, err
+}
+
+// Bulk implements projections.BulkBatch: a batch that moves or removes no mark (those find
+// the mark by its key) needs no index of timesheet_marks.
+func (p *prepared) Bulk() bool {
+	for _, v := range p.data {
+		switch v.(type) {
+		case *clock.MarkAdjustedData, *clock.AdjustmentRevertedData:
+			return false
+		}
+	}
+	return true
+}
 
 // New returns the timesheet projection.
 func New() *Timesheet { return &Timesheet{} }

@@ -3,6 +3,7 @@ package timesheet_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	ts "portal/domain/timesheet"
 	"portal/eventstore"
 	"portal/platform/pgtest"
+	"portal/projections"
 	"portal/projections/projtest"
 	"portal/projections/timesheet"
 	"portal/push"
@@ -274,4 +276,50 @@ func TestRuleRulesFromItsDay(t *testing.T) {
 		t.Fatalf("Monday computed again: late %d, want 0", mon)
 	}
 	replayed(t, d, p, l)
+}
+
+// A replay of the log (the marks copied before their indexes, an adjustment's batch building
+// them, the rows written once at its end) gives the rows and months the live projection wrote.
+func TestReplayEqualsLive(t *testing.T) {
+	ctx := context.Background()
+	d, l := setup(t)
+	_, store := projtest.DB(t)
+	l.punch("2024-05-06", "08:00", "12:00", "13:00", "19:48")
+	moved := l.punch("2024-05-07", "08:30", "12:00", "13:00", "17:48")
+	l.add(clock.TypeDayExcused, at("2024-05-09", "10:00"), clock.DayExcusedData{EmployeeID: l.p.EmployeeID.String(),
+		Day: "2024-05-08", RequestID: uuid.NewString(), Reason: "consulta"})
+	l.add(clock.TypeMarkAdjusted, at("2024-05-09", "11:00"), clock.MarkAdjustedData{EmployeeID: l.p.EmployeeID.String(),
+		MarkID: moved[0], From: at("2024-05-07", "08:30").UTC(), To: at("2024-05-07", "08:00").UTC(), RequestID: uuid.NewString()})
+	l.punch("2024-05-13", "08:00", "12:00")
+	for _, e := range l.events {
+		data := eventstore.EventData{ID: e.ID, Type: e.Type, Data: e.Data}
+		if _, err := store.Append(ctx, eventstore.Meta{Tenant: l.p.Tenant, Actor: "test"}, e.Stream, eventstore.Any, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logged, err := store.ReadAll(ctx, eventstore.Start, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := timesheet.New()
+	projtest.Apply(t, d, ctx, p, logged)
+	live, months := days(t, d, l.p), monthRows(t, d, l.p)
+	if r := live["2024-05-07"]; r.Late != 0 || r.Worked != 528 {
+		t.Fatalf("the adjusted Tuesday: %+v", r)
+	}
+	if _, err := projections.Replay(ctx, d.Pool, store, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := days(t, d, l.p); !maps.Equal(got, live) {
+		t.Errorf("replayed rows differ from the live ones:\n%v\n%v", got, live)
+	}
+	if got := monthRows(t, d, l.p); !slices.Equal(got, months) {
+		t.Errorf("replayed months %v, live %v", got, months)
+	}
+	if n := projtest.Count(t, d, `SELECT count(*) FROM pg_indexes WHERE tablename = 'timesheet_marks'`); n != 2 {
+		t.Errorf("timesheet_marks has %d indexes after the replay, want 2", n)
+	}
+	if n := projtest.Count(t, d, `SELECT count(*) FROM timesheet_tenants WHERE pending_from IS NOT NULL`); n != 0 {
+		t.Errorf("%d tenants left pending", n)
+	}
 }
