@@ -208,15 +208,13 @@ func (b *batch) touch(p person, t time.Time) {
 	b.reach(p.tenant, localDay(t).AddDate(0, 0, -1))
 }
 
-// touchDay touches a workday (a calendar day: midnight UTC of its date).
-func (b *batch) touchDay(p person, day time.Time) {
-	b.days[p] = append(b.days[p], day)
-	b.reach(p.tenant, day)
-}
+// touchDay touches a workday (a calendar day: midnight UTC of its date). It reaches no
+// earlier than the marks do: before an employee's first mark there is no row to change.
+func (b *batch) touchDay(p person, day time.Time) { b.days[p] = append(b.days[p], day) }
 
-// reach makes a tenant's rows start on day at the latest: a mark or an abono before the
-// tenant's first event (history brought in later) has the days around it written for
-// everyone, as the days after.
+// reach makes a tenant's rows start on day at the latest: a mark before the tenant's first
+// event (history brought in later) has the days around it written for everyone employed, as
+// the days after.
 func (b *batch) reach(tenant uuid.UUID, day time.Time) {
 	if f, ok := b.first[tenant]; !ok || day.Before(f) {
 		b.first[tenant] = day
