@@ -10,10 +10,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -21,6 +19,7 @@ import (
 
 	"portal/domain/clock"
 	"portal/eventstore"
+	"portal/platform/jscan"
 	"portal/projections"
 	"portal/push"
 )
@@ -578,7 +577,7 @@ func (Clock) Fences(ctx context.Context, tx pgx.Tx, employee uuid.UUID) ([]clock
 	})
 }
 
-// The JSON keys of markData and its parts, for jscan.fields.
+// The JSON keys of markData and its parts, for jscan.Scanner.Fields.
 var (
 	markKeys  = []string{"markId", "employeeId", "userId", "userHash", "recordedAt", "clientTime", "byGoogle", "selected", "captured", "nearestFence"}
 	placeKeys = []string{"address", "lat", "lon"}
@@ -595,346 +594,66 @@ var (
 // It is about four times faster than json.Unmarshal, which was the largest part of the
 // Go side of a rebuild.
 func decodeMarkFast(data []byte, d *markData) bool {
-	s := jscan{b: data}
-	return s.fields(markKeys, func(key string) bool {
+	s := jscan.New(data)
+	return s.Fields(markKeys, func(key string) bool {
 		switch key {
 		case "markId":
-			return s.uuid(&d.MarkID)
+			return s.UUID(&d.MarkID)
 		case "employeeId":
-			return s.uuid(&d.EmployeeID)
+			return s.UUID(&d.EmployeeID)
 		case "userId":
-			return s.uuid(&d.UserID)
+			return s.UUID(&d.UserID)
 		case "userHash":
-			return s.str(&d.UserHash)
+			return s.Str(&d.UserHash)
 		case "recordedAt":
-			return s.time(&d.RecordedAt)
+			return s.Time(&d.RecordedAt)
 		case "clientTime":
-			return s.str(&d.ClientTime)
+			return s.Str(&d.ClientTime)
 		case "byGoogle":
-			return s.boolean(&d.ByGoogle)
+			return s.Bool(&d.ByGoogle)
 		case "selected":
-			return s.place(&d.Selected)
+			return decodePlace(s, &d.Selected)
 		case "captured":
-			if s.null() {
+			if s.Null() {
 				return true
 			}
 			d.Captured = new(markPlace)
-			return s.place(d.Captured)
+			return decodePlace(s, d.Captured)
 		case "nearestFence":
-			if s.null() {
+			if s.Null() {
 				return true
 			}
 			d.NearestFence = new(markFence)
-			return s.fence(d.NearestFence)
+			return decodeFence(s, d.NearestFence)
 		}
 		return false
-	}) && s.end()
+	}) && s.End()
 }
 
-// jscan reads the plain JSON decodeMarkFast accepts; every method returns false on
-// anything else.
-type jscan struct {
-	b []byte
-	i int
-}
-
-func (s *jscan) ws() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
-	}
-}
-
-func (s *jscan) eat(c byte) bool {
-	s.ws()
-	if s.i < len(s.b) && s.b[s.i] == c {
-		s.i++
-		return true
-	}
-	return false
-}
-
-func (s *jscan) end() bool {
-	s.ws()
-	return s.i == len(s.b)
-}
-
-// object reads an object, calling field for each key with s positioned before its value.
-func (s *jscan) object(field func(key []byte) bool) bool {
-	if !s.eat('{') {
-		return false
-	}
-	if s.eat('}') {
-		return true
-	}
-	for {
-		key, ok := s.raw()
-		if !ok || !s.eat(':') || !field(key) {
-			return false
-		}
-		if !s.eat(',') {
-			return s.eat('}')
-		}
-	}
-}
-
-// raw reads a string without escapes and returns its bytes (valid UTF-8, no control
-// characters: exactly what encoding/json would give).
-func (s *jscan) raw() ([]byte, bool) {
-	s.ws()
-	if s.i >= len(s.b) || s.b[s.i] != '"' {
-		return nil, false
-	}
-	start, ascii := s.i+1, true
-	for j := start; j < len(s.b); j++ {
-		switch c := s.b[j]; {
-		case c == '"':
-			v := s.b[start:j]
-			if !ascii && !utf8.Valid(v) {
-				return nil, false
-			}
-			s.i = j + 1
-			return v, true
-		case c == '\\' || c < 0x20:
-			return nil, false
-		case c >= utf8.RuneSelf:
-			ascii = false
-		}
-	}
-	return nil, false
-}
-
-func (s *jscan) str(v *string) bool {
-	b, ok := s.raw()
-	if ok {
-		*v = string(b)
-	}
-	return ok
-}
-
-func (s *jscan) uuid(v *uuid.UUID) bool {
-	b, ok := s.raw()
-	if !ok {
-		return false
-	}
-	return v.UnmarshalText(b) == nil
-}
-
-func (s *jscan) time(v interface{ UnmarshalJSON([]byte) error }) bool {
-	s.ws()
-	start := s.i
-	if _, ok := s.raw(); !ok {
-		return false
-	}
-	return v.UnmarshalJSON(s.b[start:s.i]) == nil
-}
-
-func (s *jscan) literal(word string) bool {
-	s.ws()
-	if bytes.HasPrefix(s.b[s.i:], []byte(word)) {
-		s.i += len(word)
-		return true
-	}
-	return false
-}
-
-func (s *jscan) null() bool { return s.literal("null") }
-
-func (s *jscan) boolean(v *bool) bool {
-	switch {
-	case s.literal("true"):
-		*v = true
-	case s.literal("false"):
-		*v = false
-	default:
-		return false
-	}
-	return true
-}
-
-// number reads a JSON number (its exact grammar) and returns its text.
-func (s *jscan) number() ([]byte, bool) {
-	s.ws()
-	b, i := s.b, s.i
-	start := i
-	digits := func() bool {
-		j := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		return i > j
-	}
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		digits()
-	default:
-		return nil, false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if !digits() {
-			return nil, false
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if !digits() {
-			return nil, false
-		}
-	}
-	s.i = i
-	return b[start:i], true
-}
-
-func (s *jscan) float(v *float64) bool {
-	b, ok := s.number()
-	if !ok {
-		return false
-	}
-	f, err := strconv.ParseFloat(string(b), 64)
-	*v = f
-	return err == nil
-}
-
-func (s *jscan) place(p *markPlace) bool {
-	return s.fields(placeKeys, func(key string) bool {
+func decodePlace(s *jscan.Scanner, p *markPlace) bool {
+	return s.Fields(placeKeys, func(key string) bool {
 		switch key {
 		case "address":
-			return s.str(&p.Address)
+			return s.Str(&p.Address)
 		case "lat":
-			return s.float(&p.Lat)
+			return s.Float(&p.Lat)
 		case "lon":
-			return s.float(&p.Lon)
+			return s.Float(&p.Lon)
 		}
 		return false
 	})
 }
 
-func (s *jscan) fence(f *markFence) bool {
-	return s.fields(fenceKeys, func(key string) bool {
+func decodeFence(s *jscan.Scanner, f *markFence) bool {
+	return s.Fields(fenceKeys, func(key string) bool {
 		switch key {
 		case "desc":
-			return s.str(&f.Desc)
+			return s.Str(&f.Desc)
 		case "distance":
-			return s.float(&f.Distance)
+			return s.Float(&f.Distance)
 		}
 		return false
 	})
-}
-
-// fields reads an object whose fields are keys (at most 64): field reads the value of each
-// of them, and a key that comes twice is refused (encoding/json would keep the last one);
-// any other key is skipped as unknownKey does.
-func (s *jscan) fields(keys []string, field func(key string) bool) bool {
-	var seen uint64
-	return s.object(func(key []byte) bool {
-		for i, k := range keys {
-			if string(key) == k {
-				if seen&(1<<i) != 0 {
-					return false
-				}
-				seen |= 1 << i
-				return field(k)
-			}
-		}
-		return s.unknownKey(key, keys)
-	})
-}
-
-// unknownKey skips the value of a key that is not a field: encoding/json ignores it,
-// unless it matches a field's key case-insensitively.
-func (s *jscan) unknownKey(key []byte, fields []string) bool {
-	for _, f := range fields {
-		if bytes.EqualFold(key, []byte(f)) {
-			return false
-		}
-	}
-	return s.skip(0)
-}
-
-// skip reads any JSON value, checking it as encoding/json would.
-func (s *jscan) skip(depth int) bool {
-	if depth > 100 {
-		return false
-	}
-	s.ws()
-	if s.i >= len(s.b) {
-		return false
-	}
-	switch c := s.b[s.i]; {
-	case c == '{':
-		return s.object(func([]byte) bool { return s.skip(depth + 1) })
-	case c == '[':
-		s.i++
-		if s.eat(']') {
-			return true
-		}
-		for {
-			if !s.skip(depth + 1) {
-				return false
-			}
-			if !s.eat(',') {
-				return s.eat(']')
-			}
-		}
-	case c == '"':
-		return s.skipString()
-	case c == 't':
-		return s.literal("true")
-	case c == 'f':
-		return s.literal("false")
-	case c == 'n':
-		return s.null()
-	default:
-		_, ok := s.number()
-		return ok
-	}
-}
-
-// skipString reads a string that may have escapes.
-func (s *jscan) skipString() bool {
-	for j := s.i + 1; j < len(s.b); j++ {
-		switch c := s.b[j]; {
-		case c == '"':
-			s.i = j + 1
-			return true
-		case c < 0x20:
-			return false
-		case c == '\\':
-			j++
-			if j >= len(s.b) {
-				return false
-			}
-			switch s.b[j] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if j+4 >= len(s.b) {
-					return false
-				}
-				for _, h := range s.b[j+1 : j+5] {
-					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-						return false
-					}
-				}
-				j += 4
-			default:
-				return false
-			}
-		}
-	}
-	return false
 }
 
 // Projections are the read models of the area for the runner: the marks and saved addresses, and the time-clock report.

@@ -12,6 +12,7 @@ import (
 
 	"portal/domain/clock"
 	"portal/eventstore"
+	"portal/platform/jscan"
 	"portal/projections"
 )
 
@@ -65,7 +66,7 @@ type markFacts struct {
 	Reason     string    `json:"reason"`
 }
 
-// markFactsKeys are markFacts's JSON keys, for jscan.fields.
+// markFactsKeys are markFacts's JSON keys, for jscan.Scanner.Fields.
 var markFactsKeys = []string{"employeeId", "recordedAt", "reason"}
 
 // decodeMarkFactsFast decodes data into d (which must be zero) when data has the plain
@@ -73,18 +74,18 @@ var markFactsKeys = []string{"employeeId", "recordedAt", "reason"}
 // otherwise the caller decodes with encoding/json. The keys it does not read are skipped,
 // not decoded, so a replay's decoding of a mark costs about a fifth of json.Unmarshal's.
 func decodeMarkFactsFast(data []byte, d *markFacts) bool {
-	s := jscan{b: data}
-	return s.fields(markFactsKeys, func(key string) bool {
+	s := jscan.New(data)
+	return s.Fields(markFactsKeys, func(key string) bool {
 		switch key {
 		case "employeeId":
-			return s.str(&d.EmployeeID)
+			return s.Str(&d.EmployeeID)
 		case "recordedAt":
-			return s.time(&d.RecordedAt)
+			return s.Time(&d.RecordedAt)
 		case "reason":
-			return s.str(&d.Reason)
+			return s.Str(&d.Reason)
 		}
 		return false
-	}) && s.end()
+	}) && s.End()
 }
 
 // Apply implements Projection: the batch's events are summed per employee and local day in

@@ -23,6 +23,7 @@ import (
 	ts "portal/domain/timesheet"
 	"portal/domain/vacation"
 	"portal/eventstore"
+	"portal/platform/jscan"
 	"portal/projections"
 	"portal/push"
 )
@@ -307,10 +308,40 @@ type markData struct {
 	Request    string    `json:"requestId"`
 }
 
+// markKeys are markData's JSON keys, for jscan.Scanner.Fields.
+var markKeys = []string{"markId", "employeeId", "recordedAt", "actorId", "reason", "requestId"}
+
+// decodeMarkFast decodes data into d (which must be zero) as json.Unmarshal would, when data
+// has the plain shape jscan reads, and tells whether it could. The keys it does not keep are
+// skipped, not decoded: a mark is most of a replay's log.
+func decodeMarkFast(data []byte, d *markData) bool {
+	s := jscan.New(data)
+	return s.Fields(markKeys, func(key string) bool {
+		switch key {
+		case "markId":
+			return s.Str(&d.MarkID)
+		case "employeeId":
+			return s.Str(&d.EmployeeID)
+		case "recordedAt":
+			return s.Time(&d.RecordedAt)
+		case "actorId":
+			return s.Str(&d.ActorID)
+		case "reason":
+			return s.Str(&d.Reason)
+		case "requestId":
+			return s.Str(&d.Request)
+		}
+		return false
+	}) && s.End()
+}
+
 func decodeMark(e eventstore.RecordedEvent) (markRow, error) {
 	var d markData
-	if err := projections.DecodeData(e, &d); err != nil {
-		return markRow{}, err
+	if !decodeMarkFast(e.Data, &d) {
+		d = markData{}
+		if err := projections.DecodeData(e, &d); err != nil {
+			return markRow{}, err
+		}
 	}
 	emp, err := projections.ParseID(e, "employeeId", d.EmployeeID)
 	if err != nil {
