@@ -1,5 +1,5 @@
 // The timesheet (issue 30) on the demo with its history: Helena (HR) reads the gridReport of
-// last month, downloads it as XLSX and closes the month; Ana reads her month (a row a day,
+// last month, downloads it as XLSX and closes the month (the grid follows the push); Ana reads her month (a row a day,
 // the marks in force with an adjusted one's origin a click away, the totals), signs it after
 // the confirm-password dialog refuses a wrong password, and downloads the PDF; Marcos reads
 // Ana's month through the employee picker; Ana cannot read a colleague's.
@@ -45,14 +45,11 @@ test('helena reads the gridReport, exports it and closes last month', { timeout:
     assert.equal(xlsx.suggestedFilename(), `espelho-${lastMonth()}.xlsx`);
     assert.equal(readFileSync(await xlsx.path()).subarray(0, 2).toString(), 'PK', 'an xlsx (zip) workbook');
     await page.locator(tid('grid-close')).click();
-    // The projection records the closing; the grid shows it once read again.
-    for (let i = 0; i < 30; i++) {
-      await page.reload();
-      await page.locator(tid('grid-closed')).waitFor();
-      if ((await page.locator(tid('grid-closed')).textContent()) === 'Mês fechado') break;
-      await page.waitForTimeout(500);
-    }
-    assert.equal(await page.locator(tid('grid-closed')).textContent(), 'Mês fechado');
+    // The projection records the closing and pushes timesheet.changed: the grid reads itself
+    // again, with no reload.
+    await page.waitForFunction(() => document.querySelector('[data-testid="grid-closed"]')?.textContent === 'Mês fechado', null, {
+      timeout: 30_000,
+    });
     await page.locator(tid('grid-reopen')).waitFor();
     await screenshot(page, 'timesheet-grid-closed');
   } finally {
@@ -68,6 +65,8 @@ test('ana reads her month, sees an adjusted mark, signs it after confirming her 
     await page.goto('/apps/rh/timeSheet/historico');
     await page.locator(tid('timesheet-row')).nth(20).waitFor();
     assert.match(await page.locator(tid('timesheet-employee-name')).textContent(), /Ana/);
+    // The employer heads the month: the demo's establishment and its CNPJ.
+    assert.match(await page.locator(tid('timesheet-employer')).textContent(), /Demo Corp · CNPJ \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/);
     assert.match(await page.locator(tid('timesheet-totals')).textContent(), /\d{2}:\d{2}/);
     assert.equal(await page.locator(tid('timesheet-closed')).textContent(), 'Mês fechado');
     if ((await page.locator(tid('mark-changed')).count()) > 0) {
