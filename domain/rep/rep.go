@@ -4,6 +4,7 @@
 package rep
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -131,4 +132,65 @@ func pad17(s string) string {
 		return s[:17]
 	}
 	return strings.Repeat("0", 17-len(s)) + s
+}
+
+// Event types of the other AFD record kinds (Annex V; migrations/00210): each is appended to
+// the establishment's stream and numbered by the same NSR as the marks.
+const (
+	// TypeEmployerChanged is record type 2: the employer's identification in the REP-P was
+	// included or changed (its name, CNO/CAEPF or place of work).
+	TypeEmployerChanged = "rep.employer_changed.v1"
+	// TypeClockAdjusted is record type 4: the REP-P's clock was set from Before to After.
+	TypeClockAdjusted = "rep.clock_adjusted.v1"
+	// TypeEmployeeChanged is record type 5: an employee was included in, altered in or
+	// excluded from the REP-P.
+	TypeEmployeeChanged = "rep.employee_changed.v1"
+	// TypeServiceEvent is record type 6: a sensitive event of the REP-P (ServiceAvailable,
+	// ServiceUnavailable).
+	TypeServiceEvent = "rep.service_event.v1"
+)
+
+// Operations of a type-5 record.
+const (
+	OpInclude = "I"
+	OpAlter   = "A"
+	OpExclude = "E"
+)
+
+// Sensitive event codes of a type-6 record that apply to a REP-P (Annex V).
+const (
+	ServiceAvailable   = "07"
+	ServiceUnavailable = "08"
+)
+
+// Stream names the establishment's stream of type 2, 4, 5 and 6 events.
+func Stream(tenant fmt.Stringer) string { return "rep-establishment-" + tenant.String() }
+
+// EmployerChanged is the data of TypeEmployerChanged.
+type EmployerChanged struct {
+	Name           string `json:"name"`
+	CNO            string `json:"cno"` // CNO or CAEPF, when there is one
+	Place          string `json:"place"`
+	ResponsibleCPF string `json:"responsibleCpf"`
+}
+
+// ClockAdjusted is the data of TypeClockAdjusted.
+type ClockAdjusted struct {
+	Before         time.Time `json:"before"`
+	After          time.Time `json:"after"`
+	ResponsibleCPF string    `json:"responsibleCpf"`
+}
+
+// EmployeeChanged is the data of TypeEmployeeChanged.
+type EmployeeChanged struct {
+	Operation      string `json:"operation"` // OpInclude, OpAlter or OpExclude
+	EmployeeID     string `json:"employeeId"`
+	CPF            string `json:"cpf"`
+	Name           string `json:"name"`
+	ResponsibleCPF string `json:"responsibleCpf"`
+}
+
+// ServiceEvent is the data of TypeServiceEvent.
+type ServiceEvent struct {
+	Event string `json:"event"` // ServiceAvailable or ServiceUnavailable
 }

@@ -3,6 +3,8 @@ package rep_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -264,4 +266,124 @@ func TestRecordTypes(t *testing.T) {
 			t.Errorf("%s: kind %q, %v", typ, kind, err)
 		}
 	}
+}
+
+// repEvent appends one event of the rep area to the establishment's stream.
+func repEvent(t testing.TB, store eventstore.Store, tenant uuid.UUID, typ string, data any) {
+	t.Helper()
+	body, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.New()
+	if _, err := store.Append(context.Background(), eventstore.Meta{Tenant: tenant, Actor: "hr", CommandID: id.String()},
+		domainrep.Stream(tenant), eventstore.Any, eventstore.EventData{ID: id, Type: typ, SchemaVersion: 1, Data: body}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAFDRecordKinds writes every record kind a REP-P keeps (2 employer, 4 clock adjustment,
+// 5 employee, 6 sensitive event, 7 marks) from their events, reads the file back and checks
+// every field, the CRCs, the NSRs across kinds and the hash chain from the first mark (which
+// chains to nothing: Annex V hashes "the previous record's hash, if there is one"); a CRC or
+// a name altered by hand is caught.
+func TestAFDRecordKinds(t *testing.T) {
+	t.Parallel()
+	tenant, employees, cnpj := establishment(t, 1)
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	zone := time.FixedZone("-03", -3*3600)
+	cpf := domainrep.CPF("123456000")
+	hrCPF := domainrep.CPF("987654321")
+	repEvent(t, store, tenant, domainrep.TypeEmployerChanged, domainrep.EmployerChanged{Name: "Pão & Açúcar Ltda",
+		CNO: "123456789012", Place: "Fábrica São José", ResponsibleCPF: hrCPF})
+	repEvent(t, store, tenant, domainrep.TypeServiceEvent, domainrep.ServiceEvent{Event: domainrep.ServiceAvailable})
+	repEvent(t, store, tenant, domainrep.TypeEmployeeChanged, domainrep.EmployeeChanged{Operation: domainrep.OpInclude,
+		EmployeeID: employees[0].String(), CPF: cpf, Name: "José da Conceição", ResponsibleCPF: hrCPF})
+	now := time.Now().In(zone).Truncate(time.Minute)
+	repEvent(t, store, tenant, domainrep.TypeClockAdjusted, domainrep.ClockAdjusted{Before: now.Add(-2 * time.Minute), After: now.Add(-time.Minute),
+		ResponsibleCPF: hrCPF})
+	for i := range 3 {
+		if err := mark(store, tenant, employees[0], now.Add(time.Duration(i-30)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	repEvent(t, store, tenant, domainrep.TypeEmployeeChanged, domainrep.EmployeeChanged{Operation: domainrep.OpExclude,
+		EmployeeID: employees[0].String(), CPF: cpf, Name: "José da Conceição", ResponsibleCPF: hrCPF})
+	repEvent(t, store, tenant, domainrep.TypeServiceEvent, domainrep.ServiceEvent{Event: domainrep.ServiceUnavailable})
+
+	p := domainrep.Period{From: now.AddDate(0, 0, -1), To: now}
+	file, n := export(t, tenant, cnpj, p)
+	if n != 9 {
+		t.Fatalf("exported %d records, want 9\n%s", n, file)
+	}
+	afd, err := rep.ParseAFD(bytes.NewReader(file))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, file)
+	}
+	if afd.Name != "Pão & Açúcar Ltda" || afd.CNO != "00123456789012" {
+		t.Errorf("header name %q, CNO %q: the type-2 event moves the establishment", afd.Name, afd.CNO)
+	}
+	want := map[string]int{"2": 1, "4": 1, "5": 2, "6": 2, "7": 3}
+	for k, c := range want {
+		if afd.Counts[k] != c {
+			t.Errorf("type %s: %d records, want %d (%v)", k, afd.Counts[k], c, afd.Counts)
+		}
+	}
+	e := afd.Employers[0]
+	if e.NSR != 1 || e.IDType != '1' || e.CNPJ != cnpj || e.CNO != "00123456789012" || e.Name != "Pão & Açúcar Ltda" ||
+		e.Place != "Fábrica São José" || e.ResponsibleCPF != "000"+hrCPF || time.Since(e.Recorded) > time.Hour {
+		t.Errorf("type 2: %+v", e)
+	}
+	if ev := afd.Events; ev[0].NSR != 2 || ev[0].Code != "07" || ev[1].NSR != 9 || ev[1].Code != "08" {
+		t.Errorf("type 6: %+v", ev)
+	}
+	in, out := afd.Employees[0], afd.Employees[1]
+	if in.NSR != 3 || in.Operation != 'I' || in.CPF != "0"+cpf || in.Name != "José da Conceição" || in.Other != "" ||
+		in.ResponsibleCPF != hrCPF || out.NSR != 8 || out.Operation != 'E' || out.CPF != in.CPF {
+		t.Errorf("type 5: %+v %+v", in, out)
+	}
+	adj := afd.Adjustments[0]
+	if adj.NSR != 4 || !adj.Before.Equal(now.Add(-2*time.Minute)) || !adj.After.Equal(now.Add(-time.Minute)) || adj.ResponsibleCPF != hrCPF {
+		t.Errorf("type 4: %+v", adj)
+	}
+	for i, m := range afd.Records {
+		if m.NSR != int64(5+i) || m.CPF != "0"+cpf || !m.MarkedAt.Equal(now.Add(time.Duration(i-30)*time.Minute)) {
+			t.Errorf("type 7 #%d: %+v", i, m)
+		}
+	}
+	lines := strings.Split(string(file), "\r\n")
+	first := lines[5] // NSR 5, the first mark
+	if sum := sha256Hex(first[:73]); first[73:] != sum || afd.FirstPreviousHash != "" {
+		t.Errorf("the first mark's hash %s, want SHA-256 of its own fields %s", first[73:], sum)
+	}
+	for i, l := range lines[1:10] { // the records between the header and the trailer
+		if want := map[byte]int{'2': 331, '4': 73, '5': 118, '6': 36, '7': 137}[l[9]]; len(l) != want {
+			t.Errorf("line %d: length %d, want %d", i+2, len(l), want)
+		}
+	}
+	tampered := func(i int, edit func(string) string) []byte {
+		l := append([]string(nil), lines...)
+		l[i] = edit(l[i])
+		return []byte(strings.Join(l, "\r\n"))
+	}
+	latinE, _ := charmap.ISO8859_1.NewEncoder().String("E")
+	for name, bad := range map[string][]byte{
+		"employer name":          tampered(1, func(s string) string { return s[:80] + "X" + s[81:] }),
+		"employee operation":     tampered(3, func(s string) string { return s[:34] + latinE + s[35:] }),
+		"adjustment time":        tampered(4, func(s string) string { return s[:25] + "9" + s[26:] }),
+		"event code":             tampered(2, func(s string) string { return s[:34] + "05" }),
+		"first mark's CPF":       tampered(5, func(s string) string { return s[:40] + "9" + s[41:] }),
+		"employee CRC":           tampered(3, func(s string) string { return s[:114] + "0000" }),
+		"NSR order across kinds": []byte(strings.Join(append(append([]string(nil), lines[:2]...), lines[3:]...), "\r\n")),
+	} {
+		if _, err := rep.ParseAFD(bytes.NewReader(bad)); err == nil {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return strings.ToUpper(hex.EncodeToString(sum[:]))
 }
