@@ -123,8 +123,14 @@ BEGIN
 END $$;
 -- +goose StatementEnd
 
+-- The NSR is taken as late as possible: the trigger is a constraint trigger deferred to the
+-- commit, so the counter's row is locked only from the commit's start to its end, never
+-- while the transaction still inserts. That also keeps transactions of several marks
+-- (the event store's group commit, eventstore/group.go) free of deadlocks: a holder of the
+-- counter never waits for another's stream row, since it inserts nothing more. The
+-- records of one transaction take their NSRs in insertion order.
 DROP TRIGGER events_rep_nsr ON events;
-CREATE TRIGGER events_rep_nsr AFTER INSERT ON events
+CREATE CONSTRAINT TRIGGER events_rep_nsr AFTER INSERT ON events DEFERRABLE INITIALLY DEFERRED
     FOR EACH ROW WHEN (NEW.type LIKE 'clock.%' OR NEW.type LIKE 'rep.%') EXECUTE FUNCTION rep_assign_nsr();
 
 -- +goose Down

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"portal/domain"
+	"portal/domain/clock"
 )
 
 // MaxPeriodDays is the longest period one AFD or AEJ export covers. The Portaria sets no
@@ -194,3 +195,9 @@ type EmployeeChanged struct {
 type ServiceEvent struct {
 	Event string `json:"event"` // ServiceAvailable or ServiceUnavailable
 }
+
+// GroupedTypes are the event types that take an establishment's NSR under its row lock
+// (migrations/00200, 00210's marks): the event store gathers concurrent appends of one
+// tenant of these types into shared transactions (eventstore/group.go), so one WAL flush
+// under the lock carries many marks.
+var GroupedTypes = []string{clock.TypeMarkRegistered, clock.TypeMarkRecordedByHR}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -101,7 +102,8 @@ func TestCRC16Kermit(t *testing.T) {
 }
 
 // TestNSRGaplessUnderConcurrency appends 10,000 marks from 32 clients through two event
-// stores on two pools (two portal processes) and finds NSRs 1..10,000, each once, chained.
+// stores on two pools (two portal processes), each gathering its concurrent marks into
+// shared transactions (group commit), and finds NSRs 1..10,000, each once, chained.
 func TestNSRGaplessUnderConcurrency(t *testing.T) {
 	tenant, employees, cnpj := establishment(t, 40)
 	second, err := db.Open(context.Background(), testDB.URL, 16)
@@ -110,6 +112,9 @@ func TestNSRGaplessUnderConcurrency(t *testing.T) {
 	}
 	defer second.Close()
 	stores := []*eventstore.Postgres{eventstore.NewPostgres(testDB.Pool), eventstore.NewPostgres(second)}
+	for _, s := range stores { // as serve does: an establishment's marks share transactions
+		s.GroupCommit(domainrep.GroupedTypes...)
+	}
 	defer stores[0].Close()
 	defer stores[1].Close()
 	const total, clients = 10000, 32
@@ -386,4 +391,47 @@ func TestAFDRecordKinds(t *testing.T) {
 func sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return strings.ToUpper(hex.EncodeToString(sum[:]))
+}
+
+// TestGroupCommitAnswersEachAppend: concurrent marks of one establishment share
+// transactions; one whose expected version is wrong fails alone (ErrConcurrency) and the
+// others land with gapless NSRs, as if each had been appended alone.
+func TestGroupCommitAnswersEachAppend(t *testing.T) {
+	t.Parallel()
+	tenant, employees, _ := establishment(t, 8)
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	store.GroupCommit(domainrep.GroupedTypes...)
+	const total = 200
+	var wg sync.WaitGroup
+	errs := make([]error, total)
+	for i := range total {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			expected := eventstore.Any
+			if i%10 == 3 {
+				expected = 999 // no such version: refused, alone
+			}
+			id := uuid.New()
+			data, _ := json.Marshal(map[string]any{"markId": id.String(), "employeeId": employees[i%8].String(), "recordedAt": time.Now()})
+			_, errs[i] = store.Append(context.Background(), eventstore.Meta{Tenant: tenant, Actor: "t", CommandID: id.String()},
+				eventstore.StreamName("clock", employees[i%8]), expected,
+				eventstore.EventData{ID: id, Type: clock.TypeMarkRegistered, SchemaVersion: 1, Data: data})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if (i%10 == 3) != errors.Is(err, eventstore.ErrConcurrency) || i%10 != 3 && err != nil {
+			t.Fatalf("append %d: %v", i, err)
+		}
+	}
+	var count, maxNSR int64
+	if err := testDB.Pool.QueryRow(context.Background(), `SELECT count(*), max(nsr) FROM rep_records WHERE tenant_id = $1`, tenant).
+		Scan(&count, &maxNSR); err != nil {
+		t.Fatal(err)
+	}
+	if count != total*9/10 || maxNSR != count {
+		t.Fatalf("%d records up to NSR %d, want %d gapless", count, maxNSR, total*9/10)
+	}
 }
