@@ -296,13 +296,25 @@ func TestExports(t *testing.T) {
 		t.Fatal("openssl verified an altered AFD")
 	}
 
-	// The AEJ.
-	res = f.e.Call(t, f.hr, http.MethodGet, "/api/rep/aej", q(day, day, f.cnpj), "", nil)
+	// The AEJ, of the day before too: the timesheet read model's days of weekly rest and of
+	// unjustified absence become records 07 (rows as the timesheet projection writes them).
+	for _, d := range []struct {
+		employee uuid.UUID
+		day      string
+		kind     string
+		absent   bool
+	}{{f.worker.EmployeeID, "2024-05-09", "work", true}, {f.other.EmployeeID, "2024-05-09", "rest", false},
+		{f.other.EmployeeID, "2024-05-10", "work", false}} {
+		f.e.Exec(t, []any{f.tenant.ID, d.employee, d.day, d.kind, d.absent}, `INSERT INTO timesheet_days (tenant_id, employee_id, day, kind,
+            spans, marks, expected, worked, night, night_hours, overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete)
+            VALUES ($1, $2, $3, $4, '[]', '[]', 480, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, $5, false)`)
+	}
+	res = f.e.Call(t, f.hr, http.MethodGet, "/api/rep/aej", q("2024-05-09", day, f.cnpj), "", nil)
 	if res.Status != 200 {
 		t.Fatalf("aej: %d %s", res.Status, res.Body)
 	}
 	files = unzip(t, res.Body)
-	name = fmt.Sprintf("AEJ_%s_20240510_20240510.txt", f.cnpj)
+	name = fmt.Sprintf("AEJ_%s_20240509_20240510.txt", f.cnpj)
 	aej, sig := files[name], files[name+".p7s"]
 	if aej == nil || sig == nil {
 		t.Fatalf("zip holds %v, want %s", keys(files), name)
@@ -322,7 +334,9 @@ func checkAEJ(t *testing.T, aej []byte, cnpj string) {
 	}
 	lines := strings.Split(strings.TrimSuffix(string(aej), "\r\n"), "\r\n")
 	counts := map[string]int{}
-	fieldsOf := map[string]int{"01": 10, "02": 4, "03": 4, "08": 7, "99": 9}
+	fieldsOf := map[string]int{"01": 10, "02": 4, "03": 4, "07": 6, "08": 7, "99": 9}
+	bonds := map[string]string{} // idtVinculoAej → CPF
+	var absences [][]string
 	order := "01 02 03 04 05 06 07 08 99"
 	last := ""
 	var marks [][]string
@@ -338,9 +352,19 @@ func checkAEJ(t *testing.T, aej []byte, cnpj string) {
 		counts[f[0]]++
 		switch f[0] {
 		case "01":
-			if f[1] != "1" || f[2] != cnpj || f[6] != "2024-05-10" || f[9] != "001" {
+			if f[1] != "1" || f[2] != cnpj || f[6] != "2024-05-09" || f[7] != "2024-05-10" || f[9] != "001" {
 				t.Fatalf("header %q", l)
 			}
+		case "03":
+			bonds[f[1]] = f[2]
+		case "07": // idtVinculoAej|tipoAusenOuComp (1 DSR, 2 unjustified)|date|minutes|bank movement
+			if _, ok := bonds[f[1]]; !ok || f[2] != "1" && f[2] != "2" || f[4] != "" || f[5] != "" {
+				t.Fatalf("absence %q", l)
+			}
+			if _, err := time.Parse("2006-01-02", f[3]); err != nil {
+				t.Fatalf("absence date %q", l)
+			}
+			absences = append(absences, f)
 		case "04":
 			if len(f) < 5 || len(f)%2 != 1 {
 				t.Fatalf("schedule %q", l)
@@ -363,6 +387,15 @@ func checkAEJ(t *testing.T, aej []byte, cnpj string) {
 	}
 	if counts["03"] != 2 || len(marks) != 3 {
 		t.Fatalf("bonds %d, marks %d", counts["03"], len(marks))
+	}
+	// The worker's unjustified absence and the other's weekly rest of 05-09; the other's
+	// working day of 05-10 is none.
+	got := map[string]bool{}
+	for _, a := range absences {
+		got[bonds[a[1]]+" "+a[2]+" "+a[3]] = true
+	}
+	if len(absences) != 2 || !got["52998224725 2 2024-05-09"] {
+		t.Fatalf("absences %v", absences)
 	}
 	// The worker's two marks of the day: entry then exit of pair 001, original.
 	var mine [][]string
