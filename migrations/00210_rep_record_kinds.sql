@@ -94,9 +94,9 @@ BEGIN
     WHEN '2' THEN
         est.name := coalesce(nullif(d->>'name', ''), est.name);
         est.place := coalesce(d->>'place', est.place);
-        est.cno := rep_digits(d->>'cno', 14);
+        est.cno := left(regexp_replace(coalesce(d->>'cno', ''), '[^0-9]', '', 'g'), 14);
         f := lpad(n::text, 9, '0') || kind || rep_dh(NEW.recorded_at, est.time_zone) ||
-            rep_digits(d->>'responsibleCpf', 14) || '1' || est.cnpj || est.cno ||
+            rep_digits(d->>'responsibleCpf', 14) || '1' || est.cnpj || rep_digits(est.cno, 14) ||
             rpad(est.name, 150) || rpad(est.place, 100);
     WHEN '4' THEN
         marked := (d->>'before')::timestamptz;

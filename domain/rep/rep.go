@@ -201,3 +201,29 @@ type ServiceEvent struct {
 // tenant of these types into shared transactions (eventstore/group.go), so one WAL flush
 // under the lock carries many marks.
 var GroupedTypes = []string{clock.TypeMarkRegistered, clock.TypeMarkRecordedByHR}
+
+// Message keys of the employer's identification.
+const (
+	KeyNameRequired = "rep.name_required"
+	KeyNameTooLong  = "rep.name_too_long"
+	KeyPlaceTooLong = "rep.place_too_long"
+	KeyCNOInvalid   = "rep.cno_invalid"
+)
+
+// CheckEmployer validates the employer's identification as AFD record 2 holds it: a name
+// (razão social) of 1 to 150 characters, a place of work of at most 100, and a CNO (12
+// digits) or CAEPF (14 digits) when there is one.
+func CheckEmployer(name, place, cno string) (EmployerChanged, error) {
+	name, place, cno = strings.TrimSpace(name), strings.TrimSpace(place), strings.TrimSpace(cno)
+	switch {
+	case name == "":
+		return EmployerChanged{}, domain.InvalidField("name", KeyNameRequired)
+	case len([]rune(name)) > 150:
+		return EmployerChanged{}, domain.InvalidField("name", KeyNameTooLong)
+	case len([]rune(place)) > 100:
+		return EmployerChanged{}, domain.InvalidField("place", KeyPlaceTooLong)
+	case cno != "" && (!digits(cno) || len(cno) != 12 && len(cno) != 14):
+		return EmployerChanged{}, domain.InvalidField("cno", KeyCNOInvalid)
+	}
+	return EmployerChanged{Name: name, Place: place, CNO: cno}, nil
+}

@@ -423,3 +423,58 @@ func keys(m map[string][]byte) []string {
 }
 
 var _ = uuid.Nil
+
+// TestChangeEstablishment: HR changes the employer's identification; it is an AFD record 2
+// with the next NSR and HR's CPF, and the establishment reads back changed. Bad input is 400
+// with its key and writes nothing; an employee may not; the same identification again
+// writes no record.
+func TestChangeEstablishment(t *testing.T) {
+	f := setup(t, "readapi_rep_establishment")
+	f.e.Exec(t, []any{f.tenant.ID, f.hr.EmployeeID, "39053344705"}, `UPDATE employees SET cpf = $3 WHERE tenant_id = $1 AND id = $2`)
+	f.punch(t, f.worker)
+	long := strings.Repeat("x", 151)
+	for name, c := range map[string]struct{ body, key string }{
+		"no name":    {`{"name":"  ","place":"Sede"}`, domainrep.KeyNameRequired},
+		"long name":  {`{"name":"` + long + `"}`, domainrep.KeyNameTooLong},
+		"long place": {`{"name":"Ok","place":"` + long + `"}`, domainrep.KeyPlaceTooLong},
+		"bad cno":    {`{"name":"Ok","cno":"12ab"}`, domainrep.KeyCNOInvalid},
+		"short cno":  {`{"name":"Ok","cno":"1234"}`, domainrep.KeyCNOInvalid},
+	} {
+		res := f.e.Call(t, f.hr, http.MethodPut, "/api/rep/establishment", nil, c.body, nil)
+		if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), c.key) {
+			t.Errorf("%s: %d %s", name, res.Status, res.Body)
+		}
+	}
+	if res := f.e.Call(t, f.worker, http.MethodPut, "/api/rep/establishment", nil, `{"name":"Outra"}`, nil); res.Status != http.StatusForbidden {
+		t.Errorf("an employee changes the establishment: %d", res.Status)
+	}
+	var before struct {
+		LastNSR int64 `json:"lastNsr"`
+	}
+	if res := f.e.Call(t, f.hr, http.MethodGet, "/api/rep/establishment", nil, "", nil); res.Status != 200 || json.Unmarshal(res.Body, &before) != nil || before.LastNSR != 1 {
+		t.Fatalf("after bad input: %d %s (only the mark's NSR)", res.Status, res.Body)
+	}
+	body := `{"name":"Comércio Novo Ltda","place":"Filial Campinas","cno":"123456789012"}`
+	for range 2 { // the second time changes nothing
+		if res := f.e.Call(t, f.hr, http.MethodPut, "/api/rep/establishment", nil, body, nil); res.Status != 200 {
+			t.Fatalf("change: %d %s", res.Status, res.Body)
+		}
+	}
+	var after struct {
+		Name, Place, CNO string
+		LastNSR          int64 `json:"lastNsr"`
+	}
+	if res := f.e.Call(t, f.hr, http.MethodGet, "/api/rep/establishment", nil, "", nil); json.Unmarshal(res.Body, &after) != nil ||
+		after.Name != "Comércio Novo Ltda" || after.Place != "Filial Campinas" || after.CNO != "123456789012" || after.LastNSR != 2 {
+		t.Fatalf("establishment %s", res.Body)
+	}
+	var fields string
+	if err := f.e.DB.Pool.QueryRow(context.Background(), `SELECT fields FROM rep_records WHERE tenant_id = $1 AND nsr = 2 AND afd_kind = '2'`,
+		f.tenant.ID).Scan(&fields); err != nil {
+		t.Fatal(err)
+	}
+	if want := "000000002" + "2"; !strings.HasPrefix(fields, want) || fields[34:48] != "00039053344705" || fields[49:63] != f.cnpj ||
+		fields[63:77] != "00123456789012" || strings.TrimSpace(fields[77:227]) != "Comércio Novo Ltda" {
+		t.Fatalf("record 2 %q", fields)
+	}
+}
