@@ -121,7 +121,13 @@ func WriteAEJ(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now
 		_, err := bw.WriteString(s + "\r\n")
 		return err
 	}
-	if err := line("01", "1", e.CNPJ, "", "", e.Name, p.From.Format("2006-01-02"), p.To.Format("2006-01-02"),
+	caepf, cno := "", "" // the establishment's one number: a CAEPF has 14 digits, a CNO 12
+	if len(e.CNO) == 14 {
+		caepf = e.CNO
+	} else {
+		cno = e.CNO
+	}
+	if err := line("01", "1", e.CNPJ, caepf, cno, e.Name, p.From.Format("2006-01-02"), p.To.Format("2006-01-02"),
 		DH(now, e.Zone), "001"); err != nil {
 		return 0, err
 	}
