@@ -103,6 +103,9 @@ BEGIN
         f := lpad(n::text, 9, '0') || kind || rep_dh((d->>'before')::timestamptz, est.time_zone) ||
             rep_dh((d->>'after')::timestamptz, est.time_zone) || rep_digits(d->>'responsibleCpf', 11);
     WHEN '5' THEN
+        -- The employee's CPF in the REP is what their marks' records then carry.
+        UPDATE employees SET cpf = CASE WHEN d->>'operation' = 'E' THEN employees.cpf ELSE rep_digits(d->>'cpf', 11) END
+        WHERE tenant_id = NEW.tenant_id AND id = employee;
         f := lpad(n::text, 9, '0') || kind || rep_dh(NEW.recorded_at, est.time_zone) ||
             CASE WHEN d->>'operation' IN ('I', 'A', 'E') THEN d->>'operation' ELSE 'A' END ||
             rep_digits(d->>'cpf', 12) || rpad(coalesce(d->>'name', ''), 52) || rpad(coalesce(d->>'other', ''), 4) ||

@@ -227,3 +227,25 @@ func CheckEmployer(name, place, cno string) (EmployerChanged, error) {
 	}
 	return EmployerChanged{Name: name, Place: place, CNO: cno}, nil
 }
+
+// Message keys of an employee's registration in the REP-P.
+const (
+	KeyCPFInvalid = "rep.cpf_invalid"
+	KeyCPFTaken   = "rep.cpf_taken"
+)
+
+// EmployeeOperation is the type-5 operation of registering cpf for an employee whose CPF
+// was before: inclusion when they had none, alteration when it changes, none ("") when it
+// is the same. An invalid CPF is the caller's error.
+func EmployeeOperation(before, cpf string) (string, error) {
+	if !ValidCPF(cpf) {
+		return "", domain.InvalidField("cpf", KeyCPFInvalid)
+	}
+	switch before {
+	case cpf:
+		return "", nil
+	case "":
+		return OpInclude, nil
+	}
+	return OpAlter, nil
+}

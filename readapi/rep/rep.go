@@ -40,6 +40,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	r.GET("/receipts/:markId/pdf", s.receiptPDF, httpx.Allowed("clock", "read"))
 	r.GET("/establishment", s.establishment, httpx.Allowed("audit", "read"))
 	r.PUT("/establishment", s.changeEstablishment, httpx.Allowed("tenant", "admin"))
+	r.PUT("/employees/:id", s.registerEmployee, httpx.Allowed("tenant", "admin"))
 	r.GET("/afd", s.exportAFD, httpx.Allowed("audit", "read"))
 	r.GET("/aej", s.exportAEJ, httpx.Allowed("audit", "read"))
 	r.GET("/certificate", s.certificate, httpx.Allowed("tenant", "admin"))

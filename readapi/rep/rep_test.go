@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"software.sslmate.com/src/go-pkcs12"
 
 	"portal/auth"
@@ -476,5 +477,59 @@ func TestChangeEstablishment(t *testing.T) {
 	if want := "000000002" + "2"; !strings.HasPrefix(fields, want) || fields[34:48] != "00039053344705" || fields[49:63] != f.cnpj ||
 		fields[63:77] != "00123456789012" || strings.TrimSpace(fields[77:227]) != "Comércio Novo Ltda" {
 		t.Fatalf("record 2 %q", fields)
+	}
+}
+
+// TestRegisterEmployee: HR includes an employee in the REP-P with their CPF (AFD record 5,
+// operation I) and alters it (A); the employee's next mark carries it. An invalid CPF is
+// 400, another employee's 409, an unknown employee 404, an employee may not, and none
+// writes a record; the same CPF again writes nothing.
+func TestRegisterEmployee(t *testing.T) {
+	f := setup(t, "readapi_rep_employee")
+	f.e.Exec(t, []any{f.tenant.ID, f.hr.EmployeeID, "39053344705"}, `UPDATE employees SET cpf = $3 WHERE tenant_id = $1 AND id = $2`)
+	path := "/api/rep/employees/" + f.other.EmployeeID.String()
+	first, second := domainrep.CPF("111444777"), domainrep.CPF("123123123")
+	for name, c := range map[string]struct {
+		path, body string
+		status     int
+		key        string
+	}{
+		"invalid":  {path, `{"cpf":"11144477700"}`, 400, domainrep.KeyCPFInvalid},
+		"taken":    {path, `{"cpf":"529.982.247-25"}`, 409, domainrep.KeyCPFTaken},
+		"unknown":  {"/api/rep/employees/" + uuid.NewString(), `{"cpf":"` + first + `"}`, 404, "nao_encontrado"},
+		"not uuid": {"/api/rep/employees/x", `{"cpf":"` + first + `"}`, 404, "nao_encontrado"},
+	} {
+		res := f.e.Call(t, f.hr, http.MethodPut, c.path, nil, c.body, nil)
+		if res.Status != c.status || !strings.Contains(string(res.Body), c.key) {
+			t.Errorf("%s: %d %s", name, res.Status, res.Body)
+		}
+	}
+	if res := f.e.Call(t, f.worker, http.MethodPut, path, nil, `{"cpf":"`+first+`"}`, nil); res.Status != http.StatusForbidden {
+		t.Errorf("an employee registers a CPF: %d", res.Status)
+	}
+	for _, c := range []struct{ cpf, op string }{{first, "I"}, {first, ""}, {second, "A"}} {
+		res := f.e.Call(t, f.hr, http.MethodPut, path, nil, `{"cpf":"`+c.cpf+`"}`, nil)
+		var out struct{ Operation string }
+		if res.Status != 200 || json.Unmarshal(res.Body, &out) != nil || out.Operation != c.op {
+			t.Fatalf("register %s: %d %s, want operation %q", c.cpf, res.Status, res.Body, c.op)
+		}
+	}
+	f.punch(t, f.other)
+	rows, err := f.e.DB.Pool.Query(context.Background(), `SELECT nsr, afd_kind, fields FROM rep_records WHERE tenant_id = $1 ORDER BY nsr`, f.tenant.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var nsr int64
+	var kind, fields string
+	if _, err := pgx.ForEachRow(rows, []any{&nsr, &kind, &fields}, func() error {
+		got = append(got, fields)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0][9] != '5' || got[0][34] != 'I' || got[0][35:47] != "0"+first || got[0][103:114] != "39053344705" ||
+		got[1][34] != 'A' || got[1][35:47] != "0"+second || got[2][9] != '7' || got[2][34:46] != "0"+second {
+		t.Fatalf("records %q", got)
 	}
 }
