@@ -1,7 +1,7 @@
 // Issue 31, legal punch records (REP-P). Ana punches and finds the receipt of that punch at once
 // under her marks (NSR and hash) and downloads it as a PDF. Helena (HR) opens the REP-P screen
 // from the audit area: a bad CNO is explained and the employer's new place of work saved (a
-// record 2 of the AFD); exporting before a certificate is uploaded, uploading a broken file and
+// record 2 of the AFD), and so is Marcos's new CPF after a wrong one (a record 5); exporting before a certificate is uploaded, uploading a broken file and
 // a wrong password, and asking for a period in the future each show their translated message;
 // after she uploads a good certificate (made here with openssl), the AFD downloads as a zip of
 // the file and its .p7s, which openssl verifies. At the kiosk, Marcos punches and gets the
@@ -76,6 +76,18 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     await page.getByText('Identificação do empregador salva.').waitFor();
     assert.equal(await page.locator(tid('rep-employer-error')).count(), 0);
 
+    // Marcos's CPF in the REP: a wrong check digit is explained, then the new CPF is saved (an
+    // alteration, record 5 of the AFD below).
+    await page.locator(tid('rep-employee-select')).fill('Marcos');
+    await page.getByRole('option', { name: /Marcos/ }).first().click();
+    await page.locator(tid('rep-employee-cpf')).fill('111.444.777-36');
+    await page.locator(tid('rep-employee-save')).click();
+    await page.locator(tid('rep-employee-error'), { hasText: 'CPF inválido' }).waitFor();
+    await screenshot(page, 'rep-employee');
+    await page.locator(tid('rep-employee-cpf')).fill('111.444.777-35');
+    await page.locator(tid('rep-employee-save')).click();
+    await page.getByText('CPF do empregado alterado no REP.').waitFor();
+
     // No certificate yet.
     await page.locator(tid('rep-export')).click();
     await page.locator(tid('rep-export-error'), { hasText: 'Envie o certificado digital' }).waitFor();
@@ -121,6 +133,9 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     const employer = lines.find((l) => l.length === 331 && l[9] === '2');
     assert.ok(employer, 'the change of the employer is a record 2 of 331 characters');
     assert.equal(employer.slice(227, 327).trimEnd(), 'Matriz São Paulo');
+    const employeeRecord = lines.find((l) => l.length === 118 && l[9] === '5');
+    assert.ok(employeeRecord, 'the new CPF is a record 5 of 118 characters');
+    assert.equal(employeeRecord.slice(34, 47), 'A011144477735');
     await screenshot(page, 'rep-page');
   } finally {
     await ctx.close();

@@ -11,6 +11,7 @@ import { repErrorText } from '../api/errors';
 import { getEstablishment } from '../api/get-establishment';
 import { repKeys } from '../api/keys';
 import type { ExportKind } from '../api/types';
+import { EmployeeCpfForm } from '../components/EmployeeCpfForm';
 import { EmployerForm } from '../components/EmployerForm';
 
 function isoDay(d: Date): string {
@@ -65,6 +66,7 @@ export function RepPage() {
               </Text>
               {/* Only HR admins read the certificate: they are the ones who may change the employer. */}
               {certificate.isSuccess && <EmployerForm key={establishment.data.cnpj} establishment={establishment.data} />}
+              {certificate.isSuccess && <EmployeeCpfForm />}
             </>
           ) : (
             establishment.isError && <Text c="dimmed">{t('noEstablishment')}</Text>
