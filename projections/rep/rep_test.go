@@ -435,3 +435,36 @@ func TestGroupCommitAnswersEachAppend(t *testing.T) {
 		t.Fatalf("%d records up to NSR %d, want %d gapless", count, maxNSR, total*9/10)
 	}
 }
+
+// TestEmployerAndEmployeeRules: the checks behind records 2 and 5.
+func TestEmployerAndEmployeeRules(t *testing.T) {
+	t.Parallel()
+	for name, c := range map[string]struct{ name, place, cno, key string }{
+		"ok":          {" Açaí Ltda ", "Sede", "", ""},
+		"cno":         {"A", "", "123456789012", ""},
+		"caepf":       {"A", "", "12345678901234", ""},
+		"no name":     {" ", "", "", domainrep.KeyNameRequired},
+		"long name":   {strings.Repeat("á", 151), "", "", domainrep.KeyNameTooLong},
+		"long place":  {"A", strings.Repeat("é", 101), "", domainrep.KeyPlaceTooLong},
+		"cno letters": {"A", "", "12345678901a", domainrep.KeyCNOInvalid},
+		"cno length":  {"A", "", "1234567890123", domainrep.KeyCNOInvalid},
+	} {
+		got, err := domainrep.CheckEmployer(c.name, c.place, c.cno)
+		if (err == nil) != (c.key == "") || err != nil && !strings.Contains(err.Error(), c.key) {
+			t.Errorf("%s: %v, want %q", name, err, c.key)
+		}
+		if err == nil && got.Name != strings.TrimSpace(c.name) {
+			t.Errorf("%s: name %q", name, got.Name)
+		}
+	}
+	for _, c := range []struct{ before, cpf, op string }{
+		{"", "52998224725", domainrep.OpInclude}, {"52998224725", "52998224725", ""}, {"11144477735", "52998224725", domainrep.OpAlter},
+	} {
+		if op, err := domainrep.EmployeeOperation(c.before, c.cpf); err != nil || op != c.op {
+			t.Errorf("%q → %q: %q, %v; want %q", c.before, c.cpf, op, err, c.op)
+		}
+	}
+	if _, err := domainrep.EmployeeOperation("", "52998224726"); err == nil || !strings.Contains(err.Error(), domainrep.KeyCPFInvalid) {
+		t.Errorf("a wrong check digit: %v", err)
+	}
+}
