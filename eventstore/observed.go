@@ -21,7 +21,13 @@ import (
 // Append implements Store.
 func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expected int64, events ...EventData) (AppendResult, error) {
 	ctx, span, start := startAppend(ctx, 1, len(events))
-	res, err := s.appendEvents(ctx, meta, stream, expected, events...)
+	var res AppendResult
+	var err error
+	if s.group.grouped(events) {
+		res, err = s.appendGrouped(ctx, meta, stream, expected, events)
+	} else {
+		res, err = s.appendEvents(ctx, meta, stream, expected, events...)
+	}
 	endAppend(ctx, span, start, events, err, res.Duplicate)
 	return res, err
 }

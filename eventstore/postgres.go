@@ -47,6 +47,8 @@ type Postgres struct {
 	peerSeen  atomic.Int64 // when another store last announced itself (Unix ns)
 	cancel    context.CancelFunc
 	done      sync.WaitGroup
+
+	group *groupCommit // appends gathered by tenant (group.go); nil: none
 }
 
 var _ Store = (*Postgres)(nil)

@@ -204,6 +204,9 @@ func planDemo(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *time
 		if err := planVacations(ctx, pool, tl, code, now); err != nil {
 			return err
 		}
+		if err := planRep(ctx, pool, tl, code, now); err != nil {
+			return err
+		}
 	}
 	if err := planAddresses(tl, now); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	domainrep "portal/domain/rep"
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/platform/pgcluster"
@@ -75,6 +76,7 @@ func openEnvWith(ctx context.Context, migrate bool) (*env, error) {
 	}
 	slog.Info("database ready", "url", db.Redact(e.url), "migrated_in", time.Since(start).Round(time.Millisecond))
 	e.store = eventstore.NewPostgres(pool)
+	e.store.GroupCommit(domainrep.GroupedTypes...)
 	return e, nil
 }
 

@@ -4,10 +4,12 @@
 package rep
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
 	"portal/domain"
+	"portal/domain/clock"
 )
 
 // MaxPeriodDays is the longest period one AFD or AEJ export covers. The Portaria sets no
@@ -131,4 +133,119 @@ func pad17(s string) string {
 		return s[:17]
 	}
 	return strings.Repeat("0", 17-len(s)) + s
+}
+
+// Event types of the other AFD record kinds (Annex V; migrations/00210): each is appended to
+// the establishment's stream and numbered by the same NSR as the marks.
+const (
+	// TypeEmployerChanged is record type 2: the employer's identification in the REP-P was
+	// included or changed (its name, CNO/CAEPF or place of work).
+	TypeEmployerChanged = "rep.employer_changed.v1"
+	// TypeClockAdjusted is record type 4: the REP-P's clock was set from Before to After.
+	TypeClockAdjusted = "rep.clock_adjusted.v1"
+	// TypeEmployeeChanged is record type 5: an employee was included in, altered in or
+	// excluded from the REP-P.
+	TypeEmployeeChanged = "rep.employee_changed.v1"
+	// TypeServiceEvent is record type 6: a sensitive event of the REP-P (ServiceAvailable,
+	// ServiceUnavailable).
+	TypeServiceEvent = "rep.service_event.v1"
+)
+
+// Operations of a type-5 record.
+const (
+	OpInclude = "I"
+	OpAlter   = "A"
+	OpExclude = "E"
+)
+
+// Sensitive event codes of a type-6 record that apply to a REP-P (Annex V).
+const (
+	ServiceAvailable   = "07"
+	ServiceUnavailable = "08"
+)
+
+// Stream names the establishment's stream of type 2, 4, 5 and 6 events.
+func Stream(tenant fmt.Stringer) string { return "rep-establishment-" + tenant.String() }
+
+// EmployerChanged is the data of TypeEmployerChanged.
+type EmployerChanged struct {
+	Name           string `json:"name"`
+	CNO            string `json:"cno"` // CNO or CAEPF, when there is one
+	Place          string `json:"place"`
+	ResponsibleCPF string `json:"responsibleCpf"`
+}
+
+// ClockAdjusted is the data of TypeClockAdjusted.
+type ClockAdjusted struct {
+	Before         time.Time `json:"before"`
+	After          time.Time `json:"after"`
+	ResponsibleCPF string    `json:"responsibleCpf"`
+}
+
+// EmployeeChanged is the data of TypeEmployeeChanged.
+type EmployeeChanged struct {
+	Operation      string `json:"operation"` // OpInclude, OpAlter or OpExclude
+	EmployeeID     string `json:"employeeId"`
+	CPF            string `json:"cpf"`
+	Name           string `json:"name"`
+	ResponsibleCPF string `json:"responsibleCpf"`
+}
+
+// ServiceEvent is the data of TypeServiceEvent.
+type ServiceEvent struct {
+	Event string `json:"event"` // ServiceAvailable or ServiceUnavailable
+}
+
+// GroupedTypes are the event types that take an establishment's NSR under its row lock
+// (migrations/00200, 00210's marks): the event store gathers concurrent appends of one
+// tenant of these types into shared transactions (eventstore/group.go), so one WAL flush
+// under the lock carries many marks.
+var GroupedTypes = []string{clock.TypeMarkRegistered, clock.TypeMarkRecordedByHR}
+
+// Message keys of the employer's identification.
+const (
+	KeyNameRequired = "rep.name_required"
+	KeyNameTooLong  = "rep.name_too_long"
+	KeyPlaceTooLong = "rep.place_too_long"
+	KeyCNOInvalid   = "rep.cno_invalid"
+)
+
+// CheckEmployer validates the employer's identification as AFD record 2 holds it: a name
+// (razão social) of 1 to 150 characters, a place of work of at most 100, and a CNO (12
+// digits) or CAEPF (14 digits) when there is one.
+func CheckEmployer(name, place, cno string) (EmployerChanged, error) {
+	name, place, cno = strings.TrimSpace(name), strings.TrimSpace(place), strings.TrimSpace(cno)
+	switch {
+	case name == "":
+		return EmployerChanged{}, domain.InvalidField("name", KeyNameRequired)
+	case len([]rune(name)) > 150:
+		return EmployerChanged{}, domain.InvalidField("name", KeyNameTooLong)
+	case len([]rune(place)) > 100:
+		return EmployerChanged{}, domain.InvalidField("place", KeyPlaceTooLong)
+	case cno != "" && (!digits(cno) || len(cno) != 12 && len(cno) != 14):
+		return EmployerChanged{}, domain.InvalidField("cno", KeyCNOInvalid)
+	}
+	return EmployerChanged{Name: name, Place: place, CNO: cno}, nil
+}
+
+// Message keys of an employee's registration in the REP-P.
+const (
+	KeyCPFInvalid = "rep.cpf_invalid"
+	KeyCPFTaken   = "rep.cpf_taken"
+)
+
+// EmployeeOperation is the type-5 operation of registering cpf for an employee whose CPF
+// was before: inclusion when they had none, alteration when it changes, none ("") when it
+// is the same. An invalid CPF is the caller's error.
+func EmployeeOperation(before, cpf string) (string, error) {
+	if !ValidCPF(cpf) {
+		return "", domain.InvalidField("cpf", KeyCPFInvalid)
+	}
+	switch before {
+	case cpf:
+		return "", nil
+	case "":
+		return OpInclude, nil
+	}
+	return OpAlter, nil
 }

@@ -34,13 +34,22 @@ type JourneyMark struct {
 	Reason   string // the adjustment's reason, when adjusted
 }
 
+// JourneyAbsence is a day of record 07: a weekly rest (DSR, "1") or an unjustified absence
+// ("2") of an employee, from the timesheet read model.
+type JourneyAbsence struct {
+	Employee uuid.UUID
+	Day      time.Time
+	Kind     string // "1" DSR, "2" unjustified absence
+}
+
 // GatherJourney is where the AEJ's data comes from, in one place: the employees who have
 // marks in the period with their schedules (employees.schedule), then the marks in force
 // from the clock read model (clock_marks, adjustments applied) in employee and time order,
-// with the adjustment's reason. It streams the marks; only the employees are held. When the
-// timesheet read model lands, this is the one function to point at it.
+// with the adjustment's reason, then the days of rest and of unjustified absence of those
+// employees from the timesheet read model (timesheet_days: kind "rest", or absent). It
+// streams the marks and days; only the employees are held.
 func GatherJourney(ctx context.Context, tx pgx.Tx, p rep.Period, zone *time.Location,
-	employees func([]JourneyEmployee) error, mark func(JourneyMark) error) error {
+	employees func([]JourneyEmployee) error, mark func(JourneyMark) error, absence func(JourneyAbsence) error) error {
 	from := time.Date(p.From.Year(), p.From.Month(), p.From.Day(), 0, 0, 0, 0, zone)
 	to := time.Date(p.To.Year(), p.To.Month(), p.To.Day(), 0, 0, 0, 0, zone).AddDate(0, 0, 1)
 	rows, err := tx.Query(ctx, `SELECT e.id, e.cpf, e.name, e.schedule FROM employees e
@@ -70,7 +79,21 @@ func GatherJourney(ctx context.Context, tx pgx.Tx, p rep.Period, zone *time.Loca
 		return err
 	}
 	var m JourneyMark
-	_, err = pgx.ForEachRow(rows, []any{&m.Employee, &m.At, &m.Added, &m.Reason}, func() error { return mark(m) })
+	if _, err = pgx.ForEachRow(rows, []any{&m.Employee, &m.At, &m.Added, &m.Reason}, func() error { return mark(m) }); err != nil {
+		return err
+	}
+	ids := make([]uuid.UUID, len(list))
+	for i, je := range list {
+		ids[i] = je.ID
+	}
+	rows, err = tx.Query(ctx, `SELECT employee_id, day, CASE WHEN kind = 'rest' THEN '1' ELSE '2' END FROM timesheet_days
+        WHERE tenant_id = app_tenant() AND employee_id = ANY($1) AND day BETWEEN $2 AND $3 AND (kind = 'rest' OR absent)
+        ORDER BY employee_id, day`, ids, p.From.Format("2006-01-02"), p.To.Format("2006-01-02"))
+	if err != nil {
+		return err
+	}
+	var a JourneyAbsence
+	_, err = pgx.ForEachRow(rows, []any{&a.Employee, &a.Day, &a.Kind}, func() error { return absence(a) })
 	return err
 }
 
@@ -81,8 +104,10 @@ var PTRP = struct{ Name, Version, DeveloperCNPJ, DeveloperName, Email string }{
 // WriteAEJ streams the AEJ (Annex VI layout: "|"-separated fields, ISO-8859-1, CRLF) of
 // the establishment for the period: 01 header, 02 the REP-P, 03 each employee, 04 each
 // contractual schedule, 05 each mark in force (entries and exits paired per day, source
-// "O" original or "I" included, with the adjustment's reason), 08 this program, 99 trailer,
-// and the signature line. It returns the number of marks.
+// "O" original or "I" included, with the adjustment's reason), 07 each day of weekly rest
+// or unjustified absence, 08 this program, 99 trailer, and the signature line (no 06: it
+// is only for employees with more than one bond in the file, and each employee has one).
+// It returns the number of marks.
 func WriteAEJ(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now time.Time, w io.Writer) (int, error) {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := encoding.ReplaceUnsupported(charmap.ISO8859_1.NewEncoder())
@@ -96,7 +121,13 @@ func WriteAEJ(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now
 		_, err := bw.WriteString(s + "\r\n")
 		return err
 	}
-	if err := line("01", "1", e.CNPJ, "", "", e.Name, p.From.Format("2006-01-02"), p.To.Format("2006-01-02"),
+	caepf, cno := "", "" // the establishment's one number: a CAEPF has 14 digits, a CNO 12
+	if len(e.CNO) == 14 {
+		caepf = e.CNO
+	} else {
+		cno = e.CNO
+	}
+	if err := line("01", "1", e.CNPJ, caepf, cno, e.Name, p.From.Format("2006-01-02"), p.To.Format("2006-01-02"),
 		DH(now, e.Zone), "001"); err != nil {
 		return 0, err
 	}
@@ -152,6 +183,11 @@ func WriteAEJ(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now
 		seqText := fmt.Sprintf("%03d", seq/2+1)
 		seq++
 		return line("05", bond[m.Employee], DH(m.At, e.Zone), "1", kind, seqText, source, code, reason)
+	}, func(a JourneyAbsence) error {
+		// 07|idtVinculoAej|tipoAusenOuComp|data|qtMinutos|tipoMovBH: minutes and the hour
+		// bank's movement only go with type "3", which the portal does not write (the hour
+		// bank is summed by month, not by day: docs/rep-p.md).
+		return line("07", bond[a.Employee], a.Kind, a.Day.Format("2006-01-02"), "", "")
 	})
 	if err != nil {
 		return n, err

@@ -40,6 +40,7 @@ var ErrNoEstablishment = errors.New("rep: unknown establishment")
 type Establishment struct {
 	Tenant   uuid.UUID
 	CNPJ     string
+	CNO      string // CNO or CAEPF, when there is one
 	Name     string
 	Place    string
 	INPI     string
@@ -52,9 +53,9 @@ type Establishment struct {
 // another tenant's CNPJ is not found).
 func LoadEstablishment(ctx context.Context, tx pgx.Tx, cnpj string) (Establishment, error) {
 	var e Establishment
-	err := tx.QueryRow(ctx, `SELECT tenant_id, cnpj, name, place, inpi, time_zone, last_nsr FROM rep_establishments
+	err := tx.QueryRow(ctx, `SELECT tenant_id, cnpj, cno, name, place, inpi, time_zone, last_nsr FROM rep_establishments
         WHERE tenant_id = app_tenant() AND ($1 = '' OR cnpj = $1)`, cnpj).
-		Scan(&e.Tenant, &e.CNPJ, &e.Name, &e.Place, &e.INPI, &e.zoneName, &e.LastNSR)
+		Scan(&e.Tenant, &e.CNPJ, &e.CNO, &e.Name, &e.Place, &e.INPI, &e.zoneName, &e.LastNSR)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, ErrNoEstablishment
 	}
@@ -94,7 +95,7 @@ func padA(s string, n int) string {
 // version "003", 254 developer id type, 255-268 developer CNPJ, 269-298 REP-C model (blank
 // for a REP-P), 299-302 CRC-16.
 func Header(e Establishment, p rep.Period, generated time.Time, developerCNPJ string) string {
-	f := "000000000" + "1" + "1" + padN(e.CNPJ, 14) + padN("", 14) + padA(e.Name, 150) + padN(e.INPI, 17) +
+	f := "000000000" + "1" + "1" + padN(e.CNPJ, 14) + padN(e.CNO, 14) + padA(e.Name, 150) + padN(e.INPI, 17) +
 		p.From.Format("2006-01-02") + p.To.Format("2006-01-02") + DH(generated, e.Zone) + "003" + "1" +
 		padN(developerCNPJ, 14) + padA("", 30)
 	// The file is ISO-8859-1 and the CRC covers its bytes: encode first (a character
@@ -113,6 +114,10 @@ func Trailer(counts map[string]int) string {
 	return s + "9"
 }
 
+// crcKinds are the record kinds that end in a CRC-16 (Annex V, item 8: types 1 to 5); it
+// is computed at export from the stored fields, as the header's is.
+var crcKinds = map[string]bool{"2": true, "3": true, "4": true, "5": true}
+
 // SignatureLine is the AFD's last line for a REP-P, whose signature travels in the .p7s.
 const SignatureLine = "ASSINATURA_DIGITAL_EM_ARQUIVO_P7S"
 
@@ -123,9 +128,11 @@ const DeveloperCNPJ = "00000000000000"
 // NSR order, encoded in ISO-8859-1 with CRLF line ends. It returns the number of records.
 // Memory stays flat: rows are read as the database sends them and written through a buffer.
 func WriteAFD(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now time.Time, w io.Writer) (int, error) {
-	// Every line is already ISO-8859-1 bytes: the header is encoded by Header, the rest is
-	// ASCII written by the database.
+	// Every line is written as ISO-8859-1 bytes: the header is encoded by Header, names in
+	// records 2 and 5 by latin (a character outside ISO-8859-1 becomes "?", one byte for
+	// one character, so the positions hold).
 	bw := bufio.NewWriterSize(w, 64<<10)
+	latin := encoding.ReplaceUnsupported(charmap.ISO8859_1.NewEncoder())
 	line := func(s string) error {
 		if _, err := bw.WriteString(s); err != nil {
 			return err
@@ -150,6 +157,14 @@ func WriteAFD(ctx context.Context, tx pgx.Tx, e Establishment, p rep.Period, now
 	for rows.Next() {
 		if err := rows.Scan(&kind, &fields, &hash); err != nil {
 			return n, err
+		}
+		if kind != "7" {
+			if fields, err = latin.String(fields); err != nil {
+				return n, err
+			}
+			if crcKinds[kind] {
+				hash = CRC(fields)
+			}
 		}
 		if err := line(fields + hash); err != nil {
 			return n, err

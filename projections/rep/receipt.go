@@ -25,12 +25,14 @@ type Receipt struct {
 	Zone         string    `json:"-"`
 }
 
+// The CPF is the one the record holds (035-046, 12 digits): an employee's CPF altered later
+// (record 5) does not change the receipts of their earlier marks.
 const receiptSQL = `SELECT r.mark_id, r.nsr, r.marked_at, r.hash, est.name, r.cnpj, est.place, coalesce(e.name, ''),
-    coalesce(e.cpf, ''), est.time_zone
+    right(substr(r.fields, 35, 12), 11), est.time_zone
 FROM rep_records r
 JOIN rep_establishments est ON est.tenant_id = r.tenant_id
 LEFT JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id
-WHERE r.tenant_id = app_tenant() AND r.employee_id = $1 `
+WHERE r.tenant_id = app_tenant() AND r.employee_id = $1 AND r.afd_kind = '7' `
 
 // Receipts returns the employee's newest receipts, newest first (tx is a tenant transaction).
 func Receipts(ctx context.Context, tx pgx.Tx, employee uuid.UUID, limit int) ([]Receipt, error) {

@@ -3,7 +3,10 @@ package rep_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -99,7 +102,8 @@ func TestCRC16Kermit(t *testing.T) {
 }
 
 // TestNSRGaplessUnderConcurrency appends 10,000 marks from 32 clients through two event
-// stores on two pools (two portal processes) and finds NSRs 1..10,000, each once, chained.
+// stores on two pools (two portal processes), each gathering its concurrent marks into
+// shared transactions (group commit), and finds NSRs 1..10,000, each once, chained.
 func TestNSRGaplessUnderConcurrency(t *testing.T) {
 	tenant, employees, cnpj := establishment(t, 40)
 	second, err := db.Open(context.Background(), testDB.URL, 16)
@@ -108,6 +112,9 @@ func TestNSRGaplessUnderConcurrency(t *testing.T) {
 	}
 	defer second.Close()
 	stores := []*eventstore.Postgres{eventstore.NewPostgres(testDB.Pool), eventstore.NewPostgres(second)}
+	for _, s := range stores { // as serve does: an establishment's marks share transactions
+		s.GroupCommit(domainrep.GroupedTypes...)
+	}
 	defer stores[0].Close()
 	defer stores[1].Close()
 	const total, clients = 10000, 32
@@ -263,5 +270,201 @@ func TestRecordTypes(t *testing.T) {
 		if err := testDB.Pool.QueryRow(context.Background(), `SELECT afd_kind FROM rep_record_types WHERE type = $1`, typ).Scan(&kind); err != nil || kind != "7" {
 			t.Errorf("%s: kind %q, %v", typ, kind, err)
 		}
+	}
+}
+
+// repEvent appends one event of the rep area to the establishment's stream.
+func repEvent(t testing.TB, store eventstore.Store, tenant uuid.UUID, typ string, data any) {
+	t.Helper()
+	body, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.New()
+	if _, err := store.Append(context.Background(), eventstore.Meta{Tenant: tenant, Actor: "hr", CommandID: id.String()},
+		domainrep.Stream(tenant), eventstore.Any, eventstore.EventData{ID: id, Type: typ, SchemaVersion: 1, Data: body}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAFDRecordKinds writes every record kind a REP-P keeps (2 employer, 4 clock adjustment,
+// 5 employee, 6 sensitive event, 7 marks) from their events, reads the file back and checks
+// every field, the CRCs, the NSRs across kinds and the hash chain from the first mark (which
+// chains to nothing: Annex V hashes "the previous record's hash, if there is one"); a CRC or
+// a name altered by hand is caught.
+func TestAFDRecordKinds(t *testing.T) {
+	t.Parallel()
+	tenant, employees, cnpj := establishment(t, 1)
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	zone := time.FixedZone("-03", -3*3600)
+	cpf := domainrep.CPF("123456000")
+	hrCPF := domainrep.CPF("987654321")
+	repEvent(t, store, tenant, domainrep.TypeEmployerChanged, domainrep.EmployerChanged{Name: "Pão & Açúcar Ltda",
+		CNO: "123456789012", Place: "Fábrica São José", ResponsibleCPF: hrCPF})
+	repEvent(t, store, tenant, domainrep.TypeServiceEvent, domainrep.ServiceEvent{Event: domainrep.ServiceAvailable})
+	repEvent(t, store, tenant, domainrep.TypeEmployeeChanged, domainrep.EmployeeChanged{Operation: domainrep.OpInclude,
+		EmployeeID: employees[0].String(), CPF: cpf, Name: "José da Conceição", ResponsibleCPF: hrCPF})
+	now := time.Now().In(zone).Truncate(time.Minute)
+	repEvent(t, store, tenant, domainrep.TypeClockAdjusted, domainrep.ClockAdjusted{Before: now.Add(-2 * time.Minute), After: now.Add(-time.Minute),
+		ResponsibleCPF: hrCPF})
+	for i := range 3 {
+		if err := mark(store, tenant, employees[0], now.Add(time.Duration(i-30)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	repEvent(t, store, tenant, domainrep.TypeEmployeeChanged, domainrep.EmployeeChanged{Operation: domainrep.OpExclude,
+		EmployeeID: employees[0].String(), CPF: cpf, Name: "José da Conceição", ResponsibleCPF: hrCPF})
+	repEvent(t, store, tenant, domainrep.TypeServiceEvent, domainrep.ServiceEvent{Event: domainrep.ServiceUnavailable})
+
+	p := domainrep.Period{From: now.AddDate(0, 0, -1), To: now}
+	file, n := export(t, tenant, cnpj, p)
+	if n != 9 {
+		t.Fatalf("exported %d records, want 9\n%s", n, file)
+	}
+	afd, err := rep.ParseAFD(bytes.NewReader(file))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, file)
+	}
+	if afd.Name != "Pão & Açúcar Ltda" || afd.CNO != "00123456789012" {
+		t.Errorf("header name %q, CNO %q: the type-2 event moves the establishment", afd.Name, afd.CNO)
+	}
+	want := map[string]int{"2": 1, "4": 1, "5": 2, "6": 2, "7": 3}
+	for k, c := range want {
+		if afd.Counts[k] != c {
+			t.Errorf("type %s: %d records, want %d (%v)", k, afd.Counts[k], c, afd.Counts)
+		}
+	}
+	e := afd.Employers[0]
+	if e.NSR != 1 || e.IDType != '1' || e.CNPJ != cnpj || e.CNO != "00123456789012" || e.Name != "Pão & Açúcar Ltda" ||
+		e.Place != "Fábrica São José" || e.ResponsibleCPF != "000"+hrCPF || time.Since(e.Recorded) > time.Hour {
+		t.Errorf("type 2: %+v", e)
+	}
+	if ev := afd.Events; ev[0].NSR != 2 || ev[0].Code != "07" || ev[1].NSR != 9 || ev[1].Code != "08" {
+		t.Errorf("type 6: %+v", ev)
+	}
+	in, out := afd.Employees[0], afd.Employees[1]
+	if in.NSR != 3 || in.Operation != 'I' || in.CPF != "0"+cpf || in.Name != "José da Conceição" || in.Other != "" ||
+		in.ResponsibleCPF != hrCPF || out.NSR != 8 || out.Operation != 'E' || out.CPF != in.CPF {
+		t.Errorf("type 5: %+v %+v", in, out)
+	}
+	adj := afd.Adjustments[0]
+	if adj.NSR != 4 || !adj.Before.Equal(now.Add(-2*time.Minute)) || !adj.After.Equal(now.Add(-time.Minute)) || adj.ResponsibleCPF != hrCPF {
+		t.Errorf("type 4: %+v", adj)
+	}
+	for i, m := range afd.Records {
+		if m.NSR != int64(5+i) || m.CPF != "0"+cpf || !m.MarkedAt.Equal(now.Add(time.Duration(i-30)*time.Minute)) {
+			t.Errorf("type 7 #%d: %+v", i, m)
+		}
+	}
+	lines := strings.Split(string(file), "\r\n")
+	first := lines[5] // NSR 5, the first mark
+	if sum := sha256Hex(first[:73]); first[73:] != sum || afd.FirstPreviousHash != "" {
+		t.Errorf("the first mark's hash %s, want SHA-256 of its own fields %s", first[73:], sum)
+	}
+	for i, l := range lines[1:10] { // the records between the header and the trailer
+		if want := map[byte]int{'2': 331, '4': 73, '5': 118, '6': 36, '7': 137}[l[9]]; len(l) != want {
+			t.Errorf("line %d: length %d, want %d", i+2, len(l), want)
+		}
+	}
+	tampered := func(i int, edit func(string) string) []byte {
+		l := append([]string(nil), lines...)
+		l[i] = edit(l[i])
+		return []byte(strings.Join(l, "\r\n"))
+	}
+	latinE, _ := charmap.ISO8859_1.NewEncoder().String("E")
+	for name, bad := range map[string][]byte{
+		"employer name":          tampered(1, func(s string) string { return s[:80] + "X" + s[81:] }),
+		"employee operation":     tampered(3, func(s string) string { return s[:34] + latinE + s[35:] }),
+		"adjustment time":        tampered(4, func(s string) string { return s[:25] + "9" + s[26:] }),
+		"event code":             tampered(2, func(s string) string { return s[:34] + "05" }),
+		"first mark's CPF":       tampered(5, func(s string) string { return s[:40] + "9" + s[41:] }),
+		"employee CRC":           tampered(3, func(s string) string { return s[:114] + "0000" }),
+		"NSR order across kinds": []byte(strings.Join(append(append([]string(nil), lines[:2]...), lines[3:]...), "\r\n")),
+	} {
+		if _, err := rep.ParseAFD(bytes.NewReader(bad)); err == nil {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return strings.ToUpper(hex.EncodeToString(sum[:]))
+}
+
+// TestGroupCommitAnswersEachAppend: concurrent marks of one establishment share
+// transactions; one whose expected version is wrong fails alone (ErrConcurrency) and the
+// others land with gapless NSRs, as if each had been appended alone.
+func TestGroupCommitAnswersEachAppend(t *testing.T) {
+	t.Parallel()
+	tenant, employees, _ := establishment(t, 8)
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	store.GroupCommit(domainrep.GroupedTypes...)
+	const total = 200
+	var wg sync.WaitGroup
+	errs := make([]error, total)
+	for i := range total {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			expected := eventstore.Any
+			if i%10 == 3 {
+				expected = 999 // no such version: refused, alone
+			}
+			id := uuid.New()
+			data, _ := json.Marshal(map[string]any{"markId": id.String(), "employeeId": employees[i%8].String(), "recordedAt": time.Now()})
+			_, errs[i] = store.Append(context.Background(), eventstore.Meta{Tenant: tenant, Actor: "t", CommandID: id.String()},
+				eventstore.StreamName("clock", employees[i%8]), expected,
+				eventstore.EventData{ID: id, Type: clock.TypeMarkRegistered, SchemaVersion: 1, Data: data})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if (i%10 == 3) != errors.Is(err, eventstore.ErrConcurrency) || i%10 != 3 && err != nil {
+			t.Fatalf("append %d: %v", i, err)
+		}
+	}
+	var count, maxNSR int64
+	if err := testDB.Pool.QueryRow(context.Background(), `SELECT count(*), max(nsr) FROM rep_records WHERE tenant_id = $1`, tenant).
+		Scan(&count, &maxNSR); err != nil {
+		t.Fatal(err)
+	}
+	if count != total*9/10 || maxNSR != count {
+		t.Fatalf("%d records up to NSR %d, want %d gapless", count, maxNSR, total*9/10)
+	}
+}
+
+// TestEmployerAndEmployeeRules: the checks behind records 2 and 5.
+func TestEmployerAndEmployeeRules(t *testing.T) {
+	t.Parallel()
+	for name, c := range map[string]struct{ name, place, cno, key string }{
+		"ok":          {" Açaí Ltda ", "Sede", "", ""},
+		"cno":         {"A", "", "123456789012", ""},
+		"caepf":       {"A", "", "12345678901234", ""},
+		"no name":     {" ", "", "", domainrep.KeyNameRequired},
+		"long name":   {strings.Repeat("á", 151), "", "", domainrep.KeyNameTooLong},
+		"long place":  {"A", strings.Repeat("é", 101), "", domainrep.KeyPlaceTooLong},
+		"cno letters": {"A", "", "12345678901a", domainrep.KeyCNOInvalid},
+		"cno length":  {"A", "", "1234567890123", domainrep.KeyCNOInvalid},
+	} {
+		got, err := domainrep.CheckEmployer(c.name, c.place, c.cno)
+		if (err == nil) != (c.key == "") || err != nil && !strings.Contains(err.Error(), c.key) {
+			t.Errorf("%s: %v, want %q", name, err, c.key)
+		}
+		if err == nil && got.Name != strings.TrimSpace(c.name) {
+			t.Errorf("%s: name %q", name, got.Name)
+		}
+	}
+	for _, c := range []struct{ before, cpf, op string }{
+		{"", "52998224725", domainrep.OpInclude}, {"52998224725", "52998224725", ""}, {"11144477735", "52998224725", domainrep.OpAlter},
+	} {
+		if op, err := domainrep.EmployeeOperation(c.before, c.cpf); err != nil || op != c.op {
+			t.Errorf("%q → %q: %q, %v; want %q", c.before, c.cpf, op, err, c.op)
+		}
+	}
+	if _, err := domainrep.EmployeeOperation("", "52998224726"); err == nil || !strings.Contains(err.Error(), domainrep.KeyCPFInvalid) {
+		t.Errorf("a wrong check digit: %v", err)
 	}
 }

@@ -39,6 +39,8 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	r.GET("/receipts", s.receipts, httpx.Allowed("clock", "read"))
 	r.GET("/receipts/:markId/pdf", s.receiptPDF, httpx.Allowed("clock", "read"))
 	r.GET("/establishment", s.establishment, httpx.Allowed("audit", "read"))
+	r.PUT("/establishment", s.changeEstablishment, httpx.Allowed("tenant", "admin"))
+	r.PUT("/employees/:id", s.registerEmployee, httpx.Allowed("tenant", "admin"))
 	r.GET("/afd", s.exportAFD, httpx.Allowed("audit", "read"))
 	r.GET("/aej", s.exportAEJ, httpx.Allowed("audit", "read"))
 	r.GET("/certificate", s.certificate, httpx.Allowed("tenant", "admin"))
@@ -49,6 +51,7 @@ type establishmentJSON struct {
 	CNPJ    string `json:"cnpj"`
 	Name    string `json:"name"`
 	Place   string `json:"place"`
+	CNO     string `json:"cno"`
 	LastNSR int64  `json:"lastNsr"`
 }
 
@@ -59,7 +62,7 @@ func (s *API) establishment(c echo.Context) error {
 		if errors.Is(err, reprm.ErrNoEstablishment) {
 			return establishmentJSON{}, httpx.Error(http.StatusNotFound, "cnpj", domainrep.KeyUnknownEstablis)
 		}
-		return establishmentJSON{CNPJ: e.CNPJ, Name: e.Name, Place: e.Place, LastNSR: e.LastNSR}, err
+		return establishmentJSON{CNPJ: e.CNPJ, Name: e.Name, Place: e.Place, CNO: e.CNO, LastNSR: e.LastNSR}, err
 	})
 }
 

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"software.sslmate.com/src/go-pkcs12"
 
 	"portal/auth"
@@ -296,13 +297,25 @@ func TestExports(t *testing.T) {
 		t.Fatal("openssl verified an altered AFD")
 	}
 
-	// The AEJ.
-	res = f.e.Call(t, f.hr, http.MethodGet, "/api/rep/aej", q(day, day, f.cnpj), "", nil)
+	// The AEJ, of the day before too: the timesheet read model's days of weekly rest and of
+	// unjustified absence become records 07 (rows as the timesheet projection writes them).
+	for _, d := range []struct {
+		employee uuid.UUID
+		day      string
+		kind     string
+		absent   bool
+	}{{f.worker.EmployeeID, "2024-05-09", "work", true}, {f.other.EmployeeID, "2024-05-09", "rest", false},
+		{f.other.EmployeeID, "2024-05-10", "work", false}} {
+		f.e.Exec(t, []any{f.tenant.ID, d.employee, d.day, d.kind, d.absent}, `INSERT INTO timesheet_days (tenant_id, employee_id, day, kind,
+            spans, marks, expected, worked, night, night_hours, overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete)
+            VALUES ($1, $2, $3, $4, '[]', '[]', 480, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, $5, false)`)
+	}
+	res = f.e.Call(t, f.hr, http.MethodGet, "/api/rep/aej", q("2024-05-09", day, f.cnpj), "", nil)
 	if res.Status != 200 {
 		t.Fatalf("aej: %d %s", res.Status, res.Body)
 	}
 	files = unzip(t, res.Body)
-	name = fmt.Sprintf("AEJ_%s_20240510_20240510.txt", f.cnpj)
+	name = fmt.Sprintf("AEJ_%s_20240509_20240510.txt", f.cnpj)
 	aej, sig := files[name], files[name+".p7s"]
 	if aej == nil || sig == nil {
 		t.Fatalf("zip holds %v, want %s", keys(files), name)
@@ -322,7 +335,9 @@ func checkAEJ(t *testing.T, aej []byte, cnpj string) {
 	}
 	lines := strings.Split(strings.TrimSuffix(string(aej), "\r\n"), "\r\n")
 	counts := map[string]int{}
-	fieldsOf := map[string]int{"01": 10, "02": 4, "03": 4, "08": 7, "99": 9}
+	fieldsOf := map[string]int{"01": 10, "02": 4, "03": 4, "07": 6, "08": 7, "99": 9}
+	bonds := map[string]string{} // idtVinculoAej → CPF
+	var absences [][]string
 	order := "01 02 03 04 05 06 07 08 99"
 	last := ""
 	var marks [][]string
@@ -338,9 +353,19 @@ func checkAEJ(t *testing.T, aej []byte, cnpj string) {
 		counts[f[0]]++
 		switch f[0] {
 		case "01":
-			if f[1] != "1" || f[2] != cnpj || f[6] != "2024-05-10" || f[9] != "001" {
+			if f[1] != "1" || f[2] != cnpj || f[6] != "2024-05-09" || f[7] != "2024-05-10" || f[9] != "001" {
 				t.Fatalf("header %q", l)
 			}
+		case "03":
+			bonds[f[1]] = f[2]
+		case "07": // idtVinculoAej|tipoAusenOuComp (1 DSR, 2 unjustified)|date|minutes|bank movement
+			if _, ok := bonds[f[1]]; !ok || f[2] != "1" && f[2] != "2" || f[4] != "" || f[5] != "" {
+				t.Fatalf("absence %q", l)
+			}
+			if _, err := time.Parse("2006-01-02", f[3]); err != nil {
+				t.Fatalf("absence date %q", l)
+			}
+			absences = append(absences, f)
 		case "04":
 			if len(f) < 5 || len(f)%2 != 1 {
 				t.Fatalf("schedule %q", l)
@@ -363,6 +388,15 @@ func checkAEJ(t *testing.T, aej []byte, cnpj string) {
 	}
 	if counts["03"] != 2 || len(marks) != 3 {
 		t.Fatalf("bonds %d, marks %d", counts["03"], len(marks))
+	}
+	// The worker's unjustified absence and the other's weekly rest of 05-09; the other's
+	// working day of 05-10 is none.
+	got := map[string]bool{}
+	for _, a := range absences {
+		got[bonds[a[1]]+" "+a[2]+" "+a[3]] = true
+	}
+	if len(absences) != 2 || !got["52998224725 2 2024-05-09"] {
+		t.Fatalf("absences %v", absences)
 	}
 	// The worker's two marks of the day: entry then exit of pair 001, original.
 	var mine [][]string
@@ -390,3 +424,112 @@ func keys(m map[string][]byte) []string {
 }
 
 var _ = uuid.Nil
+
+// TestChangeEstablishment: HR changes the employer's identification; it is an AFD record 2
+// with the next NSR and HR's CPF, and the establishment reads back changed. Bad input is 400
+// with its key and writes nothing; an employee may not; the same identification again
+// writes no record.
+func TestChangeEstablishment(t *testing.T) {
+	f := setup(t, "readapi_rep_establishment")
+	f.e.Exec(t, []any{f.tenant.ID, f.hr.EmployeeID, "39053344705"}, `UPDATE employees SET cpf = $3 WHERE tenant_id = $1 AND id = $2`)
+	f.punch(t, f.worker)
+	long := strings.Repeat("x", 151)
+	for name, c := range map[string]struct{ body, key string }{
+		"no name":    {`{"name":"  ","place":"Sede"}`, domainrep.KeyNameRequired},
+		"long name":  {`{"name":"` + long + `"}`, domainrep.KeyNameTooLong},
+		"long place": {`{"name":"Ok","place":"` + long + `"}`, domainrep.KeyPlaceTooLong},
+		"bad cno":    {`{"name":"Ok","cno":"12ab"}`, domainrep.KeyCNOInvalid},
+		"short cno":  {`{"name":"Ok","cno":"1234"}`, domainrep.KeyCNOInvalid},
+	} {
+		res := f.e.Call(t, f.hr, http.MethodPut, "/api/rep/establishment", nil, c.body, nil)
+		if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), c.key) {
+			t.Errorf("%s: %d %s", name, res.Status, res.Body)
+		}
+	}
+	if res := f.e.Call(t, f.worker, http.MethodPut, "/api/rep/establishment", nil, `{"name":"Outra"}`, nil); res.Status != http.StatusForbidden {
+		t.Errorf("an employee changes the establishment: %d", res.Status)
+	}
+	var before struct {
+		LastNSR int64 `json:"lastNsr"`
+	}
+	if res := f.e.Call(t, f.hr, http.MethodGet, "/api/rep/establishment", nil, "", nil); res.Status != 200 || json.Unmarshal(res.Body, &before) != nil || before.LastNSR != 1 {
+		t.Fatalf("after bad input: %d %s (only the mark's NSR)", res.Status, res.Body)
+	}
+	body := `{"name":"Comércio Novo Ltda","place":"Filial Campinas","cno":"123456789012"}`
+	for range 2 { // the second time changes nothing
+		if res := f.e.Call(t, f.hr, http.MethodPut, "/api/rep/establishment", nil, body, nil); res.Status != 200 {
+			t.Fatalf("change: %d %s", res.Status, res.Body)
+		}
+	}
+	var after struct {
+		Name, Place, CNO string
+		LastNSR          int64 `json:"lastNsr"`
+	}
+	if res := f.e.Call(t, f.hr, http.MethodGet, "/api/rep/establishment", nil, "", nil); json.Unmarshal(res.Body, &after) != nil ||
+		after.Name != "Comércio Novo Ltda" || after.Place != "Filial Campinas" || after.CNO != "123456789012" || after.LastNSR != 2 {
+		t.Fatalf("establishment %s", res.Body)
+	}
+	var fields string
+	if err := f.e.DB.Pool.QueryRow(context.Background(), `SELECT fields FROM rep_records WHERE tenant_id = $1 AND nsr = 2 AND afd_kind = '2'`,
+		f.tenant.ID).Scan(&fields); err != nil {
+		t.Fatal(err)
+	}
+	if want := "000000002" + "2"; !strings.HasPrefix(fields, want) || fields[34:48] != "00039053344705" || fields[49:63] != f.cnpj ||
+		fields[63:77] != "00123456789012" || strings.TrimSpace(fields[77:227]) != "Comércio Novo Ltda" {
+		t.Fatalf("record 2 %q", fields)
+	}
+}
+
+// TestRegisterEmployee: HR includes an employee in the REP-P with their CPF (AFD record 5,
+// operation I) and alters it (A); the employee's next mark carries it. An invalid CPF is
+// 400, another employee's 409, an unknown employee 404, an employee may not, and none
+// writes a record; the same CPF again writes nothing.
+func TestRegisterEmployee(t *testing.T) {
+	f := setup(t, "readapi_rep_employee")
+	f.e.Exec(t, []any{f.tenant.ID, f.hr.EmployeeID, "39053344705"}, `UPDATE employees SET cpf = $3 WHERE tenant_id = $1 AND id = $2`)
+	path := "/api/rep/employees/" + f.other.EmployeeID.String()
+	first, second := domainrep.CPF("111444777"), domainrep.CPF("123123123")
+	for name, c := range map[string]struct {
+		path, body string
+		status     int
+		key        string
+	}{
+		"invalid":  {path, `{"cpf":"11144477700"}`, 400, domainrep.KeyCPFInvalid},
+		"taken":    {path, `{"cpf":"529.982.247-25"}`, 409, domainrep.KeyCPFTaken},
+		"unknown":  {"/api/rep/employees/" + uuid.NewString(), `{"cpf":"` + first + `"}`, 404, "nao_encontrado"},
+		"not uuid": {"/api/rep/employees/x", `{"cpf":"` + first + `"}`, 404, "nao_encontrado"},
+	} {
+		res := f.e.Call(t, f.hr, http.MethodPut, c.path, nil, c.body, nil)
+		if res.Status != c.status || !strings.Contains(string(res.Body), c.key) {
+			t.Errorf("%s: %d %s", name, res.Status, res.Body)
+		}
+	}
+	if res := f.e.Call(t, f.worker, http.MethodPut, path, nil, `{"cpf":"`+first+`"}`, nil); res.Status != http.StatusForbidden {
+		t.Errorf("an employee registers a CPF: %d", res.Status)
+	}
+	for _, c := range []struct{ cpf, op string }{{first, "I"}, {first, ""}, {second, "A"}} {
+		res := f.e.Call(t, f.hr, http.MethodPut, path, nil, `{"cpf":"`+c.cpf+`"}`, nil)
+		var out struct{ Operation string }
+		if res.Status != 200 || json.Unmarshal(res.Body, &out) != nil || out.Operation != c.op {
+			t.Fatalf("register %s: %d %s, want operation %q", c.cpf, res.Status, res.Body, c.op)
+		}
+	}
+	f.punch(t, f.other)
+	rows, err := f.e.DB.Pool.Query(context.Background(), `SELECT nsr, afd_kind, fields FROM rep_records WHERE tenant_id = $1 ORDER BY nsr`, f.tenant.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var nsr int64
+	var kind, fields string
+	if _, err := pgx.ForEachRow(rows, []any{&nsr, &kind, &fields}, func() error {
+		got = append(got, fields)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0][9] != '5' || got[0][34] != 'I' || got[0][35:47] != "0"+first || got[0][103:114] != "39053344705" ||
+		got[1][34] != 'A' || got[1][35:47] != "0"+second || got[2][9] != '7' || got[2][34:46] != "0"+second {
+		t.Fatalf("records %q", got)
+	}
+}

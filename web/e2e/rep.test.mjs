@@ -1,6 +1,7 @@
 // Issue 31, legal punch records (REP-P). Ana punches and finds the receipt of that punch at once
 // under her marks (NSR and hash) and downloads it as a PDF. Helena (HR) opens the REP-P screen
-// from the audit area: exporting before a certificate is uploaded, uploading a broken file and
+// from the audit area: a bad CNO is explained and the employer's new place of work saved (a
+// record 2 of the AFD), and so is Marcos's new CPF after a wrong one (a record 5); exporting before a certificate is uploaded, uploading a broken file and
 // a wrong password, and asking for a period in the future each show their translated message;
 // after she uploads a good certificate (made here with openssl), the AFD downloads as a zip of
 // the file and its .p7s, which openssl verifies. At the kiosk, Marcos punches and gets the
@@ -64,6 +65,29 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     await page.locator(tid('rep-establishment-name')).waitFor();
     await page.locator(tid('rep-certificate-none')).waitFor();
 
+    // The employer's identification: a bad CNO is explained, then the new place of work is
+    // saved (an AFD record 2, checked in the file below).
+    await page.locator(tid('rep-employer-cno')).fill('12ab');
+    await page.locator(tid('rep-employer-save')).click();
+    await page.locator(tid('rep-employer-error'), { hasText: 'O CNO tem 12 dígitos e o CAEPF 14' }).waitFor();
+    await page.locator(tid('rep-employer-cno')).fill('');
+    await page.locator(tid('rep-employer-place')).fill('Matriz São Paulo');
+    await page.locator(tid('rep-employer-save')).click();
+    await page.getByText('Identificação do empregador salva.').waitFor();
+    assert.equal(await page.locator(tid('rep-employer-error')).count(), 0);
+
+    // Marcos's CPF in the REP: a wrong check digit is explained, then the new CPF is saved (an
+    // alteration, record 5 of the AFD below).
+    await page.locator(tid('rep-employee-select')).fill('Marcos');
+    await page.getByRole('option', { name: /Marcos/ }).first().click();
+    await page.locator(tid('rep-employee-cpf')).fill('111.444.777-36');
+    await page.locator(tid('rep-employee-save')).click();
+    await page.locator(tid('rep-employee-error'), { hasText: 'CPF inválido' }).waitFor();
+    await screenshot(page, 'rep-employee');
+    await page.locator(tid('rep-employee-cpf')).fill('111.444.777-35');
+    await page.locator(tid('rep-employee-save')).click();
+    await page.getByText('CPF do empregado alterado no REP.').waitFor();
+
     // No certificate yet.
     await page.locator(tid('rep-export')).click();
     await page.locator(tid('rep-export-error'), { hasText: 'Envie o certificado digital' }).waitFor();
@@ -106,6 +130,12 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
       '-CAfile', path.join(dir, 'cert.pem'), '-purpose', 'any', '-out', '/dev/null'], { stdio: 'pipe' });
     const lines = readFileSync(path.join(dir, 'afd', afd), 'latin1').split('\r\n');
     assert.equal(lines[0].length, 302, 'header of 302 characters');
+    const employer = lines.find((l) => l.length === 331 && l[9] === '2');
+    assert.ok(employer, 'the change of the employer is a record 2 of 331 characters');
+    assert.equal(employer.slice(227, 327).trimEnd(), 'Matriz São Paulo');
+    const employeeRecord = lines.find((l) => l.length === 118 && l[9] === '5');
+    assert.ok(employeeRecord, 'the new CPF is a record 5 of 118 characters');
+    assert.equal(employeeRecord.slice(34, 47), 'A011144477735');
     await screenshot(page, 'rep-page');
   } finally {
     await ctx.close();

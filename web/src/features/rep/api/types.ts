@@ -16,6 +16,8 @@ export interface Establishment {
   cnpj: string;
   name: string;
   place: string;
+  /** CNO (12 digits) or CAEPF (14), '' when there is none. */
+  cno: string;
   lastNsr: number;
 }
 

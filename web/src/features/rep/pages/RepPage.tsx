@@ -11,6 +11,8 @@ import { repErrorText } from '../api/errors';
 import { getEstablishment } from '../api/get-establishment';
 import { repKeys } from '../api/keys';
 import type { ExportKind } from '../api/types';
+import { EmployeeCpfForm } from '../components/EmployeeCpfForm';
+import { EmployerForm } from '../components/EmployerForm';
 
 function isoDay(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -59,9 +61,12 @@ export function RepPage() {
           {establishment.data ? (
             <>
               <Text data-testid="rep-establishment-name">{establishment.data.name}</Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" data-testid="rep-establishment-ids">
                 {t('cnpj', { cnpj: establishment.data.cnpj })} · {t('lastNsr', { nsr: establishment.data.lastNsr })}
               </Text>
+              {/* Only HR admins read the certificate: they are the ones who may change the employer. */}
+              {certificate.isSuccess && <EmployerForm key={establishment.data.cnpj} establishment={establishment.data} />}
+              {certificate.isSuccess && <EmployeeCpfForm />}
             </>
           ) : (
             establishment.isError && <Text c="dimmed">{t('noEstablishment')}</Text>

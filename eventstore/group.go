@@ -1,0 +1,147 @@
+package eventstore
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Group commit of contended appends (docs/rep-p.md, "NSR").
+//
+// Some appends take a row lock that every append of their tenant needs and hold it until
+// they commit: a REP-P mark takes its establishment's NSR counter (migrations/00200). Each
+// commit waits for its WAL flush while holding the lock, so the tenant's marks commit one
+// flush after the other, and PostgreSQL's own group commit cannot gather them. Appends of
+// the types named by GroupCommit are therefore gathered by tenant: while one transaction of
+// a tenant is being written, the appends that arrive queue up and the next transaction
+// carries all of them (one lock, one flush). A transaction of several appends that fails
+// for any reason (a version taken, a duplicate command) is rolled back whole and each of
+// its appends is made again alone, so every caller gets exactly the answer, and the
+// database exactly the rows, of an append of its own.
+
+// maxGroup bounds one transaction's appends (its statements go in one round trip).
+const maxGroup = 64
+
+type groupCommit struct {
+	types  map[string]bool
+	mu     sync.Mutex
+	queues map[uuid.UUID]*groupQueue
+}
+
+type groupQueue struct {
+	pending []*groupAppend
+	busy    bool // a leader is writing this tenant's appends
+}
+
+type groupAppend struct {
+	ctx  context.Context
+	part StreamAppend
+	res  AppendResult
+	err  error
+	done chan struct{}
+}
+
+// GroupCommit gathers the concurrent appends of one tenant whose events are all of the
+// given types into shared transactions. Call it once, before the store is used.
+func (s *Postgres) GroupCommit(types ...string) {
+	g := &groupCommit{types: map[string]bool{}, queues: map[uuid.UUID]*groupQueue{}}
+	for _, t := range types {
+		g.types[t] = true
+	}
+	s.group = g
+}
+
+// grouped tells whether an append of events goes through the tenant's group.
+func (g *groupCommit) grouped(events []EventData) bool {
+	if g == nil || len(events) == 0 {
+		return false
+	}
+	for _, e := range events {
+		if !g.types[e.Type] {
+			return false
+		}
+	}
+	return true
+}
+
+// appendGrouped queues the append on its tenant; the first caller to find no transaction
+// in flight starts a leader, which writes what has queued until the queue is empty.
+func (s *Postgres) appendGrouped(ctx context.Context, meta Meta, stream string, expected int64, events []EventData) (AppendResult, error) {
+	if err := validateAppend(meta, stream, expected, events); err != nil {
+		return AppendResult{}, err
+	}
+	g := s.group
+	a := &groupAppend{ctx: ctx, part: StreamAppend{Meta: meta, Stream: stream, Expected: expected, Events: events}, done: make(chan struct{})}
+	g.mu.Lock()
+	q := g.queues[meta.Tenant]
+	if q == nil {
+		q = &groupQueue{}
+		g.queues[meta.Tenant] = q
+	}
+	q.pending = append(q.pending, a)
+	lead := !q.busy
+	q.busy = true
+	g.mu.Unlock()
+	if lead {
+		go s.lead(meta.Tenant, q)
+	}
+	<-a.done // bounded: the leader's transaction has a timeout
+	return a.res, a.err
+}
+
+// lead writes what has queued on a tenant, batch after batch, until the queue is empty.
+func (s *Postgres) lead(tenant uuid.UUID, q *groupQueue) {
+	g := s.group
+	for {
+		g.mu.Lock()
+		batch := q.pending[:min(len(q.pending), maxGroup)]
+		q.pending = q.pending[len(batch):]
+		if len(batch) == 0 {
+			q.busy = false
+			delete(g.queues, tenant)
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
+		s.writeGroup(batch)
+	}
+}
+
+// writeGroup writes a batch in one transaction, or each append alone when that fails.
+func (s *Postgres) writeGroup(batch []*groupAppend) {
+	defer func() {
+		for _, a := range batch {
+			close(a.done)
+		}
+	}()
+	live := batch[:0:0]
+	for _, a := range batch {
+		if err := a.ctx.Err(); err != nil {
+			a.err = err // its caller is gone: nothing of it is written
+			continue
+		}
+		live = append(live, a)
+	}
+	if len(live) > 1 {
+		parts := make([]StreamAppend, len(live))
+		for i, a := range live {
+			parts[i] = a.part
+		}
+		// The transaction outlives a caller that gives up: the others wait for it.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(live[0].ctx), 30*time.Second)
+		results, err := s.appendParts(ctx, parts, nil)
+		cancel()
+		if err == nil {
+			for i, a := range live {
+				a.res = results[i]
+			}
+			s.signal()
+			return
+		}
+	}
+	for _, a := range live {
+		a.res, a.err = s.appendEvents(a.ctx, a.part.Meta, a.part.Stream, a.part.Expected, a.part.Events...)
+	}
+}
