@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"portal/domain"
+	domainrep "portal/domain/rep"
 	reprm "portal/projections/rep"
 	"portal/readapi/httpx"
 )
@@ -79,10 +80,10 @@ func ReceiptPDF(r reprm.Receipt) ([]byte, error) {
 		pdf.Ln(1)
 	}
 	row("Empregador", r.EmployerName)
-	row("CNPJ", formatCNPJ(r.CNPJ))
+	row("CNPJ", domainrep.FormatCNPJ(r.CNPJ))
 	row("Local da prestação de serviço", r.Place)
 	row("Trabalhador", r.EmployeeName)
-	row("CPF", formatCPF(r.CPF))
+	row("CPF", domainrep.FormatCPF(r.CPF))
 	row("Data e horário da marcação", r.MarkedAt.In(zone).Format("02/01/2006 15:04"))
 	row("NSR", fmt.Sprintf("%09d", r.NSR))
 	pdf.SetFont("Helvetica", "B", 8)
@@ -92,18 +93,4 @@ func ReceiptPDF(r reprm.Receipt) ([]byte, error) {
 	var buf bytes.Buffer
 	err = pdf.Output(&buf)
 	return buf.Bytes(), err
-}
-
-func formatCNPJ(s string) string {
-	if len(s) != 14 {
-		return s
-	}
-	return s[:2] + "." + s[2:5] + "." + s[5:8] + "/" + s[8:12] + "-" + s[12:]
-}
-
-func formatCPF(s string) string {
-	if len(s) != 11 {
-		return s
-	}
-	return s[:3] + "." + s[3:6] + "." + s[6:9] + "-" + s[9:]
 }
