@@ -17,9 +17,11 @@ import (
 	"portal/domain/identity"
 	"portal/domain/mood"
 	"portal/domain/notification"
+	"portal/domain/rep"
 	"portal/domain/request"
 	"portal/domain/settings"
 	"portal/domain/survey"
+	"portal/domain/timesheet"
 	"portal/domain/vacation"
 	"portal/readapi/apitest"
 	"portal/seed"
@@ -87,26 +89,34 @@ WHERE t.access_code = $1 AND u.user_name = $2`, seed.DemoCode, seed.UserAna).Sca
 		return n
 	}
 
-	// Each subject's own timeline holds every event of its stream, and only those.
+	// Each subject's own timeline holds every event of its streams, and only those: the
+	// tenant's holds its configuration, its timesheet closings and its REP-P establishment.
 	for _, c := range []struct {
-		kind   string
-		id     uuid.UUID
-		stream string
+		kind    string
+		id      uuid.UUID
+		streams []string
 	}{
-		{"punches", anaEmployee, clock.Stream(anaEmployee)},
-		{"vacation", anaEmployee, vacation.Stream(anaEmployee)},
-		{"request", requestID, request.Stream(requestID)},
-		{"survey", surveyID, survey.Stream(surveyID)},
-		{"settings", tenant, settings.Stream(tenant)},
+		{"punches", anaEmployee, []string{clock.Stream(anaEmployee)}},
+		{"vacation", anaEmployee, []string{vacation.Stream(anaEmployee)}},
+		{"request", requestID, []string{request.Stream(requestID)}},
+		{"survey", surveyID, []string{survey.Stream(surveyID)}},
+		{"settings", tenant, []string{settings.Stream(tenant), timesheet.Stream(tenant), rep.Stream(tenant)}},
 	} {
 		t.Run("timeline of kind "+c.kind, func(t *testing.T) {
 			tl := timeline(c.kind, c.id)
-			want := count(c.stream)
-			if want == 0 {
-				t.Fatalf("nothing written to %s", c.stream)
+			got, total := streamsOf(tl), 0
+			if count(c.streams[0]) == 0 {
+				t.Fatalf("nothing written to %s", c.streams[0])
 			}
-			if got := streamsOf(tl); tl.Total != want || got[c.stream] != want || len(got) != 1 {
-				t.Fatalf("timeline of %s %s: %d events %v; %s holds %d", c.kind, c.id, tl.Total, got, c.stream, want)
+			for _, stream := range c.streams {
+				want := count(stream)
+				total += want
+				if got[stream] != want {
+					t.Errorf("timeline of %s %s: %d events of %s, which holds %d", c.kind, c.id, got[stream], stream, want)
+				}
+			}
+			if tl.Total != total || len(got) > len(c.streams) {
+				t.Fatalf("timeline of %s %s: %d events %v, want %d of %v", c.kind, c.id, tl.Total, got, total, c.streams)
 			}
 		})
 	}
