@@ -9,6 +9,14 @@ export interface TenantUrls {
   spotify?: string | null;
   url?: string | null;
   title?: string | null;
+  /**
+   * The tenant's own portal address (id_110 TenPortalUrl: the {portal} of its mail templates),
+   * its TS Plus address (TenTsPlus) and the logo of its PDFs (id_130 Logo2Pdft01). The spec
+   * lists them in the tenant info but places none of them on a screen.
+   */
+  portalUrl?: string | null;
+  tsPlus?: string | null;
+  logo2Pdft01?: string | null;
 }
 
 export interface TenantInfo {

@@ -8,6 +8,7 @@ import { ShortcutsBar } from '@/features/shortcuts';
 import { selectTenant, selectUser, useSessionStore } from '@/lib/session-store';
 import { quickClockVisible } from '../menu/menu';
 import { useAppMenu } from '../menu/use-app-menu';
+import { AssistanceButton } from './AssistanceButton';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
@@ -20,7 +21,7 @@ interface ToolbarProps {
 
 /**
  * Toolbar (spec portal-core §2): shortcuts bar, global search, language, notification bell,
- * quick time-clock button (by the permission rule), user menu.
+ * the tenant's assistance link, quick time-clock button (by the permission rule), user menu.
  */
 export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarProps) {
   const { t } = useTranslation('common');
@@ -45,6 +46,7 @@ export function Toolbar({ navOpened, onToggleNav, burgerFrom = 'md' }: ToolbarPr
         <GlobalSearch entries={entries} onChoose={choose} />
         <LanguageSwitch />
         <AppSwitcher />
+        <AssistanceButton />
         <NotificationBell />
         {quickClockVisible(user) && <ClockButton />}
         <UserMenu />
