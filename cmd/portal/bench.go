@@ -649,14 +649,6 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	return s[i]
 }
 
-// p99Beside is got's p99 with its ratio to the same run's baseline p99, as a bench result.
-func p99Beside(got, base []time.Duration) string {
-	if len(got) == 0 || len(base) == 0 {
-		return "n/a"
-	}
-	return fmt.Sprintf("%s (%.1f× the baseline)", pct(got, 99), float64(percentile(got, 99))/float64(percentile(base, 99)))
-}
-
 // dropDatabase removes the bench's database (on the server of base) when the bench ends.
 func dropDatabase(base, url string) {
 	cfg, err := pgx.ParseConfig(url)
