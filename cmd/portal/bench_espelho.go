@@ -79,7 +79,7 @@ UNION ALL SELECT 0 LIMIT 1`, emp, month.AddDate(0, 0, 9)).Scan(&worked)
 	if n < 28 {
 		return fmt.Errorf("espelho: the month read %d rows", n)
 	}
-	b.add("timesheet: one employee's month (rows, totals, closing, signature), p99", p99Beside(got, base), pct(base, 99),
-		"one timesheet row by key, p99", "≤ 20 ms")
+	b.ratio("timesheet: one employee's month (rows, totals, closing, signature)", p99Fig(got), p99Fig(base),
+		"one timesheet row by key", atMost(15))
 	return nil
 }

@@ -120,16 +120,9 @@ func (b *benchRun) fairness() error {
 	if err != nil {
 		return fmt.Errorf("tenant B under the flood: %w", err)
 	}
-	pa, pf := percentile(alone, 99), percentile(flooded, 99)
-	ratio := float64(pf) / float64(pa)
-	verdict := "met"
-	if ratio > 2 {
-		verdict = "missed"
-	}
-	b.add(fmt.Sprintf("tenant B p99 at %d punches/s (%d people) while tenant A floods (%d clients, limit %d/s)", fairRate, len(tenantB), fairFlooders, fairTenantLimit),
-		fmt.Sprintf("%s = %.2f× alone (%s); A: %.0f/s served, %.0f/s refused 429", pf.Round(10*time.Microsecond), ratio,
-			verdict, perSec(aN, span), perSec(rN, span)),
-		pa.Round(10*time.Microsecond).String(), "tenant B p99 alone, same rate", "≤ 2× alone")
+	b.ratio(fmt.Sprintf("tenant B p99 at %d punches/s (%d people) while tenant A floods (%d clients, limit %d/s)", fairRate, len(tenantB), fairFlooders, fairTenantLimit),
+		p99Fig(flooded).note("A: %.0f/s served, %.0f/s refused 429", perSec(aN, span), perSec(rN, span)),
+		p99Fig(alone), "tenant B alone, same rate", atMost(2))
 	return caughtUp(ctx, b.pool, 20*time.Millisecond, projectionNames()...)
 }
 

@@ -132,7 +132,7 @@ FROM employees e, generate_series(1, 10) k WHERE e.tenant_id = $1 AND e.code::in
 		if rows < c.min {
 			return fmt.Errorf("%s: %d rows, want at least %d", c.name, rows, c.min)
 		}
-		b.add(c.name+" p99", pct(got, 99), pct(base, 99), "one employee by id in a tenant tx, p99", "≤ 20 ms")
+		b.ratio(c.name, p99Fig(got), p99Fig(base), "one employee by id in a tenant tx", atMost(15))
 	}
 	return nil
 }

@@ -159,12 +159,11 @@ func (b *benchRun) approvals() error {
 	if err := base.run(); err != nil {
 		return err
 	}
-	b.add(fmt.Sprintf("approval commands/s (%d workers, %d rounds of %d requests)", workers, rounds, len(people)*len(benchOrigins)),
-		fmt.Sprintf("%.0f", perSec(decided, approving)),
-		fmt.Sprintf("%.0f", perSec(base.n, base.d)), fmt.Sprintf("bare event-store appends/s, %d workers", workers), "≥ 30 % of the baseline")
-	b.add("approvals' notices (process manager beside them)",
-		fmt.Sprintf("%d notices, the last sent at most %s after a round's last approval", sent, drainMax.Round(time.Millisecond)),
-		fmt.Sprintf("%d approvals", decided), "", "every notice sent")
+	b.ratio(fmt.Sprintf("approval commands (%d workers, %d rounds of %d requests)", workers, rounds, len(people)*len(benchOrigins)),
+		rateFig(perSec(decided, approving)), rateFig(perSec(base.n, base.d)), fmt.Sprintf("bare event-store appends/s, %d workers", workers), atLeast(0.35))
+	b.check("approvals' notices (process manager beside them)",
+		fmt.Sprintf("%d notices for %d approvals, the last sent at most %s after a round's last approval", sent, decided, drainMax.Round(time.Millisecond)),
+		"every notice sent", true)
 	return nil
 }
 
@@ -345,8 +344,7 @@ FROM generate_series(1, $3) g, approvers a, subjects s`, tenant, doc, total)
 	if found == 0 {
 		return errors.New("bench queue: the approver queue is empty")
 	}
-	b.add(fmt.Sprintf("approver-queue read, %d requests (count + page of 20)", total),
-		fmt.Sprintf("p50 %s, p99 %s", pct(queue, 50), pct(queue, 99)),
-		fmt.Sprintf("p50 %s, p99 %s", pct(base, 50), pct(base, 99)), "indexed SELECT of one request by key, same tx", "p99 ≤ 20 ms")
+	b.ratio(fmt.Sprintf("approver-queue read, %d requests (count + page of 20)", total),
+		p99Fig(queue).note("p50 %s", pct(queue, 50)), p99Fig(base).note("p50 %s", pct(base, 50)), "indexed SELECT of one request by key, same tx", atMost(15))
 	return nil
 }

@@ -145,11 +145,10 @@ func (b *benchRun) soak() error {
 		warm := heap[1:]
 		flat = fmt.Sprintf("%d–%d MiB over %d samples after warm-up, %d MiB at the end", slices.Min(warm), slices.Max(warm), len(warm), warm[len(warm)-1])
 	}
-	b.add(fmt.Sprintf("soak %s: %d punchers, %d approvers", elapsed, punchers, approvers),
+	b.check(fmt.Sprintf("soak %s: %d punchers, %d approvers (%.0f commands/s)", elapsed, punchers, approvers, perSec(answered.Load(), elapsed)),
 		fmt.Sprintf("%d of %d commands answered (%d failed), %d parked, %d of %d read models differ from their rebuild; heap %s",
 			answered.Load(), sent.Load(), failed.Load(), parked, differing, rebuilt, flat),
-		fmt.Sprintf("%.0f commands/s", perSec(answered.Load(), elapsed)), "the soak's own rate",
-		"all answered, 0 parked, 0 differ, heap flat")
+		"all answered, 0 parked, 0 differ, heap flat", answered.Load() == sent.Load() && failed.Load() == 0 && parked == 0 && differing == 0)
 	if err, _ := firstErr.Load().(error); err != nil {
 		return fmt.Errorf("soak: %d commands failed, the first: %w", failed.Load(), err)
 	}

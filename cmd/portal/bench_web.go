@@ -68,8 +68,10 @@ func (b *benchRun) firstPage() error {
 		allBr += br
 	}
 	kb := func(n int64) string { return fmt.Sprintf("%.0f KB", float64(n)/1024) }
-	b.add(fmt.Sprintf("login page scripts, brotli (%d files, %s raw)", len(seen), kb(scriptRaw)), kb(scriptBr),
-		kb(allBr), fmt.Sprintf("every script of the app, brotli (%d files)", len(all)), "≤ 150 KB")
-	b.add("login page stylesheet, brotli", kb(cssBr), "—", "—", "—")
+	b.ratio(fmt.Sprintf("login page scripts, brotli (%d files, %s raw)", len(seen), kb(scriptRaw)), sizeFig(scriptBr),
+		sizeFig(allBr), fmt.Sprintf("every script of the app, brotli (%d files)", len(all)), reportOnly)
+	// A size does not move with the host: its budget stays absolute.
+	b.check("login page scripts within budget, brotli", kb(scriptBr), "≤ 150 KB", scriptBr <= 150*1024)
+	b.check("login page stylesheet, brotli", kb(cssBr), "—", true)
 	return nil
 }
