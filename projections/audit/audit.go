@@ -11,6 +11,7 @@ import (
 
 	auditlog "portal/domain/audit"
 	"portal/domain/clock"
+	"portal/domain/faq"
 	"portal/domain/fence"
 	"portal/domain/identity"
 	"portal/domain/mood"
@@ -104,7 +105,8 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 		sub.Streams = []string{request.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "settings": // the caller's own tenant only: another's is no row under RLS
-		sub.Streams = []string{settings.Stream(id), timesheet.Stream(id)} // its configuration and its timesheet closings
+		// its configuration, its timesheet closings and its FAQ
+		sub.Streams = []string{settings.Stream(id), timesheet.Stream(id), faq.Stream}
 		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "fence": // a removed fence keeps its history
 		sub.Streams = []string{fence.Stream(id)}
