@@ -1,7 +1,7 @@
 // Issue 35, the FAQ (tools_012): HR (Helena) adds a category and a question whose answer
 // carries a script; an empty question is refused with the translated message and nothing is
 // written; Ana searches without accents and by a prefix, finds the answer with its markup
-// and without the script, and cannot edit; an English session reads the screen in English.
+// and without the script, and cannot edit; an English session reads the screen in English and searches too.
 // Contact (tools_014) and ombudsman (tools_015) are not built yet (see the report).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -84,13 +84,18 @@ test('hr edits the faq; an employee searches it without accents and cannot edit'
     await emp.close();
   }
 
-  const en = await context({ locale: 'en-US' });
+  // English, chosen with the toolbar's language switch (as e2e/language.test.mjs does).
+  const en = await context();
   try {
     const page = await en.newPage();
     await login(page, USERS.ana);
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
     await page.goto('/apps/faq/Faq');
     await page.locator(tid('faq-page')).waitFor();
+    await page.locator(tid('lang-menu')).click();
+    await page.locator(tid('lang-en')).click();
+    await page.getByText('Frequently asked questions').first().waitFor();
+    await page.locator(tid('faq-search')).fill('ferias');
+    await page.locator(`${tid('faq-item')}[data-question="${QUESTION}"]`).waitFor();
     await screenshot(page, 'support-faq-en');
   } finally {
     await en.close();
