@@ -22,6 +22,7 @@ import (
 	"portal/readapi/attendance"
 	"portal/readapi/audit"
 	"portal/readapi/clock"
+	"portal/readapi/faq"
 	"portal/readapi/fence"
 	"portal/readapi/home"
 	"portal/readapi/httpx"
@@ -95,6 +96,7 @@ type Server struct {
 	Fence         *fence.API         // virtual fences
 	Timesheet     *timesheet.API     // the monthly timesheet (espelho de ponto)
 	Attendance    *attendance.API    // the hour bank and absenteeism
+	FAQ           *faq.API           // the FAQ
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -134,6 +136,7 @@ func (s *Server) Init() error {
 		build(&s.Surveys, func() (*surveys.API, error) { return surveys.New(s.Pool, s.Store, s.Now) }),
 		build(&s.Vacations, func() (*vacations.API, error) { return vacations.New(s.Pool, s.Store, s.Now, nil) }),
 		build(&s.Fence, func() (*fence.API, error) { return fence.NewDefault(s.Pool, s.Now, fence.DefaultTiles) }),
+		build(&s.FAQ, func() (*faq.API, error) { return faq.New(s.Pool, s.Store, s.Now) }),
 	}
 	if s.Identity == nil && s.Auth != nil { // a server without sign-in (some tests) has none
 		s.Identity = &identity.API{Auth: s.Auth, Pool: s.Pool, Now: s.Now, ManagerRequests: s.ManagerRequests,
@@ -191,7 +194,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance, s.FAQ} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

@@ -19,6 +19,7 @@ import (
 	"portal/process"
 	"portal/projections"
 	clockproj "portal/projections/clock"
+	faqproj "portal/projections/faq"
 	fenceproj "portal/projections/fence"
 	moodproj "portal/projections/mood"
 	notificationsproj "portal/projections/notifications"
@@ -33,7 +34,7 @@ import (
 // punch-adjustment process handler, which follows the log like a projection.
 func allProjections() []projections.Projection {
 	return slices.Concat(clockproj.Projections(), notificationsproj.Projections(), requestsproj.Projections(),
-		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(), fenceproj.Projections(),
+		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(), fenceproj.Projections(), faqproj.Projections(),
 		[]projections.Projection{process.AdjustmentProcess{}})
 }
 

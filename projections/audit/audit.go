@@ -11,6 +11,7 @@ import (
 
 	auditlog "portal/domain/audit"
 	"portal/domain/clock"
+	"portal/domain/faq"
 	"portal/domain/fence"
 	"portal/domain/identity"
 	"portal/domain/mood"
@@ -105,8 +106,8 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 		sub.Streams = []string{request.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, reference_date::text FROM requests WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "settings": // the caller's own tenant only: another's is no row under RLS
-		// its configuration, its timesheet closings and its REP-P establishment (employer and employee records)
-		sub.Streams = []string{settings.Stream(id), timesheet.Stream(id), rep.Stream(id)}
+		// its configuration, its timesheet closings, its REP-P establishment (employer and employee records) and its FAQ
+		sub.Streams = []string{settings.Stream(id), timesheet.Stream(id), rep.Stream(id), faq.Stream}
 		err = tx.QueryRow(ctx, `SELECT name, access_code FROM tenants WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "fence": // a removed fence keeps its history
 		sub.Streams = []string{fence.Stream(id)}

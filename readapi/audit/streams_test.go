@@ -14,6 +14,7 @@ import (
 
 	auditlog "portal/domain/audit"
 	"portal/domain/clock"
+	"portal/domain/faq"
 	"portal/domain/identity"
 	"portal/domain/mood"
 	"portal/domain/notification"
@@ -90,7 +91,7 @@ WHERE t.access_code = $1 AND u.user_name = $2`, seed.DemoCode, seed.UserAna).Sca
 	}
 
 	// Each subject's own timeline holds every event of its streams, and only those: the
-	// tenant's holds its configuration, its timesheet closings and its REP-P establishment.
+	// tenant's holds its configuration, its timesheet closings, its REP-P establishment and its FAQ.
 	for _, c := range []struct {
 		kind    string
 		id      uuid.UUID
@@ -100,7 +101,7 @@ WHERE t.access_code = $1 AND u.user_name = $2`, seed.DemoCode, seed.UserAna).Sca
 		{"vacation", anaEmployee, []string{vacation.Stream(anaEmployee)}},
 		{"request", requestID, []string{request.Stream(requestID)}},
 		{"survey", surveyID, []string{survey.Stream(surveyID)}},
-		{"settings", tenant, []string{settings.Stream(tenant), timesheet.Stream(tenant), rep.Stream(tenant)}},
+		{"settings", tenant, []string{settings.Stream(tenant), timesheet.Stream(tenant), rep.Stream(tenant), faq.Stream}},
 	} {
 		t.Run("timeline of kind "+c.kind, func(t *testing.T) {
 			tl := timeline(c.kind, c.id)

@@ -4,6 +4,7 @@ import { attendanceRoutes } from '@/features/attendance';
 import { auditRoutes } from '@/features/audit';
 import { repRoutes } from '@/features/rep';
 import { fenceRoutes } from '@/features/fence';
+import { faqRoutes } from '@/features/faq';
 import { HomePage } from '@/features/home';
 import { hrMarkRoutes } from '@/features/hr-marks';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
@@ -55,6 +56,7 @@ export default function SignedInRoutes() {
           {repRoutes()}
           {peopleRoutes()}
           {fenceRoutes()}
+          {faqRoutes()}
           {attendanceRoutes()}
           {dashboardRoutes()}
           {timesheetRoutes()}

@@ -1,0 +1,1 @@
+export { FAQ_PATH, FAQ_PATHS, faqRoutes } from './routes';
