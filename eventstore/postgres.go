@@ -17,6 +17,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"portal/platform/telemetry"
 )
 
 // notifyChannel is the LISTEN/NOTIFY channel that tells readers new events may be readable.
@@ -92,8 +94,8 @@ WITH RECURSIVE head AS (
     FROM ch JOIN ev ON ev.ord = ch.ord + 1
 ), ins AS (
     INSERT INTO events (position, id, tenant_id, stream, version, type, schema_version, actor,
-                        correlation_id, causation_id, command_id, recorded_at, data, hash)
-    SELECT ev.p, ev.id, $1, $2, ch.version, ev.type, ev.sv, $3, $4, $5, $6, ev.t, ev.data, ch.hash
+                        correlation_id, causation_id, command_id, recorded_at, data, hash, traceparent)
+    SELECT ev.p, ev.id, $1, $2, ch.version, ev.type, ev.sv, $3, $4, $5, $6, ev.t, ev.data, ch.hash, $12::text
     FROM ch JOIN ev ON ev.ord = ch.ord
     ORDER BY ev.ord
     RETURNING position, version, transaction_id
@@ -112,12 +114,12 @@ SELECT position, version, transaction_id FROM ins ORDER BY position`
 // hash comes from the row the expected version is checked against.
 const (
 	insertOne = `INSERT INTO events (position, id, tenant_id, stream, version, type, schema_version,
-                    actor, correlation_id, causation_id, command_id, recorded_at, data, hash)
+                    actor, correlation_id, causation_id, command_id, recorded_at, data, hash, traceparent)
 `
 	// chainedValues selects one event from source, a query of one row (or none) that draws
 	// its position (p) and time (t) and names its version (v) and the previous hash (h).
 	chainedValues = `SELECT n.p, $7, $1, $2, n.v, $8, $9, $3, $4, $5, $6, n.t, $10,
-    sha256(n.h || event_chain_content(n.p, $7, $1, $2, n.v, $8, $9, $3, $4, $5, $6, n.t, $10))
+    sha256(n.h || event_chain_content(n.p, $7, $1, $2, n.v, $8, $9, $3, $4, $5, $6, n.t, $10)), $11::text
 FROM (SELECT nextval('events_position_seq') AS p, clock_timestamp() AS t, $source) n`
 	returningOne = `
 RETURNING position, version, transaction_id`
@@ -129,7 +131,7 @@ var (
 	// An exact version: the next one, on top of the expected one, which must exist (no row
 	// inserted: ErrConcurrency); the unique key refuses it when a later version exists.
 	appendExactSQL = insertOne + chained(`version + 1 AS v, hash AS h
-    FROM events WHERE tenant_id = $1 AND stream = $2 AND version = $11`) + returningOne
+    FROM events WHERE tenant_id = $1 AND stream = $2 AND version = $12`) + returningOne
 	// Any: after the stream's last version.
 	appendAnySQL = insertOne + chained(`coalesce(e.version, -1) + 1 AS v, coalesce(e.hash, '\x'::bytea) AS h
     FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT version, hash FROM events WHERE tenant_id = $1 AND stream = $2
@@ -245,7 +247,7 @@ func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend, at []t
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	for i, p := range parts {
-		sql, args := appendStatement(p.Meta, p.Stream, p.Expected, p.Events)
+		sql, args := appendStatement(ctx, p.Meta, p.Stream, p.Expected, p.Events)
 		if at != nil {
 			sql, args = historyStatement(p, at[i])
 		}
@@ -308,7 +310,7 @@ func (s *Postgres) moved(ctx context.Context, tenant uuid.UUID, parts []StreamAp
 // appendOnce runs one append statement; ErrConcurrency when the expected version does not
 // match (a taken version fails with the unique violation instead).
 func appendOnce(ctx context.Context, q querier, meta Meta, stream string, expected int64, events []EventData) (AppendResult, error) {
-	sql, args := appendStatement(meta, stream, expected, events)
+	sql, args := appendStatement(ctx, meta, stream, expected, events)
 	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return AppendResult{}, err
@@ -316,23 +318,29 @@ func appendOnce(ctx context.Context, q querier, meta Meta, stream string, expect
 	return scanAppend(rows)
 }
 
-// appendStatement is the statement that appends events to stream after expected.
-func appendStatement(meta Meta, stream string, expected int64, events []EventData) (string, []any) {
+// appendStatement is the statement that appends events to stream after expected. The events
+// carry ctx's trace context (W3C traceparent, NULL when untraced), so a projection applied in
+// another process continues the trace; it is not part of the hash chain (a trace is not history).
+func appendStatement(ctx context.Context, meta Meta, stream string, expected int64, events []EventData) (string, []any) {
 	tenant, actor, corr, caus, cmd := pgUUID(meta.Tenant), meta.Actor, pgUUID(meta.CorrelationID), pgUUID(meta.CausationID), meta.CommandID
+	var tp *string
+	if t := telemetry.TraceParent(ctx); t != "" {
+		tp = &t
+	}
 	if len(events) == 1 {
 		e := events[0]
 		sv := int32(max(e.SchemaVersion, 1))
 		switch expected {
 		case NoStream:
-			return appendNewSQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data}
+			return appendNewSQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, tp}
 		case Any:
-			return appendAnySQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data}
+			return appendAnySQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, tp}
 		default:
-			return appendExactSQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, expected}
+			return appendExactSQL, []any{tenant, stream, actor, corr, caus, cmd, pgUUID(e.ID), e.Type, sv, e.Data, tp, expected}
 		}
 	}
 	ids, types, svs, datas := columns(events)
-	return appendSQL, []any{tenant, stream, actor, corr, caus, cmd, expected, ids, types, svs, datas}
+	return appendSQL, []any{tenant, stream, actor, corr, caus, cmd, expected, ids, types, svs, datas, tp}
 }
 
 // scanAppend reads where an append statement's events landed; no row means the expected
@@ -394,7 +402,7 @@ func validateAppend(meta Meta, stream string, expected int64, events []EventData
 }
 
 const selectEvent = `SELECT position, transaction_id::text AS txid, id, tenant_id, stream, version, type, schema_version,
-       actor, correlation_id, causation_id, command_id, recorded_at, data FROM events `
+       actor, correlation_id, causation_id, command_id, recorded_at, data, traceparent FROM events `
 
 // ReadStream implements Store.
 func (s *Postgres) ReadStream(ctx context.Context, tenant uuid.UUID, stream string, from int64) ([]RecordedEvent, error) {
@@ -457,11 +465,12 @@ func scanEvents(rows pgx.Rows) ([]RecordedEvent, error) {
 		var e RecordedEvent
 		var txid string
 		var corr, caus *uuid.UUID
+		var tp *string
 		var data []byte
 		// The ids scan as [16]byte: pgx copies the bytes, where a uuid.UUID (an sql.Scanner)
 		// would go through text.
 		if err := rows.Scan(&e.Cursor.Position, &txid, (*[16]byte)(&e.ID), (*[16]byte)(&e.Tenant), &e.Stream, &e.Version, &e.Type,
-			&e.SchemaVersion, &e.Actor, &corr, &caus, &e.CommandID, &e.RecordedAt, &data); err != nil {
+			&e.SchemaVersion, &e.Actor, &corr, &caus, &e.CommandID, &e.RecordedAt, &data, &tp); err != nil {
 			return nil, err
 		}
 		e.Cursor.TxID, _ = strconv.ParseUint(txid, 10, 64)
@@ -470,6 +479,9 @@ func scanEvents(rows pgx.Rows) ([]RecordedEvent, error) {
 		}
 		if caus != nil {
 			e.CausationID = *caus
+		}
+		if tp != nil {
+			e.TraceParent = *tp
 		}
 		e.Data = data
 		out = append(out, e)

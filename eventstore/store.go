@@ -82,6 +82,9 @@ type RecordedEvent struct {
 	CommandID     string
 	RecordedAt    time.Time
 	Data          json.RawMessage
+	// TraceParent is the W3C trace context the event was appended in ("" when untraced);
+	// outside the hash chain.
+	TraceParent string `json:",omitempty"`
 }
 
 // Position is the event's global position.

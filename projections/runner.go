@@ -30,8 +30,8 @@ type RunnerConfig struct {
 	Retries int
 	// RetryInterval is the first pause between retries; it doubles up to 1 s (default 20 ms).
 	RetryInterval time.Duration
-	// LockRetry is how often a standby process tries to take a projection's lock, and how
-	// often the holder checks its lock connection (default 1 s).
+	// LockRetry is how often the holder checks its lock connection; a standby process tries
+	// to take the lock four times as often, on a connection it keeps (default 1 s).
 	LockRetry time.Duration
 	// CatchUp is the lag (in events) from which a runner that takes a projection over first
 	// catches up in batches of ReplayBatch — one transaction per batch, set-based Apply, as

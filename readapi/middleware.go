@@ -34,6 +34,13 @@ func (s *Server) requireAuth(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := s.rateLimit(c, claims.Tenant, claims.UserID); err != nil {
 			return err
 		}
+		if s.fair != nil && writes(c.Request().Method) {
+			leave, err := s.fair.enter(c.Request().Context(), claims.Tenant)
+			if err != nil {
+				return err
+			}
+			defer leave()
+		}
 		return next(c)
 	}
 }

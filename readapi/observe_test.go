@@ -3,6 +3,7 @@ package readapi_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -117,15 +118,58 @@ func TestMetricsAndTraceOfAPunch(t *testing.T) {
 		t.Errorf("clock lag after catching up: %v", lag)
 	}
 
-	// The trace: HTTP → command → append → projection → push publish, one trace id.
-	var spans []sdktrace.ReadOnlySpan
-	for time.Now().Before(deadline) {
-		spans = rec.Ended()
-		if find(spans, "push.publish") != nil {
-			break
+	checkPunchTrace(t, rec, deadline)
+}
+
+// TestTraceCrossesProcesses: the projection is applied by a runner that did not make the
+// append (its process remembers no append span, as a second portal process would not): the
+// event's stored traceparent still makes the projection and its push publish children of the
+// HTTP call's trace.
+func TestTraceCrossesProcesses(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	telemetry.Install(tp)
+	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
+
+	env := readapitest.New(t, "readapi_observe_cross", readapitest.ClockNow)
+	p := env.Person(t, nil, clocktest.Options{Fences: []clock.Fence{readapitest.ClockOffice}})
+	here := readapitest.ClockNorth(readapitest.ClockOffice.Position, 120)
+	if r := env.Register(t, p, nil, readapitest.MarkBody("Rua Direita, 10", readapitest.ClockHome, &here), nil); r.Status != http.StatusOK {
+		t.Fatalf("punch: %d %s", r.Status, r.Body)
+	}
+	telemetry.ForgetEvents()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	runner, err := projections.NewRunner(env.DB.Pool, env.Store, projections.RunnerConfig{}, clockproj.Projections()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := make(chan struct{})
+	go func() { runner.Run(ctx); close(stopped) }()
+	t.Cleanup(func() {
+		cancel()
+		<-stopped
+	})
+	checkPunchTrace(t, rec, time.Now().Add(10*time.Second))
+}
+
+// checkPunchTrace waits for the punch's push publish and checks the chain HTTP → command →
+// append → projection → push publish, each the child of the one before, in one trace.
+func checkPunchTrace(t *testing.T, rec *tracetest.SpanRecorder, deadline time.Time) {
+	t.Helper()
+	for {
+		err := punchTrace(rec.Ended())
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+func punchTrace(spans []sdktrace.ReadOnlySpan) error {
 	chain := []string{"POST " + punchRoute, "command POST " + punchRoute, "eventstore.append", "projection clock", "push.publish"}
 	var parent sdktrace.ReadOnlySpan
 	for _, name := range chain {
@@ -136,13 +180,14 @@ func TestMetricsAndTraceOfAPunch(t *testing.T) {
 			}
 		}
 		if s == nil {
-			t.Fatalf("no span %q under %v; spans: %v", name, parentName(parent), names(spans))
+			return fmt.Errorf("no span %q under %v; spans: %v", name, parentName(parent), names(spans))
 		}
 		if parent != nil && s.SpanContext().TraceID() != parent.SpanContext().TraceID() {
-			t.Fatalf("%q is in another trace", name)
+			return fmt.Errorf("%q is in another trace", name)
 		}
 		parent = s
 	}
+	return nil
 }
 
 // TestErrorBodyNamesTheTrace: a 5xx answer carries its trace id (the log line names it too).

@@ -77,6 +77,7 @@ type Server struct {
 
 	perms   permissionCache // permission_middleware.go
 	limiter *limiter        // ratelimit.go
+	fair    *fairGate       // fairgate.go
 
 	// The areas; nil ones are built by Init (Settings is only served when given).
 	Identity      *identity.API      // sign-in, single sign-on, the signed-in user
@@ -166,6 +167,9 @@ func (s *Server) Init() error {
 	}
 	if s.limiter == nil {
 		s.limiter = newLimiter(s.Pool, s.RateLimits)
+	}
+	if s.fair == nil {
+		s.fair = newFairGate(s.Pool)
 	}
 	if s.Attendance == nil {
 		s.Attendance = &attendance.API{Pool: s.Pool, Now: s.Now}

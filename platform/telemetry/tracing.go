@@ -102,6 +102,15 @@ func RememberEvents(ctx context.Context, ids ...uuid.UUID) {
 	}
 }
 
+// ForgetEvents drops the remembered append spans, as a process that did not make the
+// appends sees them (tests of the trace crossing processes).
+func ForgetEvents() {
+	eventTraces.Lock()
+	defer eventTraces.Unlock()
+	clear(eventTraces.m)
+	eventTraces.order = nil
+}
+
 // EventSpan is the span context the event id was appended in, if this process remembers it.
 func EventSpan(id uuid.UUID) (trace.SpanContext, bool) {
 	eventTraces.Lock()
@@ -110,13 +119,41 @@ func EventSpan(id uuid.UUID) (trace.SpanContext, bool) {
 	return sc, ok
 }
 
+// TraceParent is ctx's span context as a W3C traceparent, "" when it is not sampled (the
+// event store stores it on the events it appends).
+func TraceParent(ctx context.Context) string {
+	sc := trace.SpanContextFromContext(ctx)
+	if !sc.IsValid() || !sc.IsSampled() {
+		return ""
+	}
+	c := propagation.MapCarrier{}
+	propagation.TraceContext{}.Inject(ctx, c)
+	return c.Get("traceparent")
+}
+
+// spanOfParent parses a stored traceparent.
+func spanOfParent(tp string) trace.SpanContext {
+	if tp == "" {
+		return trace.SpanContext{}
+	}
+	ctx := propagation.TraceContext{}.Extract(context.Background(), propagation.MapCarrier{"traceparent": tp})
+	return trace.SpanContextFromContext(ctx)
+}
+
 // StartEvents starts a span for handling the events ids: a child of the first one's append
-// span when it is remembered, linked to the others'.
-func StartEvents(ctx context.Context, name string, ids []uuid.UUID, attrs ...attribute.KeyValue) (context.Context, trace.Span) {
+// span, linked to the others'. The append's span comes from this process's memory, else from
+// the event's stored traceparent (parents[i], "" when none), so a projection applied by
+// another process joins the same trace.
+func StartEvents(ctx context.Context, name string, ids []uuid.UUID, parents []string, attrs ...attribute.KeyValue) (context.Context, trace.Span) {
 	var links []trace.Link
 	var parent trace.SpanContext
-	for _, id := range ids {
-		if sc, ok := EventSpan(id); ok {
+	for i, id := range ids {
+		sc, ok := EventSpan(id)
+		if !ok && i < len(parents) {
+			sc = spanOfParent(parents[i])
+			ok = sc.IsValid()
+		}
+		if ok {
 			if !parent.IsValid() {
 				parent = sc
 				continue
