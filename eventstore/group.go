@@ -73,7 +73,7 @@ func (s *Postgres) appendGrouped(ctx context.Context, meta Meta, stream string, 
 		return AppendResult{}, err
 	}
 	g := s.group
-	a := &groupAppend{ctx: ctx, part: StreamAppend{Meta: meta, Stream: stream, Expected: expected, Events: events}, done: make(chan struct{})}
+	a := &groupAppend{ctx: ctx, part: StreamAppend{Meta: meta, Stream: stream, Expected: expected, Events: events, trace: ctx}, done: make(chan struct{})}
 	g.mu.Lock()
 	q := g.queues[meta.Tenant]
 	if q == nil {

@@ -247,7 +247,11 @@ func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend, at []t
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	for i, p := range parts {
-		sql, args := appendStatement(ctx, p.Meta, p.Stream, p.Expected, p.Events)
+		tctx := ctx
+		if p.trace != nil {
+			tctx = p.trace
+		}
+		sql, args := appendStatement(tctx, p.Meta, p.Stream, p.Expected, p.Events)
 		if at != nil {
 			sql, args = historyStatement(p, at[i])
 		}

@@ -104,6 +104,9 @@ type StreamAppend struct {
 	Stream   string
 	Expected int64
 	Events   []EventData
+	// trace is the context of the part's own caller when a group commit writes it with
+	// others' (group.go): its events carry that caller's trace, not the group's.
+	trace context.Context
 }
 
 // Store is the port every implementation passes the contract suite (storetest) for.
