@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"portal/readapi/rep"
 	"time"
 
 	"portal/auth"
@@ -77,7 +78,12 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	if err != nil {
 		return nil, err
 	}
+	dev, err := rep.DeveloperFromEnv() // the AFDs' signer (docs/rep-p.md); never logged
+	if err != nil {
+		return nil, err
+	}
 	srv := &readapi.Server{
+		Rep:             &rep.API{Pool: e.pool, Store: e.store, Now: time.Now, Developer: dev},
 		Fence:           fences,
 		Settings:        settingsAPI,
 		Hosts:           hosts,

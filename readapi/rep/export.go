@@ -25,26 +25,28 @@ import (
 type writer func(ctx context.Context, tx pgx.Tx, e reprm.Establishment, p domainrep.Period, now time.Time, w io.Writer) (int, error)
 
 // exportAFD answers GET /api/rep/afd?cnpj&from&to: a zip of the AFD and its detached
-// signature (.p7s).
+// signature (.p7s), made with the developer's certificate (art. 86 §1) when the platform has
+// one, else with the employer's, which X-Rep-Signer: employer says.
 func (s *API) exportAFD(c echo.Context) error {
-	return s.export(c, reprm.WriteAFD, func(e reprm.Establishment, _ domainrep.Period) string {
+	return s.export(c, reprm.WriteAFD, s.Developer, func(e reprm.Establishment, _ domainrep.Period) string {
 		return domainrep.AFDName(e.INPI, e.CNPJ)
 	})
 }
 
-// exportAEJ answers GET /api/rep/aej?cnpj&from&to: a zip of the AEJ and its .p7s.
+// exportAEJ answers GET /api/rep/aej?cnpj&from&to: a zip of the AEJ and its .p7s, signed with
+// the employer's certificate (art. 86 §1 lets the developer or the employer sign it).
 func (s *API) exportAEJ(c echo.Context) error {
-	return s.export(c, reprm.WriteAEJ, func(e reprm.Establishment, p domainrep.Period) string {
+	return s.export(c, reprm.WriteAEJ, nil, func(e reprm.Establishment, p domainrep.Period) string {
 		return domainrep.AEJName(e.CNPJ, p)
 	})
 }
 
 // export checks the call (the establishment is the caller's tenant's, the period is valid,
-// a certificate is there), writes the file to a temporary file as it streams from the
+// a certificate is there: dev's when given, else the tenant's), writes the file to a temporary file as it streams from the
 // database, signs it, and answers a zip of the file and its signature. Nothing is written
 // on a refusal; the temporary file is removed in every case. Memory stays flat: the file
 // goes to disk, the signer reads it through a read-only mapping, and the zip streams it.
-func (s *API) export(c echo.Context, write writer, name func(reprm.Establishment, domainrep.Period) string) error {
+func (s *API) export(c echo.Context, write writer, dev *Developer, name func(reprm.Establishment, domainrep.Period) string) error {
 	from, err := httpx.ParseDay(c.QueryParam("from"))
 	if err != nil {
 		return httpx.Error(http.StatusBadRequest, "from", domain.KeyInvalid)
@@ -75,7 +77,9 @@ func (s *API) export(c echo.Context, write writer, name func(reprm.Establishment
 		if p, err = domainrep.CheckPeriod(from, to, today); err != nil {
 			return err
 		}
-		if sg, err = loadSigner(ctx, tx); err != nil {
+		if dev != nil {
+			sg = dev.s
+		} else if sg, err = loadSigner(ctx, tx); err != nil {
 			return err
 		}
 		_, err = write(ctx, tx, e, p, s.Now(), tmp)
@@ -91,6 +95,11 @@ func (s *API) export(c echo.Context, write writer, name func(reprm.Establishment
 	file := name(e, p)
 	base := file[:len(file)-len(".txt")]
 	res := c.Response()
+	who := SignerEmployer
+	if dev != nil {
+		who = SignerDeveloper
+	}
+	res.Header().Set("X-Rep-Signer", who)
 	res.Header().Set(echo.HeaderContentType, "application/zip")
 	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s.zip"`, base))
 	res.WriteHeader(http.StatusOK)

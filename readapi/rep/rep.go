@@ -28,6 +28,9 @@ type API struct {
 	Pool  *pgxpool.Pool
 	Store eventstore.Store
 	Now   func() time.Time
+	// Developer signs the AFDs (docs/rep-p.md); nil: the employer's certificate does, and
+	// the answer says so.
+	Developer *Developer
 }
 
 // Routes registers the rep calls (docs/api.md, "Legal punch records"). Receipts are the
