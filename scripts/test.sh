@@ -8,6 +8,7 @@ what=${1:-all}
 scripts/ensure-deps.sh --browser
 go build -o bin/portal ./cmd/portal
 scripts/build-centrifugo.sh
+scripts/build-seaweedfs.sh
 
 # One private PostgreSQL for the whole run; each test package makes its own database on it.
 # Packages run one at a time: a transaction one package holds open (the event store test
