@@ -17,6 +17,7 @@ import (
 	"portal/commands"
 	"portal/commands/request"
 	"portal/eventstore"
+	"portal/platform/blobstore"
 	"portal/projections"
 	"portal/readapi/adjustments"
 	"portal/readapi/attendance"
@@ -46,6 +47,7 @@ import (
 type Server struct {
 	Pool   *pgxpool.Pool
 	Store  eventstore.Store
+	Blobs  blobstore.Store // file contents (payroll documents, attachments), by hash per tenant
 	Auth   *auth.Service
 	Runner *projections.Runner // projections of this process, for /health; nil: none
 	Push   *Push               // live push through Centrifugo (push.go); nil: none

@@ -89,6 +89,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 		Hosts:           hosts,
 		Pool:            e.pool,
 		Store:           e.store,
+		Blobs:           blobStore(e),
 		Auth:            authSvc,
 		Runner:          runner,
 		Shadows:         shadowable(),

@@ -24,6 +24,7 @@ import ptFence from './pt/fence.json';
 import ptFaq from './pt/faq.json';
 import ptHrMarks from './pt/hr-marks.json';
 import ptTimesheet from './pt/timesheet.json';
+import ptPayroll from './pt/payroll.json';
 import ptAttendance from './pt/attendance.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
@@ -51,6 +52,7 @@ import enFence from './en/fence.json';
 import enFaq from './en/faq.json';
 import enHrMarks from './en/hr-marks.json';
 import enTimesheet from './en/timesheet.json';
+import enPayroll from './en/payroll.json';
 import enAttendance from './en/attendance.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
@@ -78,17 +80,18 @@ import esFence from './es/fence.json';
 import esFaq from './es/faq.json';
 import esHrMarks from './es/hr-marks.json';
 import esTimesheet from './es/timesheet.json';
+import esPayroll from './es/payroll.json';
 import esAttendance from './es/attendance.json';
 
 export { NAMESPACES, type Namespace } from './namespaces';
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, rep: ptRep, fence: ptFence, hrMarks: ptHrMarks, timesheet: ptTimesheet, attendance: ptAttendance, faq: ptFaq };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, rep: ptRep, fence: ptFence, hrMarks: ptHrMarks, timesheet: ptTimesheet, attendance: ptAttendance, faq: ptFaq, payroll: ptPayroll };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, rep: enRep, fence: enFence, hrMarks: enHrMarks, timesheet: enTimesheet, attendance: enAttendance, faq: enFaq };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, rep: esRep, fence: esFence, hrMarks: esHrMarks, timesheet: esTimesheet, attendance: esAttendance, faq: esFaq };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, rep: enRep, fence: enFence, hrMarks: enHrMarks, timesheet: enTimesheet, attendance: enAttendance, faq: enFaq, payroll: enPayroll };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, rep: esRep, fence: esFence, hrMarks: esHrMarks, timesheet: esTimesheet, attendance: esAttendance, faq: esFaq, payroll: esPayroll };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };
