@@ -1,9 +1,13 @@
 package main
 
-import "portal/platform/blobstore"
+import (
+	"os"
 
-// blobStore is where file contents live: the database by default. The S3-compatible store is
-// chosen here by configuration (docs/operations.md).
-func blobStore(e *env) blobstore.Store {
-	return blobstore.NewPostgres(e.pool)
+	"portal/platform/blobstore"
+)
+
+// blobStore is where file contents live: the database by default, an S3-compatible bucket
+// when BLOB_S3_ENDPOINT is set (docs/operations.md, "File store").
+func blobStore(e *env) (blobstore.Store, error) {
+	return blobstore.Open(os.Getenv, func() blobstore.Store { return blobstore.NewPostgres(e.pool) })
 }

@@ -82,6 +82,10 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 	if err != nil {
 		return nil, err
 	}
+	blobs, err := blobStore(e)
+	if err != nil {
+		return nil, err
+	}
 	srv := &readapi.Server{
 		Rep:             &rep.API{Pool: e.pool, Store: e.store, Now: time.Now, Developer: dev},
 		Fence:           fences,
@@ -89,7 +93,7 @@ func wire(ctx context.Context, e *env) (*wiring, error) {
 		Hosts:           hosts,
 		Pool:            e.pool,
 		Store:           e.store,
-		Blobs:           blobStore(e),
+		Blobs:           blobs,
 		Auth:            authSvc,
 		Runner:          runner,
 		Shadows:         shadowable(),

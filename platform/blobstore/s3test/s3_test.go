@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"portal/platform/blobstore"
+	"portal/platform/blobstore/blobstoretest"
 	"portal/platform/blobstore/s3test"
 	"portal/platform/pgtest"
 )
@@ -85,71 +86,9 @@ func random(t testing.TB, n int) []byte {
 	return b
 }
 
-// contract is what every Store promises (blobstore.Store's comments).
-func contract(t *testing.T, s blobstore.Store) {
-	ctx := context.Background()
-	t.Run("round trip", func(t *testing.T) {
-		content := []byte("%PDF-1.7 payslip of 2026-10")
-		hash, err := s.Put(ctx, "tenant-a", content)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if hash != blobstore.Hash(content) {
-			t.Fatalf("hash %s, want %s", hash, blobstore.Hash(content))
-		}
-		got, err := s.Get(ctx, "tenant-a", hash)
-		if err != nil || !bytes.Equal(got, content) {
-			t.Fatalf("Get = %q, %v; want the bytes put", got, err)
-		}
-	})
-	t.Run("idempotent", func(t *testing.T) {
-		content := random(t, 1000)
-		h1, err := s.Put(ctx, "tenant-a", content)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h2, err := s.Put(ctx, "tenant-a", content)
-		if err != nil || h2 != h1 {
-			t.Fatalf("second Put = %s, %v; want %s, nil", h2, err, h1)
-		}
-		if got, err := s.Get(ctx, "tenant-a", h1); err != nil || !bytes.Equal(got, content) {
-			t.Fatalf("Get after two Puts: %v", err)
-		}
-	})
-	t.Run("tenant isolation", func(t *testing.T) {
-		content := random(t, 100)
-		hash, err := s.Put(ctx, "tenant-a", content)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Get(ctx, "tenant-b", hash); !errors.Is(err, blobstore.ErrNotFound) {
-			t.Fatalf("another tenant's Get: %v, want ErrNotFound", err)
-		}
-	})
-	t.Run("not found", func(t *testing.T) {
-		if _, err := s.Get(ctx, "tenant-a", blobstore.Hash([]byte("never stored"))); !errors.Is(err, blobstore.ErrNotFound) {
-			t.Fatalf("Get of an unknown hash: %v, want ErrNotFound", err)
-		}
-		if _, err := s.Get(ctx, "tenant-a", "../x"); !errors.Is(err, blobstore.ErrNotFound) {
-			t.Fatalf("Get of a malformed hash: %v, want ErrNotFound", err)
-		}
-	})
-	t.Run("10 MB", func(t *testing.T) {
-		content := random(t, 10<<20)
-		hash, err := s.Put(ctx, "tenant-a", content)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := s.Get(ctx, "tenant-a", hash)
-		if err != nil || !bytes.Equal(got, content) {
-			t.Fatalf("10 MB round trip: %d bytes, %v", len(got), err)
-		}
-	})
-}
-
 func TestS3Contract(t *testing.T) {
 	s, _ := newS3(t, "contract")
-	contract(t, s)
+	blobstoretest.Run(t, s)
 }
 
 func TestS3DetectsACorruptedObject(t *testing.T) {
