@@ -9,7 +9,7 @@ import { vacationQueries } from '../api/queries';
 import { addDays, formatMonth, todayIso, yearMonth } from '../utils/dates';
 import { calendarLocale } from '@/lib/calendar-locale';
 import { useVacationsT } from '../utils/i18n';
-import { cssColor } from '../utils/status';
+import { fillColor } from '../utils/status';
 
 interface Props {
   opened: boolean;
@@ -81,10 +81,10 @@ export function scheduleEvents(
   if (!data) return [];
   return data.dias.map((d) => {
     if (d.tipo === 'holiday') {
-      return { id: d.data, start: d.data, allDay: true, title: `${tr('schedule.holiday')}: ${holidayName(d.feriado, d.nome)}`, color: cssColor('red') };
+      return { id: d.data, start: d.data, allDay: true, title: `${tr('schedule.holiday')}: ${holidayName(d.feriado, d.nome)}`, color: fillColor('red'), textColor: '#ffffff' };
     }
-    if (d.tipo === 'rest') return { id: d.data, start: d.data, allDay: true, title: tr('schedule.rest'), color: cssColor('gray') };
+    if (d.tipo === 'rest') return { id: d.data, start: d.data, allDay: true, title: tr('schedule.rest'), color: fillColor('gray'), textColor: '#ffffff' };
     const hours = d.horarios.map((h) => tr('schedule.hours', { start: h.start, end: h.end })).join(' · ');
-    return { id: d.data, start: d.data, allDay: true, title: hours ? `${tr('schedule.work')}: ${hours}` : tr('schedule.work'), color: cssColor('blue') };
+    return { id: d.data, start: d.data, allDay: true, title: hours ? `${tr('schedule.work')}: ${hours}` : tr('schedule.work'), color: fillColor('blue'), textColor: '#ffffff' };
   });
 }

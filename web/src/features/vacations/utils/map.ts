@@ -1,6 +1,6 @@
 import type { MapEntry } from '../api/types';
 import { addDays, daysBetween, within } from './dates';
-import { cssColor, mapEntryColor } from './status';
+import { fillColor, mapEntryColor } from './status';
 
 /** A FullCalendar event of the map (all-day; FullCalendar's end is exclusive). */
 export interface MapEvent {
@@ -11,13 +11,14 @@ export interface MapEvent {
   allDay: true;
   backgroundColor: string;
   borderColor: string;
+  textColor: string;
   extendedProps: { entry: MapEntry };
 }
 
 /** The map entries as FullCalendar events, titled "name · status". */
 export function toCalendarEvents(entries: MapEntry[], statusLabel: (e: MapEntry) => string): MapEvent[] {
   return entries.map((e) => {
-    const color = cssColor(mapEntryColor(e));
+    const color = fillColor(mapEntryColor(e));
     return {
       id: `${e.status}-${e.id}`,
       title: `${e.nome} · ${statusLabel(e)}`,
@@ -26,6 +27,7 @@ export function toCalendarEvents(entries: MapEntry[], statusLabel: (e: MapEntry)
       allDay: true,
       backgroundColor: color,
       borderColor: color,
+      textColor: '#ffffff',
       extendedProps: { entry: e },
     };
   });

@@ -33,6 +33,14 @@ export function cssColor(name: string, shade = 6): string {
   return `var(--mantine-color-${name}-${shade})`;
 }
 
+/**
+ * A palette colour's filled shade (accessible-colors.ts keeps white text on it at 4.5:1, issue 37),
+ * for FullCalendar events and chips that carry white text: shade 6 of teal or yellow does not.
+ */
+export function fillColor(name: string): string {
+  return `var(--mantine-color-${name}-filled)`;
+}
+
 /** Whether a leave may still be cancelled on `today`: pending or scheduled, not started. */
 export function cancellable(l: { status: LeaveStatus; inicio: string }, today: string): boolean {
   return (l.status === 'pending' || l.status === 'scheduled') && l.inicio > today;

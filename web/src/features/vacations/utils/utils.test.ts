@@ -45,7 +45,7 @@ describe('the map', () => {
     expect(ev.start).toBe('2026-12-07');
     expect(ev.end).toBe('2026-12-17');
     expect(ev.title).toBe('Ana Souza · pending');
-    expect(ev.backgroundColor).toBe('var(--mantine-color-yellow-6)');
+    expect(ev.backgroundColor).toBe('var(--mantine-color-yellow-filled)');
   });
   it('draws who is away day by day, a request over a plan', () => {
     const { days, rows } = awayGrid(
