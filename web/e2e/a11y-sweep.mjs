@@ -49,6 +49,10 @@ for (const lang of LANGUAGES) {
         await page.locator(tid('access-code')).waitFor();
         await scan('/login');
         await login(page, HELENA);
+        // The user's saved language wins over the cookie at sign-in: switch as the user would.
+        await page.locator(tid('lang-menu')).click();
+        await page.locator(tid(`lang-${lang}`)).click();
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
         assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')), scheme);
         await quiet(page);
         await scan('/apps/homePage');
