@@ -232,6 +232,14 @@ export async function newUserContext(suite, { geolocation = PLACES.democorpOffic
   return context;
 }
 
+/** A user's context patient with a loaded machine: 30 s for each wait (the login waits for the home page). */
+export async function patientContext(suite) {
+  const ctx = await newUserContext(suite);
+  ctx.setDefaultTimeout(30_000);
+  ctx.setDefaultNavigationTimeout(30_000);
+  return ctx;
+}
+
 /** Login step 1: /login, the access code, Continue. Waits for step 2 (or an error). */
 export async function enterAccessCode(page, accessCode) {
   await page.goto('/login');

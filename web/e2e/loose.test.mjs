@@ -3,19 +3,12 @@
 // child routes and an API 404 sending the browser to the error page.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, patientContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
 
 const marcos = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const helena = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
 let suite;
-
-async function userContext() {
-  const ctx = await newUserContext(suite);
-  ctx.setDefaultTimeout(30_000);
-  ctx.setDefaultNavigationTimeout(30_000);
-  return ctx;
-}
 
 before(async () => {
   suite = await startSuite();
@@ -25,7 +18,7 @@ after(async () => {
 });
 
 test('the assistance button appears once HR sets the link and opens it in a new tab', { timeout: 90_000 }, async () => {
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await login(page, USERS.ana);
@@ -56,7 +49,7 @@ test('the assistance button appears once HR sets the link and opens it in a new 
 });
 
 test('the home banner lists the manager\'s pending approvals with their links', { timeout: 90_000 }, async () => {
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await login(page, marcos);
@@ -74,7 +67,7 @@ test('the home banner lists the manager\'s pending approvals with their links', 
 });
 
 test('the default child routes and an API 404 going to the error page', { timeout: 90_000 }, async () => {
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await login(page, marcos);

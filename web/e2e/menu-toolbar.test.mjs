@@ -3,19 +3,11 @@
 // 390 px phone, and a vacation request's generated title reads in the reader's language.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, patientContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
 
 const marcos = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 
 let suite;
-
-/** A user's context, patient with a loaded machine (the login waits for the home page). */
-async function userContext() {
-  const ctx = await newUserContext(suite);
-  ctx.setDefaultTimeout(30_000);
-  ctx.setDefaultNavigationTimeout(30_000);
-  return ctx;
-}
 
 before(async () => {
   suite = await startSuite();
@@ -25,7 +17,7 @@ after(async () => {
 });
 
 test('the maturity dots: never red on a built screen, red on a placeholder', { timeout: 60_000 }, async () => {
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await login(page, marcos);
@@ -48,7 +40,7 @@ test('the maturity dots: never red on a built screen, red on a placeholder', { t
 });
 
 test('a denied direct URL lands on the home page saying why', { timeout: 60_000 }, async () => {
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await login(page, USERS.ana);
@@ -64,7 +56,7 @@ test('a denied direct URL lands on the home page saying why', { timeout: 60_000 
 });
 
 test('the toolbar fits a 390 px phone', { timeout: 60_000 }, async () => {
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -120,7 +112,7 @@ test("a vacation request's title reads in English and Spanish", { timeout: 90_00
   const inicio = await fileVacation(USERS.ana);
   const [y, m, d] = inicio.split('-');
   const end = new Date(Date.UTC(+y, +m - 1, +d + 9)).toISOString().slice(0, 10).split('-');
-  const ctx = await userContext();
+  const ctx = await patientContext(suite);
   try {
     const page = await ctx.newPage();
     await login(page, USERS.ana);
