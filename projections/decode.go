@@ -2,8 +2,11 @@ package projections
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -51,4 +54,22 @@ func OrRecorded(t time.Time, e eventstore.RecordedEvent) time.Time {
 		return e.RecordedAt
 	}
 	return t
+}
+
+// Spread runs fn over 0..n in slices, one per processor when n is large (512 items or more a
+// slice), and joins their errors: a replay decodes its batch's events this way, each slice
+// writing only its own items.
+func Spread(n int, fn func(from, to int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), (n+511)/512)
+	if workers <= 1 {
+		return fn(0, n)
+	}
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		from, to := w*n/workers, (w+1)*n/workers
+		wg.Go(func() { errs[w] = fn(from, to) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }

@@ -5,12 +5,9 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -185,18 +182,7 @@ func decodeMarks(events []eventstore.RecordedEvent) (*markBatch, error) {
 		fences: make([]*string, n), distances: make([]*float64, n), positions: make([]int64, n),
 		events: events,
 	}
-	workers := min(runtime.GOMAXPROCS(0), (n+511)/512)
-	if workers <= 1 {
-		return b, b.decode(events, 0, n)
-	}
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		from, to := w*n/workers, (w+1)*n/workers
-		wg.Go(func() { errs[w] = b.decode(events, from, to) })
-	}
-	wg.Wait()
-	return b, errors.Join(errs...)
+	return b, projections.Spread(n, func(from, to int) error { return b.decode(events, from, to) })
 }
 
 // decode fills rows from..to-1 (each worker owns its rows).

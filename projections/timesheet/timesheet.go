@@ -7,11 +7,8 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -108,18 +105,7 @@ func (t Timesheet) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 // processors at once), so that a replay decodes the next batch while this one is written.
 func (Timesheet) Prepare(_ context.Context, events []eventstore.RecordedEvent) (projections.PreparedBatch, error) {
 	p := &prepared{events: events, data: make([]any, len(events))}
-	workers := min(runtime.GOMAXPROCS(0), (len(events)+511)/512)
-	if workers <= 1 {
-		return p, p.decode(0, len(events))
-	}
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		from, to := w*len(events)/workers, (w+1)*len(events)/workers
-		wg.Go(func() { errs[w] = p.decode(from, to) })
-	}
-	wg.Wait()
-	return p, errors.Join(errs...)
+	return p, projections.Spread(len(events), p.decode)
 }
 
 // prepared is a batch with each event's data decoded (nil for the events the timesheet
