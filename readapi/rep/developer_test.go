@@ -1,21 +1,12 @@
 package rep_test
 
 import (
-	"crypto/rand"
-	"crypto/rsa"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
-	"math/big"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"software.sslmate.com/src/go-pkcs12"
 
 	domainrep "portal/domain/rep"
 	clockproj "portal/projections/clock"
@@ -29,33 +20,12 @@ const developerCN = "DESENVOLVEDORA REP-P LTDA:99888777000166"
 // platform reads from REP_DEVELOPER_P12.
 func developerPKI(t *testing.T, password string) (caFile, p12 string) {
 	t.Helper()
-	caKey, _ := rsa.GenerateKey(rand.Reader, 2048)
-	caTmpl := &x509.Certificate{SerialNumber: big.NewInt(10), Subject: pkix.Name{CommonName: "Developer CA"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().AddDate(1, 0, 0), IsCA: true,
-		KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature, BasicConstraintsValid: true}
-	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
-	if err != nil {
+	k := issuePKI(t, password, developerCN)
+	p12 = filepath.Join(t.TempDir(), "dev.p12")
+	if err := os.WriteFile(p12, k.pfx, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ca, _ := x509.ParseCertificate(caDER)
-	key, _ := rsa.GenerateKey(rand.Reader, 2048)
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(11), Subject: pkix.Name{CommonName: developerCN},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().AddDate(1, 0, 0),
-		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageContentCommitment}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &key.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, _ := x509.ParseCertificate(der)
-	pfx, err := pkcs12.Modern.Encode(key, cert, []*x509.Certificate{ca}, password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	caFile, p12 = filepath.Join(dir, "dev-ca.pem"), filepath.Join(dir, "dev.p12")
-	os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), 0o600)
-	os.WriteFile(p12, pfx, 0o600)
-	return caFile, p12
+	return k.caFile, p12
 }
 
 // signerCN verifies the detached signature with openssl and answers its signer's subject.

@@ -45,6 +45,12 @@ type pki struct {
 
 func newPKI(t *testing.T, password string) pki {
 	t.Helper()
+	return issuePKI(t, password, "EMPRESA TESTE LTDA:11222333000181")
+}
+
+// issuePKI makes a CA and a signing certificate of subject cn it issued.
+func issuePKI(t *testing.T, password, cn string) pki {
+	t.Helper()
 	caKey, _ := rsa.GenerateKey(rand.Reader, 2048)
 	caTmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "Test CA"},
 		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().AddDate(1, 0, 0), IsCA: true,
@@ -55,7 +61,7 @@ func newPKI(t *testing.T, password string) pki {
 	}
 	ca, _ := x509.ParseCertificate(caDER)
 	key, _ := rsa.GenerateKey(rand.Reader, 2048)
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "EMPRESA TESTE LTDA:11222333000181"},
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: cn},
 		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().AddDate(1, 0, 0),
 		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageContentCommitment, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageEmailProtection}}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &key.PublicKey, caKey)
