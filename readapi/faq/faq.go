@@ -45,10 +45,10 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	adm := f.Group("", httpx.Allowed("faq", "admin"))
 	adm.POST("/categories", s.saveCategory)
 	adm.PUT("/categories/:id", s.saveCategory)
-	adm.DELETE("/categories/:id", s.removeCategory)
+	adm.DELETE("/categories/:id", s.remove(s.Commands.RemoveCategory))
 	adm.POST("/questions", s.saveQuestion)
 	adm.PUT("/questions/:id", s.saveQuestion)
-	adm.DELETE("/questions/:id", s.removeQuestion)
+	adm.DELETE("/questions/:id", s.remove(s.Commands.RemoveQuestion))
 }
 
 // Page is the answer of GET faq: the categories, the questions of the category asked (all
@@ -150,17 +150,19 @@ func (s *API) saveCategory(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": saved})
 }
 
-// removeCategory answers DELETE faq/categories/:id.
-func (s *API) removeCategory(c echo.Context) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
+// remove answers DELETE faq/categories/:id and faq/questions/:id through the command do.
+func (s *API) remove(do func(context.Context, faqcmd.Caller, uuid.UUID) error) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := pathID(c)
+		if err != nil {
+			return err
+		}
+		cmdID, err := httpx.CommandID(c)
+		if err != nil {
+			return err
+		}
+		return httpx.Success(c, do(c.Request().Context(), s.caller(c, cmdID), id))
 	}
-	cmdID, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	return httpx.Success(c, s.Commands.RemoveCategory(c.Request().Context(), s.caller(c, cmdID), id))
 }
 
 // saveQuestion answers POST faq/questions and PUT faq/questions/:id with {id}.
@@ -187,17 +189,4 @@ func (s *API) saveQuestion(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": saved})
-}
-
-// removeQuestion answers DELETE faq/questions/:id.
-func (s *API) removeQuestion(c echo.Context) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
-	cmdID, err := httpx.CommandID(c)
-	if err != nil {
-		return err
-	}
-	return httpx.Success(c, s.Commands.RemoveQuestion(c.Request().Context(), s.caller(c, cmdID), id))
 }
