@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,7 +21,9 @@ func TestFairGateTakesTenantsInTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	ran := make(chan string, 8)
+	var done sync.WaitGroup
 	wait := func(tenant uuid.UUID, name string) {
+		defer done.Done()
 		leave, err := g.enter(ctx, tenant)
 		if err != nil {
 			t.Error(err)
@@ -29,20 +32,37 @@ func TestFairGateTakesTenantsInTurn(t *testing.T) {
 		ran <- name
 		leave()
 	}
+	queued := func(n int) { // waits until n callers stand in line
+		for {
+			g.mu.Lock()
+			k := 0
+			for _, q := range g.queues {
+				k += len(q)
+			}
+			g.mu.Unlock()
+			if k == n {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for i, n := range []string{"a1", "a2", "a3"} {
+		done.Add(1)
+		go wait(a, n)
+		queued(i + 1) // queue in this order
+	}
 	gaveUp, cancel := context.WithCancel(ctx)
 	go func() {
 		if _, err := g.enter(gaveUp, b); err == nil {
 			t.Error("a cancelled caller got the slot")
 		}
 	}()
-	for _, n := range []string{"a1", "a2", "a3"} {
-		go wait(a, n)
-		time.Sleep(20 * time.Millisecond) // queue in this order
-	}
+	queued(4)
+	done.Add(1)
 	go wait(b, "b1")
-	time.Sleep(20 * time.Millisecond)
+	queued(5)
 	cancel()
-	time.Sleep(20 * time.Millisecond)
+	queued(4)
 	hold()
 	var got []string
 	for range 4 {
@@ -51,6 +71,9 @@ func TestFairGateTakesTenantsInTurn(t *testing.T) {
 	if got[0] != "a1" || got[1] != "b1" {
 		t.Fatalf("order %v, want a1 then b1", got)
 	}
+	done.Wait() // the last caller sends before it leaves
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.free != 1 || len(g.order) != 0 {
 		t.Fatalf("slot not given back: free %d, waiting %d", g.free, len(g.order))
 	}
