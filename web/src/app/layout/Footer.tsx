@@ -1,5 +1,13 @@
 import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
-import { IconBrandFacebook, IconBrandLinkedin, IconBrandSpotify, IconBrandYoutube, IconHome } from '@tabler/icons-react';
+import {
+  IconBrandFacebook,
+  IconBrandLinkedin,
+  IconBrandSpotify,
+  IconBrandYoutube,
+  IconDeviceDesktop,
+  IconHome,
+  IconWorldWww,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BuildVersion } from '@/components/BuildVersion';
@@ -11,9 +19,12 @@ const SOCIAL = [
   { key: 'facebook', icon: IconBrandFacebook },
   { key: 'youTube', icon: IconBrandYoutube },
   { key: 'spotify', icon: IconBrandSpotify },
+  // The tenant's own portal (TenPortalUrl) and its TS Plus remote-desktop address (TenTsPlus).
+  { key: 'portalUrl', icon: IconWorldWww },
+  { key: 'tsPlus', icon: IconDeviceDesktop },
 ] as const;
 
-/** Footer: home button, social links the tenant has, tenant and provider links, build version. */
+/** Footer: home button, social links, portal and TS Plus links the tenant has, tenant and provider links, build version. */
 export function Footer() {
   const { t } = useTranslation('common');
   const user = useSessionStore(selectUser);
@@ -41,6 +52,7 @@ export function Footer() {
               rel="noreferrer"
               variant="subtle"
               aria-label={t(`footer.${key}`)}
+              data-testid={`footer-${key}`}
             >
               <Icon size={18} />
             </ActionIcon>
