@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"portal/domain"
 	"portal/domain/rep"
 	ts "portal/domain/timesheet"
+	"portal/platform/pdflogo"
 	"portal/readapi/httpx"
 )
 
@@ -102,7 +104,15 @@ func (s *API) pdf(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := MonthPDF(v, labelsOf(c))
+	logo, err := s.Logos.Get(c.Request().Context(), v.Employer.Logo)
+	if err != nil {
+		slog.Warn("timesheet pdf: no logo", "tenant", httpx.Claims(c).Tenant, "err", err)
+	}
+	b, err := MonthPDF(v, labelsOf(c), logo)
+	if err != nil && logo != nil { // an image fpdf cannot read: the month without it
+		slog.Warn("timesheet pdf: logo unreadable", "tenant", httpx.Claims(c).Tenant, "err", err)
+		b, err = MonthPDF(v, labelsOf(c), nil)
+	}
 	if err != nil {
 		return err
 	}
@@ -111,12 +121,25 @@ func (s *API) pdf(c echo.Context) error {
 }
 
 // MonthPDF renders a month: the employee, one line a day, the totals, the closed state and
-// the signature.
-func MonthPDF(v MonthView, l map[string]string) ([]byte, error) {
+// the signature; the tenant's logo, if any, at the top right.
+func MonthPDF(v MonthView, l map[string]string, logo *pdflogo.Logo) ([]byte, error) {
 	p := fpdf.New("L", "mm", "A4", "")
 	tr := p.UnicodeTranslatorFromDescriptor("") // the core fonts' cp1252: accents of pt and es
 	p.SetTitle(tr(l["title"]+" "+v.Employee.Name+" "+v.Month), false)
 	p.AddPage()
+	if logo != nil {
+		opts := fpdf.ImageOptions{ImageType: logo.Type}
+		if info := p.RegisterImageOptionsReader("logo", opts, bytes.NewReader(logo.Bytes)); info != nil && info.Height() > 0 {
+			height := 14.0 // mm: the header's four lines, and 60 mm wide at most
+			width := info.Width() * height / info.Height()
+			if width > 60 {
+				width, height = 60, info.Height()*60/info.Width()
+			}
+			pageWidth, _ := p.GetPageSize()
+			_, top, right, _ := p.GetMargins()
+			p.ImageOptions("logo", pageWidth-right-width, top, width, height, false, opts, 0, "")
+		}
+	}
 	p.SetFont("Helvetica", "B", 14)
 	p.CellFormat(0, 8, tr(l["title"]), "", 1, "L", false, 0, "")
 	p.SetFont("Helvetica", "", 10)

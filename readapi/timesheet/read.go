@@ -28,6 +28,7 @@ type Employee struct {
 type Employer struct {
 	Name string `json:"nome"`
 	CNPJ string `json:"cnpj"`
+	Logo string `json:"-"` // the address of the tenant's PDF logo (settings id_130, Logo2Pdft01)
 }
 
 // Row is a day of the month view: the row of domain/timesheet with its date, the schedule
@@ -79,8 +80,8 @@ func employeeOf(ctx context.Context, tx pgx.Tx, id uuid.UUID) (e Employee, found
 // from timesheet_days, the days not final yet computed from the projection's own marks).
 func readMonth(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, e Employee, month, today time.Time) (MonthView, error) {
 	v := MonthView{Employee: e, Month: month.Format(ts.MonthLayout), Rows: []Row{}}
-	if err := tx.QueryRow(ctx, `SELECT coalesce(r.name, t.name), coalesce(r.cnpj, '') FROM tenants t
-		LEFT JOIN rep_establishments r ON r.tenant_id = t.id WHERE t.id = $1`, tenant).Scan(&v.Employer.Name, &v.Employer.CNPJ); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT coalesce(r.name, t.name), coalesce(r.cnpj, ''), coalesce(t.urls->>'logo2Pdft01', '') FROM tenants t
+		LEFT JOIN rep_establishments r ON r.tenant_id = t.id WHERE t.id = $1`, tenant).Scan(&v.Employer.Name, &v.Employer.CNPJ, &v.Employer.Logo); err != nil {
 		return v, err
 	}
 	m, err := timesheetproj.Read(ctx, tx, tenant, e.ID, month, today)

@@ -23,6 +23,7 @@ import (
 	"portal/domain"
 	ts "portal/domain/timesheet"
 	"portal/eventstore"
+	"portal/platform/pdflogo"
 	"portal/readapi/httpx"
 )
 
@@ -32,6 +33,7 @@ type API struct {
 	Pool     *pgxpool.Pool
 	Now      func() time.Time
 	Commands *tscmd.Handlers
+	Logos    *pdflogo.Fetcher // the tenants' PDF logos
 }
 
 // New builds the timesheet calls on the log, the read models and sign-in (the password the
@@ -41,7 +43,7 @@ func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time, passw
 	if err != nil {
 		return nil, err
 	}
-	return &API{Pool: pool, Now: now, Commands: h}, nil
+	return &API{Pool: pool, Now: now, Commands: h, Logos: pdflogo.New(10*time.Minute, false)}, nil
 }
 
 // Routes registers the timesheet calls; every one needs a token and tenId (tenid on the

@@ -6,8 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,6 +23,7 @@ import (
 	"portal/commands/clocktest"
 	"portal/domain/rep"
 	ts "portal/domain/timesheet"
+	"portal/platform/pdflogo"
 	"portal/readapi/apitest"
 	"portal/readapi/readapitest"
 	api "portal/readapi/timesheet"
@@ -244,6 +248,37 @@ func TestTimesheetAPI(t *testing.T) {
 			t.Errorf("pdf text lacks the employee %q", name)
 		}
 		e.call(t, ana, http.MethodGet, "rh-app/espelho/pdf", of(bia), "").WantErr(t, 403, "m01Ukey", "acesso_negado")
+	})
+
+	t.Run("pdf logo", func(t *testing.T) {
+		// The tenant's PDF logo (Logo2Pdft01) heads the month; an address that gives no image
+		// leaves the PDF without one, never without the PDF.
+		img := image.NewRGBA(image.Rect(0, 0, 8, 4))
+		var logo bytes.Buffer
+		if err := png.Encode(&logo, img); err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/logo.png" {
+				w.Write(logo.Bytes())
+				return
+			}
+			w.Write([]byte("<html>no image here</html>"))
+		}))
+		defer srv.Close()
+		e.Server.Timesheet.Logos = pdflogo.New(time.Minute, true) // the test serves it on loopback
+		defer func() { e.Server.Timesheet.Logos = pdflogo.New(time.Minute, false) }()
+		for path, want := range map[string]bool{"/logo.png": true, "/page.html": false} {
+			e.Exec(t, []any{tn.ID, srv.URL + path}, `UPDATE tenants SET urls = urls || jsonb_build_object('logo2Pdft01', $2::text) WHERE id = $1`)
+			r := e.call(t, boss, http.MethodGet, "rh-app/espelho/pdf", of(ana), "")
+			if r.Status != 200 || !bytes.HasPrefix(r.Body, []byte("%PDF-")) {
+				t.Fatalf("%s: pdf %d %.60q", path, r.Status, r.Body)
+			}
+			if got := bytes.Contains(r.Body, []byte("/Subtype /Image")); got != want {
+				t.Errorf("%s: the PDF has an image: %v, want %v", path, got, want)
+			}
+		}
+		e.Exec(t, []any{tn.ID}, `UPDATE tenants SET urls = urls - 'logo2Pdft01' WHERE id = $1`)
 	})
 
 	t.Run("grid", func(t *testing.T) {
