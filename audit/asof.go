@@ -26,6 +26,22 @@ const (
 	KindPunches  = "punches"
 )
 
+// DayFilter is the part of an employee's clock stream that can change a day's punches (what
+// clock.Day.Apply does not pass over): the marks whose instant falls on day, the day's
+// abonos and undone adjustments, and every adjusted mark (it may be one of the day's). The
+// fold of these events is the fold of the whole stream; reading them alone spares "as of" an
+// employee's years of other days.
+func DayFilter(day string) eventstore.DayFilter {
+	return eventstore.DayFilter{
+		Day: day, Zone: clock.ZoneName,
+		AtKey:    "recordedAt",
+		AtTypes:  []string{clock.TypeMarkRegistered, clock.TypeMarkRecordedByHR, clock.TypeMarkAddedByAdjustment},
+		DayKey:   "day",
+		DayTypes: []string{clock.TypeDayExcused, clock.TypeAdjustmentReverted},
+		Always:   []string{clock.TypeMarkAdjusted},
+	}
+}
+
 // Upto keeps the events recorded at or before at (a stream is in log order).
 func Upto(events []eventstore.RecordedEvent, at time.Time) []eventstore.RecordedEvent {
 	n := sort.Search(len(events), func(i int) bool { return events[i].RecordedAt.After(at) })

@@ -396,8 +396,8 @@ func (s *API) auditAsOf(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	var (
-		events              []eventstore.RecordedEvent
-		then                []eventstore.RecordedEvent
+		events, then        []eventstore.RecordedEvent
+		countThen, countNow int
 		thenState, nowState map[string]string
 	)
 	err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
@@ -405,7 +405,7 @@ func (s *API) auditAsOf(c echo.Context) error {
 			return err
 		}
 		if len(sub.Streams) > 0 {
-			if events, err = s.Store.ReadStream(ctx, httpx.Claims(c).Tenant, sub.Streams[0], 0); err != nil {
+			if events, countThen, countNow, err = s.subjectEvents(ctx, tx, httpx.Claims(c).Tenant, sub, day, at); err != nil {
 				return err
 			}
 		}
@@ -426,9 +426,32 @@ func (s *API) auditAsOf(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{
 		"subject": sub, "at": at, "now": now,
-		"eventsThen": len(then), "eventsNow": len(events),
+		"eventsThen": countThen, "eventsNow": countNow,
 		"then": thenState, "current": nowState, "changes": chain.Diff(thenState, nowState),
 	})
+}
+
+// dayReader is a log that reads the part of a stream that concerns a day
+// (eventstore.Postgres).
+type dayReader interface {
+	ReadStreamDay(ctx context.Context, tenant uuid.UUID, stream string, f eventstore.DayFilter) ([]eventstore.RecordedEvent, error)
+}
+
+// subjectEvents reads the events "as of" folds for sub (of a day of punches, only those that
+// concern the day: chain.DayFilter) and counts the subject's whole stream, until at and now.
+func (s *API) subjectEvents(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, sub audit.AuditSubject, day string, at time.Time) (events []eventstore.RecordedEvent, then, now int, err error) {
+	stream := sub.Streams[0]
+	dr, ok := s.Store.(dayReader)
+	if sub.Kind != chain.KindPunches || !ok {
+		events, err = s.Store.ReadStream(ctx, tenant, stream, 0)
+		return events, len(chain.Upto(events, at)), len(events), err
+	}
+	if events, err = dr.ReadStreamDay(ctx, tenant, stream, chain.DayFilter(day)); err != nil {
+		return nil, 0, 0, err
+	}
+	err = tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE recorded_at <= $3), count(*) FROM events WHERE tenant_id = $1 AND stream = $2`,
+		tenant, stream, at).Scan(&then, &now)
+	return events, then, now, err
 }
 
 // namesInState replaces user ids among the states' values by the users' names.
