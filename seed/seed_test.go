@@ -58,11 +58,7 @@ func TestRun(t *testing.T) {
 	if err := seed.Run(ctx, testDB.Pool, store, now); err != nil {
 		t.Fatal(err)
 	}
-	took := time.Since(start)
-	t.Logf("seed took %v", took)
-	if took > 2*time.Second {
-		t.Errorf("seed took %v, want < 2s", took)
-	}
+	t.Logf("seed took %v", time.Since(start)) // a figure, not a limit: speed is held in make bench
 	demo, acme := seed.TenantID(seed.DemoCode), seed.TenantID(seed.AcmeCode)
 	first := map[uuid.UUID]map[string]int{demo: counts(t, demo), acme: counts(t, acme)}
 
