@@ -22,8 +22,13 @@ func init() {
 // maxTextPages bounds the pages read for a CPF: a payslip names the employee on page one.
 const maxTextPages = 3
 
-// literal is a PDF literal string operand ("(...)"), escapes kept.
-var literal = regexp.MustCompile(`\((?:[^()\\]|\\.)*\)`)
+// literal is a PDF literal string operand ("(...)"), escapes kept; shown is a text-showing
+// operation: a TJ array (its pieces are one run of text, split for kerning) or a Tj, ' or "
+// of one string. Runs are separated by a space, so a CPF never runs into the next line's digits.
+var (
+	literal = regexp.MustCompile(`\((?:[^()\\]|\\.)*\)`)
+	shown   = regexp.MustCompile(`\[((?:\((?:[^()\\]|\\.)*\)|[^\]])*)\]\s*TJ|(\((?:[^()\\]|\\.)*\))\s*(?:Tj|'|")`)
+)
 
 // PDFText is the text of the first pages' content streams: pdfcpu parses the file and
 // decodes (inflates) each page's content; the literal strings shown there ((...) Tj / TJ)
@@ -55,8 +60,15 @@ func PDFText(pdf []byte) (text string) {
 		if _, err := buf.ReadFrom(r); err != nil {
 			continue
 		}
-		for _, m := range literal.FindAll(buf.Bytes(), -1) {
-			sb.WriteString(unescape(m[1 : len(m)-1]))
+		for _, op := range shown.FindAllSubmatch(buf.Bytes(), -1) {
+			run := op[2]
+			if run == nil {
+				run = op[1]
+			}
+			for _, m := range literal.FindAll(run, -1) {
+				sb.WriteString(unescape(m[1 : len(m)-1]))
+			}
+			sb.WriteByte(' ')
 		}
 		sb.WriteByte('\n')
 	}
