@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -314,6 +313,24 @@ func TestPayrollOverHTTP(t *testing.T) {
 		t.Fatalf("reminded %d after the withdrawal", sent.Sent)
 	}
 
+	// The tenant's publish window: day 5 of the next month less 2 days. A batch of November
+	// shows from 3 December on: not in Ana's list now, and its content is not hers yet.
+	e.Exec(t, []any{tn.ID}, `INSERT INTO tenant_settings (tenant_id, key, "values", version, updated_at, updated_by)
+		VALUES ($1, 'payroll_publish', '{"payslip_publish_day":5,"payslip_days_ahead":2}', 1, now(), 'test')`)
+	var later paycmd.Result
+	upload(t, e, hr, map[string]string{"month": "2026-11", "kind": "payslip"}, part{"holerite_" + anaCPF + ".pdf", pdf(t, "Novembro/2026")}).
+		DecodeOK(t, &later)
+	if !later.PublishAt.Equal(time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)) || len(later.Published) != 1 {
+		t.Fatalf("publish window: %+v", later)
+	}
+	e.Project(t, tn.ID, payproj.Payroll{})
+	e.Call(t, ana, http.MethodGet, "/api/payroll/documents", nil, "", nil).DecodeOK(t, &anaDocs)
+	if len(anaDocs) != 1 || anaDocs[0].Month != "2026-10" {
+		t.Fatalf("ana sees a document before its publish date: %+v", anaDocs)
+	}
+	e.Call(t, ana, http.MethodGet, "/api/payroll/documents/"+later.Published[0].DocumentID+"/content", nil, "", nil).
+		WantErr(t, http.StatusNotFound, "id", "nao_encontrado")
+
 	// The audit area shows the batch stream.
 	var page struct {
 		Items []struct{ Type string }
@@ -348,5 +365,3 @@ func countStream(t *testing.T, e *readapitest.Env, tenant uuid.UUID, stream stri
 	}
 	return n
 }
-
-var _ = fmt.Sprint
