@@ -394,3 +394,8 @@ var (
 	TimesheetAccess     = Access{ID: "rh_002_03", Roles: []string{GroupEmployee}}
 	TimesheetGridAccess = Access{ID: "rh_002_03", Roles: []string{GroupManagerOrAdmin}}
 )
+
+// PayrollAccess gates the payroll documents (readapi/payroll; menu rh_002_01 demonstrativos
+// and rh_002_02 informe, both colRHAll with pwa-rh-folha): every employee, inactive ones
+// included, of a tenant that bought the payroll module. What each may read is the handler's.
+var PayrollAccess = Access{Roles: []string{"colRHAll"}, AccessID: "pwa-rh-folha"}

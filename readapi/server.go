@@ -30,6 +30,7 @@ import (
 	"portal/readapi/identity"
 	"portal/readapi/mood"
 	"portal/readapi/notifications"
+	"portal/readapi/payroll"
 	"portal/readapi/people"
 	"portal/readapi/rep"
 	"portal/readapi/reports"
@@ -100,6 +101,7 @@ type Server struct {
 	Timesheet     *timesheet.API     // the monthly timesheet (espelho de ponto)
 	Attendance    *attendance.API    // the hour bank and absenteeism
 	FAQ           *faq.API           // the FAQ
+	Payroll       *payroll.API       // payroll documents (payslips, income reports)
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -173,6 +175,16 @@ func (s *Server) Init() error {
 	if s.fair == nil {
 		s.fair = newFairGate(s.Pool)
 	}
+	if s.Payroll == nil && s.Auth != nil { // signing confirms the password through sign-in
+		if s.Blobs == nil {
+			s.Blobs = blobstore.NewPostgres(s.Pool)
+		}
+		a, err := payroll.New(s.Pool, s.Store, s.Blobs, s.Now, s.Auth)
+		s.Payroll, errs = a, append(errs, err)
+	}
+	if s.Timesheet != nil && s.Payroll != nil && s.Timesheet.Payslip == nil {
+		s.Timesheet.Payslip = s.Payroll.Sign // AssinaturaEletronica/assinar?descricao=holerite
+	}
 	if s.Attendance == nil {
 		s.Attendance = &attendance.API{Pool: s.Pool, Now: s.Now}
 	}
@@ -195,12 +207,14 @@ func (s *Server) Handler() *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler
 	e.Use(observe, middleware.Recover())
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: requests.IsUpload}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: func(c echo.Context) bool {
+		return requests.IsUpload(c) || payroll.IsUpload(c)
+	}}))
 
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance, s.FAQ} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance, s.FAQ, s.Payroll} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

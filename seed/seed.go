@@ -214,6 +214,7 @@ func planDemo(ctx context.Context, pool *pgxpool.Pool, s *historyStore, tl *time
 	if err := planFences(ctx, pool, tl, now); err != nil {
 		return err
 	}
+	planPayroll(pool, s, tl, now)
 	tl.do(now, func(ctx context.Context) error { return demoRequests(ctx, pool, s, now) })
 	tl.do(now, func(ctx context.Context) error { return seedSurveys(ctx, pool, s, now) })
 	return nil

@@ -89,6 +89,13 @@ func TestRun(t *testing.T) {
 		if err != nil || len(evs) != 2 {
 			t.Fatalf("ana's clock stream after two runs: %d events, %v", len(evs), err)
 		}
+		// Ana's payroll documents (issue 32): three payslips and, after February, last year's
+		// income report, each matched to her by the CPF in the PDF's text.
+		var docs int
+		if err := testDB.Pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE tenant_id = $1 AND type = 'payroll.document_published.v1'
+			AND data->>'employeeId' = $2`, demo, seed.EmployeeID(seed.DemoCode, seed.UserAna).String()).Scan(&docs); err != nil || docs < 3 {
+			t.Fatalf("ana's payroll documents: %d, %v", docs, err)
+		}
 	})
 
 	t.Run("tenants_isolated", func(t *testing.T) {

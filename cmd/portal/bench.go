@@ -43,7 +43,7 @@ func bench(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		d, err := time.ParseDuration(args[0])
 		if err != nil {
-			return fmt.Errorf("bench [duration [step,...]] (steps: appends, tenantinfo, register, replay, approvals, queue, mood, surveys, vacations, fanout, audit, people, reports, espelho, attendance, firstpage, rep, fairness, soak): %w", err)
+			return fmt.Errorf("bench [duration [step,...]] (steps: appends, tenantinfo, register, replay, approvals, queue, mood, surveys, vacations, fanout, audit, people, reports, espelho, attendance, firstpage, rep, payroll, fairness, soak): %w", err)
 		}
 		dur = d
 	}
@@ -106,7 +106,7 @@ func bench(ctx context.Context, args []string) error {
 	steps := []struct {
 		name string
 		run  func() error
-	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}, {"fanout", b.fanout}, {"audit", b.auditBench}, {"people", b.people}, {"reports", b.reports}, {"espelho", b.espelho}, {"attendance", b.attendance}, {"firstpage", b.firstPage}, {"rep", b.repBench}, {"fairness", b.fairness}, {"soak", b.soak}}
+	}{{"appends", b.appends}, {"tenantinfo", b.tenantInfo}, {"register", b.registerAndLag}, {"replay", b.replay}, {"approvals", b.approvals}, {"queue", b.queue}, {"mood", b.mood}, {"surveys", b.surveys}, {"vacations", b.vacationMap}, {"fanout", b.fanout}, {"audit", b.auditBench}, {"people", b.people}, {"reports", b.reports}, {"espelho", b.espelho}, {"attendance", b.attendance}, {"firstpage", b.firstPage}, {"rep", b.repBench}, {"payroll", b.payroll}, {"fairness", b.fairness}, {"soak", b.soak}}
 	for _, step := range steps {
 		if !slices.Contains(only, step.name) && (only != nil || step.name == "soak") { // the soak runs only when named
 			continue

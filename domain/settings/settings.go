@@ -157,6 +157,13 @@ var Catalogue = []Key{
 	{Name: KeyTemplates, Fields: templateFields()},
 	{Name: KeyTheme, Fields: []Field{{Name: "theme", Kind: JSON, Max: 20000, Default: "", Group: "theme"}}},
 	timesheetRule(),
+	// The payslip publish window (portal-core §9; commands/payroll PublishWindow): a batch of
+	// month M shows from day payslip_publish_day of M+1 less payslip_days_ahead days; day 0
+	// (the default) publishes at once.
+	{Name: "payroll_publish", Fields: []Field{
+		{Name: "payslip_publish_day", Kind: Digits, Max: 2, Default: 0, Group: "payroll"},
+		{Name: "payslip_days_ahead", Kind: Digits, Max: 2, Default: 0, Group: "payroll"},
+	}},
 }
 
 // timesheetRule is the tenant's timesheet rule (domain/timesheet.Rule): the law's figures by

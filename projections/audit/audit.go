@@ -16,6 +16,7 @@ import (
 	"portal/domain/identity"
 	"portal/domain/mood"
 	"portal/domain/notification"
+	"portal/domain/payroll"
 	"portal/domain/rep"
 	"portal/domain/request"
 	"portal/domain/settings"
@@ -78,6 +79,7 @@ ORDER BY e.name LIMIT 10`, like, q)
 		{"request", `SELECT id::text, title, reference_date::text FROM requests WHERE title ILIKE $1 OR id::text = $2 ORDER BY created_at DESC LIMIT 10`},
 		{"survey", `SELECT id::text, title, kind FROM surveys WHERE title ILIKE $1 OR id::text = $2 ORDER BY start_at DESC LIMIT 10`},
 		{"fence", `SELECT id::text, name, radius::text || ' m' FROM fence_catalog WHERE name ILIKE $1 OR id::text = $2 ORDER BY removed, name LIMIT 10`},
+		{"payroll", `SELECT id::text, kind || ' ' || month, files::text FROM payroll_batches WHERE month ILIKE $1 OR kind ILIKE $1 OR id::text = $2 ORDER BY at DESC LIMIT 10`},
 	} {
 		rows, err := tx.Query(ctx, t.sql, like, q)
 		if err != nil {
@@ -112,6 +114,9 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 	case "fence": // a removed fence keeps its history
 		sub.Streams = []string{fence.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT name, radius::text || ' m' FROM fence_catalog WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
+	case "payroll": // a payroll batch: its documents, withdrawals and signatures
+		sub.Streams = []string{payroll.BatchStream(id.String())}
+		err = tx.QueryRow(ctx, `SELECT kind || ' ' || month, files::text FROM payroll_batches WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
 		sub.Streams = []string{survey.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)

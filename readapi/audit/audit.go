@@ -200,7 +200,7 @@ type timelineData struct {
 // oldest first, filtered by type (comma-separated) and by day (from, to: YYYY-MM-DD, both
 // included), 50 a page (at most 500); CSV holds every filtered event.
 func (s *API) auditTimeline(c echo.Context) error {
-	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey", "settings", "fence")
+	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey", "settings", "fence", "payroll")
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,8 @@ type API struct {
 	Now      func() time.Time
 	Commands *tscmd.Handlers
 	Logos    *pdflogo.Fetcher // the tenants' PDF logos
+	// Payslip signs a payroll document: assinar with descricao=holerite (readapi/payroll).
+	Payslip echo.HandlerFunc
 }
 
 // New builds the timesheet calls on the log, the read models and sign-in (the password the
@@ -57,7 +59,19 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	r.POST("/fechar", s.close, gates.Access(auth.TimesheetGridAccess))
 	r.POST("/reabrir", s.reopen, gates.Access(auth.TimesheetGridAccess))
 	a := g.Group("/cac-app/AssinaturaEletronica", gates.Authn, tenid)
-	a.POST("/assinar", s.sign, gates.Access(auth.TimesheetAccess))
+	timesheetSign := gates.Access(auth.TimesheetAccess)(s.sign)
+	var payslipSign echo.HandlerFunc
+	if s.Payslip != nil {
+		payslipSign = gates.Access(auth.PayrollAccess)(s.Payslip)
+	}
+	a.POST("/assinar", func(c echo.Context) error {
+		// The spec's one signing call serves payslips too: descricao=holerite goes to payroll,
+		// behind the payroll gate instead of the timesheet's.
+		if payslipSign != nil && strings.EqualFold(strings.TrimSpace(c.QueryParam("descricao")), "holerite") {
+			return payslipSign(c)
+		}
+		return timesheetSign(c)
+	})
 }
 
 // tenid is the spec's lower-case tenant parameter of AssinaturaEletronica/assinar: required,
