@@ -88,7 +88,7 @@ export function DocumentsPage({ scope }: { scope: Scope }) {
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{scope === 'income' ? t('incomeTitle') : t('statementsTitle')}</Title>
         <Group align="flex-end">
-          {(years.isFetching || docs.isFetching) && <Loader size="xs" aria-label={t('year')} />}
+          {(years.isFetching || docs.isFetching) && <Loader size="xs" aria-hidden />}
           <Select
             label={t('year')}
             data={(years.data ?? []).map(String)}
