@@ -8,6 +8,7 @@ import { faqRoutes } from '@/features/faq';
 import { HomePage } from '@/features/home';
 import { hrMarkRoutes } from '@/features/hr-marks';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
+import { payrollRoutes } from '@/features/payroll';
 import { peopleRoutes } from '@/features/people';
 import { dashboardRoutes } from '@/features/reports';
 import { adjustmentRoutes } from '@/features/punch-adjustments';
@@ -60,6 +61,7 @@ export default function SignedInRoutes() {
           {attendanceRoutes()}
           {dashboardRoutes()}
           {timesheetRoutes()}
+          {payrollRoutes()}
           {requestRoutes((menuId, element) => <RouteAccess menuId={menuId}>{element}</RouteAccess>)}
           {defaultChildRoutes()}
           {menuAreaRoutes()}

@@ -26,6 +26,7 @@ import ptHrMarks from './pt/hr-marks.json';
 import ptTimesheet from './pt/timesheet.json';
 import ptPayroll from './pt/payroll.json';
 import ptAttendance from './pt/attendance.json';
+import ptFiles from './pt/files.json';
 import enCommon from './en/common.json';
 import enValidation from './en/validation.json';
 import enAuth from './en/auth.json';
@@ -54,6 +55,7 @@ import enHrMarks from './en/hr-marks.json';
 import enTimesheet from './en/timesheet.json';
 import enPayroll from './en/payroll.json';
 import enAttendance from './en/attendance.json';
+import enFiles from './en/files.json';
 import esCommon from './es/common.json';
 import esValidation from './es/validation.json';
 import esAuth from './es/auth.json';
@@ -82,16 +84,17 @@ import esHrMarks from './es/hr-marks.json';
 import esTimesheet from './es/timesheet.json';
 import esPayroll from './es/payroll.json';
 import esAttendance from './es/attendance.json';
+import esFiles from './es/files.json';
 
 export { NAMESPACES, type Namespace } from './namespaces';
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, rep: ptRep, fence: ptFence, hrMarks: ptHrMarks, timesheet: ptTimesheet, attendance: ptAttendance, faq: ptFaq, payroll: ptPayroll };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, rep: ptRep, fence: ptFence, hrMarks: ptHrMarks, timesheet: ptTimesheet, attendance: ptAttendance, faq: ptFaq, payroll: ptPayroll, files: ptFiles };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, rep: enRep, fence: enFence, hrMarks: enHrMarks, timesheet: enTimesheet, attendance: enAttendance, faq: enFaq, payroll: enPayroll };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, rep: esRep, fence: esFence, hrMarks: esHrMarks, timesheet: esTimesheet, attendance: esAttendance, faq: esFaq, payroll: esPayroll };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, rep: enRep, fence: enFence, hrMarks: enHrMarks, timesheet: enTimesheet, attendance: enAttendance, faq: enFaq, payroll: enPayroll, files: enFiles };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, rep: esRep, fence: esFence, hrMarks: esHrMarks, timesheet: esTimesheet, attendance: esAttendance, faq: esFaq, payroll: esPayroll, files: esFiles };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };

@@ -9,6 +9,7 @@ import { FAQ_PATHS } from '@/features/faq';
 import { HR_MARK_PATH } from '@/features/hr-marks';
 import { NINE_BOX_PATH } from '@/features/mood';
 import { PEOPLE_PATHS } from '@/features/people';
+import { PAYROLL_PATHS } from '@/features/payroll';
 import { ADJUSTMENT_PATHS } from '@/features/punch-adjustments';
 import { DASHBOARD_PATHS } from '@/features/reports';
 import { REQUEST_BUILT_PATHS } from '@/features/requests';
@@ -34,6 +35,7 @@ export const BUILT_MENU_URLS: readonly string[] = [
   ...FAQ_PATHS,
   ...TIMESHEET_PATHS,
   ...ATTENDANCE_PATHS,
+  ...PAYROLL_PATHS,
 ];
 
 /** Whether a menu entry opens a page of the app that is only the placeholder. */

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
   IconCheck,
+  IconEye,
   IconListDetails,
   IconLock,
   IconLockOpen,
@@ -19,9 +20,11 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FileViewer } from '@/features/files';
 import { formatDateTime } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
 import { useCommand, type CommandContext } from '@/lib/query';
+import { attachmentFile } from '../api/attachment-file';
 import { confirmReceipt } from '../api/confirm-receipt';
 import { decideRequest, type Decision } from '../api/decide-request';
 import { deleteRequest } from '../api/delete-request';
@@ -198,6 +201,8 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
   const [deliveryOpen, setDeliveryOpen] = useState(false);
   const [tab, setTab] = useState<string | null>('details');
   const [editOpen, setEditOpen] = useState(false);
+  // The attachment shown in the file viewer (previous/next walk the request's attachments).
+  const [viewing, setViewing] = useState<number | null>(null);
 
   // Every command changes the request, its queue and the badges.
   const command = useCommand((c: Command, ctx) => c.call(ctx), {
@@ -282,9 +287,18 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
                             {tx('view.noAttachments')}
                           </Text>
                         )}
-                        {request.anexos.map((a) => (
+                        {request.anexos.map((a, i) => (
                           <Group key={a.id} gap="xs" data-testid="request-attachment" data-attachment-kind={a.tipo}>
                             <DocTypeIcon name={a.nome} kind={a.tipo} />
+                            <ActionIcon
+                              variant="subtle"
+                              size="sm"
+                              aria-label={t('open', { ns: 'files', name: a.nome })}
+                              onClick={() => setViewing(i)}
+                              data-testid="attachment-open"
+                            >
+                              <IconEye size={14} />
+                            </ActionIcon>
                             <FileLink
                               name={a.nome}
                               onClick={() =>
@@ -428,6 +442,13 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
             {actions.edit && <NewRequestDialog opened={editOpen} actingFor={null} editing={request} onClose={() => setEditOpen(false)} onCreated={() => setEditOpen(false)} />}
             <ApproversDialog opened={approversOpen} onClose={() => setApproversOpen(false)} steps={approvers} />
             <DeliveryHistoryDialog opened={deliveryOpen} onClose={() => setDeliveryOpen(false)} requestId={request.ac4Ukey} />
+            <FileViewer
+              files={request.anexos.map(attachmentFile)}
+              index={viewing ?? 0}
+              onIndexChange={setViewing}
+              opened={viewing !== null}
+              onClose={() => setViewing(null)}
+            />
           </>
         )}
       </Stack>

@@ -1,0 +1,2 @@
+export { FileViewer, type FileViewerProps } from './FileViewer';
+export { viewKind, type ViewerFile } from './types';
