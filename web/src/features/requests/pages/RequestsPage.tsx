@@ -110,7 +110,7 @@ export function RequestsPage({ source }: { source: RequestSource }) {
           <RequestSidebar source={source} scope={scope} labels={labels} waitingCount={waiting} onSelect={(s) => go(s)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <Stack gap="xs">
+          <Stack gap="xs" data-testid="request-list-area" data-ranking={rank.pending || undefined}>
             {bulkResult && <BulkDeleteOutcome result={bulkResult} rows={listQuery.data?.data ?? []} onClose={() => setBulkResult(null)} />}
             {rank.error && (
               <Alert color="red" withCloseButton onClose={rank.clearError} data-testid="request-rank-failed">

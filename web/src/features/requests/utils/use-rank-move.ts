@@ -22,6 +22,8 @@ export function useRankMove(listKey: QueryKey, offset: number) {
     client.setQueryData<RequestPage>(listKey, { ...before, data: rows.map((r) => ({ ...r, rank: ranked.get(r.ac4Ukey) ?? r.rank })) });
     setError(null);
     setPending(true);
+    // A reload mid-way (the live push of the first PUT) would show half the new ranks.
+    await client.cancelQueries({ queryKey: listKey });
     try {
       for (const c of changes) await rankRequest(c, { idempotencyKey: newIdempotencyKey() });
     } catch (e) {
