@@ -131,6 +131,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.POST("/request", s.requestCreate, requester)
 	c.PUT("/request", s.requestEdit, requester)
 	c.DELETE("/request", s.requestRemove, requester)
+	c.DELETE("/request/bulk", s.requestBulkRemove, requester)
 	c.POST("/request/send", s.requestSend, requester)
 	c.POST("/request/approve", s.requestDecide(request.Approve), approver)
 	c.POST("/request/reject", s.requestDecide(request.Reject), approver)

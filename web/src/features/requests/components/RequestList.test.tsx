@@ -48,3 +48,29 @@ describe('RequestList', () => {
     expect(screen.getByLabelText('Próxima página')).toBeInTheDocument();
   });
 });
+
+describe('RequestList picking and reordering', () => {
+  it('picks rows one by one and all at once', async () => {
+    const onChange = vi.fn();
+    const data = page([request('r1', { titulo: 'Notebook' }), request('r2', { titulo: 'Cadeira' })]);
+    const { rerender } = renderWithProviders(
+      <RequestList source="request" list={slice({ data })} onOpen={vi.fn()} onPage={vi.fn()} selection={{ ids: [], onChange }} />,
+    );
+    await userEvent.click(screen.getByLabelText('Selecionar "Cadeira"'));
+    expect(onChange).toHaveBeenLastCalledWith(['r2']);
+    await userEvent.click(screen.getByTestId('request-pick-all'));
+    expect(onChange).toHaveBeenLastCalledWith(['r1', 'r2']);
+    rerender(<RequestList source="request" list={slice({ data })} onOpen={vi.fn()} onPage={vi.fn()} selection={{ ids: ['r1', 'r2'], onChange }} />);
+    await userEvent.click(screen.getByTestId('request-pick-all'));
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('offers a drag handle per row only when the list may be reordered', () => {
+    const data = page([request('r1', { titulo: 'Notebook' }), request('r2', { titulo: 'Cadeira' })]);
+    const { rerender } = renderWithProviders(<RequestList source="request" list={slice({ data })} onOpen={vi.fn()} onPage={vi.fn()} />);
+    expect(screen.queryByTestId('request-row-handle')).toBeNull();
+    expect(screen.queryByTestId('request-row-pick')).toBeNull();
+    rerender(<RequestList source="request" list={slice({ data })} onOpen={vi.fn()} onPage={vi.fn()} reorder={{ onMove: vi.fn() }} />);
+    expect(screen.getByLabelText('Mover "Cadeira"')).toHaveAttribute('aria-roledescription', 'sortable');
+  });
+});

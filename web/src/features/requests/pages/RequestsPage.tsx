@@ -9,11 +9,14 @@ import { requestQueries } from '../api/queries';
 import type { RequestSource } from '../api/types';
 import { MyTeamDialog } from '../components/MyTeamDialog';
 import { NewRequestDialog } from '../components/NewRequestDialog';
+import { BulkDeleteButton, BulkDeleteOutcome } from '../components/BulkDelete';
 import { RequestList, type ListView } from '../components/RequestList';
+import type { BulkDeleteResult } from '../api/bulk-delete';
+import { useRankMove } from '../utils/use-rank-move';
 import { RequestSidebar } from '../components/RequestSidebar';
 import { RequestViewDialog } from '../components/RequestViewDialog';
 import { PAGE_SIZE, pageOf, useRequestListStore } from '../store/request-list-store';
-import { useRequestsT } from '../utils/i18n';
+import { requestMessage, useRequestsT } from '../utils/i18n';
 import { scopeOf, scopePath, type ListScope } from '../utils/paths';
 
 /** Managers and HR may act for a team member (spec §2, 'my team' dialog). */
@@ -39,7 +42,13 @@ export function RequestsPage({ source }: { source: RequestSource }) {
   const { setPage, setActingFor, noteLabels } = useRequestListStore.getState();
   const counts = useQuery(requestQueries.counts()).data;
   const m01Ukey = source === 'request' ? actingFor?.m01Ukey : undefined;
-  const listQuery = useQuery(requestQueries.list({ source, scope, page, pageSize: PAGE_SIZE, m01Ukey }));
+  const listOptions = requestQueries.list({ source, scope, page, pageSize: PAGE_SIZE, m01Ukey });
+  const listQuery = useQuery(listOptions);
+  // The requester's own list may be picked from (bulk delete, §8) and reordered (rank).
+  const own = source === 'request';
+  const [picked, setPicked] = useState<string[]>([]);
+  const [bulkResult, setBulkResult] = useState<BulkDeleteResult | { error: string } | null>(null);
+  const rank = useRankMove(listOptions.queryKey, (page - 1) * PAGE_SIZE);
   const [newOpen, setNewOpen] = useState(false);
   const [teamOpen, setTeamOpen] = useState(false);
 
@@ -47,6 +56,12 @@ export function RequestsPage({ source }: { source: RequestSource }) {
   useEffect(() => {
     if (listQuery.data) noteLabels(listQuery.data.data);
   }, [listQuery.data, noteLabels]);
+
+  // Picked rows that left the page (deleted, paged away) are no longer picked.
+  const onPage = listQuery.data?.data;
+  useEffect(() => {
+    if (onPage) setPicked((ids) => ids.filter((id) => onPage.some((r) => r.ac4Ukey === id)));
+  }, [onPage]);
 
   const list: ListView = {
     data: listQuery.data,
@@ -95,13 +110,24 @@ export function RequestsPage({ source }: { source: RequestSource }) {
           <RequestSidebar source={source} scope={scope} labels={labels} waitingCount={waiting} onSelect={(s) => go(s)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <RequestList
-            source={source}
-            list={list}
-            openId={requestId}
-            onOpen={(id) => go(scope, id)}
-            onPage={(p) => setPage(source, scope, p)}
-          />
+          <Stack gap="xs" data-testid="request-list-area" data-ranking={rank.pending || undefined}>
+            {bulkResult && <BulkDeleteOutcome result={bulkResult} rows={listQuery.data?.data ?? []} onClose={() => setBulkResult(null)} />}
+            {rank.error && (
+              <Alert color="red" withCloseButton onClose={rank.clearError} data-testid="request-rank-failed">
+                {tx('list.moveFailed')} {requestMessage(rank.error, '')}
+              </Alert>
+            )}
+            <RequestList
+              source={source}
+              list={list}
+              openId={requestId}
+              onOpen={(id) => go(scope, id)}
+              onPage={(p) => setPage(source, scope, p)}
+              selection={own ? { ids: picked, onChange: setPicked } : undefined}
+              reorder={own ? { onMove: (from, to) => void (!rank.pending && rank.move(from, to)) } : undefined}
+              toolbar={own ? <BulkDeleteButton ids={picked} onDone={setBulkResult} /> : undefined}
+            />
+          </Stack>
         </Grid.Col>
       </Grid>
       <RequestViewDialog source={source} requestId={requestId} onClose={() => go(scope)} />
