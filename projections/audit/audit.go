@@ -16,6 +16,7 @@ import (
 	"portal/domain/identity"
 	"portal/domain/mood"
 	"portal/domain/notification"
+	"portal/domain/ombudsman"
 	"portal/domain/rep"
 	"portal/domain/request"
 	"portal/domain/settings"
@@ -112,6 +113,9 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 	case "fence": // a removed fence keeps its history
 		sub.Streams = []string{fence.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT name, radius::text || ' m' FROM fence_catalog WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
+	case "ombudsman": // one report; readapi/audit hides a private reporter from non-ombudsman viewers
+		sub.Streams = []string{ombudsman.Stream(id.String())}
+		err = tx.QueryRow(ctx, `SELECT protocol, status FROM ombudsman_reports WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
 		sub.Streams = []string{survey.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
