@@ -106,7 +106,7 @@ FROM ombudsman_reports r LEFT JOIN users u ON u.tenant_id = r.tenant_id AND u.id
 // Redact blanks who filed r unless the viewer may see it: a public report's reporter is shown
 // to the ombudsman team, a private one's only to the holders of the ombudsman permission
 // (the team is exactly them, so both mean ombudsman), an anonymous one's to nobody (none is
-// stored). own is true when the viewer filed r: they know it anyway.
+// stored).
 func Redact(r *Report, ombudsmanViewer bool) {
 	if !ombudsmanViewer || r.Visibility == ombudsman.Anonymous {
 		r.ReporterID, r.ReporterName = nil, ""
