@@ -22,7 +22,6 @@ import (
 
 	"portal/auth"
 	"portal/commands"
-	notifycmd "portal/commands/notification"
 	"portal/domain"
 	"portal/domain/notification"
 	"portal/domain/ombudsman"
@@ -45,17 +44,12 @@ type Handler struct {
 	Mail auth.TenantMail
 	// Fallback is the product's mailer (SMTP_ADDR) when the tenant has no server of its own.
 	Fallback auth.Mailer
-	Notify   *notifycmd.CreateHandler
 }
 
 // New needs the pool (protocol numbers, the users' addresses), the store and the clock.
 func New(pool *pgxpool.Pool, store eventstore.Store, now func() time.Time) (*Handler, error) {
 	h, err := commands.NewLogHandler("ombudsman.New", store, now)
-	if err != nil {
-		return nil, err
-	}
-	n, err := notifycmd.NewCreateHandler(commands.PoolFacts{Pool: pool}, store, now)
-	return &Handler{LogHandler: h, Pool: pool, Notify: n}, err
+	return &Handler{LogHandler: h, Pool: pool}, err
 }
 
 // Caller is who gives a command: the tenant and user of the verified token.
@@ -216,11 +210,19 @@ func (h *Handler) Answer(ctx context.Context, c Caller, id uuid.UUID, text strin
 		out.Mailed = h.mailAnswer(ctx, c.Tenant, r.Filing, answer, u.email, map[string]string{
 			"username": u.userName, "name": u.name, "department": "", "message": answer})
 	}
-	_, nerr := h.Notify.Handle(ctx, notifycmd.Create{CommandID: c.CommandID + ":notice", Tenant: c.Tenant, SenderID: c.UserID,
-		// The ombudsman permission the route checked is what entitles this notice to another user.
-		SenderRoles: []string{notification.RoleHRAdmin},
-		Draft: notification.Draft{ToUserHash: u.hash, Content: notification.Content{Message: notice(u.lang, r.Filing),
-			Options: notification.Options{Variant: notification.Info, Classification: notification.Plain, Link: "/ouvidoria/acompanhar"}}}})
+	// The inbox notice, through the parent's inbox decision as commands/notification does;
+	// the ombudsman permission the route checked is what entitles it to another user.
+	content, nerr := notification.Content{Message: notice(u.lang, r.Filing),
+		Options: notification.Options{From: "Ouvidoria", Link: "/ouvidoria/acompanhar"}}.Normalize()
+	if nerr == nil {
+		stream := notification.Stream(reporter)
+		cmdID := c.CommandID + ":notice"
+		_, nerr = commands.DecideInbox(ctx, h.Store, h.Now, commands.OnInbox{CommandID: cmdID, Tenant: c.Tenant, Actor: c.UserID, Owner: reporter},
+			func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
+				return b.Create(notification.Create{ID: commands.DeriveID(c.Tenant, stream, cmdID, "notification").String(),
+					UserID: reporter.String(), UserHash: u.hash, SenderID: c.UserID.String(), Content: content}, at)
+			})
+	}
 	if nerr != nil {
 		slog.WarnContext(ctx, "ombudsman: inbox notice not created", "err", nerr)
 	}
