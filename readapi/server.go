@@ -30,6 +30,7 @@ import (
 	"portal/readapi/identity"
 	"portal/readapi/mood"
 	"portal/readapi/notifications"
+	"portal/readapi/ombudsman"
 	"portal/readapi/payroll"
 	"portal/readapi/people"
 	"portal/readapi/rep"
@@ -102,6 +103,7 @@ type Server struct {
 	Attendance    *attendance.API    // the hour bank and absenteeism
 	FAQ           *faq.API           // the FAQ
 	Payroll       *payroll.API       // payroll documents (payslips, income reports)
+	Ombudsman     *ombudsman.API     // the ombudsman channel and the contact form
 }
 
 // build sets *area to what newArea builds when it is nil.
@@ -142,6 +144,12 @@ func (s *Server) Init() error {
 		build(&s.Vacations, func() (*vacations.API, error) { return vacations.New(s.Pool, s.Store, s.Now, nil) }),
 		build(&s.Fence, func() (*fence.API, error) { return fence.NewDefault(s.Pool, s.Now, fence.DefaultTiles) }),
 		build(&s.FAQ, func() (*faq.API, error) { return faq.New(s.Pool, s.Store, s.Now) }),
+		build(&s.Ombudsman, func() (*ombudsman.API, error) {
+			if s.Settings != nil { // the tenant's own mail server and templates, SMTP_ADDR behind
+				return ombudsman.New(s.Pool, s.Store, s.Now, s.Settings, s.Settings.Fallback)
+			}
+			return ombudsman.New(s.Pool, s.Store, s.Now, nil, auth.MailerFromEnv())
+		}),
 	}
 	if s.Identity == nil && s.Auth != nil { // a server without sign-in (some tests) has none
 		s.Identity = &identity.API{Auth: s.Auth, Pool: s.Pool, Now: s.Now, ManagerRequests: s.ManagerRequests,
@@ -214,7 +222,7 @@ func (s *Server) Handler() *echo.Echo {
 	api := e.Group("/api")
 	gates := s.gates()
 	for _, a := range []area{s.Identity, s.Clock, s.Adjustments, s.Notifications, s.Requests, s.Mood, s.Home,
-		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance, s.FAQ, s.Payroll} {
+		s.Surveys, s.Vacations, s.Audit, s.Settings, s.People, s.Reports, s.Rep, s.Fence, s.Timesheet, s.Attendance, s.FAQ, s.Payroll, s.Ombudsman} {
 		if !reflect.ValueOf(a).IsNil() {
 			a.Routes(api, gates)
 		}

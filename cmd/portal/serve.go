@@ -23,6 +23,7 @@ import (
 	fenceproj "portal/projections/fence"
 	moodproj "portal/projections/mood"
 	notificationsproj "portal/projections/notifications"
+	ombudsmanproj "portal/projections/ombudsman"
 	payrollproj "portal/projections/payroll"
 	requestsproj "portal/projections/requests"
 	surveysproj "portal/projections/surveys"
@@ -35,7 +36,7 @@ import (
 // punch-adjustment process handler, which follows the log like a projection.
 func allProjections() []projections.Projection {
 	return slices.Concat(clockproj.Projections(), notificationsproj.Projections(), requestsproj.Projections(),
-		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(), fenceproj.Projections(), faqproj.Projections(), payrollproj.Projections(),
+		moodproj.Projections(), surveysproj.Projections(), vacationsproj.Projections(), timesheetproj.Projections(), fenceproj.Projections(), faqproj.Projections(), payrollproj.Projections(), ombudsmanproj.Projections(),
 		[]projections.Projection{process.AdjustmentProcess{}})
 }
 

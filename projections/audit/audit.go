@@ -16,6 +16,7 @@ import (
 	"portal/domain/identity"
 	"portal/domain/mood"
 	"portal/domain/notification"
+	"portal/domain/ombudsman"
 	"portal/domain/payroll"
 	"portal/domain/rep"
 	"portal/domain/request"
@@ -117,6 +118,9 @@ func LoadAuditSubject(ctx context.Context, tx pgx.Tx, sub *AuditSubject) error {
 	case "payroll": // a payroll batch: its documents, withdrawals and signatures
 		sub.Streams = []string{payroll.BatchStream(id.String())}
 		err = tx.QueryRow(ctx, `SELECT kind || ' ' || month, files::text FROM payroll_batches WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
+	case "ombudsman": // one report; readapi/audit hides a private reporter from non-ombudsman viewers
+		sub.Streams = []string{ombudsman.Stream(id.String())}
+		err = tx.QueryRow(ctx, `SELECT protocol, status FROM ombudsman_reports WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)
 	case "survey":
 		sub.Streams = []string{survey.Stream(id)}
 		err = tx.QueryRow(ctx, `SELECT title, kind FROM surveys WHERE id = $1`, id).Scan(&sub.Label, &sub.Detail)

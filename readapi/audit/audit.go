@@ -26,6 +26,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	chain "portal/audit"
+	"portal/auth"
 	"portal/domain"
 	auditlog "portal/domain/audit"
 	"portal/domain/clock"
@@ -200,7 +201,7 @@ type timelineData struct {
 // oldest first, filtered by type (comma-separated) and by day (from, to: YYYY-MM-DD, both
 // included), 50 a page (at most 500); CSV holds every filtered event.
 func (s *API) auditTimeline(c echo.Context) error {
-	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey", "settings", "fence", "payroll")
+	sub, err := parseSubject(c, "employee", "punches", "vacation", "request", "survey", "settings", "fence", "payroll", "ombudsman")
 	if err != nil {
 		return err
 	}
@@ -250,6 +251,7 @@ func (s *API) auditTimeline(c echo.Context) error {
 			items = append(items, TimelineItem{Position: e.Position, Stream: e.Stream, Version: e.Version, Type: e.Type,
 				At: e.At, Actor: e.Actor, Fields: flatten(e.Data), Data: e.Data})
 		}
+		redactReporters(items, auth.Allowed(cl.Roles, cl.Tenant.String(), "ombudsman", "handle"))
 		ids := make([]string, 0, 2*len(items))
 		for i := range items {
 			ids = append(ids, items[i].Actor)

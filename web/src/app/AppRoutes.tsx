@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '@/features/auth/pages/LoginPage';
 import { TOKEN_SIGN_IN_PATH } from '@/features/auth/paths';
+import { FOLLOW_PATH } from '@/features/ombudsman/paths';
 import { HOME_PATH } from '@/lib/config';
 import { SERVER_ERROR_PATH } from './layout/paths';
 import { lazyPage } from './lazy-page';
@@ -17,6 +18,7 @@ const ChangePasswordPage = lazyPage(() => import('@/features/auth/pages/ChangePa
 const TokenSignInPage = lazyPage(() => import('@/features/auth/pages/TokenSignInPage'), 'TokenSignInPage');
 const LogoutPage = lazyPage(() => import('@/features/auth/pages/LogoutPage'), 'LogoutPage');
 const CallbackPage = lazyPage(() => import('@/features/auth/pages/CallbackPage'), 'CallbackPage');
+const FollowPage = lazyPage(() => import('@/features/ombudsman/pages/FollowPage'), 'FollowPage');
 const ServerErrorPage = lazyPage(() => import('./layout/ServerErrorPage'), 'ServerErrorPage');
 
 const loading = (
@@ -40,6 +42,7 @@ export function AppRoutes() {
       <Route path={TOKEN_SIGN_IN_PATH} element={<TokenSignInPage />} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/callback" element={<CallbackPage />} />
+      <Route path={FOLLOW_PATH} element={<FollowPage />} />
       <Route path={SERVER_ERROR_PATH} element={<ServerErrorPage />} />
       <Route path="*" element={<SignedInRoutes />} />
     </Routes>

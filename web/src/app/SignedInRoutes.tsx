@@ -5,6 +5,7 @@ import { auditRoutes } from '@/features/audit';
 import { repRoutes } from '@/features/rep';
 import { fenceRoutes } from '@/features/fence';
 import { faqRoutes } from '@/features/faq';
+import { ombudsmanRoutes } from '@/features/ombudsman';
 import { HomePage } from '@/features/home';
 import { hrMarkRoutes } from '@/features/hr-marks';
 import { MoodCheckIn, NINE_BOX_PATH, NineBoxPage } from '@/features/mood';
@@ -58,6 +59,7 @@ export default function SignedInRoutes() {
           {peopleRoutes()}
           {fenceRoutes()}
           {faqRoutes()}
+          {ombudsmanRoutes()}
           {attendanceRoutes()}
           {dashboardRoutes()}
           {timesheetRoutes()}

@@ -22,6 +22,7 @@ import ptAdmin from './pt/admin.json';
 import ptRep from './pt/rep.json';
 import ptFence from './pt/fence.json';
 import ptFaq from './pt/faq.json';
+import ptOmbudsman from './pt/ombudsman.json';
 import ptHrMarks from './pt/hr-marks.json';
 import ptTimesheet from './pt/timesheet.json';
 import ptPayroll from './pt/payroll.json';
@@ -51,6 +52,7 @@ import enAdmin from './en/admin.json';
 import enRep from './en/rep.json';
 import enFence from './en/fence.json';
 import enFaq from './en/faq.json';
+import enOmbudsman from './en/ombudsman.json';
 import enHrMarks from './en/hr-marks.json';
 import enTimesheet from './en/timesheet.json';
 import enPayroll from './en/payroll.json';
@@ -80,6 +82,7 @@ import esAdmin from './es/admin.json';
 import esRep from './es/rep.json';
 import esFence from './es/fence.json';
 import esFaq from './es/faq.json';
+import esOmbudsman from './es/ombudsman.json';
 import esHrMarks from './es/hr-marks.json';
 import esTimesheet from './es/timesheet.json';
 import esPayroll from './es/payroll.json';
@@ -90,11 +93,11 @@ export { NAMESPACES, type Namespace } from './namespaces';
 
 // pt is the reference: the other languages must have the same keys
 // (checked by the type below and by i18n.test.ts).
-const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, rep: ptRep, fence: ptFence, hrMarks: ptHrMarks, timesheet: ptTimesheet, attendance: ptAttendance, faq: ptFaq, payroll: ptPayroll, files: ptFiles };
+const pt = { common: ptCommon, validation: ptValidation, auth: ptAuth, clock: ptClock, authFlows: ptAuthFlows, notifications: ptNotifications, sso: ptSso, navigation: ptNavigation, session: ptSession, apps: ptApps, kiosk: ptKiosk, mood: ptMood, home: ptHome, surveys: ptSurveys, adjustments: ptAdjustments, vacations: ptVacations, requests: ptRequests, audit: ptAudit, people: ptPeople, reports: ptReports, admin: ptAdmin, rep: ptRep, fence: ptFence, hrMarks: ptHrMarks, timesheet: ptTimesheet, attendance: ptAttendance, faq: ptFaq, payroll: ptPayroll, files: ptFiles, ombudsman: ptOmbudsman };
 type Resources = typeof pt;
 
-const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, rep: enRep, fence: enFence, hrMarks: enHrMarks, timesheet: enTimesheet, attendance: enAttendance, faq: enFaq, payroll: enPayroll, files: enFiles };
-const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, rep: esRep, fence: esFence, hrMarks: esHrMarks, timesheet: esTimesheet, attendance: esAttendance, faq: esFaq, payroll: esPayroll, files: esFiles };
+const en: Resources = { common: enCommon, validation: enValidation, auth: enAuth, clock: enClock, authFlows: enAuthFlows, notifications: enNotifications, sso: enSso, navigation: enNavigation, session: enSession, apps: enApps, kiosk: enKiosk, mood: enMood, home: enHome, surveys: enSurveys, adjustments: enAdjustments, vacations: enVacations, requests: enRequests, audit: enAudit, people: enPeople, reports: enReports, admin: enAdmin, rep: enRep, fence: enFence, hrMarks: enHrMarks, timesheet: enTimesheet, attendance: enAttendance, faq: enFaq, payroll: enPayroll, files: enFiles, ombudsman: enOmbudsman };
+const es: Resources = { common: esCommon, validation: esValidation, auth: esAuth, clock: esClock, authFlows: esAuthFlows, notifications: esNotifications, sso: esSso, navigation: esNavigation, session: esSession, apps: esApps, kiosk: esKiosk, mood: esMood, home: esHome, surveys: esSurveys, adjustments: esAdjustments, vacations: esVacations, requests: esRequests, audit: esAudit, people: esPeople, reports: esReports, admin: esAdmin, rep: esRep, fence: esFence, hrMarks: esHrMarks, timesheet: esTimesheet, attendance: esAttendance, faq: esFaq, payroll: esPayroll, files: esFiles, ombudsman: esOmbudsman };
 
 export const resources = { pt, en, es } as const;
 export type { Resources };

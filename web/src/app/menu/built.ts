@@ -6,6 +6,7 @@ import { ATTENDANCE_PATHS } from '@/features/attendance';
 import { AUDIT_PATH } from '@/features/audit';
 import { FENCE_PATHS } from '@/features/fence';
 import { FAQ_PATHS } from '@/features/faq';
+import { OMBUDSMAN_PATHS } from '@/features/ombudsman';
 import { HR_MARK_PATH } from '@/features/hr-marks';
 import { NINE_BOX_PATH } from '@/features/mood';
 import { PEOPLE_PATHS } from '@/features/people';
@@ -33,6 +34,7 @@ export const BUILT_MENU_URLS: readonly string[] = [
   ...DASHBOARD_PATHS,
   ...FENCE_PATHS,
   ...FAQ_PATHS,
+  ...OMBUDSMAN_PATHS,
   ...TIMESHEET_PATHS,
   ...ATTENDANCE_PATHS,
   ...PAYROLL_PATHS,

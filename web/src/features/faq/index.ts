@@ -1,1 +1,1 @@
-export { FAQ_PATH, FAQ_PATHS, faqRoutes } from './routes';
+export { CONTACT_PATH, FAQ_PATH, FAQ_PATHS, faqRoutes } from './routes';
