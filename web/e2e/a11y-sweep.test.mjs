@@ -16,7 +16,8 @@ const SCHEME_KEY = 'mantine-color-scheme-value';
 
 let suite;
 before(async () => {
-  suite = await startSuite();
+  // The shared test machine can take more than 30 s to start the server under load.
+  suite = await startSuite({ timeoutMs: 120_000 });
 });
 after(async () => {
   await suite?.stop();
