@@ -9,3 +9,11 @@ import type { DayCellMountArg } from '@fullcalendar/core';
 export function unlabelDayCell(arg: DayCellMountArg): void {
   arg.el.removeAttribute('aria-labelledby');
 }
+
+/**
+ * FullCalendar's scroller of a fixed-height view (the list in the work-schedule dialog) takes no
+ * keyboard focus, so a keyboard user cannot scroll it (axe's scrollable-region-focusable).
+ */
+export function focusableScrollers(arg: { el: HTMLElement }): void {
+  arg.el.querySelectorAll('.fc-scroller').forEach((s) => s.setAttribute('tabindex', '0'));
+}
