@@ -6,6 +6,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -78,6 +79,7 @@ test('ana is refused a 4-day vacation, requests a valid one; marcos and HR appro
     await refusal.getByText('As férias não podem ter menos de 5 dias.').waitFor();
     assert.equal(await ana.locator(tid('request-send')).isDisabled(), true);
     await screenshot(ana, 'vacations-request-refused');
+    await expectAccessible(ana, 'vacations: request refused');
 
     // A start in the two days before the weekend is refused too, with its own rule.
     const friday = await ana.evaluate(() => {
@@ -181,6 +183,7 @@ test('ana is refused a 4-day vacation, requests a valid one; marcos and HR appro
     await ana.locator(tid('open-schedule')).click();
     await ana.locator('.fc-list-event').first().waitFor();
     await screenshot(ana, 'vacations-schedule-dialog');
+    await expectAccessible(ana, 'vacations: work-schedule dialog');
   } finally {
     await Promise.allSettled([anaCtx.close(), marcosCtx.close(), helenaCtx.close()]);
   }

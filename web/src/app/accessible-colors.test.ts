@@ -9,14 +9,14 @@ const full = mergeMantineTheme(DEFAULT_THEME, base);
 describe('accessibleColorVariables', () => {
   const { light, dark } = accessibleColorVariables(full);
 
-  it('keeps the dimmed text, links and errors readable in both schemes', () => {
+  it('keeps the dimmed text, placeholders, links and errors readable in both schemes', () => {
     for (const bg of ['#ffffff', '#f8f9fa', '#f1f3f5']) {
-      for (const v of ['--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-error']) {
+      for (const v of ['--mantine-color-dimmed', '--mantine-color-placeholder', '--mantine-color-anchor', '--mantine-color-error']) {
         expect(contrastRatio(light[v], bg), `${v} on ${bg}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       }
     }
     for (const bg of ['#242424', '#2e2e2e']) {
-      for (const v of ['--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-error']) {
+      for (const v of ['--mantine-color-dimmed', '--mantine-color-placeholder', '--mantine-color-anchor', '--mantine-color-error']) {
         expect(contrastRatio(dark[v], bg), `${v} on ${bg}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       }
     }

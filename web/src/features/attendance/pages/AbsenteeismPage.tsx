@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '@/components/QueryStatus';
 import { attendanceQueries, type AbsentFigures, type Scope } from '../api/api';
 import { hours, lastMonths, monthLabel, percent } from '../utils/format';
+import { ChartAlt } from '@/components/ChartAlt';
 
 const REASONS = ['unjustified', 'excused', 'late'] as const;
 
@@ -112,21 +113,23 @@ export function AbsenteeismPage({ scope }: { scope: Scope }) {
             <Text fw={600} mb="xs">
               {t('absent.trend')}
             </Text>
-            <LineChart
-              h={260}
-              data={chart}
-              dataKey="month"
-              unit="%"
-              withLegend
-              series={[
-                { name: 'unjustified', label: t('absent.reason.unjustified'), color: 'red.6' },
-                { name: 'excused', label: t('absent.reason.excused'), color: 'blue.6' },
-                { name: 'late', label: t('absent.reason.late'), color: 'orange.6' },
-              ]}
-            />
+            <ChartAlt title={t('absent.trend')} tableId="absent-trend">
+              <LineChart
+                h={260}
+                data={chart}
+                dataKey="month"
+                unit="%"
+                withLegend
+                series={[
+                  { name: 'unjustified', label: t('absent.reason.unjustified'), color: 'red.6' },
+                  { name: 'excused', label: t('absent.reason.excused'), color: 'blue.6' },
+                  { name: 'late', label: t('absent.reason.late'), color: 'orange.6' },
+                ]}
+              />
+            </ChartAlt>
           </div>
           <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="absent-trend">
+            <Table striped id="absent-trend" data-testid="absent-trend">
               <Table.Thead>{head(t('absent.col.month'))}</Table.Thead>
               <Table.Tbody>
                 {[...data.trend].reverse().map((r) => (

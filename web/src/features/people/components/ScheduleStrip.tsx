@@ -7,7 +7,8 @@ import { usePeopleT } from '../utils/i18n';
 
 /**
  * The schedule strip (spec portal-business §2): the entries (array 1015) in order, each with
- * its dates and label; entries after today are highlighted, past ones muted.
+ * its dates and label; entries after today are highlighted (filled), past ones muted
+ * (light: a faded badge would read under 4.5:1, issue 37).
  */
 export function ScheduleStrip({ entries, today }: { entries: ScheduleEntry[]; today: string }) {
   const { tr, i18n } = usePeopleT();
@@ -24,7 +25,6 @@ export function ScheduleStrip({ entries, today }: { entries: ScheduleEntry[]; to
               key={`${e.array_1015}-${e.inicio}-${e.fim}`}
               color={KIND_COLOR[e.array_1015] ?? 'blue'}
               variant={future ? 'filled' : 'light'}
-              opacity={future ? 1 : 0.6}
               size="lg"
               radius="sm"
               style={{ flexShrink: 0, textTransform: 'none' }}

@@ -5,6 +5,7 @@ import multiMonthPlugin from '@fullcalendar/multimonth';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { DatesSetArg, EventContentArg, EventInput } from '@fullcalendar/core';
 import { IconCheck, IconHourglass, IconLock } from '@tabler/icons-react';
+import { unlabelDayCell } from '@/lib/calendar-a11y';
 import { calendarLocale } from '@/lib/calendar-locale';
 import type { ScheduleEntry } from '../api/types';
 import { BUSINESS_HOURS, dayAfter, STATUS_COLOR, statusOf, timeRange, type EventStatus } from '../utils/calendar';
@@ -59,6 +60,7 @@ export function WorkCalendar({ entries, onDates }: Props) {
         noEventsText={t('calendar.empty')}
         datesSet={(arg: DatesSetArg) => onDates(arg.start, arg.end)}
         eventContent={(arg: EventContentArg) => <EventChip arg={arg} />}
+        dayCellDidMount={unlabelDayCell}
       />
     </div>
   );

@@ -4,8 +4,9 @@ import type { DecisionTimes, Delegation, OpenByApprover, ReportFilters } from '.
 import { fieldColumns, type Column } from '../utils/export';
 import { useReportsT } from '../utils/i18n';
 import { ReportSection, ReportWidget } from './ReportWidget';
-import { ReportTable } from './ReportTable';
+import { ReportTable, reportTableId } from './ReportTable';
 import { Stat } from './Stat';
+import { ChartAlt } from '@/components/ChartAlt';
 
 /** Approvals: totals of the period, open items per approver and their age, time to decision per step, delegations. */
 export function ApprovalsWidget({ filters }: { filters: ReportFilters }) {
@@ -32,25 +33,29 @@ export function ApprovalsWidget({ filters }: { filters: ReportFilters }) {
           </Group>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <ReportSection title={t('approvals.openByApprover')}>
-              <BarChart
-                h={200}
-                data={data.open.slice(0, 10).map((o) => ({ approver: approver(o), items: o.items }))}
-                dataKey="approver"
-                series={[{ name: 'items', label: t('col.items'), color: 'orange.6' }]}
-              />
+              <ChartAlt title={t('approvals.openByApprover')} tableId={reportTableId('approvals-open')}>
+                <BarChart
+                  h={200}
+                  data={data.open.slice(0, 10).map((o) => ({ approver: approver(o), items: o.items }))}
+                  dataKey="approver"
+                  series={[{ name: 'items', label: t('col.items'), color: 'orange.6' }]}
+                />
+              </ChartAlt>
               <ReportTable name="approvals-open" rows={data.open} columns={openColumns} />
             </ReportSection>
             <ReportSection title={t('approvals.timeToDecision')}>
-              <BarChart
-                h={200}
-                data={data.times.map((d) => ({ kind: kind(d), p50: d.p50Hours, p90: d.p90Hours }))}
-                dataKey="kind"
-                series={[
-                  { name: 'p50', label: 'p50 (h)', color: 'blue.5' },
-                  { name: 'p90', label: 'p90 (h)', color: 'blue.8' },
-                ]}
-                withLegend
-              />
+              <ChartAlt title={t('approvals.timeToDecision')} tableId={reportTableId('approvals-times')}>
+                <BarChart
+                  h={200}
+                  data={data.times.map((d) => ({ kind: kind(d), p50: d.p50Hours, p90: d.p90Hours }))}
+                  dataKey="kind"
+                  series={[
+                    { name: 'p50', label: 'p50 (h)', color: 'blue.5' },
+                    { name: 'p90', label: 'p90 (h)', color: 'blue.8' },
+                  ]}
+                  withLegend
+                />
+              </ChartAlt>
               <ReportTable name="approvals-times" rows={data.times} columns={timeColumns} />
             </ReportSection>
           </SimpleGrid>

@@ -4,8 +4,9 @@ import type { ClockDayRow, ClockPersonRow, ClockReport, ReportFilters } from '..
 import { fieldColumns } from '../utils/export';
 import { useReportsT } from '../utils/i18n';
 import { ReportWidget } from './ReportWidget';
-import { ReportTable } from './ReportTable';
+import { ReportTable, reportTableId } from './ReportTable';
 import { Stat } from './Stat';
+import { ChartAlt } from '@/components/ChartAlt';
 
 type Figure = keyof Omit<ClockDayRow, 'day'>;
 
@@ -28,17 +29,19 @@ export function ClockWidget({ filters }: { filters: ReportFilters }) {
             <Stat label={t('clock.asked')} value={data.adjustmentsAsked} testId="stat-adjustments-asked" />
             <Stat label={t('clock.approved')} value={data.adjustmentsApproved} testId="stat-adjustments-approved" />
           </Group>
-          <BarChart
-            h={220}
-            data={data.days.map((d) => ({ day: d.day, late: d.late, missing: d.missing }))}
-            dataKey="day"
-            type="stacked"
-            series={[
-              { name: 'late', label: figures.late, color: 'orange.6' },
-              { name: 'missing', label: figures.missing, color: 'red.6' },
-            ]}
-            withLegend
-          />
+          <ChartAlt title={t('clock.title')} tableId={reportTableId('clock-days')}>
+            <BarChart
+              h={220}
+              data={data.days.map((d) => ({ day: d.day, late: d.late, missing: d.missing }))}
+              dataKey="day"
+              type="stacked"
+              series={[
+                { name: 'late', label: figures.late, color: 'orange.6' },
+                { name: 'missing', label: figures.missing, color: 'red.6' },
+              ]}
+              withLegend
+            />
+          </ChartAlt>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <ReportTable<[string, number]>
               name="clock-refusals"

@@ -4,7 +4,8 @@ import type { HeadcountReport, ReportFilters } from '../api/types';
 import { fieldColumns } from '../utils/export';
 import { useReportsT } from '../utils/i18n';
 import { ReportWidget } from './ReportWidget';
-import { ReportTable } from './ReportTable';
+import { ReportTable, reportTableId } from './ReportTable';
+import { ChartAlt } from '@/components/ChartAlt';
 
 type Month = HeadcountReport['months'][number];
 type Group = HeadcountReport['groups'][number];
@@ -19,17 +20,21 @@ export function HeadcountWidget({ filters }: { filters: ReportFilters }) {
       {(data) => (
         <>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <LineChart h={200} data={data.months} dataKey="month" series={[{ name: 'active', label: active, color: 'indigo.6' }]} />
-            <BarChart
-              h={200}
-              data={data.months}
-              dataKey="month"
-              series={[
-                { name: 'hires', label: moves.hires, color: 'teal.6' },
-                { name: 'leavers', label: moves.leavers, color: 'red.6' },
-              ]}
-              withLegend
-            />
+            <ChartAlt title={active} tableId={reportTableId('headcount-months')}>
+              <LineChart h={200} data={data.months} dataKey="month" series={[{ name: 'active', label: active, color: 'indigo.6' }]} />
+            </ChartAlt>
+            <ChartAlt title={`${moves.hires} · ${moves.leavers}`} tableId={reportTableId('headcount-months')}>
+              <BarChart
+                h={200}
+                data={data.months}
+                dataKey="month"
+                series={[
+                  { name: 'hires', label: moves.hires, color: 'teal.6' },
+                  { name: 'leavers', label: moves.leavers, color: 'red.6' },
+                ]}
+                withLegend
+              />
+            </ChartAlt>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <ReportTable<Month> name="headcount-months" rows={data.months} columns={fieldColumns<Month>({ month: t('col.month'), active, ...moves })} />

@@ -4,7 +4,8 @@ import { fieldColumns } from '../utils/export';
 import { weeklyAverage } from '../utils/series';
 import { useReportsT } from '../utils/i18n';
 import { ReportWidget } from './ReportWidget';
-import { ReportTable } from './ReportTable';
+import { ReportTable, reportTableId } from './ReportTable';
+import { ChartAlt } from '@/components/ChartAlt';
 
 /** Mood and energy per week: a line of the averages, and the table per group and week. */
 export function MoodWidget({ filters }: { filters: ReportFilters }) {
@@ -21,20 +22,22 @@ export function MoodWidget({ filters }: { filters: ReportFilters }) {
     >
       {(data) => (
         <>
-          <LineChart
-            h={220}
-            data={weeklyAverage(data.rows)}
-            dataKey="week"
-            yAxisProps={{ domain: [1, 5] }}
-            series={[
-              { name: 'humor', label: humor, color: 'violet.6' },
-              { name: 'energy', label: energy, color: 'teal.6' },
-            ]}
-            withLegend
-            connectNulls
-            curveType="monotone"
-            data-testid="chart-mood"
-          />
+          <ChartAlt title={t('mood.title')} tableId={reportTableId('mood')}>
+            <LineChart
+              h={220}
+              data={weeklyAverage(data.rows)}
+              dataKey="week"
+              yAxisProps={{ domain: [1, 5] }}
+              series={[
+                { name: 'humor', label: humor, color: 'violet.6' },
+                { name: 'energy', label: energy, color: 'teal.6' },
+              ]}
+              withLegend
+              connectNulls
+              curveType="monotone"
+              data-testid="chart-mood"
+            />
+          </ChartAlt>
           <ReportTable<MoodRow>
             name="mood"
             rows={data.rows}

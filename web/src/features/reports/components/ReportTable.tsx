@@ -11,11 +11,14 @@ interface Props<T> {
   maxHeight?: number;
 }
 
+/** The id of a report table's block, which the chart above it names as its text alternative (ChartAlt). */
+export const reportTableId = (name: string) => `report-table-${name}`;
+
 /** A report table with its CSV and XLSX exports (the same columns, translated headers). */
 export function ReportTable<T>({ name, columns, rows, maxHeight = 320 }: Props<T>) {
   const { t } = useReportsT();
   return (
-    <div data-testid={`table-${name}`}>
+    <div id={reportTableId(name)} data-testid={`table-${name}`}>
       <Group justify="flex-end" gap="xs" mb={4}>
         <Button size="compact-xs" variant="subtle" leftSection={<IconFileTypeCsv size={14} />} onClick={() => downloadCsv(name, columns, rows)} data-testid={`csv-${name}`}>
           CSV

@@ -4,7 +4,8 @@ import type { ReportFilters, SurveyFigures } from '../api/types';
 import { fieldColumns } from '../utils/export';
 import { useReportsT } from '../utils/i18n';
 import { ReportWidget } from './ReportWidget';
-import { ReportTable } from './ReportTable';
+import { ReportTable, reportTableId } from './ReportTable';
+import { ChartAlt } from '@/components/ChartAlt';
 
 /** eNPS goes from -100 to 100. */
 const ENPS_AXIS = { domain: [-100, 100] };
@@ -17,13 +18,15 @@ export function SurveysWidget({ filters }: { filters: ReportFilters }) {
       {(data) => (
         <>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <BarChart
-              h={200}
-              data={data.surveys.filter((s) => s.enps !== null).map((s) => ({ survey: s.title, enps: s.enps }))}
-              dataKey="survey"
-              yAxisProps={ENPS_AXIS}
-              series={[{ name: 'enps', label: 'eNPS', color: 'grape.6' }]}
-            />
+            <ChartAlt title={t('surveys.title')} tableId={reportTableId('surveys')}>
+              <BarChart
+                h={200}
+                data={data.surveys.filter((s) => s.enps !== null).map((s) => ({ survey: s.title, enps: s.enps }))}
+                dataKey="survey"
+                yAxisProps={ENPS_AXIS}
+                series={[{ name: 'enps', label: 'eNPS', color: 'grape.6' }]}
+              />
+            </ChartAlt>
             <LineChart h={200} data={data.trend} dataKey="week" yAxisProps={ENPS_AXIS} series={[{ name: 'enps', label: t('surveys.trend'), color: 'grape.6' }]} connectNulls />
           </SimpleGrid>
           <ReportTable<SurveyFigures>

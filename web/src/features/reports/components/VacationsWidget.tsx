@@ -4,8 +4,9 @@ import type { ReportFilters, VacationPersonRow, VacationsReport } from '../api/t
 import { fieldColumns } from '../utils/export';
 import { useReportsT } from '../utils/i18n';
 import { ReportWidget } from './ReportWidget';
-import { ReportTable } from './ReportTable';
+import { ReportTable, reportTableId } from './ReportTable';
 import { Stat } from './Stat';
+import { ChartAlt } from '@/components/ChartAlt';
 
 type AwayWeek = VacationsReport['away'][number];
 
@@ -24,12 +25,14 @@ export function VacationsWidget({ filters }: { filters: ReportFilters }) {
             <Stat label={t('vacations.abono')} value={data.abono} testId="stat-abono" />
             <Stat label={t('vacations.advance13')} value={data.advance13} testId="stat-advance13" />
           </Group>
-          <BarChart
-            h={200}
-            data={data.away.map((w) => ({ week: w.week, away: w.count }))}
-            dataKey="week"
-            series={[{ name: 'away', label: t('vacations.away'), color: 'teal.6' }]}
-          />
+          <ChartAlt title={t('vacations.away')} tableId={reportTableId('vacations-away')}>
+            <BarChart
+              h={200}
+              data={data.away.map((w) => ({ week: w.week, away: w.count }))}
+              dataKey="week"
+              series={[{ name: 'away', label: t('vacations.away'), color: 'teal.6' }]}
+            />
+          </ChartAlt>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <ReportTable<VacationPersonRow>
               name="vacations-people"

@@ -61,7 +61,7 @@ export function VacationDatePicker({ year, month, onMonth, start, days, today, o
       <Group gap="md" mt="sm">
         <Legend color={cssColor('red', 1)} label={t('picker.legendHoliday')} />
         <Legend color={cssColor('gray', 2)} label={t('picker.legendRest')} />
-        <Legend color={cssColor('teal', 5)} label={t('picker.legendSelected')} />
+        <Legend color={cssColor('teal', 9)} label={t('picker.legendSelected')} />
       </Group>
     </Paper>
   );
@@ -69,7 +69,7 @@ export function VacationDatePicker({ year, month, onMonth, start, days, today, o
 
 function DayCell({ iso, mark, past, onPick, title }: { iso: string; mark?: DayMark; past: boolean; onPick: (iso: string) => void; title: string }) {
   const kind = mark?.kind ?? 'work';
-  const background = mark?.selected ? cssColor('teal', 5) : kind === 'holiday' ? cssColor('red', 1) : kind === 'rest' ? cssColor('gray', 2) : undefined;
+  const background = mark?.selected ? cssColor('teal', 9) : kind === 'holiday' ? cssColor('red', 1) : kind === 'rest' ? cssColor('gray', 2) : undefined;
   return (
     <UnstyledButton
       onClick={() => onPick(iso)}
@@ -83,7 +83,8 @@ function DayCell({ iso, mark, past, onPick, title }: { iso: string; mark?: DayMa
         padding: '6px 0',
         textAlign: 'center',
         background,
-        color: mark?.selected ? 'white' : kind === 'holiday' ? cssColor('red', 8) : undefined,
+        // Fixed text colours on the fixed tints, in both schemes (4.5:1, issue 37).
+        color: mark?.selected ? 'white' : kind === 'holiday' ? cssColor('red', 9) : kind === 'rest' ? 'var(--mantine-color-black)' : undefined,
         opacity: past ? 0.4 : 1,
         cursor: past ? 'default' : 'pointer',
       }}

@@ -7,6 +7,7 @@ import type { MonthSchedule } from '../api/types';
 import { useQuery } from '@tanstack/react-query';
 import { vacationQueries } from '../api/queries';
 import { addDays, formatMonth, todayIso, yearMonth } from '../utils/dates';
+import { focusableScrollers } from '@/lib/calendar-a11y';
 import { calendarLocale } from '@/lib/calendar-locale';
 import { useVacationsT } from '../utils/i18n';
 import { fillColor } from '../utils/status';
@@ -66,6 +67,7 @@ function ScheduleList({ m01Ukey }: { m01Ukey?: string }) {
           events={events}
           datesSet={onDates}
           noEventsText={tr('period.empty')}
+          viewDidMount={focusableScrollers}
         />
       </div>
     </>

@@ -10,6 +10,7 @@ import { vacationQueries } from '../api/queries';
 import type { MapEntry, VacationScope } from '../api/types';
 import { AwayGrid } from '../components/AwayGrid';
 import { WorkScheduleDialog } from '../components/WorkScheduleDialog';
+import { unlabelDayCell } from '@/lib/calendar-a11y';
 import { calendarLocale } from '@/lib/calendar-locale';
 import { addDays, todayIso } from '../utils/dates';
 import { errorKey } from '../utils/errors';
@@ -112,6 +113,7 @@ export function VacationMapPage({ scope }: { scope: VacationScope }) {
             datesSet={onDates}
             eventClick={onEvent}
             noEventsText={t('leave.empty')}
+            dayCellDidMount={unlabelDayCell}
           />
         )}
       </Card>

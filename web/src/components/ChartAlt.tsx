@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  /** What the chart shows (its section's title). */
+  title: string;
+  /** The id of the table holding the chart's figures. */
+  tableId: string;
+  children: ReactNode;
+}
+
+/**
+ * A chart's text alternative (issue 37, WCAG 1.1.1): the drawing is one image named after what
+ * it shows and described by the table of its figures beside it, so a screen reader reads the
+ * numbers once, from the table, instead of the SVG's axis ticks.
+ */
+export function ChartAlt({ title, tableId, children }: Props) {
+  const { t } = useTranslation('common');
+  return (
+    <div role="img" aria-label={t('chartAlt', { title })} aria-describedby={tableId} data-testid="chart-alt">
+      {children}
+    </div>
+  );
+}
