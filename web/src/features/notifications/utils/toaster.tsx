@@ -50,6 +50,7 @@ export async function toastOnce(n: AppNotification, client?: QueryClient): Promi
   });
   // Read out politely once drawn (an approval arrived, a request answered: issue 37).
   setTimeout(() => {
+    if (typeof document === 'undefined') return; // the page went away meanwhile (a test's teardown)
     const toast = document.querySelector(`[data-notification-id="${n.id}"]`)?.closest('.mantine-Notification-root');
     if (toast?.textContent) announce(toast.textContent);
   }, 300);
