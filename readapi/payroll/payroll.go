@@ -116,6 +116,14 @@ func (s *API) publish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if res.BatchID == "" && len(res.Unmatched) > 0 {
+		// Nothing published: a refusal naming each file (type) and why (message).
+		refused := &httpx.APIError{Status: http.StatusUnprocessableEntity}
+		for _, u := range res.Unmatched {
+			refused.Errors = append(refused.Errors, httpx.FieldError{Type: u.FileName, Message: u.Reason})
+		}
+		return refused
+	}
 	return c.JSON(http.StatusOK, res)
 }
 

@@ -160,11 +160,13 @@ func TestPayrollOverHTTP(t *testing.T) {
 		WantErr(t, http.StatusBadRequest, "kind", payroll.KeyBadKind)
 	upload(t, e, ana, map[string]string{"month": "2026-10", "kind": "payslip"}, part{"lote.zip", batch}).
 		WantErr(t, http.StatusForbidden, "userHash", "acesso_negado")
-	var none paycmd.Result
-	upload(t, e, hr, map[string]string{"month": "2026-10", "kind": "payslip"}, part{"x.pdf", pdf(t, "sem cpf")}).DecodeOK(t, &none)
-	if none.BatchID != "" || len(none.Published) != 0 || len(none.Unmatched) != 1 || none.Unmatched[0].Reason != "no_match" {
-		t.Fatalf("nothing matched: %+v", none)
-	}
+	// An upload that publishes nothing is refused, each file named with its reason.
+	upload(t, e, hr, map[string]string{"month": "2026-10", "kind": "payslip"}, part{"x.pdf", pdf(t, "sem cpf")}).
+		WantErr(t, http.StatusUnprocessableEntity, "x.pdf", "no_match")
+	upload(t, e, hr, map[string]string{"month": "2026-10", "kind": "payslip"}, part{"falso_" + anaCPF + ".pdf", []byte("not a pdf at all")}).
+		WantErr(t, http.StatusUnprocessableEntity, "falso_"+anaCPF+".pdf", payroll.KeyNotPDF)
+	upload(t, e, hr, map[string]string{"month": "2026-10", "kind": "payslip"}, part{"outro.pdf", pdf(t, "CPF: "+punctuated(strangerCPF))}).
+		WantErr(t, http.StatusUnprocessableEntity, "outro.pdf", "no_match")
 	if n := e.CountEvents(t, tn.ID); n != before {
 		t.Fatalf("refusals wrote %d events", n-before)
 	}

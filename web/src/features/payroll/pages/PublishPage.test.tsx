@@ -98,6 +98,22 @@ describe('PublishPage (HR publishing, rh_002_01_adm)', { timeout: 30_000 }, () =
     expect(await screen.findByTestId('payroll-publish-error')).toHaveTextContent('A competência não pode ser futura.');
   });
 
+  it('shows an upload that published nothing as a refusal listing each file and why', async () => {
+    mockFetch({
+      'GET /api/payroll/batches': () => json([]),
+      'POST /api/payroll/batches': () =>
+        json({ message: 'arquivo_nao_pdf', errors: [{ type: 'falso.pdf', message: 'arquivo_nao_pdf' }, { type: 'x.pdf', message: 'no_match' }] }, 422),
+    });
+    renderWithProviders(<PublishPage />);
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, new File(['texto'], 'falso.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByTestId('payroll-publish'));
+    expect(await screen.findByTestId('payroll-publish-error')).toHaveTextContent('Nada foi publicado');
+    const rows = within(await screen.findByTestId('payroll-report')).getAllByTestId('payroll-report-unmatched-row');
+    expect(rows[0]).toHaveTextContent('falso.pdf');
+    expect(rows[0]).toHaveTextContent('O arquivo não é um PDF nem uma imagem.');
+    expect(rows[1]).toHaveTextContent('Nenhum funcionário com este CPF');
+  });
+
   it("lists the batches, a batch's signatures, reminds who has not signed and withdraws with a reason", async () => {
     let reminded = false;
     let withdrawal: unknown = null;

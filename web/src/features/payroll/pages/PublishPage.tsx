@@ -5,7 +5,7 @@ import { IconBell, IconFiles, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/DateField';
-import { errorMessageKey } from '@/lib/api';
+import { ApiError, errorMessageKey } from '@/lib/api';
 import { formatDateTime, formatDay } from '@/lib/datetime';
 import { selectLanguage, useLanguageStore } from '@/lib/language-store';
 import { useCommand } from '@/lib/query';
@@ -61,7 +61,15 @@ export function PublishPage() {
       setReport(r);
       setFiles([]);
     },
-    onError: (e) => setFailure(payrollMessage(errorMessageKey(e, 'erro_interno'), t('error'))),
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 422 && e.errors.length > 0) {
+        // Nothing published: the report lists each file and why.
+        setFailure(t('admin.nothingPublished'));
+        setReport({ batchId: '', month, kind, publishAt: '', published: [], unmatched: e.errors.map((x) => ({ fileName: x.type, reason: x.message })) });
+        return;
+      }
+      setFailure(payrollMessage(errorMessageKey(e, 'erro_interno'), t('error')));
+    },
   });
 
   const submit = () => {
