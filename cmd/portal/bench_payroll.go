@@ -17,11 +17,10 @@ import (
 	paypi "portal/readapi/payroll"
 )
 
-// benchPayslips is the batch the payroll step publishes (issue 32 asks 5,000 on a larger
-// machine; 2,000 keeps the step within its share of the bench on two cores).
-const benchPayslips = 2000
+// benchPayslips is the batch the payroll step publishes (issue 32).
+const benchPayslips = 5000
 
-// payroll: HR publishes one batch of 2,000 payslips (a PDF each, the CPF in its text, so
+// payroll: HR publishes one batch of 5,000 payslips (a PDF each, the CPF in its text, so
 // every file is parsed for it: the slow path of the matching) through the payroll command
 // into the PostgreSQL file store; then one employee with twelve months of documents lists
 // them beside an indexed single-row read, and downloads one protected (AES-256) PDF.

@@ -7,7 +7,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
-import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, suiteSql, tid, USERS } from './helpers.mjs';
+import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, suiteSql, tid, USERS } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
@@ -104,6 +104,27 @@ test('helena publishes a ZIP: one file matched to Ana, one unmatched', { timeout
     assert.doesNotMatch(await unmatched.textContent(), /no_match|no_cpf/);
     await page.locator(tid('payroll-batch')).first().waitFor();
     await screenshot(page, 'payroll-publish-report');
+
+    // The publish window (portal-core §9) is one of HR's settings: publish day 0 (at once) and
+    // the days ahead, saved through the settings drawer.
+    await page.locator(tid('user-menu')).click();
+    await page.locator(tid('user-menu-hrSettings')).click();
+    await page.locator(tid('admin-open-payrollPublish')).click();
+    const ahead = page.locator(tid('field-payslip_days_ahead'));
+    await ahead.waitFor();
+    await page.locator(tid('field-payslip_publish_day')).waitFor();
+    await ahead.fill('2');
+    await page.locator(`${tid('payroll-publish-save')}:enabled`).click();
+    await page.locator(tid('payroll-publish-confirm-yes')).click();
+    await page.locator(`${tid('payroll-publish-save')}:disabled`).waitFor();
+    await screenshot(page, 'payroll-publish-window');
+    const helena = await apiLogin(suite.baseURL, HELENA);
+    const res = await fetch(`${suite.baseURL}/api/authManagement/getConfig?tenId=${helena.user.tenId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${helena.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ par: '', ciaId: '', key: 'payroll_publish' }),
+    });
+    assert.equal(Number((await res.json()).values.payslip_days_ahead), 2, 'the publish window is saved');
   } finally {
     await ctx.close();
   }

@@ -11,6 +11,7 @@ export const CONFIG_KEYS = {
   templates: 'email_templates',
   defaultTheme: 'portal_default_theme',
   timesheetRule: 'timesheet_rule',
+  payrollPublish: 'payroll_publish',
 } as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
 

@@ -13,7 +13,7 @@ import { TemplatesPanel } from './TemplatesPanel';
 /** The time-clock app options need the access id pwa-rh-ponto-e (spec §2). */
 const CLOCK_APP_ACCESS = 'pwa-rh-ponto-e';
 
-type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'timesheetRule' | 'templates' | 'newLogin' | 'sso';
+type PanelId = 'policy' | 'home' | 'mail' | 'toggles' | 'clockApp' | 'timesheetRule' | 'payrollPublish' | 'templates' | 'newLogin' | 'sso';
 
 interface Props {
   /** The single sign-on panel (the auth feature's), composed by the app shell. */
@@ -53,6 +53,8 @@ export function AdminPanels({ sso, onAccessChanged }: Props) {
       : []),
     // The timesheet rule (CLT limits): the server refuses a rule out of the law (regra_ponto_fora_da_lei).
     ['timesheetRule', () => <KeyPanel configKey={CONFIG_KEYS.timesheetRule} groups={['tolerance', 'premiums', 'bank']} testId="timesheet-rule" />],
+    // The payslip publish window (portal-core §9): when a batch without a date becomes visible.
+    ['payrollPublish', () => <KeyPanel configKey={CONFIG_KEYS.payrollPublish} groups={['payroll']} testId="payroll-publish" />],
     ['templates', () => <TemplatesPanel />],
     ['newLogin', () => <NewLoginPanel />],
     ['sso', () => sso],
