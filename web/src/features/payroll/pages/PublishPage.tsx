@@ -179,7 +179,7 @@ export function PublishPage() {
                     <Button
                       size="compact-sm"
                       variant="light"
-                      aria-label={t('admin.showDocuments', { month: formatMonth(b.month, language) })}
+                      aria-label={`${t('admin.signatures')} · ${formatMonth(b.month, language)}`}
                       onClick={() => setBatchId(b.batchId)}
                       data-testid="payroll-batch-open"
                     >
