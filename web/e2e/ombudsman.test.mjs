@@ -5,6 +5,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SMTPServer } from 'smtp-server';
+import { expectAccessible } from './axe.mjs';
 import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, suiteSql, tid, USERS } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -73,6 +74,7 @@ test('contact, a private report, its answer and the public follow-up', { timeout
     assert.match(mails.at(-1).raw, /Contato/);
     await eventually(page, page.locator(tid('contact-row')).filter({ hasText: 'Dúvida sobre o holerite' }));
     await screenshot(page, 'ombudsman-contact-pt');
+    await expectAccessible(page, 'ombudsman-contact-pt');
 
     await page.goto('/apps/Ouvidoria');
     await page.locator(tid('ombudsman-page')).waitFor();
@@ -87,6 +89,7 @@ test('contact, a private report, its answer and the public follow-up', { timeout
     assert.match(protocol, /^OUV-\d{4}-\d{6}$/);
     assert.equal(code.length, 12);
     await screenshot(page, 'ombudsman-filed-pt');
+    await expectAccessible(page, 'ombudsman-filed-pt');
   } finally {
     await ana.close();
   }
@@ -105,6 +108,7 @@ test('contact, a private report, its answer and the public follow-up', { timeout
     await page.locator(tid('ombudsman-answer-send')).click();
     await page.locator(tid('ombudsman-notice')).waitFor();
     await screenshot(page, 'ombudsman-answered-pt');
+    await expectAccessible(page, 'ombudsman-answered-pt');
   } finally {
     await hr.close();
   }
@@ -128,6 +132,7 @@ test('contact, a private report, its answer and the public follow-up', { timeout
     }
     assert.equal((await page.locator(tid('follow-status')).textContent()).trim(), 'Respondido');
     await screenshot(page, 'ombudsman-follow-pt');
+    await expectAccessible(page, 'ombudsman-follow-pt');
   } finally {
     await guest.close();
   }

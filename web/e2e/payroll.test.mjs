@@ -7,6 +7,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
+import { expectAccessible } from './axe.mjs';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, suiteSql, tid, USERS } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -104,6 +105,7 @@ test('helena publishes a ZIP: one file matched to Ana, one unmatched', { timeout
     assert.doesNotMatch(await unmatched.textContent(), /no_match|no_cpf/);
     await page.locator(tid('payroll-batch')).first().waitFor();
     await screenshot(page, 'payroll-publish-report');
+    await expectAccessible(page, 'payroll-publish-report');
 
     // The publish window (portal-core §9) is one of HR's settings: publish day 0 (at once) and
     // the days ahead, saved through the settings drawer.
@@ -142,6 +144,7 @@ test('ana opens the document in the viewer, downloads it protected and signs it'
     assert.equal(await row.locator(tid('payroll-status')).getAttribute('data-status'), 'new');
     assert.match(await page.locator(tid('payroll-password-hint')).first().textContent(), /4 primeiros dígitos do seu CPF/);
     await screenshot(page, 'payroll-documents');
+    await expectAccessible(page, 'payroll-documents');
 
     // The viewer: pdf.js (its worker bundled from node_modules) renders the page.
     await row.locator(tid('payroll-open')).click();
@@ -154,6 +157,7 @@ test('ana opens the document in the viewer, downloads it protected and signs it'
     await viewer.locator(tid('file-viewer-matches')).getByText('1 de 1').waitFor();
     await viewer.locator('mark[data-current]').first().waitFor();
     await screenshot(page, 'payroll-viewer');
+    await expectAccessible(page, 'payroll-viewer');
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
 
