@@ -9,6 +9,8 @@ const PublishPage = lazy(() => import('./pages/PublishPage').then((m) => ({ defa
 /** The employee's statements (menu rh_002_01) and income report (rh_002_02). */
 export const STATEMENTS_PATH = '/apps/rh/demonstrativos';
 export const INCOME_PATH = '/apps/rh/informe';
+/** The income history of portal-core §2 (historico-rendimentos): every year's income reports. */
+export const INCOME_HISTORY_PATH = '/apps/rh/historico-rendimentos';
 /** HR's publishing screen (menu rh_002_01_adm, the spec's "_adm" variant of rh_002_01). */
 export const PAYROLL_ADMIN_PATH = '/apps/admin-rh/demonstrativos';
 
@@ -34,6 +36,7 @@ export function payrollRoutes() {
   return [
     guarded(STATEMENTS_PATH, 'rh_002_01', <DocumentsPage scope="statements" />),
     guarded(INCOME_PATH, 'rh_002_02', <DocumentsPage scope="income" />),
+    guarded(INCOME_HISTORY_PATH, 'rh_002_02', <DocumentsPage scope="income" />),
     guarded(PAYROLL_ADMIN_PATH, 'rh_002_01_adm', <PublishPage />),
   ];
 }
