@@ -12,6 +12,7 @@ import { getRequestHistory, type HistoryFilter } from './get-request-history';
 import { getRequestTypes } from './get-request-types';
 import { getRequests, type RequestListQuery } from './get-requests';
 import { getTimeline } from './get-timeline';
+import { getIsRequester } from './is-requester';
 import { requestKeys } from './keys';
 import { searchItems } from './search-items';
 
@@ -37,6 +38,8 @@ export const requestQueries = {
   counts: () => queryOptions({ queryKey: [...requestKeys.all, 'counts'], queryFn: ({ signal }) => getRequestCounts(signal) }),
   /** The open request, with what the caller may do (acoes). */
   request: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'request', id], queryFn: ({ signal }) => getRequest(id, signal) }),
+  /** Whether the caller is the request's requester (spec §7 isrequester). */
+  isRequester: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'isrequester', id], queryFn: ({ signal }) => getIsRequester(id, signal) }),
   approvers: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'approvers', id], queryFn: ({ signal }) => getApprovers(id, signal) }),
   timeline: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'timeline', id], queryFn: ({ signal }) => getTimeline(id, signal) }),
   /** The employee's earlier requests of the same type (page size 8). */

@@ -178,7 +178,8 @@ function useOpenRequest(requestId: string | undefined) {
   const request = useQuery({ ...requestQueries.request(id), enabled });
   const approvers = useQuery({ ...requestQueries.approvers(id), enabled });
   const timeline = useQuery({ ...requestQueries.timeline(id), enabled });
-  return { request, approvers: approvers.data ?? [], timeline: timeline.data ?? [] };
+  const isRequester = useQuery({ ...requestQueries.isRequester(id), enabled });
+  return { request, approvers: approvers.data ?? [], timeline: timeline.data ?? [], isRequester: isRequester.data };
 }
 
 /**
@@ -193,7 +194,7 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
   const tx = useRequestsT();
   const language = useLanguageStore(selectLanguage);
   const client = useQueryClient();
-  const { request: requestQuery, approvers, timeline } = useOpenRequest(requestId);
+  const { request: requestQuery, approvers, timeline, isRequester } = useOpenRequest(requestId);
   const request = requestQuery.data;
   const [actionError, setActionError] = useState<string | null>(null);
   const decision = useForm({ initialValues: { comment: '' } });
@@ -240,7 +241,7 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
     run(d, (ctx) => decideRequest({ decision: d, requestId, step, comentario: decision.values.comment.trim() }, ctx));
   };
 
-  const actions = request ? requestActions(source, request, approvers) : null;
+  const actions = request ? requestActions(source, request, approvers, isRequester) : null;
   const commentError = decision.errors.comment;
 
   return (
@@ -267,6 +268,11 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
         {actionError && (
           <Alert color="red" withCloseButton onClose={() => setActionError(null)} data-testid="request-action-error">
             {actionError}
+          </Alert>
+        )}
+        {request && source === 'request' && isRequester === false && (
+          <Alert color="gray" data-testid="request-not-requester">
+            {tx('view.notRequester')}
           </Alert>
         )}
         {request && actions && (
