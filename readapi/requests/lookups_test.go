@@ -92,3 +92,35 @@ func TestRequestLookups(t *testing.T) {
 		t.Fatalf("other tenant: %d %s", res.Status, res.Body)
 	}
 }
+
+// TestRequestLookupFields checks the optional department and cost centre of a request: filed
+// by id, filled from the tenant's lists, shown by by-id; another tenant's id is refused.
+func TestRequestLookupFields(t *testing.T) {
+	e := newReqEnv(t)
+	other := e.Tenant(t)
+	dept, cc, foreign := uuid.New(), uuid.New(), uuid.New()
+	e.Exec(t, []any{e.ana.Tenant, dept}, `INSERT INTO departments (tenant_id, id, name) VALUES ($1, $2, 'Financeiro')`)
+	e.Exec(t, []any{e.ana.Tenant, cc}, `INSERT INTO request_lookups (tenant_id, kind, id, code, description) VALUES ($1, 'cost_centre', $2, 'CC-9', 'Centro nove')`)
+	e.Exec(t, []any{other.ID, foreign}, `INSERT INTO request_lookups (tenant_id, kind, id, code, description) VALUES ($1, 'cost_centre', $2, 'CC-X', 'Alheio')`)
+	body := func(d, c string) string {
+		return strings.Replace(compraJSON, `"enviar":true`, fmt.Sprintf(`"enviar":false,"departamento":%q,"centroCusto":%q`, d, c), 1)
+	}
+	res := e.req(t, e.ana, http.MethodPost, "request", nil, body(dept.String(), cc.String()))
+	var c created
+	res.Decode(t, &c)
+	if res.Status != 200 || c.Data.Departamento == nil || c.Data.Departamento.Description != "Financeiro" ||
+		c.Data.CentroCusto == nil || c.Data.CentroCusto.Code != "CC-9" || c.Data.CentroCusto.Description != "Centro nove" {
+		t.Fatalf("create: %d %s", res.Status, res.Body)
+	}
+	e.project(t)
+	got := e.req(t, e.ana, http.MethodGet, "request/by-id", map[string]string{"id": c.Data.AC4Ukey}, "")
+	if got.Status != 200 || !strings.Contains(string(got.Body), `"centroCusto":{"id":"`+cc.String()+`","code":"CC-9","description":"Centro nove"}`) {
+		t.Fatalf("by-id: %d %s", got.Status, got.Body)
+	}
+	for _, bad := range []struct{ d, c, field string }{{dept.String(), foreign.String(), "centroCusto"}, {"x", cc.String(), "departamento"}} {
+		res := e.req(t, e.ana, http.MethodPost, "request", nil, body(bad.d, bad.c))
+		if res.Status != 400 || !strings.Contains(string(res.Body), `"type":"`+bad.field+`"`) {
+			t.Fatalf("%s: %d %s", bad.field, res.Status, res.Body)
+		}
+	}
+}
