@@ -14,6 +14,7 @@ import { getRequests, type RequestListQuery } from './get-requests';
 import { getTimeline } from './get-timeline';
 import { getIsRequester } from './is-requester';
 import { requestKeys } from './keys';
+import { searchLookup, type LookupKind } from './lookups';
 import { searchItems } from './search-items';
 
 export interface HistoryQuery {
@@ -52,6 +53,8 @@ export const requestQueries = {
   /** The types the caller may file. */
   types: () => queryOptions({ queryKey: [...requestKeys.all, 'types'], queryFn: ({ signal }) => getRequestTypes(signal) }),
   myTeam: (search: string) => followed('my-team', search, getMyTeam),
+  /** A lookup's first page matching a search (department, cost centre, ...). */
+  lookup: (kind: LookupKind, search: string) => followed('lookup', { kind, search }, (q, signal) => searchLookup(q.kind, q.search, signal)),
   /** The catalogue items matching a search, those already chosen left out. */
   items: (search: string, ignoreIds: readonly string[]) =>
     followed('items', { search, ignoreIds }, (q, signal) => searchItems(q.search, [...q.ignoreIds], signal)),

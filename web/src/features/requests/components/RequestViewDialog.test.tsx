@@ -215,7 +215,14 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
 
   it('shows the requester actions only to the requester (isrequester true)', async () => {
     let asked: URLSearchParams | null = null;
-    const draft = request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, acoes: can({ enviar: true, editar: true, remover: true }) });
+    const draft = request('r1', {
+      status: 'draft',
+      approvalStatus: 'draft',
+      currentStep: null,
+      acoes: can({ enviar: true, editar: true, remover: true }),
+      departamento: { id: 'd-1', description: 'Financeiro' },
+      centroCusto: { id: 'cc-4', code: 'CC-400', description: 'Tecnologia da informação' },
+    });
     serve(
       {
         'GET /api/cac-app/request/isrequester': (url) => {
@@ -233,6 +240,8 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('request-attach')).toBeInTheDocument();
     expect(screen.queryByTestId('request-not-requester')).toBeNull();
     expect(asked!.get('ac4Ukey')).toBe('r1');
+    expect(screen.getByTestId('request-view-departamento')).toHaveTextContent('Financeiro');
+    expect(screen.getByTestId('request-view-centroCusto')).toHaveTextContent('CC-400 · Tecnologia da informação');
   });
 
   it('hides the requester actions and says why when the caller is not the requester', async () => {

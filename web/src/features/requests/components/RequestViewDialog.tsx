@@ -114,6 +114,12 @@ function Details({ request }: { request: Request }) {
         <Field label={tx('fields.dataEntrega')} value={isoToText(request.dataEntrega)} />
         <Field label={tx('fields.dataInicio')} value={isoToText(request.dataInicio)} />
         <Field label={tx('fields.dataFim')} value={isoToText(request.dataFim)} />
+        <Field label={tx('fields.departamento')} value={request.departamento?.description} testId="request-view-departamento" />
+        <Field
+          label={tx('fields.centroCusto')}
+          value={request.centroCusto && [request.centroCusto.code, request.centroCusto.description].filter(Boolean).join(' · ')}
+          testId="request-view-centroCusto"
+        />
       </SimpleGrid>
       <Field label={tx('fields.motivo')} value={requestText(tx, language, request, request.motivo)} testId="request-view-reason" />
       <Field label={tx('fields.comentario')} value={requestText(tx, language, request, request.comentario)} />
