@@ -40,7 +40,8 @@ export const requestQueries = {
   /** The open request, with what the caller may do (acoes). */
   request: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'request', id], queryFn: ({ signal }) => getRequest(id, signal) }),
   /** Whether the caller is the request's requester (spec §7 isrequester). */
-  isRequester: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'isrequester', id], queryFn: ({ signal }) => getIsRequester(id, signal) }),
+  isRequester: (id: string, m01Ukey?: string) =>
+    queryOptions({ queryKey: [...requestKeys.all, 'isrequester', id, m01Ukey ?? ''], queryFn: ({ signal }) => getIsRequester(id, m01Ukey, signal) }),
   approvers: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'approvers', id], queryFn: ({ signal }) => getApprovers(id, signal) }),
   timeline: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'timeline', id], queryFn: ({ signal }) => getTimeline(id, signal) }),
   /** The employee's earlier requests of the same type (page size 8). */

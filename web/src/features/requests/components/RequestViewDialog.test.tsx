@@ -5,6 +5,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { TimelineEntry } from '../api/types';
+import { useRequestListStore } from '../store/request-list-store';
 import { ANA, HELENA, MARCOS, can, chain, request } from '../test-data';
 import { RequestViewDialog } from './RequestViewDialog';
 
@@ -240,8 +241,28 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('request-attach')).toBeInTheDocument();
     expect(screen.queryByTestId('request-not-requester')).toBeNull();
     expect(asked!.get('ac4Ukey')).toBe('r1');
+    expect(asked!.get('m01Ukey')).toBeNull();
     expect(screen.getByTestId('request-view-departamento')).toHaveTextContent('Financeiro');
     expect(screen.getByTestId('request-view-centroCusto')).toHaveTextContent('CC-400 · Tecnologia da informação');
+  });
+
+  it('acting for a team member asks isrequester about the member', async () => {
+    let asked: URLSearchParams | null = null;
+    useRequestListStore.getState().setActingFor({ m01Ukey: 'emp-ana', name: 'Ana Souza' });
+    const draft = request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, acoes: can({ enviar: true }) });
+    serve(
+      {
+        'GET /api/cac-app/request/isrequester': (url) => {
+          asked = url.searchParams;
+          return json({ isRequester: true });
+        },
+      },
+      draft,
+      chain('pending', 'pending'),
+    );
+    await openAs('request');
+    expect(await screen.findByTestId('request-send-draft')).toBeInTheDocument();
+    expect(asked!.get('m01Ukey')).toBe('emp-ana');
   });
 
   it('hides the requester actions and says why when the caller is not the requester', async () => {

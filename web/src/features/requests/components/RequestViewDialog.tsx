@@ -37,6 +37,7 @@ import { sendRequest } from '../api/send-request';
 import { setDeliveryStatus } from '../api/set-delivery-status';
 import type { Request, RequestSource, RequestWithActions } from '../api/types';
 import { uploadAttachment } from '../api/upload-attachment';
+import { useRequestListStore } from '../store/request-list-store';
 import { requestActions } from '../utils/actions';
 import { isoToText } from '../utils/date-text';
 import { ACCEPTED_FILES } from '../utils/doc-type';
@@ -178,13 +179,13 @@ const TABS = ['details', 'timeline', 'history'] as const;
  * The open request's reads (by-id, its approval chain, its timeline); request.changed makes
  * them stale, so a decision elsewhere shows at once.
  */
-function useOpenRequest(requestId: string | undefined) {
+function useOpenRequest(requestId: string | undefined, actingFor?: string) {
   const id = requestId ?? '';
   const enabled = Boolean(requestId);
   const request = useQuery({ ...requestQueries.request(id), enabled });
   const approvers = useQuery({ ...requestQueries.approvers(id), enabled });
   const timeline = useQuery({ ...requestQueries.timeline(id), enabled });
-  const isRequester = useQuery({ ...requestQueries.isRequester(id), enabled });
+  const isRequester = useQuery({ ...requestQueries.isRequester(id, actingFor), enabled });
   return { request, approvers: approvers.data ?? [], timeline: timeline.data ?? [], isRequester: isRequester.data };
 }
 
@@ -200,7 +201,9 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
   const tx = useRequestsT();
   const language = useLanguageStore(selectLanguage);
   const client = useQueryClient();
-  const { request: requestQuery, approvers, timeline, isRequester } = useOpenRequest(requestId);
+  // Acting for a team member, the requester check is asked about the member.
+  const actingFor = useRequestListStore((s) => (source === 'request' ? s.actingFor?.m01Ukey : undefined));
+  const { request: requestQuery, approvers, timeline, isRequester } = useOpenRequest(requestId, actingFor);
   const request = requestQuery.data;
   const [actionError, setActionError] = useState<string | null>(null);
   const decision = useForm({ initialValues: { comment: '' } });
