@@ -60,6 +60,9 @@ VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, tenant, ItemID(code, it
 			}
 		}
 	}
+	if err := lookupSetup(ctx, pool); err != nil {
+		return err
+	}
 	tenant := TenantID(DemoCode)
 	// The buyer: the first department head who is neither Marcos nor Helena.
 	var buyer uuid.UUID

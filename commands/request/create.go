@@ -77,6 +77,9 @@ func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (r *rq.Request, 
 	if fields.Items, err = resolveItems(ctx, h.facts, c.Tenant, fields.Items); err != nil {
 		return nil, err
 	}
+	if err = resolveLookups(ctx, h.facts, c.Tenant, &fields); err != nil {
+		return nil, err
+	}
 	id := commands.DeriveID(c.Tenant, "request", cmd.CommandID, "request")
 	stream := rq.Stream(id)
 	slot := rq.OpenSlotStream(subject.EmployeeID, cmd.Body.Origin)
@@ -193,6 +196,31 @@ func resolveSubject(ctx context.Context, facts Facts, c commands.RequestCaller, 
 		return s, rq.Actor{}, commands.Forbidden("m01Ukey")
 	}
 	return s, rq.Actor{ID: s.UserID, Hash: s.UserHash}, nil
+}
+
+// resolveLookups fills the department and cost centre from the tenant's lists; an unknown id
+// is refused on its field.
+func resolveLookups(ctx context.Context, facts Facts, tenant uuid.UUID, f *rq.Fields) error {
+	for _, l := range []struct {
+		field, kind string
+		ref         **rq.LookupRef
+	}{{"departamento", "departments", &f.Department}, {"centroCusto", "cost_centre", &f.CostCentre}} {
+		if *l.ref == nil {
+			continue
+		}
+		if _, err := uuid.Parse((*l.ref).ID); err != nil {
+			return domain.InvalidField(l.field, domain.KeyInvalid)
+		}
+		found, ok, err := facts.Lookup(ctx, tenant, l.kind, (*l.ref).ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.InvalidField(l.field, domain.KeyInvalid)
+		}
+		*l.ref = &found
+	}
+	return nil
 }
 
 // resolveItems fills each item from the tenant's catalogue; an unknown item is refused.

@@ -37,6 +37,9 @@ func (h *EditHandler) Handle(ctx context.Context, cmd Edit) (r *rq.Request, err 
 		if fields.Items, err = resolveItems(ctx, h.facts, cmd.Caller.Tenant, fields.Items); err != nil {
 			return nil, err
 		}
+		if err = resolveLookups(ctx, h.facts, cmd.Caller.Tenant, &fields); err != nil {
+			return nil, err
+		}
 	}
 	return h.run(ctx, cmd.CommandID, cmd.Caller, id, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		var events []rq.Event

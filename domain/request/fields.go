@@ -54,6 +54,14 @@ func (a Absence) MedicalCertificate() bool {
 	return t == "atestado" || t == "atestado_medico"
 }
 
+// LookupRef is an optional reference list entry on a request (department, cost centre), with
+// what the tenant's list said when it was chosen (the request lookups, docs/api.md).
+type LookupRef struct {
+	ID          string `json:"id"`
+	Code        string `json:"code,omitempty"`
+	Description string `json:"description"`
+}
+
 // Fields are what the requester writes. Dates are YYYY-MM-DD; empty means none.
 type Fields struct {
 	Title         string   `json:"titulo"`
@@ -67,6 +75,10 @@ type Fields struct {
 	Items         []Item   `json:"itens"`
 	Absence       *Absence `json:"ausencia"`
 	Labels        []string `json:"labels"`
+	// Department and CostCentre are optional; the body sends their ids (departamento,
+	// centroCusto) and the command fills them from the tenant's lists.
+	Department *LookupRef `json:"departamento,omitempty"`
+	CostCentre *LookupRef `json:"centroCusto,omitempty"`
 }
 
 func invalid(field, key string) error { return domain.InvalidField(field, key) }
@@ -304,7 +316,7 @@ func ParseBody(body []byte) (Body, error) {
 	}
 	f := &b.Fields
 	for _, k := range []string{"titulo", "motivo", "comentario", "prioridade", "dataReferencia", "dataEntrega",
-		"dataInicio", "dataFim", "itens", "ausencia", "labels"} {
+		"dataInicio", "dataFim", "itens", "ausencia", "labels", "departamento", "centroCusto"} {
 		if _, ok := top[k]; ok {
 			b.HasFields = true
 		}
@@ -371,6 +383,18 @@ func ParseBody(body []byte) (Body, error) {
 		}
 		for i := range f.Labels {
 			f.Labels[i] = strings.TrimSpace(f.Labels[i])
+		}
+	}
+	for _, l := range []struct {
+		name string
+		to   **LookupRef
+	}{{"departamento", &f.Department}, {"centroCusto", &f.CostCentre}} {
+		var id string
+		if err := str(l.name, &id); err != nil {
+			return b, err
+		}
+		if id != "" {
+			*l.to = &LookupRef{ID: id}
 		}
 	}
 	if raw, ok := top["ausencia"]; ok && !isNull(raw) {

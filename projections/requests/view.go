@@ -56,6 +56,8 @@ type Doc struct {
 	Itens          []rq.Item        `json:"itens"`
 	Ausencia       *rq.Absence      `json:"ausencia"`
 	Labels         []string         `json:"labels"`
+	Departamento   *rq.LookupRef    `json:"departamento"`
+	CentroCusto    *rq.LookupRef    `json:"centroCusto"`
 	Subject        *Person          `json:"subject"`
 	CreatedBy      *Person          `json:"createdBy"`
 	Status         string           `json:"status"`
@@ -181,6 +183,7 @@ func BuildDoc(tenant uuid.UUID, r *rq.Request, people People) Doc {
 		DataReferencia: r.Fields.ReferenceDate, DataEntrega: optDate(r.Fields.DeliveryDate),
 		DataInicio: optDate(r.Fields.StartDate), DataFim: optDate(r.Fields.EndDate),
 		Itens: r.Fields.Items, Ausencia: r.Fields.Absence, Labels: r.Fields.Labels,
+		Departamento: r.Fields.Department, CentroCusto: r.Fields.CostCentre,
 		Subject: people.subject(r.Subject), CreatedBy: people.User(r.Creator),
 		Status: string(r.Status), ApprovalStatus: r.ApprovalStatus(), Locked: r.Locked,
 		Anexos: []AttachmentView{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Version: r.Version,

@@ -146,6 +146,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.POST("/anexos", s.attachmentUpload, requester)
 	c.DELETE("/anexos", s.attachmentRemove, requester)
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
+	s.lookupRoutes(c, g.Group("/est-app", s.Authn, httpx.Caller(httpx.TenantRequired)), requester)
 }
 
 func (s *API) viewer(c echo.Context) requestsproj.Viewer {

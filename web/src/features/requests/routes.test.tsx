@@ -26,6 +26,7 @@ function serve() {
   return mockFetch({
     'GET /api/cac-app/request': () => json(page([request('r1', { labels: ['ti'] })])),
     'GET /api/cac-app/request/count': () => json({ waiting: 1, approver: 0, delivery: 0 }),
+    'GET /api/cac-app/request/isrequester': () => json({ isRequester: true }),
     'GET /api/cac-app/request/by-id': (url) => json(request(url.searchParams.get('id')!, { acoes: can() })),
     'GET /api/cac-app/requestApprover': () => json([]),
     'GET /api/cac-app/request/timeline': () => json([]),

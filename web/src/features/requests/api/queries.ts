@@ -12,7 +12,9 @@ import { getRequestHistory, type HistoryFilter } from './get-request-history';
 import { getRequestTypes } from './get-request-types';
 import { getRequests, type RequestListQuery } from './get-requests';
 import { getTimeline } from './get-timeline';
+import { getIsRequester } from './is-requester';
 import { requestKeys } from './keys';
+import { searchLookup, type LookupKind } from './lookups';
 import { searchItems } from './search-items';
 
 export interface HistoryQuery {
@@ -37,6 +39,9 @@ export const requestQueries = {
   counts: () => queryOptions({ queryKey: [...requestKeys.all, 'counts'], queryFn: ({ signal }) => getRequestCounts(signal) }),
   /** The open request, with what the caller may do (acoes). */
   request: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'request', id], queryFn: ({ signal }) => getRequest(id, signal) }),
+  /** Whether the caller is the request's requester (spec §7 isrequester). */
+  isRequester: (id: string, m01Ukey?: string) =>
+    queryOptions({ queryKey: [...requestKeys.all, 'isrequester', id, m01Ukey ?? ''], queryFn: ({ signal }) => getIsRequester(id, m01Ukey, signal) }),
   approvers: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'approvers', id], queryFn: ({ signal }) => getApprovers(id, signal) }),
   timeline: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'timeline', id], queryFn: ({ signal }) => getTimeline(id, signal) }),
   /** The employee's earlier requests of the same type (page size 8). */
@@ -49,6 +54,8 @@ export const requestQueries = {
   /** The types the caller may file. */
   types: () => queryOptions({ queryKey: [...requestKeys.all, 'types'], queryFn: ({ signal }) => getRequestTypes(signal) }),
   myTeam: (search: string) => followed('my-team', search, getMyTeam),
+  /** A lookup's first page matching a search (department, cost centre, ...). */
+  lookup: (kind: LookupKind, search: string) => followed('lookup', { kind, search }, (q, signal) => searchLookup(q.kind, q.search, signal)),
   /** The catalogue items matching a search, those already chosen left out. */
   items: (search: string, ignoreIds: readonly string[]) =>
     followed('items', { search, ignoreIds }, (q, signal) => searchItems(q.search, [...q.ignoreIds], signal)),

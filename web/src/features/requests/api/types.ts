@@ -84,6 +84,13 @@ export interface RequestItem {
   quantidade: number;
 }
 
+/** One entry of a request lookup (CRD1Search, departamentos, ...): `{id, code?, description}`. */
+export interface LookupEntry {
+  id: string;
+  code?: string;
+  description: string;
+}
+
 /** A request (every list and by-id answer). */
 export interface Request {
   ac4Ukey: string;
@@ -102,6 +109,9 @@ export interface Request {
   itens: RequestItem[];
   ausencia: AbsenceFields | null;
   labels: string[];
+  /** Optional department and cost centre (docs/api.md "Request lookups"). */
+  departamento?: LookupEntry | null;
+  centroCusto?: LookupEntry | null;
   subject: Person | null;
   createdBy: Person | null;
   status: RequestStatus;
@@ -222,6 +232,8 @@ export interface RequestDraft extends AbsenceFields {
   /** Catalogue items (types with a delivery). */
   itens: RequestItem[];
   anexos: File[];
+  departamento: LookupEntry | null;
+  centroCusto: LookupEntry | null;
 }
 
 /** The command answer `{success, data: Request}`. */

@@ -138,6 +138,45 @@ describe('NewRequestDialog (spec §5)', { timeout: 30_000 }, () => {
     expect(body).toMatchObject({ tipo: 'epi', itens: [{ itemId: 'i-3', quantidade: 2 }] });
   });
 
+  it('searches the cost centre on the server as the user types and sends the one picked', async () => {
+    let body: Record<string, unknown> | undefined;
+    const searched: (string | null)[] = [];
+    const centres = [
+      { id: 'cc-1', code: 'CC-100', description: 'Administrativo' },
+      { id: 'cc-4', code: 'CC-400', description: 'Tecnologia da informação' },
+    ];
+    mockFetch({
+      'GET /api/cac-app/request/requestTypeSearch': () => json(TYPES),
+      'GET /api/cac-app/departamentos': () => json([]),
+      'GET /api/cac-app/request/CRD1Search': (url) => {
+        const q = url.searchParams.get('searchQuery');
+        searched.push(q);
+        return json(centres.filter((c) => !q || c.description.toLowerCase().includes(q.toLowerCase())));
+      },
+      'POST /api/cac-app/request': (_u, init) => {
+        body = JSON.parse(String(init.body));
+        return json({ success: true, data: request('new-3', { status: 'draft' }) });
+      },
+    });
+    const onCreated = render();
+    await chooseType('Relatório');
+    await userEvent.type(screen.getByTestId('request-field-centroCusto'), 'tecno');
+    // The server answers the typed text (debounced: not one call per key), the list follows it.
+    await waitFor(() => expect(searched).toContain('tecno'));
+    expect(searched).not.toContain('t');
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'CC-100 · Administrativo' })).toBeNull());
+    await userEvent.click(await screen.findByRole('option', { name: 'CC-400 · Tecnologia da informação' }));
+    expect(screen.getByTestId('request-field-centroCusto')).toHaveValue('CC-400 · Tecnologia da informação');
+    fill('request-field-titulo', 'Licenças');
+    fill('request-field-motivo', 'Renovação');
+    fill('request-field-comentario', 'Anual');
+    fill('request-field-dataReferencia', '20/11/2026');
+    await userEvent.click(screen.getByTestId('request-save'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('new-3'));
+    expect(body).toMatchObject({ tipo: 'relatorio', centroCusto: 'cc-4' });
+    expect(body!.departamento).toBeUndefined();
+  });
+
   it('saves the draft, uploads the files and sends it', async () => {
     const calls: string[] = [];
     mockFetch({

@@ -27,6 +27,7 @@ import {
 } from '../utils/request-form';
 import { DateField } from './DateField';
 import { ItemsField } from './ItemsField';
+import { LookupSelect } from './LookupSelect';
 import { PendingFiles } from './FileList';
 
 const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
@@ -192,6 +193,10 @@ function RequestForm({ actingFor, editing, onClose, onCreated }: FormProps) {
           {type?.entrega && <DateField {...dateInput('dataEntrega')} />}
           <DateField {...dateInput('dataInicio')} />
           <DateField {...dateInput('dataFim')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <LookupSelect kind="department" label={tx('fields.departamento')} value={draft.departamento} onChange={(v) => set('departamento', v)} error={err('departamento')} testId="request-field-departamento" />
+          <LookupSelect kind="costCentre" label={tx('fields.centroCusto')} value={draft.centroCusto} onChange={(v) => set('centroCusto', v)} error={err('centroCusto')} testId="request-field-centroCusto" />
         </SimpleGrid>
         {type?.entrega && <ItemsField items={draft.itens} onChange={(v) => set('itens', v)} error={err('itens')} />}
         {type?.ausencia && (

@@ -34,6 +34,7 @@ afterEach(() => resetAllStores());
 describe('request attachments in the file viewer (spec portal-core §2)', { timeout: 30_000 }, () => {
   it('opens an attachment, walks to the next one and keeps the download link', async () => {
     const fetch = mockFetch({
+      'GET /api/cac-app/request/isrequester': () => json({ isRequester: true }),
       'GET /api/cac-app/request/by-id': () => json(request('r1', { anexos: FILES, acoes: can({}) })),
       'GET /api/cac-app/requestApprover': () => json([]),
       'GET /api/cac-app/request/timeline': () => json([]),

@@ -5,6 +5,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { resetAllStores } from '@/lib/store-reset';
 import { json, mockFetch, renderWithProviders } from '@/test/render';
 import type { TimelineEntry } from '../api/types';
+import { useRequestListStore } from '../store/request-list-store';
 import { ANA, HELENA, MARCOS, can, chain, request } from '../test-data';
 import { RequestViewDialog } from './RequestViewDialog';
 
@@ -25,6 +26,7 @@ const WAITING = request('r1', { acoes: can({ aprovar: true, reprovar: true, bloq
 
 function serve(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, r = WAITING, steps = chain('waiting', 'pending')) {
   return mockFetch({
+    'GET /api/cac-app/request/isrequester': () => json({ isRequester: true }),
     'GET /api/cac-app/request/by-id': () => json(r),
     'GET /api/cac-app/requestApprover': () => json(steps),
     'GET /api/cac-app/request/timeline': () => json(TIMELINE),
@@ -210,6 +212,67 @@ describe('RequestViewDialog, requester', { timeout: 30_000 }, () => {
       'Não foi possível remover o arquivo: A solicitação já está em aprovação',
     );
     expect(removed).toBe('f1');
+  });
+
+  it('shows the requester actions only to the requester (isrequester true)', async () => {
+    let asked: URLSearchParams | null = null;
+    const draft = request('r1', {
+      status: 'draft',
+      approvalStatus: 'draft',
+      currentStep: null,
+      acoes: can({ enviar: true, editar: true, remover: true }),
+      departamento: { id: 'd-1', description: 'Financeiro' },
+      centroCusto: { id: 'cc-4', code: 'CC-400', description: 'Tecnologia da informação' },
+    });
+    serve(
+      {
+        'GET /api/cac-app/request/isrequester': (url) => {
+          asked = url.searchParams;
+          return json({ isRequester: true });
+        },
+      },
+      draft,
+      chain('pending', 'pending'),
+    );
+    await openAs('request');
+    expect(await screen.findByTestId('request-send-draft')).toBeInTheDocument();
+    expect(screen.getByTestId('request-edit')).toBeInTheDocument();
+    expect(screen.getByTestId('request-remove')).toBeInTheDocument();
+    expect(screen.getByTestId('request-attach')).toBeInTheDocument();
+    expect(screen.queryByTestId('request-not-requester')).toBeNull();
+    expect(asked!.get('ac4Ukey')).toBe('r1');
+    expect(asked!.get('m01Ukey')).toBeNull();
+    expect(screen.getByTestId('request-view-departamento')).toHaveTextContent('Financeiro');
+    expect(screen.getByTestId('request-view-centroCusto')).toHaveTextContent('CC-400 · Tecnologia da informação');
+  });
+
+  it('acting for a team member asks isrequester about the member', async () => {
+    let asked: URLSearchParams | null = null;
+    useRequestListStore.getState().setActingFor({ m01Ukey: 'emp-ana', name: 'Ana Souza' });
+    const draft = request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, acoes: can({ enviar: true }) });
+    serve(
+      {
+        'GET /api/cac-app/request/isrequester': (url) => {
+          asked = url.searchParams;
+          return json({ isRequester: true });
+        },
+      },
+      draft,
+      chain('pending', 'pending'),
+    );
+    await openAs('request');
+    expect(await screen.findByTestId('request-send-draft')).toBeInTheDocument();
+    expect(asked!.get('m01Ukey')).toBe('emp-ana');
+  });
+
+  it('hides the requester actions and says why when the caller is not the requester', async () => {
+    const draft = request('r1', { status: 'draft', approvalStatus: 'draft', currentStep: null, acoes: can({ enviar: true, editar: true, remover: true }) });
+    serve({ 'GET /api/cac-app/request/isrequester': () => json({ isRequester: false }) }, draft, chain('pending', 'pending'));
+    await openAs('request');
+    expect(await screen.findByTestId('request-not-requester')).toHaveTextContent('Você não é o solicitante desta solicitação');
+    for (const id of ['request-send-draft', 'request-edit', 'request-remove', 'request-attach']) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
   });
 
   it('says "request not found" for an unknown or hidden request', async () => {

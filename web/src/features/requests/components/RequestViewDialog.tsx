@@ -37,6 +37,7 @@ import { sendRequest } from '../api/send-request';
 import { setDeliveryStatus } from '../api/set-delivery-status';
 import type { Request, RequestSource, RequestWithActions } from '../api/types';
 import { uploadAttachment } from '../api/upload-attachment';
+import { useRequestListStore } from '../store/request-list-store';
 import { requestActions } from '../utils/actions';
 import { isoToText } from '../utils/date-text';
 import { ACCEPTED_FILES } from '../utils/doc-type';
@@ -114,6 +115,12 @@ function Details({ request }: { request: Request }) {
         <Field label={tx('fields.dataEntrega')} value={isoToText(request.dataEntrega)} />
         <Field label={tx('fields.dataInicio')} value={isoToText(request.dataInicio)} />
         <Field label={tx('fields.dataFim')} value={isoToText(request.dataFim)} />
+        <Field label={tx('fields.departamento')} value={request.departamento?.description} testId="request-view-departamento" />
+        <Field
+          label={tx('fields.centroCusto')}
+          value={request.centroCusto && [request.centroCusto.code, request.centroCusto.description].filter(Boolean).join(' · ')}
+          testId="request-view-centroCusto"
+        />
       </SimpleGrid>
       <Field label={tx('fields.motivo')} value={requestText(tx, language, request, request.motivo)} testId="request-view-reason" />
       <Field label={tx('fields.comentario')} value={requestText(tx, language, request, request.comentario)} />
@@ -172,13 +179,14 @@ const TABS = ['details', 'timeline', 'history'] as const;
  * The open request's reads (by-id, its approval chain, its timeline); request.changed makes
  * them stale, so a decision elsewhere shows at once.
  */
-function useOpenRequest(requestId: string | undefined) {
+function useOpenRequest(requestId: string | undefined, actingFor?: string) {
   const id = requestId ?? '';
   const enabled = Boolean(requestId);
   const request = useQuery({ ...requestQueries.request(id), enabled });
   const approvers = useQuery({ ...requestQueries.approvers(id), enabled });
   const timeline = useQuery({ ...requestQueries.timeline(id), enabled });
-  return { request, approvers: approvers.data ?? [], timeline: timeline.data ?? [] };
+  const isRequester = useQuery({ ...requestQueries.isRequester(id, actingFor), enabled });
+  return { request, approvers: approvers.data ?? [], timeline: timeline.data ?? [], isRequester: isRequester.data };
 }
 
 /**
@@ -193,7 +201,9 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
   const tx = useRequestsT();
   const language = useLanguageStore(selectLanguage);
   const client = useQueryClient();
-  const { request: requestQuery, approvers, timeline } = useOpenRequest(requestId);
+  // Acting for a team member, the requester check is asked about the member.
+  const actingFor = useRequestListStore((s) => (source === 'request' ? s.actingFor?.m01Ukey : undefined));
+  const { request: requestQuery, approvers, timeline, isRequester } = useOpenRequest(requestId, actingFor);
   const request = requestQuery.data;
   const [actionError, setActionError] = useState<string | null>(null);
   const decision = useForm({ initialValues: { comment: '' } });
@@ -240,7 +250,7 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
     run(d, (ctx) => decideRequest({ decision: d, requestId, step, comentario: decision.values.comment.trim() }, ctx));
   };
 
-  const actions = request ? requestActions(source, request, approvers) : null;
+  const actions = request ? requestActions(source, request, approvers, isRequester) : null;
   const commentError = decision.errors.comment;
 
   return (
@@ -267,6 +277,11 @@ export function RequestViewDialog({ source, requestId, onClose }: { source: Requ
         {actionError && (
           <Alert color="red" withCloseButton onClose={() => setActionError(null)} data-testid="request-action-error">
             {actionError}
+          </Alert>
+        )}
+        {request && source === 'request' && isRequester === false && (
+          <Alert color="gray" data-testid="request-not-requester">
+            {tx('view.notRequester')}
           </Alert>
         )}
         {request && actions && (

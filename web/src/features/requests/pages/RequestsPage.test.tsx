@@ -124,6 +124,7 @@ describe('live requests (request.changed → stale queries)', { timeout: 30_000 
   it('a decision on the open request reloads it, its chain and its timeline', async () => {
     let current = request('r1');
     const spy = mockFetch({
+      'GET /api/cac-app/request/isrequester': () => json({ isRequester: true }),
       'GET /api/cac-app/request/by-id': () => json(current),
       'GET /api/cac-app/requestApprover': () => json(chain(current.approvalStatus === 'waiting_hr' ? 'approved' : 'waiting', 'pending')),
       'GET /api/cac-app/request/timeline': () => json([]),

@@ -25,9 +25,13 @@ export interface RequestActions {
 
 const decided = (s: ApproverStep) => s.state === 'approved' || s.state === 'rejected';
 
-export function requestActions(source: RequestSource, r: RequestWithActions, steps: ApproverStep[]): RequestActions {
+/**
+ * isRequester is the server's isrequester answer (undefined while unknown): the requester's
+ * own actions (send, edit, remove, attach) show only when it is true.
+ */
+export function requestActions(source: RequestSource, r: RequestWithActions, steps: ApproverStep[], isRequester?: boolean): RequestActions {
   const can = r.acoes;
-  const requester = source === 'request';
+  const requester = source === 'request' && isRequester === true;
   const approver = source === 'approver';
   const latestDecided = steps.filter(decided).sort((a, b) => b.index - a.index)[0];
   return {

@@ -168,6 +168,8 @@ export function emptyDraft(): RequestDraft {
     labels: [],
     itens: [],
     anexos: [],
+    departamento: null,
+    centroCusto: null,
   };
 }
 
@@ -207,6 +209,8 @@ export function draftBody(draft: RequestDraft, type: RequestType | undefined, m0
     ausencia,
     itens: type?.entrega && draft.itens.length ? draft.itens.map((i) => ({ itemId: i.itemId, quantidade: i.quantidade })) : undefined,
     labels: draft.labels.length ? draft.labels : undefined,
+    departamento: draft.departamento?.id,
+    centroCusto: draft.centroCusto?.id,
   };
 }
 
@@ -228,6 +232,8 @@ export function draftOf(r: Request): RequestDraft {
     ...(a ? Object.fromEntries(ABSENCE_KEYS.map((k) => [k, a[k] ?? ''])) : {}),
     labels: [...r.labels],
     itens: (r.itens ?? []).map((i) => ({ ...i })),
+    departamento: r.departamento ?? null,
+    centroCusto: r.centroCusto ?? null,
   };
 }
 
@@ -242,6 +248,8 @@ const FIELDS: readonly RequestField[] = [
   ...ABSENCE_KEYS,
   'anexos',
   'itens',
+  'departamento',
+  'centroCusto',
 ];
 
 const ALIASES: Record<string, RequestField> = { file: 'anexos', origem: 'tipo' };
