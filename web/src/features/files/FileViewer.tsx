@@ -275,6 +275,10 @@ function ViewerBody({
         ref={frameRef}
         mah="70vh"
         style={{ overflow: 'auto', background: 'var(--mantine-color-gray-1)' }}
+        // The pages scroll: the region takes the focus so the keyboard can scroll it (WCAG 2.1.1).
+        tabIndex={0}
+        role="region"
+        aria-label={file?.name}
         data-testid="file-viewer-content"
       >
         {isPending && loader}
