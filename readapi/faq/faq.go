@@ -4,9 +4,7 @@
 package faq
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -91,18 +89,6 @@ func (s *API) list(c echo.Context) error {
 	return c.JSON(http.StatusOK, page)
 }
 
-// decode reads a JSON object strictly: an unknown field or a wrong type is 400 valor_invalido
-// naming the body, never a half-understood command.
-func decode[T any](body []byte) (T, error) {
-	var v T
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&v); err != nil {
-		return v, httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
-	}
-	return v, nil
-}
-
 type categoryBody struct {
 	Name string `json:"name"`
 	Rank int    `json:"rank"`
@@ -139,7 +125,7 @@ func (s *API) saveCategory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, cmdID, err := httpx.Command(c, decode[categoryBody])
+	b, cmdID, err := httpx.Command(c, httpx.Strict[categoryBody])
 	if err != nil {
 		return err
 	}
@@ -171,7 +157,7 @@ func (s *API) saveQuestion(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, cmdID, err := httpx.Command(c, decode[questionBody])
+	b, cmdID, err := httpx.Command(c, httpx.Strict[questionBody])
 	if err != nil {
 		return err
 	}

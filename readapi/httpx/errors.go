@@ -4,6 +4,7 @@
 package httpx
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -75,6 +76,18 @@ func JSON(c echo.Context, v any) error {
 		return Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	return nil
+}
+
+// Strict reads a JSON object strictly (a parse for Body and Command): an unknown field or a
+// wrong type is 400 valor_invalido naming the body, never a half-understood command.
+func Strict[T any](body []byte) (T, error) {
+	var v T
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&v); err != nil {
+		return v, Error(http.StatusBadRequest, "body", domain.KeyInvalid)
+	}
+	return v, nil
 }
 
 // CommandID is the command id of a write: its Idempotency-Key header, else a new one.

@@ -4,9 +4,7 @@
 package ombudsman
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
@@ -75,17 +73,6 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	g.GET("/public/ombudsman/follow", s.follow)
 }
 
-// decode reads a JSON object strictly: an unknown field or a wrong type is 400 valor_invalido.
-func decode[T any](body []byte) (T, error) {
-	var v T
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&v); err != nil {
-		return v, httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
-	}
-	return v, nil
-}
-
 func (s *API) caller(c echo.Context, id string) ombcmd.Caller {
 	cl := httpx.Claims(c)
 	return ombcmd.Caller{Tenant: cl.Tenant, UserID: cl.UserID, UserHash: cl.UserHash, CommandID: id}
@@ -105,7 +92,7 @@ type fileBody struct {
 
 // file answers POST ombudsman/reports with {id, protocol, code}: the code is shown once.
 func (s *API) file(c echo.Context) error {
-	b, cmdID, err := httpx.Command(c, decode[fileBody])
+	b, cmdID, err := httpx.Command(c, httpx.Strict[fileBody])
 	if err != nil {
 		return err
 	}
@@ -193,7 +180,7 @@ func (s *API) move(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, cmdID, err := httpx.Command(c, decode[statusBody])
+	b, cmdID, err := httpx.Command(c, httpx.Strict[statusBody])
 	if err != nil {
 		return err
 	}
@@ -210,7 +197,7 @@ func (s *API) answer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, cmdID, err := httpx.Command(c, decode[answerBody])
+	b, cmdID, err := httpx.Command(c, httpx.Strict[answerBody])
 	if err != nil {
 		return err
 	}
@@ -228,7 +215,7 @@ type contactBody struct {
 
 // contact answers POST contact {subject, message} with {id}.
 func (s *API) contact(c echo.Context) error {
-	b, cmdID, err := httpx.Command(c, decode[contactBody])
+	b, cmdID, err := httpx.Command(c, httpx.Strict[contactBody])
 	if err != nil {
 		return err
 	}
