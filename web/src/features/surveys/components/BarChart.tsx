@@ -45,7 +45,10 @@ export function BarChart({ bars, max, format = String, testId }: BarChartProps) 
   );
 }
 
-/** A vertical column chart in plain SVG (the eNPS distribution 0..10). */
+/**
+ * A vertical column chart in plain SVG (the eNPS distribution 0..10). Its text alternative
+ * lists every column's label and value (issue 37, WCAG 1.1.1).
+ */
 export function ColumnChart({ bars, testId }: { bars: Bar[]; testId?: string }) {
   const top = Math.max(1, ...bars.map((b) => b.value));
   const w = 28;
@@ -55,6 +58,7 @@ export function ColumnChart({ bars, testId }: { bars: Bar[]; testId?: string }) 
       width={bars.length * (w + 6)}
       height={h + 34}
       role="img"
+      aria-label={bars.map((b) => `${b.label}: ${b.value}`).join(', ')}
       data-testid={testId}
       style={{ maxWidth: '100%' }}
       viewBox={`0 0 ${bars.length * (w + 6)} ${h + 34}`}

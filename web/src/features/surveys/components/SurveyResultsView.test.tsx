@@ -19,6 +19,8 @@ describe('SurveyResultsView', () => {
     expect(screen.getByTestId('results-respondents').textContent).toBe('4 respondentes');
     const chart = screen.getByTestId('enps-distribution');
     expect(within(chart as unknown as HTMLElement).getAllByText('10')).toHaveLength(1);
+    // Its text alternative names every column and its count.
+    expect(chart).toHaveAttribute('aria-label', '0: 0, 1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 0, 7: 1, 8: 0, 9: 1, 10: 1');
     expect(screen.queryByTestId('results-hidden')).toBeNull();
   });
 
