@@ -24,4 +24,13 @@ describe('ChartAlt', () => {
     const chart = screen.getByRole('img', { name: 'Gráfico: Ausências. Os valores estão na tabela ligada a ele.' });
     expect(chart).toHaveAccessibleDescription('jan 12');
   });
+
+  it('names the figures of a chart without a table', () => {
+    renderWithProviders(
+      <ChartAlt title="eNPS por semana" figures="12/10: 40, 19/10: 55">
+        <svg />
+      </ChartAlt>,
+    );
+    expect(screen.getByRole('img', { name: 'Gráfico: eNPS por semana. 12/10: 40, 19/10: 55' })).not.toHaveAttribute('aria-describedby');
+  });
 });

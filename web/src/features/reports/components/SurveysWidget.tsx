@@ -27,7 +27,9 @@ export function SurveysWidget({ filters }: { filters: ReportFilters }) {
                 series={[{ name: 'enps', label: 'eNPS', color: 'grape.6' }]}
               />
             </ChartAlt>
-            <LineChart h={200} data={data.trend} dataKey="week" yAxisProps={ENPS_AXIS} series={[{ name: 'enps', label: t('surveys.trend'), color: 'grape.6' }]} connectNulls />
+            <ChartAlt title={t('surveys.trend')} figures={data.trend.map((p) => `${p.week}: ${p.enps ?? '—'}`).join(', ')}>
+              <LineChart h={200} data={data.trend} dataKey="week" yAxisProps={ENPS_AXIS} series={[{ name: 'enps', label: t('surveys.trend'), color: 'grape.6' }]} connectNulls />
+            </ChartAlt>
           </SimpleGrid>
           <ReportTable<SurveyFigures>
             name="surveys"
