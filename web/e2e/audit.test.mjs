@@ -12,6 +12,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { expectAccessible } from './axe.mjs';
 import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, storedSession, suiteSql, tid, USERS } from './helpers.mjs';
 
 const LIVIA = { accessCode: 'DEMOCORP', userName: 'livia.auditoria', password: DEMO_PASSWORD };
@@ -66,6 +67,7 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
     });
     assert.ok(fit.right <= fit.width && fit.scroll <= fit.width, `the data column ends at ${fit.right} px, page ${fit.scroll} of ${fit.width} px`);
     await screenshot(page, 'audit-timeline');
+    await expectAccessible(page, 'audit-timeline');
 
     // CSV of the whole timeline: a header and one line per event.
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('audit-csv')).click()]);
@@ -88,6 +90,7 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
     assert.match(changes, /Aguardando/, 'the request waits now');
     assert.match(await page.locator(tid('audit-asof-summary')).textContent(), /: 0 de \d+ eventos/);
     await screenshot(page, 'audit-asof');
+    await expectAccessible(page, 'audit-asof');
 
     // An instant in the future is refused with the translated rule.
     const future = new Date(Date.now() + 3 * 86_400_000);
@@ -149,6 +152,7 @@ test('livia reads Ana\'s history, rebuilds a request as of an instant, verifies 
     }
     assert.equal(await page.locator(`${tid('audit-diff-requests')} td`).first().locator('span').first().textContent(), 'Solicitações', 'the table is named in Portuguese');
     await screenshot(page, 'audit-replay');
+    await expectAccessible(page, 'audit-replay');
 
     // Every read is in the access log, with who.
     await page.locator(tid('audit-tab-reads')).click();

@@ -7,6 +7,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
+import { expectAccessible } from './axe.mjs';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, suiteSql, tid, USERS } from './helpers.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
@@ -106,6 +107,7 @@ test('helena pages through the company list; marcos opens Ana\'s card with her m
     }
     assert.ok(lines.some((l) => l.startsWith('ORG:') && l.length > 4), 'the unit is the organization');
     await screenshot(page, 'people-card-qr');
+    await expectAccessible(page, 'people-card-qr');
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'hidden' });
 
@@ -118,6 +120,7 @@ test('helena pages through the company list; marcos opens Ana\'s card with her m
     await drill.locator(tid('people-search')).fill('pedro');
     await drill.locator(tid('person-row'), { hasText: 'Pedro Almeida' }).waitFor();
     await screenshot(page, 'people-drilldown');
+    await expectAccessible(page, 'people-drilldown');
   } finally {
     await Promise.allSettled([ctx.close(), hrCtx.close()]);
   }
@@ -180,6 +183,7 @@ test('pedro reads his schedule: the strip with the future highlighted and his le
     await cal.locator(tid('calendar-event'), { hasText: 'Afastamento' }).first().waitFor();
     assert.ok((await cal.locator(`${tid('calendar-event')}[data-status="blocked"]`).count()) > 0, 'rest days are blocked');
     await screenshot(page, 'people-schedule-month');
+    await expectAccessible(page, 'people-schedule-month');
     // Week view: business hours and the 06:00 start; list and year views exist.
     await cal.getByRole('button', { name: 'Semana' }).click();
     await cal.locator('.fc-timegrid-slot[data-time="06:00:00"]').first().waitFor();

@@ -6,6 +6,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { expectAccessible } from './axe.mjs';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -52,6 +53,7 @@ test('helena reads the gridReport, exports it and closes last month', { timeout:
     });
     await page.locator(tid('grid-reopen')).waitFor();
     await screenshot(page, 'timesheet-grid-closed');
+    await expectAccessible(page, 'timesheet-grid-closed');
   } finally {
     await ctx.close();
   }
@@ -73,6 +75,7 @@ test('ana reads her month, sees an adjusted mark, signs it after confirming her 
       await page.locator(tid('mark-changed')).first().click();
       await page.locator(tid('mark-origin')).waitFor();
       await screenshot(page, 'timesheet-mark-origin');
+      await expectAccessible(page, 'timesheet-mark-origin');
       await page.keyboard.press('Escape');
     }
     await screenshot(page, 'timesheet-month');
@@ -83,6 +86,7 @@ test('ana reads her month, sees an adjusted mark, signs it after confirming her 
     await page.locator(tid('confirm-password-continue')).click();
     await page.getByText('Senha incorreta').waitFor();
     await screenshot(page, 'timesheet-confirm-password');
+    await expectAccessible(page, 'timesheet-confirm-password');
     await page.locator(tid('confirm-password-input')).fill(DEMO_PASSWORD);
     await page.locator(tid('confirm-password-continue')).click();
     await page.getByText('Espelho assinado').waitFor();

@@ -36,7 +36,12 @@ function ReplayJobView({ job }: { job: ReplayJob }) {
         </Group>
       ) : (
         <>
-          <Progress value={pct} animated={job.state === 'running'} data-testid="audit-replay-progress" />
+          <Progress
+            value={pct}
+            animated={job.state === 'running'}
+            aria-label={tr(`replay.projections.${job.projection}`)}
+            data-testid="audit-replay-progress"
+          />
           <Text size="sm" data-testid="audit-replay-figures">
             {t('replay.figures', { done: p.done, total: p.total, pct: Math.round(pct), rate: Math.round(p.rate), eta: seconds(p.eta) })}
           </Text>
