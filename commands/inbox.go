@@ -89,3 +89,29 @@ func DecideInbox(ctx context.Context, store eventstore.Store, now func() time.Ti
 	on := StreamCommand{Tenant: cmd.Tenant, Actor: cmd.Actor, Stream: notification.Stream(cmd.Owner), CommandID: cmd.CommandID}
 	return DecideOnStream(ctx, store, now, on, Codec[notification.Event]{decodeNotification, EncodeNotification}, false, notification.New, decide)
 }
+
+// Notice is one notification a command sends to a user's inbox.
+type Notice struct {
+	CommandID string
+	Tenant    uuid.UUID
+	Sender    uuid.UUID // who sends it (the actor)
+	To        uuid.UUID // whose inbox
+	ToHash    string    // the addressee's userHash
+	Content   notification.Content
+}
+
+// Notify creates n in the addressee's inbox (DecideInbox): the notification id is derived
+// from the command, so a retried command creates it once.
+func Notify(ctx context.Context, store eventstore.Store, now func() time.Time, n Notice) error {
+	content, err := n.Content.Normalize()
+	if err != nil {
+		return err
+	}
+	id := DeriveID(n.Tenant, notification.Stream(n.To), n.CommandID, "notification")
+	_, err = DecideInbox(ctx, store, now, OnInbox{CommandID: n.CommandID, Tenant: n.Tenant, Actor: n.Sender, Owner: n.To},
+		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
+			return b.Create(notification.Create{ID: id.String(), UserID: n.To.String(), UserHash: n.ToHash,
+				SenderID: n.Sender.String(), Content: content}, at)
+		})
+	return err
+}

@@ -212,17 +212,9 @@ func (h *Handler) Answer(ctx context.Context, c Caller, id uuid.UUID, text strin
 	}
 	// The inbox notice, through the parent's inbox decision as commands/notification does;
 	// the ombudsman permission the route checked is what entitles it to another user.
-	content, nerr := notification.Content{Message: notice(u.lang, r.Filing),
-		Options: notification.Options{From: "Ouvidoria", Link: "/ouvidoria/acompanhar"}}.Normalize()
-	if nerr == nil {
-		stream := notification.Stream(reporter)
-		cmdID := c.CommandID + ":notice"
-		_, nerr = commands.DecideInbox(ctx, h.Store, h.Now, commands.OnInbox{CommandID: cmdID, Tenant: c.Tenant, Actor: c.UserID, Owner: reporter},
-			func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
-				return b.Create(notification.Create{ID: commands.DeriveID(c.Tenant, stream, cmdID, "notification").String(),
-					UserID: reporter.String(), UserHash: u.hash, SenderID: c.UserID.String(), Content: content}, at)
-			})
-	}
+	nerr := commands.Notify(ctx, h.Store, h.Now, commands.Notice{CommandID: c.CommandID + ":notice", Tenant: c.Tenant,
+		Sender: c.UserID, To: reporter, ToHash: u.hash, Content: notification.Content{Message: notice(u.lang, r.Filing),
+			Options: notification.Options{From: "Ouvidoria", Link: "/ouvidoria/acompanhar"}}})
 	if nerr != nil {
 		slog.WarnContext(ctx, "ombudsman: inbox notice not created", "err", nerr)
 	}

@@ -490,18 +490,9 @@ ORDER BY u.id`, batchID, h.Now())
 			msg = reminderTexts["pt"]
 		}
 		msg = fmt.Sprintf(msg, month)
-		cmdID := c.CommandID + "/" + t.User.String()
-		id := commands.DeriveID(c.Tenant, notification.Stream(t.User), cmdID, "notification")
-		_, err := commands.DecideInbox(ctx, h.Store, h.Now, commands.OnInbox{CommandID: cmdID, Tenant: c.Tenant, Actor: c.UserID, Owner: t.User},
-			func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
-				content, err := notification.Content{Message: msg, Options: notification.Options{
-					Variant: notification.Warning, Classification: notification.Plain, Link: "/apps/rh/demonstrativos"}}.Normalize()
-				if err != nil {
-					return nil, err
-				}
-				return b.Create(notification.Create{ID: id.String(), UserID: t.User.String(), UserHash: t.Hash,
-					SenderID: c.UserID.String(), Content: content}, at)
-			})
+		err := commands.Notify(ctx, h.Store, h.Now, commands.Notice{CommandID: c.CommandID + "/" + t.User.String(), Tenant: c.Tenant,
+			Sender: c.UserID, To: t.User, ToHash: t.Hash, Content: notification.Content{Message: msg, Options: notification.Options{
+				Variant: notification.Warning, Classification: notification.Plain, Link: "/apps/rh/demonstrativos"}}})
 		if err != nil {
 			return sent, err
 		}

@@ -140,16 +140,7 @@ func (h *AlertsHandler) notify(ctx context.Context, t commands.AlertTarget, to u
 	if a.Threshold <= 30 {
 		variant = notification.Error
 	}
-	cmdID := commandID + "/" + t.Employee.String()
-	id := commands.DeriveID(t.Tenant, notification.Stream(to), cmdID, "notification")
-	_, err := commands.DecideInbox(ctx, h.store, h.now, commands.OnInbox{CommandID: cmdID, Tenant: t.Tenant, Actor: to, Owner: to},
-		func(b *notification.Inbox, at time.Time) ([]notification.Event, error) {
-			content, err := notification.Content{Message: msg, Options: notification.Options{
-				Variant: variant, Classification: notification.Plain, Link: link}}.Normalize()
-			if err != nil {
-				return nil, err
-			}
-			return b.Create(notification.Create{ID: id.String(), UserID: to.String(), UserHash: hash, SenderID: to.String(), Content: content}, at)
-		})
-	return err
+	return commands.Notify(ctx, h.store, h.now, commands.Notice{CommandID: commandID + "/" + t.Employee.String(), Tenant: t.Tenant,
+		Sender: to, To: to, ToHash: hash, Content: notification.Content{Message: msg, Options: notification.Options{
+			Variant: variant, Classification: notification.Plain, Link: link}}})
 }

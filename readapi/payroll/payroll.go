@@ -12,7 +12,6 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -92,16 +91,15 @@ func (s *API) publish(c echo.Context) error {
 		return httpx.Error(http.StatusBadRequest, "body", domain.KeyInvalid)
 	}
 	defer func() { _ = req.MultipartForm.RemoveAll() }()
-	form := req.MultipartForm
-	cmd := paycmd.Publish{Month: strings.TrimSpace(first(form.Value["month"])), Kind: strings.TrimSpace(first(form.Value["kind"]))}
-	if v := strings.TrimSpace(first(form.Value["publishAt"])); v != "" {
+	cmd := paycmd.Publish{Month: strings.TrimSpace(req.FormValue("month")), Kind: strings.TrimSpace(req.FormValue("kind"))}
+	if v := strings.TrimSpace(req.FormValue("publishAt")); v != "" {
 		d, err := time.Parse(time.DateOnly, v)
 		if err != nil {
 			return httpx.Error(http.StatusBadRequest, "publishAt", domain.KeyBadDate)
 		}
 		cmd.PublishAt = &d
 	}
-	for _, fh := range form.File["files"] {
+	for _, fh := range req.MultipartForm.File["files"] {
 		b, err := readPart(fh)
 		if err != nil {
 			return err
@@ -125,13 +123,6 @@ func (s *API) publish(c echo.Context) error {
 		return refused
 	}
 	return c.JSON(http.StatusOK, res)
-}
-
-func first(v []string) string {
-	if len(v) == 0 {
-		return ""
-	}
-	return v[0]
 }
 
 func readPart(fh *multipart.FileHeader) ([]byte, error) {
@@ -282,13 +273,9 @@ type Document struct {
 // newest month first.
 func (s *API) documents(c echo.Context) error {
 	cl := httpx.Claims(c)
-	year := 0
-	if v := strings.TrimSpace(c.QueryParam("year")); v != "" {
-		y, err := strconv.Atoi(v)
-		if err != nil || y < 1900 || y > 9999 {
-			return httpx.Error(http.StatusBadRequest, "year", domain.KeyInvalid)
-		}
-		year = y
+	year, err := httpx.QueryInt(c, "year", 0, 1900, 9999) // 0: every year
+	if err != nil {
+		return err
 	}
 	kind := strings.TrimSpace(c.QueryParam("kind"))
 	if kind != "" && !payroll.ValidKind(kind) {
