@@ -42,16 +42,13 @@ func (Payroll) Reset(ctx context.Context, tx pgx.Tx) error {
 func (Payroll) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	b := &pgx.Batch{}
 	for _, re := range events {
-		if !strings.HasPrefix(re.Type, "payroll.") {
-			continue
-		}
 		pos := re.Cursor.Position
 		batchID := strings.TrimPrefix(re.Stream, "payroll-batch-")
 		switch re.Type {
 		case payroll.TypeBatchPublished:
 			var v payroll.BatchData
-			if err := json.Unmarshal(re.Data, &v); err != nil {
-				return fmt.Errorf("payroll: %s: %w", re.ID, err)
+			if err := projections.DecodeData(re, &v); err != nil {
+				return err
 			}
 			un, _ := json.Marshal(v.Unmatched)
 			if v.Unmatched == nil {
@@ -62,8 +59,8 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (tenant_id, id) DO 
 				re.Tenant, batchID, v.Month, v.Kind, v.By, v.At, v.PublishAt, v.Files, un, pos)
 		case payroll.TypeDocumentPublished:
 			var v payroll.DocumentData
-			if err := json.Unmarshal(re.Data, &v); err != nil {
-				return fmt.Errorf("payroll: %s: %w", re.ID, err)
+			if err := projections.DecodeData(re, &v); err != nil {
+				return err
 			}
 			b.Queue(`INSERT INTO payroll_documents (tenant_id, id, batch_id, employee_id, month, kind, file_name, hash, size,
     content_type, publish_at, position)
@@ -71,15 +68,15 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (tenant_i
 				re.Tenant, v.DocumentID, batchID, v.EmployeeID, v.Month, v.Kind, v.FileName, v.Hash, v.Size, v.ContentType, v.PublishAt, pos)
 		case payroll.TypeDocumentWithdrawn:
 			var v payroll.WithdrawnData
-			if err := json.Unmarshal(re.Data, &v); err != nil {
-				return fmt.Errorf("payroll: %s: %w", re.ID, err)
+			if err := projections.DecodeData(re, &v); err != nil {
+				return err
 			}
 			b.Queue(`UPDATE payroll_documents SET withdrawn_at = $3, withdraw_reason = $4, position = $5
 WHERE tenant_id = $1 AND id = $2 AND position < $5`, re.Tenant, v.DocumentID, v.At, v.Reason, pos)
 		case payroll.TypeDocumentAcknowledged:
 			var v payroll.AcknowledgedData
-			if err := json.Unmarshal(re.Data, &v); err != nil {
-				return fmt.Errorf("payroll: %s: %w", re.ID, err)
+			if err := projections.DecodeData(re, &v); err != nil {
+				return err
 			}
 			b.Queue(`UPDATE payroll_documents SET signed_at = $3, position = $4
 WHERE tenant_id = $1 AND id = $2 AND position < $4`, re.Tenant, v.DocumentID, v.At, pos)

@@ -43,28 +43,21 @@ func lookupSource(k LookupKind) (string, error) {
 }
 
 // SearchLookups answers page (from 1) of kind's entries whose code or description holds
-// text, by description; more tells whether another page follows.
-func SearchLookups(ctx context.Context, tx pgx.Tx, kind LookupKind, text string, page, pageSize int) ([]Lookup, bool, error) {
+// text, by description.
+func SearchLookups(ctx context.Context, tx pgx.Tx, kind LookupKind, text string, page, pageSize int) ([]Lookup, error) {
 	src, err := lookupSource(kind)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	rows, err := tx.Query(ctx, `SELECT id, code, description FROM (`+src+`) l
 WHERE ($2 = '' OR strpos(lower(description), lower($2)) > 0 OR strpos(lower(code), lower($2)) > 0)
-ORDER BY description, id LIMIT $3 OFFSET $4`, string(kind), text, pageSize+1, (page-1)*pageSize)
+ORDER BY description, id LIMIT $3 OFFSET $4`, string(kind), text, pageSize, (page-1)*pageSize)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	out, err := pgx.CollectRows(rows, pgx.RowToStructByName[Lookup])
-	if err != nil {
-		return nil, false, err
-	}
-	more := len(out) > pageSize
-	if more {
-		out = out[:pageSize]
-	}
 	if out == nil {
 		out = []Lookup{}
 	}
-	return out, more, nil
+	return out, err
 }

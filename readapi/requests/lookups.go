@@ -1,6 +1,7 @@
 package requests
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -50,15 +51,8 @@ func (s *API) lookup(kind requestsproj.LookupKind) echo.HandlerFunc {
 		if len([]rune(text)) > rq.MaxText {
 			return httpx.Error(http.StatusBadRequest, "searchQuery", domain.KeyTooLong)
 		}
-		var out []requestsproj.Lookup
-		err = httpx.InTenant(c, s.Pool, func(tx pgx.Tx) error {
-			var err error
-			out, _, err = requestsproj.SearchLookups(c.Request().Context(), tx, kind, text, page, lookupPageSize)
-			return err
+		return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]requestsproj.Lookup, error) {
+			return requestsproj.SearchLookups(ctx, tx, kind, text, page, lookupPageSize)
 		})
-		if err != nil {
-			return err
-		}
-		return c.JSON(http.StatusOK, out)
 	}
 }
