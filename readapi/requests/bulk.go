@@ -7,7 +7,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
+	"portal/commands"
 	"portal/domain"
+	rq "portal/domain/request"
 	"portal/readapi/httpx"
 )
 
@@ -77,9 +79,12 @@ func (s *API) requestBulkRemove(c echo.Context) error {
 			return err
 		}
 		// A retried bulk call (same Idempotency-Key) retries each removal with the same id.
-		a.CommandID = uuid.NewSHA1(uuid.NameSpaceOID, []byte(key+"\x00"+id.String())).String()
+		a.CommandID = commands.DeriveID(httpx.Claims(c).Tenant, rq.Stream(id), key, "bulk-remove").String()
 		if _, err := s.Act.Remove(c.Request().Context(), a); err != nil {
-			_, list := httpx.Classify(err)
+			status, list := httpx.Classify(err)
+			if status >= http.StatusInternalServerError { // not a refusal: the call fails as a whole
+				return err
+			}
 			answer.Refused = append(answer.Refused, BulkRefusal{ID: id.String(), Type: list[0].Type, Message: list[0].Message})
 			continue
 		}
