@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Alert, Box, Button, Center, Group, Image, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowsHorizontal,
   IconChevronDown,
@@ -49,11 +49,16 @@ export interface FileViewerProps {
 export function FileViewer({ files, index, onIndexChange, onClose, opened, describeError, hint }: FileViewerProps) {
   const { t } = useTranslation('files');
   const file = opened ? (files[index] ?? null) : null;
+  // A phone gets the whole screen: a document needs every pixel there.
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
       opened={opened && file !== null}
       onClose={onClose}
       size="xl"
+      fullScreen={phone}
+      // The title is one truncated line beside the close button, whatever the file name.
+      styles={{ title: { minWidth: 0, flex: 1 } }}
       title={
         <Text fw={700} truncate data-testid="file-viewer-title">
           {file?.name}
