@@ -144,6 +144,7 @@ type Batch struct {
 	Month     string              `json:"month"`
 	Kind      string              `json:"kind"`
 	By        string              `json:"by"`
+	ByName    string              `json:"byName"` // the sender's name ("" for a user since removed)
 	At        time.Time           `json:"at"`
 	PublishAt time.Time           `json:"publishAt"`
 	Files     int                 `json:"files"`
@@ -155,10 +156,11 @@ type Batch struct {
 // batches answers GET payroll/batches, newest first.
 func (s *API) batches(c echo.Context) error {
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]Batch, error) {
-		rows, err := tx.Query(ctx, `SELECT b.id, b.month, b.kind, b.by_user, b.at, b.publish_at, b.files, b.unmatched,
+		rows, err := tx.Query(ctx, `SELECT b.id, b.month, b.kind, b.by_user, coalesce(min(u.display_name), ''), b.at, b.publish_at, b.files, b.unmatched,
     count(d.id) FILTER (WHERE d.signed_at IS NOT NULL)::int,
     count(d.id) FILTER (WHERE d.signed_at IS NULL AND d.withdrawn_at IS NULL)::int
 FROM payroll_batches b LEFT JOIN payroll_documents d ON d.tenant_id = b.tenant_id AND d.batch_id = b.id
+LEFT JOIN users u ON u.tenant_id = b.tenant_id AND u.id::text = b.by_user
 GROUP BY b.tenant_id, b.id ORDER BY b.at DESC, b.id LIMIT 500`)
 		if err != nil {
 			return nil, err
@@ -314,12 +316,17 @@ ORDER BY month DESC, kind, id LIMIT 1000`, employee, now, year, kind)
 	return out, err
 }
 
-// years answers GET payroll/years: the years the caller has published documents, newest first.
+// years answers GET payroll/years?kind: the years the caller has published documents (of kind,
+// if given), newest first.
 func (s *API) years(c echo.Context) error {
 	cl := httpx.Claims(c)
+	kind := strings.TrimSpace(c.QueryParam("kind")) // one kind's years (the income report's), or every kind's
+	if kind != "" && !payroll.ValidKind(kind) {
+		return httpx.Error(http.StatusBadRequest, "kind", payroll.KeyBadKind)
+	}
 	return httpx.Read(c, s.Pool, func(ctx context.Context, tx pgx.Tx) ([]int, error) {
 		rows, err := tx.Query(ctx, `SELECT DISTINCT left(month, 4)::int AS y FROM payroll_documents
-WHERE employee_id = $1 AND publish_at <= $2 ORDER BY y DESC`, cl.EmployeeID, s.Now())
+WHERE employee_id = $1 AND publish_at <= $2 AND ($3 = '' OR kind = $3) ORDER BY y DESC`, cl.EmployeeID, s.Now(), kind)
 		if err != nil {
 			return nil, err
 		}

@@ -194,6 +194,13 @@ func TestPayrollOverHTTP(t *testing.T) {
 	if len(batches) != 1 || batches[0].Files != 2 || len(batches[0].Unmatched) != 3 || batches[0].Pending != 2 || batches[0].Signed != 0 {
 		t.Fatalf("batches %+v", batches)
 	}
+	var hrName string
+	if err := e.DB.Pool.QueryRow(context.Background(), `SELECT display_name FROM users WHERE id = $1`, hr.UserID).Scan(&hrName); err != nil {
+		t.Fatal(err)
+	}
+	if batches[0].By != hr.UserID.String() || batches[0].ByName != hrName || hrName == "" {
+		t.Errorf("sent by %q (%q), want %s (%q)", batches[0].By, batches[0].ByName, hr.UserID, hrName)
+	}
 	e.Call(t, boss, http.MethodGet, "/api/payroll/batches", nil, "", nil).WantErr(t, http.StatusForbidden, "userHash", "acesso_negado")
 	var strangers []paypi.Batch
 	e.Call(t, stranger, http.MethodGet, "/api/payroll/batches", nil, "", nil).DecodeOK(t, &strangers)

@@ -52,6 +52,8 @@ export interface Batch {
   month: string;
   kind: Kind;
   by: string;
+  /** The sender's name ('' when the user is gone). */
+  byName: string;
   at: string;
   publishAt: string;
   files: number;
@@ -84,14 +86,16 @@ export function downloadName(d: Pick<PayrollDocument, 'kind' | 'month' | 'fileNa
 
 export const payrollKeys = {
   all: ['payroll'] as const,
-  years: () => ['payroll', 'years'] as const,
+  years: (kind: string) => ['payroll', 'years', kind] as const,
   documents: (year: number | null, kind: string) => ['payroll', 'documents', year ?? 0, kind] as const,
   batches: () => ['payroll', 'batches'] as const,
   batchDocuments: (id: string) => ['payroll', 'batches', id] as const,
 };
 
 export const payrollQueries = {
-  years: () => queryOptions({ queryKey: payrollKeys.years(), queryFn: ({ signal }) => api.get<number[]>(`${BASE}/years`, { signal }) }),
+  /** The years with documents: of one kind (the income report's) or, kind '', of every kind. */
+  years: (kind: string) =>
+    queryOptions({ queryKey: payrollKeys.years(kind), queryFn: ({ signal }) => api.get<number[]>(`${BASE}/years`, { query: { kind: kind || undefined }, signal }) }),
   documents: (year: number | null, kind: string) =>
     queryOptions({
       queryKey: payrollKeys.documents(year, kind),

@@ -35,7 +35,8 @@ export function DocumentsPage({ scope }: { scope: Scope }) {
   const [signing, setSigning] = useState<PayrollDocument | null>(null);
   const [signError, setSignError] = useState<string | null>(null);
 
-  const years = useQuery(payrollQueries.years());
+  // The income report opens on the newest year that has one, not the newest payslip's year.
+  const years = useQuery(payrollQueries.years(scope === 'income' ? 'income_report' : ''));
   const year = chosenYear ?? years.data?.[0] ?? null;
   const docs = useQuery(payrollQueries.documents(year, kind));
   const rows = useMemo(

@@ -168,7 +168,7 @@ export function PublishPage() {
                 <Table.Tr key={b.batchId} data-testid="payroll-batch" data-batch-id={b.batchId} aria-selected={b.batchId === batchId}>
                   <Table.Td>{formatMonth(b.month, language)}</Table.Td>
                   <Table.Td>{t(`kinds.${b.kind}`)}</Table.Td>
-                  <Table.Td>{b.by}</Table.Td>
+                  <Table.Td>{b.byName || b.by}</Table.Td>
                   <Table.Td>{formatDateTime(b.at, language)}</Table.Td>
                   <Table.Td>{formatDay(b.publishAt, language)}</Table.Td>
                   <Table.Td>{b.files}</Table.Td>
