@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '@/components/ServerError';
 import { mapErrorsToFields } from '@/lib/api';
+import { useCommand } from '@/lib/query';
 import { translateFieldError } from '@/lib/server-message';
 import { ombudsmanKeys, ombudsmanQueries, sendContact } from '@/features/ombudsman/api/ombudsman';
 
@@ -16,27 +17,22 @@ const FIELDS: readonly Field[] = ['subject', 'message'];
  */
 export function ContactPage() {
   const { t, i18n } = useTranslation('ombudsman');
-  const qc = useQueryClient();
   const sent = useQuery(ombudsmanQueries.contacts());
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState(false);
-  const send = useMutation({
-    mutationFn: () => sendContact({ subject, message }, key),
-    onSuccess: async () => {
+  const send = useCommand(sendContact, {
+    invalidates: [ombudsmanKeys.contact],
+    onSuccess: () => {
       setDone(true);
       setSubject('');
       setMessage('');
       setErrors({});
-      setKey(crypto.randomUUID());
-      await qc.invalidateQueries({ queryKey: ombudsmanKeys.contact });
     },
     onError: (err) => {
       setDone(false);
       setErrors(mapErrorsToFields(err, { fields: FIELDS, fallback: 'message' }));
-      setKey(crypto.randomUUID());
     },
   });
   const messages = sent.data?.messages ?? [];
@@ -65,7 +61,7 @@ export function ContactPage() {
             data-testid="contact-message"
           />
           <Group justify="flex-end">
-            <Button onClick={() => send.mutate()} loading={send.isPending} data-testid="contact-submit">
+            <Button onClick={() => send.mutate({ subject, message })} loading={send.isPending} data-testid="contact-submit">
               {t('send')}
             </Button>
           </Group>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { CommandContext } from '@/lib/query';
 
 /** Categories and visibilities of a report (docs/api.md "Ombudsman and contact"). */
 export const CATEGORIES = ['complaint', 'suggestion', 'praise', 'misconduct'] as const;
@@ -73,18 +74,18 @@ export const ombudsmanQueries = {
 };
 
 /** POST ombudsman/reports: the protocol and the follow-up code, shown once. */
-export function fileReport(body: Filing, idempotencyKey: string) {
-  return api.post<{ id: string; protocol: string; code: string }>('/api/ombudsman/reports', body, { idempotencyKey });
+export function fileReport(body: Filing, ctx: CommandContext) {
+  return api.post<{ id: string; protocol: string; code: string }>('/api/ombudsman/reports', body, ctx);
 }
 
 /** PUT ombudsman/reports/:id/status. */
-export function moveReport(id: string, status: string, idempotencyKey: string) {
-  return api.put(`/api/ombudsman/reports/${encodeURIComponent(id)}/status`, { status }, { idempotencyKey });
+export function moveReport({ id, status }: { id: string; status: string }, ctx: CommandContext) {
+  return api.put(`/api/ombudsman/reports/${encodeURIComponent(id)}/status`, { status }, ctx);
 }
 
 /** POST ombudsman/reports/:id/answer. */
-export function answerReport(id: string, answer: string, idempotencyKey: string) {
-  return api.post<{ mailed: boolean; notified: boolean }>(`/api/ombudsman/reports/${encodeURIComponent(id)}/answer`, { answer }, { idempotencyKey });
+export function answerReport({ id, answer }: { id: string; answer: string }, ctx: CommandContext) {
+  return api.post<{ mailed: boolean; notified: boolean }>(`/api/ombudsman/reports/${encodeURIComponent(id)}/answer`, { answer }, ctx);
 }
 
 /** GET public/ombudsman/follow, without a token nor a tenant. */
@@ -93,6 +94,6 @@ export function followUp(protocol: string, code: string) {
 }
 
 /** POST contact. */
-export function sendContact(body: { subject: string; message: string }, idempotencyKey: string) {
-  return api.post<{ id: string }>('/api/contact', body, { idempotencyKey });
+export function sendContact(body: { subject: string; message: string }, ctx: CommandContext) {
+  return api.post<{ id: string }>('/api/contact', body, ctx);
 }

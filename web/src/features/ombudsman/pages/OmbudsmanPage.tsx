@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ServerError } from '@/components/ServerError';
 import { mapErrorsToFields } from '@/lib/api';
+import { useCommand } from '@/lib/query';
 import { translateFieldError } from '@/lib/server-message';
 import {
   answerReport,
@@ -52,24 +53,17 @@ export function OmbudsmanPage() {
 
 function FileForm() {
   const { t } = useTranslation('ombudsman');
-  const qc = useQueryClient();
   const [draft, setDraft] = useState<Filing>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [key, setKey] = useState(() => crypto.randomUUID());
   const [receipt, setReceipt] = useState<{ protocol: string; code: string } | null>(null);
-  const file = useMutation({
-    mutationFn: () => fileReport(draft, key),
-    onSuccess: async (r) => {
+  const file = useCommand(fileReport, {
+    invalidates: [ombudsmanKeys.all],
+    onSuccess: (r) => {
       setReceipt({ protocol: r.protocol, code: r.code });
       setDraft(EMPTY);
       setErrors({});
-      setKey(crypto.randomUUID());
-      await qc.invalidateQueries({ queryKey: ombudsmanKeys.all });
     },
-    onError: (err) => {
-      setErrors(mapErrorsToFields(err, { fields: FIELDS, fallback: 'subject' }));
-      setKey(crypto.randomUUID());
-    },
+    onError: (err) => setErrors(mapErrorsToFields(err, { fields: FIELDS, fallback: 'subject' })),
   });
   const err = (f: Field) => translateFieldError(errors[f]);
   return (
@@ -138,7 +132,7 @@ function FileForm() {
           )}
         </div>
         <Group justify="flex-end">
-          <Button onClick={() => file.mutate()} loading={file.isPending} data-testid="ombudsman-submit">
+          <Button onClick={() => file.mutate(draft)} loading={file.isPending} data-testid="ombudsman-submit">
             {t('send')}
           </Button>
         </Group>
@@ -189,7 +183,6 @@ function ReportTable({ reports, testId, onPick, team }: { reports: Report[]; tes
 
 function Queue() {
   const { t } = useTranslation('ombudsman');
-  const qc = useQueryClient();
   const [status, setStatus] = useState('');
   const queue = useQuery(ombudsmanQueries.queue(status));
   const [picked, setPicked] = useState<Report | null>(null);
@@ -197,7 +190,6 @@ function Queue() {
   const [answerError, setAnswerError] = useState<string | undefined>();
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState<unknown>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ombudsmanKeys.all });
   const pick = (r: Report) => {
     setPicked(r);
     setAnswer(r.answer);
@@ -205,21 +197,17 @@ function Queue() {
     setNotice('');
     setActionError(null);
   };
-  const send = useMutation({
-    mutationFn: (r: Report) => answerReport(r.id, answer, crypto.randomUUID()),
-    onSuccess: async (out) => {
+  const send = useCommand(answerReport, {
+    invalidates: [ombudsmanKeys.all],
+    onSuccess: (out) => {
       setNotice(out.mailed ? t('answeredMailed') : t('answered'));
       setPicked(null);
-      await refresh();
     },
     onError: (err) => setAnswerError(mapErrorsToFields(err, { fields: ['answer'] as const, fallback: 'answer' }).answer),
   });
-  const move = useMutation({
-    mutationFn: ({ r, to }: { r: Report; to: string }) => moveReport(r.id, to, crypto.randomUUID()),
-    onSuccess: async () => {
-      setPicked(null);
-      await refresh();
-    },
+  const move = useCommand(moveReport, {
+    invalidates: [ombudsmanKeys.all],
+    onSuccess: () => setPicked(null),
     onError: setActionError,
   });
   return (
@@ -266,17 +254,17 @@ function Queue() {
               />
               <Group justify="flex-end">
                 {picked.status === 'received' && (
-                  <Button variant="default" onClick={() => move.mutate({ r: picked, to: 'in_analysis' })} data-testid="ombudsman-analyse">
+                  <Button variant="default" onClick={() => move.mutate({ id: picked.id, status: 'in_analysis' })} data-testid="ombudsman-analyse">
                     {t('toAnalysis')}
                   </Button>
                 )}
                 {picked.status !== 'closed' && (
-                  <Button variant="default" color="gray" onClick={() => move.mutate({ r: picked, to: 'closed' })} data-testid="ombudsman-close">
+                  <Button variant="default" color="gray" onClick={() => move.mutate({ id: picked.id, status: 'closed' })} data-testid="ombudsman-close">
                     {t('close')}
                   </Button>
                 )}
                 {picked.status !== 'closed' && (
-                  <Button onClick={() => send.mutate(picked)} loading={send.isPending} data-testid="ombudsman-answer-send">
+                  <Button onClick={() => send.mutate({ id: picked.id, answer })} loading={send.isPending} data-testid="ombudsman-answer-send">
                     {t('sendAnswer')}
                   </Button>
                 )}
