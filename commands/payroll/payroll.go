@@ -24,6 +24,7 @@ import (
 	"portal/domain"
 	"portal/domain/notification"
 	"portal/domain/payroll"
+	"portal/domain/settings"
 	"portal/eventstore"
 	"portal/platform/blobstore"
 	"portal/platform/db"
@@ -254,19 +255,12 @@ func (h *Handler) employees(ctx context.Context, tenant uuid.UUID) (map[string]s
 	return byCPF, names, err
 }
 
-// Settings of the payslip publish window (domain/settings KeyPayroll).
-const (
-	SettingsKey     = "payroll_publish"
-	FieldPublishDay = "payslip_publish_day" // day of the month after the competence; 0 = now
-	FieldDaysAhead  = "payslip_days_ahead"  // days before that day
-)
-
 // PublishWindow is the default publishAt of a batch of month: the tenant's publish day of
 // the following month less its days ahead, or now when the day is not set (the default).
 func (h *Handler) PublishWindow(ctx context.Context, tenant uuid.UUID, month string, now time.Time) (time.Time, error) {
 	var day, ahead int
 	err := h.Pool.QueryRow(ctx, `SELECT coalesce(("values"->>$2)::int, 0), coalesce(("values"->>$3)::int, 0)
-FROM tenant_settings WHERE tenant_id = $1 AND key = $4`, tenant, FieldPublishDay, FieldDaysAhead, SettingsKey).Scan(&day, &ahead)
+FROM tenant_settings WHERE tenant_id = $1 AND key = $4`, tenant, settings.PayslipPublishDay, settings.PayslipDaysAhead, settings.KeyPayroll).Scan(&day, &ahead)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && day <= 0) {
 		return now, nil
 	}

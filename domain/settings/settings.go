@@ -34,6 +34,13 @@ const (
 	KeyClockApp  = "time_clock_app"       // register_offline, face_id, id_400
 	KeyTemplates = "email_templates"      // block 1500
 	KeyTheme     = "portal_default_theme" // the default personal theme (colour schemes)
+	KeyPayroll   = "payroll_publish"      // the payslip publish window
+)
+
+// The fields of KeyPayroll.
+const (
+	PayslipPublishDay = "payslip_publish_day" // day of the month after the competence; 0 = at once
+	PayslipDaysAhead  = "payslip_days_ahead"  // days before that day
 )
 
 // Message keys of the settings calls (the web app translates them, pt/en/es).
@@ -160,9 +167,9 @@ var Catalogue = []Key{
 	// The payslip publish window (portal-core §9; commands/payroll PublishWindow): a batch of
 	// month M shows from day payslip_publish_day of M+1 less payslip_days_ahead days; day 0
 	// (the default) publishes at once.
-	{Name: "payroll_publish", Fields: []Field{
-		{Name: "payslip_publish_day", Kind: Digits, Max: 2, Default: 0, Group: "payroll"},
-		{Name: "payslip_days_ahead", Kind: Digits, Max: 2, Default: 0, Group: "payroll"},
+	{Name: KeyPayroll, Fields: []Field{
+		{Name: PayslipPublishDay, Kind: Digits, Max: 2, Default: 0, Group: "payroll"},
+		{Name: PayslipDaysAhead, Kind: Digits, Max: 2, Default: 0, Group: "payroll"},
 	}},
 }
 
