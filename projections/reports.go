@@ -15,6 +15,14 @@ import (
 
 // PublishReport tells each tenant of events that report changed (once per batch and tenant).
 func PublishReport(ctx context.Context, tx pgx.Tx, report string, events []eventstore.RecordedEvent, relevant func(string) bool) error {
+	return PublishTenants(ctx, tx, ReportTopic, map[string]string{"report": report}, events, relevant)
+}
+
+// PublishTenants pushes topic with data to every user of each tenant that has a relevant event
+// in the batch, once per tenant, at its last such event: the push of a read model whose
+// screens simply read again (the FAQ, fences, payroll documents, ombudsman reports), so a
+// command's own screen follows the projection instead of racing it.
+func PublishTenants(ctx context.Context, tx pgx.Tx, topic string, data any, events []eventstore.RecordedEvent, relevant func(string) bool) error {
 	last := map[uuid.UUID]eventstore.Cursor{}
 	var order []uuid.UUID
 	for _, e := range events {
@@ -28,7 +36,7 @@ func PublishReport(ctx context.Context, tx pgx.Tx, report string, events []event
 	}
 	msgs := make([]push.Message, 0, len(order))
 	for _, t := range order {
-		msgs = append(msgs, push.Message{Tenant: t, Topic: ReportTopic, Event: last[t], Data: map[string]string{"report": report}})
+		msgs = append(msgs, push.Message{Tenant: t, Topic: topic, Event: last[t], Data: data})
 	}
 	return push.Publish(ctx, tx, msgs...)
 }

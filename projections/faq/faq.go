@@ -23,6 +23,10 @@ type FAQ struct{}
 
 var _ projections.Selective = FAQ{}
 
+// ChangedTopic is the push of a FAQ change to the whole tenant (docs/api.md "Live push"): open
+// FAQ pages read again.
+const ChangedTopic = "faq.changed"
+
 // Projections are the FAQ area's read models (cmd/portal/serve.go concatenates them).
 func Projections() []projections.Projection { return []projections.Projection{FAQ{}} }
 
@@ -46,7 +50,7 @@ func (FAQ) Reset(ctx context.Context, tx pgx.Tx) error {
 func (FAQ) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	b := &pgx.Batch{}
 	for _, re := range events {
-		if !strings.HasPrefix(re.Type, "faq.") {
+		if !isFAQ(re.Type) {
 			continue
 		}
 		e, err := faqcmd.Decode(re)
@@ -77,7 +81,7 @@ WHERE faq_questions.position < EXCLUDED.position`, re.Tenant, e.ID, e.Category, 
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("faq: %w", err)
 	}
-	return nil
+	return projections.PublishTenants(ctx, tx, ChangedTopic, nil, events, isFAQ)
 }
 
 // Category is a category as the API answers it.
@@ -141,3 +145,5 @@ func TSQuery(s string) string {
 	}
 	return strings.Join(words, " & ")
 }
+
+func isFAQ(eventType string) bool { return strings.HasPrefix(eventType, "faq.") }

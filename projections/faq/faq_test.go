@@ -23,7 +23,8 @@ import (
 // HR builds a FAQ through the commands; every change is an event of the stream "faq"; the
 // projection answers an accent-insensitive prefix search with the best match first; an
 // answer's script never reaches the log; bad input and a non-empty category are refused
-// with nothing written; another tenant reads nothing; a rebuild gives the same rows.
+// with nothing written; another tenant reads nothing; a projected batch tells the tenant's open
+// pages; a rebuild gives the same rows.
 func TestFAQCommandsProjectionAndSearch(t *testing.T) {
 	t.Parallel()
 	d, store := projtest.DB(t)
@@ -101,6 +102,11 @@ func TestFAQCommandsProjectionAndSearch(t *testing.T) {
 	}
 	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return faqproj.FAQ{}.Apply(ctx, tx, events) }); err != nil {
 		t.Fatal(err)
+	}
+	// One push to the whole tenant for the batch, at its last event: open FAQ pages read again.
+	if got := projtest.Pushes(t, d, tenant.ID); len(got) != 1 || got[0].Topic != faqproj.ChangedTopic ||
+		got[0].User != uuid.Nil || got[0].Pos != events[len(events)-1].Cursor.Position {
+		t.Fatalf("pushes %+v", got)
 	}
 	if err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error { return faqproj.FAQ{}.Apply(ctx, tx, events) }); err != nil {
 		t.Fatal(err) // redelivered

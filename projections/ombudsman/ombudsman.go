@@ -23,6 +23,10 @@ type Reports struct{}
 
 var _ projections.Selective = Reports{}
 
+// ChangedTopic is the push of an ombudsman or contact change to the whole tenant, without data
+// (docs/api.md "Live push"): open lists read again, each as the caller may see it.
+const ChangedTopic = "ombudsman.changed"
+
 // Projections are the area's read models (cmd/portal/serve.go concatenates them).
 func Projections() []projections.Projection { return []projections.Projection{Reports{}} }
 
@@ -44,7 +48,7 @@ func (Reports) Reset(ctx context.Context, tx pgx.Tx) error {
 func (Reports) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	b := &pgx.Batch{}
 	for _, re := range events {
-		if !strings.HasPrefix(re.Type, "ombudsman.") {
+		if !isOmbudsman(re.Type) {
 			continue
 		}
 		e, err := ombcmd.Decode(re)
@@ -78,7 +82,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, id) DO NOTHING`, re.
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("ombudsman: %w", err)
 	}
-	return nil
+	return projections.PublishTenants(ctx, tx, ChangedTopic, nil, events, isOmbudsman)
 }
 
 // Report is a report as the API answers it. ReporterID and ReporterName are empty unless
@@ -191,3 +195,5 @@ func (Reports) Contacts(ctx context.Context, tx pgx.Tx, user uuid.UUID) ([]Conta
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Contact])
 }
+
+func isOmbudsman(eventType string) bool { return strings.HasPrefix(eventType, "ombudsman.") }

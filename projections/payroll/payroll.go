@@ -20,6 +20,10 @@ type Payroll struct{}
 
 var _ projections.Selective = Payroll{}
 
+// ChangedTopic is the push of a payroll change to the whole tenant, without data (docs/api.md
+// "Live push"): open lists read again, each as the caller may see it.
+const ChangedTopic = "payroll.changed"
+
 // Projections are the payroll area's read models (cmd/portal/serve.go concatenates them).
 func Projections() []projections.Projection { return []projections.Projection{Payroll{}} }
 
@@ -88,5 +92,7 @@ WHERE tenant_id = $1 AND id = $2 AND position < $4`, re.Tenant, v.DocumentID, v.
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("payroll: %w", err)
 	}
-	return nil
+	return projections.PublishTenants(ctx, tx, ChangedTopic, nil, events, isPayroll)
 }
+
+func isPayroll(eventType string) bool { return strings.HasPrefix(eventType, "payroll.") }

@@ -6,9 +6,12 @@ import { LIVE_TOPICS } from '@/lib/live-stream';
 import { attendanceKeys } from '@/features/attendance/api/api';
 import { auditKeys } from '@/features/audit/api/keys';
 import { clockKeys } from '@/features/clock/api/keys';
+import { faqKeys } from '@/features/faq/api/faq';
 import { homeKeys } from '@/features/home/api/keys';
 import { hrMarkKeys } from '@/features/hr-marks/api/keys';
 import { moodKeys } from '@/features/mood/api/keys';
+import { ombudsmanKeys } from '@/features/ombudsman/api/ombudsman';
+import { payrollKeys } from '@/features/payroll/api/payroll';
 import { followCheckIn } from '@/features/mood/utils/checked-in';
 import { followNotificationChanges, receiveNotification } from '@/features/notifications/utils/notification-list';
 import { toastOnce } from '@/features/notifications/utils/toaster';
@@ -77,6 +80,11 @@ export const LIVE_QUERIES: Readonly<Record<string, LiveQueryRule>> = {
       if (data && typeof data === 'object') client.setQueryData(auditKeys.replayJob, data);
     },
   },
+  // Read models whose screens read again, told to the whole tenant without data: a command's
+  // own screen follows the projection instead of racing it.
+  'faq.changed': { stale: () => [faqKeys.all] },
+  'ombudsman.changed': { stale: () => [ombudsmanKeys.all, ombudsmanKeys.contact] },
+  'payroll.changed': { stale: () => [payrollKeys.all] },
   // An administrator saved a setting; the home banner reads its own (key home_page) again.
   [LIVE_TOPICS.settings]: { stale: (data) => [settingsKeys.all, ...(field(data, 'key') === 'home_page' ? [homeKeys.config] : [])] },
 };
