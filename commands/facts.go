@@ -194,8 +194,10 @@ func (f PoolFacts) Items(ctx context.Context, tenant uuid.UUID, ids []string) (m
 // Lookup implements RequestFacts.
 func (f PoolFacts) Lookup(ctx context.Context, tenant uuid.UUID, kind, id string) (rq.LookupRef, bool, error) {
 	q := `SELECT id::text, code, description FROM request_lookups WHERE tenant_id = $1 AND kind = $2 AND id = $3::uuid`
-	if kind == "departments" {
-		q = `SELECT id::text, '', name FROM departments WHERE tenant_id = $1 AND $2::text IS NOT NULL AND id = $3::uuid`
+	switch kind {
+	case "departments", "business_units", "positions":
+		// The table name is one of three constants, never input.
+		q = `SELECT id::text, '', name FROM ` + pgx.Identifier{kind}.Sanitize() + ` WHERE tenant_id = $1 AND $2::text IS NOT NULL AND id = $3::uuid`
 	}
 	var r rq.LookupRef
 	err := f.Pool.QueryRow(ctx, q, tenant, kind, id).Scan(&r.ID, &r.Code, &r.Description)

@@ -110,6 +110,15 @@ func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (r *rq.Request, 
 				open = held.Open()
 			}
 		}
+		ranksStream := rq.RanksStream(subject.EmployeeID)
+		rankEvents, err := h.store.ReadStream(ctx, c.Tenant, ranksStream, 0)
+		if err != nil {
+			return err
+		}
+		high, err := highestRank(rankEvents)
+		if err != nil {
+			return err
+		}
 		var chain []rq.Step
 		if cmd.Body.Send && !open {
 			if chain, err = LoadChain(ctx, h.facts, c.Tenant, cmd.Body.Origin, subject.EmployeeID); err != nil {
@@ -121,7 +130,7 @@ func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (r *rq.Request, 
 		events, err := r.Create(rq.Create{
 			ID: id.String(), Origin: cmd.Body.Origin, Subject: subject, Fields: fields, Payload: cmd.Payload,
 			Purchased: strings.Split(purchased, ","), OpenExists: open, OnBehalfOf: onBehalf, Send: cmd.Body.Send, Chain: chain,
-			Facts: rq.Facts{Actor: c.Actor(), Roles: c.Roles, Requester: true},
+			Facts: rq.Facts{Actor: c.Actor(), Roles: c.Roles, Requester: true}, Rank: high + 1,
 		}, at)
 		if err != nil {
 			return err
@@ -132,12 +141,14 @@ func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (r *rq.Request, 
 		}
 		claim, _ := json.Marshal(openClaimed{RequestID: id.String(), At: at})
 		claimData := eventstore.EventData{ID: commands.EventID(c.Tenant, slot, cmd.CommandID, 0), Type: typeOpenClaimed, SchemaVersion: 1, Data: claim}
-		// The request and its open-request slot are stored together; a slot another request
-		// took meanwhile is ErrConcurrency: look again.
+		rankData := rankTakenData(c.Tenant, ranksStream, cmd.CommandID, id.String(), high+1, at)
+		// The request, its open-request slot and its rank are stored together; a slot or a rank
+		// another request took meanwhile is ErrConcurrency: look again.
 		meta := requestMeta(ctx, c, stream, cmd.CommandID)
 		res, err := h.store.AppendStreams(ctx,
 			eventstore.StreamAppend{Meta: meta, Stream: slot, Expected: commands.ExpectedVersion(slotEvents), Events: []eventstore.EventData{claimData}},
-			eventstore.StreamAppend{Meta: meta, Stream: stream, Expected: eventstore.NoStream, Events: data})
+			eventstore.StreamAppend{Meta: meta, Stream: stream, Expected: eventstore.NoStream, Events: data},
+			eventstore.StreamAppend{Meta: meta, Stream: ranksStream, Expected: commands.ExpectedVersion(rankEvents), Events: []eventstore.EventData{rankData}})
 		if err != nil {
 			return err
 		}
@@ -198,27 +209,46 @@ func resolveSubject(ctx context.Context, facts Facts, c commands.RequestCaller, 
 	return s, rq.Actor{ID: s.UserID, Hash: s.UserHash}, nil
 }
 
-// resolveLookups fills the department and cost centre from the tenant's lists; an unknown id
-// is refused on its field.
+// resolveLookups fills the lookup fields and the apportionment's centres from the tenant's
+// lists; an unknown id is refused on its field.
 func resolveLookups(ctx context.Context, facts Facts, tenant uuid.UUID, f *rq.Fields) error {
-	for _, l := range []struct {
-		field, kind string
-		ref         **rq.LookupRef
-	}{{"departamento", "departments", &f.Department}, {"centroCusto", "cost_centre", &f.CostCentre}} {
-		if *l.ref == nil {
-			continue
+	resolve := func(field, kind string, ref *rq.LookupRef) error {
+		if _, err := uuid.Parse(ref.ID); err != nil {
+			return domain.InvalidField(field, domain.KeyInvalid)
 		}
-		if _, err := uuid.Parse((*l.ref).ID); err != nil {
-			return domain.InvalidField(l.field, domain.KeyInvalid)
-		}
-		found, ok, err := facts.Lookup(ctx, tenant, l.kind, (*l.ref).ID)
+		found, ok, err := facts.Lookup(ctx, tenant, kind, ref.ID)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return domain.InvalidField(l.field, domain.KeyInvalid)
+			return domain.InvalidField(field, domain.KeyInvalid)
 		}
-		*l.ref = &found
+		*ref = found
+		return nil
+	}
+	for _, l := range f.LookupFields() {
+		if *l.Ref == nil {
+			continue
+		}
+		ref := **l.Ref
+		if err := resolve(l.Name, l.Kind, &ref); err != nil {
+			return err
+		}
+		*l.Ref = &ref
+	}
+	shares := make([]rq.Share, len(f.Apportionment))
+	for i, s := range f.Apportionment {
+		kind := "cost_centre"
+		if s.Kind == rq.ShareResult {
+			kind = "result_centre"
+		}
+		if err := resolve("rateio.centroId", kind, &s.Centre); err != nil {
+			return err
+		}
+		shares[i] = s
+	}
+	if len(shares) > 0 {
+		f.Apportionment = shares
 	}
 	return nil
 }

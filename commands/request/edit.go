@@ -41,7 +41,7 @@ func (h *EditHandler) Handle(ctx context.Context, cmd Edit) (r *rq.Request, err 
 			return nil, err
 		}
 	}
-	return h.run(ctx, cmd.CommandID, cmd.Caller, id, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
+	r, err = h.run(ctx, cmd.CommandID, cmd.Caller, id, func(r *rq.Request, f rq.Facts, at time.Time) ([]rq.Event, error) {
 		var events []rq.Event
 		if cmd.Body.HasFields {
 			var onBehalf rq.Actor
@@ -63,4 +63,8 @@ func (h *EditHandler) Handle(ctx context.Context, cmd Edit) (r *rq.Request, err 
 		}
 		return events, nil
 	})
+	if err == nil && cmd.Body.Rank != nil {
+		err = recordMove(ctx, h.Store, cmd.Caller, cmd.CommandID, r, h.Now().UTC())
+	}
+	return r, err
 }

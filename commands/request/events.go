@@ -153,8 +153,8 @@ type Facts interface {
 	Purchased(ctx context.Context, tenant, user uuid.UUID) (purchased string, found bool, err error)
 	// Items are the tenant's catalogue items among ids, keyed by their id as lower-case text.
 	Items(ctx context.Context, tenant uuid.UUID, ids []string) (map[string]rq.Item, error)
-	// Lookup is entry id of the tenant's list kind ("departments" or "cost_centre"); ok false
-	// when there is none.
+	// Lookup is entry id of the tenant's list kind (a request_lookups kind, or "departments",
+	// "business_units", "positions"); ok false when there is none.
 	Lookup(ctx context.Context, tenant uuid.UUID, kind, id string) (ref rq.LookupRef, ok bool, err error)
 	// Chain is the tenant's configured chain of an origin (none: the default) and the active
 	// user of the subject's manager.

@@ -22,6 +22,9 @@ type Create struct {
 	Send       bool
 	Chain      []Step // the chain to send to (Send only)
 	Facts      Facts
+	// Rank is the request's place in its requester's list: the command gives the next after
+	// the subject's highest (RanksStream), so a new request sorts after the ranked ones.
+	Rank int
 }
 
 // Create decides a new request.
@@ -43,7 +46,7 @@ func (r *Request) Create(c Create, at time.Time) ([]Event, error) {
 		return nil, conflict("tipo", KeyOpenExists)
 	}
 	by := By{Actor: c.Facts.Actor, OnBehalfOf: c.OnBehalfOf, At: at}
-	events := []Event{Created{RequestID: c.ID, Origin: c.Origin, Subject: c.Subject, Fields: c.Fields, Payload: c.Payload, By: by}}
+	events := []Event{Created{RequestID: c.ID, Origin: c.Origin, Subject: c.Subject, Fields: c.Fields, Payload: c.Payload, Rank: c.Rank, By: by}}
 	if c.Send {
 		next := *r
 		next.Apply(events[0])

@@ -53,6 +53,9 @@ type Created struct {
 	// Payload is the data of an origin with its own module (a punch adjustment); the generic
 	// rules do not read it.
 	Payload []byte `json:"payload,omitempty"`
+	// Rank is the request's first place in its requester's list (0 for requests created
+	// before ranks were given at creation).
+	Rank int `json:"rank,omitempty"`
 	By
 }
 

@@ -79,6 +79,33 @@ type Fields struct {
 	// centroCusto) and the command fills them from the tenant's lists.
 	Department *LookupRef `json:"departamento,omitempty"`
 	CostCentre *LookupRef `json:"centroCusto,omitempty"`
+	// The other lookups of the dialog, optional alike (ids in the body: centroResultado,
+	// unidadeNegocio, cargo, funcao, unidadeMedida).
+	ResultCentre *LookupRef `json:"centroResultado,omitempty"`
+	BusinessUnit *LookupRef `json:"unidadeNegocio,omitempty"`
+	Position     *LookupRef `json:"cargo,omitempty"`
+	Function     *LookupRef `json:"funcao,omitempty"`
+	Unit         *LookupRef `json:"unidadeMedida,omitempty"`
+	// Instalments are a purchase's payment plan (GET pedidocompra/parcelas); Apportionment
+	// splits the request's cost over cost/result centres (GET crd). Both optional.
+	Instalments   []Instalment `json:"parcelas,omitempty"`
+	Apportionment []Share      `json:"rateio,omitempty"`
+}
+
+// LookupFields are the optional lookup fields: the body's name, the lookup list (the
+// request_lookups kind or "departments"/"business_units"/"positions") and where it goes.
+func (f *Fields) LookupFields() []struct {
+	Name, Kind string
+	Ref        **LookupRef
+} {
+	return []struct {
+		Name, Kind string
+		Ref        **LookupRef
+	}{
+		{"departamento", "departments", &f.Department}, {"centroCusto", "cost_centre", &f.CostCentre},
+		{"centroResultado", "result_centre", &f.ResultCentre}, {"unidadeNegocio", "business_units", &f.BusinessUnit},
+		{"cargo", "positions", &f.Position}, {"funcao", "function", &f.Function}, {"unidadeMedida", "unit", &f.Unit},
+	}
 }
 
 func invalid(field, key string) error { return domain.InvalidField(field, key) }
@@ -148,6 +175,9 @@ func (f Fields) Validate(t TypeInfo) error {
 		if err := checkText("labels", l, MaxLabel, true); err != nil {
 			return err
 		}
+	}
+	if err := f.validatePlan(t); err != nil {
+		return err
 	}
 	if f.Absence != nil {
 		if !t.Absence {
@@ -316,7 +346,8 @@ func ParseBody(body []byte) (Body, error) {
 	}
 	f := &b.Fields
 	for _, k := range []string{"titulo", "motivo", "comentario", "prioridade", "dataReferencia", "dataEntrega",
-		"dataInicio", "dataFim", "itens", "ausencia", "labels", "departamento", "centroCusto"} {
+		"dataInicio", "dataFim", "itens", "ausencia", "labels", "departamento", "centroCusto", "centroResultado",
+		"unidadeNegocio", "cargo", "funcao", "unidadeMedida", "parcelas", "rateio"} {
 		if _, ok := top[k]; ok {
 			b.HasFields = true
 		}
@@ -385,17 +416,20 @@ func ParseBody(body []byte) (Body, error) {
 			f.Labels[i] = strings.TrimSpace(f.Labels[i])
 		}
 	}
-	for _, l := range []struct {
-		name string
-		to   **LookupRef
-	}{{"departamento", &f.Department}, {"centroCusto", &f.CostCentre}} {
+	for _, l := range f.LookupFields() {
 		var id string
-		if err := str(l.name, &id); err != nil {
+		if err := str(l.Name, &id); err != nil {
 			return b, err
 		}
 		if id != "" {
-			*l.to = &LookupRef{ID: id}
+			*l.Ref = &LookupRef{ID: id}
 		}
+	}
+	if f.Instalments, err = parseInstalments(top["parcelas"]); err != nil {
+		return b, err
+	}
+	if f.Apportionment, err = parseApportionment(top["rateio"]); err != nil {
+		return b, err
 	}
 	if raw, ok := top["ausencia"]; ok && !isNull(raw) {
 		a, err := parseAbsence(raw)

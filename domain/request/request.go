@@ -131,6 +131,8 @@ func (r *Request) Clone() *Request {
 	c.Attachments = slices.Clone(r.Attachments)
 	c.Fields.Items = slices.Clone(r.Fields.Items)
 	c.Fields.Labels = slices.Clone(r.Fields.Labels)
+	c.Fields.Instalments = slices.Clone(r.Fields.Instalments)
+	c.Fields.Apportionment = slices.Clone(r.Fields.Apportionment)
 	if r.Fields.Absence != nil {
 		a := *r.Fields.Absence
 		c.Fields.Absence = &a
@@ -207,7 +209,7 @@ func (r *Request) Apply(e Event) {
 	switch e := e.(type) {
 	case Created:
 		r.ID, r.Origin, r.Subject, r.Creator = e.RequestID, e.Origin, e.Subject, e.Actor
-		r.Fields, r.Payload, r.Status, r.CreatedAt = e.Fields, e.Payload, StatusDraft, e.At
+		r.Fields, r.Payload, r.Status, r.CreatedAt, r.Rank = e.Fields, e.Payload, StatusDraft, e.At, e.Rank
 	case Edited:
 		r.Fields = e.Fields
 	case Ranked:

@@ -21,3 +21,7 @@ func StreamID(stream string) (string, bool) { return strings.CutPrefix(stream, s
 func OpenSlotStream(employee string, origin Origin) string {
 	return streamPrefix + "open-" + employee + "-" + strconv.Itoa(int(origin))
 }
+
+// RanksStream names the stream that records the highest rank in use in an employee's list of
+// requests, "request-ranks-<employeeId>": a new request takes the next one.
+func RanksStream(employee string) string { return streamPrefix + "ranks-" + employee }

@@ -40,36 +40,44 @@ type AttachmentView struct {
 
 // Doc is a request as the API answers it (docs/api.md "Requests": Request).
 type Doc struct {
-	AC4Ukey        string           `json:"ac4Ukey"`
-	ID             string           `json:"id"`
-	Rank           int              `json:"rank"`
-	Origem         int              `json:"origem"`
-	Tipo           string           `json:"tipo"`
-	Titulo         string           `json:"titulo"`
-	Motivo         string           `json:"motivo"`
-	Comentario     string           `json:"comentario"`
-	Prioridade     int              `json:"prioridade"`
-	DataReferencia string           `json:"dataReferencia"`
-	DataEntrega    *string          `json:"dataEntrega"`
-	DataInicio     *string          `json:"dataInicio"`
-	DataFim        *string          `json:"dataFim"`
-	Itens          []rq.Item        `json:"itens"`
-	Ausencia       *rq.Absence      `json:"ausencia"`
-	Labels         []string         `json:"labels"`
-	Departamento   *rq.LookupRef    `json:"departamento"`
-	CentroCusto    *rq.LookupRef    `json:"centroCusto"`
-	Subject        *Person          `json:"subject"`
-	CreatedBy      *Person          `json:"createdBy"`
-	Status         string           `json:"status"`
-	ApprovalStatus string           `json:"approvalStatus"`
-	CurrentStep    *StepView        `json:"currentStep"`
-	Locked         bool             `json:"locked"`
-	DeliveryStatus *string          `json:"deliveryStatus"`
-	Anexos         []AttachmentView `json:"anexos"`
-	CreatedAt      time.Time        `json:"createdAt"`
-	UpdatedAt      time.Time        `json:"updatedAt"`
-	SentAt         *time.Time       `json:"sentAt"`
-	Version        int              `json:"version"`
+	AC4Ukey        string        `json:"ac4Ukey"`
+	ID             string        `json:"id"`
+	Rank           int           `json:"rank"`
+	Origem         int           `json:"origem"`
+	Tipo           string        `json:"tipo"`
+	Titulo         string        `json:"titulo"`
+	Motivo         string        `json:"motivo"`
+	Comentario     string        `json:"comentario"`
+	Prioridade     int           `json:"prioridade"`
+	DataReferencia string        `json:"dataReferencia"`
+	DataEntrega    *string       `json:"dataEntrega"`
+	DataInicio     *string       `json:"dataInicio"`
+	DataFim        *string       `json:"dataFim"`
+	Itens          []rq.Item     `json:"itens"`
+	Ausencia       *rq.Absence   `json:"ausencia"`
+	Labels         []string      `json:"labels"`
+	Departamento   *rq.LookupRef `json:"departamento"`
+	CentroCusto    *rq.LookupRef `json:"centroCusto"`
+	// The other lookups, the instalments and the apportionment (docs/api.md "Request lookups").
+	CentroResultado *rq.LookupRef    `json:"centroResultado"`
+	UnidadeNegocio  *rq.LookupRef    `json:"unidadeNegocio"`
+	Cargo           *rq.LookupRef    `json:"cargo"`
+	Funcao          *rq.LookupRef    `json:"funcao"`
+	UnidadeMedida   *rq.LookupRef    `json:"unidadeMedida"`
+	Parcelas        []rq.Instalment  `json:"parcelas"`
+	Rateio          []rq.Share       `json:"rateio"`
+	Subject         *Person          `json:"subject"`
+	CreatedBy       *Person          `json:"createdBy"`
+	Status          string           `json:"status"`
+	ApprovalStatus  string           `json:"approvalStatus"`
+	CurrentStep     *StepView        `json:"currentStep"`
+	Locked          bool             `json:"locked"`
+	DeliveryStatus  *string          `json:"deliveryStatus"`
+	Anexos          []AttachmentView `json:"anexos"`
+	CreatedAt       time.Time        `json:"createdAt"`
+	UpdatedAt       time.Time        `json:"updatedAt"`
+	SentAt          *time.Time       `json:"sentAt"`
+	Version         int              `json:"version"`
 }
 
 // People resolves user ids (and employee ids, for subjects without a user) to persons.
@@ -184,6 +192,9 @@ func BuildDoc(tenant uuid.UUID, r *rq.Request, people People) Doc {
 		DataInicio: optDate(r.Fields.StartDate), DataFim: optDate(r.Fields.EndDate),
 		Itens: r.Fields.Items, Ausencia: r.Fields.Absence, Labels: r.Fields.Labels,
 		Departamento: r.Fields.Department, CentroCusto: r.Fields.CostCentre,
+		CentroResultado: r.Fields.ResultCentre, UnidadeNegocio: r.Fields.BusinessUnit, Cargo: r.Fields.Position,
+		Funcao: r.Fields.Function, UnidadeMedida: r.Fields.Unit,
+		Parcelas: emptyIfNil(r.Fields.Instalments), Rateio: emptyIfNil(r.Fields.Apportionment),
 		Subject: people.subject(r.Subject), CreatedBy: people.User(r.Creator),
 		Status: string(r.Status), ApprovalStatus: r.ApprovalStatus(), Locked: r.Locked,
 		Anexos: []AttachmentView{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Version: r.Version,
@@ -220,4 +231,12 @@ func Manages(ctx context.Context, tx pgx.Tx, manager, employee uuid.UUID, anyone
 	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM employees WHERE tenant_id = app_tenant() AND id = $1 AND (manager_id = $2 OR $3))`,
 		employee, manager, anyone).Scan(&ok)
 	return ok, err
+}
+
+// emptyIfNil answers an empty list as [] rather than null.
+func emptyIfNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

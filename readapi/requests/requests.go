@@ -147,6 +147,7 @@ func (s *API) Routes(g *echo.Group, gates httpx.Gates) {
 	c.DELETE("/anexos", s.attachmentRemove, requester)
 	c.GET("/anexos/baixar", s.attachmentDownload, requester)
 	s.lookupRoutes(c, g.Group("/est-app", s.Authn, httpx.Caller(httpx.TenantRequired)), requester)
+	s.planRoutes(c, requester)
 }
 
 func (s *API) viewer(c echo.Context) requestsproj.Viewer {
