@@ -5,6 +5,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	rq "portal/domain/request"
 )
 
 // MaxOthers bounds GET request/others.
@@ -14,6 +16,7 @@ const MaxOthers = 10
 type Other struct {
 	AC4Ukey        string `json:"ac4Ukey"`
 	Origem         int    `json:"origem"`
+	Tipo           string `json:"tipo"`
 	Titulo         string `json:"titulo"`
 	Status         string `json:"status"`
 	ApprovalStatus string `json:"approvalStatus"`
@@ -34,6 +37,8 @@ ORDER BY rank, created_at DESC, id LIMIT $6`, v.UserID, v.EmployeeID, v.Roles, s
 	var o Other
 	out := []Other{}
 	_, err = pgx.ForEachRow(rows, []any{&o.AC4Ukey, &o.Origem, &o.Titulo, &o.Status, &o.ApprovalStatus, &o.DataReferencia, &o.Rank}, func() error {
+		t, _ := rq.Lookup(rq.Origin(o.Origem))
+		o.Tipo = t.Code
 		out = append(out, o)
 		return nil
 	})

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getApprovers } from './get-approvers';
 import { getDeliveryGroupedHistory, getDeliveryHistory } from './get-delivery-history';
 import { getMyTeam } from './get-my-team';
+import { getApportionment, getInstalments, getOtherRequests } from './get-plan';
 import { getRequest } from './get-request';
 import { getRequestCounts } from './get-request-counts';
 import { getRequestHistory, type HistoryFilter } from './get-request-history';
@@ -42,6 +43,12 @@ export const requestQueries = {
   /** Whether the caller is the request's requester (spec §7 isrequester). */
   isRequester: (id: string, m01Ukey?: string) =>
     queryOptions({ queryKey: [...requestKeys.all, 'isrequester', id, m01Ukey ?? ''], queryFn: ({ signal }) => getIsRequester(id, m01Ukey, signal) }),
+  /** A purchase's instalments, the cost split and the subject's other open requests (docs/api.md "Request lookups"). */
+  instalments: (origem: number, id: string) =>
+    queryOptions({ queryKey: [...requestKeys.all, 'parcelas', id], queryFn: ({ signal }) => getInstalments(origem, id, signal) }),
+  apportionment: (origem: number, id: string) =>
+    queryOptions({ queryKey: [...requestKeys.all, 'crd', id], queryFn: ({ signal }) => getApportionment(origem, id, signal) }),
+  others: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'others', id], queryFn: ({ signal }) => getOtherRequests(id, signal) }),
   approvers: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'approvers', id], queryFn: ({ signal }) => getApprovers(id, signal) }),
   timeline: (id: string) => queryOptions({ queryKey: [...requestKeys.all, 'timeline', id], queryFn: ({ signal }) => getTimeline(id, signal) }),
   /** The employee's earlier requests of the same type (page size 8). */

@@ -91,6 +91,32 @@ export interface LookupEntry {
   description: string;
 }
 
+/** One instalment of a purchase (GET pedidocompra/parcelas): amount as a decimal text, "1234.50". */
+export interface Instalment {
+  numero: number;
+  vencimento: string;
+  valor: string;
+}
+
+/** A centre's part of a request's cost (GET crd): a cost (CRD1) or result (CRD2) centre and its percentage. */
+export interface Share {
+  tipo: 'custo' | 'resultado';
+  centro: LookupEntry;
+  percentual: number;
+}
+
+/** One of the subject's other open requests (GET request/others). */
+export interface OtherRequest {
+  ac4Ukey: string;
+  origem: number;
+  tipo: string;
+  titulo: string;
+  status: RequestStatus;
+  approvalStatus: ApprovalStatus;
+  dataReferencia: string;
+  rank: number;
+}
+
 /** A request (every list and by-id answer). */
 export interface Request {
   ac4Ukey: string;
@@ -112,6 +138,14 @@ export interface Request {
   /** Optional department and cost centre (docs/api.md "Request lookups"). */
   departamento?: LookupEntry | null;
   centroCusto?: LookupEntry | null;
+  /** The other optional lookups, the purchase's instalments and the cost split (docs/api.md "Request lookups"). */
+  centroResultado?: LookupEntry | null;
+  unidadeNegocio?: LookupEntry | null;
+  cargo?: LookupEntry | null;
+  funcao?: LookupEntry | null;
+  unidadeMedida?: LookupEntry | null;
+  parcelas?: Instalment[];
+  rateio?: Share[];
   subject: Person | null;
   createdBy: Person | null;
   status: RequestStatus;
@@ -234,6 +268,15 @@ export interface RequestDraft extends AbsenceFields {
   anexos: File[];
   departamento: LookupEntry | null;
   centroCusto: LookupEntry | null;
+  centroResultado: LookupEntry | null;
+  unidadeNegocio: LookupEntry | null;
+  cargo: LookupEntry | null;
+  funcao: LookupEntry | null;
+  unidadeMedida: LookupEntry | null;
+  /** Instalments being typed: due date (YYYY-MM-DD) and amount (text, "1234.50"). */
+  parcelas: { vencimento: string; valor: string }[];
+  /** The cost split being typed: the centre chosen and its percentage (text). */
+  rateio: { tipo: 'custo' | 'resultado'; centro: LookupEntry | null; percentual: string }[];
 }
 
 /** The command answer `{success, data: Request}`. */

@@ -16,6 +16,7 @@ import { requestMessage, typeTitle, useRequestsT } from '../utils/i18n';
 import {
   LABEL_MAX,
   MAX_LABELS,
+  PURCHASE_TYPE,
   draftBody,
   draftOf,
   emptyDraft,
@@ -28,6 +29,7 @@ import {
 import { DateField } from './DateField';
 import { ItemsField } from './ItemsField';
 import { LookupSelect } from './LookupSelect';
+import { ApportionmentField, InstalmentsField } from './PlanFields';
 import { PendingFiles } from './FileList';
 
 const ABONO_KINDS = ['atestado', 'declaracao', 'outros'] as const;
@@ -197,7 +199,14 @@ function RequestForm({ actingFor, editing, onClose, onCreated }: FormProps) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <LookupSelect kind="department" label={tx('fields.departamento')} value={draft.departamento} onChange={(v) => set('departamento', v)} error={err('departamento')} testId="request-field-departamento" />
           <LookupSelect kind="costCentre" label={tx('fields.centroCusto')} value={draft.centroCusto} onChange={(v) => set('centroCusto', v)} error={err('centroCusto')} testId="request-field-centroCusto" />
+          <LookupSelect kind="resultCentre" label={tx('fields.centroResultado')} value={draft.centroResultado} onChange={(v) => set('centroResultado', v)} error={err('centroResultado')} testId="request-field-centroResultado" />
+          <LookupSelect kind="businessUnit" label={tx('fields.unidadeNegocio')} value={draft.unidadeNegocio} onChange={(v) => set('unidadeNegocio', v)} error={err('unidadeNegocio')} testId="request-field-unidadeNegocio" />
+          <LookupSelect kind="position" label={tx('fields.cargo')} value={draft.cargo} onChange={(v) => set('cargo', v)} error={err('cargo')} testId="request-field-cargo" />
+          <LookupSelect kind="function" label={tx('fields.funcao')} value={draft.funcao} onChange={(v) => set('funcao', v)} error={err('funcao')} testId="request-field-funcao" />
+          <LookupSelect kind="unit" label={tx('fields.unidadeMedida')} value={draft.unidadeMedida} onChange={(v) => set('unidadeMedida', v)} error={err('unidadeMedida')} testId="request-field-unidadeMedida" />
         </SimpleGrid>
+        {draft.tipo === PURCHASE_TYPE && <InstalmentsField value={draft.parcelas} onChange={(v) => set('parcelas', v)} error={err('parcelas')} />}
+        <ApportionmentField value={draft.rateio} onChange={(v) => set('rateio', v)} error={err('rateio')} />
         {type?.entrega && <ItemsField items={draft.itens} onChange={(v) => set('itens', v)} error={err('itens')} />}
         {type?.ausencia && (
           <Stack gap="sm" data-testid="request-absence">

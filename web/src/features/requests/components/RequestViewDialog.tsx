@@ -38,6 +38,7 @@ import { setDeliveryStatus } from '../api/set-delivery-status';
 import type { Request, RequestSource, RequestWithActions } from '../api/types';
 import { uploadAttachment } from '../api/upload-attachment';
 import { useRequestListStore } from '../store/request-list-store';
+import { RequestPlanView } from './RequestPlanView';
 import { requestActions } from '../utils/actions';
 import { isoToText } from '../utils/date-text';
 import { ACCEPTED_FILES } from '../utils/doc-type';
@@ -122,6 +123,7 @@ function Details({ request }: { request: Request }) {
           testId="request-view-centroCusto"
         />
       </SimpleGrid>
+      <RequestPlanView request={request} />
       <Field label={tx('fields.motivo')} value={requestText(tx, language, request, request.motivo)} testId="request-view-reason" />
       <Field label={tx('fields.comentario')} value={requestText(tx, language, request, request.comentario)} />
       {request.labels.length > 0 && <Field label={tx('fields.labels')} value={request.labels.join(', ')} />}

@@ -27,6 +27,10 @@ export const BAD_DATE = 'data_invalida';
 export const OUT_OF_RANGE = 'data_fora_intervalo';
 export const DELIVERY_BEFORE = 'data_entrega_anterior';
 export const ATTACHMENT_REQUIRED = 'anexo_obrigatorio';
+/** The apportionment's shares must add up to exactly 100 % (the server's KeyApportionmentSum). */
+export const APPORTIONMENT_SUM = 'rateio_soma_invalida';
+/** Instalments belong to a purchase request alone (docs/api.md pedidocompra/parcelas). */
+export const PURCHASE_TYPE = 'compra';
 
 /** Items: at most 50, each quantity 1..9999 (the server's MaxItems, MaxQuantity). */
 export const MAX_ITEMS = 50;
@@ -119,6 +123,22 @@ export function validateRequest(
     if (delivery && ref && delivery <= ref) put('dataEntrega', DELIVERY_BEFORE);
   }
 
+  // Instalments (a purchase): a due date on or after the reference date, an amount > 0 with
+  // at most two decimals. The split: a centre on every row, parts adding up to 100 %.
+  if (draft.tipo === PURCHASE_TYPE) {
+    for (const p of draft.parcelas) {
+      const due = parseDate(p.vencimento);
+      if (!due) put('parcelas', BAD_DATE);
+      else if (ref && due < ref) put('parcelas', OUT_OF_RANGE);
+      if (hundredths(p.valor) === undefined || hundredths(p.valor)! <= 0) put('parcelas', 'valor_invalido');
+    }
+  }
+  if (draft.rateio.length) {
+    const parts = draft.rateio.map((r) => hundredths(r.percentual));
+    if (draft.rateio.some((r) => !r.centro) || parts.some((p) => p === undefined || p <= 0 || p > 10_000)) put('rateio', 'valor_invalido');
+    else if (parts.reduce<number>((a, p) => a + p!, 0) !== 10_000) put('rateio', APPORTIONMENT_SUM);
+  }
+
   if (type?.ausencia) {
     const medical = needsMedicalCertificate(draft, type);
     text('tipoAusenciaDesc', TEXT_MAX);
@@ -140,6 +160,13 @@ export function validateRequest(
 }
 
 export const hasErrors = (errors: RequestErrors) => Object.keys(errors).length > 0;
+
+/** A decimal typed with "." or "," and at most two decimals, in hundredths; undefined when it is not one. */
+export function hundredths(text: string): number | undefined {
+  const t = text.trim().replace(',', '.');
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(t)) return undefined;
+  return Math.round(Number(t) * 100);
+}
 
 // ---- the draft and the body sent ----
 
@@ -170,6 +197,13 @@ export function emptyDraft(): RequestDraft {
     anexos: [],
     departamento: null,
     centroCusto: null,
+    centroResultado: null,
+    unidadeNegocio: null,
+    cargo: null,
+    funcao: null,
+    unidadeMedida: null,
+    parcelas: [],
+    rateio: [],
   };
 }
 
@@ -211,6 +245,15 @@ export function draftBody(draft: RequestDraft, type: RequestType | undefined, m0
     labels: draft.labels.length ? draft.labels : undefined,
     departamento: draft.departamento?.id,
     centroCusto: draft.centroCusto?.id,
+    centroResultado: draft.centroResultado?.id,
+    unidadeNegocio: draft.unidadeNegocio?.id,
+    cargo: draft.cargo?.id,
+    funcao: draft.funcao?.id,
+    unidadeMedida: draft.unidadeMedida?.id,
+    parcelas: draft.tipo === PURCHASE_TYPE && draft.parcelas.length ? draft.parcelas.map((p) => ({ vencimento: p.vencimento, valor: p.valor.trim().replace(',', '.') })) : undefined,
+    rateio: draft.rateio.length
+      ? draft.rateio.map((r) => ({ tipo: r.tipo, centroId: r.centro?.id ?? '', percentual: r.percentual.trim().replace(',', '.') }))
+      : undefined,
   };
 }
 
@@ -234,6 +277,13 @@ export function draftOf(r: Request): RequestDraft {
     itens: (r.itens ?? []).map((i) => ({ ...i })),
     departamento: r.departamento ?? null,
     centroCusto: r.centroCusto ?? null,
+    centroResultado: r.centroResultado ?? null,
+    unidadeNegocio: r.unidadeNegocio ?? null,
+    cargo: r.cargo ?? null,
+    funcao: r.funcao ?? null,
+    unidadeMedida: r.unidadeMedida ?? null,
+    parcelas: (r.parcelas ?? []).map((p) => ({ vencimento: p.vencimento, valor: p.valor })),
+    rateio: (r.rateio ?? []).map((s) => ({ tipo: s.tipo, centro: s.centro, percentual: String(s.percentual) })),
   };
 }
 
@@ -250,12 +300,21 @@ const FIELDS: readonly RequestField[] = [
   'itens',
   'departamento',
   'centroCusto',
+  'centroResultado',
+  'unidadeNegocio',
+  'cargo',
+  'funcao',
+  'unidadeMedida',
+  'parcelas',
+  'rateio',
 ];
 
 const ALIASES: Record<string, RequestField> = { file: 'anexos', origem: 'tipo' };
 
 function fieldOf(type: string): RequestField | undefined {
   if (type === 'itens' || type.startsWith('itens.') || type.startsWith('itens[')) return 'itens';
+  if (type.startsWith('parcelas.')) return 'parcelas';
+  if (type.startsWith('rateio.')) return 'rateio';
   const name = type.startsWith('ausencia.') ? type.slice('ausencia.'.length) : type;
   if (ALIASES[name]) return ALIASES[name];
   return (FIELDS as readonly string[]).includes(name) ? (name as RequestField) : undefined;
