@@ -11,7 +11,7 @@ export function rankRequest({ ac4Ukey, rank }: { ac4Ukey: string; rank: number }
 
 /**
  * The rank PUTs a move needs: the page's rows numbered in their new order after the rows of
- * earlier pages (ranks sort ascending; new requests have rank 0 and come first), each row
+ * earlier pages (ranks sort ascending; a new request takes the next rank after its list's highest), each row
  * whose rank changes.
  */
 export function ranksAfterMove<T extends { ac4Ukey: string; rank: number }>(rows: readonly T[], from: number, to: number, offset: number) {
