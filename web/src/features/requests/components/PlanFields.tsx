@@ -51,7 +51,7 @@ export function ApportionmentField({ value, onChange, error }: { value: RequestD
           <Group key={i} gap="xs" wrap="nowrap" align="flex-end" data-testid="request-rateio-row">
             <Select
               aria-label={tx('plan.kind')}
-              w={150}
+              w={190}
               data={(['custo', 'resultado'] as const).map((k) => ({ value: k, label: tx(`plan.kinds.${k}`) }))}
               value={r.tipo}
               allowDeselect={false}
