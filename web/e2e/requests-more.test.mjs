@@ -60,9 +60,11 @@ test('ana drags a request to the top and keeps the order after a reload; a bulk 
     await page.goto('/apps/request/all');
     await page.locator(frame(compra)).waitFor();
     const before = await order(page);
-    assert.ok(before.indexOf(reviewed) > before.indexOf(compra), `newest first: ${before}`);
+    // A new request takes the next rank after the list's highest: the three go last, in filing order.
+    assert.ok(before.indexOf(reviewed) < before.indexOf(epi) && before.indexOf(epi) < before.indexOf(compra), `new requests go last: ${before}`);
+    assert.notEqual(before[0], reviewed);
 
-    // Drag the benefit request (lowest of the three) above the top row, by its handle.
+    // Drag the benefit request (the first of the three) above the top row, by its handle.
     const handle = page.locator(`${frame(reviewed)} ${tid('request-row-handle')}`);
     const top = page.locator(`${frame(before[0])} ${tid('request-row-handle')}`);
     const from = await handle.boundingBox();
