@@ -68,6 +68,9 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	}
 	defer lock.Close(context.Background())
 	ctx = push.Mute(ctx)
+	if s, ok := p.(ReplayScoped); ok {
+		ctx = s.ReplayScope(ctx)
+	}
 
 	// The events are counted for the progress reports while the replay goes on (below); a
 	// report's total is 0 until the count is known, not the events applied so far, which
@@ -176,6 +179,15 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 // lock (as it builds the indexes a replay left deferred).
 type Finisher interface {
 	Finish(ctx context.Context, tx pgx.Tx) error
+}
+
+// ReplayScoped is a projection that keeps state for the length of one replay: the timesheet
+// keeps the marks it copies, so that its Finish computes the rows without reading them back.
+// ReplayScope returns ctx carrying that state; the replay's batches (Prepare, Write) and its
+// Finish get the ctx returned. A Finish called without it (a runner finishing a replay that
+// died) must do the same work from the database.
+type ReplayScoped interface {
+	ReplayScope(ctx context.Context) context.Context
 }
 
 // finish runs p's Finish, if it is a Finisher, in a transaction of its own.

@@ -102,10 +102,19 @@ func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
 	if err != nil {
 		return err
 	}
+	mem := replayOf(ctx)
+	if ok, err := mem.usable(ctx, tx); err != nil {
+		return err
+	} else if !ok {
+		mem = nil
+	}
 	for _, p := range list {
 		c, err := newCalc(ctx, tx, p.tenant)
 		if err != nil {
 			return err
+		}
+		if mem != nil { // the marks from memory, the months summed from the rows as written
+			c.mem, c.kept = mem, map[uuid.UUID][]digested{}
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
 			return err
@@ -291,8 +300,10 @@ func (e *employee) onLeave(d time.Time) bool {
 // calc computes the rows of one tenant.
 type calc struct {
 	tenant   uuid.UUID
-	rules    []datedRule // by since
-	fresh    bool        // the days written have no rows (Finish)
+	rules    []datedRule              // by since
+	fresh    bool                     // the days written have no rows (Finish)
+	mem      *replayMarks             // a replay's marks, read instead of timesheet_marks (Finish)
+	kept     map[uuid.UUID][]digested // with mem: the rows written, which the months are summed from
 	calendar *vacation.Calendar
 	emps     map[uuid.UUID]*employee
 	all      bool // emps holds every employee
