@@ -2,7 +2,6 @@ package timesheet
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -231,17 +230,15 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 			c.kept[rows[i].Employee] = append(c.kept[rows[i].Employee], digested{d, digests[i]})
 		}
 	}
+	buf := make([]byte, 0, 600*n) // one buffer for every row's JSON
 	for i, r := range rows {
 		emps[i], days[i], kinds[i] = r.Employee, r.Date, r.Kind
-		pairs := make([][2]int, len(r.Spans))
-		for j, s := range r.Spans {
-			pairs[j] = [2]int{s.Start, s.End}
-		}
-		spansJSON[i], _ = json.Marshal(pairs)
-		if r.Marks == nil {
-			r.Marks = []Mark{}
-		}
-		marksJSON[i], _ = json.Marshal(r.Marks)
+		start := len(buf)
+		buf = appendSpans(buf, r.Spans)
+		spansJSON[i] = buf[start:len(buf):len(buf)]
+		start = len(buf)
+		buf = appendMarks(buf, r.Marks)
+		marksJSON[i] = buf[start:len(buf):len(buf)]
 		for j, v := range []int{r.Expected, r.Worked, r.Night, r.NightHours, r.Overtime50, r.Overtime100, r.Late, r.Early, r.Missing, r.Excused, r.Leave} {
 			ints[j][i] = int32(v)
 		}
