@@ -113,9 +113,7 @@ func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
 		return err
 	}
 	mem := replayOf(ctx)
-	if ok, err := mem.usable(ctx, tx); err != nil {
-		return err
-	} else if !ok {
+	if !mem.usable() {
 		mem = nil
 	}
 	for _, p := range list {

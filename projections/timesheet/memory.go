@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 )
 
 // A replay copies every mark into timesheet_marks, and its Finish used to read them all back
@@ -15,8 +14,8 @@ import (
 // write in memory (replayMarks, in the replay's ctx: projections.ReplayScoped), as the table
 // has them: the first copy of a mark the log holds twice, moved by adjustments and restored or
 // removed by reverts. Finish computes from that copy when it can trust it: no batch failed or
-// stopped half-way (a batch applied again in parts, events parked), and it holds as many marks
-// as the table. Otherwise, or when a runner finishes a replay that died, Finish reads the table.
+// stopped half-way (a batch applied again in parts, events parked). Otherwise, or when a runner
+// finishes a replay that died, Finish reads the table.
 
 type replayKey struct{}
 
@@ -129,18 +128,17 @@ func (r *replayMarks) remove(p person, id *uuid.UUID) {
 	}
 }
 
-// usable tells whether Finish may compute from the copy: every batch written, and the table
-// holding as many marks.
-func (r *replayMarks) usable(ctx context.Context, tx pgx.Tx) (bool, error) {
-	if r == nil || r.broken || r.writing != 0 {
-		return false, nil
-	}
-	var n int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM timesheet_marks`).Scan(&n); err != nil {
-		return false, err
-	}
-	return n == r.count, nil
+// usable tells whether Finish may compute from the copy: every batch written whole. (A batch
+// whose transaction failed after its write stops the replay, so no Finish follows; one applied
+// again in parts failed its write first.) The table is not counted: that would wait for the
+// indexes being built meanwhile (FinishBesideIndexes).
+func (r *replayMarks) usable() bool {
+	return r != nil && !r.broken && r.writing == 0
 }
+
+// FinishBesideIndexes implements projections.FinisherBesideIndexes: with its copy of the
+// marks, a replay's Finish reads no timesheet_marks; without it, it waits for their indexes.
+func (Timesheet) FinishBesideIndexes() bool { return true }
 
 // between is the employees' marks in from..to (to excluded), in the table's order (at, then
 // mark id).
