@@ -68,6 +68,9 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	}
 	defer lock.Close(context.Background())
 	ctx = push.Mute(ctx)
+	if s, ok := p.(ReplayScoped); ok {
+		ctx = s.ReplayScope(ctx)
+	}
 
 	// The events are counted for the progress reports while the replay goes on (below); a
 	// report's total is 0 until the count is known, not the events applied so far, which
@@ -153,11 +156,24 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	if n, err = pipeline(ctx, pool, store, p, eventstore.Start, false, until, reset, bulk, progress); err != nil {
 		return n, err
 	}
-	if err := restore(ctx); err != nil {
-		return n, err
-	}
-	if err := finish(ctx, pool, p); err != nil {
-		return n, err
+	if b, ok := p.(FinisherBesideIndexes); ok && b.FinishBesideIndexes() {
+		// The indexes are built on a connection of their own while Finish runs.
+		built := make(chan error, 1)
+		go func() { built <- restore(ctx) }()
+		ferr := finish(ctx, pool, p)
+		if err := <-built; err != nil {
+			return n, err
+		}
+		if ferr != nil {
+			return n, ferr
+		}
+	} else {
+		if err := restore(ctx); err != nil {
+			return n, err
+		}
+		if err := finish(ctx, pool, p); err != nil {
+			return n, err
+		}
 	}
 	select {
 	case <-counted:
@@ -176,6 +192,23 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 // lock (as it builds the indexes a replay left deferred).
 type Finisher interface {
 	Finish(ctx context.Context, tx pgx.Tx) error
+}
+
+// ReplayScoped is a projection that keeps state for the length of one replay: the timesheet
+// keeps the marks it copies, so that its Finish computes the rows without reading them back.
+// ReplayScope returns ctx carrying that state; the replay's batches (Prepare, Write) and its
+// Finish get the ctx returned. A Finish called without it (a runner finishing a replay that
+// died) must do the same work from the database.
+type ReplayScoped interface {
+	ReplayScope(ctx context.Context) context.Context
+}
+
+// FinisherBesideIndexes is a Finisher whose Finish does not need the indexes of its bulk
+// tables (the timesheet's computes from the marks its replay kept): its replay builds them
+// while Finish runs, instead of before. A Finish that reads a bulk table all the same waits
+// for the build's lock, and is as correct as before.
+type FinisherBesideIndexes interface {
+	FinishBesideIndexes() bool
 }
 
 // finish runs p's Finish, if it is a Finisher, in a transaction of its own.

@@ -5,8 +5,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"portal/domain"
 )
@@ -100,17 +102,59 @@ func MonthHash(digests []string) string {
 }
 
 // RowHash is the SHA-256 of a row in a canonical form: its date, the times of its marks in
-// force and its figures, as JSON.
+// force and its figures, as JSON (encoding/json's bytes of rowJSON, written by hand: a replay
+// hashes every row of the log).
 func RowHash(r Dated) string {
-	marks := make([]string, len(r.Marks))
-	for i, m := range r.Marks {
-		marks[i] = m.UTC().Format(time.RFC3339)
-	}
-	data, _ := json.Marshal(struct {
-		Date  string   `json:"date"`
-		Marks []string `json:"marks"`
-		Row
-	}{r.Date.Format(time.DateOnly), marks, r.Row})
-	sum := sha256.Sum256(data)
+	var buf [512]byte
+	sum := sha256.Sum256(appendRowJSON(buf[:0], r))
 	return hex.EncodeToString(sum[:])
+}
+
+// rowJSON is what RowHash hashes, as encoding/json writes it.
+type rowJSON struct {
+	Date  string   `json:"date"`
+	Marks []string `json:"marks"`
+	Row
+}
+
+func appendRowJSON(b []byte, r Dated) []byte {
+	b = append(b, `{"date":"`...)
+	b = r.Date.AppendFormat(b, time.DateOnly)
+	b = append(b, `","marks":[`...)
+	for i, m := range r.Marks {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = m.UTC().AppendFormat(b, time.RFC3339)
+		b = append(b, '"')
+	}
+	b = append(b, `],"kind":`...)
+	b = appendJSONString(b, r.Kind)
+	for _, f := range []struct {
+		key string
+		v   int
+	}{{`,"expected":`, r.Expected}, {`,"worked":`, r.Worked}, {`,"night":`, r.Night}, {`,"nightHours":`, r.NightHours},
+		{`,"overtime50":`, r.Overtime50}, {`,"overtime100":`, r.Overtime100}, {`,"late":`, r.Late}, {`,"early":`, r.Early},
+		{`,"missing":`, r.Missing}, {`,"excused":`, r.Excused}, {`,"leave":`, r.Leave}} {
+		b = strconv.AppendInt(append(b, f.key...), int64(f.v), 10)
+	}
+	b = strconv.AppendBool(append(b, `,"absent":`...), r.Absent)
+	b = strconv.AppendBool(append(b, `,"incomplete":`...), r.Incomplete)
+	return append(b, '}')
+}
+
+// appendJSONString appends s as encoding/json writes it: as is when nothing in it is
+// escaped, else by encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	plain := utf8.ValidString(s)
+	for i := 0; plain && i < len(s); i++ {
+		c := s[i]
+		plain = c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && c != 0xe2 // U+2028, U+2029
+	}
+	if plain {
+		return append(append(append(b, '"'), s...), '"')
+	}
+	q, _ := json.Marshal(s)
+	return append(b, q...)
 }

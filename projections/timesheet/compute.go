@@ -68,25 +68,35 @@ func (b *batch) span(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) (span, er
 
 // pend is compute for a replay: the days whose rows the batch would write are left for
 // Finish, which writes each once (pending_from is the first of them).
+//
+// A replay's transactions commit without waiting for the WAL flush (synchronous_commit off,
+// sent with the last statement): each holds its checkpoint, so a crash loses the last batches
+// whole and the replay goes on from before them. It saves a flush a batch, 11 for the bench's
+// 55,000 events.
 func (b *batch) pend(ctx context.Context, tx pgx.Tx) error {
+	var q pgx.Batch
 	for tenant := range b.first {
 		s, err := b.span(ctx, tx, tenant)
 		if err != nil {
 			return err
 		}
 		pending := slices.MinFunc([]time.Time{b.first[tenant], s.old.AddDate(0, 0, 1), s.from}, time.Time.Compare)
-		if _, err := tx.Exec(ctx, `INSERT INTO timesheet_tenants (tenant_id, since, through, pending_from) VALUES ($1, $2, $3, $4)
+		q.Queue(`INSERT INTO timesheet_tenants (tenant_id, since, through, pending_from) VALUES ($1, $2, $3, $4)
 ON CONFLICT (tenant_id) DO UPDATE SET since = excluded.since, through = excluded.through,
-    pending_from = least(timesheet_tenants.pending_from, excluded.pending_from)`, tenant, s.from, s.upTo, pending); err != nil {
-			return err
-		}
+    pending_from = least(timesheet_tenants.pending_from, excluded.pending_from)`, tenant, s.from, s.upTo, pending)
 	}
-	return nil
+	q.Queue(`SET LOCAL synchronous_commit = off`)
+	return tx.SendBatch(ctx, &q).Close()
 }
 
 // Finish implements projections.Finisher: the rows a replay left pending, for everyone
 // employed on each day.
+// A crash before its commit is flushed leaves the tenants pending: the next runner finishes
+// again (so no wait for the flush either).
 func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+		return err
+	}
 	rows, err := tx.Query(ctx, `SELECT tenant_id, pending_from, through FROM timesheet_tenants WHERE pending_from IS NOT NULL ORDER BY tenant_id`)
 	if err != nil {
 		return err
@@ -102,10 +112,17 @@ func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
 	if err != nil {
 		return err
 	}
+	mem := replayOf(ctx)
+	if !mem.usable() {
+		mem = nil
+	}
 	for _, p := range list {
 		c, err := newCalc(ctx, tx, p.tenant)
 		if err != nil {
 			return err
+		}
+		if mem != nil { // the marks from memory, the months summed from the rows as written
+			c.mem, c.kept = mem, map[uuid.UUID][]digested{}
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
 			return err
@@ -291,8 +308,10 @@ func (e *employee) onLeave(d time.Time) bool {
 // calc computes the rows of one tenant.
 type calc struct {
 	tenant   uuid.UUID
-	rules    []datedRule // by since
-	fresh    bool        // the days written have no rows (Finish)
+	rules    []datedRule              // by since
+	fresh    bool                     // the days written have no rows (Finish)
+	mem      *replayMarks             // a replay's marks, read instead of timesheet_marks (Finish)
+	kept     map[uuid.UUID][]digested // with mem: the rows written, which the months are summed from
 	calendar *vacation.Calendar
 	emps     map[uuid.UUID]*employee
 	all      bool // emps holds every employee

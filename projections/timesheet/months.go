@@ -129,9 +129,12 @@ func (c *calc) sumMonths(ctx context.Context, tx pgx.Tx, months map[uuid.UUID]ma
 			}
 		}
 	}
-	all, err := digests(ctx, tx, c.tenant, ids, ts.WeekStart(from), to.AddDate(0, 1, -1))
-	if err != nil {
-		return err
+	all := c.kept
+	if all == nil {
+		var err error
+		if all, err = digests(ctx, tx, c.tenant, ids, ts.WeekStart(from), to.AddDate(0, 1, -1)); err != nil {
+			return err
+		}
 	}
 	var (
 		emps        []uuid.UUID
@@ -175,7 +178,7 @@ func (c *calc) sumMonths(ctx context.Context, tx pgx.Tx, months map[uuid.UUID]ma
 	if len(emps) == 0 {
 		return nil
 	}
-	_, err = tx.Exec(ctx, `
+	_, err := tx.Exec(ctx, `
 INSERT INTO timesheet_months (tenant_id, employee_id, month, department_id, manager_id, expected, worked, night, night_hours,
     overtime50, overtime100, late, early, missing, excused, leave, absent_days, absent, dsr_lost, rows_hash)
 SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::uuid[], $5::uuid[], $6::int[], $7::int[], $8::int[], $9::int[],

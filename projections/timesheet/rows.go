@@ -2,7 +2,6 @@ package timesheet
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -58,8 +57,11 @@ func (c *calc) rows(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.
 		return nil, nil
 	}
 	// Every window opens between 20:00 the day before and 20:00 the day itself.
-	marks, err := c.marks(ctx, tx, ids, local(from).Add(-4*time.Hour), local(to).Add(44*time.Hour))
-	if err != nil {
+	var marks map[uuid.UUID][]Mark
+	var err error
+	if c.mem != nil {
+		marks = c.mem.between(c.tenant, ids, local(from).Add(-4*time.Hour), local(to).Add(44*time.Hour))
+	} else if marks, err = c.marks(ctx, tx, ids, local(from).Add(-4*time.Hour), local(to).Add(44*time.Hour)); err != nil {
 		return nil, err
 	}
 	excuses, err := c.excuses(ctx, tx, ids, from, to)
@@ -223,18 +225,20 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 	digests := make([]string, n)
 	for i, d := range Dated(rows) {
 		digests[i] = ts.RowHash(d)
+		if c.kept != nil {
+			d.Marks = nil // as digests reads them back
+			c.kept[rows[i].Employee] = append(c.kept[rows[i].Employee], digested{d, digests[i]})
+		}
 	}
+	buf := make([]byte, 0, 600*n) // one buffer for every row's JSON
 	for i, r := range rows {
 		emps[i], days[i], kinds[i] = r.Employee, r.Date, r.Kind
-		pairs := make([][2]int, len(r.Spans))
-		for j, s := range r.Spans {
-			pairs[j] = [2]int{s.Start, s.End}
-		}
-		spansJSON[i], _ = json.Marshal(pairs)
-		if r.Marks == nil {
-			r.Marks = []Mark{}
-		}
-		marksJSON[i], _ = json.Marshal(r.Marks)
+		start := len(buf)
+		buf = appendSpans(buf, r.Spans)
+		spansJSON[i] = buf[start:len(buf):len(buf)]
+		start = len(buf)
+		buf = appendMarks(buf, r.Marks)
+		marksJSON[i] = buf[start:len(buf):len(buf)]
 		for j, v := range []int{r.Expected, r.Worked, r.Night, r.NightHours, r.Overtime50, r.Overtime100, r.Late, r.Early, r.Missing, r.Excused, r.Leave} {
 			ints[j][i] = int32(v)
 		}

@@ -129,7 +129,15 @@ func (p *prepared) decode(from, to int) error {
 
 // Write implements projections.PreparedBatch.
 func (p *prepared) Write(ctx context.Context, tx pgx.Tx) error {
-	b := &batch{touched: map[person][]time.Time{}, days: map[person][]time.Time{}, latest: map[uuid.UUID]time.Time{}, first: map[uuid.UUID]time.Time{},
+	mem := replayOf(ctx)
+	mem.begin()
+	err := p.write(ctx, tx, mem)
+	mem.end(err)
+	return err
+}
+
+func (p *prepared) write(ctx context.Context, tx pgx.Tx, mem *replayMarks) error {
+	b := &batch{mem: mem, touched: map[person][]time.Time{}, days: map[person][]time.Time{}, latest: map[uuid.UUID]time.Time{}, first: map[uuid.UUID]time.Time{},
 		last: map[uuid.UUID]eventstore.Cursor{}, changed: map[uuid.UUID]eventstore.Cursor{}}
 	for i, e := range p.events {
 		if err := b.add(ctx, tx, e, p.data[i]); err != nil {
@@ -177,6 +185,7 @@ type batch struct {
 	last, changed map[uuid.UUID]eventstore.Cursor // each tenant's last event, and of those whose timesheets changed
 	touched, days map[person][]time.Time
 	first, latest map[uuid.UUID]time.Time
+	mem           *replayMarks // a replay's copy of the marks (memory.go), or nil
 }
 
 type markRow struct {
@@ -380,6 +389,11 @@ func (b *batch) flushMarks(ctx context.Context, tx pgx.Tx) error {
 			})); err != nil {
 			return fmt.Errorf("timesheet_marks: %w", err)
 		}
+		if b.mem != nil {
+			for _, m := range marks {
+				b.mem.add(m)
+			}
+		}
 	} else {
 		n := len(marks)
 		tenants, emps, ids := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
@@ -440,6 +454,9 @@ WHERE tenant_id = $1 AND employee_id = $2 AND mark_id = $3`, e.Tenant, emp, optI
 		return err
 	}
 	p := person{e.Tenant, emp}
+	if m := b.mem.mark(p, optID(d.MarkID)); m != nil {
+		m.At, m.RequestID = asStored(d.To), optID(d.RequestID)
+	}
 	b.touch(p, d.From)
 	b.touch(p, d.To)
 	return nil
@@ -474,6 +491,12 @@ func (b *batch) reverted(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEv
 WHERE tenant_id = $1 AND employee_id = $2 AND mark_id = $3`, e.Tenant, emp, optID(r.MarkID), r.At, r.Adjusted); err != nil {
 			return err
 		}
+		if m := b.mem.mark(p, optID(r.MarkID)); m != nil {
+			m.At = asStored(r.At)
+			if !r.Adjusted {
+				m.RequestID = nil
+			}
+		}
 		b.touch(p, r.At)
 	}
 	for _, id := range d.Removed {
@@ -481,6 +504,7 @@ WHERE tenant_id = $1 AND employee_id = $2 AND mark_id = $3`, e.Tenant, emp, optI
 		err := tx.QueryRow(ctx, `DELETE FROM timesheet_marks WHERE tenant_id = $1 AND employee_id = $2 AND mark_id = $3 RETURNING at`,
 			e.Tenant, emp, optID(id)).Scan(&at)
 		if err == nil {
+			b.mem.remove(p, optID(id))
 			b.touch(p, at)
 		} else if err != pgx.ErrNoRows {
 			return err

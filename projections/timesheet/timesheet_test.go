@@ -235,6 +235,21 @@ func replayed(t *testing.T, d *pgtest.DB, p *timesheet.Timesheet, l *log) {
 	check("replayed")
 }
 
+// dayText is the employee's rows in full (every column: the marks' JSON, the hash), as text,
+// in day order.
+func dayText(t *testing.T, d *pgtest.DB, p clocktest.Person) []string {
+	rows, err := d.Pool.Query(context.Background(), `SELECT r::text FROM timesheet_days r
+WHERE tenant_id = $1 AND employee_id = $2 ORDER BY day`, p.Tenant, p.EmployeeID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // monthRows is the employee's months' totals, as text, in month order.
 func monthRows(t *testing.T, d *pgtest.DB, p clocktest.Person) []string {
 	rows, err := d.Pool.Query(context.Background(), `SELECT m::text FROM timesheet_months m
@@ -290,6 +305,21 @@ func TestReplayEqualsLive(t *testing.T) {
 		Day: "2024-05-08", RequestID: uuid.NewString(), Reason: "consulta"})
 	l.add(clock.TypeMarkAdjusted, at("2024-05-09", "11:00"), clock.MarkAdjustedData{EmployeeID: l.p.EmployeeID.String(),
 		MarkID: moved[0], From: at("2024-05-07", "08:30").UTC(), To: at("2024-05-07", "08:00").UTC(), RequestID: uuid.NewString()})
+	// A mark HR recorded (with nanoseconds the table keeps to the microsecond), one an
+	// adjustment added, and an adjustment reverted: its mark restored and its added one removed.
+	l.add(timesheet.TypeMarkRecordedByHR, at("2024-05-10", "12:00"), map[string]any{"markId": uuid.NewString(),
+		"employeeId": l.p.EmployeeID.String(), "recordedAt": at("2024-05-10", "08:00").Add(1234567 * time.Nanosecond).UTC(),
+		"actorId": uuid.NewString(), "reason": `relógio "quebrado" <b>`})
+	l.punch("2024-05-10", "12:00", "13:00", "17:48")
+	reverted, added := l.punch("2024-05-09", "08:20", "12:00", "13:00", "17:48"), uuid.NewString()
+	req := uuid.NewString()
+	l.add(clock.TypeMarkAdjusted, at("2024-05-10", "11:00"), clock.MarkAdjustedData{EmployeeID: l.p.EmployeeID.String(),
+		MarkID: reverted[0], From: at("2024-05-09", "08:20").UTC(), To: at("2024-05-09", "08:00").UTC(), RequestID: req})
+	l.add(clock.TypeMarkAddedByAdjustment, at("2024-05-10", "11:00"), map[string]any{"markId": added,
+		"employeeId": l.p.EmployeeID.String(), "recordedAt": at("2024-05-09", "18:30").UTC(), "requestId": req})
+	l.add(clock.TypeAdjustmentReverted, at("2024-05-10", "15:00"), clock.AdjustmentRevertedData{EmployeeID: l.p.EmployeeID.String(),
+		Day: "2024-05-09", RequestID: req, Restored: []clock.MarkRestoreData{{MarkID: reverted[0], At: at("2024-05-09", "08:20").UTC()}},
+		Removed: []string{added}})
 	l.punch("2024-05-13", "08:00", "12:00")
 	for _, e := range l.events {
 		data := eventstore.EventData{ID: e.ID, Type: e.Type, Data: e.Data}
@@ -303,9 +333,12 @@ func TestReplayEqualsLive(t *testing.T) {
 	}
 	p := timesheet.New()
 	projtest.Apply(t, d, ctx, p, logged)
-	live, months := days(t, d, l.p), monthRows(t, d, l.p)
+	live, months, whole := days(t, d, l.p), monthRows(t, d, l.p), dayText(t, d, l.p)
 	if r := live["2024-05-07"]; r.Late != 0 || r.Worked != 528 {
 		t.Fatalf("the adjusted Tuesday: %+v", r)
+	}
+	if r := live["2024-05-09"]; r.Late != 20 {
+		t.Fatalf("the reverted Thursday: %+v", r)
 	}
 	if _, err := projections.Replay(ctx, d.Pool, store, p, nil); err != nil {
 		t.Fatal(err)
@@ -315,6 +348,9 @@ func TestReplayEqualsLive(t *testing.T) {
 	}
 	if got := monthRows(t, d, l.p); !slices.Equal(got, months) {
 		t.Errorf("replayed months %v, live %v", got, months)
+	}
+	if got := dayText(t, d, l.p); !slices.Equal(got, whole) {
+		t.Errorf("replayed rows differ from the live ones in full:\n%v\n%v", got, whole)
 	}
 	if n := projtest.Count(t, d, `SELECT count(*) FROM pg_indexes WHERE tablename = 'timesheet_marks'`); n != 2 {
 		t.Errorf("timesheet_marks has %d indexes after the replay, want 2", n)
