@@ -43,8 +43,8 @@ type groupAppend struct {
 	done chan struct{}
 }
 
-// GroupCommit gathers the concurrent appends of one tenant whose events are all of the
-// given types into shared transactions. Call it once, before the store is used.
+// GroupCommit gathers the concurrent appends of one tenant that carry an event of one of
+// the given types into shared transactions. Call it once, before the store is used.
 func (s *Postgres) GroupCommit(types ...string) {
 	g := &groupCommit{types: map[string]bool{}, queues: map[uuid.UUID]*groupQueue{}}
 	for _, t := range types {
@@ -53,17 +53,21 @@ func (s *Postgres) GroupCommit(types ...string) {
 	s.group = g
 }
 
-// grouped tells whether an append of events goes through the tenant's group.
+// grouped tells whether an append of events goes through the tenant's group: when one of
+// them is of a grouped type, since that one takes the lock at commit whatever comes with it
+// (a person's first mark at an address also saves the address). Alone, such an append held
+// the lock through a flush of its own while the group's transaction waited behind it: with
+// 32 clients each first mark waited for the others', p99 2.5 s (bench register).
 func (g *groupCommit) grouped(events []EventData) bool {
-	if g == nil || len(events) == 0 {
+	if g == nil {
 		return false
 	}
 	for _, e := range events {
-		if !g.types[e.Type] {
-			return false
+		if g.types[e.Type] {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // appendGrouped queues the append on its tenant; the first caller to find no transaction
