@@ -53,7 +53,7 @@ func (b *linkBatch) breakAt(l *link, reason string) *ChainBreak {
 // verifyLinks counts tenant's links and streams into rep and returns the first broken link in
 // log order (nil: none), as of tx's snapshot. One reader decodes the rows while the other
 // cores hash (crypto/sha256 uses the CPU's SHA extensions): reading and hashing overlap.
-func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, rep *ChainReport) (*ChainBreak, error) {
+func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, rep *ChainReport) (*ChainBreak, chainHeads, error) {
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	batches := make(chan *linkBatch, 2*workers)
 	free := make(chan *linkBatch, 2*workers+2)
@@ -86,13 +86,13 @@ func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID,
 			return nil
 		})
 	}
+	r := linkReader{ctx: gctx, out: batches, free: free, streams: map[string]*chainHead{}}
 	g.Go(func() error {
 		defer close(batches)
-		r := linkReader{ctx: gctx, out: batches, free: free, streams: map[string]*chainHead{}}
 		return r.read(tx, tenant, rep)
 	})
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return nil, chainHeads{}, err
 	}
 	var first *ChainBreak
 	for _, b := range firsts {
@@ -100,7 +100,22 @@ func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID,
 			first = b
 		}
 	}
-	return first, nil
+	var heads chainHeads
+	if first == nil {
+		for stream, h := range r.streams {
+			heads.streams = append(heads.streams, stream)
+			heads.versions = append(heads.versions, h.next-1)
+			heads.hashes = append(heads.hashes, h.hash)
+		}
+	}
+	return first, heads, nil
+}
+
+// chainHeads are the streams' last links as read (their version and stored hash), to anchor.
+type chainHeads struct {
+	streams  []string
+	versions []int64
+	hashes   [][]byte
 }
 
 // chainHead is where a stream's chain stands in the read: the version it expects next and the
