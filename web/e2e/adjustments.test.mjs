@@ -6,6 +6,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, openClock, PLACES, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -73,6 +74,7 @@ test('ana asks to correct a punch, marcos approves it, ana sees the corrected ma
     await page.locator(tid('adjust-time')).fill(wanted);
     await page.locator(tid('adjust-reason')).fill('Esqueci de marcar na entrada');
     await screenshot(page, 'adjustments-ask-dialog-pt');
+    await expectAccessible(page, 'adjustments: adjustments-ask-dialog-pt');
     const asked = page.waitForResponse((r) => r.url().includes('/ajuste-ponto') && r.request().method() === 'POST');
     await page.locator(tid('adjust-send')).click();
     assert.equal((await asked).status(), 200);
@@ -89,6 +91,7 @@ test('ana asks to correct a punch, marcos approves it, ana sees the corrected ma
     assert.equal(await item.locator(tid('adjust-item-what')).textContent(), `${punched} → ${wanted}`);
     assert.ok(await stillSamePage(marcos.page), 'marcos reloaded');
     await screenshot(marcos.page, 'adjustments-manager-waiting-pt');
+    await expectAccessible(marcos.page, 'adjustments: adjustments-manager-waiting-pt');
 
     const decided = marcos.page.waitForResponse((r) => r.url().includes('/ajuste-ponto/decidir'));
     await item.locator(tid('adjust-approve')).click();
@@ -114,6 +117,7 @@ test('ana asks to correct a punch, marcos approves it, ana sees the corrected ma
     await page.locator(tid('adjust-request-status')).filter({ hasText: 'Aprovada' }).waitFor();
     assert.ok(await stillSamePage(page), 'ana reloaded');
     await screenshot(page, 'adjustments-day-corrected-pt');
+    await expectAccessible(page, 'adjustments: adjustments-day-corrected-pt');
 
     // The approved request is on marcos's "approved" filter, with nothing left to decide.
     await marcos.page.locator(tid('adjust-filter')).getByText('Aprovadas').click();

@@ -12,6 +12,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SMTPServer } from 'smtp-server';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const SMTP_USER = 'rh@democorp.test';
@@ -150,6 +151,7 @@ test('helena configures the tenant and each change takes effect at once', { time
     await saveConfirmed(page, 'mail');
     assert.equal(await page.locator(tid('field-eMailLogonPsw')).inputValue(), '', 'the password never comes back');
     await screenshot(page, 'admin-mail');
+    await expectAccessible(page, 'admin: admin-mail');
 
     // Feature toggles: abono off → Ana's abono is refused by the server.
     await openPanel(page, 'toggles');
@@ -184,6 +186,8 @@ test('helena configures the tenant and each change takes effect at once', { time
     assert.doesNotMatch(html, /script|onerror/i);
     assert.equal(await page.evaluate(() => window.__pwned), undefined, 'nothing of the body ran');
     await screenshot(page, 'admin-template-preview');
+    // The body is the tenant's own HTML (here an <img> without alt, on purpose): our screen around it is checked.
+    await expectAccessible(page, 'admin: admin-template-preview', { exclude: tid('template-preview-body') });
     await page.locator(tid('template-preview-to')).fill('previa@democorp.test');
     await page.locator(tid('template-preview-send')).click();
     await page.getByText('Enviado com sucesso').first().waitFor();
@@ -249,6 +253,7 @@ test('the feature toggles are named and described, in sections', { timeout: 90_0
     }
     await panel.locator(tid('section-rh_002')).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-toggles-labels');
+    await expectAccessible(page, 'admin: admin-toggles-labels');
     await panel.locator(tid('section-tools_013')).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-toggles-tools');
   } finally {
@@ -271,6 +276,7 @@ test('colour schemes: gallery per area, personal palette, company default, resto
     await page.locator(tid('color-schemes')).getByText('Paleta pessoal').click(); // closes the picker
     await page.locator(tid('settings-company-default')).check();
     await screenshot(page, 'admin-color-schemes');
+    await expectAccessible(page, 'admin: admin-color-schemes');
     await page.locator(tid('settings-save')).click();
     await page.locator(tid('color-schemes')).waitFor({ state: 'detached' });
     const bg = (id) => page.locator(tid(id)).evaluate((el) => getComputedStyle(el).backgroundColor);

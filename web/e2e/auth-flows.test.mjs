@@ -18,6 +18,7 @@ import {
   storedSession,
   tid,
 } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 // ---- a real SMTP server (smtp-server), keeping what it receives ----
 const mails = [];
@@ -116,6 +117,7 @@ test('forgot password: the code from the mail sets a new password', { timeout: 3
     await page.locator(tid('reset-new-password-toggle')).click();
     assert.equal(await page.locator(tid('reset-new-password')).getAttribute('type'), 'text');
     await screenshot(page, 'forgot-password');
+    await expectAccessible(page, 'auth-flows: forgot-password');
 
     const confirmed = page.waitForResponse((r) => r.url().includes('/AdminConfirmForgotPassword'));
     await submit.click();
@@ -160,6 +162,7 @@ test('first sign-in of nova.senha: the new-password challenge', { timeout: 30_00
     await page.locator(tid('new-password')).fill('Primeira@2025');
     await page.locator(tid('new-password-confirm')).fill('Primeira@2025');
     await screenshot(page, 'new-password-required');
+    await expectAccessible(page, 'auth-flows: new-password-required');
     await page.locator(tid('change-password-submit')).click();
     await page.waitForURL('**/login/DEMOCORP');
     await enterCredentials(page, 'nova.senha', 'Primeira@2025');

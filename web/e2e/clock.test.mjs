@@ -3,6 +3,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { countMarks, login, newUserContext, openClock, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 let suite;
 before(async () => {
@@ -91,6 +92,7 @@ test('ana signs in, registers a mark and sees it live in both tabs without reloa
     await page.locator(tid('home-mark')).first().waitFor();
 
     await screenshot(page, 'home-clock-pt');
+    await expectAccessible(page, 'clock: home-clock-pt');
   } finally {
     await context.close();
   }

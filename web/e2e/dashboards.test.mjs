@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
@@ -97,6 +98,7 @@ test('helena reads the company dashboard, filters it, exports a table and sees a
       { timeout: 20_000 },
     );
     await screenshot(page, 'dashboard-company-filtered');
+    await expectAccessible(page, 'dashboards: dashboard-company-filtered');
   } finally {
     await ctx.close();
   }

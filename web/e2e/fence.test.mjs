@@ -5,6 +5,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_PASSWORD, login, newUserContext, openClock, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const EMPTY_TILE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -64,6 +65,7 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     assert.deepEqual((await bad.json()).errors, [{ type: 'radius', message: 'raio_fora_intervalo' }]);
     await page.getByText('O raio deve ser um número inteiro de 50 a 5.000 metros').waitFor();
     await screenshot(page, 'fence-admin-radius-refused-pt');
+    await expectAccessible(page, 'fence: fence-admin-radius-refused-pt');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('portal-session')).state.accessToken);
     const list = await page.evaluate(
       async ([t]) => (await fetch('/api/rh-app/cerca/adm?tenId=' + JSON.parse(localStorage.getItem('portal-session')).state.user.tenId, { headers: { authorization: 'Bearer ' + t } })).json(),
@@ -93,6 +95,8 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     await page.keyboard.press('Escape');
     await page.getByRole('option', { name: /Ana Souza/ }).first().waitFor({ state: 'hidden' });
     await dialog.waitFor();
+    // Scanned with the dropdown closed: its option list scrolls by the arrow keys on the input (aria-activedescendant).
+    await expectAccessible(page, 'fence: assign dialog');
     const assigned = page.waitForResponse((r) => r.url().includes('/atribuicao') && r.request().method() === 'PUT');
     await dialog.locator(tid('fence-assign-save')).click();
     assert.equal((await assigned).status(), 200);
@@ -115,6 +119,7 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     assert.equal(await page.locator(tid('fence-mine-item')).count(), 3, 'her two fences and the new one');
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, '.fence-ring');
     await screenshot(page, 'fence-mine-pt');
+    await expectAccessible(page, 'fence: fence-mine-pt');
 
     await openClock(page);
     const res = await register(page);
@@ -135,6 +140,7 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     assert.equal((await res.json()).message, 'fora_da_area');
     await page.getByText('Você está fora da área', { exact: true }).waitFor();
     await screenshot(page, 'fence-punch-outside-pt');
+    await expectAccessible(page, 'fence: fence-punch-outside-pt');
   } finally {
     await far.close();
   }

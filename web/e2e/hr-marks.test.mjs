@@ -4,6 +4,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 
@@ -49,6 +50,7 @@ test('helena records a mark for ana; ana sees it marked as HR\'s in her day', { 
   await page.waitForTimeout(2000); // the read model's row replaces the optimistic one
   assert.match(await row.first().innerText(), /Ana Souza/);
   await screenshot(page, 'hr-marks-recorded');
+  await expectAccessible(page, 'hr-marks: hr-marks-recorded');
   await hr.close();
 
   const ana = await newUserContext(suite);
@@ -60,5 +62,6 @@ test('helena records a mark for ana; ana sees it marked as HR\'s in her day', { 
   const detail = await mark.locator(tid('adjust-mark-by-hr-detail')).innerText();
   assert.match(detail, /Registrada pelo RH: .*Helena.* — Relógio da portaria quebrado/);
   await screenshot(anaPage, 'hr-marks-ana-day');
+  await expectAccessible(anaPage, 'hr-marks: hr-marks-ana-day');
   await ana.close();
 });

@@ -12,6 +12,7 @@ import {
   tid,
   USERS,
 } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 let suite;
 before(async () => {
@@ -73,6 +74,7 @@ test('a wrong password shows the error on the password field', { timeout: 30_000
     assert.equal(await page.locator(tid('tenant-name')).textContent(), 'Demo Corp');
     await page.locator(tid('username')).fill(USERS.ana.userName);
     await screenshot(page, 'login-step2');
+    await expectAccessible(page, 'login: login-step2');
 
     const answer = page.waitForResponse((r) => r.url().includes('/api/auth/login'));
     await enterCredentials(page, USERS.ana.userName, 'wrong-password');

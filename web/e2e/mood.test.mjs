@@ -9,6 +9,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const COOL_DOWN_S = 5;
@@ -80,6 +81,7 @@ test('ana checks in from the banner; marcos sees her avatar appear in the nine-b
     assert.equal(await sliders.nth(0).getAttribute('aria-valuenow'), '4.5');
     assert.equal(await sliders.nth(1).getAttribute('aria-valuenow'), '4');
     await screenshot(page, 'mood-home-banner-pt');
+    await expectAccessible(page, 'mood: mood-home-banner-pt');
 
     const sent = Date.now();
     await page.locator(tid('mood-send')).click();
@@ -117,6 +119,8 @@ test('ana checks in from the banner; marcos sees her avatar appear in the nine-b
     await page.reload();
     await panel.waitFor();
     assert.equal((await moodCall(ana, 'GET', '/checkin')).body.visible, true);
+    // Checked last: the five-second cool-down above leaves no room for a scan before it.
+    await expectAccessible(boss, 'mood: mood-ninebox-pt');
   } finally {
     await Promise.allSettled([marcosCtx.close(), anaCtx.close()]);
   }

@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD, enterAccessCode, enterCredentials, login, newUserContext, openClock, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const TOTEM = { accessCode: 'DEMOCORP', userName: 'totem.portaria', password: DEMO_PASSWORD };
@@ -43,6 +44,7 @@ test('ana punches and downloads the receipt of her punch', { timeout: 180_000 },
     assert.match(await receipt.locator(tid('rep-receipt-nsr')).textContent(), /^NSR \d{9}$/);
     assert.match(await receipt.textContent(), /Hash [0-9A-F]{16}…/);
     await screenshot(page, 'rep-receipt');
+    await expectAccessible(page, 'rep: rep-receipt');
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.locator(tid('rep-receipt-download')).click()]);
     assert.match(download.suggestedFilename(), /^comprovante-\d{9}\.pdf$/);
     const pdf = readFileSync(await download.path());
@@ -114,6 +116,7 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     await page.locator(tid('rep-export')).click();
     await page.locator(tid('rep-export-error'), { hasText: 'não pode terminar no futuro' }).waitFor();
     await screenshot(page, 'rep-export-error');
+    await expectAccessible(page, 'rep: rep-export-error');
 
     // Today's AFD: a zip of the file and its signature, verified by openssl.
     const today = new Date().toISOString().slice(0, 10);
@@ -137,6 +140,7 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     assert.ok(employeeRecord, 'the new CPF is a record 5 of 118 characters');
     assert.equal(employeeRecord.slice(34, 47), 'A011144477735');
     await screenshot(page, 'rep-page');
+    await expectAccessible(page, 'rep: rep-page');
   } finally {
     await ctx.close();
   }
@@ -156,6 +160,7 @@ test('at the kiosk marcos punches and downloads the receipt of his punch', { tim
     await receipt.waitFor({ timeout: 15_000 });
     assert.match(await receipt.textContent(), /NSR \d{9}/);
     await screenshot(page, 'rep-kiosk-receipt');
+    await expectAccessible(page, 'rep: rep-kiosk-receipt');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('kiosk-receipt-download')).click()]);
     assert.equal(readFileSync(await download.path()).subarray(0, 5).toString(), '%PDF-');
   } finally {

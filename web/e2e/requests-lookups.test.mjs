@@ -7,6 +7,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 let suite;
 before(async () => {
@@ -43,6 +44,7 @@ test('ana picks a cost centre by searching, and her draft shows it with her requ
     await page.locator(tid('request-field-comentario')).fill('Para a equipe de TI.');
     await page.locator(tid('request-field-dataReferencia')).fill('20/11/2026');
     await screenshot(page, 'request-new-cost-centre-pt');
+    await expectAccessible(page, 'requests-lookups: request-new-cost-centre-pt');
     const saved = page.waitForResponse((r) => r.url().includes('/api/cac-app/request?') && r.request().method() === 'POST');
     await dialog.locator(tid('request-save')).click();
     const answer = await saved;
@@ -56,6 +58,7 @@ test('ana picks a cost centre by searching, and her draft shows it with her requ
     await view.locator(tid('request-send-draft')).waitFor();
     assert.equal(await page.locator(tid('request-not-requester')).count(), 0);
     await screenshot(page, 'request-view-cost-centre-pt');
+    await expectAccessible(page, 'requests-lookups: request-view-cost-centre-pt');
   } finally {
     await context.close();
   }

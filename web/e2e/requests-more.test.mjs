@@ -5,6 +5,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 
@@ -107,6 +108,7 @@ test('ana drags a request to the top and keeps the order after a reload; a bulk 
     assert.ok(await page.locator(frame(reviewed)).isVisible());
     assert.ok(await page.locator(frame(compra)).isVisible());
     await screenshot(page, 'requests-bulk-partial-pt');
+    await expectAccessible(page, 'requests-more: requests-bulk-partial-pt');
   } finally {
     await context.close();
   }

@@ -7,6 +7,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, fieldError, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, recordPublications, waitLive } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
@@ -81,7 +82,7 @@ async function choose(page, testId, optionName) {
   await page.getByRole('option', { name: optionName, exact: true }).click();
 }
 
-test('ana files, marcos approves, helena approves for HR; each sees the others live', { timeout: 120_000 }, async (t) => {
+test('ana files, marcos approves, helena approves for HR; each sees the others live', { timeout: 180_000 }, async (t) => {
   const [anaCtx, marcosCtx, helenaCtx] = await Promise.all([newUserContext(suite), newUserContext(suite), newUserContext(suite)]);
   const timings = [];
   const pushes = [];
@@ -116,6 +117,7 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     assert.equal(await fieldError(ana, 'request-field-comentario'), 'Campo obrigatório');
     assert.equal(await fieldError(ana, 'request-field-dataReferencia'), 'Campo obrigatório');
     await screenshot(ana, 'request-new-errors-pt');
+    await expectAccessible(ana, 'requests: request-new-errors-pt');
 
     // An abono with a medical certificate needs the doctor and the certificate.
     await choose(ana, 'request-field-tipo', 'Folha (abonos e ausências)');
@@ -185,6 +187,7 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     const marcosView = marcos.locator(`${tid('request-dialog')}[data-mode="readonly"]`);
     await marcosView.locator(tid('request-approve')).waitFor();
     await screenshot(marcos, 'request-view-approver-pt');
+    await expectAccessible(marcos, 'requests: request-view-approver-pt');
     const approved = marcos.waitForResponse((r) => r.url().includes('/api/cac-app/request/approve'));
     await marcosView.locator(tid('request-approve')).click();
     const approveAnswer = await approved;
@@ -254,6 +257,7 @@ test('ana files, marcos approves, helena approves for HR; each sees the others l
     await anaView.locator(tid('request-approvers')).click();
     await ana.locator(`${tid('approver-step')}[data-state="approved"]`).nth(1).waitFor();
     await screenshot(ana, 'request-approvers-pt');
+    await expectAccessible(ana, 'requests: request-approvers-pt');
 
     for (const p of [ana, marcos, helena]) {
       assert.equal(await p.evaluate(() => window.__e2eNoReload), true, 'no reload');
@@ -315,6 +319,7 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     await marcos.locator(tid('request-item-add')).click();
     await dialog.locator(tid('request-item')).getByText('2 PAR').waitFor();
     await screenshot(marcos, 'request-new-delivery-pt');
+    await expectAccessible(marcos, 'requests: request-new-delivery-pt');
     const sent = marcos.waitForResponse((r) => r.url().includes('/api/cac-app/request/send'));
     await dialog.locator(tid('request-send')).click();
     const sendAnswer = await sent;
@@ -355,6 +360,7 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     await helena.locator(row(id)).click();
     const helenaView = helena.locator(`${tid('request-dialog')}[data-mode="readonly"]`);
     await screenshot(helena, 'request-delivery-queue-pt');
+    await expectAccessible(helena, 'requests: request-delivery-queue-pt');
     const delivered = helena.waitForResponse((r) => r.url().includes('/api/cac-app/requestDelivery/status'));
     await helenaView.locator(tid('request-deliver-delivered')).click();
     assert.equal((await delivered).status(), 200);
@@ -378,6 +384,7 @@ test('marcos files for ana from "my team"; HR delivers; ana sees it live, confir
     const statuses = await history.locator(tid('delivery-entry')).evaluateAll((els) => els.map((e) => e.dataset.status));
     assert.deepEqual(statuses.slice(-2), ['delivered', 'confirmed']);
     await screenshot(ana, 'request-delivery-history-pt');
+    await expectAccessible(ana, 'requests: request-delivery-history-pt');
     await history.getByText('Agrupado').click();
     await history.locator(`${tid('delivery-group')}[data-status="delivered"]`).waitFor();
     await screenshot(ana, 'request-delivery-grouped-pt');

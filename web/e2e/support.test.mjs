@@ -6,6 +6,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const QUESTION = 'Quando recebo o adiantamento de férias?';
@@ -49,6 +50,7 @@ test('hr edits the faq; an employee searches it without accents and cannot edit'
     assert.deepEqual((await bad.json()).errors, [{ type: 'question', message: 'campo_obrigatorio' }]);
     await page.locator(tid('faq-form')).getByText('Campo obrigatório').waitFor();
     await screenshot(page, 'support-faq-refused-pt');
+    await expectAccessible(page, 'support: support-faq-refused-pt');
 
     await page.locator(tid('faq-form-question')).fill(QUESTION);
     const saved = page.waitForResponse((r) => r.url().includes('/api/faq/questions') && r.request().method() === 'POST');
@@ -56,6 +58,7 @@ test('hr edits the faq; an employee searches it without accents and cannot edit'
     assert.equal((await saved).status(), 200);
     await page.locator(`${tid('faq-item')}[data-question="${QUESTION}"]`).waitFor();
     await screenshot(page, 'support-faq-hr-pt');
+    await expectAccessible(page, 'support: support-faq-hr-pt');
   } finally {
     await hr.close();
   }

@@ -7,6 +7,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO_PASSWORD, login, newUserContext, screenshot, startSuite, tid, USERS, waitLive } from './helpers.mjs';
+import { expectAccessible } from './axe.mjs';
 
 const HELENA = { accessCode: 'DEMOCORP', userName: 'helena.rh', password: DEMO_PASSWORD };
 const MARCOS = { accessCode: 'DEMOCORP', userName: 'marcos.lima', password: DEMO_PASSWORD };
@@ -68,6 +69,7 @@ test('HR creates an eNPS, Ana answers it across a reload and finishes, HR sees t
     await hr.locator(tid('create-question-type')).nth(1).click();
     await hr.getByRole('option', { name: 'Texto longo' }).click();
     await screenshot(hr, 'surveys-hr-create');
+    await expectAccessible(hr, 'surveys: surveys-hr-create');
     await hr.locator(tid('create-submit')).click();
     await hr.locator(tid('survey-create-drawer')).waitFor({ state: 'hidden' });
     const row = hr.locator(tid('survey-row')).filter({ hasText: title });
@@ -98,6 +100,7 @@ test('HR creates an eNPS, Ana answers it across a reload and finishes, HR sees t
     await card(ana).getByText(title).waitFor();
     assert.equal(await counter(ana).textContent(), '1-2');
     await screenshot(ana, 'surveys-pending-drawer');
+    await expectAccessible(ana, 'surveys: surveys-pending-drawer');
 
     // A rating of 11 breaks the max rule; 10 is fine; leaving saves it with the step.
     const input = card(ana).locator(tid('question-input'));
@@ -136,6 +139,7 @@ test('HR creates an eNPS, Ana answers it across a reload and finishes, HR sees t
     await ana.locator(tid('finish-cancel')).click();
     await card(ana).locator(tid('survey-finish')).click();
     await screenshot(ana, 'surveys-confirm-finish');
+    await expectAccessible(ana, 'surveys: surveys-confirm-finish');
     await ana.locator(tid('finish-confirm')).click();
     // The pending list reloads without it.
     await card(ana).waitFor({ state: 'detached' });
@@ -144,6 +148,7 @@ test('HR creates an eNPS, Ana answers it across a reload and finishes, HR sees t
     await waitText(hr, hr.locator(tid('enps-score')), '50');
     await assertText(hr, 'results-respondents', '4 respondentes');
     await screenshot(hr, 'surveys-hr-results-after');
+    await expectAccessible(hr, 'surveys: surveys-hr-results-after');
 
     // Nothing can be edited after finishing.
     const anaAPI = await apiLogin(suite.baseURL, USERS.ana);

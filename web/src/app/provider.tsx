@@ -24,17 +24,23 @@ function SessionNotices() {
   return null;
 }
 
-/** The close buttons Mantine draws (drawers, dialogs, toasts) named in the user's language. */
-function withNamedCloseButtons(base: MantineThemeOverride, label: string): MantineThemeOverride {
+/** The icon-only buttons Mantine draws (close buttons of drawers, dialogs, toasts and alerts; the eye dropper) named in the user's language. */
+function withNamedButtons(base: MantineThemeOverride, label: string, eyeDropper: string): MantineThemeOverride {
   const named = { defaultProps: { closeButtonProps: { 'aria-label': label } } };
-  return mergeThemeOverrides(base, { components: { Drawer: named, Modal: named, Notification: named } });
+  // Alert takes its close button's name as a prop of its own (closeButtonLabel), not closeButtonProps.
+  const alert = { defaultProps: { closeButtonLabel: label } };
+  // ColorInput's eye-dropper button (shown where the browser has an EyeDropper) is icon-only.
+  const colorInput = { defaultProps: { eyeDropperButtonProps: { 'aria-label': eyeDropper } } };
+  return mergeThemeOverrides(base, {
+    components: { Drawer: named, Modal: named, Notification: named, Alert: alert, ColorInput: colorInput },
+  });
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // The tenant's main palette (TenantInfo themes) over the base theme (spec portal-core §3, §4).
   const tenantTheme = useTenantTheme(theme);
   const { t } = useTranslation('common', { i18n });
-  const themed = useMemo(() => withNamedCloseButtons(tenantTheme.theme, t('close')), [tenantTheme.theme, t]);
+  const themed = useMemo(() => withNamedButtons(tenantTheme.theme, t('close'), t('eyeDropper')), [tenantTheme.theme, t]);
   // Every text at WCAG 2.1 AA contrast, whatever the palette (issue 37).
   const resolver = useMemo(() => withAccessibleColors(tenantTheme.cssVariablesResolver), [tenantTheme.cssVariablesResolver]);
   return (

@@ -103,7 +103,7 @@ export function DayPage() {
                 )}
               </Group>
               {m.rh && (
-                <Text size="xs" c="orange.8" data-testid="adjust-mark-by-hr-detail">
+                <Text size="xs" c="dimmed" data-testid="adjust-mark-by-hr-detail">
                   {t('markByHRDetail', { name: m.rh.autorNome, reason: m.rh.motivo })}
                 </Text>
               )}
