@@ -130,7 +130,7 @@ func appendRowJSON(b []byte, r Dated) []byte {
 		b = append(b, '"')
 	}
 	b = append(b, `],"kind":`...)
-	b = appendJSONString(b, r.Kind)
+	b = AppendJSONString(b, r.Kind)
 	for _, f := range []struct {
 		key string
 		v   int
@@ -144,9 +144,9 @@ func appendRowJSON(b []byte, r Dated) []byte {
 	return append(b, '}')
 }
 
-// appendJSONString appends s as encoding/json writes it: as is when nothing in it is
+// AppendJSONString appends s as encoding/json writes it: as is when nothing in it is
 // escaped, else by encoding/json.
-func appendJSONString(b []byte, s string) []byte {
+func AppendJSONString(b []byte, s string) []byte {
 	plain := utf8.ValidString(s)
 	for i := 0; plain && i < len(s); i++ {
 		c := s[i]

@@ -1,10 +1,8 @@
 package timesheet
 
 import (
-	"encoding/json"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	ts "portal/domain/timesheet"
 )
@@ -35,7 +33,7 @@ func appendMarks(b []byte, marks []Mark) []byte {
 			b = append(append(append(b, `,"actorId":"`...), m.ActorID.String()...), '"')
 		}
 		if m.Reason != "" {
-			b = appendString(append(b, `,"reason":`...), m.Reason)
+			b = ts.AppendJSONString(append(b, `,"reason":`...), m.Reason)
 		}
 		b = append(b, '}')
 	}
@@ -64,19 +62,4 @@ func appendSpans(b []byte, spans []ts.Span) []byte {
 		b = append(b, ']')
 	}
 	return append(b, ']')
-}
-
-// appendString appends s as encoding/json writes it: as is when nothing in it is escaped,
-// else by encoding/json.
-func appendString(b []byte, s string) []byte {
-	plain := utf8.ValidString(s)
-	for i := 0; plain && i < len(s); i++ {
-		c := s[i]
-		plain = c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && c != 0xe2 // U+2028, U+2029
-	}
-	if plain {
-		return append(append(append(b, '"'), s...), '"')
-	}
-	q, _ := json.Marshal(s)
-	return append(b, q...)
 }
