@@ -48,7 +48,7 @@ export function ApportionmentField({ value, onChange, error }: { value: RequestD
     <Input.Wrapper label={tx('fields.rateio')} error={error} data-testid="request-field-rateio">
       <Stack gap={4}>
         {value.map((r, i) => (
-          <Group key={i} gap="xs" wrap="nowrap" align="flex-end" data-testid="request-rateio-row">
+          <Group key={i} gap="xs" align="flex-end" data-testid="request-rateio-row">
             <Select
               aria-label={tx('plan.kind')}
               w={190}
@@ -58,7 +58,8 @@ export function ApportionmentField({ value, onChange, error }: { value: RequestD
               onChange={(k) => change(i, { tipo: (k ?? 'custo') as 'custo' | 'resultado', centro: null })}
               data-testid={`request-rateio-tipo-${i}`}
             />
-            <div style={{ flex: 1 }}>
+            {/* On a phone the centre takes a line of its own rather than shrinking to nothing. */}
+            <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
               <LookupSelect
                 kind={r.tipo === 'custo' ? 'costCentre' : 'resultCentre'}
                 label={tx(r.tipo === 'custo' ? 'fields.centroCusto' : 'fields.centroResultado')}
