@@ -17,6 +17,17 @@ after(async () => {
   await suite?.stop();
 });
 
+/** Opens the new-request dialog on the request list and picks the type named. */
+async function newRequestOf(page, type) {
+  await page.goto('/apps/request/all');
+  await page.locator(tid('request-new')).click();
+  const dialog = page.locator(`${tid('request-dialog')}[data-mode="new"]`);
+  await dialog.waitFor();
+  await page.locator(tid('request-field-tipo')).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  return dialog;
+}
+
 test('ana picks a cost centre by searching, and her draft shows it with her requester actions', { timeout: 120_000 }, async () => {
   const anaAPI = await apiLogin(suite.baseURL, USERS.ana);
   const bad = await fetch(`${suite.baseURL}/api/cac-app/request/CRD1Search?tenId=${anaAPI.user.tenId}&page=0`, {
@@ -28,12 +39,7 @@ test('ana picks a cost centre by searching, and her draft shows it with her requ
   try {
     const page = await context.newPage();
     await login(page, USERS.ana);
-    await page.goto('/apps/request/all');
-    await page.locator(tid('request-new')).click();
-    const dialog = page.locator(`${tid('request-dialog')}[data-mode="new"]`);
-    await dialog.waitFor();
-    await page.locator(tid('request-field-tipo')).click();
-    await page.getByRole('option', { name: 'Uso e consumo', exact: true }).click();
+    const dialog = await newRequestOf(page, 'Uso e consumo');
 
     const searched = page.waitForResponse((r) => r.url().includes('/api/cac-app/request/CRD1Search') && r.url().includes('searchQuery=tecno'));
     await page.locator(tid('request-field-centroCusto')).pressSequentially('tecno', { delay: 40 });
@@ -86,12 +92,7 @@ test('ana splits a purchase over a cost and a result centre, with an instalment,
   try {
     const page = await context.newPage();
     await login(page, USERS.ana);
-    await page.goto('/apps/request/all');
-    await page.locator(tid('request-new')).click();
-    const dialog = page.locator(`${tid('request-dialog')}[data-mode="new"]`);
-    await dialog.waitFor();
-    await page.locator(tid('request-field-tipo')).click();
-    await page.getByRole('option', { name: 'Compra', exact: true }).click();
+    const dialog = await newRequestOf(page, 'Compra');
     await page.locator(tid('request-field-titulo')).fill('Cadeiras ergonômicas');
     await page.locator(tid('request-field-motivo')).fill('Ergonomia');
     await page.locator(tid('request-field-comentario')).fill('Quatro cadeiras.');
@@ -118,7 +119,12 @@ test('ana splits a purchase over a cost and a result centre, with an instalment,
     await dialog.locator(tid('request-save')).click();
     await dialog.getByText('Os percentuais do rateio devem somar 100 %').waitFor();
     await page.locator(tid('request-rateio-total')).filter({ hasText: '90' }).waitFor();
+    await page.setViewportSize({ width: 1366, height: 768 });
     await screenshot(page, 'request-new-split-refused-pt');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dialog.locator(tid('request-field-rateio')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'request-new-split-refused-pt-390');
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     await page.locator(tid('request-rateio-percentual-1')).fill('40');
     const saved = page.waitForResponse((r) => r.url().includes('/api/cac-app/request?') && r.request().method() === 'POST');
@@ -133,7 +139,11 @@ test('ana splits a purchase over a cost and a result centre, with an instalment,
     await view.waitFor();
     await view.locator(tid('request-view-rateio')).filter({ hasText: 'CR-10 · Vendas varejo' }).waitFor();
     await view.locator(tid('request-view-parcelas')).filter({ hasText: '20/12/2026' }).waitFor();
+    await page.setViewportSize({ width: 1366, height: 768 });
     await screenshot(page, 'request-view-split-pt');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'request-view-split-pt-390');
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     // The same lists over the API; another tenant's tenId and a missing origem are refused.
     const crd = await call(anaAPI, 'GET', '/api/cac-app/crd', { origem: '3', origemId: created.ac4Ukey });
