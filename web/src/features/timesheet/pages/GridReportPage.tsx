@@ -105,7 +105,8 @@ export function GridReportPage() {
                   </Table.Td>
                   <Table.Td>{hhmm(l.totals.missing)}</Table.Td>
                   <Table.Td>
-                    <Badge color={SIG_COLOR[l.signature]} variant="light">
+                    {/* The whole word, never "NOT SIG…": the table scrolls sideways before a badge is cut. */}
+                    <Badge color={SIG_COLOR[l.signature]} variant="light" style={{ minWidth: 'max-content' }}>
                       {t(`sig.${l.signature}`)}
                     </Badge>
                   </Table.Td>
