@@ -105,8 +105,7 @@ export function GridReportPage() {
                   </Table.Td>
                   <Table.Td>{hhmm(l.totals.missing)}</Table.Td>
                   <Table.Td>
-                    {/* The whole word, never "NOT SIG…": the table scrolls sideways before a badge is cut. */}
-                    <Badge color={SIG_COLOR[l.signature]} variant="light" style={{ minWidth: 'max-content' }}>
+                    <Badge color={SIG_COLOR[l.signature]} variant="light">
                       {t(`sig.${l.signature}`)}
                     </Badge>
                   </Table.Td>
