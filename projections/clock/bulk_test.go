@@ -24,16 +24,10 @@ import (
 // waiting in projection_deferred_indexes.
 func clockMarkIndexes(t *testing.T, d *pgtest.DB) (indexes []string, deferred int64) {
 	t.Helper()
-	rows, err := d.Pool.Query(context.Background(), `
+	indexes = projtest.Texts(t, d, `
 SELECT pg_get_indexdef(i.indexrelid) || coalesce(' ' || pg_get_constraintdef(c.oid), '')
 FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid
 WHERE i.indrelid = 'clock_marks'::regclass ORDER BY 1`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if indexes, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
-		t.Fatal(err)
-	}
 	return indexes, projtest.Count(t, d, `SELECT count(*) FROM projection_deferred_indexes`)
 }
 

@@ -551,19 +551,11 @@ func clockLog(t *testing.T, store *eventstore.Postgres, marks int, bad func(i in
 // clockModel is the whole clock read model as text, row by row in key order.
 func clockModel(t *testing.T, d *pgtest.DB) []string {
 	t.Helper()
-	rows, err := d.Pool.Query(context.Background(), `
+	return projtest.Texts(t, d, `
 SELECT m::text FROM clock_marks m
 UNION ALL SELECT '-'
 UNION ALL (SELECT a::text FROM clock_addresses a ORDER BY tenant_id, employee_id, ukey)
 ORDER BY 1`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	model, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return model
 }
 
 // TestClockReplayMatchesLiveAtScale builds the clock read model from a log of several

@@ -162,6 +162,20 @@ func Count(t testing.TB, d *pgtest.DB, q string, args ...any) int64 {
 	return n
 }
 
+// Texts runs q, a query of one text column, and returns its rows.
+func Texts(t testing.TB, d *pgtest.DB, q string, args ...any) []string {
+	t.Helper()
+	rows, err := d.Pool.Query(context.Background(), q, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return out
+}
+
 // Quiet is a logger that writes nothing.
 var Quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 

@@ -238,26 +238,12 @@ func replayed(t *testing.T, d *pgtest.DB, p *timesheet.Timesheet, l *log) {
 // dayText is the employee's rows in full (every column: the marks' JSON, the hash), as text,
 // in day order.
 func dayText(t *testing.T, d *pgtest.DB, p clocktest.Person) []string {
-	return rowsText(t, d, p, `SELECT r::text FROM timesheet_days r WHERE tenant_id = $1 AND employee_id = $2 ORDER BY day`)
+	return projtest.Texts(t, d, `SELECT r::text FROM timesheet_days r WHERE tenant_id = $1 AND employee_id = $2 ORDER BY day`, p.Tenant, p.EmployeeID)
 }
 
 // monthRows is the employee's months' totals, as text, in month order.
 func monthRows(t *testing.T, d *pgtest.DB, p clocktest.Person) []string {
-	return rowsText(t, d, p, `SELECT m::text FROM timesheet_months m WHERE tenant_id = $1 AND employee_id = $2 ORDER BY month`)
-}
-
-// rowsText runs q (one text column, for the employee's tenant and id) and collects it.
-func rowsText(t *testing.T, d *pgtest.DB, p clocktest.Person, q string) []string {
-	t.Helper()
-	rows, err := d.Pool.Query(context.Background(), q, p.Tenant, p.EmployeeID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return projtest.Texts(t, d, `SELECT m::text FROM timesheet_months m WHERE tenant_id = $1 AND employee_id = $2 ORDER BY month`, p.Tenant, p.EmployeeID)
 }
 
 // A rule rules the days from the day it is set: a day computed again after it (an abono),
