@@ -320,6 +320,19 @@ export async function screenshot(page, name) {
   return file;
 }
 
+/**
+ * Saves `name` at 1366 px and `name`-390 at a 390 px phone, then leaves the page at 1366 px.
+ * `focus` (a locator), when given, is scrolled into view on the phone.
+ */
+export async function screenshotWidths(page, name, focus) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await focus?.scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
 /** Is this socket the live-push connection (Centrifugo, proxied by the portal)? */
 const isPushSocket = (ws) => ws.url().includes('/connection/websocket');
 

@@ -6,7 +6,7 @@
 // refused in the dialog, the fixed one is shown in the request's view.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, login, newUserContext, screenshot, startSuite, tid, USERS } from './helpers.mjs';
+import { apiLogin, login, newUserContext, screenshot, screenshotWidths, startSuite, tid, USERS } from './helpers.mjs';
 import { expectAccessible } from './axe.mjs';
 
 let suite;
@@ -119,12 +119,7 @@ test('ana splits a purchase over a cost and a result centre, with an instalment,
     await dialog.locator(tid('request-save')).click();
     await dialog.getByText('Os percentuais do rateio devem somar 100 %').waitFor();
     await page.locator(tid('request-rateio-total')).filter({ hasText: '90' }).waitFor();
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await screenshot(page, 'request-new-split-refused-pt');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await dialog.locator(tid('request-field-rateio')).scrollIntoViewIfNeeded();
-    await screenshot(page, 'request-new-split-refused-pt-390');
-    await page.setViewportSize({ width: 1366, height: 768 });
+    await screenshotWidths(page, 'request-new-split-refused-pt', dialog.locator(tid('request-field-rateio')));
 
     await page.locator(tid('request-rateio-percentual-1')).fill('40');
     const saved = page.waitForResponse((r) => r.url().includes('/api/cac-app/request?') && r.request().method() === 'POST');
@@ -139,11 +134,7 @@ test('ana splits a purchase over a cost and a result centre, with an instalment,
     await view.waitFor();
     await view.locator(tid('request-view-rateio')).filter({ hasText: 'CR-10 · Vendas varejo' }).waitFor();
     await view.locator(tid('request-view-parcelas')).filter({ hasText: '20/12/2026' }).waitFor();
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await screenshot(page, 'request-view-split-pt');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'request-view-split-pt-390');
-    await page.setViewportSize({ width: 1366, height: 768 });
+    await screenshotWidths(page, 'request-view-split-pt');
 
     // The same lists over the API; another tenant's tenId and a missing origem are refused.
     const crd = await call(anaAPI, 'GET', '/api/cac-app/crd', { origem: '3', origemId: created.ac4Ukey });
