@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isoToText, maskDate, textToIso } from '../utils/date-text';
 
 interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange'> {
@@ -13,6 +14,7 @@ interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange'> {
  * as typed, which the form's rules then call an invalid date.
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  const { t } = useTranslation('requests');
   const [text, setText] = useState(() => isoToText(value));
   // A value set from outside (the form filled for editing, or reset) replaces the text.
   useEffect(() => {
@@ -22,7 +24,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
     <TextInput
       {...props}
       inputMode="numeric"
-      placeholder="dd/mm/aaaa"
+      placeholder={t('datePlaceholder')}
       maxLength={10}
       value={text}
       onChange={(e) => {
