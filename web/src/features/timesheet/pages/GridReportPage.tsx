@@ -72,7 +72,9 @@ export function GridReportPage() {
       </Group>
       {grid.error ? <ServerError error={grid.error} /> : null}
       {g && (
-        <Table.ScrollContainer minWidth={1000}>
+        // The table may scroll sideways (a badge keeps its whole word), so its viewport takes the focus
+        // and has a name: a keyboard user can scroll it (axe's scrollable-region-focusable).
+        <Table.ScrollContainer minWidth={1000} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('gridTitle') } }}>
           <Table striped withTableBorder data-testid="grid-table">
             <Table.Thead>
               <Table.Tr>
@@ -105,7 +107,7 @@ export function GridReportPage() {
                   </Table.Td>
                   <Table.Td>{hhmm(l.totals.missing)}</Table.Td>
                   <Table.Td>
-                    <Badge color={SIG_COLOR[l.signature]} variant="light">
+                    <Badge color={SIG_COLOR[l.signature]} variant="light" style={{ minWidth: 'max-content' }}>
                       {t(`sig.${l.signature}`)}
                     </Badge>
                   </Table.Td>
