@@ -172,9 +172,10 @@ describe('DocumentsPage (rh_002_01 demonstrativos, rh_002_02 informe)', { timeou
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
-  it('says so when there is nothing published', async () => {
+  it('says so when there is nothing published, with no year to choose', async () => {
     mockFetch({ 'GET /api/payroll/years': () => json([]) });
     renderWithProviders(<DocumentsPage scope="statements" />);
     expect(await screen.findByTestId('payroll-empty')).toHaveTextContent('Você ainda não tem documentos publicados.');
+    expect(screen.getByTestId('payroll-year')).toBeDisabled();
   });
 });

@@ -96,6 +96,7 @@ export function DocumentsPage({ scope }: { scope: Scope }) {
             value={year === null ? null : String(year)}
             onChange={(v) => v && setChosenYear(Number(v))}
             allowDeselect={false}
+            disabled={years.data?.length === 0}
             w={110}
             data-testid="payroll-year"
           />
