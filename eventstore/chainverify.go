@@ -9,9 +9,11 @@ import (
 	"errors"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -21,6 +23,15 @@ import (
 // or a sort); the chains are put back in order here (readLinks). Hashing here too: in the
 // backend (one SHA-256 per event, ~6 µs) it made verification a third of the plain read rate.
 const linksSQL = `SELECT ` + chainCols + `, hash FROM events WHERE tenant_id = $1`
+
+// linksPartSQL is linksSQL for one of $2 readers ($3: which): each reads whole streams, those
+// whose name hashes to it, so each reader links its streams' chains on its own. The reading,
+// not the hashing, bounds verification (the backend sending each row): with several readers,
+// each on its own connection in the same snapshot, the server sends rows on several cores.
+const linksPartSQL = linksSQL + ` AND (hashtext(stream) & 2147483647) % $2 = $3`
+
+// maxChainReaders bounds the connections one verification reads on.
+const maxChainReaders = 2
 
 // A link is one event to check: sha256(previous event's stored hash || its content) must be
 // its stored hash. It needs only stored hashes, so links are checked in any order, in parallel.
@@ -86,13 +97,34 @@ func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID,
 			return nil
 		})
 	}
-	r := linkReader{ctx: gctx, out: batches, free: free, streams: map[string]*chainHead{}}
+	txs, done, err := s.chainReaderTxs(ctx, tx)
+	if err != nil {
+		return nil, chainHeads{}, err
+	}
+	defer done()
+	readers := make([]*linkReader, len(txs))
+	counts := make([]ChainReport, len(txs))
+	rg, rctx := errgroup.WithContext(gctx)
+	for i, rtx := range txs {
+		r := &linkReader{ctx: rctx, out: batches, free: free, streams: map[string]*chainHead{}}
+		readers[i] = r
+		rg.Go(func() error {
+			if len(txs) == 1 {
+				return r.read(rtx, tenant, &counts[i], linksSQL)
+			}
+			return r.read(rtx, tenant, &counts[i], linksPartSQL, len(txs), i)
+		})
+	}
 	g.Go(func() error {
 		defer close(batches)
-		return r.read(tx, tenant, rep)
+		return rg.Wait()
 	})
 	if err := g.Wait(); err != nil {
 		return nil, chainHeads{}, err
+	}
+	for _, c := range counts {
+		rep.Events += c.Events
+		rep.Streams += c.Streams
 	}
 	var first *ChainBreak
 	for _, b := range firsts {
@@ -102,10 +134,12 @@ func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID,
 	}
 	var heads chainHeads
 	if first == nil {
-		for stream, h := range r.streams {
-			heads.streams = append(heads.streams, stream)
-			heads.versions = append(heads.versions, h.next-1)
-			heads.hashes = append(heads.hashes, h.hash)
+		for _, r := range readers {
+			for stream, h := range r.streams {
+				heads.streams = append(heads.streams, stream)
+				heads.versions = append(heads.versions, h.next-1)
+				heads.hashes = append(heads.hashes, h.hash)
+			}
 		}
 	}
 	return first, heads, nil
@@ -197,8 +231,8 @@ func (r *linkReader) send() error {
 // Events come in the order they lie in the table, which is their append order save for
 // rows moved or put back by hand: an event read before its predecessor waits for it (parked);
 // whatever still waits at the end follows a gap, and is linked in version order then.
-func (r *linkReader) read(tx pgx.Tx, tenant uuid.UUID, rep *ChainReport) error {
-	rows, err := tx.Query(r.ctx, linksSQL, pgx.QueryResultFormats{pgx.BinaryFormatCode}, tenant)
+func (r *linkReader) read(tx pgx.Tx, tenant uuid.UUID, rep *ChainReport, sql string, args ...any) error {
+	rows, err := tx.Query(r.ctx, sql, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}, tenant}, args...)...)
 	if err != nil {
 		return err
 	}
@@ -259,3 +293,53 @@ func (r *linkReader) read(tx pgx.Tx, tenant uuid.UUID, rep *ChainReport) error {
 }
 
 func byVersion(a, b parkedLink) int { return cmp.Compare(a.version, b.version) }
+
+// chainReaderTxs returns tx and, when the pool has connections to spare, transactions on other
+// connections in tx's snapshot (exported), up to maxChainReaders in all: every reader sees
+// exactly what tx sees. done ends the other transactions and releases their connections.
+func (s *Postgres) chainReaderTxs(ctx context.Context, tx pgx.Tx) ([]pgx.Tx, func(), error) {
+	txs := []pgx.Tx{tx}
+	var conns []*pgxpool.Conn
+	done := func() {
+		for i, c := range conns {
+			_ = txs[i+1].Rollback(context.WithoutCancel(ctx))
+			c.Release()
+		}
+	}
+	st := s.pool.Stat()
+	extra := min(maxChainReaders-1, int(st.MaxConns()-st.AcquiredConns())-1)
+	if extra <= 0 {
+		return txs, done, nil
+	}
+	var snapshot string
+	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapshot); err != nil {
+		return nil, nil, err
+	}
+	for range extra {
+		c, err := s.pool.Acquire(ctx)
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		rtx, err := c.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+		if err == nil {
+			_, err = rtx.Exec(ctx, `SET TRANSACTION SNAPSHOT `+quoteLiteral(snapshot))
+			if err != nil {
+				_ = rtx.Rollback(context.WithoutCancel(ctx))
+			}
+		}
+		if err != nil {
+			c.Release()
+			done()
+			return nil, nil, err
+		}
+		conns = append(conns, c)
+		txs = append(txs, rtx)
+	}
+	return txs, done, nil
+}
+
+// quoteLiteral quotes s as an SQL string literal.
+func quoteLiteral(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
