@@ -43,6 +43,30 @@ func lockCheckpoint(ctx context.Context, tx pgx.Tx, name string) (eventstore.Cur
 	}
 }
 
+// advanceCheckpoint is lockCheckpoint and writeCheckpoint in one round trip: it locks the
+// checkpoint's row until tx ends, moves it to c unless it is already at or after c, and
+// returns where it stood before. The caller applies only the events after that, in tx, so
+// the read model and the checkpoint still change together or not at all (a rollback undoes
+// the move); the row lock makes a takeover wait as with lockCheckpoint.
+func advanceCheckpoint(ctx context.Context, tx pgx.Tx, name string, c eventstore.Cursor) (eventstore.Cursor, error) {
+	old, found, err := cursorRow(tx.QueryRow(ctx, `
+WITH old AS (
+    SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE
+), moved AS (
+    UPDATE projection_checkpoints cp SET transaction_id = $2::text::xid8, position = $3, updated_at = now()
+    FROM old WHERE cp.name = old.name AND (old.transaction_id, old.position) < ($2::text::xid8, $3)
+)
+SELECT transaction_id::text, position FROM old`, name, xid(c.TxID), c.Position))
+	if err != nil || found {
+		return old, err
+	}
+	// First run: no row yet.
+	if old, err = lockCheckpoint(ctx, tx, name); err != nil || atOrAfter(old, c) {
+		return old, err
+	}
+	return old, writeCheckpoint(ctx, tx, name, c)
+}
+
 // cursorRow reads a row of (transaction_id::text, position) as a cursor: Start, not found,
 // when there is no row.
 func cursorRow(row pgx.Row) (c eventstore.Cursor, found bool, err error) {

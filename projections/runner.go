@@ -69,6 +69,7 @@ type Runner struct {
 	active  map[string]bool
 	runCtx  context.Context
 	skips   map[string]*skipped // per Selective projection, built by Run
+	tail    *Tail               // built by Run; poked when a projection transaction ends
 }
 
 // skipped is the cursor of the last batch a Selective projection did not read, until it is
@@ -130,6 +131,7 @@ func (r *Runner) Run(ctx context.Context) error {
 		return fmt.Errorf("projections.Runner: read the head of the log: %w", err)
 	}
 	tail := NewTail(r.store, r.pool, head, r.cfg.Logger)
+	r.tail = tail
 	go tail.Run(ctx)
 	r.runCtx, r.skips = ctx, map[string]*skipped{}
 	for _, p := range r.projections {
@@ -316,12 +318,10 @@ func (r *Runner) flushSkipped(name string, s *skipped) {
 	s.timer = nil
 	s.mu.Unlock()
 	ctx := r.runCtx
+	defer r.pokeTail()
 	err := pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
-		cp, err := lockCheckpoint(ctx, tx, name)
-		if err != nil || atOrAfter(cp, c) {
-			return err
-		}
-		return writeCheckpoint(ctx, tx, name, c)
+		_, err := advanceCheckpoint(ctx, tx, name, c)
+		return err
 	})
 	if err != nil && ctx.Err() == nil {
 		// Harmless: the skipped events are read again after a restart, and skipped again.
@@ -340,8 +340,14 @@ func (r *Runner) apply(ctx context.Context, p Projection, events []eventstore.Re
 
 func (r *Runner) applyBatch(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
 	name := p.Name()
+	// A projection transaction has a transaction id, so while it is open the appends that
+	// commit after it began are held back from readers of the log (ReadAll): its end may
+	// release them.
+	defer r.pokeTail()
 	return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
-		cp, err := lockCheckpoint(ctx, tx, name)
+		// The checkpoint moves first, in the same round trip as its lock: if the events
+		// fail, the transaction rolls the move back with them.
+		cp, err := advanceCheckpoint(ctx, tx, name, events[len(events)-1].Cursor)
 		if err != nil {
 			return err
 		}
@@ -351,10 +357,7 @@ func (r *Runner) applyBatch(ctx context.Context, p Projection, events []eventsto
 		if len(events) == 0 {
 			return nil
 		}
-		if err := safeApply(ctx, tx, p, events); err != nil {
-			return err
-		}
-		return writeCheckpoint(ctx, tx, name, events[len(events)-1].Cursor)
+		return safeApply(ctx, tx, p, events)
 	})
 }
 
@@ -400,8 +403,16 @@ func (r *Runner) parkOnFailure(p Projection) message.HandlerMiddleware {
 	}
 }
 
+// pokeTail tells the Tail that a projection transaction has ended (Tail.Poke).
+func (r *Runner) pokeTail() {
+	if r.tail != nil {
+		r.tail.Poke()
+	}
+}
+
 // park records the event as parked and moves the checkpoint past it, in one transaction.
 func (r *Runner) park(ctx context.Context, name string, e eventstore.RecordedEvent, reason error) error {
+	defer r.pokeTail()
 	err := pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
 		cp, err := lockCheckpoint(ctx, tx, name)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -24,6 +25,11 @@ type Tail struct {
 	pool   *pgxpool.Pool
 	logger *slog.Logger
 
+	// heldBack is set while Run waits for an older open transaction to end; Poke then wakes
+	// it through poke.
+	heldBack atomic.Bool
+	poke     chan struct{}
+
 	mu     sync.Mutex
 	from   eventstore.Cursor          // every event after from, up to the last of events, is in events
 	events []eventstore.RecordedEvent // in log order
@@ -32,7 +38,20 @@ type Tail struct {
 
 // NewTail returns a Tail that starts after cursor from (the head of the log).
 func NewTail(store eventstore.Store, pool *pgxpool.Pool, from eventstore.Cursor, logger *slog.Logger) *Tail {
-	return &Tail{store: store, pool: pool, logger: logger, from: from, next: make(chan struct{})}
+	return &Tail{store: store, pool: pool, logger: logger, from: from, next: make(chan struct{}), poke: make(chan struct{}, 1)}
+}
+
+// Poke tells the Tail that a transaction of this process that may have held events back
+// (one with a transaction id, such as a projection's) has ended. While the Tail waits for
+// held-back events it then reads again at once instead of at the end of its backoff; at any
+// other time Poke costs one atomic load.
+func (t *Tail) Poke() {
+	if t.heldBack.Load() {
+		select {
+		case t.poke <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // After returns up to n events after cursor c and true when the Tail covers c (c is at or
@@ -83,22 +102,30 @@ func (t *Tail) Run(ctx context.Context) {
 			continue
 		}
 		wait := time.Duration(0)
+		// Set before the check, so that a transaction ending during it pokes a read.
+		t.heldBack.Store(true)
 		if heldBackAfter(ctx, t.pool, cursorAfter(cursor, events)) {
 			heldBack = min(max(2*heldBack, heldBackMin), heldBackMax)
 			wait = heldBack
 		} else {
 			heldBack = 0
+			t.heldBack.Store(false)
 		}
 		var timer <-chan time.Time
+		var poke <-chan struct{}
 		if wait > 0 {
-			timer = time.After(wait)
+			// The events are held back by an open transaction: usually a projection's
+			// of this process, whose commit pokes; the timer covers the others.
+			timer, poke = time.After(wait), t.poke
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-wake:
 		case <-timer:
+		case <-poke:
 		}
+		t.heldBack.Store(false)
 	}
 }
 
