@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 )
 
 // Group commit of contended appends (docs/rep-p.md, "NSR").
@@ -20,6 +21,12 @@ import (
 // for any reason (a version taken, a duplicate command) is rolled back whole and each of
 // its appends is made again alone, so every caller gets exactly the answer, and the
 // database exactly the rows, of an append of its own.
+
+// Early lock release: a group's transaction commits with synchronous_commit off, so the
+// NSR row lock is released as soon as its commit record is in the WAL buffers rather than
+// after the flush, and the tenant's next group starts at once. Its callers are answered
+// only after flushBarrier: a later transaction's synchronous commit, whose flush covers
+// every earlier record of the (linear) WAL, so each mark is durable before it is answered.
 
 // maxGroup bounds one transaction's appends (its statements go in one round trip).
 const maxGroup = 64
@@ -113,13 +120,31 @@ func (s *Postgres) lead(tenant uuid.UUID, q *groupQueue) {
 	}
 }
 
-// writeGroup writes a batch in one transaction, or each append alone when that fails.
+// flushBarrier returns once the WAL is flushed past every commit made before it was called:
+// it commits, synchronously, a transaction that has a transaction id (so it writes a commit
+// record and waits for its flush; PostgreSQL's group commit gathers concurrent barriers).
+func (s *Postgres) flushBarrier(ctx context.Context) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue("SELECT pg_current_xact_id()")
+	b.Queue("COMMIT")
+	return conn.SendBatch(ctx, b).Close()
+}
+
+// writeGroup writes a batch in one transaction, or each append alone when that fails. A
+// transaction of several appends commits early (see above): its callers are answered by a
+// goroutine that waits for the flush, while the leader goes on with the next batch.
 func (s *Postgres) writeGroup(batch []*groupAppend) {
-	defer func() {
+	answer := func() {
 		for _, a := range batch {
 			close(a.done)
 		}
-	}()
+	}
 	live := batch[:0:0]
 	for _, a := range batch {
 		if err := a.ctx.Err(); err != nil {
@@ -135,17 +160,28 @@ func (s *Postgres) writeGroup(batch []*groupAppend) {
 		}
 		// The transaction outlives a caller that gives up: the others wait for it.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(live[0].ctx), 30*time.Second)
-		results, err := s.appendParts(ctx, parts, nil)
-		cancel()
+		results, err := s.appendPartsCommit(ctx, parts, nil, true)
 		if err == nil {
 			for i, a := range live {
 				a.res = results[i]
 			}
-			s.signal()
+			go func() {
+				defer cancel()
+				if err := s.flushBarrier(ctx); err != nil {
+					// Committed, but its durability is unknown: nobody is told it is done.
+					for _, a := range live {
+						a.res, a.err = AppendResult{}, err
+					}
+				}
+				s.signal()
+				answer()
+			}()
 			return
 		}
+		cancel()
 	}
 	for _, a := range live {
 		a.res, a.err = s.appendEvents(a.ctx, a.part.Meta, a.part.Stream, a.part.Expected, a.part.Events...)
 	}
+	answer()
 }

@@ -239,6 +239,13 @@ func versionTaken(err error) bool {
 // is no database error) and rolls back otherwise. With at (AppendHistory), part i's events
 // are recorded at at[i] instead of the database's clock.
 func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend, at []time.Time) ([]AppendResult, error) {
+	return s.appendPartsCommit(ctx, parts, at, false)
+}
+
+// appendPartsCommit is appendParts; with early, the commit does not wait for its WAL flush
+// (its locks are released as soon as its commit record is written), and the caller must
+// wait for the flush (flushBarrier) before it tells anyone the appends are done.
+func (s *Postgres) appendPartsCommit(ctx context.Context, parts []StreamAppend, at []time.Time, early bool) ([]AppendResult, error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return nil, err
@@ -246,6 +253,9 @@ func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend, at []t
 	defer conn.Release()
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
+	if early {
+		b.Queue("SET LOCAL synchronous_commit = off")
+	}
 	for i, p := range parts {
 		tctx := ctx
 		if p.trace != nil {
@@ -260,6 +270,9 @@ func (s *Postgres) appendParts(ctx context.Context, parts []StreamAppend, at []t
 	br := conn.SendBatch(ctx, b)
 	results := make([]AppendResult, len(parts))
 	_, err = br.Exec()
+	if early && err == nil {
+		_, err = br.Exec()
+	}
 	for i := 0; i < len(parts) && err == nil; i++ {
 		rows, qerr := br.Query()
 		if qerr != nil {
