@@ -118,8 +118,9 @@ test('helena exports the signed AFD after uploading the certificate; bad input i
     await screenshot(page, 'rep-export-error');
     await expectAccessible(page, 'rep: rep-export-error');
 
-    // Today's AFD: a zip of the file and its signature, verified by openssl.
-    const today = new Date().toISOString().slice(0, 10);
+    // Today's AFD: a zip of the file and its signature, verified by openssl. Today in São Paulo,
+    // the establishment's zone: from 00:00 to 03:00 UTC the UTC date is still its tomorrow.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
     await page.locator(tid('rep-to')).fill(today);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('rep-export')).click()]);
     const zip = path.join(dir, 'afd.zip');
