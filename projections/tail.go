@@ -25,10 +25,10 @@ type Tail struct {
 	pool   *pgxpool.Pool
 	logger *slog.Logger
 
-	// heldBack is set while Run waits for an older open transaction to end; Poke then wakes
+	// waiting is set while Run waits for an older open transaction to end; Poke then wakes
 	// it through poke.
-	heldBack atomic.Bool
-	poke     chan struct{}
+	waiting atomic.Bool
+	poke    chan struct{}
 
 	mu     sync.Mutex
 	from   eventstore.Cursor          // every event after from, up to the last of events, is in events
@@ -46,7 +46,7 @@ func NewTail(store eventstore.Store, pool *pgxpool.Pool, from eventstore.Cursor,
 // held-back events it then reads again at once instead of at the end of its backoff; at any
 // other time Poke costs one atomic load.
 func (t *Tail) Poke() {
-	if t.heldBack.Load() {
+	if t.waiting.Load() {
 		select {
 		case t.poke <- struct{}{}:
 		default:
@@ -101,22 +101,18 @@ func (t *Tail) Run(ctx context.Context) {
 			heldBack = 0
 			continue
 		}
-		wait := time.Duration(0)
 		// Set before the check, so that a transaction ending during it pokes a read.
-		t.heldBack.Store(true)
-		if heldBackAfter(ctx, t.pool, cursorAfter(cursor, events)) {
-			heldBack = min(max(2*heldBack, heldBackMin), heldBackMax)
-			wait = heldBack
-		} else {
-			heldBack = 0
-			t.heldBack.Store(false)
-		}
+		t.waiting.Store(true)
 		var timer <-chan time.Time
 		var poke <-chan struct{}
-		if wait > 0 {
+		if heldBackAfter(ctx, t.pool, cursorAfter(cursor, events)) {
 			// The events are held back by an open transaction: usually a projection's
 			// of this process, whose commit pokes; the timer covers the others.
-			timer, poke = time.After(wait), t.poke
+			heldBack = min(max(2*heldBack, heldBackMin), heldBackMax)
+			timer, poke = time.After(heldBack), t.poke
+		} else {
+			heldBack = 0
+			t.waiting.Store(false)
 		}
 		select {
 		case <-ctx.Done():
@@ -125,7 +121,7 @@ func (t *Tail) Run(ctx context.Context) {
 		case <-timer:
 		case <-poke:
 		}
-		t.heldBack.Store(false)
+		t.waiting.Store(false)
 	}
 }
 
