@@ -50,6 +50,15 @@ test('hr draws a fence, assigns it to ana, who sees it and punches inside but no
     // Every fence has its ring and its centre on the map.
     await page.waitForFunction((n) => document.querySelectorAll('.fence-ring').length === n, seeded);
     assert.equal(await page.locator('.fence-centre').count(), seeded);
+    // Every name is on the map once, and no label covers another: fences whose centres are close
+    // at this zoom (the demo's share addresses) share one label.
+    const names = await page.locator(tid('fence-item')).evaluateAll((items) => items.map((i) => i.getAttribute('data-name')).sort());
+    const labels = await page.locator('.fence-label > div').evaluateAll((boxes) =>
+      boxes.map((b) => ({ lines: [...b.children].map((d) => d.textContent), box: b.getBoundingClientRect().toJSON() })),
+    );
+    assert.deepEqual(labels.flatMap((l) => l.lines).sort(), names);
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => assert.ok(!overlap(a.box, b.box), `${a.lines} covers ${b.lines}`)));
     await screenshot(page, 'fence-admin-list-pt');
 
     // A radius of 0: 400, the translated message on the field, nothing written.
