@@ -139,7 +139,7 @@ func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (_ 
 			b.each = append(b.each, e)
 		case survey.TypeAnswered:
 			var d survey.AnswerSavedData
-			if err := projections.DecodeData(e, &d); err != nil {
+			if err := decodeAnswered(e, &d); err != nil {
 				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
@@ -160,7 +160,7 @@ func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (_ 
 			op(k, rid).step = d.Step
 		case survey.TypeCompleted:
 			var d survey.CompletedData
-			if err := projections.DecodeData(e, &d); err != nil {
+			if err := decodeCompleted(e, &d); err != nil {
 				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
