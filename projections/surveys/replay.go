@@ -21,8 +21,9 @@ import (
 
 type replayKey struct{}
 
-// maxReplayResponses bounds the memory (about 16 bytes a response).
-const maxReplayResponses = 8_000_000
+// maxReplayResponses bounds the memory: a map entry of about 16 bytes a response, some
+// 32 MB at most.
+const maxReplayResponses = 2_000_000
 
 // ReplayScope implements projections.ReplayScoped.
 func (Surveys) ReplayScope(ctx context.Context) context.Context {
