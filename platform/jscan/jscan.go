@@ -195,6 +195,39 @@ func (s *Scanner) Float(v *float64) bool {
 	return err == nil
 }
 
+// Int reads a number into an int as encoding/json does: an integer literal that fits (it
+// refuses 1.0 and 1e2, as encoding/json does).
+func (s *Scanner) Int(v *int) bool {
+	b, ok := s.number()
+	if !ok {
+		return false
+	}
+	n, err := strconv.ParseInt(string(b), 10, 0)
+	if err != nil {
+		return false
+	}
+	*v = int(n)
+	return true
+}
+
+// Array reads an array, calling elem for each element with s positioned before it.
+func (s *Scanner) Array(elem func() bool) bool {
+	if !s.eat('[') {
+		return false
+	}
+	if s.eat(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		if !s.eat(',') {
+			return s.eat(']')
+		}
+	}
+}
+
 // fields reads an object whose fields are keys (at most 64): field reads the value of each
 // of them, and a key that comes twice is refused (encoding/json would keep the last one);
 // any other key is skipped as unknownKey does.

@@ -1,10 +1,15 @@
 package surveys
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -28,10 +33,15 @@ import (
 // A batch is written with a handful of statements whatever its size: responses folded per
 // respondent in log order into one upsert, completions turned on in one UPDATE that returns
 // only the responses not completed before (so a redelivered batch counts nothing twice),
-// and the tallies of those responses summed in Go into one upsert.
+// and the tallies of those responses summed in Go into one upsert. A replay copies the
+// responses none of its batches wrote before instead of upserting them (replay.go).
 type Surveys struct{}
 
-var _ projections.Projection = Surveys{}
+var (
+	_ projections.Projection   = Surveys{}
+	_ projections.ReplayScoped = Surveys{}
+	_ projections.Preparer     = Surveys{}
+)
 
 // New returns the surveys projection.
 func New() *Surveys { return &Surveys{} }
@@ -79,7 +89,8 @@ type responseOp struct {
 	id      uuid.UUID
 	step    int // -1: not moved in this batch
 	answers map[string]string
-	done    bool // completed in this batch
+	json    []byte // answers, encoded by Prepare
+	done    bool   // completed in this batch
 	doneAt  time.Time
 }
 
@@ -106,7 +117,7 @@ type surveysBatch struct {
 
 // prepare implements Preparer (replay.go): it folds the responses of the batch, which
 // needs no database.
-func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (projections.PreparedBatch, error) {
+func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (_ projections.PreparedBatch, err error) {
 	b := &surveysBatch{}
 	op := func(k responseKey, rid uuid.UUID) *responseOp {
 		o := b.ops.At(k)
@@ -130,7 +141,7 @@ func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (pr
 			b.each = append(b.each, e)
 		case survey.TypeAnswered:
 			var d survey.AnswerSavedData
-			if err := projections.DecodeData(e, &d); err != nil {
+			if err := decodeAnswered(e, &d); err != nil {
 				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
@@ -151,7 +162,7 @@ func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (pr
 			op(k, rid).step = d.Step
 		case survey.TypeCompleted:
 			var d survey.CompletedData
-			if err := projections.DecodeData(e, &d); err != nil {
+			if err := decodeCompleted(e, &d); err != nil {
 				return nil, err
 			}
 			k, rid, err := ids(e, d.SurveyID, d.ResponseID, d.UserID)
@@ -165,6 +176,12 @@ func (Surveys) Prepare(_ context.Context, events []eventstore.RecordedEvent) (pr
 			o := op(k, rid)
 			o.done, o.doneAt = true, c.completedAt
 			b.comps = append(b.comps, c)
+		}
+	}
+	for _, k := range b.ops.Keys {
+		o := b.ops.At(k)
+		if o.json, err = json.Marshal(o.answers); err != nil {
+			return nil, err
 		}
 	}
 	return b, nil
@@ -295,35 +312,116 @@ func writeResponses(ctx context.Context, tx pgx.Tx, ops *projections.Folds[respo
 	if len(ops.Keys) == 0 {
 		return nil, nil
 	}
-	n := len(ops.Keys)
+	isNew := writtenOf(ctx).split(ops.Keys) // replay.go
+	fresh := make(map[responseKey]bool)
+	var copied, upserted []responseKey
+	for i, k := range ops.Keys {
+		if isNew[i] {
+			copied = append(copied, k)
+			if ops.At(k).done {
+				fresh[k] = true
+			}
+		} else {
+			upserted = append(upserted, k)
+		}
+	}
+	// In key order, the COPY walks the primary key's pages once, left to right: 10,000 rows
+	// went in 30-115 ms (median 63) in that order, 72-199 ms (median 108) in the log's.
+	slices.SortFunc(copied, func(a, b responseKey) int {
+		return cmp.Or(bytes.Compare(a.tenant[:], b.tenant[:]), bytes.Compare(a.survey[:], b.survey[:]), bytes.Compare(a.user[:], b.user[:]))
+	})
+	if err := copyResponses(ctx, tx, ops, copied); err != nil {
+		return nil, err
+	}
+	if err := upsertResponses(ctx, tx, ops, upserted, fresh); err != nil {
+		return nil, err
+	}
+	return fresh, nil
+}
+
+// copyResponses writes the responses of keys, which the table does not have, with one COPY:
+// the rows writeResponsesSQL would insert, each value as pgx encodes it there.
+func copyResponses(ctx context.Context, tx pgx.Tx, ops *projections.Folds[responseKey, responseOp], keys []responseKey) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	be := binary.BigEndian
+	buf := make([]byte, 0, 21+len(keys)*200)
+	buf = append(buf, "PGCOPY\n\377\r\n\000"...) // signature, then flags and header extension length
+	buf = be.AppendUint32(buf, 0)
+	buf = be.AppendUint32(buf, 0)
+	id := func(v uuid.UUID) {
+		buf = be.AppendUint32(buf, 16)
+		buf = append(buf, v[:]...)
+	}
+	for _, k := range keys {
+		o := ops.At(k)
+		buf = be.AppendUint16(buf, 8) // columns
+		id(k.tenant)
+		id(k.survey)
+		id(k.user)
+		id(o.id)
+		buf = be.AppendUint32(buf, 4)
+		buf = be.AppendUint32(buf, uint32(int32(o.step)))
+		buf = be.AppendUint32(buf, uint32(1+len(o.json))) // jsonb: version 1, then the text
+		buf = append(buf, 1)
+		buf = append(buf, o.json...)
+		buf = be.AppendUint32(buf, 1)
+		if o.done {
+			buf = append(buf, 1)
+			// timestamptz: microseconds since 2000-01-01 UTC, truncated as pgtype.TimestamptzCodec does.
+			t := o.doneAt
+			buf = be.AppendUint32(buf, 8)
+			buf = be.AppendUint64(buf, uint64(t.Unix()*1_000_000+int64(t.Nanosecond())/1000-postgresEpochMicros))
+		} else {
+			buf = append(buf, 0)
+			buf = be.AppendUint32(buf, math.MaxUint32) // NULL
+		}
+	}
+	buf = be.AppendUint16(buf, math.MaxUint16) // trailer: -1
+	if _, err := tx.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(buf), copyResponsesSQL); err != nil {
+		return fmt.Errorf("survey responses: %w", err)
+	}
+	return nil
+}
+
+// copyResponsesSQL is the COPY of copyResponses.
+const copyResponsesSQL = `COPY survey_responses (tenant_id, survey_id, user_id, response_id, step, answers, completed, completed_at)
+FROM STDIN (FORMAT binary)`
+
+// postgresEpochMicros is 2000-01-01 UTC in microseconds since the Unix epoch.
+const postgresEpochMicros = 946_684_800 * 1_000_000
+
+// upsertResponses folds the responses of keys into the table (writeResponsesSQL) and adds
+// those it completed to fresh.
+func upsertResponses(ctx context.Context, tx pgx.Tx, ops *projections.Folds[responseKey, responseOp], keys []responseKey, fresh map[responseKey]bool) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	n := len(keys)
 	tenants, surveys, users, rids := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	steps, answers := make([]int32, n), make([]string, n)
 	done, at := make([]bool, n), make([]*time.Time, n)
-	for i, k := range ops.Keys {
+	for i, k := range keys {
 		o := ops.At(k)
-		a, _ := json.Marshal(o.answers)
 		tenants[i], surveys[i], users[i], rids[i] = projections.PgUUID(k.tenant), projections.PgUUID(k.survey), projections.PgUUID(k.user), projections.PgUUID(o.id)
-		steps[i], answers[i], done[i] = int32(o.step), string(a), o.done
+		steps[i], answers[i], done[i] = int32(o.step), string(o.json), o.done
 		if o.done {
 			at[i] = &o.doneAt
 		}
 	}
 	rows, err := tx.Query(ctx, writeResponsesSQL, tenants, surveys, users, rids, steps, answers, done, at)
 	if err != nil {
-		return nil, fmt.Errorf("survey responses: %w", err)
+		return fmt.Errorf("survey responses: %w", err)
 	}
-	keys, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (responseKey, error) {
-		var k responseKey
-		return k, r.Scan(&k.tenant, &k.survey, &k.user)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("survey responses: %w", err)
-	}
-	fresh := make(map[responseKey]bool, len(keys))
-	for _, k := range keys {
+	var k responseKey
+	if _, err := pgx.ForEachRow(rows, []any{&k.tenant, &k.survey, &k.user}, func() error {
 		fresh[k] = true
+		return nil
+	}); err != nil {
+		return fmt.Errorf("survey responses: %w", err)
 	}
-	return fresh, nil
+	return nil
 }
 
 type tallyKey struct {

@@ -18,6 +18,7 @@ import (
 	"portal/eventstore/storetest"
 	"portal/platform/db"
 	"portal/platform/pgtest"
+	"portal/projections"
 	"portal/projections/projtest"
 	surveysproj "portal/projections/surveys"
 )
@@ -272,5 +273,78 @@ func TestSurveysClimatePollAnd360Results(t *testing.T) {
 	peer := byRel["peer"]
 	if !peer.Shown || peer.Respondents != 3 || peer.Questions[0].Average == nil || *peer.Questions[0].Average != 3.33 {
 		t.Fatalf("peers = %+v", peer)
+	}
+}
+
+// A replay copies the responses no batch of it wrote before and upserts the others
+// (replay.go): whether the log comes in one batch or in parts, and however a response's
+// answers and completion fall across them, it builds the read model a runner builds.
+func TestSurveysReplayBuildsWhatTheRunnerBuilds(t *testing.T) {
+	t.Parallel()
+	f := newSurveyFixture(t)
+	ctx := context.Background()
+	d := f.newSurvey(t, enpsDraft())
+	people := []clocktest.Person{f.person(t), f.person(t), f.person(t), f.person(t), f.person(t)}
+	f.respond(t, people[0], d, true, `"oa9_101_n":10`, `"oa9_105_m":"bom"`)
+	f.respond(t, people[1], d, false, `"oa9_101_n":3`) // completed in the second part
+	f.respond(t, people[2], d, false, `"oa9_101_n":9`) // never completed
+	first := f.log(t, eventstore.Start)
+	f.respond(t, people[1], d, true, ``, `"oa9_105_m":"falta"`)
+	f.respond(t, people[3], d, true, `"oa9_101_n":7`)
+	f.respond(t, people[4], d, false, `"oa9_101_n":0`) // answered in the second part, completed in the third
+	second := f.log(t, first[len(first)-1].Cursor)
+	f.respond(t, people[4], d, true)
+	f.respond(t, people[2], d, false, ``, `"oa9_105_m":"talvez"`)
+	third := f.log(t, second[len(second)-1].Cursor)
+	all := append(append(append([]eventstore.RecordedEvent{}, first...), second...), third...)
+
+	const snapshot = `SELECT concat_ws(' | ',
+  (SELECT string_agg(concat_ws(',', survey_id, user_id, response_id, step, answers, completed, completed_at), '; ' ORDER BY user_id)
+     FROM survey_responses WHERE tenant_id = $1),
+  (SELECT string_agg(concat_ws(',', survey_id, relation, question_ukey, bucket, n, total), '; ' ORDER BY survey_id, relation, question_ukey, bucket)
+     FROM survey_tallies WHERE tenant_id = $1),
+  (SELECT string_agg(concat_ws(',', id, respondents, closed), '; ' ORDER BY id) FROM surveys WHERE tenant_id = $1))`
+	read := func() string {
+		var s string
+		if err := f.d.Pool.QueryRow(ctx, snapshot, f.tenant.ID).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	reset := func() {
+		if err := pgx.BeginFunc(ctx, f.d.Pool, func(tx pgx.Tx) error { return surveysproj.New().Reset(ctx, tx) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// The runner: each part as it comes.
+	for _, part := range [][]eventstore.RecordedEvent{first, second, third} {
+		f.apply(t, part)
+	}
+	want := read()
+	if r := f.results(t, d.ID); r.Respondents != 4 {
+		t.Fatalf("the runner's read model has %d respondents, want 4: %s", r.Respondents, want)
+	}
+
+	// A replay's batches: the whole log at once, then in the three parts.
+	for name, parts := range map[string][][]eventstore.RecordedEvent{"one batch": {all}, "three batches": {first, second, third}} {
+		reset()
+		scoped := surveysproj.New().ReplayScope(ctx)
+		for _, part := range parts {
+			if err := pgx.BeginFunc(ctx, f.d.Pool, func(tx pgx.Tx) error { return surveysproj.New().Apply(scoped, tx, part) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := read(); got != want {
+			t.Fatalf("%s: replayed\n%s\nwant\n%s", name, got, want)
+		}
+	}
+
+	// Replay itself, over the whole log.
+	if _, err := projections.Replay(ctx, f.d.Pool, f.store, surveysproj.New(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(); got != want {
+		t.Fatalf("Replay:\n%s\nwant\n%s", got, want)
 	}
 }
