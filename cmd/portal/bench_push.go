@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -81,17 +82,20 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 	rate = getenvInt("BENCH_RATE", rate)
 	total := int(b.dur.Seconds() * float64(rate))
 	var mu sync.Mutex
-	answered, arrived := map[string]time.Time{}, map[string]time.Time{}
-	seen := func(data []byte, at time.Time) {
-		var d struct {
-			Endereco string `json:"endereco"`
-		}
-		if json.Unmarshal(data, &d) == nil && d.Endereco != "" {
-			mu.Lock()
-			arrived[d.Endereco] = at
-			mu.Unlock()
+	answered, arrived, direct := map[string]time.Time{}, map[string]time.Time{}, map[string]time.Time{}
+	seenIn := func(in map[string]time.Time) func(data []byte, at time.Time) {
+		return func(data []byte, at time.Time) {
+			var d struct {
+				Endereco string `json:"endereco"`
+			}
+			if json.Unmarshal(data, &d) == nil && d.Endereco != "" {
+				mu.Lock()
+				in[d.Endereco] = at
+				mu.Unlock()
+			}
 		}
 	}
+	seen := seenIn(arrived)
 	pace := func(prefix string, n int) error {
 		err := paced(ctx, rate, n, len(users), func(w, i int, _ time.Time) error {
 			addr := fmt.Sprintf("%s street %d", prefix, i)
@@ -114,7 +118,7 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		}
 		return pace(prefix, total)
 	}
-	lags := func(prefix string) []time.Duration {
+	lagsIn := func(arrived map[string]time.Time, prefix string) []time.Duration {
 		mu.Lock()
 		defer mu.Unlock()
 		var out []time.Duration
@@ -125,6 +129,7 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		}
 		return out
 	}
+	lags := func(prefix string) []time.Duration { return lagsIn(arrived, prefix) }
 
 	// (1) Read model: with Centrifugo stopped, the bench consumes the outbox itself, woken by
 	// the same NOTIFY, and stamps each row as it becomes visible (committed).
@@ -166,6 +171,54 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		return err
 	}
 
+	// (3) The browser leg alone, to see where its time goes: the bench writes each message
+	// into the outbox itself (push.Publish, a transaction each, paced as the marks), timed
+	// from its commit to its arrival at the client through the portal's socket proxy and, for
+	// the first directPeople people, at a second client connected to Centrifugo directly.
+	const directPeople = 20
+	for _, u := range users[:min(directPeople, len(users))] {
+		tok, _, err := push.Token(pushtest.Secret, u.tenant, u.user, time.Now())
+		if err != nil {
+			return err
+		}
+		c := pushtest.Connect(pushtest.WSURL(fmt.Sprintf("http://127.0.0.1:%d", pushPort)), tok, nil)
+		defer c.Close()
+		if _, err := c.WaitSubscribed(2, 10*time.Second); err != nil {
+			return err
+		}
+		seenDirect := seenIn(direct)
+		go func() {
+			for r := range c.Pubs {
+				seenDirect(r.Data, r.At)
+			}
+		}()
+	}
+	publish := func(prefix string, n int) error {
+		err := paced(ctx, rate, n, len(users), func(w, i int, _ time.Time) error {
+			addr := fmt.Sprintf("%s street %d", prefix, i)
+			u := users[w]
+			err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+				return push.Publish(ctx, tx, push.Message{Tenant: u.tenant, User: u.user, Topic: "bench.lag", Data: map[string]string{"endereco": addr}})
+			})
+			if err != nil {
+				return err
+			}
+			now := time.Now()
+			mu.Lock()
+			answered[addr] = now
+			mu.Unlock()
+			return nil
+		})
+		time.Sleep(time.Second)
+		return err
+	}
+	if err := publish("WarmLeg", rate); err != nil {
+		return err
+	}
+	if err := publish("Leg", total); err != nil {
+		return err
+	}
+
 	notify, err := b.notifyRoundTrip(ctx, rate, total)
 	if err != nil {
 		return err
@@ -184,6 +237,22 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 			p99Fig(l).note("p50 %s; warm-up second p99 %s", pct(l, 50), pct(warm, 99)), p99Fig(notify).note("p50 %s", pct(notify, 50)),
 			fmt.Sprintf("raw pg_notify → LISTEN at %d/s, same pacing", rate), phase.goal)
 	}
+	// The browser leg's parts (no goal): Centrifugo's consumer and delivery, and the proxy.
+	viaProxy, viaDirect := lags("Leg"), lagsIn(direct, "Leg")
+	var proxy []time.Duration
+	mu.Lock()
+	for k, d := range direct {
+		if p, ok := arrived[k]; ok && strings.HasPrefix(k, "Leg") {
+			proxy = append(proxy, p.Sub(d))
+		}
+	}
+	mu.Unlock()
+	b.ratio(fmt.Sprintf("outbox commit → browser through Centrifugo at %d messages/s (the browser leg alone)", rate),
+		p99Fig(viaProxy).note("p50 %s", pct(viaProxy, 50)), p99Fig(notify).note("p50 %s", pct(notify, 50)),
+		fmt.Sprintf("raw pg_notify → LISTEN at %d/s, same pacing", rate), reportOnly)
+	b.ratio(fmt.Sprintf("outbox commit → client on Centrifugo directly, %d people (no socket proxy)", directPeople),
+		p99Fig(viaDirect).note("p50 %s; proxied minus direct, same message: p50 %s, p99 %s", pct(viaDirect, 50), pct(proxy, 50), pct(proxy, 99)),
+		p99Fig(notify).note("p50 %s", pct(notify, 50)), fmt.Sprintf("raw pg_notify → LISTEN at %d/s, same pacing", rate), reportOnly)
 	return nil
 }
 
@@ -200,17 +269,27 @@ func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, time.Tim
 		return err
 	}
 	for {
-		rows, err := b.pool.Query(ctx, `DELETE FROM `+push.OutboxTable+` RETURNING payload->'data'->'data'`)
+		// The rows are stamped when they come back, before the DELETE commits: as Centrifugo
+		// dispatches before its DELETE's commit, the stamp is when a consumer can see the row,
+		// not that plus the WAL flush of the bench's own DELETE (autocommitted, it answered
+		// only after the flush: on a shared disk milliseconds, counted as the read model's lag).
+		err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `DELETE FROM `+push.OutboxTable+` RETURNING payload->'data'->'data'`)
+			if err != nil {
+				return err
+			}
+			now := time.Now()
+			datas, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+			if err != nil {
+				return err
+			}
+			for _, d := range datas {
+				seen(d, now)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
-		}
-		now := time.Now()
-		datas, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-		if err != nil {
-			return err
-		}
-		for _, d := range datas {
-			seen(d, now)
 		}
 		if _, err := conn.WaitForNotification(ctx); err != nil {
 			return err
