@@ -5,6 +5,9 @@ package centrifugo
 
 import (
 	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
 	"time"
 
 	"portal/push"
@@ -72,12 +75,17 @@ func (c Config) JSON() ([]byte, error) {
 			"enabled": true,
 			"type":    "postgresql",
 			"postgresql": map[string]any{
-				"dsn":                            c.DatabaseURL,
+				"dsn":                            consumerDSN(c.DatabaseURL),
 				"outbox_table_name":              push.OutboxTable,
 				"num_partitions":                 push.Partitions,
 				"partition_select_limit":         500,
 				"partition_poll_interval":        "1s",
 				"partition_notification_channel": push.NotifyChannel,
+				// The LISTEN connection in a pool of its own: in the consumer's pool it held
+				// one of the max(4, CPUs) connections for good, and on 2 cores the 4
+				// partition workers took turns on the 3 left, a partition waiting for another
+				// one's transaction to end.
+				"partition_notification_dsn": c.DatabaseURL,
 			},
 		}},
 		"http_api": map[string]any{"key": c.APIKey},
@@ -91,4 +99,30 @@ func (c Config) JSON() ([]byte, error) {
 		cfg["engine"] = map[string]any{"type": "redis", "redis": map[string]any{"address": []string{c.RedisURL}}}
 	}
 	return json.MarshalIndent(cfg, "", "  ")
+}
+
+// consumerDSN is the database address for Centrifugo's outbox consumer: a connection per
+// partition (pool_max_conns), its transactions committing without waiting for the WAL flush
+// (synchronous_commit off). The consumer holds
+// a partition from its SELECT to its DELETE's commit, so a flush there (milliseconds on a
+// busy disk) delayed the partition's next messages. Nothing is lost: should the database
+// crash before the flush, the rows come back and are delivered again, which the
+// publication's idempotency key and its id (push.Publication) already absorb, as after a
+// crash of Centrifugo between publish and delete.
+func consumerDSN(dsn string) string {
+	const opt = "-c synchronous_commit=off"
+	conns := strconv.Itoa(push.Partitions)
+	if u, err := url.Parse(dsn); err == nil && (u.Scheme == "postgres" || u.Scheme == "postgresql") {
+		q := u.Query()
+		q.Set("options", strings.TrimSpace(q.Get("options")+" "+opt))
+		if !q.Has("pool_max_conns") {
+			q.Set("pool_max_conns", conns)
+		}
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	if dsn == "" || strings.Contains(dsn, "options=") || strings.Contains(dsn, "pool_max_conns=") {
+		return dsn // a keyword/value DSN with settings of its own: left as given
+	}
+	return dsn + " pool_max_conns=" + conns + " options='" + opt + "'"
 }
