@@ -103,9 +103,8 @@ func (c Config) JSON() ([]byte, error) {
 
 // consumerDSN is the database address for Centrifugo's outbox consumer: a connection per
 // partition (pool_max_conns), its transactions committing without waiting for the WAL flush
-// (synchronous_commit off). The consumer holds
-// a partition from its SELECT to its DELETE's commit, so a flush there (milliseconds on a
-// busy disk) delayed the partition's next messages. Nothing is lost: should the database
+// (synchronous_commit off). The consumer holds a partition from its SELECT to its DELETE's
+// commit, so a flush there (milliseconds on a busy disk) delayed the partition's next messages. Nothing is lost: should the database
 // crash before the flush, the rows come back and are delivered again, which the
 // publication's idempotency key and its id (push.Publication) already absorb, as after a
 // crash of Centrifugo between publish and delete.
