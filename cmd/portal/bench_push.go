@@ -96,10 +96,12 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		}
 	}
 	seen := seenIn(arrived)
-	pace := func(prefix string, n int) error {
+	// paceWith sends n messages named prefix street i at the phase's rate, each with send,
+	// and notes when each was answered.
+	paceWith := func(prefix string, n int, send func(u benchUser, addr string) error) error {
 		err := paced(ctx, rate, n, len(users), func(w, i int, _ time.Time) error {
 			addr := fmt.Sprintf("%s street %d", prefix, i)
-			if _, err := b.register(client, base, users[w], addr); err != nil {
+			if err := send(users[w], addr); err != nil {
 				return err
 			}
 			now := time.Now()
@@ -110,6 +112,12 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		})
 		time.Sleep(time.Second)
 		return err
+	}
+	pace := func(prefix string, n int) error {
+		return paceWith(prefix, n, func(u benchUser, addr string) error {
+			_, err := b.register(client, base, u, addr)
+			return err
+		})
 	}
 	// measure paces a second of warm-up marks, then the measured ones.
 	measure := func(prefix string) error {
@@ -194,23 +202,11 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		}()
 	}
 	publish := func(prefix string, n int) error {
-		err := paced(ctx, rate, n, len(users), func(w, i int, _ time.Time) error {
-			addr := fmt.Sprintf("%s street %d", prefix, i)
-			u := users[w]
-			err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		return paceWith(prefix, n, func(u benchUser, addr string) error {
+			return pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
 				return push.Publish(ctx, tx, push.Message{Tenant: u.tenant, User: u.user, Topic: "bench.lag", Data: map[string]string{"endereco": addr}})
 			})
-			if err != nil {
-				return err
-			}
-			now := time.Now()
-			mu.Lock()
-			answered[addr] = now
-			mu.Unlock()
-			return nil
 		})
-		time.Sleep(time.Second)
-		return err
 	}
 	if err := publish("WarmLeg", rate); err != nil {
 		return err
