@@ -3,10 +3,8 @@ package clock
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"time"
 
@@ -298,68 +296,29 @@ func (b *markBatch) encodeCopy() {
 	if b.copyData != nil {
 		return
 	}
-	be := binary.BigEndian
-	buf := make([]byte, 0, 21+len(b.ids)*320)
-	buf = append(buf, "PGCOPY\n\377\r\n\000"...) // signature, then flags and header extension length
-	buf = be.AppendUint32(buf, 0)
-	buf = be.AppendUint32(buf, 0)
-	null := func() { buf = be.AppendUint32(buf, math.MaxUint32) } // length -1
-	id := func(v pgtype.UUID) {
-		buf = be.AppendUint32(buf, 16)
-		buf = append(buf, v.Bytes[:]...)
-	}
-	text := func(v *string) {
-		if v == nil {
-			null()
-			return
-		}
-		buf = be.AppendUint32(buf, uint32(len(*v)))
-		buf = append(buf, *v...)
-	}
-	float := func(v *float64) {
-		if v == nil {
-			null()
-			return
-		}
-		buf = be.AppendUint32(buf, 8)
-		buf = be.AppendUint64(buf, math.Float64bits(*v))
-	}
-	int8 := func(v int64) {
-		buf = be.AppendUint32(buf, 8)
-		buf = be.AppendUint64(buf, uint64(v))
-	}
+	c := projections.NewBinaryCopy(len(b.ids), 320)
 	for i := range b.ids {
-		buf = be.AppendUint16(buf, 17) // columns
-		id(b.tenants[i])
-		id(b.ids[i])
-		id(b.employees[i])
-		id(b.users[i])
-		text(&b.hashes[i])
-		// timestamptz: microseconds since 2000-01-01 UTC, truncated as pgtype.TimestamptzCodec does.
-		t := b.recordedAt[i]
-		int8(t.Unix()*1_000_000 + int64(t.Nanosecond())/1000 - postgresEpochMicros)
-		text(&b.clientTimes[i])
-		buf = be.AppendUint32(buf, 1)
-		if b.byGoogle[i] {
-			buf = append(buf, 1)
-		} else {
-			buf = append(buf, 0)
-		}
-		text(&b.addresses[i])
-		float(&b.lats[i])
-		float(&b.lons[i])
-		text(b.capAddresses[i])
-		float(b.capLats[i])
-		float(b.capLons[i])
-		text(b.fences[i])
-		float(b.distances[i])
-		int8(b.positions[i])
+		c.Row(17)
+		c.UUID(b.tenants[i].Bytes)
+		c.UUID(b.ids[i].Bytes)
+		c.UUID(b.employees[i].Bytes)
+		c.UUID(b.users[i].Bytes)
+		c.Text(&b.hashes[i])
+		c.Timestamptz(b.recordedAt[i])
+		c.Text(&b.clientTimes[i])
+		c.Bool(b.byGoogle[i])
+		c.Text(&b.addresses[i])
+		c.Float8(&b.lats[i])
+		c.Float8(&b.lons[i])
+		c.Text(b.capAddresses[i])
+		c.Float8(b.capLats[i])
+		c.Float8(b.capLons[i])
+		c.Text(b.fences[i])
+		c.Float8(b.distances[i])
+		c.Int8(b.positions[i])
 	}
-	b.copyData = be.AppendUint16(buf, math.MaxUint16) // trailer: -1
+	b.copyData = c.Data()
 }
-
-// postgresEpochMicros is 2000-01-01 UTC in microseconds since the Unix epoch.
-const postgresEpochMicros = 946_684_800 * 1_000_000
 
 // MarkPush is the data of a "clock.mark" push message.
 type MarkPush struct {

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -345,41 +343,24 @@ func copyResponses(ctx context.Context, tx pgx.Tx, ops *projections.Folds[respon
 	if len(keys) == 0 {
 		return nil
 	}
-	be := binary.BigEndian
-	buf := make([]byte, 0, 21+len(keys)*200)
-	buf = append(buf, "PGCOPY\n\377\r\n\000"...) // signature, then flags and header extension length
-	buf = be.AppendUint32(buf, 0)
-	buf = be.AppendUint32(buf, 0)
-	id := func(v uuid.UUID) {
-		buf = be.AppendUint32(buf, 16)
-		buf = append(buf, v[:]...)
-	}
+	c := projections.NewBinaryCopy(len(keys), 200)
 	for _, k := range keys {
 		o := ops.At(k)
-		buf = be.AppendUint16(buf, 8) // columns
-		id(k.tenant)
-		id(k.survey)
-		id(k.user)
-		id(o.id)
-		buf = be.AppendUint32(buf, 4)
-		buf = be.AppendUint32(buf, uint32(int32(o.step)))
-		buf = be.AppendUint32(buf, uint32(1+len(o.json))) // jsonb: version 1, then the text
-		buf = append(buf, 1)
-		buf = append(buf, o.json...)
-		buf = be.AppendUint32(buf, 1)
+		c.Row(8)
+		c.UUID(k.tenant)
+		c.UUID(k.survey)
+		c.UUID(k.user)
+		c.UUID(o.id)
+		c.Int4(int32(o.step))
+		c.JSONB(o.json)
+		c.Bool(o.done)
 		if o.done {
-			buf = append(buf, 1)
-			// timestamptz: microseconds since 2000-01-01 UTC, truncated as pgtype.TimestamptzCodec does.
-			t := o.doneAt
-			buf = be.AppendUint32(buf, 8)
-			buf = be.AppendUint64(buf, uint64(t.Unix()*1_000_000+int64(t.Nanosecond())/1000-postgresEpochMicros))
+			c.Timestamptz(o.doneAt)
 		} else {
-			buf = append(buf, 0)
-			buf = be.AppendUint32(buf, math.MaxUint32) // NULL
+			c.Null()
 		}
 	}
-	buf = be.AppendUint16(buf, math.MaxUint16) // trailer: -1
-	if _, err := tx.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(buf), copyResponsesSQL); err != nil {
+	if _, err := tx.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(c.Data()), copyResponsesSQL); err != nil {
 		return fmt.Errorf("survey responses: %w", err)
 	}
 	return nil
@@ -388,9 +369,6 @@ func copyResponses(ctx context.Context, tx pgx.Tx, ops *projections.Folds[respon
 // copyResponsesSQL is the COPY of copyResponses.
 const copyResponsesSQL = `COPY survey_responses (tenant_id, survey_id, user_id, response_id, step, answers, completed, completed_at)
 FROM STDIN (FORMAT binary)`
-
-// postgresEpochMicros is 2000-01-01 UTC in microseconds since the Unix epoch.
-const postgresEpochMicros = 946_684_800 * 1_000_000
 
 // upsertResponses folds the responses of keys into the table (writeResponsesSQL) and adds
 // those it completed to fresh.
