@@ -13,6 +13,7 @@ import (
 	"portal/domain/clock"
 	ts "portal/domain/timesheet"
 	"portal/domain/vacation"
+	"portal/projections"
 )
 
 // chunkDays bounds the days computed in one pass, so a tenant quiet for a long time (or a
@@ -116,26 +117,43 @@ func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
 	if !mem.usable() {
 		mem = nil
 	}
-	for _, p := range list {
-		c, err := newCalc(ctx, tx, p.tenant)
-		if err != nil {
-			return err
+	finish := func() error {
+		for _, p := range list {
+			c, err := newCalc(ctx, tx, p.tenant)
+			if err != nil {
+				return err
+			}
+			if mem != nil { // the marks from memory, the months summed from the rows as written
+				c.mem, c.kept = mem, map[uuid.UUID][]digested{}
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
+				return err
+			}
+			c.fresh = true
+			if err := c.materialize(ctx, tx, p.from, p.to); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE timesheet_tenants SET pending_from = NULL WHERE tenant_id = $1`, p.tenant); err != nil {
+				return err
+			}
 		}
-		if mem != nil { // the marks from memory, the months summed from the rows as written
-			c.mem, c.kept = mem, map[uuid.UUID][]digested{}
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
-			return err
-		}
-		c.fresh = true
-		if err := c.materialize(ctx, tx, p.from, p.to); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE timesheet_tenants SET pending_from = NULL WHERE tenant_id = $1`, p.tenant); err != nil {
-			return err
-		}
+		return nil
 	}
-	return nil
+	if mem == nil || len(list) == 0 {
+		return finish()
+	}
+	// A replay's own Finish writes every row into an empty timesheet_days (its reset emptied
+	// it): the primary key is built once after the rows, which costs less than keeping it up
+	// to date over the COPY (projections.BuildAfter). Should the table hold rows, the key is
+	// kept: building it over them could cost more than the COPY saves.
+	var filled bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM timesheet_days)`).Scan(&filled); err != nil {
+		return err
+	}
+	if filled {
+		return finish()
+	}
+	return projections.BuildAfter(ctx, tx, []string{"timesheet_days"}, finish)
 }
 
 func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) error {
