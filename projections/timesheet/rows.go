@@ -227,7 +227,7 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 	_, err = tx.Exec(ctx, `
 INSERT INTO timesheet_days (tenant_id, employee_id, day, kind, spans, marks, expected, worked, night, night_hours,
     overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete, row_hash)
-SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::int[], $9::int[],
+SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[],
     $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::bool[], $19::bool[], $20::text[])
 ON CONFLICT (tenant_id, employee_id, day) DO UPDATE SET kind = excluded.kind, spans = excluded.spans, marks = excluded.marks,
     expected = excluded.expected, worked = excluded.worked, night = excluded.night, night_hours = excluded.night_hours,
