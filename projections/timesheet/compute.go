@@ -324,6 +324,11 @@ func (c *calc) stream(ctx context.Context, tx pgx.Tx, from, to time.Time) error 
 	go func() { // computes the chunks in order, one ahead of the copy
 		defer close(chunks)
 		for start := from; !start.After(to); start = start.AddDate(0, 0, chunkDays) {
+			select {
+			case <-stop: // the COPY failed: no more chunks
+				return
+			default:
+			}
 			rows, err := c.rows(ctx, nil, c.chunk(start, chunkEnd(start, to)))
 			if err != nil {
 				computeErr = err
