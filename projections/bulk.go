@@ -56,6 +56,26 @@ func DeferIndexes(ctx context.Context, tx pgx.Tx, p Projection) (bool, error) {
 	if !ok {
 		return false, nil
 	}
+	defs, err := indexesOf(ctx, tx, bl.BulkTables())
+	if err != nil {
+		return true, err
+	}
+	var batch pgx.Batch
+	for _, d := range defs {
+		batch.Queue(`INSERT INTO projection_deferred_indexes (projection, name, definition) VALUES ($1, $2, $3)`, p.Name(), d.name, d.definition)
+	}
+	for _, d := range defs {
+		batch.Queue(d.drop)
+	}
+	return true, tx.SendBatch(ctx, &batch).Close()
+}
+
+// index is an index of a table (a primary key or unique constraint's as the constraint):
+// the statements that create and drop it.
+type index struct{ name, definition, drop string }
+
+// indexesOf is the indexes of tables.
+func indexesOf(ctx context.Context, tx pgx.Tx, tables []string) ([]index, error) {
 	rows, err := tx.Query(ctx, `
 SELECT i.indexrelid::regclass::text,
        CASE WHEN c.oid IS NULL THEN pg_get_indexdef(i.indexrelid)
@@ -64,24 +84,41 @@ SELECT i.indexrelid::regclass::text,
             ELSE format('ALTER TABLE %s DROP CONSTRAINT %I', i.indrelid::regclass, c.conname) END
 FROM pg_index i
 LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x')
-WHERE i.indrelid = ANY($1::text[]::regclass[])`, bl.BulkTables())
+WHERE i.indrelid = ANY($1::text[]::regclass[])`, tables)
 	if err != nil {
-		return true, err
+		return nil, err
 	}
-	var name, definition, drop string
-	var drops []string
-	var batch pgx.Batch
-	if _, err := pgx.ForEachRow(rows, []any{&name, &definition, &drop}, func() error {
-		batch.Queue(`INSERT INTO projection_deferred_indexes (projection, name, definition) VALUES ($1, $2, $3)`, p.Name(), name, definition)
-		drops = append(drops, drop)
-		return nil
-	}); err != nil {
-		return true, err
+	var x index
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (index, error) { return x, r.Scan(&x.name, &x.definition, &x.drop) })
+}
+
+// BuildAfter runs fill, which writes rows into tables, with the tables' indexes dropped
+// and built again after it, all in tx: for tables that fill empties or finds empty,
+// building an index once after the rows costs less than keeping it up to date row by row.
+// The transaction holds the tables' ACCESS EXCLUSIVE lock from the drop to its end:
+// readers wait for the rows instead of seeing none. A unique index that the rows break
+// fails as the rows themselves would have.
+func BuildAfter(ctx context.Context, tx pgx.Tx, tables []string, fill func() error) error {
+	defs, err := indexesOf(ctx, tx, tables)
+	if err != nil {
+		return err
 	}
-	for _, d := range drops {
-		batch.Queue(d)
+	var drop pgx.Batch
+	for _, d := range defs {
+		drop.Queue(d.drop)
 	}
-	return true, tx.SendBatch(ctx, &batch).Close()
+	if err := tx.SendBatch(ctx, &drop).Close(); err != nil {
+		return err
+	}
+	if err := fill(); err != nil {
+		return err
+	}
+	for _, d := range defs {
+		if _, err := tx.Exec(ctx, d.definition); err != nil {
+			return fmt.Errorf("index %s: %w", d.name, err)
+		}
+	}
+	return nil
 }
 
 // restoreIndexes builds the indexes DeferIndexes dropped for p, if any, in one transaction.

@@ -13,6 +13,7 @@ import (
 	"portal/domain/clock"
 	ts "portal/domain/timesheet"
 	"portal/domain/vacation"
+	"portal/projections"
 )
 
 // chunkDays bounds the days computed in one pass, so a tenant quiet for a long time (or a
@@ -116,26 +117,43 @@ func (Timesheet) Finish(ctx context.Context, tx pgx.Tx) error {
 	if !mem.usable() {
 		mem = nil
 	}
-	for _, p := range list {
-		c, err := newCalc(ctx, tx, p.tenant)
-		if err != nil {
-			return err
+	finish := func() error {
+		for _, p := range list {
+			c, err := newCalc(ctx, tx, p.tenant)
+			if err != nil {
+				return err
+			}
+			if mem != nil { // the marks from memory, the months summed from the rows as written
+				c.mem, c.kept = mem, map[uuid.UUID][]digested{}
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
+				return err
+			}
+			c.fresh = true
+			if err := c.materialize(ctx, tx, p.from, p.to); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE timesheet_tenants SET pending_from = NULL WHERE tenant_id = $1`, p.tenant); err != nil {
+				return err
+			}
 		}
-		if mem != nil { // the marks from memory, the months summed from the rows as written
-			c.mem, c.kept = mem, map[uuid.UUID][]digested{}
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM timesheet_days WHERE tenant_id = $1 AND day BETWEEN $2 AND $3`, p.tenant, p.from, p.to); err != nil {
-			return err
-		}
-		c.fresh = true
-		if err := c.materialize(ctx, tx, p.from, p.to); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE timesheet_tenants SET pending_from = NULL WHERE tenant_id = $1`, p.tenant); err != nil {
-			return err
-		}
+		return nil
 	}
-	return nil
+	if mem == nil || len(list) == 0 {
+		return finish()
+	}
+	// A replay's own Finish writes every row into an empty timesheet_days (its reset emptied
+	// it): the primary key is built once after the rows, which costs less than keeping it up
+	// to date over the COPY (projections.BuildAfter). Should the table hold rows, the key is
+	// kept: building it over them could cost more than the COPY saves.
+	var filled bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM timesheet_days)`).Scan(&filled); err != nil {
+		return err
+	}
+	if filled {
+		return finish()
+	}
+	return projections.BuildAfter(ctx, tx, []string{"timesheet_days"}, finish)
 }
 
 func (b *batch) computeTenant(ctx context.Context, tx pgx.Tx, tenant uuid.UUID) error {
@@ -218,24 +236,13 @@ func (c *calc) materialize(ctx context.Context, tx pgx.Tx, from, to time.Time) e
 	if err := c.loadEmployees(ctx, tx, nil); err != nil {
 		return err
 	}
+	if c.fresh && c.mem != nil {
+		return c.stream(ctx, tx, from, to)
+	}
 	months := map[uuid.UUID]map[time.Time]bool{}
 	for start := from; !start.After(to); start = start.AddDate(0, 0, chunkDays) {
-		end := start.AddDate(0, 0, chunkDays-1)
-		if end.After(to) {
-			end = to
-		}
-		chunk := map[uuid.UUID]map[time.Time]bool{}
-		for id, e := range c.emps {
-			for d := start; !d.After(end); d = d.AddDate(0, 0, 1) {
-				if e.employed(d) {
-					if chunk[id] == nil {
-						chunk[id] = map[time.Time]bool{}
-					}
-					chunk[id][d] = true
-				}
-			}
-		}
-		if err := c.write(ctx, tx, chunk, months); err != nil {
+		end := chunkEnd(start, to)
+		if err := c.write(ctx, tx, c.chunk(start, end), months); err != nil {
 			return err
 		}
 		// The months whose rows (and the week that runs into the next month) are all written
@@ -259,6 +266,120 @@ func (c *calc) materialize(ctx context.Context, tx pgx.Tx, from, to time.Time) e
 	}
 	return c.sumMonths(ctx, tx, months)
 }
+
+// chunkEnd is the last day of the chunk from start, up to to.
+func chunkEnd(start, to time.Time) time.Time {
+	if end := start.AddDate(0, 0, chunkDays-1); end.Before(to) {
+		return end
+	}
+	return to
+}
+
+// chunk is the days start..end of everyone employed on each.
+func (c *calc) chunk(start, end time.Time) map[uuid.UUID]map[time.Time]bool {
+	chunk := map[uuid.UUID]map[time.Time]bool{}
+	for id, e := range c.emps {
+		for d := start; !d.After(end); d = d.AddDate(0, 0, 1) {
+			if e.employed(d) {
+				if chunk[id] == nil {
+					chunk[id] = map[time.Time]bool{}
+				}
+				chunk[id][d] = true
+			}
+		}
+	}
+	return chunk
+}
+
+// loaded is the abonos and approved vacations of a tenant's employees over a range of days.
+type loaded struct {
+	excuses map[uuid.UUID][]dayExcuse
+	leaves  map[uuid.UUID]spans
+}
+
+// stream is materialize for a replay's Finish (a fresh calc computing from the marks its
+// replay kept): the rows are computed and encoded a chunk of days at a time, the next chunk
+// while the server copies the one before (one COPY for the whole range), so Finish's Go work
+// overlaps the server's. The abonos and vacations of the whole range are read first (the
+// connection is busy copying after), the months summed at the end from the rows kept.
+func (c *calc) stream(ctx context.Context, tx pgx.Tx, from, to time.Time) error {
+	ids := slices.Collect(maps.Keys(c.emps))
+	if len(ids) == 0 {
+		return nil
+	}
+	excuses, err := c.excuses(ctx, tx, ids, from, to)
+	if err != nil {
+		return err
+	}
+	leaves, err := c.leaves(ctx, tx, ids, from, to)
+	if err != nil {
+		return err
+	}
+	c.pre = &loaded{excuses, leaves}
+	defer func() { c.pre = nil }()
+	months := map[uuid.UUID]map[time.Time]bool{}
+	chunks := make(chan *dayCols, 1)
+	stop := make(chan struct{})
+	var computeErr error
+	go func() { // computes the chunks in order, one ahead of the copy
+		defer close(chunks)
+		for start := from; !start.After(to); start = start.AddDate(0, 0, chunkDays) {
+			select {
+			case <-stop: // the COPY failed: no more chunks
+				return
+			default:
+			}
+			rows, err := c.rows(ctx, nil, c.chunk(start, chunkEnd(start, to)))
+			if err != nil {
+				computeErr = err
+				return
+			}
+			if len(rows) == 0 {
+				continue
+			}
+			select {
+			case chunks <- c.encode(rows, months):
+			case <-stop:
+				return
+			}
+		}
+	}()
+	src := &daySource{chunks: chunks}
+	_, err = tx.CopyFrom(ctx, pgx.Identifier{"timesheet_days"}, dayColumns, src)
+	close(stop)
+	for range chunks { // the computing goroutine has ended (it wrote months and kept)
+	}
+	if err != nil {
+		return err
+	}
+	if computeErr != nil {
+		return computeErr
+	}
+	return c.sumMonths(ctx, tx, months)
+}
+
+// daySource hands COPY the rows of the chunks computed, in order.
+type daySource struct {
+	chunks <-chan *dayCols
+	cur    *dayCols
+	i      int
+}
+
+func (s *daySource) Next() bool {
+	s.i++
+	for s.cur == nil || s.i >= s.cur.n {
+		d, ok := <-s.chunks
+		if !ok {
+			return false
+		}
+		s.cur, s.i = d, 0
+	}
+	return true
+}
+
+func (s *daySource) Values() ([]any, error) { return s.cur.values(s.i) }
+
+func (s *daySource) Err() error { return nil }
 
 // datedRule is the tenant's rule from a day on.
 type datedRule struct {
@@ -312,6 +433,7 @@ type calc struct {
 	fresh    bool                     // the days written have no rows (Finish)
 	mem      *replayMarks             // a replay's marks, read instead of timesheet_marks (Finish)
 	kept     map[uuid.UUID][]digested // with mem: the rows written, which the months are summed from
+	pre      *loaded                  // the abonos and vacations of the days computed, read beforehand (stream)
 	calendar *vacation.Calendar
 	emps     map[uuid.UUID]*employee
 	all      bool // emps holds every employee

@@ -26,13 +26,16 @@ ORDER BY employee_id, day`, tenant, ids, from, to)
 	out := map[uuid.UUID][]DayRow{}
 	for rows.Next() {
 		var r DayRow
-		var spans []byte
+		var spans, marks []byte
 		var pairs [][2]int
-		if err := rows.Scan(&r.Employee, &r.Date, &r.Kind, &spans, &r.Marks, &r.Expected, &r.Worked, &r.Night, &r.NightHours,
+		if err := rows.Scan(&r.Employee, &r.Date, &r.Kind, &spans, &marks, &r.Expected, &r.Worked, &r.Night, &r.NightHours,
 			&r.Overtime50, &r.Overtime100, &r.Late, &r.Early, &r.Missing, &r.Excused, &r.Leave, &r.Absent, &r.Incomplete); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(spans, &pairs); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(marks, &r.Marks); err != nil {
 			return nil, err
 		}
 		for _, p := range pairs {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"portal/domain/clock"
 	ts "portal/domain/timesheet"
@@ -64,13 +65,17 @@ func (c *calc) rows(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time.
 	} else if marks, err = c.marks(ctx, tx, ids, local(from).Add(-4*time.Hour), local(to).Add(44*time.Hour)); err != nil {
 		return nil, err
 	}
-	excuses, err := c.excuses(ctx, tx, ids, from, to)
-	if err != nil {
-		return nil, err
-	}
-	leaves, err := c.leaves(ctx, tx, ids, from, to)
-	if err != nil {
-		return nil, err
+	var excuses map[uuid.UUID][]dayExcuse
+	var leaves map[uuid.UUID]spans
+	if c.pre != nil { // loaded for the whole range (stream)
+		excuses, leaves = c.pre.excuses, c.pre.leaves
+	} else {
+		if excuses, err = c.excuses(ctx, tx, ids, from, to); err != nil {
+			return nil, err
+		}
+		if leaves, err = c.leaves(ctx, tx, ids, from, to); err != nil {
+			return nil, err
+		}
 	}
 	var out []DayRow
 	for _, id := range ids {
@@ -214,62 +219,83 @@ func (c *calc) write(ctx context.Context, tx pgx.Tx, want map[uuid.UUID]map[time
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	n := len(rows)
-	emps, days, kinds := make([]uuid.UUID, n), make([]time.Time, n), make([]string, n)
-	spansJSON, marksJSON := make([][]byte, n), make([][]byte, n)
-	ints := make([][]int32, 11)
-	for i := range ints {
-		ints[i] = make([]int32, n)
-	}
-	absent, incomplete := make([]bool, n), make([]bool, n)
-	digests := make([]string, n)
-	for i, d := range Dated(rows) {
-		digests[i] = ts.RowHash(d)
-		if c.kept != nil {
-			d.Marks = nil // as digests reads them back
-			c.kept[rows[i].Employee] = append(c.kept[rows[i].Employee], digested{d, digests[i]})
-		}
-	}
-	buf := make([]byte, 0, 600*n) // one buffer for every row's JSON
-	for i, r := range rows {
-		emps[i], days[i], kinds[i] = r.Employee, r.Date, r.Kind
-		start := len(buf)
-		buf = appendSpans(buf, r.Spans)
-		spansJSON[i] = buf[start:len(buf):len(buf)]
-		start = len(buf)
-		buf = appendMarks(buf, r.Marks)
-		marksJSON[i] = buf[start:len(buf):len(buf)]
-		for j, v := range []int{r.Expected, r.Worked, r.Night, r.NightHours, r.Overtime50, r.Overtime100, r.Late, r.Early, r.Missing, r.Excused, r.Leave} {
-			ints[j][i] = int32(v)
-		}
-		absent[i], incomplete[i] = r.Absent, r.Incomplete
-		if months[r.Employee] == nil {
-			months[r.Employee] = map[time.Time]bool{}
-		}
-		months[r.Employee][monthOf(r.Date)] = true
-		months[r.Employee][monthOf(ts.WeekStart(r.Date).AddDate(0, 0, 6))] = true
-	}
+	d := c.encode(rows, months)
 	if c.fresh {
-		_, err := tx.CopyFrom(ctx, pgx.Identifier{"timesheet_days"}, dayColumns, pgx.CopyFromSlice(n, func(i int) ([]any, error) {
-			return []any{projections.PgUUID(c.tenant), projections.PgUUID(emps[i]), days[i], kinds[i], spansJSON[i], marksJSON[i], ints[0][i], ints[1][i], ints[2][i],
-				ints[3][i], ints[4][i], ints[5][i], ints[6][i], ints[7][i], ints[8][i], ints[9][i], ints[10][i], absent[i],
-				incomplete[i], digests[i]}, nil
-		}))
+		_, err := tx.CopyFrom(ctx, pgx.Identifier{"timesheet_days"}, dayColumns, pgx.CopyFromSlice(d.n, d.values))
 		return err
 	}
 	_, err = tx.Exec(ctx, `
 INSERT INTO timesheet_days (tenant_id, employee_id, day, kind, spans, marks, expected, worked, night, night_hours,
     overtime50, overtime100, late, early, missing, excused, leave, absent, incomplete, row_hash)
-SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::int[], $9::int[],
+SELECT $1, * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[],
     $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::bool[], $19::bool[], $20::text[])
 ON CONFLICT (tenant_id, employee_id, day) DO UPDATE SET kind = excluded.kind, spans = excluded.spans, marks = excluded.marks,
     expected = excluded.expected, worked = excluded.worked, night = excluded.night, night_hours = excluded.night_hours,
     overtime50 = excluded.overtime50, overtime100 = excluded.overtime100, late = excluded.late, early = excluded.early,
     missing = excluded.missing, excused = excluded.excused, leave = excluded.leave, absent = excluded.absent,
     incomplete = excluded.incomplete, row_hash = excluded.row_hash`,
-		c.tenant, emps, days, kinds, spansJSON, marksJSON, ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6],
-		ints[7], ints[8], ints[9], ints[10], absent, incomplete, digests)
+		c.tenant, d.emps, d.days, d.kinds, d.spans, d.marks, d.ints[0], d.ints[1], d.ints[2], d.ints[3], d.ints[4], d.ints[5], d.ints[6],
+		d.ints[7], d.ints[8], d.ints[9], d.ints[10], d.absent, d.incomplete, d.digests)
 	return err
+}
+
+// dayCols is rows as timesheet_days' columns.
+type dayCols struct {
+	n                  int
+	tenant             pgtype.UUID
+	emps               []uuid.UUID
+	days               []time.Time
+	kinds              []string
+	spans, marks       [][]byte
+	ints               [][]int32 // expected .. leave
+	absent, incomplete []bool
+	digests            []string
+}
+
+// encode is rows as columns; it adds their months (those whose sums read them) to months,
+// and keeps their figures for the sums (kept) if the calc keeps them.
+func (c *calc) encode(rows []DayRow, months map[uuid.UUID]map[time.Time]bool) *dayCols {
+	n := len(rows)
+	d := &dayCols{n: n, tenant: projections.PgUUID(c.tenant), emps: make([]uuid.UUID, n), days: make([]time.Time, n), kinds: make([]string, n),
+		spans: make([][]byte, n), marks: make([][]byte, n), ints: make([][]int32, 11),
+		absent: make([]bool, n), incomplete: make([]bool, n), digests: make([]string, n)}
+	for i := range d.ints {
+		d.ints[i] = make([]int32, n)
+	}
+	for i, x := range Dated(rows) {
+		d.digests[i] = ts.RowHash(x)
+		if c.kept != nil {
+			x.Marks = nil // as digests reads them back
+			c.kept[rows[i].Employee] = append(c.kept[rows[i].Employee], digested{x, d.digests[i]})
+		}
+	}
+	buf := make([]byte, 0, 600*n) // one buffer for every row's JSON
+	for i, r := range rows {
+		d.emps[i], d.days[i], d.kinds[i] = r.Employee, r.Date, r.Kind
+		start := len(buf)
+		buf = appendSpans(buf, r.Spans)
+		d.spans[i] = buf[start:len(buf):len(buf)]
+		start = len(buf)
+		buf = appendMarks(buf, r.Marks)
+		d.marks[i] = buf[start:len(buf):len(buf)]
+		for j, v := range []int{r.Expected, r.Worked, r.Night, r.NightHours, r.Overtime50, r.Overtime100, r.Late, r.Early, r.Missing, r.Excused, r.Leave} {
+			d.ints[j][i] = int32(v)
+		}
+		d.absent[i], d.incomplete[i] = r.Absent, r.Incomplete
+		if months[r.Employee] == nil {
+			months[r.Employee] = map[time.Time]bool{}
+		}
+		months[r.Employee][monthOf(r.Date)] = true
+		months[r.Employee][monthOf(ts.WeekStart(r.Date).AddDate(0, 0, 6))] = true
+	}
+	return d
+}
+
+// values is row i for COPY.
+func (d *dayCols) values(i int) ([]any, error) {
+	return []any{d.tenant, projections.PgUUID(d.emps[i]), d.days[i], d.kinds[i], d.spans[i], d.marks[i], d.ints[0][i], d.ints[1][i], d.ints[2][i],
+		d.ints[3][i], d.ints[4][i], d.ints[5][i], d.ints[6][i], d.ints[7][i], d.ints[8][i], d.ints[9][i], d.ints[10][i], d.absent[i],
+		d.incomplete[i], d.digests[i]}, nil
 }
 
 var dayColumns = []string{"tenant_id", "employee_id", "day", "kind", "spans", "marks", "expected", "worked", "night",
