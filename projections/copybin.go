@@ -18,8 +18,8 @@ type BinaryCopy struct {
 func NewBinaryCopy(rows, rowSize int) *BinaryCopy {
 	c := &BinaryCopy{buf: make([]byte, 0, 21+rows*rowSize)}
 	c.buf = append(c.buf, "PGCOPY\n\377\r\n\000"...) // signature
-	c.buf = binary.BigEndian.AppendUint32(c.buf, 0)   // flags
-	c.buf = binary.BigEndian.AppendUint32(c.buf, 0)   // header extension length
+	c.buf = binary.BigEndian.AppendUint32(c.buf, 0)  // flags
+	c.buf = binary.BigEndian.AppendUint32(c.buf, 0)  // header extension length
 	return c
 }
 
