@@ -83,7 +83,10 @@ func (h *CreateHandler) Handle(ctx context.Context, cmd Create) (r *rq.Request, 
 	id := commands.DeriveID(c.Tenant, "request", cmd.CommandID, "request")
 	stream := rq.Stream(id)
 	slot := rq.OpenSlotStream(subject.EmployeeID, cmd.Body.Origin)
-	err = commands.WithRetry(func() error {
+	// Requests of other types for the same subject commute (each takes the next rank): N filed
+	// at once need up to N attempts, and a refusal must come from the rule (the slot of this
+	// type held by an open request, read again at each attempt), never from the race.
+	err = commands.RetryCommuting(ctx, func(bool) error {
 		prior, recorded, err := loadRequest(ctx, h.store, c.Tenant, id)
 		if err != nil {
 			return err

@@ -2,6 +2,9 @@ package request_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -74,5 +77,42 @@ func TestRequestDefaultRank(t *testing.T) {
 	}
 	if folded.Rank != 9 {
 		t.Fatalf("folded rank %d, want 9", folded.Rank)
+	}
+}
+
+// TestConcurrentCreatesOfOtherTypesAllRank: requests of seven types filed at once for one
+// person all go through, each with its own rank; they race only for the next rank, which is
+// no reason to refuse any of them (they were refused as "an open request exists").
+func TestConcurrentCreatesOfOtherTypesAllRank(t *testing.T) {
+	t.Parallel()
+	team := newReqTeam(t)
+	if _, err := harness.DB.Pool.Exec(context.Background(), `UPDATE users SET purchased = purchased || ',pwa-req-tools-epi,pwa-req-tools-usoeconsumo,pwa-req-tools-beneficio,pwa-req-tools-reembolso,pwa-req-tools-medicamento,pwa-req-tools-relatorio' WHERE tenant_id = $1`, team.ana.Tenant); err != nil {
+		t.Fatal(err)
+	}
+	origins := []rq.Origin{rq.Compra, rq.EPI, rq.UsoEConsumo, rq.Beneficio, rq.Reembolso, rq.Medicamento, rq.Relatorio}
+	ranks := make([]int, len(origins))
+	errs := make([]error, len(origins))
+	var wg sync.WaitGroup
+	for i, o := range origins {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := compraBody()
+			b.Origin = o
+			r, err := createReq(t, caller(team.ana), fmt.Sprintf("types-%d", i), b)
+			if errs[i] = err; err == nil {
+				ranks[i] = r.Rank
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("request of type %d refused: %v", origins[i], err)
+		}
+	}
+	slices.Sort(ranks)
+	if want := []int{1, 2, 3, 4, 5, 6, 7}; !slices.Equal(ranks, want) {
+		t.Fatalf("ranks %v, want %v", ranks, want)
 	}
 }
