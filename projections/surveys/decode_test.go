@@ -69,3 +69,31 @@ func TestDecodeFastAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeFast: whatever the data, a fast decoder that takes it reads what json.Unmarshal
+// reads (the seeds are the shapes above).
+func FuzzDecodeFast(f *testing.F) {
+	for _, s := range []string{
+		`{"surveyId":"s","responseId":"r","userId":"u","answer":{"ukey":"q1","type":1,"value":"7"},"step":2,"savedAt":"2026-11-03T11:04:05.123456789Z"}`,
+		`{"surveyId":"s","kind":"360","relation":"peer","answers":[{"ukey":"q1","type":1,"value":"7"}],"completedAt":"2026-11-03T11:04:00-03:00"}`,
+		`{"surveyId":"s","answers":null,"extra":{"a":[1,"b",null]}}`,
+		`{"answer":{"ukey":"q","type":-0,"value":"ação"},"step":0}`,
+		`{"answers":[{"ukey":"q","type":"1"}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fa, sa survey.AnswerSavedData
+		if decodeAnsweredFast(data, &fa) {
+			if err := json.Unmarshal(data, &sa); err != nil || !reflect.DeepEqual(fa, sa) {
+				t.Fatalf("%q: answer %+v, encoding/json %+v (%v)", data, fa, sa, err)
+			}
+		}
+		var fc, sc survey.CompletedData
+		if decodeCompletedFast(data, &fc) {
+			if err := json.Unmarshal(data, &sc); err != nil || !reflect.DeepEqual(fc, sc) {
+				t.Fatalf("%q: completion %+v, encoding/json %+v (%v)", data, fc, sc, err)
+			}
+		}
+	})
+}
