@@ -38,6 +38,17 @@ func tryLock(ctx context.Context, pool *pgxpool.Pool, name string) (*pgx.Conn, e
 	return conn, nil
 }
 
+// unlock releases the lock tryLock took and closes its connection. The release is a query,
+// answered once the lock is free: closing alone lets the server drop the lock only when the
+// connection's backend exits, after Close has returned, and a replay started right after
+// could find the projection still locked.
+func unlock(conn *pgx.Conn, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, _ = conn.Exec(ctx, `SELECT pg_advisory_unlock(hashtext($1))`, lockKey(name)) // a lost connection has lost its lock too
+	conn.Close(ctx)
+}
+
 // advisoryLock returns a SubscriberConfig.Lock that gives one process at a time the right to
 // run projection name. A process that does not get the lock keeps its connection and tries
 // again on it every retry/4: when the holder dies its session ends, PostgreSQL drops the lock

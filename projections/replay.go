@@ -66,7 +66,7 @@ func replay(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p P
 	if err != nil {
 		return 0, err
 	}
-	defer lock.Close(context.Background())
+	defer unlock(lock, lockName)
 	ctx = push.Mute(ctx)
 	if s, ok := p.(ReplayScoped); ok {
 		ctx = s.ReplayScope(ctx)
