@@ -64,7 +64,10 @@ WHERE e.tenant_id = $1 AND e.id = x.id`, tenant, ids, cpfs); err != nil {
 		return err
 	}
 	hr := uuid.New()
-	month := now.AddDate(0, -1, 0).Format(payroll.MonthLayout)
+	// Months counted from the first of this one: on the 29th to the 31st, AddDate from today
+	// overflows a short month into the next (29 November less nine months is 1 March).
+	thisMonth := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	month := thisMonth.AddDate(0, -1, 0).Format(payroll.MonthLayout)
 	// The baseline: the same files stored in the file store alone (under a tenant of their own),
 	// which publishing does besides matching each PDF's CPF and appending the batch.
 	blobs := blobstore.NewPostgres(b.pool)
@@ -97,7 +100,7 @@ WHERE e.tenant_id = $1 AND e.id = x.id`, tenant, ids, cpfs); err != nil {
 	emp := people[len(people)/2]
 	c := cpfs[len(people)/2]
 	for m := 2; m <= 12; m++ {
-		mon := now.AddDate(0, -m, 0).Format(payroll.MonthLayout)
+		mon := thisMonth.AddDate(0, -m, 0).Format(payroll.MonthLayout)
 		content, err := paycmd.SamplePDF(emp.Name, "CPF: "+c, mon)
 		if err != nil {
 			return err
