@@ -28,11 +28,11 @@ interface Props {
 /** São Paulo: where the map opens without fences. */
 const DEFAULT_CENTER: [number, number] = [-23.5505, -46.6333];
 
-/** Fits the map to the fences whenever the set of rings changes. */
+/** Fits the map to the fences whenever the set of rings changes, and when the map is resized. */
 function FitFences({ fences }: { fences: MapFence[] }) {
   const map = useMap();
   const key = fences.map((f) => `${f.key}:${f.lat}:${f.lon}:${f.radius}`).join('|');
-  useEffect(() => {
+  const fit = () => {
     if (fences.length === 0) return;
     const bounds = latLngBounds(fences.map((f) => [f.lat, f.lon] as [number, number]));
     fences.forEach((f) => {
@@ -40,9 +40,12 @@ function FitFences({ fences }: { fences: MapFence[] }) {
       const d = f.radius / 111_000;
       bounds.extend([f.lat + d, f.lon + d]).extend([f.lat - d, f.lon - d]);
     });
-    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for fences
-  }, [key, map]);
+    // Not animated: the labels regroup at once, at the zoom they are shown at.
+    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17, animate: false });
+  };
+  useMapEvents({ resize: fit });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for fences
+  useEffect(fit, [key, map]);
   return null;
 }
 
@@ -50,9 +53,6 @@ function PickCentre({ onPick }: { onPick: (lat: number, lon: number) => void }) 
   useMapEvents({ click: (e) => onPick(Number(e.latlng.lat.toFixed(6)), Number(e.latlng.lng.toFixed(6))) });
   return null;
 }
-
-/** How close, in screen pixels, two centres are for their names to share one label (about a label's size). */
-const LABEL_BOX = { width: 200, height: 50 };
 
 interface Label {
   key: string;
@@ -62,17 +62,37 @@ interface Label {
 }
 
 /**
- * The labels at a zoom: a fence whose centre falls within LABEL_BOX of a labelled one adds its
- * name to that label (one per line) instead of drawing a label over it.
+ * The screen box a label takes above its centre at (x, y): its lines of 12 px text (17 px high,
+ * about 7 px a character) in 4 px of padding, 12 px above the centre, with a gap of 4 px.
+ */
+function labelBox(x: number, y: number, names: string[]) {
+  const width = Math.max(...names.map((n) => n.length)) * 7 + 12;
+  const height = names.length * 17 + 8;
+  return { left: x - width / 2 - 4, right: x + width / 2 + 4, top: y - 12 - height - 4, bottom: y - 8 };
+}
+
+/**
+ * The labels at a zoom: fences whose labels would cover each other share one (one name per line),
+ * placed at the first fence's centre; merging repeats until no two labels meet.
  */
 function labelsAt(map: LeafletMap, fences: MapFence[], zoom: number): Label[] {
-  const labels: (Label & { x: number; y: number })[] = [];
-  fences.forEach((f) => {
-    const p = map.project([f.lat, f.lon], zoom);
-    const near = labels.find((l) => Math.abs(l.x - p.x) < LABEL_BOX.width && Math.abs(l.y - p.y) < LABEL_BOX.height);
-    if (near) near.names.push(f.name);
-    else labels.push({ key: f.key, lat: f.lat, lon: f.lon, names: [f.name], x: p.x, y: p.y });
-  });
+  const labels = fences.map((f) => ({ key: f.key, lat: f.lat, lon: f.lon, names: [f.name], ...map.project([f.lat, f.lon], zoom) }));
+  const meet = (a: (typeof labels)[number], b: (typeof labels)[number]) => {
+    const p = labelBox(a.x, a.y, a.names);
+    const q = labelBox(b.x, b.y, b.names);
+    return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < labels.length && !merged; i++) {
+      for (let j = i + 1; j < labels.length && !merged; j++) {
+        if (!meet(labels[i], labels[j])) continue;
+        labels[i].names.push(...labels[j].names);
+        labels.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
   return labels;
 }
 
@@ -85,6 +105,33 @@ function labelIcon(names: string[]) {
   return divIcon({ className: 'fence-label', html: box, iconSize: [0, 0] });
 }
 
+/** The gap, in pixels, kept between a label and the map's edges or its zoom buttons. */
+const EDGE = 4;
+
+/**
+ * Shifts each label that would cross the map's edge, or lie under the zoom buttons, back inside:
+ * a fence near the border keeps its name readable (at 390 px the fitted view puts one there).
+ */
+function keepInside(map: LeafletMap) {
+  const container = map.getContainer();
+  const edge = container.getBoundingClientRect();
+  const zoom = container.querySelector('.leaflet-control-zoom')?.getBoundingClientRect();
+  container.querySelectorAll<HTMLElement>(`.${classes.box}`).forEach((box) => {
+    box.style.setProperty('--dx', '0px');
+    box.style.setProperty('--dy', '0px');
+    // A label whose fence is out of view stays with it, clipped: only visible centres pull theirs in.
+    const anchor = box.parentElement!.getBoundingClientRect();
+    if (anchor.left < edge.left || anchor.left > edge.right || anchor.top < edge.top || anchor.top > edge.bottom) return;
+    const r = box.getBoundingClientRect();
+    let dx = Math.max(0, edge.left + EDGE - r.left) - Math.max(0, r.right - (edge.right - EDGE));
+    const dy = Math.max(0, edge.top + EDGE - r.top) - Math.max(0, r.bottom - (edge.bottom - EDGE));
+    const under = zoom && r.left + dx < zoom.right && zoom.left < r.right + dx && r.top + dy < zoom.bottom && zoom.top < r.bottom + dy;
+    if (under) dx = zoom.right + EDGE - r.left;
+    box.style.setProperty('--dx', `${dx}px`);
+    box.style.setProperty('--dy', `${dy}px`);
+  });
+}
+
 /**
  * The names on the map, regrouped at each zoom. Each label is a marker of its own, neither
  * clickable nor focusable, keyed by its names: a regrouping replaces labels whole.
@@ -92,8 +139,12 @@ function labelIcon(names: string[]) {
 function FenceLabels({ fences }: { fences: MapFence[] }) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
-  return labelsAt(map, fences, zoom).map((l) => (
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()), moveend: () => keepInside(map) });
+  const labels = labelsAt(map, fences, zoom);
+  const shown = labels.map((l) => l.names.join('\n')).join('|');
+  // After the markers are placed (their effects run before this one).
+  useEffect(() => keepInside(map), [map, shown]);
+  return labels.map((l) => (
     <Marker
       key={`${l.key}:${l.names.join('\n')}`}
       position={[l.lat, l.lon]}
