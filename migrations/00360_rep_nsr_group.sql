@@ -9,9 +9,9 @@
 --
 -- Now the first firing of a transaction's type-7 records writes all of them: it locks the
 -- counter's row (as before), one query reads the transaction's pending records of the tenant
--- (events at or after NEW in insertion order, with their CPFs), a loop formats each record's
--- fields and chains its hash exactly as before, one UPDATE moves the counter past them and
--- one INSERT writes them. The later firings find their record written and return at once.
+-- (events at or after NEW in insertion order, with their CPFs) and, row by row, formats each
+-- record's fields and chains its hash exactly as before; one UPDATE moves the counter past
+-- them and one INSERT writes them. The later firings find their record written and return at once.
 -- Nothing else changes:
 --   - the NSRs are still taken at commit under the counter's row lock (gapless, never reused,
 --     rolled back with the transaction), in insertion order: the batch stops before the first
@@ -44,7 +44,7 @@ DECLARE
     marks text[];
     markeds timestamptz[];
     writtens timestamptz[];
-    cpfs text[];
+    r record;
     fs text[];
     hs text[];
     k int;
@@ -67,58 +67,57 @@ BEGIN
         IF NOT FOUND THEN
             RETURN NULL; -- a tenant with no establishment keeps no REP-P records
         END IF;
-        SELECT array_agg(p.id ORDER BY p.position), array_agg(p.type ORDER BY p.position),
-               array_agg(p.position ORDER BY p.position), array_agg(p.employee ORDER BY p.position),
-               array_agg(p.mark ORDER BY p.position), array_agg(p.marked ORDER BY p.position),
-               array_agg(p.recorded_at ORDER BY p.position), array_agg(p.cpf ORDER BY p.position)
-        INTO ids, types, positions, employees_, marks, markeds, writtens, cpfs
-        FROM (
-            SELECT e.id, e.type, e.position, e.recorded_at, w.employee, coalesce(e.data->>'markId', '') AS mark,
-                   coalesce((e.data->>'recordedAt')::timestamptz, e.recorded_at) AS marked,
-                   (SELECT m.cpf FROM employees m WHERE m.tenant_id = e.tenant_id AND m.id = w.employee) AS cpf
-            FROM events e
-            JOIN rep_record_types t ON t.type = e.type AND t.afd_kind = '7'
-            CROSS JOIN LATERAL (SELECT nullif(e.data->>'employeeId', '')::uuid AS employee) w
-            WHERE e.transaction_id = NEW.transaction_id AND e.position >= NEW.position
-              AND e.tenant_id = NEW.tenant_id AND (e.type LIKE 'clock.%' OR e.type LIKE 'rep.%')
-              -- up to the first record of another kind (written by its own firing, in order)
-              AND e.position < coalesce((
-                  SELECT min(x.position) FROM events x JOIN rep_record_types xt ON xt.type = x.type AND xt.afd_kind <> '7'
-                  WHERE x.transaction_id = NEW.transaction_id AND x.position > NEW.position
-                    AND x.tenant_id = NEW.tenant_id AND (x.type LIKE 'clock.%' OR x.type LIKE 'rep.%')), 9223372036854775807)
-        ) p;
-        k := coalesce(array_length(ids, 1), 0);
-        IF k = 0 THEN
-            RETURN NULL;
-        END IF;
         base := est.last_nsr;
         prev := est.last_hash;
         tz := est.time_zone;
-        fs := array_fill(NULL::text, ARRAY[k]);
-        hs := fs;
-        FOR i IN 1..k LOOP
+        k := 0;
+        FOR r IN
+            SELECT e.id, e.type, e.position, e.recorded_at, t.afd_kind, w.employee, coalesce(e.data->>'markId', '') AS mark,
+                   CASE WHEN t.afd_kind = '7' THEN coalesce((e.data->>'recordedAt')::timestamptz, e.recorded_at) END AS marked,
+                   CASE WHEN t.afd_kind = '7' THEN
+                       (SELECT m.cpf FROM employees m WHERE m.tenant_id = e.tenant_id AND m.id = w.employee) END AS cpf
+            FROM events e
+            JOIN rep_record_types t ON t.type = e.type
+            CROSS JOIN LATERAL (SELECT nullif(e.data->>'employeeId', '')::uuid AS employee) w
+            WHERE e.transaction_id = NEW.transaction_id AND e.position >= NEW.position
+              AND e.tenant_id = NEW.tenant_id AND (e.type LIKE 'clock.%' OR e.type LIKE 'rep.%')
+            ORDER BY e.position
+        LOOP
+            -- up to the first record of another kind (written by its own firing, in order)
+            EXIT WHEN r.afd_kind <> '7';
+            k := k + 1;
             -- 001-009 NSR, 010 type, 011-034 DH of the mark, 035-046 CPF (12 digits),
             -- 047-070 DH of the recording, 071-072 collector (02: browser), 073 online (0).
             -- Each DH is rep_dh's: AAAA-MM-ddThh:mm:00 and the zone's offset, sign and four digits.
-            lt := markeds[i] AT TIME ZONE tz;
-            off := lt - (markeds[i] AT TIME ZONE 'UTC');
+            lt := r.marked AT TIME ZONE tz;
+            off := lt - (r.marked AT TIME ZONE 'UTC');
             dh1 := to_char(lt, 'YYYY-MM-DD"T"HH24:MI":00"') ||
                 CASE WHEN off < interval '0' THEN '-' || to_char(-off, 'HH24MI') ELSE '+' || to_char(off, 'HH24MI') END;
-            lt := writtens[i] AT TIME ZONE tz;
-            off := lt - (writtens[i] AT TIME ZONE 'UTC');
+            lt := r.recorded_at AT TIME ZONE tz;
+            off := lt - (r.recorded_at AT TIME ZONE 'UTC');
             dh2 := to_char(lt, 'YYYY-MM-DD"T"HH24:MI":00"') ||
                 CASE WHEN off < interval '0' THEN '-' || to_char(-off, 'HH24MI') ELSE '+' || to_char(off, 'HH24MI') END;
-            f := lpad((base + i)::text, 9, '0') || '7' || dh1 || lpad(coalesce(cpfs[i], ''), 12, '0') || dh2 || '02' || '0';
+            f := lpad((base + k)::text, 9, '0') || '7' || dh1 || lpad(coalesce(r.cpf, ''), 12, '0') || dh2 || '02' || '0';
             prev := upper(encode(sha256(convert_to(f || prev, 'LATIN1')), 'hex'));
-            fs[i] := f;
-            hs[i] := prev;
+            ids[k] := r.id;
+            types[k] := r.type;
+            positions[k] := r.position;
+            employees_[k] := r.employee;
+            marks[k] := r.mark;
+            markeds[k] := r.marked;
+            writtens[k] := r.recorded_at;
+            fs[k] := f;
+            hs[k] := prev;
         END LOOP;
+        IF k = 0 THEN
+            RETURN NULL;
+        END IF;
         UPDATE rep_establishments SET last_nsr = base + k, last_hash = prev WHERE tenant_id = NEW.tenant_id;
         INSERT INTO rep_records (tenant_id, cnpj, nsr, afd_kind, event_id, event_type, position, employee_id, mark_id,
                                  marked_at, written_at, fields, hash)
-        SELECT NEW.tenant_id, est.cnpj, base + r.i, '7', r.id, r.type, r.position, r.employee, r.mark, r.marked, r.written, r.f, r.h
+        SELECT NEW.tenant_id, est.cnpj, base + x.i, '7', x.id, x.type, x.position, x.employee, x.mark, x.marked, x.written, x.f, x.h
         FROM unnest(ids, types, positions, employees_, marks, markeds, writtens, fs, hs)
-            WITH ORDINALITY AS r(id, type, position, employee, mark, marked, written, f, h, i);
+            WITH ORDINALITY AS x(id, type, position, employee, mark, marked, written, f, h, i);
         RETURN NULL;
     END IF;
     -- One record (another kind, or an event of another transaction): 00210's code.
