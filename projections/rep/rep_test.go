@@ -477,3 +477,92 @@ func TestEmployerAndEmployeeRules(t *testing.T) {
 		t.Errorf("a wrong check digit: %v", err)
 	}
 }
+
+// TestNSRInOneTransactionAcrossKinds: the marks of one transaction take their NSRs together
+// (migrations/00360), in insertion order even around a record of another kind, and each mark
+// carries the CPF as of its place in that order; every field is rep_dh's, the chain unbroken.
+func TestNSRInOneTransactionAcrossKinds(t *testing.T) {
+	t.Parallel()
+	tenant, employees, cnpj := establishment(t, 2)
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	ctx := context.Background()
+	zone := time.FixedZone("-03", -3*3600)
+	now := time.Now().In(zone).Truncate(time.Minute)
+	markPart := func(employee uuid.UUID, at time.Time) eventstore.StreamAppend {
+		id := uuid.New()
+		data, _ := json.Marshal(map[string]any{"markId": id.String(), "employeeId": employee.String(), "recordedAt": at})
+		return eventstore.StreamAppend{Meta: eventstore.Meta{Tenant: tenant, Actor: "t", CommandID: id.String()},
+			Stream: eventstore.StreamName("clock", employee), Expected: eventstore.Any,
+			Events: []eventstore.EventData{{ID: id, Type: clock.TypeMarkRegistered, SchemaVersion: 1, Data: data}}}
+	}
+	newCPF := domainrep.CPF("555666777")
+	change, _ := json.Marshal(domainrep.EmployeeChanged{Operation: domainrep.OpAlter, EmployeeID: employees[0].String(), CPF: newCPF,
+		Name: "Maria", ResponsibleCPF: domainrep.CPF("987654321")})
+	changeID := uuid.New()
+	parts := []eventstore.StreamAppend{
+		markPart(employees[0], now.Add(-50*time.Minute)),
+		markPart(employees[1], now.Add(-49*time.Minute)),
+		{Meta: eventstore.Meta{Tenant: tenant, Actor: "hr", CommandID: changeID.String()}, Stream: domainrep.Stream(tenant), Expected: eventstore.Any,
+			Events: []eventstore.EventData{{ID: changeID, Type: domainrep.TypeEmployeeChanged, SchemaVersion: 1, Data: change}}},
+		markPart(employees[0], now.Add(-48*time.Minute)),
+		markPart(employees[1], now.Add(-47*time.Minute)),
+		markPart(employees[0], now.Add(-46*time.Minute)),
+	}
+	if _, err := store.AppendStreams(ctx, parts...); err != nil {
+		t.Fatal(err)
+	}
+	// A second transaction goes on from the first one's counter and hash.
+	if err := mark(store, tenant, employees[1], now.Add(-45*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := testDB.Pool.Query(ctx, `SELECT r.nsr, r.event_id, r.afd_kind,
+    r.afd_kind <> '7' OR r.fields = lpad(r.nsr::text, 9, '0') || '7' || rep_dh(r.marked_at, s.time_zone) ||
+        substr(r.fields, 35, 12) || rep_dh(r.written_at, s.time_zone) || '020'
+FROM rep_records r JOIN rep_establishments s USING (tenant_id) JOIN events e ON e.id = r.event_id
+WHERE r.tenant_id = $1 ORDER BY r.nsr`, tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rows.Next() {
+		var nsr int64
+		var id uuid.UUID
+		var kind string
+		var same bool
+		if err := rows.Scan(&nsr, &id, &kind, &same); err != nil {
+			t.Fatal(err)
+		}
+		if !same {
+			t.Errorf("NSR %d: fields differ from rep_dh's", nsr)
+		}
+		if int(nsr) <= len(parts) && id != parts[nsr-1].Events[0].ID {
+			t.Errorf("NSR %d is event %s, want %s (insertion order)", nsr, id, parts[nsr-1].Events[0].ID)
+		}
+		got = append(got, kind)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "") != "7757777" {
+		t.Fatalf("kinds by NSR %q, want 7757777", strings.Join(got, ""))
+	}
+	file, n := export(t, tenant, cnpj, domainrep.Period{From: now.AddDate(0, 0, -1), To: now})
+	if n != 7 {
+		t.Fatalf("exported %d records, want 7\n%s", n, file)
+	}
+	afd, err := rep.ParseAFD(bytes.NewReader(file))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, file)
+	}
+	oldCPF := "0" + domainrep.CPF(fmt.Sprintf("%09d", 123456000))
+	wantCPF := []string{oldCPF, "", "0" + newCPF, "", "0" + newCPF, ""} // employees[1]'s CPF is unchanged
+	for i, m := range afd.Records {
+		if i < len(wantCPF) && wantCPF[i] != "" && m.CPF != wantCPF[i] {
+			t.Errorf("mark %d (NSR %d): CPF %s, want %s", i, m.NSR, m.CPF, wantCPF[i])
+		}
+		if !m.MarkedAt.Equal(now.Add(time.Duration(i-50) * time.Minute)) {
+			t.Errorf("mark %d (NSR %d): marked at %s", i, m.NSR, m.MarkedAt)
+		}
+	}
+}
