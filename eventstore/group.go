@@ -123,6 +123,8 @@ func (s *Postgres) lead(tenant uuid.UUID, q *groupQueue) {
 // flushBarrier returns once the WAL is flushed past every commit made before it was called:
 // it commits, synchronously, a transaction that has a transaction id (so it writes a commit
 // record and waits for its flush; PostgreSQL's group commit gathers concurrent barriers).
+// AppendNoneSQL takes that id and says the transaction appends nothing, so readers of the
+// log do not wait for its flush.
 func (s *Postgres) flushBarrier(ctx context.Context) error {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -131,7 +133,7 @@ func (s *Postgres) flushBarrier(ctx context.Context) error {
 	defer conn.Release()
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	b.Queue("SELECT pg_current_xact_id()")
+	b.Queue(AppendNoneSQL)
 	b.Queue("COMMIT")
 	return conn.SendBatch(ctx, b).Close()
 }

@@ -27,8 +27,9 @@ const notifyChannel = "events"
 // Postgres is the Store on PostgreSQL (migrations/00001_eventstore.sql).
 //
 // An append is one statement in its own short transaction. Readers of the global log take
-// only rows whose transaction id is below the snapshot's xmin, ordered by (transaction id,
-// position), so no reader can pass an event whose transaction commits late.
+// only rows whose transaction id is below the horizon of their snapshot (HorizonSQL),
+// ordered by (transaction id, position), so no reader can pass an event whose transaction
+// commits late.
 //
 // Appends do not NOTIFY inside their own transaction: NOTIFY takes a database-wide lock at
 // commit, which would serialise every append. Instead one goroutine per process sends a
@@ -465,12 +466,25 @@ ORDER BY version`, tenant, stream, f.AtTypes, f.AtKey, f.Zone, f.Day, f.DayTypes
 	return scanEvents(rows)
 }
 
+// HorizonSQL is the transaction id below which the log is complete as the statement's
+// snapshot sees it: the oldest transaction in flight, skipping those that said they append
+// nothing (AppendNoneSQL); no event can later commit below it (migrations/00380). Evaluated
+// once per statement (an initplan), on the statement's own snapshot.
+const HorizonSQL = `(SELECT events_horizon(pg_current_snapshot()))`
+
+// AppendNoneSQL, run first in a transaction (before it writes anything), says that the
+// transaction appends no events: readers of the log then need not wait for it to end, and
+// an append in it fails (SQLSTATE 25006). A transaction that appends nothing but says
+// nothing still holds every reader back until it ends: say it in every frequent
+// transaction with a transaction id (a projection's, for one).
+const AppendNoneSQL = `SELECT events_append_none()`
+
 // ReadAll implements Store. (The text form of transaction_id is aliased: ORDER BY would
 // otherwise sort by the text output column.)
 func (s *Postgres) ReadAll(ctx context.Context, after Cursor, limit int) ([]RecordedEvent, error) {
 	rows, err := s.pool.Query(ctx, selectEvent+`
 WHERE (transaction_id, position) > ($1::text::xid8, $2)
-  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  AND transaction_id < `+HorizonSQL+`
 ORDER BY transaction_id, position
 LIMIT $3`, strconv.FormatUint(after.TxID, 10), after.Position, limit)
 	if err != nil {
@@ -498,7 +512,7 @@ func (s *Postgres) Head(ctx context.Context) (Cursor, error) {
 	var txid string
 	var pos int64
 	err := s.pool.QueryRow(ctx, `SELECT transaction_id::text AS txid, position FROM events
-WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+WHERE transaction_id < `+HorizonSQL+`
 ORDER BY transaction_id DESC, position DESC LIMIT 1`).Scan(&txid, &pos)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Start, nil
@@ -736,7 +750,8 @@ func (s *Postgres) announcer(ctx context.Context) {
 }
 
 // safetyTick wakes readers once a second. Readers are woken by notifications; this only
-// bounds the wait when a transaction that appends no events held the xmin horizon back.
+// bounds the wait when a transaction that appends no events (and did not say so) held the
+// horizon back.
 func (s *Postgres) safetyTick(ctx context.Context) {
 	defer s.done.Done()
 	t := time.NewTicker(time.Second)

@@ -37,6 +37,21 @@ func TestPostgresContract(t *testing.T) {
 			}
 			return func() error { return tx.Commit(context.Background()) }, nil
 		},
+		OpenWriter: func(ctx context.Context) (func(eventstore.Meta, string, eventstore.EventData) error, func() error, error) {
+			tx, err := testDB.Pool.Begin(ctx)
+			if err != nil {
+				return nil, nil, err
+			}
+			// Any write takes a transaction id; this takes one without writing anything.
+			if _, err := tx.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
+				tx.Rollback(ctx)
+				return nil, nil, err
+			}
+			appendIn := func(meta eventstore.Meta, stream string, ev eventstore.EventData) error {
+				return eventstore.AppendTx(ctx, tx, meta, stream, eventstore.NoStream, ev)
+			}
+			return appendIn, func() error { return tx.Commit(context.Background()) }, nil
+		},
 		Tamper: func(ctx context.Context, id uuid.UUID) (error, error) {
 			_, uerr := testDB.Pool.Exec(ctx, `UPDATE events SET data = '{}' WHERE id = $1`, id)
 			_, derr := testDB.Pool.Exec(ctx, `DELETE FROM events WHERE id = $1`, id)

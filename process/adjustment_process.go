@@ -30,6 +30,10 @@ type AdjustmentProcess struct{}
 // Name is the process's checkpoint name.
 func (AdjustmentProcess) Name() string { return "adjustment-process" }
 
+// AppendsInTx implements projections.Appender: Apply appends the adjusted marks in the
+// projection's transaction.
+func (AdjustmentProcess) AppendsInTx() bool { return true }
+
 // Areas implements projections.Selective.
 func (AdjustmentProcess) Areas() []string { return []string{"request."} }
 

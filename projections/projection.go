@@ -44,6 +44,17 @@ type Projection interface {
 	Reset(ctx context.Context, tx pgx.Tx) error
 }
 
+// Appender is a Projection whose Apply appends events through its tx (a process manager).
+// The Runner's transactions of every other projection say that they append none
+// (eventstore.AppendNoneSQL), so that readers of the log need not wait for them to end; an
+// Appender's do not, since an event it appends must not be passed by a reader meanwhile. A
+// projection that appends without saying so has its first such batch refused by the
+// database and applied again (the Runner then treats it as an Appender and logs a warning).
+type Appender interface {
+	Projection
+	AppendsInTx() bool
+}
+
 // Selective is a Projection that reads the events of some areas only: the types that start
 // with one of its Areas ("clock." reads clock.mark_registered.v1 and the other clock events).
 // The Runner neither hands it nor encodes for it the other events, and opens no transaction

@@ -70,6 +70,7 @@ type Runner struct {
 	runCtx  context.Context
 	skips   map[string]*skipped // per Selective projection, built by Run
 	tail    *Tail               // built by Run; poked when a projection transaction ends
+	appends sync.Map            // names of projections found appending in their transaction
 }
 
 // skipped is the cursor of the last batch a Selective projection did not read, until it is
@@ -283,6 +284,31 @@ func (r *Runner) setActive(name string, held bool) {
 // the fsync out of the per-event cost.
 var projectionTx = pgx.TxOptions{BeginQuery: "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL synchronous_commit = off"}
 
+// appendNoneTx is projectionTx that also says, before it writes, that it appends no events
+// (eventstore.AppendNoneSQL, same round trip): readers of the log then do not wait for it.
+// Under load a dozen projection transactions are open at any time, and each one that began
+// before an append held that append back from every reader until it ended.
+var appendNoneTx = pgx.TxOptions{BeginQuery: projectionTx.BeginQuery + "; " + eventstore.AppendNoneSQL}
+
+// txFor is the transaction options of p's events: appendNoneTx unless p appends events in
+// its transaction (an Appender, or one found doing so).
+func (r *Runner) txFor(p Projection) pgx.TxOptions {
+	if a, ok := p.(Appender); ok && a.AppendsInTx() {
+		return projectionTx
+	}
+	if _, found := r.appends.Load(p.Name()); found {
+		return projectionTx
+	}
+	return appendNoneTx
+}
+
+// refusedAppend tells whether err is an append refused because its transaction said it
+// appends none (SQLSTATE 25006 from migrations/00380's trigger).
+func refusedAppend(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "25006" && strings.Contains(pgErr.Message, "events_append_none")
+}
+
 // handle applies the events of one message in one transaction with the checkpoint.
 func (r *Runner) handle(p Projection) message.NoPublishHandlerFunc {
 	return func(msg *message.Message) error {
@@ -319,7 +345,7 @@ func (r *Runner) flushSkipped(name string, s *skipped) {
 	s.mu.Unlock()
 	ctx := r.runCtx
 	defer r.pokeTail()
-	err := pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+	err := pgx.BeginTxFunc(ctx, r.pool, appendNoneTx, func(tx pgx.Tx) error {
 		_, err := advanceCheckpoint(ctx, tx, name, c)
 		return err
 	})
@@ -339,12 +365,24 @@ func (r *Runner) apply(ctx context.Context, p Projection, events []eventstore.Re
 }
 
 func (r *Runner) applyBatch(ctx context.Context, p Projection, events []eventstore.RecordedEvent) error {
+	err := r.applyBatchTx(ctx, p, events, r.txFor(p))
+	if refusedAppend(err) {
+		// Apply appended events though p is no Appender: from now on its transactions do
+		// not say they append none, and this batch goes again at once.
+		r.appends.Store(p.Name(), true)
+		r.cfg.Logger.Warn("projections: the projection appends events in its transaction; it should implement Appender", "projection", p.Name())
+		err = r.applyBatchTx(ctx, p, events, projectionTx)
+	}
+	return err
+}
+
+func (r *Runner) applyBatchTx(ctx context.Context, p Projection, events []eventstore.RecordedEvent, opts pgx.TxOptions) error {
 	name := p.Name()
 	// A projection transaction has a transaction id, so while it is open the appends that
-	// commit after it began are held back from readers of the log (ReadAll): its end may
-	// release them.
+	// commit after it began are held back from readers of the log (ReadAll), unless it said
+	// it appends none: its end may release them.
 	defer r.pokeTail()
-	return pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+	return pgx.BeginTxFunc(ctx, r.pool, opts, func(tx pgx.Tx) error {
 		// The checkpoint moves first, in the same round trip as its lock: if the events
 		// fail, the transaction rolls the move back with them.
 		cp, err := advanceCheckpoint(ctx, tx, name, events[len(events)-1].Cursor)
@@ -413,7 +451,7 @@ func (r *Runner) pokeTail() {
 // park records the event as parked and moves the checkpoint past it, in one transaction.
 func (r *Runner) park(ctx context.Context, name string, e eventstore.RecordedEvent, reason error) error {
 	defer r.pokeTail()
-	err := pgx.BeginTxFunc(ctx, r.pool, projectionTx, func(tx pgx.Tx) error {
+	err := pgx.BeginTxFunc(ctx, r.pool, appendNoneTx, func(tx pgx.Tx) error {
 		cp, err := lockCheckpoint(ctx, tx, name)
 		if err != nil {
 			return err
@@ -532,7 +570,7 @@ func (r *Runner) caughtUp(ctx context.Context, head eventstore.Cursor) bool {
 // logHead returns the newest readable event's cursor (Start for an empty log).
 func logHead(ctx context.Context, q querier) (eventstore.Cursor, error) {
 	c, _, err := cursorRow(q.QueryRow(ctx, `SELECT transaction_id::text, position FROM events
-WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+WHERE transaction_id < `+eventstore.HorizonSQL+`
 ORDER BY transaction_id DESC, position DESC LIMIT 1`))
 	return c, err
 }

@@ -26,6 +26,11 @@ type Harness struct {
 	HoldOpen func(ctx context.Context, meta eventstore.Meta, stream string, ev eventstore.EventData) (commit func() error, err error)
 	// Tamper tries to update and then delete the stored event id; both must fail.
 	Tamper func(ctx context.Context, id uuid.UUID) (updateErr, deleteErr error)
+	// OpenWriter begins a transaction that writes (so it is ordered in the log like an
+	// append's, for instance by a transaction id) but has appended nothing yet, as a
+	// projection's or a command's transaction is before it appends, if it ever does.
+	// appendIn appends inside it; commit ends it. Nil skips the tests that need it.
+	OpenWriter func(ctx context.Context) (appendIn func(meta eventstore.Meta, stream string, ev eventstore.EventData) error, commit func() error, err error)
 	// Writers and Events size the concurrency test (defaults 32 and 20,000).
 	Writers, Events int
 	// Hold is how long HoldOpen's transaction stays open (default 3 s).
@@ -43,6 +48,151 @@ func Run(t *testing.T, h Harness) {
 	t.Run("wake_signals_new_events", func(t *testing.T) { testWake(t, h) })
 	t.Run("global_log_exactly_once_in_one_order_under_concurrency", func(t *testing.T) { testConcurrentLog(t, h) })
 	t.Run("racing_single_appends_each_get_their_own_answer", func(t *testing.T) { testRacingSingles(t, h) })
+	t.Run("reader_never_passes_a_late_appender_under_unrelated_writers", func(t *testing.T) { testLateAppender(t, h) })
+}
+
+// testLateAppender opens two transactions that write but append nothing yet: one that
+// never appends (an unrelated writer: a projection's, an outbox's) and one that appends only
+// after many other appends, begun after it, have committed (a command or a process manager
+// that writes first and appends last). A reader follows the log all along. Whatever the
+// implementation lets the reader pass while they are open, it must never pass an event that
+// commits later but is ordered before one already read: every event is read exactly once,
+// in the order a later full read repeats, the late one included.
+func testLateAppender(t *testing.T, h Harness) {
+	if h.OpenWriter == nil {
+		t.Skip("the harness has no OpenWriter")
+	}
+	const writers, total = 16, 2000
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	start, err := head(ctx, h.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := newMeta()
+	_, commitUnrelated, err := h.OpenWriter(ctx)
+	if err != nil {
+		t.Fatalf("OpenWriter: %v", err)
+	}
+	appendLate, commitLate, err := h.OpenWriter(ctx)
+	if err != nil {
+		t.Fatalf("OpenWriter: %v", err)
+	}
+
+	seen := map[uuid.UUID]bool{}
+	var order []eventstore.Cursor
+	cur := start
+	// follow reads what the log offers after cur, checking it never goes back or repeats.
+	follow := func() int {
+		n := 0
+		for {
+			batch, err := h.Store.ReadAll(ctx, cur, 500)
+			if err != nil {
+				t.Fatalf("ReadAll: %v", err)
+			}
+			for _, e := range batch {
+				if !cur.Before(e.Cursor) {
+					t.Fatalf("log went backwards: %+v after %+v", e.Cursor, cur)
+				}
+				if seen[e.ID] {
+					t.Fatalf("event %s read twice", e.ID)
+				}
+				seen[e.ID] = true
+				order = append(order, e.Cursor)
+				cur = e.Cursor
+			}
+			n += len(batch)
+			if len(batch) < 500 {
+				return n
+			}
+		}
+	}
+
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	writeErr := make(chan error, writers)
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1)
+				if i > total {
+					return
+				}
+				stream := fmt.Sprintf("late-%s-%d", meta.Tenant, i%31)
+				if _, err := h.Store.Append(ctx, meta, stream, eventstore.Any, Event("t.late.v1", i)); err != nil {
+					writeErr <- err
+					return
+				}
+			}
+		}()
+	}
+	writersDone := make(chan struct{})
+	go func() { wg.Wait(); close(writersDone) }()
+	for done := false; !done; {
+		select {
+		case <-writersDone:
+			done = true
+		case <-time.After(2 * time.Millisecond):
+		}
+		follow()
+	}
+	select {
+	case err := <-writeErr:
+		t.Fatalf("writer: %v", err)
+	default:
+	}
+	follow()
+	readWhileOpen := len(order)
+
+	// The late transaction appends after every other append has committed, then commits.
+	late := Event("t.late.held.v1", 0)
+	if err := appendLate(meta, "late-held-"+uuid.NewString(), late); err != nil {
+		t.Fatalf("append in the open transaction: %v", err)
+	}
+	follow()
+	if seen[late.ID] {
+		t.Fatal("the late event was read before its transaction committed")
+	}
+	if err := commitLate(); err != nil {
+		t.Fatalf("commit the late transaction: %v", err)
+	}
+	follow()
+	if err := commitUnrelated(); err != nil {
+		t.Fatalf("commit the unrelated transaction: %v", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); len(order) < total+1 && time.Now().Before(deadline); {
+		if follow() == 0 {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if len(order) != total+1 || !seen[late.ID] {
+		t.Fatalf("the reader read %d of the %d events (the late one: %v)", len(order), total+1, seen[late.ID])
+	}
+	again, c := []eventstore.Cursor{}, start
+	for {
+		batch, err := h.Store.ReadAll(ctx, c, 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(batch) == 0 {
+			break
+		}
+		for _, e := range batch {
+			again = append(again, e.Cursor)
+		}
+		c = batch[len(batch)-1].Cursor
+	}
+	if len(again) != len(order) {
+		t.Fatalf("a full read after the end saw %d events, the follower %d", len(again), len(order))
+	}
+	for i := range order {
+		if order[i] != again[i] {
+			t.Fatalf("order differs at %d: %+v then %+v", i, order[i], again[i])
+		}
+	}
+	t.Logf("%d writers, %d events; the follower read %d of them while the two writers were open", writers, total+1, readWhileOpen)
 }
 
 // testRacingSingles fires many single-event appends at once (an implementation may commit
