@@ -100,20 +100,24 @@ type MoodReport struct {
 // filter picks whole rows) or of the team (team). Then any difference of figures a caller
 // can read covers MinGroup people or more.
 func (Reports) Mood(ctx context.Context, tx pgx.Tx, q ReportQuery) (MoodReport, error) {
-	// The tenant's departments come from the week × department × unit rollup.
+	// The tenant's departments come from the week × department × unit rollup, whose key
+	// (tenant, week, department, unit) makes each of its rows one cell: summing them per cell
+	// first cost a hash aggregate of every row (3,180 for a year of 5,000 people) for nothing;
+	// the department's name is joined to the week × department sums (636), not to every cell.
 	sql := fmt.Sprintf(`
 WITH cells AS (
-    SELECT t.week, t.department_id, sum(t.people) AS p, sum(t.checkins) AS c, sum(t.humor_sum) AS h, sum(t.energy_sum) AS e,
+    SELECT t.week, t.department_id, t.people AS p, t.checkins AS c, t.humor_sum AS h, t.energy_sum AS e,
            $2::uuid IS NULL OR t.business_unit_id = $2 AS asked
     FROM report_mood_groups t
     WHERE t.tenant_id = (SELECT app_tenant()) AND t.week BETWEEN $4::date - 6 AND $5 AND $1::uuid IS NOT NULL
       AND ($3::uuid IS NULL OR t.department_id = $3)
-    GROUP BY t.week, t.department_id, t.business_unit_id)
-SELECT c.week, c.department_id::text, coalesce(d.name, ''), sum(c.p) FILTER (WHERE asked), sum(c.c) FILTER (WHERE asked),
-       sum(c.h) FILTER (WHERE asked)::float8, sum(c.e) FILTER (WHERE asked)::float8, bool_and(c.p = 0 OR c.p >= %[1]d)
-FROM cells c
-LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = c.department_id
-GROUP BY 1, 2, 3 HAVING bool_or(asked) ORDER BY 1, 3`, MinGroup)
+), g AS (
+    SELECT week, department_id, sum(p) FILTER (WHERE asked) AS p, sum(c) FILTER (WHERE asked) AS c, sum(h) FILTER (WHERE asked) AS h,
+           sum(e) FILTER (WHERE asked) AS e, bool_and(p = 0 OR p >= %[1]d) AS shown
+    FROM cells GROUP BY 1, 2 HAVING bool_or(asked))
+SELECT g.week, g.department_id::text, coalesce(d.name, ''), g.p, g.c, g.h::float8, g.e::float8, g.shown
+FROM g LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = g.department_id
+ORDER BY 1, 3`, MinGroup)
 	filtered := q.Unit != nil
 	if q.Scope != "tenant" {
 		filtered = q.Unit != nil || q.Dept != nil
