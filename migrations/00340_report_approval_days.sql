@@ -15,7 +15,7 @@ CREATE TABLE report_approval_days (
     decided   int    NOT NULL DEFAULT 0, -- steps of this kind decided that day
     approved  int    NOT NULL DEFAULT 0,
     rejected  int    NOT NULL DEFAULT 0,
-    hours     float8[] NOT NULL DEFAULT '{}', -- each decided step's time to decision, hours
+    hours     float8[] NOT NULL DEFAULT '{}', -- each decided step's time to decision, hours, in order
     PRIMARY KEY (tenant_id, day, kind)
 );
 ALTER TABLE report_approval_days ENABLE ROW LEVEL SECURITY;
@@ -25,7 +25,7 @@ GRANT SELECT ON report_approval_days TO portal_app;
 INSERT INTO report_approval_days (tenant_id, day, kind, sent, decided, approved, rejected, hours)
 SELECT tenant_id, day, kind, count(*) FILTER (WHERE sent), count(*) FILTER (WHERE NOT sent),
        count(*) FILTER (WHERE NOT sent AND outcome = 'approved'), count(*) FILTER (WHERE NOT sent AND outcome = 'rejected'),
-       coalesce(array_agg(hours) FILTER (WHERE NOT sent), '{}')
+       coalesce(array_agg(hours ORDER BY hours) FILTER (WHERE NOT sent), '{}')
 FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day, kind, true AS sent, outcome, NULL::float8 AS hours
       FROM report_approval_steps WHERE step = 0
       UNION ALL

@@ -86,7 +86,7 @@ FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
 		`INSERT INTO report_approval_days (tenant_id, day, kind, sent, decided, approved, rejected, hours)
 SELECT tenant_id, day, kind, count(*) FILTER (WHERE sent), count(*) FILTER (WHERE NOT sent),
        count(*) FILTER (WHERE NOT sent AND outcome = 'approved'), count(*) FILTER (WHERE NOT sent AND outcome = 'rejected'),
-       coalesce(array_agg(hours) FILTER (WHERE NOT sent), '{}')
+       coalesce(array_agg(hours ORDER BY hours) FILTER (WHERE NOT sent), '{}')
 FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day, kind, true AS sent, outcome, NULL::float8 AS hours
       FROM report_approval_steps WHERE tenant_id = $1 AND step = 0
       UNION ALL

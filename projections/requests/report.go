@@ -323,7 +323,7 @@ WHERE r.tenant_id = c.tenant_id AND r.day = c.day`, d.tenants, d.days); err != n
 INSERT INTO report_approval_days (tenant_id, day, kind, sent, decided, approved, rejected, hours)
 SELECT c.tenant_id, c.day, x.kind, count(*) FILTER (WHERE x.sent), count(*) FILTER (WHERE NOT x.sent),
        count(*) FILTER (WHERE NOT x.sent AND x.outcome = 'approved'), count(*) FILTER (WHERE NOT x.sent AND x.outcome = 'rejected'),
-       coalesce(array_agg(x.hours) FILTER (WHERE NOT x.sent), '{}')
+       coalesce(array_agg(x.hours ORDER BY x.hours) FILTER (WHERE NOT x.sent), '{}')
 FROM unnest($1::uuid[], $2::date[]) AS c(tenant_id, day)
 CROSS JOIN LATERAL (
     SELECT s.kind, true AS sent, s.outcome, NULL::float8 AS hours FROM report_approval_steps s
