@@ -83,7 +83,17 @@ FROM report_clock_daily WHERE tenant_id = $1 GROUP BY 1, 2, 3`,
 		`INSERT INTO report_mood_groups (tenant_id, week, department_id, business_unit_id, people, checkins, humor_sum, energy_sum)
 SELECT tenant_id, week, department_id, business_unit_id, count(*), sum(checkins), sum(humor_sum), sum(energy_sum)
 FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
-		`ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE employees`,
+		`INSERT INTO report_approval_days (tenant_id, day, kind, sent, decided, approved, rejected, hours)
+SELECT tenant_id, day, kind, count(*) FILTER (WHERE sent), count(*) FILTER (WHERE NOT sent),
+       count(*) FILTER (WHERE NOT sent AND outcome = 'approved'), count(*) FILTER (WHERE NOT sent AND outcome = 'rejected'),
+       coalesce(array_agg(hours ORDER BY hours) FILTER (WHERE NOT sent), '{}')
+FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day, kind, true AS sent, outcome, NULL::float8 AS hours
+      FROM report_approval_steps WHERE tenant_id = $1 AND step = 0
+      UNION ALL
+      SELECT tenant_id, (decided_at AT TIME ZONE 'UTC')::date, kind, false, outcome, (extract(epoch FROM decided_at - opened_at) / 3600)::float8
+      FROM report_approval_steps WHERE tenant_id = $1 AND decided_at IS NOT NULL) x
+GROUP BY 1, 2, 3`,
+		`ANALYZE report_approval_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE employees`,
 	} {
 		var args []any
 		if fill[0] != 'A' {

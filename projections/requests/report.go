@@ -16,7 +16,8 @@ import (
 
 // Report keeps report_approval_steps: every step of every sent request, when it
 // began to wait, who was to decide it, who did and when (open items per approver, time to
-// decision per step, delegations).
+// decision per step, delegations); and its rollup per UTC day and step kind,
+// report_approval_days, that the tenant-wide report reads.
 type Report struct{}
 
 var _ projections.Projection = Report{}
@@ -29,7 +30,7 @@ func (Report) Areas() []string { return []string{"request."} }
 
 // Tables implements Tabled.
 func (Report) Tables() []string {
-	return []string{"report_approval_requests", "report_approval_steps"}
+	return []string{"report_approval_requests", "report_approval_steps", "report_approval_days"}
 }
 
 // Reset implements Projection.
@@ -215,11 +216,39 @@ func saveApprovalFolds(ctx context.Context, tx pgx.Tx, folds map[requestKey]*app
 			st.decided = append(st.decided, d)
 		}
 	}
-	if _, err := tx.Exec(ctx, `
+	// The UTC days whose report_approval_days rows change: those of the steps replaced and of
+	// the steps written.
+	days := approvalDays{seen: map[approvalDay]bool{}}
+	rows, err := tx.Query(ctx, `
 WITH k AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS k(tenant_id, request_id)),
-     s AS (DELETE FROM report_approval_steps s USING k WHERE s.tenant_id = k.tenant_id AND s.request_id = k.request_id)
-DELETE FROM report_approval_requests r USING k WHERE r.tenant_id = k.tenant_id AND r.request_id = k.request_id`, gone[0], gone[1]); err != nil {
+     s AS (DELETE FROM report_approval_steps s USING k WHERE s.tenant_id = k.tenant_id AND s.request_id = k.request_id
+           RETURNING s.tenant_id, s.step, s.opened_at, s.decided_at),
+     r AS (DELETE FROM report_approval_requests r USING k WHERE r.tenant_id = k.tenant_id AND r.request_id = k.request_id)
+SELECT tenant_id, step, opened_at, decided_at FROM s`, gone[0], gone[1])
+	if err != nil {
 		return fmt.Errorf("report approvals: %w", err)
+	}
+	for rows.Next() {
+		var tenant pgtype.UUID
+		var step int
+		var opened time.Time
+		var decided *time.Time
+		if err := rows.Scan(&tenant, &step, &opened, &decided); err != nil {
+			rows.Close()
+			return err
+		}
+		days.addStep(tenant, step, opened, decided)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("report approvals: %w", err)
+	}
+	for i := range st.tenant {
+		var decided *time.Time
+		if st.decided[i].Valid {
+			decided = &st.decided[i].Time
+		}
+		days.addStep(st.tenant[i], int(st.step[i]), st.opened[i], decided)
 	}
 	if len(tenants) > 0 {
 		if _, err := tx.Exec(ctx, `
@@ -241,6 +270,71 @@ LEFT JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.subject_employee
 			st.tenant, st.id, st.step, st.kind, st.approver, st.role, st.opened, st.decided, st.decidedBy, st.onBehalf, st.outcome); err != nil {
 			return fmt.Errorf("report approvals: %w", err)
 		}
+	}
+	return days.recount(ctx, tx)
+}
+
+// approvalDay is one row group of report_approval_days: a tenant's UTC day.
+type approvalDay struct {
+	tenant pgtype.UUID
+	day    time.Time
+}
+
+// approvalDays collects the days a batch touches.
+type approvalDays struct {
+	seen    map[approvalDay]bool
+	tenants []pgtype.UUID
+	days    []time.Time
+}
+
+func (d *approvalDays) add(tenant pgtype.UUID, at time.Time) {
+	at = at.UTC()
+	k := approvalDay{tenant, time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, time.UTC)}
+	if !d.seen[k] {
+		d.seen[k] = true
+		d.tenants, d.days = append(d.tenants, k.tenant), append(d.days, k.day)
+	}
+}
+
+// addStep adds the days a step counts in: the day it was sent (step 0) and the day it was
+// decided.
+func (d *approvalDays) addStep(tenant pgtype.UUID, step int, opened time.Time, decided *time.Time) {
+	if step == 0 {
+		d.add(tenant, opened)
+	}
+	if decided != nil {
+		d.add(tenant, *decided)
+	}
+}
+
+// recount counts the touched days of report_approval_days again from report_approval_steps
+// (a day's few hundred steps at most, by the opened and decided indexes): what it writes
+// depends only on the steps, so a batch applied again, or a replay, writes the same rows.
+func (d *approvalDays) recount(ctx context.Context, tx pgx.Tx) error {
+	if len(d.days) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `
+DELETE FROM report_approval_days r USING unnest($1::uuid[], $2::date[]) AS c(tenant_id, day)
+WHERE r.tenant_id = c.tenant_id AND r.day = c.day`, d.tenants, d.days); err != nil {
+		return fmt.Errorf("report approvals: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `
+INSERT INTO report_approval_days (tenant_id, day, kind, sent, decided, approved, rejected, hours)
+SELECT c.tenant_id, c.day, x.kind, count(*) FILTER (WHERE x.sent), count(*) FILTER (WHERE NOT x.sent),
+       count(*) FILTER (WHERE NOT x.sent AND x.outcome = 'approved'), count(*) FILTER (WHERE NOT x.sent AND x.outcome = 'rejected'),
+       coalesce(array_agg(x.hours ORDER BY x.hours) FILTER (WHERE NOT x.sent), '{}')
+FROM unnest($1::uuid[], $2::date[]) AS c(tenant_id, day)
+CROSS JOIN LATERAL (
+    SELECT s.kind, true AS sent, s.outcome, NULL::float8 AS hours FROM report_approval_steps s
+    WHERE s.tenant_id = c.tenant_id AND s.step = 0
+      AND s.opened_at >= c.day::timestamp AT TIME ZONE 'UTC' AND s.opened_at < (c.day + 1)::timestamp AT TIME ZONE 'UTC'
+    UNION ALL
+    SELECT s.kind, false, s.outcome, (extract(epoch FROM s.decided_at - s.opened_at) / 3600)::float8 FROM report_approval_steps s
+    WHERE s.tenant_id = c.tenant_id
+      AND s.decided_at >= c.day::timestamp AT TIME ZONE 'UTC' AND s.decided_at < (c.day + 1)::timestamp AT TIME ZONE 'UTC') x
+GROUP BY 1, 2, 3`, d.tenants, d.days); err != nil {
+		return fmt.Errorf("report approvals: %w", err)
 	}
 	return nil
 }
