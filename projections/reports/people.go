@@ -100,21 +100,16 @@ GROUP BY 1 ORDER BY 1`, late, w)
 	out.Refusals = map[string]int{"fora_da_area": area, "periodo_afastamento": layoff, "colaborador_inativo": inactive, "outro": other}
 	// Summed per employee first (uuid keys), named after: the names of 5,000 people, not of
 	// their 60,000 months. The months count today's marks not made yet as missing: today's
-	// employee-days take them back out, as the day rows above do, until the day is over. They
-	// are summed per employee and month in one pass over the days from today (the months
-	// rollup has a row for the month of every employee-day), then joined to the months: one
-	// index probe per employee (4,875 over a year) cost more than the months' sums.
+	// employee-days take them back out, as the day rows above do, until the day is over.
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
 SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
 FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late,
-             sum(t.missing) - coalesce(sum(n.missing), 0) AS missing, sum(t.refused) AS refused
+             sum(t.missing) - coalesce((SELECT sum(greatest(n.expected_marks - n.marks, 0) * (n.marks > 0)::int)
+                                        FROM report_clock_daily n
+                                        WHERE n.tenant_id = (SELECT app_tenant()) AND n.employee_id = t.employee_id
+                                          AND n.day >= $6::date AND n.day < (max(t.month) + interval '1 month')::date), 0) AS missing,
+             sum(t.refused) AS refused
       FROM report_clock_months t
-      LEFT JOIN (SELECT n.employee_id, date_trunc('month', n.day)::date AS month,
-                        sum(greatest(n.expected_marks - n.marks, 0) * (n.marks > 0)::int)::int AS missing
-                 FROM report_clock_daily n
-                 WHERE n.tenant_id = (SELECT app_tenant()) AND n.day >= $6::date
-                   AND n.day < (date_trunc('month', $5::date) + interval '1 month')::date
-                 GROUP BY 1, 2) n ON n.employee_id = t.employee_id AND n.month = t.month
       WHERE t.tenant_id = (SELECT app_tenant()) AND t.month BETWEEN date_trunc('month', $4::date)::date AND $5 AND %s
       GROUP BY 1) t
 LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
