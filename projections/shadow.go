@@ -79,6 +79,9 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	if _, err := pool.Exec(ctx, ddl.String()); err != nil {
 		return nil, fmt.Errorf("shadow %s: %w", p.Name(), err)
 	}
+	if err := copyRollupTriggers(ctx, pool, name, p.Tables()); err != nil {
+		return nil, fmt.Errorf("shadow %s: %w", p.Name(), err)
+	}
 
 	// The rebuild's own pool resolves the projection's unqualified tables to the shadow: its
 	// connections (and the statements they prepare) never see the live tables it shadows.
@@ -116,6 +119,45 @@ func ReplayShadow(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 		diffs = append(diffs, d)
 	}
 	return diffs, nil
+}
+
+// copyRollupTriggers gives the shadow copies of tables the triggers of the live ones that keep
+// a rollup (named …_rollup_…, as timesheet_months_rollup_insert): LIKE … INCLUDING ALL copies
+// no trigger. Their functions name the rollup unqualified, which the rebuild's search_path
+// finds in the shadow. Other triggers (notifications) stay with the live tables.
+func copyRollupTriggers(ctx context.Context, pool *pgxpool.Pool, schema string, tables []string) error {
+	rows, err := pool.Query(ctx, `
+SELECT c.relname, pg_get_triggerdef(t.oid)
+FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = 'public' AND c.relname = ANY ($1) AND NOT t.tgisinternal AND t.tgname LIKE '%\_rollup\_%'`, tables)
+	if err != nil {
+		return err
+	}
+	var ddl []string
+	for rows.Next() {
+		var table, def string
+		if err := rows.Scan(&table, &def); err != nil {
+			rows.Close()
+			return err
+		}
+		// The table is named as the search_path sees it: qualified or not.
+		for _, on := range []string{" ON public." + table + " ", " ON " + table + " "} {
+			if strings.Contains(def, on) {
+				ddl = append(ddl, strings.Replace(def, on, " ON "+pgx.Identifier{schema, table}.Sanitize()+" ", 1))
+				break
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, d := range ddl {
+		if _, err := pool.Exec(ctx, d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // diffTable compares public.table (live) with schema.table (the rebuild) on the primary key

@@ -81,7 +81,7 @@ func (Timesheet) Areas() []string { return []string{"clock.", "vacation.", "sett
 // Tables implements Tabled.
 func (Timesheet) Tables() []string {
 	return []string{"timesheet_marks", "timesheet_starts", "timesheet_excuses", "timesheet_leaves", "timesheet_tenants", "timesheet_rules",
-		"timesheet_days", "timesheet_months", "timesheet_closures", "timesheet_signatures"}
+		"timesheet_days", "timesheet_months", "timesheet_month_departments", "timesheet_closures", "timesheet_signatures"}
 }
 
 // Reset implements Projection.

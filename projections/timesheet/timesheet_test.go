@@ -316,6 +316,7 @@ func TestReplayEqualsLive(t *testing.T) {
 	p := timesheet.New()
 	projtest.Apply(t, d, ctx, p, logged)
 	live, months, whole := days(t, d, l.p), monthRows(t, d, l.p), dayText(t, d, l.p)
+	monthDepartmentsAreTheMonths(t, d)
 	if r := live["2024-05-07"]; r.Late != 0 || r.Worked != 528 {
 		t.Fatalf("the adjusted Tuesday: %+v", r)
 	}
@@ -328,6 +329,7 @@ func TestReplayEqualsLive(t *testing.T) {
 	if got := days(t, d, l.p); !maps.Equal(got, live) {
 		t.Errorf("replayed rows differ from the live ones:\n%v\n%v", got, live)
 	}
+	monthDepartmentsAreTheMonths(t, d)
 	if got := monthRows(t, d, l.p); !slices.Equal(got, months) {
 		t.Errorf("replayed months %v, live %v", got, months)
 	}
@@ -340,4 +342,87 @@ func TestReplayEqualsLive(t *testing.T) {
 	if n := projtest.Count(t, d, `SELECT count(*) FROM timesheet_tenants WHERE pending_from IS NOT NULL`); n != 0 {
 		t.Errorf("%d tenants left pending", n)
 	}
+}
+
+// monthDepartmentsAreTheMonths checks timesheet_month_departments against timesheet_months
+// summed per month and department: the same rows, and the rows of no one left all zero.
+func monthDepartmentsAreTheMonths(t *testing.T, d *pgtest.DB) {
+	t.Helper()
+	monthDepartmentsIn(t, d, "public")
+}
+
+// monthDepartmentsIn is monthDepartmentsAreTheMonths over the tables of schema.
+func monthDepartmentsIn(t *testing.T, d *pgtest.DB, schema string) {
+	t.Helper()
+	schema = pgx.Identifier{schema}.Sanitize()
+	if n := projtest.Count(t, d, `SELECT count(*) FROM `+schema+`.timesheet_month_departments`); n == 0 {
+		t.Fatalf("%s.timesheet_month_departments is empty", schema)
+	}
+	if n := projtest.Count(t, d, `
+SELECT count(*) FROM (
+    SELECT tenant_id, month, department_id, count(*) AS people, sum(expected + leave) AS scheduled, sum(absent) AS unjustified,
+           sum(leave + excused) AS excused, sum(late) AS late
+    FROM `+schema+`.timesheet_months GROUP BY 1, 2, 3) m
+FULL JOIN (SELECT * FROM `+schema+`.timesheet_month_departments
+           WHERE people <> 0 OR scheduled <> 0 OR unjustified <> 0 OR excused <> 0 OR late <> 0) g
+    USING (tenant_id, month, department_id)
+WHERE (m.people, m.scheduled, m.unjustified, m.excused, m.late) IS DISTINCT FROM (g.people, g.scheduled, g.unjustified, g.excused, g.late)`); n != 0 {
+		t.Errorf("%d month × department rows of %s differ from timesheet_months' sums", n, schema)
+	}
+}
+
+// TestMonthDepartmentsFollowAMove: a month summed again after the employee moved to another
+// department leaves the first department's row and counts in the second's.
+func TestMonthDepartmentsFollowAMove(t *testing.T) {
+	ctx := context.Background()
+	d, l := setup(t)
+	l.punch("2024-05-06", "08:00", "12:00", "13:00", "17:48")
+	l.punch("2024-05-07", "08:30", "12:00", "13:00", "17:48")
+	l.punch("2024-05-10", "08:00", "12:00")
+	p := timesheet.New()
+	projtest.Apply(t, d, ctx, p, l.events)
+	monthDepartmentsAreTheMonths(t, d)
+	first := projtest.Count(t, d, `SELECT people FROM timesheet_month_departments WHERE tenant_id = $1 AND month = '2024-05-01'`, l.p.Tenant)
+	if first != 1 {
+		t.Fatalf("May's department counts %d people, want 1", first)
+	}
+	other := uuid.New()
+	if _, err := d.Pool.Exec(ctx, `WITH d AS (INSERT INTO departments (tenant_id, id, name) VALUES ($1, $2, 'Other') RETURNING id)
+UPDATE employees SET department_id = (SELECT id FROM d) WHERE tenant_id = $1 AND id = $3`, l.p.Tenant, other, l.p.EmployeeID); err != nil {
+		t.Fatal(err)
+	}
+	n := len(l.events)
+	l.punch("2024-05-13", "08:00", "12:00", "13:00", "17:48")
+	l.punch("2024-05-16", "08:00", "12:00")
+	projtest.Apply(t, d, ctx, p, l.events[n:])
+	monthDepartmentsAreTheMonths(t, d)
+	if n := projtest.Count(t, d, `SELECT people FROM timesheet_month_departments WHERE tenant_id = $1 AND month = '2024-05-01' AND department_id = $2`,
+		l.p.Tenant, other); n != 1 {
+		t.Errorf("May counts %d people in the new department, want 1", n)
+	}
+	if n := projtest.Count(t, d, `SELECT sum(people) FROM timesheet_month_departments WHERE tenant_id = $1 AND month = '2024-05-01'`, l.p.Tenant); n != 1 {
+		t.Errorf("May counts %d people in all, want 1", n)
+	}
+}
+
+// TestShadowRebuildKeepsMonthDepartments: a shadow rebuild from the log writes its copy of
+// the rollup too (the triggers that keep it come with the copy of timesheet_months).
+func TestShadowRebuildKeepsMonthDepartments(t *testing.T) {
+	ctx := context.Background()
+	d, l := setup(t)
+	_, store := projtest.DB(t)
+	l.punch("2024-05-06", "08:00", "12:00", "13:00", "17:48")
+	l.punch("2024-05-07", "08:30", "12:00", "13:00", "17:48")
+	l.punch("2024-05-10", "08:00", "12:00")
+	for _, e := range l.events {
+		data := eventstore.EventData{ID: e.ID, Type: e.Type, Data: e.Data}
+		if _, err := store.Append(ctx, eventstore.Meta{Tenant: l.p.Tenant, Actor: "test"}, e.Stream, eventstore.Any, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := timesheet.New()
+	if _, err := projections.ReplayShadow(ctx, d.Pool, store, p, l.p.Tenant, nil); err != nil {
+		t.Fatal(err)
+	}
+	monthDepartmentsIn(t, d, projections.ShadowSchema(p.Name(), l.p.Tenant))
 }
