@@ -4,6 +4,7 @@
 package timesheet
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -380,13 +381,7 @@ func (b *batch) flushMarks(ctx context.Context, tx pgx.Tx) error {
 	marks := b.marks
 	b.marks = b.marks[:0]
 	if push.Muted(ctx) {
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"timesheet_marks"},
-			[]string{"tenant_id", "employee_id", "mark_id", "at", "registered_at", "request_id", "by_hr", "actor_id", "reason"},
-			pgx.CopyFromSlice(len(marks), func(i int) ([]any, error) {
-				m := marks[i]
-				return []any{projections.PgUUID(m.tenant), projections.PgUUID(m.employee), projections.PgUUID(m.id), m.at,
-					optTime(m.registered), optUUID(m.request), m.byHR, optUUID(m.actor), m.reason}, nil
-			})); err != nil {
+		if _, err := tx.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(copyMarks(marks)), copyMarksSQL); err != nil {
 			return fmt.Errorf("timesheet_marks: %w", err)
 		}
 		if b.mem != nil {
@@ -428,6 +423,44 @@ ON CONFLICT DO NOTHING`, tenants, emps, ids, ats, regs, reqs, byHR, actors, reas
 INSERT INTO timesheet_starts (tenant_id, employee_id, since) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[])
 ON CONFLICT (tenant_id, employee_id) DO UPDATE SET since = least(timesheet_starts.since, excluded.since)`, tenants, emps, days)
 	return err
+}
+
+// copyMarksSQL is the COPY of a replay's marks; copyMarks gives it its rows.
+const copyMarksSQL = `COPY timesheet_marks (tenant_id, employee_id, mark_id, at, registered_at, request_id, by_hr, actor_id, reason)
+FROM STDIN (FORMAT binary)`
+
+// copyMarks encodes marks in COPY's binary format straight into one buffer
+// (projections.BinaryCopy), each value as pgx encodes it for the live INSERT, rather than
+// through pgx's CopyFrom, which asks the server for the columns' types first and encodes
+// value by value through interfaces (issue 33).
+func copyMarks(marks []markRow) []byte {
+	c := projections.NewBinaryCopy(len(marks), 120)
+	for _, m := range marks {
+		c.Row(9)
+		c.UUID(m.tenant)
+		c.UUID(m.employee)
+		c.UUID(m.id)
+		c.Timestamptz(m.at)
+		if m.registered != nil {
+			c.Timestamptz(*m.registered)
+		} else {
+			c.Null()
+		}
+		optCopyUUID(c, m.request)
+		c.Bool(m.byHR)
+		optCopyUUID(c, m.actor)
+		c.Text(&m.reason)
+	}
+	return c.Data()
+}
+
+// optCopyUUID writes id, or NULL for none.
+func optCopyUUID(c *projections.BinaryCopy, id *uuid.UUID) {
+	if id == nil {
+		c.Null()
+		return
+	}
+	c.UUID(*id)
 }
 
 func optUUID(id *uuid.UUID) pgtype.UUID {
