@@ -6,6 +6,7 @@ package projtest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -138,6 +139,25 @@ func Readable(t testing.TB, store *eventstore.Postgres, last eventstore.Cursor) 
 		head, err := store.Head(context.Background())
 		return err == nil && !head.Before(last)
 	})
+}
+
+// Log is the whole log once every event committed so far is readable: ReadAll alone may stop
+// short of them while another transaction on the server is still open (Readable).
+func Log(t testing.TB, d *pgtest.DB, store *eventstore.Postgres) []eventstore.RecordedEvent {
+	t.Helper()
+	ctx := context.Background()
+	var last eventstore.Cursor
+	err := d.Pool.QueryRow(ctx, `SELECT transaction_id::text::bigint, position FROM events
+ORDER BY transaction_id DESC, position DESC LIMIT 1`).Scan(&last.TxID, &last.Position)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		t.Fatal(err)
+	}
+	Readable(t, store, last)
+	all, err := store.ReadAll(ctx, eventstore.Start, 100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
 }
 
 // WaitFor polls ok until it holds, failing the test after timeout.

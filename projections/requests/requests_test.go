@@ -65,11 +65,7 @@ func TestRequestsProjection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := store.ReadAll(ctx, eventstore.Start, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	applyRequests(t, d, all)
+	applyRequests(t, d, projtest.Log(t, d, store))
 	status, approval, designated, doc := requestRow(t, d, r.ID)
 	if status != "waiting" || approval != "waiting_manager" || designated == nil || *designated != p.Marcos.UserID ||
 		doc.CurrentStep == nil || doc.CurrentStep.Approver.UserHash != p.Marcos.UserHash || doc.Subject.M01Ukey != p.Ana.EmployeeID.String() ||
@@ -136,11 +132,7 @@ func TestApproverQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	project := func() {
-		all, err := store.ReadAll(ctx, eventstore.Start, 10000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		applyRequests(t, d, all)
+		applyRequests(t, d, projtest.Log(t, d, store))
 	}
 	queue := func(who clocktest.Person, folder string, roles ...string) int {
 		t.Helper()

@@ -280,7 +280,8 @@ func TestRuleRulesFromItsDay(t *testing.T) {
 func TestReplayEqualsLive(t *testing.T) {
 	ctx := context.Background()
 	d, l := setup(t)
-	_, store := projtest.DB(t)
+	// The log in a database of its own (sd); the read models in d.
+	sd, store := projtest.DB(t)
 	l.punch("2024-05-06", "08:00", "12:00", "13:00", "19:48")
 	moved := l.punch("2024-05-07", "08:30", "12:00", "13:00", "17:48")
 	l.add(clock.TypeDayExcused, at("2024-05-09", "10:00"), clock.DayExcusedData{EmployeeID: l.p.EmployeeID.String(),
@@ -309,10 +310,7 @@ func TestReplayEqualsLive(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	logged, err := store.ReadAll(ctx, eventstore.Start, 10000)
-	if err != nil {
-		t.Fatal(err)
-	}
+	logged := projtest.Log(t, sd, store)
 	p := timesheet.New()
 	projtest.Apply(t, d, ctx, p, logged)
 	live, months, whole := days(t, d, l.p), monthRows(t, d, l.p), dayText(t, d, l.p)
