@@ -170,20 +170,7 @@ func testLateAppender(t *testing.T, h Harness) {
 	if len(order) != total+1 || !seen[late.ID] {
 		t.Fatalf("the reader read %d of the %d events (the late one: %v)", len(order), total+1, seen[late.ID])
 	}
-	again, c := []eventstore.Cursor{}, start
-	for {
-		batch, err := h.Store.ReadAll(ctx, c, 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(batch) == 0 {
-			break
-		}
-		for _, e := range batch {
-			again = append(again, e.Cursor)
-		}
-		c = batch[len(batch)-1].Cursor
-	}
+	again := cursorsAfter(ctx, t, h.Store, start)
 	if len(again) != len(order) {
 		t.Fatalf("a full read after the end saw %d events, the follower %d", len(again), len(order))
 	}
@@ -717,20 +704,7 @@ func testConcurrentLog(t *testing.T, h Harness) {
 		t.Fatalf("%d events beyond the %d expected", len(extra), want)
 	}
 	// The order is total and stable: reading everything again gives the same sequence.
-	again, c := []eventstore.Cursor{}, start
-	for {
-		batch, err := h.Store.ReadAll(ctx, c, 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(batch) == 0 {
-			break
-		}
-		for _, e := range batch {
-			again = append(again, e.Cursor)
-		}
-		c = batch[len(batch)-1].Cursor
-	}
+	again := cursorsAfter(ctx, t, h.Store, start)
 	if len(again) != len(order) {
 		t.Fatalf("second read saw %d events, first %d", len(again), len(order))
 	}
@@ -740,6 +714,25 @@ func testConcurrentLog(t *testing.T, h Harness) {
 		}
 	}
 	t.Logf("%d writers, %d events; the reader had %d events while the held transaction was open", writers, want, sawBeforeHeldCommit)
+}
+
+// cursorsAfter reads the whole log after start, in batches, and returns each event's cursor.
+func cursorsAfter(ctx context.Context, t *testing.T, s eventstore.Store, start eventstore.Cursor) []eventstore.Cursor {
+	t.Helper()
+	var out []eventstore.Cursor
+	for c := start; ; {
+		batch, err := s.ReadAll(ctx, c, 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(batch) == 0 {
+			return out
+		}
+		for _, e := range batch {
+			out = append(out, e.Cursor)
+		}
+		c = batch[len(batch)-1].Cursor
+	}
 }
 
 func head(ctx context.Context, s eventstore.Store) (eventstore.Cursor, error) {
