@@ -188,22 +188,13 @@ type VacationsReport struct {
 	Advance13 int                 `json:"advance13"` // vacations with the 13th-salary advance
 }
 
-// planEachWithoutJIT is planEach with JIT compilation off. PostgreSQL guesses 1,000 rows for
-// each generate_series over a leave's weeks (it has no estimate for timestamps), so the
-// weeks-away query of a 5,000-person tenant was costed at 427,000, over jit_above_cost, and
-// spent 30–40 ms compiling expressions for the 15,000 rows it really reads.
-func planEachWithoutJIT(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, "SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL jit = off")
-	return err
-}
-
 // Vacations reads the vacations read model (vacation_entitlements, vacation_leaves,
 // vacation_closures): balances and deadlines per person on the period's last day (CLT: 30
 // days a year; a period's days must be taken within the 12 months after it), who is away
 // each week and the abono and 13th advances taken in the period.
 func (Reports) Vacations(ctx context.Context, tx pgx.Tx, q ReportQuery) (VacationsReport, error) {
 	out := VacationsReport{Scope: q.Scope, People: []VacationPersonRow{}, Away: []AwayWeek{}, Expiring: map[string]int{"30": 0, "60": 0, "90": 0}}
-	if err := planEachWithoutJIT(ctx, tx); err != nil {
+	if err := planEach(ctx, tx); err != nil {
 		return out, err
 	}
 	// n is the periods acquired by the last day: the last of them (n-1) is the only one whose
