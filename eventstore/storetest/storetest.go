@@ -108,28 +108,7 @@ func testLateAppender(t *testing.T, h Harness) {
 		}
 	}
 
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	writeErr := make(chan error, writers)
-	for w := 0; w < writers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1)
-				if i > total {
-					return
-				}
-				stream := fmt.Sprintf("late-%s-%d", meta.Tenant, i%31)
-				if _, err := h.Store.Append(ctx, meta, stream, eventstore.Any, Event("t.late.v1", i)); err != nil {
-					writeErr <- err
-					return
-				}
-			}
-		}()
-	}
-	writersDone := make(chan struct{})
-	go func() { wg.Wait(); close(writersDone) }()
+	writersDone, writeErr := appendConcurrently(ctx, h, meta, writers, total, 31, "late", "t.late.v1")
 	for done := false; !done; {
 		select {
 		case <-writersDone:
@@ -170,15 +149,7 @@ func testLateAppender(t *testing.T, h Harness) {
 	if len(order) != total+1 || !seen[late.ID] {
 		t.Fatalf("the reader read %d of the %d events (the late one: %v)", len(order), total+1, seen[late.ID])
 	}
-	again := cursorsAfter(ctx, t, h.Store, start)
-	if len(again) != len(order) {
-		t.Fatalf("a full read after the end saw %d events, the follower %d", len(again), len(order))
-	}
-	for i := range order {
-		if order[i] != again[i] {
-			t.Fatalf("order differs at %d: %+v then %+v", i, order[i], again[i])
-		}
-	}
+	readsAgainInOrder(ctx, t, h.Store, start, order)
 	t.Logf("%d writers, %d events; the follower read %d of them while the two writers were open", writers, total+1, readWhileOpen)
 }
 
@@ -632,28 +603,7 @@ func testConcurrentLog(t *testing.T, h Harness) {
 		close(heldCommitted)
 	}()
 
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	writeErr := make(chan error, writers)
-	for w := 0; w < writers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1)
-				if i > int64(total) {
-					return
-				}
-				stream := fmt.Sprintf("conc-%s-%d", meta.Tenant, i%97)
-				if _, err := h.Store.Append(ctx, meta, stream, eventstore.Any, Event("t.conc.v1", i)); err != nil {
-					writeErr <- err
-					return
-				}
-			}
-		}()
-	}
-	writersDone := make(chan struct{})
-	go func() { wg.Wait(); close(writersDone) }()
+	writersDone, writeErr := appendConcurrently(ctx, h, meta, writers, int64(total), 97, "conc", "t.conc.v1")
 
 	want := total + 1 // the held event too
 	seen := make(map[int64]bool, want)
@@ -704,34 +654,63 @@ func testConcurrentLog(t *testing.T, h Harness) {
 		t.Fatalf("%d events beyond the %d expected", len(extra), want)
 	}
 	// The order is total and stable: reading everything again gives the same sequence.
-	again := cursorsAfter(ctx, t, h.Store, start)
-	if len(again) != len(order) {
-		t.Fatalf("second read saw %d events, first %d", len(again), len(order))
-	}
-	for i := range order {
-		if order[i] != again[i] {
-			t.Fatalf("order differs at %d: %+v then %+v", i, order[i], again[i])
-		}
-	}
+	readsAgainInOrder(ctx, t, h.Store, start, order)
 	t.Logf("%d writers, %d events; the reader had %d events while the held transaction was open", writers, want, sawBeforeHeldCommit)
 }
 
-// cursorsAfter reads the whole log after start, in batches, and returns each event's cursor.
-func cursorsAfter(ctx context.Context, t *testing.T, s eventstore.Store, start eventstore.Cursor) []eventstore.Cursor {
+// appendConcurrently appends events 1 to total (of type typ) from writers goroutines, event i
+// to stream prefix-<tenant>-<i mod streams>. done closes when they have all returned; errs
+// holds the first failure of each.
+func appendConcurrently(ctx context.Context, h Harness, meta eventstore.Meta, writers int, total int64, streams int64, prefix, typ string) (done chan struct{}, errs chan error) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs, done = make(chan error, writers), make(chan struct{})
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1)
+				if i > total {
+					return
+				}
+				stream := fmt.Sprintf("%s-%s-%d", prefix, meta.Tenant, i%streams)
+				if _, err := h.Store.Append(ctx, meta, stream, eventstore.Any, Event(typ, i)); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+	return done, errs
+}
+
+// readsAgainInOrder reads the whole log after start again, in batches, and fails unless it
+// gives exactly order: the order is total and stable.
+func readsAgainInOrder(ctx context.Context, t *testing.T, s eventstore.Store, start eventstore.Cursor, order []eventstore.Cursor) {
 	t.Helper()
-	var out []eventstore.Cursor
+	var again []eventstore.Cursor
 	for c := start; ; {
 		batch, err := s.ReadAll(ctx, c, 5000)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(batch) == 0 {
-			return out
+			break
 		}
 		for _, e := range batch {
-			out = append(out, e.Cursor)
+			again = append(again, e.Cursor)
 		}
 		c = batch[len(batch)-1].Cursor
+	}
+	if len(again) != len(order) {
+		t.Fatalf("a second read saw %d events, the first %d", len(again), len(order))
+	}
+	for i := range order {
+		if order[i] != again[i] {
+			t.Fatalf("order differs at %d: %+v then %+v", i, order[i], again[i])
+		}
 	}
 }
 
