@@ -17,10 +17,21 @@
 --     rolled back with the transaction), in insertion order: the batch stops before the first
 --     record of another kind, which its own firing writes with 00210's code (unchanged below)
 --     before the next firing goes on with the marks after it;
---   - the fields, the hash and every column of rep_records are the same, byte for byte (the
---     DH is rep_dh's expression, inlined);
+--   - the fields, the hash and every column of rep_records are the same, byte for byte;
 --   - only events of this transaction (transaction_id) whose type the trigger's WHEN admits
 --     and rep_record_types lists are taken, those of NEW's tenant only.
+-- rep_dh as one expression, without 00200's FROM subquery: the planner then inlines it into
+-- the statement or PL/pgSQL expression that calls it, where 00200's ran as a function call of
+-- its own each time (two per record). The text is the same: AAAA-MM-ddThh:mm:00 and the
+-- zone's offset, sign and four digits.
+-- +goose StatementBegin
+CREATE OR REPLACE FUNCTION rep_dh(ts timestamptz, tz text) RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT to_char(ts AT TIME ZONE tz, 'YYYY-MM-DD"T"HH24:MI":00"') ||
+        CASE WHEN (ts AT TIME ZONE tz) < (ts AT TIME ZONE 'UTC') THEN '-' || to_char((ts AT TIME ZONE 'UTC') - (ts AT TIME ZONE tz), 'HH24MI')
+             ELSE '+' || to_char((ts AT TIME ZONE tz) - (ts AT TIME ZONE 'UTC'), 'HH24MI') END
+$$;
+-- +goose StatementEnd
+
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION rep_assign_nsr() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 DECLARE
@@ -48,10 +59,6 @@ DECLARE
     fs text[];
     hs text[];
     k int;
-    lt timestamp;
-    off interval;
-    dh1 text;
-    dh2 text;
 BEGIN
     IF EXISTS (SELECT FROM rep_records WHERE event_id = NEW.id) THEN
         RETURN NULL; -- written by an earlier firing of this transaction, with its batch
@@ -88,16 +95,8 @@ BEGIN
             k := k + 1;
             -- 001-009 NSR, 010 type, 011-034 DH of the mark, 035-046 CPF (12 digits),
             -- 047-070 DH of the recording, 071-072 collector (02: browser), 073 online (0).
-            -- Each DH is rep_dh's: AAAA-MM-ddThh:mm:00 and the zone's offset, sign and four digits.
-            lt := r.marked AT TIME ZONE tz;
-            off := lt - (r.marked AT TIME ZONE 'UTC');
-            dh1 := to_char(lt, 'YYYY-MM-DD"T"HH24:MI":00"') ||
-                CASE WHEN off < interval '0' THEN '-' || to_char(-off, 'HH24MI') ELSE '+' || to_char(off, 'HH24MI') END;
-            lt := r.recorded_at AT TIME ZONE tz;
-            off := lt - (r.recorded_at AT TIME ZONE 'UTC');
-            dh2 := to_char(lt, 'YYYY-MM-DD"T"HH24:MI":00"') ||
-                CASE WHEN off < interval '0' THEN '-' || to_char(-off, 'HH24MI') ELSE '+' || to_char(off, 'HH24MI') END;
-            f := lpad((base + k)::text, 9, '0') || '7' || dh1 || lpad(coalesce(r.cpf, ''), 12, '0') || dh2 || '02' || '0';
+            f := lpad((base + k)::text, 9, '0') || '7' || rep_dh(r.marked, tz) || lpad(coalesce(r.cpf, ''), 12, '0') ||
+                rep_dh(r.recorded_at, tz) || '02' || '0';
             prev := upper(encode(sha256(convert_to(f || prev, 'LATIN1')), 'hex'));
             ids[k] := r.id;
             types[k] := r.type;
@@ -171,6 +170,13 @@ END $$;
 -- +goose StatementEnd
 
 -- +goose Down
+-- +goose StatementBegin
+CREATE OR REPLACE FUNCTION rep_dh(ts timestamptz, tz text) RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT to_char(ts AT TIME ZONE tz, 'YYYY-MM-DD"T"HH24:MI":00"') ||
+        CASE WHEN off < interval '0' THEN '-' || to_char(-off, 'HH24MI') ELSE '+' || to_char(off, 'HH24MI') END
+    FROM (SELECT (ts AT TIME ZONE tz) - (ts AT TIME ZONE 'UTC') AS off) o
+$$;
+-- +goose StatementEnd
 -- 00210's function.
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION rep_assign_nsr() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
