@@ -9,6 +9,11 @@ import (
 	"time"
 )
 
+// cpuGoal holds a command's CPU per call to the rate goal it shares with the cached read
+// (at least 35 % of the read's rate): with the host's cores busy, a rate goes as the inverse of
+// the CPU per call, so 35 % of the read's rate is at most 1/0.35 (2.9×) the read's CPU per call.
+var cpuGoal = atMost(1 / 0.35)
+
 // cpuUse is the CPU time the bench's process (server and clients) and the database server's
 // processes have used so far. On a shared host a rate moves with the neighbours' load while
 // the CPU an operation costs does not: the bench reports it per operation beside the rates.
