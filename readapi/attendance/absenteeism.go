@@ -78,31 +78,38 @@ func (q AbsentQuery) args() []any {
 	return []any{manager, q.Dept}
 }
 
-// groupFigures are figures' sums from timesheet_month_departments rows g.
-const groupFigures = `sum(g.scheduled)::int, sum(g.unjustified)::int, sum(g.excused)::int, sum(g.late)::int`
+// absentRows are the rows Absenteeism sums, r (month, department_id, scheduled, unjustified,
+// excused, late) of the query's department ($2): a team's from its people's months ($1, the
+// manager of the month), the tenant's ($1 null) from the month × department rollup the
+// timesheet projection keeps (timesheet_month_departments: 144 rows for twelve months of
+// 5,000 people rather than 60,000).
+func absentRows(tenant bool) string {
+	if tenant {
+		return `(SELECT g.tenant_id, g.month, g.department_id, g.scheduled, g.unjustified, g.excused, g.late
+FROM timesheet_month_departments g
+WHERE g.tenant_id = app_tenant() AND $1::uuid IS NULL AND ($2::uuid IS NULL OR g.department_id = $2) AND g.people > 0) r`
+	}
+	return `(SELECT m.tenant_id, m.month, m.department_id, m.expected + m.leave AS scheduled, m.absent AS unjustified,
+       m.leave + m.excused AS excused, m.late
+FROM timesheet_months m WHERE ` + where + `) r`
+}
+
+// absentSums are the sums of absentRows as AbsentFigures' first four fields.
+const absentSums = `sum(r.scheduled)::int, sum(r.unjustified)::int, sum(r.excused)::int, sum(r.late)::int`
 
 // Absenteeism reads the trend (every one of the twelve months, zero when no rows) and the
 // month by department, from the months' totals (each row keeps the department and manager
-// the employee had that month). The tenant's come from the month × department rollup the
-// timesheet projection keeps (timesheet_month_departments: 144 rows for twelve months of
-// 5,000 people rather than 60,000), a team's from its people's months.
+// the employee had that month).
 func Absenteeism(ctx context.Context, tx pgx.Tx, q AbsentQuery) (AbsentReport, error) {
 	out := AbsentReport{Scope: "team", Month: q.Month.Format("2006-01"), Departments: []AbsentGroup{}}
-	trend := `SELECT m.month, ` + figures + ` FROM timesheet_months m
-WHERE ` + where + ` AND m.month BETWEEN $3 AND $4 GROUP BY m.month`
-	departments := `SELECT m.department_id, coalesce(d.name, ''), '', ` + figures + ` FROM timesheet_months m
-LEFT JOIN departments d ON d.tenant_id = m.tenant_id AND d.id = m.department_id
-WHERE ` + where + ` AND m.month = $3 GROUP BY 1, 2 ORDER BY 2, 1`
 	if q.Scope.Tenant {
 		out.Scope = "tenant"
-		// $1 (the manager) is null for the tenant: the rollup has no manager.
-		const groups = `g.tenant_id = app_tenant() AND $1::uuid IS NULL AND ($2::uuid IS NULL OR g.department_id = $2)`
-		trend = `SELECT g.month, ` + groupFigures + ` FROM timesheet_month_departments g
-WHERE ` + groups + ` AND g.month BETWEEN $3 AND $4 GROUP BY g.month`
-		departments = `SELECT g.department_id, coalesce(d.name, ''), '', ` + groupFigures + ` FROM timesheet_month_departments g
-LEFT JOIN departments d ON d.tenant_id = g.tenant_id AND d.id = g.department_id
-WHERE ` + groups + ` AND g.month = $3 AND g.people > 0 GROUP BY 1, 2 ORDER BY 2, 1`
 	}
+	src := absentRows(q.Scope.Tenant)
+	trend := `SELECT r.month, ` + absentSums + ` FROM ` + src + ` WHERE r.month BETWEEN $3 AND $4 GROUP BY r.month`
+	departments := `SELECT r.department_id, coalesce(d.name, ''), '', ` + absentSums + ` FROM ` + src + `
+LEFT JOIN departments d ON d.tenant_id = r.tenant_id AND d.id = r.department_id
+WHERE r.month = $3 GROUP BY 1, 2 ORDER BY 2, 1`
 	from := q.Month.AddDate(0, -11, 0)
 	byMonth := map[string]AbsentFigures{}
 	rows, err := tx.Query(ctx, trend, append(q.args(), from, q.Month)...)
