@@ -81,3 +81,29 @@ func TestPolicyDomains(t *testing.T) {
 		t.Errorf("%d rules for two tenants, want %d", len(n), 2*len(p.rules))
 	}
 }
+
+// A decision kept in decided answers as the enforcer does, the first time and after.
+func TestPolicyDecidedAnswersAsEnforcer(t *testing.T) {
+	t.Parallel()
+	p, err := NewPolicy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tenant := uuid.NewString()
+	roles := []string{RoleCollaborator, RoleInactive, RoleManager, RoleHRAdmin, RoleKiosk, "nobody"}
+	checks := [][2]string{{"clock", "read"}, {"clock", "register"}, {"team", "read"}, {"tenant", "admin"}}
+	for round := 0; round < 2; round++ {
+		for _, r := range roles {
+			for _, c := range checks {
+				got := p.Allowed([]string{r}, tenant, c[0], c[1])
+				want, err := p.enf.Enforce(r, tenant, c[0], c[1])
+				if err != nil || got != want {
+					t.Errorf("round %d: %s %s %s: Allowed %v, enforcer %v (%v)", round, r, c[0], c[1], got, want, err)
+				}
+			}
+		}
+	}
+	if p.Allowed([]string{RoleInactive}, tenant, "clock", "register") {
+		t.Error("pwa-rh-inativo may register")
+	}
+}

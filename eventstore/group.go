@@ -17,7 +17,10 @@ import (
 // flush after the other, and PostgreSQL's own group commit cannot gather them. Appends of
 // the types named by GroupCommit are therefore gathered by tenant: while one transaction of
 // a tenant is being written, the appends that arrive queue up and the next transaction
-// carries all of them (one lock, one flush). A transaction of several appends that fails
+// carries all of them (one lock, one flush). The same gathering serves a frequent one-event
+// command that takes no such lock (a mood check-in): each alone commits synchronously, and
+// PostgreSQL's own group commit gathered only a few of them per flush (bench mood: 2.5 to 3.6
+// at 32 clients), so the WAL flushes bound their rate. A transaction of several appends that fails
 // for any reason (a version taken, a duplicate command) is rolled back whole and each of
 // its appends is made again alone, so every caller gets exactly the answer, and the
 // database exactly the rows, of an append of its own.

@@ -24,7 +24,6 @@ import (
 
 	"portal/auth"
 	"portal/domain/clock"
-	domainrep "portal/domain/rep"
 	"portal/eventstore"
 	"portal/platform/db"
 	"portal/platform/pgcluster"
@@ -87,7 +86,7 @@ func bench(ctx context.Context, args []string) error {
 		return err
 	}
 	store := eventstore.NewPostgres(pool)
-	store.GroupCommit(domainrep.GroupedTypes...) // as serve does (env.go)
+	store.GroupCommit(groupedTypes...) // as serve does (env.go)
 	defer store.Close()
 	if err := seed.Run(ctx, pool, store, time.Now()); err != nil {
 		return err

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"portal/domain/mood"
 	domainrep "portal/domain/rep"
 	"portal/eventstore"
 	"portal/platform/db"
@@ -76,9 +78,17 @@ func openEnvWith(ctx context.Context, migrate bool) (*env, error) {
 	}
 	slog.Info("database ready", "url", db.Redact(e.url), "migrated_in", time.Since(start).Round(time.Millisecond))
 	e.store = eventstore.NewPostgres(pool)
-	e.store.GroupCommit(domainrep.GroupedTypes...)
+	e.store.GroupCommit(groupedTypes...)
 	return e, nil
 }
+
+// groupedTypes are the event types whose concurrent appends of one tenant the store gathers
+// into shared transactions (eventstore/group.go): the REP-P marks, which take their NSR
+// counter's row lock, and the mood check-ins, a one-event command that many people send at
+// once. Each check-in committed alone waits for a WAL flush of its own, and PostgreSQL
+// gathered only 2.5 to 3.6 commits per flush at 32 clients (bench mood: 1,100 to 1,570
+// flushes for 4,000 check-ins); gathered, 25 to 34 check-ins share one flush.
+var groupedTypes = append(slices.Clone(domainrep.GroupedTypes), mood.TypeCheckedIn)
 
 func (e *env) close() {
 	if e.store != nil {
