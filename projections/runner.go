@@ -382,7 +382,11 @@ func (r *Runner) applyBatchTx(ctx context.Context, p Projection, events []events
 	// commit after it began are held back from readers of the log (ReadAll), unless it said
 	// it appends none: its end may release them.
 	defer r.pokeTail()
+	traceStage("handler", name, events)
+	defer traceStage("committed", name, events)
 	return pgx.BeginTxFunc(ctx, r.pool, opts, func(tx pgx.Tx) error {
+		traceStage("begun", name, events)
+		defer traceStage("applied", name, events)
 		// The checkpoint moves first, in the same round trip as its lock: if the events
 		// fail, the transaction rolls the move back with them.
 		cp, err := advanceCheckpoint(ctx, tx, name, events[len(events)-1].Cursor)
