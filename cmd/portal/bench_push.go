@@ -261,6 +261,9 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 	return nil
 }
 
+// consumerTx is the transaction of the bench's outbox consumer, set as Centrifugo's.
+var consumerTx = pgx.TxOptions{BeginQuery: "BEGIN; SET LOCAL synchronous_commit = off"}
+
 // consumeOutbox stands in for Centrifugo's consumer: on each NOTIFY of the outbox channel it
 // takes the committed rows and hands each message's data to seen, until ctx ends.
 func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, int64, time.Time)) error {
@@ -278,7 +281,9 @@ func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, int64, t
 		// dispatches before its DELETE's commit, the stamp is when a consumer can see the row,
 		// not that plus the WAL flush of the bench's own DELETE (autocommitted, it answered
 		// only after the flush: on a shared disk milliseconds, counted as the read model's lag).
-		err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		// And the commit does not wait for the flush either, as Centrifugo's consumer does not
+		// (synchronous_commit off, centrifugo.consumerDSN): the flush delayed the next rows.
+		err := pgx.BeginTxFunc(ctx, b.pool, consumerTx, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `DELETE FROM `+push.OutboxTable+` RETURNING payload->'data'->'data', coalesce((payload->'data'->>'position')::bigint, 0)`)
 			if err != nil {
 				return err
@@ -412,6 +417,21 @@ func lagLegs(answered, arrived map[string]time.Time, positions map[string]int64)
 		for i, l := range legs {
 			fmt.Fprintf(os.Stderr, "  lag leg %-7s %-28s n=%d p50 %s p99 %s\n", prefix, names[i], len(l), pct(l, 50), pct(l, 99))
 		}
+	}
+	// The other projections that apply a mark, in the same phases: their transactions share
+	// the cores and the database with the clock projection's.
+	for _, name := range []string{"clock", "report_clock", "timesheet"} {
+		var tail, whole []time.Duration
+		for k := range answered {
+			t0, ok0 := projections.LagStamp("tail.read", "", positions[k])
+			t1, ok1 := projections.LagStamp("handler", name, positions[k])
+			t2, ok2 := projections.LagStamp("committed", name, positions[k])
+			if ok0 && ok1 && ok2 && strings.HasPrefix(k, "Outbox") {
+				tail, whole = append(tail, t1.Sub(t0)), append(whole, t2.Sub(t1))
+			}
+		}
+		fmt.Fprintf(os.Stderr, "  lag leg Outbox  %-12s tail read → handler p50 %s p99 %s; handler → committed p50 %s p99 %s\n",
+			name, pct(tail, 50), pct(tail, 99), pct(whole, 50), pct(whole, 99))
 	}
 	counts := projections.LagCounts()
 	keys := make([]string, 0, len(counts))
