@@ -3,7 +3,9 @@ package projections
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -90,6 +92,20 @@ VALUES ($1, $2::text::xid8, $3, now())
 ON CONFLICT (name) DO UPDATE SET transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`,
 		name, xid(c.TxID), c.Position)
 	return err
+}
+
+// checkpointFromSQL calls projection_checkpoint_from (migrations/00430) for projection name
+// and a batch from first to last, as a literal statement that a BEGIN query can carry.
+func checkpointFromSQL(name string, first, last eventstore.Cursor) string {
+	return fmt.Sprintf("SELECT projection_checkpoint_from('%s', '%d', %d, '%d', %d)",
+		strings.ReplaceAll(name, "'", "''"), first.TxID, first.Position, last.TxID, last.Position)
+}
+
+// checkpointNotBefore tells whether err is projection_checkpoint_from's refusal: the
+// checkpoint does not stand before the batch, or has no row yet.
+func checkpointNotBefore(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "PC430"
 }
 
 // atOrAfter tells whether checkpoint c already covers event cursor e.

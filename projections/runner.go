@@ -382,7 +382,31 @@ func (r *Runner) applyBatchTx(ctx context.Context, p Projection, events []events
 	// commit after it began are held back from readers of the log (ReadAll), unless it said
 	// it appends none: its end may release them.
 	defer r.pokeTail()
-	return pgx.BeginTxFunc(ctx, r.pool, opts, func(tx pgx.Tx) error {
+	traceStage("handler", name, events)
+	defer traceStage("committed", name, events)
+	conn, err := r.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	// Usually the checkpoint stands before the batch: the BEGIN's round trip also locks and
+	// moves it (checkpointFromSQL), and the events go next.
+	fast := opts
+	fast.BeginQuery += "; " + checkpointFromSQL(name, events[0].Cursor, events[len(events)-1].Cursor)
+	err = pgx.BeginTxFunc(ctx, conn, fast, func(tx pgx.Tx) error {
+		traceStage("begun", name, events)
+		defer traceStage("applied", name, events)
+		return safeApply(ctx, tx, p, events)
+	})
+	if !checkpointNotBefore(err) {
+		return err
+	}
+	// A redelivery the checkpoint covers in part, or a first run: the checkpoint is read
+	// first, on the same connection, once the refused BEGIN is rolled back.
+	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+		return err
+	}
+	return pgx.BeginTxFunc(ctx, conn, opts, func(tx pgx.Tx) error {
 		// The checkpoint moves first, in the same round trip as its lock: if the events
 		// fail, the transaction rolls the move back with them.
 		cp, err := advanceCheckpoint(ctx, tx, name, events[len(events)-1].Cursor)

@@ -95,6 +95,7 @@ func (t *Tail) Run(ctx context.Context) {
 			continue
 		}
 		if len(events) > 0 {
+			traceStage("tail.read", "", events)
 			t.add(events)
 		}
 		if len(events) == 500 {
@@ -106,6 +107,7 @@ func (t *Tail) Run(ctx context.Context) {
 		var timer <-chan time.Time
 		var poke <-chan struct{}
 		if heldBackAfter(ctx, t.pool, cursorAfter(cursor, events)) {
+			traceCount("tail found events held back")
 			// The events are held back by an open transaction: usually a projection's
 			// of this process, whose commit pokes; the timer covers the others.
 			heldBack = min(max(2*heldBack, heldBackMin), heldBackMax)
@@ -118,8 +120,11 @@ func (t *Tail) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-wake:
+			traceCount("tail woken by an append")
 		case <-timer:
+			traceCount("tail woken by the held-back timer")
 		case <-poke:
+			traceCount("tail woken by a projection's end")
 		}
 		t.waiting.Store(false)
 	}

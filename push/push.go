@@ -94,15 +94,34 @@ func PartitionOf(channel string) int {
 // Publish writes the messages into the outbox inside tx (the projection's transaction) in one
 // round trip and wakes the consumer of their partitions when tx commits; if tx rolls back,
 // the messages never existed. It does nothing in a muted context.
-func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) (err error) {
+func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) error {
 	if Muted(ctx) || len(ms) == 0 {
 		return nil
+	}
+	_, err := PublishWith(ctx, tx, "", nil, "", ms...)
+	return err
+}
+
+// PublishWith is Publish in the same statement as the caller's own work, one round trip for
+// both: with is a WITH item of the caller's (e.g. `ins AS (INSERT ... RETURNING position)`)
+// whose parameters are args ($1 to $len(args)), and keep, when not empty, an SQL condition on
+// p, the position of a message's event (Message.Event), that selects the messages published
+// (e.g. `p IN (SELECT position FROM ins)`: a push for each row the statement inserted). It
+// returns how many messages it published. In a muted context it runs the caller's part
+// alone.
+func PublishWith(ctx context.Context, tx pgx.Tx, with string, args []any, keep string, ms ...Message) (published int64, err error) {
+	if Muted(ctx) || len(ms) == 0 {
+		if with == "" {
+			return 0, nil
+		}
+		_, err := tx.Exec(ctx, "WITH "+with+" SELECT", args...) // a data-modifying WITH runs unreferenced
+		return 0, err
 	}
 	// The last link of a command's trace: HTTP call, command, append, projection, publish.
 	ctx, span := telemetry.Tracer().Start(ctx, "push.publish", trace.WithAttributes(attribute.Int("portal.messages", len(ms))))
 	defer func() {
 		if err == nil {
-			telemetry.PushPublished.Add(float64(len(ms)))
+			telemetry.PushPublished.Add(float64(published))
 		}
 		telemetry.End(span, err)
 	}()
@@ -112,25 +131,34 @@ func Publish(ctx context.Context, tx pgx.Tx, ms ...Message) (err error) {
 	positions, partitions := make([]int64, n), make([]int32, n)
 	for i, m := range ms {
 		if m.Tenant == uuid.Nil || m.Topic == "" {
-			return fmt.Errorf("%w: tenant and topic are required", ErrInvalid)
+			return 0, fmt.Errorf("%w: tenant and topic are required", ErrInvalid)
 		}
 		data, err := json.Marshal(m.Data)
 		if err != nil {
-			return fmt.Errorf("push: marshal %s data: %w", m.Topic, err)
+			return 0, fmt.Errorf("push: marshal %s data: %w", m.Topic, err)
 		}
 		ch := ChannelOf(m)
 		tenants[i], channels[i], topics[i], datas[i] = m.Tenant, ch, m.Topic, string(data)
 		positions[i], partitions[i] = m.Event.Position, int32(PartitionOf(ch))
 	}
+	if with != "" {
+		with += ", "
+	}
+	where := ""
+	if keep != "" {
+		where = "WHERE " + keep
+	}
+	k := len(args)
 	// Ids are drawn in the order given, so a channel's messages ascend with it. The
 	// idempotency key lets Centrifugo drop a re-publication of the same row. NOTIFY is sent
 	// at commit; identical notifications of one transaction fold into one.
-	_, err = tx.Exec(ctx, `
-WITH m AS (
+	err = tx.QueryRow(ctx, fmt.Sprintf(`
+WITH %s m AS (
     SELECT nextval('centrifugo_outbox_id_seq') AS id, t, ch, tp, d, p, pt
-    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[]) WITH ORDINALITY AS u(t, ch, tp, d, p, pt, o)
+    FROM unnest($%d::uuid[], $%d::text[], $%d::text[], $%d::text[], $%d::bigint[], $%d::int[]) WITH ORDINALITY AS u(t, ch, tp, d, p, pt, o)
+    %s
     ORDER BY o
-), ins AS (
+), ins_outbox AS (
     INSERT INTO `+OutboxTable+` (id, method, payload, partition, tenant_id)
     SELECT id, 'publish', jsonb_build_object(
                'channel', ch,
@@ -138,11 +166,13 @@ WITH m AS (
                'idempotency_key', 'o' || id),
            pt, t
     FROM m
+), notified AS (
+    SELECT pg_notify('`+NotifyChannel+`', pt::text) FROM (SELECT DISTINCT pt FROM m) d
 )
-SELECT pg_notify('`+NotifyChannel+`', pt::text) FROM (SELECT DISTINCT pt FROM m) d`,
-		tenants, channels, topics, datas, positions, partitions)
+SELECT (SELECT count(*) FROM m), (SELECT count(*) FROM notified)`, with, k+1, k+2, k+3, k+4, k+5, k+6, where),
+		append(args[:k:k], tenants, channels, topics, datas, positions, partitions)...).Scan(&published, new(int64))
 	if err != nil {
-		return fmt.Errorf("push: publish %d messages: %w", n, err)
+		return 0, fmt.Errorf("push: publish %d messages: %w", n, err)
 	}
-	return nil
+	return published, nil
 }

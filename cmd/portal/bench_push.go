@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -83,14 +85,16 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 	total := int(b.dur.Seconds() * float64(rate))
 	var mu sync.Mutex
 	answered, arrived, direct := map[string]time.Time{}, map[string]time.Time{}, map[string]time.Time{}
-	seenIn := func(in map[string]time.Time) func(data []byte, at time.Time) {
-		return func(data []byte, at time.Time) {
+	positions := map[string]int64{} // each mark's event position, from its push (for the lag legs)
+	seenIn := func(in map[string]time.Time) func(data []byte, position int64, at time.Time) {
+		return func(data []byte, position int64, at time.Time) {
 			var d struct {
 				Endereco string `json:"endereco"`
 			}
 			if json.Unmarshal(data, &d) == nil && d.Endereco != "" {
 				mu.Lock()
 				in[d.Endereco] = at
+				positions[d.Endereco] = position
 				mu.Unlock()
 			}
 		}
@@ -171,7 +175,7 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		}
 		go func() {
 			for r := range c.Pubs {
-				seen(r.Data, r.At)
+				seen(r.Data, r.Position, r.At)
 			}
 		}()
 	}
@@ -197,7 +201,7 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 		seenDirect := seenIn(direct)
 		go func() {
 			for r := range c.Pubs {
-				seenDirect(r.Data, r.At)
+				seenDirect(r.Data, r.Position, r.At)
 			}
 		}()
 	}
@@ -233,6 +237,11 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 			p99Fig(l).note("p50 %s; warm-up second p99 %s", pct(l, 50), pct(warm, 99)), p99Fig(notify).note("p50 %s", pct(notify, 50)),
 			fmt.Sprintf("raw pg_notify → LISTEN at %d/s, same pacing", rate), phase.goal)
 	}
+	if projections.LagTraceOn {
+		mu.Lock()
+		lagLegs(answered, arrived, positions)
+		mu.Unlock()
+	}
 	// The browser leg's parts (no goal): Centrifugo's consumer and delivery, and the proxy.
 	viaProxy, viaDirect := lags("Leg"), lagsIn(direct, "Leg")
 	var proxy []time.Duration
@@ -252,9 +261,12 @@ func (b *benchRun) lag(ctx context.Context, client *http.Client, base string, pu
 	return nil
 }
 
+// consumerTx is the transaction of the bench's outbox consumer, set as Centrifugo's.
+var consumerTx = pgx.TxOptions{BeginQuery: "BEGIN; SET LOCAL synchronous_commit = off"}
+
 // consumeOutbox stands in for Centrifugo's consumer: on each NOTIFY of the outbox channel it
 // takes the committed rows and hands each message's data to seen, until ctx ends.
-func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, time.Time)) error {
+func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, int64, time.Time)) error {
 	lc, err := b.pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -269,18 +281,24 @@ func (b *benchRun) consumeOutbox(ctx context.Context, seen func([]byte, time.Tim
 		// dispatches before its DELETE's commit, the stamp is when a consumer can see the row,
 		// not that plus the WAL flush of the bench's own DELETE (autocommitted, it answered
 		// only after the flush: on a shared disk milliseconds, counted as the read model's lag).
-		err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, `DELETE FROM `+push.OutboxTable+` RETURNING payload->'data'->'data'`)
+		// And the commit does not wait for the flush either, as Centrifugo's consumer does not
+		// (synchronous_commit off, centrifugo.consumerDSN): the flush delayed the next rows.
+		err := pgx.BeginTxFunc(ctx, b.pool, consumerTx, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `DELETE FROM `+push.OutboxTable+` RETURNING payload->'data'->'data', coalesce((payload->'data'->>'position')::bigint, 0)`)
 			if err != nil {
 				return err
 			}
 			now := time.Now()
-			datas, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+			type row struct {
+				Data     []byte
+				Position int64
+			}
+			datas, err := pgx.CollectRows(rows, pgx.RowToStructByPos[row])
 			if err != nil {
 				return err
 			}
 			for _, d := range datas {
-				seen(d, now)
+				seen(d.Data, d.Position, now)
 			}
 			return nil
 		})
@@ -358,4 +376,70 @@ func (b *benchRun) fanout() error {
 	b.ratio(fmt.Sprintf("Centrifugo deliveries, 1 node, %d clients", clients), rateFig(perSec(got.Load(), deliverD)),
 		rateFig(perSec(sent, writeD)), "publications written to the outbox/s (the same cores run the clients)", reportOnly)
 	return nil
+}
+
+// lagLegs prints, for a binary built with -tags lagtrace, the p50/p99 of each leg of a mark's
+// way in each lag phase: command answered → Tail read → clock handler → transaction begun →
+// applied → committed → seen (outbox consumer or browser), with the clock projection's stamps.
+func lagLegs(answered, arrived map[string]time.Time, positions map[string]int64) {
+	stages := []struct{ stage, projection string }{{"tail.read", ""}, {"handler", "clock"}, {"begun", "clock"}, {"applied", "clock"}, {"committed", "clock"}}
+	for _, prefix := range []string{"Outbox", "Browser"} {
+		legs := make([][]time.Duration, len(stages)+1)
+		names := []string{"answer → tail read"}
+		for i := 1; i < len(stages); i++ {
+			names = append(names, stages[i-1].stage+" → "+stages[i].stage)
+		}
+		names = append(names, "committed → seen")
+		for k, a := range answered {
+			if !strings.HasPrefix(k, prefix) {
+				continue
+			}
+			seenAt, ok := arrived[k]
+			if !ok {
+				continue
+			}
+			ts := []time.Time{a}
+			for _, st := range stages {
+				t, ok := projections.LagStamp(st.stage, st.projection, positions[k])
+				if !ok {
+					break
+				}
+				ts = append(ts, t)
+			}
+			if len(ts) != len(stages)+1 {
+				continue
+			}
+			ts = append(ts, seenAt)
+			for i := range legs {
+				legs[i] = append(legs[i], ts[i+1].Sub(ts[i]))
+			}
+		}
+		for i, l := range legs {
+			fmt.Fprintf(os.Stderr, "  lag leg %-7s %-28s n=%d p50 %s p99 %s\n", prefix, names[i], len(l), pct(l, 50), pct(l, 99))
+		}
+	}
+	// The other projections that apply a mark, in the same phases: their transactions share
+	// the cores and the database with the clock projection's.
+	for _, name := range []string{"clock", "report_clock", "timesheet"} {
+		var tail, whole []time.Duration
+		for k := range answered {
+			t0, ok0 := projections.LagStamp("tail.read", "", positions[k])
+			t1, ok1 := projections.LagStamp("handler", name, positions[k])
+			t2, ok2 := projections.LagStamp("committed", name, positions[k])
+			if ok0 && ok1 && ok2 && strings.HasPrefix(k, "Outbox") {
+				tail, whole = append(tail, t1.Sub(t0)), append(whole, t2.Sub(t1))
+			}
+		}
+		fmt.Fprintf(os.Stderr, "  lag leg Outbox  %-12s tail read → handler p50 %s p99 %s; handler → committed p50 %s p99 %s\n",
+			name, pct(tail, 50), pct(tail, 99), pct(whole, 50), pct(whole, 99))
+	}
+	counts := projections.LagCounts()
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(os.Stderr, "  lag count %s: %d\n", k, counts[k])
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -233,55 +232,27 @@ func (b *markBatch) apply(ctx context.Context, tx pgx.Tx) error {
 		}
 		return nil
 	}
-	// Live: a mark already projected is left alone and not pushed again.
+	// Live: a mark already projected is left alone and not pushed again. The marks and
+	// their pushes go in one statement (one round trip): a push for each mark inserted.
 	args := []any{b.tenants, b.ids, b.employees, b.users, b.hashes, b.recordedAt, b.clientTimes, b.byGoogle,
 		b.addresses, b.lats, b.lons, b.capAddresses, b.capLats, b.capLons, b.fences, b.distances, b.positions}
-	rows, err := tx.Query(ctx, insertMarks+`
-ON CONFLICT (tenant_id, id) DO NOTHING
-RETURNING tenant_id, user_id, user_hash, recorded_at, address, position`, args...)
-	if err != nil {
-		return fmt.Errorf("clock_marks: %w", err)
-	}
-	type inserted struct {
-		tenant, user uuid.UUID
-		hash         string
-		at           time.Time
-		address      string
-		position     int64
-	}
-	news, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (inserted, error) {
-		var m inserted
-		return m, r.Scan(&m.tenant, &m.user, &m.hash, &m.at, &m.address, &m.position)
-	})
-	if err != nil {
-		return fmt.Errorf("clock_marks: %w", err)
-	}
-	// RETURNING has no order: publish in log order.
-	cursors := make(map[int64]eventstore.Cursor, len(b.events))
-	for _, e := range b.events {
-		cursors[e.Cursor.Position] = e.Cursor
-	}
-	slices.SortFunc(news, func(x, y inserted) int {
-		cx, cy := cursors[x.position], cursors[y.position]
-		switch {
-		case cx.Before(cy):
-			return -1
-		case cy.Before(cx):
-			return 1
-		}
-		return 0
-	})
-	msgs := make([]push.Message, len(news))
-	for i, m := range news {
+	msgs := make([]push.Message, len(b.events)) // in log order, as the batch
+	for i, e := range b.events {
 		msgs[i] = push.Message{
-			Tenant: m.tenant,
-			User:   m.user,
+			Tenant: e.Tenant,
+			User:   uuid.UUID(b.users[i].Bytes),
 			Topic:  MarkTopic,
-			Data:   MarkPush{UserHash: m.hash, Time: clock.LocalTime(m.at), Address: m.address},
-			Event:  cursors[m.position],
+			Data:   MarkPush{UserHash: b.hashes[i], Time: clock.LocalTime(b.recordedAt[i].Round(time.Microsecond)), Address: b.addresses[i]}, // as stored: timestamptz keeps microseconds
+			Event:  e.Cursor,
 		}
 	}
-	return push.Publish(ctx, tx, msgs...)
+	_, err := push.PublishWith(ctx, tx, `ins AS (`+insertMarks+`
+ON CONFLICT (tenant_id, id) DO NOTHING
+RETURNING position)`, args, `p IN (SELECT position FROM ins)`, msgs...)
+	if err != nil {
+		return fmt.Errorf("clock_marks: %w", err)
+	}
+	return nil
 }
 
 // copyMarks is the COPY of a rebuild; encodeCopy gives it its rows.
