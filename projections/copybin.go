@@ -14,13 +14,34 @@ type BinaryCopy struct {
 	buf []byte
 }
 
+// copyHeader is the header of COPY's binary format: its signature, flags 0 and no header
+// extension.
+const copyHeader = "PGCOPY\n\377\r\n\000" + "\000\000\000\000" + "\000\000\000\000"
+
 // NewBinaryCopy starts a COPY's data, sized for rows of about rowSize bytes.
 func NewBinaryCopy(rows, rowSize int) *BinaryCopy {
-	c := &BinaryCopy{buf: make([]byte, 0, 21+rows*rowSize)}
-	c.buf = append(c.buf, "PGCOPY\n\377\r\n\000"...) // signature
-	c.buf = binary.BigEndian.AppendUint32(c.buf, 0)  // flags
-	c.buf = binary.BigEndian.AppendUint32(c.buf, 0)  // header extension length
+	c := &BinaryCopy{buf: make([]byte, 0, len(copyHeader)+2+rows*rowSize)}
+	c.buf = append(c.buf, copyHeader...)
 	return c
+}
+
+// JoinCopies returns the data of one COPY whose rows are those of parts, in order: a batch
+// whose rows were encoded on several processors (SpreadInto), each part by a BinaryCopy of
+// its own. Nothing may be written to the parts after.
+func JoinCopies(parts []*BinaryCopy) []byte {
+	if len(parts) == 1 {
+		return parts[0].Data()
+	}
+	n := len(copyHeader) + 2
+	for _, p := range parts {
+		n += len(p.buf) - len(copyHeader)
+	}
+	c := &BinaryCopy{buf: make([]byte, 0, n)}
+	c.buf = append(c.buf, copyHeader...)
+	for _, p := range parts {
+		c.buf = append(c.buf, p.buf[len(copyHeader):]...)
+	}
+	return c.Data()
 }
 
 // Row starts a row of columns values.
@@ -43,6 +64,12 @@ func (c *BinaryCopy) Text(v *string) {
 	}
 	c.buf = binary.BigEndian.AppendUint32(c.buf, uint32(len(*v)))
 	c.buf = append(c.buf, *v...)
+}
+
+// Bytes writes a text value given as its bytes (valid UTF-8).
+func (c *BinaryCopy) Bytes(v []byte) {
+	c.buf = binary.BigEndian.AppendUint32(c.buf, uint32(len(v)))
+	c.buf = append(c.buf, v...)
 }
 
 // JSONB writes a jsonb value from its JSON text.

@@ -60,16 +60,24 @@ func OrRecorded(t time.Time, e eventstore.RecordedEvent) time.Time {
 // slice), and joins their errors: a replay decodes its batch's events this way, each slice
 // writing only its own items.
 func Spread(n int, fn func(from, to int) error) error {
+	_, err := SpreadInto(n, func(from, to int) (struct{}, error) { return struct{}{}, fn(from, to) })
+	return err
+}
+
+// SpreadInto is Spread for slices that each give a result: it returns them in the order of
+// their items (a replay encodes each slice of its batch's rows into a buffer of its own).
+func SpreadInto[T any](n int, fn func(from, to int) (T, error)) ([]T, error) {
 	workers := min(runtime.GOMAXPROCS(0), (n+511)/512)
 	if workers <= 1 {
-		return fn(0, n)
+		r, err := fn(0, n)
+		return []T{r}, err
 	}
-	errs := make([]error, workers)
+	results, errs := make([]T, workers), make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		from, to := w*n/workers, (w+1)*n/workers
-		wg.Go(func() { errs[w] = fn(from, to) })
+		wg.Go(func() { results[w], errs[w] = fn(from, to) })
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	return results, errors.Join(errs...)
 }

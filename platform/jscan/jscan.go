@@ -10,6 +10,7 @@ package jscan
 import (
 	"bytes"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -103,6 +104,16 @@ func (s *Scanner) Str(v *string) bool {
 	return ok
 }
 
+// Bytes reads a string as Str does, into the bytes of the data that hold it (no copy): they
+// are valid as long as the data is, and are what Str would have made a string of.
+func (s *Scanner) Bytes(v *[]byte) bool {
+	b, ok := s.raw()
+	if ok {
+		*v = b
+	}
+	return ok
+}
+
 func (s *Scanner) UUID(v *uuid.UUID) bool {
 	b, ok := s.raw()
 	if !ok {
@@ -111,7 +122,9 @@ func (s *Scanner) UUID(v *uuid.UUID) bool {
 	return v.UnmarshalText(b) == nil
 }
 
-func (s *Scanner) Time(v interface{ UnmarshalJSON([]byte) error }) bool {
+// Time reads a time as time.Time.UnmarshalJSON does (a *time.Time rather than any
+// json.Unmarshaler, so that what it points into can stay on the caller's stack).
+func (s *Scanner) Time(v *time.Time) bool {
 	s.ws()
 	start := s.i
 	if _, ok := s.raw(); !ok {

@@ -90,12 +90,13 @@ func (Clock) Prepare(ctx context.Context, events []eventstore.RecordedEvent) (pr
 			}
 		}
 	}
-	marks, err := decodeMarks(marked)
+	decode := decodeMarks
+	if push.Muted(ctx) { // a rebuild copies the marks (markBatch.apply)
+		decode = encodeMarks
+	}
+	marks, err := decode(marked)
 	if err != nil {
 		return nil, err
-	}
-	if push.Muted(ctx) && len(marked) > 0 {
-		marks.encodeCopy()
 	}
 	return &clockBatch{marks: marks, addresses: &addresses, adjusts: &adjusts}, nil
 }
@@ -110,7 +111,7 @@ type clockBatch struct {
 // bulk implements BulkBatch: marks written with COPY, and addresses (not a bulk table), need
 // no index of clock_marks; adjustments look marks up by id.
 func (b *clockBatch) Bulk() bool {
-	return len(b.adjusts.events) == 0 && (len(b.marks.ids) == 0 || b.marks.copyData != nil)
+	return len(b.adjusts.events) == 0 && (b.marks.rows == 0 || b.marks.copyData != nil)
 }
 
 func (b *clockBatch) Write(ctx context.Context, tx pgx.Tx) error {
@@ -123,8 +124,10 @@ func (b *clockBatch) Write(ctx context.Context, tx pgx.Tx) error {
 	return b.adjusts.apply(ctx, tx)
 }
 
-// markBatch collects MarkRegistered events, decoded into columns, for one INSERT.
+// markBatch collects MarkRegistered events, decoded into columns for one INSERT (live), or
+// encoded into the rows of one COPY (a rebuild: encodeMarks), which needs no columns.
 type markBatch struct {
+	rows                           int
 	tenants, ids, employees, users []pgtype.UUID // pgx encodes pgtype.UUID arrays ~10x faster than uuid.UUID
 	hashes, clientTimes, addresses []string
 	recordedAt                     []time.Time
@@ -136,7 +139,7 @@ type markBatch struct {
 	distances                      []*float64
 	positions                      []int64
 	events                         []eventstore.RecordedEvent
-	copyData                       []byte // the rows in COPY's binary format (encodeCopy)
+	copyData                       []byte // the rows in COPY's binary format (encodeMarks)
 }
 
 // markData is the part of clock.MarkData (clock.mark_registered.v1) the read model keeps,
@@ -177,9 +180,35 @@ func decodeMarks(events []eventstore.RecordedEvent) (*markBatch, error) {
 		recordedAt: make([]time.Time, n), byGoogle: make([]bool, n), lats: make([]float64, n), lons: make([]float64, n),
 		capAddresses: make([]*string, n), capLats: make([]*float64, n), capLons: make([]*float64, n),
 		fences: make([]*string, n), distances: make([]*float64, n), positions: make([]int64, n),
-		events: events,
+		events: events, rows: n,
 	}
 	return b, projections.Spread(n, func(from, to int) error { return b.decode(events, from, to) })
+}
+
+// encodeMarks decodes MarkRegistered events straight into the rows of the rebuild's COPY
+// (copyMarks), in log order, with no columns in between: a rebuild writes the rows with COPY
+// before clock_marks has its indexes (bulk.go), so no key order helps. Large batches are
+// encoded by all processors at once, each into a buffer of its own, joined after.
+func encodeMarks(events []eventstore.RecordedEvent) (*markBatch, error) {
+	parts, err := projections.SpreadInto(len(events), func(from, to int) (*projections.BinaryCopy, error) {
+		c := projections.NewBinaryCopy(to-from, 320)
+		for _, e := range events[from:to] {
+			var r markRow
+			if !decodeMarkRow(e.Data, &r) {
+				var d markData
+				if err := json.Unmarshal(e.Data, &d); err != nil {
+					return nil, fmt.Errorf("event %s (%s): %w", e.ID, e.Type, err)
+				}
+				r = rowOf(&d)
+			}
+			r.copyTo(c, e.Tenant, e.Cursor.Position)
+		}
+		return c, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &markBatch{rows: len(events), events: events, copyData: projections.JoinCopies(parts)}, nil
 }
 
 // decode fills rows from..to-1 (each worker owns its rows).
@@ -218,15 +247,21 @@ SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[],
                      $14::float8[], $15::text[], $16::float8[], $17::bigint[])`
 
 func (b *markBatch) apply(ctx context.Context, tx pgx.Tx) error {
-	if len(b.ids) == 0 {
+	if b.rows == 0 {
 		return nil
 	}
 	if push.Muted(ctx) {
 		// A rebuild (Replay mutes push) starts from tables Reset emptied, so its rows cannot
 		// conflict: a plain write is half the cost of a speculative ON CONFLICT one, and COPY
-		// (binary, encodeCopy) takes less of the server's CPU than INSERT ... SELECT FROM
+		// (binary, encodeMarks) takes less of the server's CPU than INSERT ... SELECT FROM
 		// unnest. Should a mark come twice anyway, the primary key fails the batch loudly.
-		b.encodeCopy()
+		if b.copyData == nil { // prepared for a live Apply
+			c, err := encodeMarks(b.events)
+			if err != nil {
+				return err
+			}
+			b.copyData = c.copyData
+		}
 		if _, err := tx.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(b.copyData), copyMarks); err != nil {
 			return fmt.Errorf("clock_marks: %w", err)
 		}
@@ -260,35 +295,38 @@ const copyMarks = `COPY clock_marks (tenant_id, id, employee_id, user_id, user_h
                          address, lat, lon, captured_address, captured_lat, captured_lon,
                          nearest_fence, nearest_distance, position) FROM STDIN (FORMAT binary)`
 
-// encodeCopy encodes the batch in COPY's binary format (once), each value exactly as pgx
-// encodes it for insertMarks, so both paths store the same rows. The rows go in log order:
-// a replay writes them before clock_marks has its indexes (bulk.go), so no key order helps.
-func (b *markBatch) encodeCopy() {
-	if b.copyData != nil {
-		return
+// copyTo writes the mark of an event of tenant at position as a row of copyMarks, each
+// value exactly as pgx encodes the columns of insertMarks, so both paths store the same rows.
+func (r *markRow) copyTo(c *projections.BinaryCopy, tenant uuid.UUID, position int64) {
+	c.Row(17)
+	c.UUID(tenant)
+	c.UUID(r.markID)
+	c.UUID(r.employeeID)
+	c.UUID(r.userID)
+	c.Bytes(r.userHash)
+	c.Timestamptz(r.recordedAt)
+	c.Bytes(r.clientTime)
+	c.Bool(r.byGoogle)
+	c.Bytes(r.selected.address)
+	c.Float8(&r.selected.lat)
+	c.Float8(&r.selected.lon)
+	if r.hasCaptured {
+		c.Bytes(r.captured.address)
+		c.Float8(&r.captured.lat)
+		c.Float8(&r.captured.lon)
+	} else {
+		c.Null()
+		c.Null()
+		c.Null()
 	}
-	c := projections.NewBinaryCopy(len(b.ids), 320)
-	for i := range b.ids {
-		c.Row(17)
-		c.UUID(b.tenants[i].Bytes)
-		c.UUID(b.ids[i].Bytes)
-		c.UUID(b.employees[i].Bytes)
-		c.UUID(b.users[i].Bytes)
-		c.Text(&b.hashes[i])
-		c.Timestamptz(b.recordedAt[i])
-		c.Text(&b.clientTimes[i])
-		c.Bool(b.byGoogle[i])
-		c.Text(&b.addresses[i])
-		c.Float8(&b.lats[i])
-		c.Float8(&b.lons[i])
-		c.Text(b.capAddresses[i])
-		c.Float8(b.capLats[i])
-		c.Float8(b.capLons[i])
-		c.Text(b.fences[i])
-		c.Float8(b.distances[i])
-		c.Int8(b.positions[i])
+	if r.hasFence {
+		c.Bytes(r.fence.desc)
+		c.Float8(&r.fence.distance)
+	} else {
+		c.Null()
+		c.Null()
 	}
-	b.copyData = c.Data()
+	c.Int8(position)
 }
 
 // MarkPush is the data of a "clock.mark" push message.
@@ -510,63 +548,119 @@ var (
 // It is about four times faster than json.Unmarshal, which was the largest part of the
 // Go side of a rebuild.
 func decodeMarkFast(data []byte, d *markData) bool {
+	var r markRow
+	if !decodeMarkRow(data, &r) {
+		return false
+	}
+	*d = markData{MarkID: r.markID, EmployeeID: r.employeeID, UserID: r.userID, UserHash: string(r.userHash),
+		RecordedAt: r.recordedAt, ClientTime: string(r.clientTime), ByGoogle: r.byGoogle,
+		Selected: markPlace{Address: string(r.selected.address), Lat: r.selected.lat, Lon: r.selected.lon}}
+	if r.hasCaptured {
+		d.Captured = &markPlace{Address: string(r.captured.address), Lat: r.captured.lat, Lon: r.captured.lon}
+	}
+	if r.hasFence {
+		d.NearestFence = &markFence{Desc: string(r.fence.desc), Distance: r.fence.distance}
+	}
+	return true
+}
+
+// markRow is markData as the rebuild's COPY takes it (markRow.copyTo): its strings are the
+// bytes of the event's data that hold them, and captured and nearestFence are flagged
+// rather than pointed to, so that decoding a mark allocates nothing.
+type markRow struct {
+	markID, employeeID, userID uuid.UUID
+	userHash, clientTime       []byte
+	recordedAt                 time.Time
+	byGoogle                   bool
+	selected, captured         rowPlace
+	hasCaptured, hasFence      bool
+	fence                      rowFence
+}
+
+type rowPlace struct {
+	address  []byte
+	lat, lon float64
+}
+
+type rowFence struct {
+	desc     []byte
+	distance float64
+}
+
+// rowOf is d as a markRow (for what decodeMarkRow leaves to encoding/json).
+func rowOf(d *markData) markRow {
+	r := markRow{markID: d.MarkID, employeeID: d.EmployeeID, userID: d.UserID, userHash: []byte(d.UserHash),
+		recordedAt: d.RecordedAt, clientTime: []byte(d.ClientTime), byGoogle: d.ByGoogle,
+		selected: rowPlace{address: []byte(d.Selected.Address), lat: d.Selected.Lat, lon: d.Selected.Lon}}
+	if c := d.Captured; c != nil {
+		r.captured, r.hasCaptured = rowPlace{address: []byte(c.Address), lat: c.Lat, lon: c.Lon}, true
+	}
+	if f := d.NearestFence; f != nil {
+		r.fence, r.hasFence = rowFence{desc: []byte(f.Desc), distance: f.Distance}, true
+	}
+	return r
+}
+
+// decodeMarkRow is decodeMarkFast into a markRow (which must be zero): what it accepts,
+// and how it reads it, are decodeMarkFast's.
+func decodeMarkRow(data []byte, r *markRow) bool {
 	s := jscan.New(data)
 	return s.Fields(markKeys, func(key string) bool {
 		switch key {
 		case "markId":
-			return s.UUID(&d.MarkID)
+			return s.UUID(&r.markID)
 		case "employeeId":
-			return s.UUID(&d.EmployeeID)
+			return s.UUID(&r.employeeID)
 		case "userId":
-			return s.UUID(&d.UserID)
+			return s.UUID(&r.userID)
 		case "userHash":
-			return s.Str(&d.UserHash)
+			return s.Bytes(&r.userHash)
 		case "recordedAt":
-			return s.Time(&d.RecordedAt)
+			return s.Time(&r.recordedAt)
 		case "clientTime":
-			return s.Str(&d.ClientTime)
+			return s.Bytes(&r.clientTime)
 		case "byGoogle":
-			return s.Bool(&d.ByGoogle)
+			return s.Bool(&r.byGoogle)
 		case "selected":
-			return decodePlace(s, &d.Selected)
+			return decodePlace(s, &r.selected)
 		case "captured":
 			if s.Null() {
 				return true
 			}
-			d.Captured = new(markPlace)
-			return decodePlace(s, d.Captured)
+			r.hasCaptured = true
+			return decodePlace(s, &r.captured)
 		case "nearestFence":
 			if s.Null() {
 				return true
 			}
-			d.NearestFence = new(markFence)
-			return decodeFence(s, d.NearestFence)
+			r.hasFence = true
+			return decodeFence(s, &r.fence)
 		}
 		return false
 	}) && s.End()
 }
 
-func decodePlace(s *jscan.Scanner, p *markPlace) bool {
+func decodePlace(s *jscan.Scanner, p *rowPlace) bool {
 	return s.Fields(placeKeys, func(key string) bool {
 		switch key {
 		case "address":
-			return s.Str(&p.Address)
+			return s.Bytes(&p.address)
 		case "lat":
-			return s.Float(&p.Lat)
+			return s.Float(&p.lat)
 		case "lon":
-			return s.Float(&p.Lon)
+			return s.Float(&p.lon)
 		}
 		return false
 	})
 }
 
-func decodeFence(s *jscan.Scanner, f *markFence) bool {
+func decodeFence(s *jscan.Scanner, f *rowFence) bool {
 	return s.Fields(fenceKeys, func(key string) bool {
 		switch key {
 		case "desc":
-			return s.Str(&f.Desc)
+			return s.Bytes(&f.desc)
 		case "distance":
-			return s.Float(&f.Distance)
+			return s.Float(&f.distance)
 		}
 		return false
 	})
