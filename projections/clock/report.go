@@ -20,7 +20,9 @@ import (
 // first one's time), refused punches by reason and marks an approved adjustment added, moved
 // or excused, with the schedule's expected start and marks for that weekday (the time-clock
 // report: punches per day, late arrivals, missing punches, refusals, adjustments); and the
-// rollups the tenant-wide report reads, report_clock_days and report_clock_months.
+// rollups the tenant-wide report reads, report_clock_days and report_clock_months, and theirs,
+// report_clock_tenant_days and report_clock_ytd, which triggers on the first two keep
+// (migration 00390).
 type Report struct{}
 
 var (
@@ -36,7 +38,7 @@ func (Report) Areas() []string { return []string{"clock."} }
 
 // Tables implements Tabled.
 func (Report) Tables() []string {
-	return []string{"report_clock_daily", "report_clock_days", "report_clock_months"}
+	return []string{"report_clock_daily", "report_clock_days", "report_clock_months", "report_clock_tenant_days", "report_clock_ytd"}
 }
 
 // Reset implements Projection.
