@@ -20,7 +20,9 @@ import (
 // first one's time), refused punches by reason and marks an approved adjustment added, moved
 // or excused, with the schedule's expected start and marks for that weekday (the time-clock
 // report: punches per day, late arrivals, missing punches, refusals, adjustments); and the
-// rollups the tenant-wide report reads, report_clock_days and report_clock_months.
+// rollups the tenant-wide report reads, report_clock_days and report_clock_months, and theirs,
+// report_clock_tenant_days and report_clock_ytd, which triggers on the first two keep
+// (migration 00390).
 type Report struct{}
 
 var (
@@ -36,7 +38,7 @@ func (Report) Areas() []string { return []string{"clock."} }
 
 // Tables implements Tabled.
 func (Report) Tables() []string {
-	return []string{"report_clock_daily", "report_clock_days", "report_clock_months"}
+	return []string{"report_clock_daily", "report_clock_days", "report_clock_months", "report_clock_tenant_days", "report_clock_ytd"}
 }
 
 // Reset implements Projection.
@@ -361,6 +363,7 @@ func writeClockDays(ctx context.Context, tx pgx.Tx, deltas *projections.Folds[cl
 	}
 	var byDay projections.Folds[clockRollupKey, [9]int32]   // people, marks, late, missing, area, layoff, inactive, other, adjusted
 	var byMonth projections.Folds[clockRollupKey, [5]int32] // days, marks, late, missing, refused
+	monthGroups := map[clockRollupKey]clockRollupKey{}      // a month's department, unit and manager
 	for _, k := range deltas.Keys {
 		old := stored[k]
 		c := deltas.At(k)
@@ -381,7 +384,15 @@ func writeClockDays(ctx context.Context, tx pgx.Tx, deltas *projections.Folds[cl
 			c.area, c.layoff, c.inactive, c.other, c.adjusted} {
 			day[i] += v
 		}
-		month := byMonth.At(clockRollupKey{tenant: k.tenant, day: k.day[:8] + "01", employee: k.employee, dept: now.dept, unit: now.unit, mgr: now.manager})
+		// A month row is one per employee: its group is that of the first of its days the
+		// batch writes (an insert; an update keeps the stored one). Days of one month may be
+		// under two departments after a move (a day stored before it, a new one after), and
+		// two rows of one key would fail the statement.
+		mk := clockRollupKey{tenant: k.tenant, day: k.day[:8] + "01", employee: k.employee}
+		if _, seen := monthGroups[mk]; !seen {
+			monthGroups[mk] = clockRollupKey{dept: now.dept, unit: now.unit, mgr: now.manager}
+		}
+		month := byMonth.At(mk)
 		for i, v := range [5]int32{b2i(now.marks > 0) - b2i(old.marks > 0), c.marks, now.late() - old.late(), now.missing() - old.missing(),
 			now.refused() - old.refused()} {
 			month[i] += v
@@ -434,7 +445,8 @@ SET people = r.people + EXCLUDED.people, marks = r.marks + EXCLUDED.marks, late 
 	}
 	for _, k := range byMonth.Keys {
 		m.tenants, m.months, m.employees = append(m.tenants, projections.PgUUID(k.tenant)), append(m.months, k.day), append(m.employees, projections.PgUUID(k.employee))
-		m.depts, m.units, m.managers = append(m.depts, k.dept), append(m.units, k.unit), append(m.managers, k.mgr)
+		g := monthGroups[k]
+		m.depts, m.units, m.managers = append(m.depts, g.dept), append(m.units, g.unit), append(m.managers, g.mgr)
 		for i, v := range byMonth.At(k) {
 			m.v[i] = append(m.v[i], v)
 		}

@@ -61,6 +61,19 @@ FROM report_clock_days t
 WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $4 AND $5 AND $1::uuid IS NOT NULL
   AND ($2::uuid IS NULL OR t.business_unit_id = $2) AND ($3::uuid IS NULL OR t.department_id = $3)
 GROUP BY 1 ORDER BY 1`
+	args := q.args(q.From, q.To)
+	months, before, whole := clockYearToDates(q.From, q.To)
+	whole = whole && q.Scope == "tenant" && q.Unit == nil && q.Dept == nil
+	if whole {
+		// The whole tenant: one row a day, the day × department × unit rows summed (260
+		// rows a year, where those are 15,600).
+		days = `
+SELECT t.day, t.people, t.marks, t.late, t.missing, t.refused_area, t.refused_layoff, t.refused_inactive, t.refused_other, t.adjusted
+FROM report_clock_tenant_days t
+WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $1 AND $2 AND t.groups > 0
+ORDER BY 1`
+		args = []any{q.From, q.To}
+	}
 	if q.Scope != "tenant" {
 		late := fmt.Sprintf("t.first_mark > t.expected_start + interval '%d minutes'", int(clock.LateTolerance.Minutes()))
 		days = fmt.Sprintf(`
@@ -71,7 +84,7 @@ FROM report_clock_daily t
 WHERE t.tenant_id = (SELECT app_tenant()) AND t.day BETWEEN $4 AND $5 AND %[2]s
 GROUP BY 1 ORDER BY 1`, late, w)
 	}
-	rows, err := tx.Query(ctx, days, q.args(q.From, q.To)...)
+	rows, err := tx.Query(ctx, days, args...)
 	if err != nil {
 		return out, err
 	}
@@ -101,7 +114,11 @@ GROUP BY 1 ORDER BY 1`, late, w)
 	// Summed per employee first (uuid keys), named after: the names of 5,000 people, not of
 	// their 60,000 months. The months count today's marks not made yet as missing: today's
 	// employee-days take them back out, as the day rows above do, until the day is over.
-	rows, err = tx.Query(ctx, fmt.Sprintf(`
+	if whole {
+		end := months[len(months)-1].AddDate(0, 1, 0) // the day after the run
+		rows, err = tx.Query(ctx, clockPeopleYearToDate, months, before, today, end)
+	} else {
+		rows, err = tx.Query(ctx, fmt.Sprintf(`
 SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
 FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.late) AS late,
              sum(t.missing) - coalesce((SELECT sum(greatest(n.expected_marks - n.marks, 0) * (n.marks > 0)::int)
@@ -115,6 +132,7 @@ FROM (SELECT t.employee_id, sum(t.days) AS days, sum(t.marks) AS marks, sum(t.la
 LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
 LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = e.department_id
 ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To, today)...)
+	}
 	if err != nil {
 		return out, err
 	}
@@ -157,6 +175,53 @@ SELECT count(*) FILTER (WHERE sent >= $4::date AND sent < $5::date + 1),
 FROM r`, scope), q.args(q.From, q.To)...).Scan(&out.Asked, &out.Approved)
 	return out, err
 }
+
+// clockYearToDates is the run of whole months from from's to to's as report_clock_ytd's rows
+// (migration 00390): the month before from's, to subtract (none from January: a year to date
+// starts there), the Decembers of the years before to's, and to's month, last. ok is false for
+// an empty run (from after to).
+func clockYearToDates(from, to time.Time) (months []time.Time, before *time.Time, ok bool) {
+	first := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC)
+	last := time.Date(to.Year(), to.Month(), 1, 0, 0, 0, 0, time.UTC)
+	if first.After(last) {
+		return nil, nil, false
+	}
+	if first.Month() != time.January {
+		b := first.AddDate(0, -1, 0)
+		before = &b
+		months = append(months, b)
+	}
+	for y := first.Year(); y < last.Year(); y++ {
+		months = append(months, time.Date(y, time.December, 1, 0, 0, 0, 0, time.UTC))
+	}
+	return append(months, last), before, true
+}
+
+// clockPeopleYearToDate is the people of Clock over the whole tenant: each employee's months
+// from the year-to-date rows ($1, less $2's), a few rows each where the months are 12 to 36
+// (the employees who have a month row in the run: months > 0). Today's marks not made yet
+// come out of missing as in the months' query; the per-employee read of the days from today
+// ($3) to the run's end ($4) is made only when the tenant has a missing mark on one of them
+// (missing counts are never negative, so none in the tenant is none for anyone).
+const clockPeopleYearToDate = `
+SELECT t.employee_id::text, coalesce(e.name, ''), coalesce(d.name, ''), t.days, t.marks, t.late, t.missing, t.refused
+FROM (SELECT t.employee_id, sum(s.sign * t.days) AS days, sum(s.sign * t.marks) AS marks, sum(s.sign * t.late) AS late,
+             sum(s.sign * t.missing) - CASE WHEN (SELECT EXISTS (SELECT FROM report_clock_tenant_days g
+                                                                 WHERE g.tenant_id = (SELECT app_tenant()) AND g.day >= $3::date
+                                                                   AND g.day < $4::date AND g.missing > 0))
+                                            THEN coalesce((SELECT sum(greatest(n.expected_marks - n.marks, 0) * (n.marks > 0)::int)
+                                                           FROM report_clock_daily n
+                                                           WHERE n.tenant_id = (SELECT app_tenant()) AND n.employee_id = t.employee_id
+                                                             AND n.day >= $3::date AND n.day < $4::date), 0)
+                                            ELSE 0 END AS missing,
+             sum(s.sign * t.refused) AS refused
+      FROM report_clock_ytd t, LATERAL (SELECT CASE WHEN t.month = $2::date THEN -1 ELSE 1 END AS sign) s
+      WHERE t.tenant_id = (SELECT app_tenant()) AND t.month = ANY ($1::date[])
+      GROUP BY 1
+      HAVING sum(s.sign * t.months) > 0) t
+LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
+LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = e.department_id
+ORDER BY t.late + t.missing DESC, 2 LIMIT 100`
 
 // VacationPersonRow is one employee's vacation standing on the report's last day.
 type VacationPersonRow struct {
