@@ -69,6 +69,9 @@ SELECT e.tenant_id, gen_random_uuid(), e.id, s, s + 14, 15, (k = 1)::int * 10, k
 FROM employees e, generate_series(0, 2) k,
      LATERAL (SELECT (current_date - 900 + k * 365 + abs(hashtext(e.id::text)) % 300)::date AS s) x
 WHERE e.tenant_id = $1 AND e.hire_date < s - 400`,
+		// The vacations report's rollup on the entitlements, by the function the vacations
+		// projection calls after each batch (vacationsproj.RefreshStandingSQL).
+		`SELECT vacation_standing_refresh(array_agg(tenant_id), array_agg(employee_id)) FROM vacation_entitlements WHERE tenant_id = $1`,
 		// The rollups, as the projections keep them.
 		`INSERT INTO report_clock_days (tenant_id, day, department_id, business_unit_id, people, marks, late, missing, refused_area, adjusted)
 SELECT tenant_id, day, department_id, business_unit_id, count(*) FILTER (WHERE marks > 0), sum(marks),

@@ -24,7 +24,10 @@ import (
 // (readapi/vacations) instead of storing numbers that go stale at midnight.
 //
 // A batch is sent as one pipelined pgx.Batch, statements in log order; each leave row keeps
-// the position of the last event applied to it, so a redelivered event changes nothing.
+// the position of the last event applied to it, so a redelivered event changes nothing. The
+// batch ends with vacation_standing_refresh (migrations/00400_vacation_standing.sql) for the
+// employees whose entitlement, leaves or closed periods it touched: the vacations report's
+// per-person rollup is counted again from those rows, so live, replay and redelivery agree.
 // Every changed employee's users are told on topic "vacation.changed": the employee, their
 // manager and the tenant's HR admins (who approve and see the map).
 type Vacations struct{}
@@ -67,6 +70,8 @@ func (Vacations) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recor
 	b := &pgx.Batch{}
 	changed := map[changedKey]push.Message{}
 	var order []changedKey
+	standing := map[changedKey]bool{}
+	var standingTenants, standingEmployees []uuid.UUID
 	for _, e := range events {
 		if !strings.HasPrefix(e.Type, "vacation.") {
 			continue
@@ -142,6 +147,10 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 			continue
 		}
 		k := changedKey{t, employee}
+		if e.Type != vacation.TypePlanned && e.Type != vacation.TypePlanRemoved && e.Type != vacation.TypeAlertRaised && !standing[k] {
+			standing[k] = true
+			standingTenants, standingEmployees = append(standingTenants, t), append(standingEmployees, employee)
+		}
 		if _, ok := changed[k]; !ok {
 			order = append(order, k)
 		}
@@ -150,6 +159,9 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 	}
 	if b.Len() == 0 {
 		return nil
+	}
+	if len(standingTenants) > 0 {
+		b.Queue(RefreshStandingSQL, standingTenants, standingEmployees)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("vacations: %w", err)
@@ -163,6 +175,10 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 	// The vacations report (the dashboards) reads this read model.
 	return projections.PublishReport(ctx, tx, "vacations", events, func(t string) bool { return strings.HasPrefix(t, "vacation.") })
 }
+
+// RefreshStandingSQL counts the vacations report's rollup of the employees $2 (of the tenants
+// $1, pairwise) again from their leaves and closures.
+const RefreshStandingSQL = `SELECT vacation_standing_refresh($1::uuid[], $2::uuid[])`
 
 // publishVacationChanges tells the employee, their manager and the tenant's HR admins of each
 // changed entitlement, one message per user and employee, in log order.
