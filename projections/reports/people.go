@@ -188,10 +188,11 @@ type VacationsReport struct {
 	Advance13 int                 `json:"advance13"` // vacations with the 13th-salary advance
 }
 
-// Vacations reads the vacations read model (vacation_entitlements, vacation_leaves,
-// vacation_closures): balances and deadlines per person on the period's last day (CLT: 30
-// days a year; a period's days must be taken within the 12 months after it), who is away
-// each week and the abono and 13th advances taken in the period.
+// Vacations reads the vacations read model (vacation_entitlements with the projection's
+// per-person rollup of leaves and closed periods, vacation_away_weeks, vacation_leaves):
+// balances and deadlines per person on the period's last day (CLT: 30 days a year; a period's
+// days must be taken within the 12 months after it), who is away each week and the abono and
+// 13th advances taken in the period.
 func (Reports) Vacations(ctx context.Context, tx pgx.Tx, q ReportQuery) (VacationsReport, error) {
 	out := VacationsReport{Scope: q.Scope, People: []VacationPersonRow{}, Away: []AwayWeek{}, Expiring: map[string]int{"30": 0, "60": 0, "90": 0}}
 	if err := planEach(ctx, tx); err != nil {
@@ -261,14 +262,15 @@ ORDER BY 5 DESC, 6 NULLS LAST, 2`, q.where("id")), q.args(q.From, q.To)...)
 		return out, err
 	}
 	// Leaves carry no unit or department: the filters apply through the employee. Each leave
-	// counts in the weeks (Mondays) it touches.
+	// counts in the weeks (Mondays) it touches: the vacations projection keeps those as one
+	// row a person and week (vacation_away_weeks, migrations/00401), with the earliest start
+	// of the leaves touching it, so that a leave starting after the last day, in the last
+	// week, is not counted yet.
 	who := fmt.Sprintf(`JOIN employees t ON t.tenant_id = l.tenant_id AND t.id = l.employee_id AND %s`, q.where("id"))
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
-SELECT w::date, count(DISTINCT t.id), (array_agg(DISTINCT t.name))[1:20]
-FROM vacation_leaves l %s
-CROSS JOIN LATERAL generate_series(greatest(date_trunc('week', l.start_date::timestamp), date_trunc('week', $4::date::timestamp)),
-                                   least(l.end_date, $5::date)::timestamp, interval '7 days') w
-WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = 'scheduled' AND l.start_date <= $5 AND l.end_date >= date_trunc('week', $4::date::timestamp)::date
+SELECT l.week, count(*), (array_agg(DISTINCT t.name))[1:20]
+FROM vacation_away_weeks l %s
+WHERE l.tenant_id = (SELECT app_tenant()) AND l.week BETWEEN date_trunc('week', $4::date::timestamp)::date AND $5 AND l.start_date <= $5
 GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err

@@ -25,9 +25,10 @@ import (
 //
 // A batch is sent as one pipelined pgx.Batch, statements in log order; each leave row keeps
 // the position of the last event applied to it, so a redelivered event changes nothing. The
-// batch ends with vacation_standing_refresh (migrations/00400_vacation_standing.sql) for the
-// employees whose entitlement, leaves or closed periods it touched: the vacations report's
-// per-person rollup is counted again from those rows, so live, replay and redelivery agree.
+// batch ends with vacation_standing_refresh and vacation_away_refresh (migrations/00400 and
+// 00401) for the employees whose entitlement, leaves or closed periods it touched: the
+// vacations report's rollups (balances per person, who is away each week) are made again
+// from those rows, so live, replay and redelivery agree.
 // Every changed employee's users are told on topic "vacation.changed": the employee, their
 // manager and the tenant's HR admins (who approve and see the map).
 type Vacations struct{}
@@ -53,7 +54,7 @@ func (Vacations) Reset(ctx context.Context, tx pgx.Tx) error {
 
 // Tables implements Tabled.
 func (Vacations) Tables() []string {
-	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts"}
+	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts", "vacation_away_weeks"}
 }
 
 // Changed is the data of a "vacation.changed" push.
@@ -161,7 +162,7 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 		return nil
 	}
 	if len(standingTenants) > 0 {
-		b.Queue(RefreshStandingSQL, standingTenants, standingEmployees)
+		b.Queue(RefreshReportSQL, standingTenants, standingEmployees)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("vacations: %w", err)
@@ -176,9 +177,9 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 	return projections.PublishReport(ctx, tx, "vacations", events, func(t string) bool { return strings.HasPrefix(t, "vacation.") })
 }
 
-// RefreshStandingSQL counts the vacations report's rollup of the employees $2 (of the tenants
+// RefreshReportSQL makes the vacations report's rollups of the employees $2 (of the tenants
 // $1, pairwise) again from their leaves and closures.
-const RefreshStandingSQL = `SELECT vacation_standing_refresh($1::uuid[], $2::uuid[])`
+const RefreshReportSQL = `SELECT vacation_standing_refresh($1::uuid[], $2::uuid[]), vacation_away_refresh($1::uuid[], $2::uuid[])`
 
 // publishVacationChanges tells the employee, their manager and the tenant's HR admins of each
 // changed entitlement, one message per user and employee, in log order.
