@@ -69,6 +69,10 @@ SELECT e.tenant_id, gen_random_uuid(), e.id, s, s + 14, 15, (k = 1)::int * 10, k
 FROM employees e, generate_series(0, 2) k,
      LATERAL (SELECT (current_date - 900 + k * 365 + abs(hashtext(e.id::text)) % 300)::date AS s) x
 WHERE e.tenant_id = $1 AND e.hire_date < s - 400`,
+		// The vacations report's rollups (balances, who is away each week), by the functions
+		// the vacations projection calls after each batch (vacationsproj.RefreshReportSQL).
+		`SELECT vacation_standing_refresh(array_agg(tenant_id), array_agg(employee_id)), vacation_away_refresh(array_agg(tenant_id), array_agg(employee_id))
+FROM vacation_entitlements WHERE tenant_id = $1`,
 		// The rollups, as the projections keep them (those of 00390 by the triggers on these).
 		`INSERT INTO report_clock_days (tenant_id, day, department_id, business_unit_id, people, marks, late, missing, refused_area, adjusted)
 SELECT tenant_id, day, department_id, business_unit_id, count(*) FILTER (WHERE marks > 0), sum(marks),
@@ -93,7 +97,7 @@ FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day, kind, true 
       SELECT tenant_id, (decided_at AT TIME ZONE 'UTC')::date, kind, false, outcome, (extract(epoch FROM decided_at - opened_at) / 3600)::float8
       FROM report_approval_steps WHERE tenant_id = $1 AND decided_at IS NOT NULL) x
 GROUP BY 1, 2, 3`,
-		`ANALYZE report_approval_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE employees`,
+		`ANALYZE report_approval_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
 	} {
 		var args []any
 		if fill[0] != 'A' {

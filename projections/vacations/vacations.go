@@ -24,7 +24,11 @@ import (
 // (readapi/vacations) instead of storing numbers that go stale at midnight.
 //
 // A batch is sent as one pipelined pgx.Batch, statements in log order; each leave row keeps
-// the position of the last event applied to it, so a redelivered event changes nothing.
+// the position of the last event applied to it, so a redelivered event changes nothing. The
+// batch ends with vacation_standing_refresh and vacation_away_refresh (migrations/00400 and
+// 00401) for the employees whose entitlement, leaves or closed periods it touched: the
+// vacations report's rollups (balances per person, who is away each week) are made again
+// from those rows, so live, replay and redelivery agree.
 // Every changed employee's users are told on topic "vacation.changed": the employee, their
 // manager and the tenant's HR admins (who approve and see the map).
 type Vacations struct{}
@@ -50,7 +54,7 @@ func (Vacations) Reset(ctx context.Context, tx pgx.Tx) error {
 
 // Tables implements Tabled.
 func (Vacations) Tables() []string {
-	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts"}
+	return []string{"vacation_entitlements", "vacation_leaves", "vacation_plans", "vacation_closures", "vacation_alerts", "vacation_away_weeks"}
 }
 
 // Changed is the data of a "vacation.changed" push.
@@ -67,6 +71,8 @@ func (Vacations) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recor
 	b := &pgx.Batch{}
 	changed := map[changedKey]push.Message{}
 	var order []changedKey
+	standing := map[changedKey]bool{}
+	var standingTenants, standingEmployees []uuid.UUID
 	for _, e := range events {
 		if !strings.HasPrefix(e.Type, "vacation.") {
 			continue
@@ -142,6 +148,10 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 			continue
 		}
 		k := changedKey{t, employee}
+		if e.Type != vacation.TypePlanned && e.Type != vacation.TypePlanRemoved && e.Type != vacation.TypeAlertRaised && !standing[k] {
+			standing[k] = true
+			standingTenants, standingEmployees = append(standingTenants, t), append(standingEmployees, employee)
+		}
 		if _, ok := changed[k]; !ok {
 			order = append(order, k)
 		}
@@ -150,6 +160,9 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 	}
 	if b.Len() == 0 {
 		return nil
+	}
+	if len(standingTenants) > 0 {
+		b.Queue(RefreshReportSQL, standingTenants, standingEmployees)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("vacations: %w", err)
@@ -163,6 +176,10 @@ ON CONFLICT DO NOTHING`, t, employee, d.Period, d.Threshold, at)
 	// The vacations report (the dashboards) reads this read model.
 	return projections.PublishReport(ctx, tx, "vacations", events, func(t string) bool { return strings.HasPrefix(t, "vacation.") })
 }
+
+// RefreshReportSQL makes the vacations report's rollups of the employees $2 (of the tenants
+// $1, pairwise) again from their leaves and closures.
+const RefreshReportSQL = `SELECT vacation_standing_refresh($1::uuid[], $2::uuid[]), vacation_away_refresh($1::uuid[], $2::uuid[])`
 
 // publishVacationChanges tells the employee, their manager and the tenant's HR admins of each
 // changed entitlement, one message per user and employee, in log order.
