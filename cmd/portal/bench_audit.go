@@ -138,13 +138,18 @@ func (b *benchRun) auditBench() error {
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	start := time.Now()
+	// The read is timed the second time: the first read of new rows also sets their hint
+	// bits, which verify, read after it, would not pay.
 	var n int64
-	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM events WHERE tenant_id = $1 AND length(data::text) + length(stream) > 0`, big).Scan(&n); err != nil {
-		return err
+	var readRate float64
+	for range 2 {
+		start := time.Now()
+		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM events WHERE tenant_id = $1 AND length(data::text) + length(stream) > 0`, big).Scan(&n); err != nil {
+			return err
+		}
+		readRate = float64(n) / time.Since(start).Seconds()
 	}
-	readRate := float64(n) / time.Since(start).Seconds()
-	start = time.Now()
+	start := time.Now()
 	rep, err := b.store.VerifyChain(b.ctx, big)
 	if err != nil {
 		return err

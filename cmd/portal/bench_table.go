@@ -67,7 +67,7 @@ func (b *benchRun) ratio(measure string, got, base fig, baseIs string, g goal) {
 		r.goal = fmt.Sprintf("≥ %.0f %%", 100*g.min)
 		r.verdict = verdict(base.v > 0 && x >= g.min)
 	case g.max > 0:
-		r.goal = fmt.Sprintf("≤ %g×", g.max)
+		r.goal = fmt.Sprintf("≤ %.3g×", g.max)
 		r.verdict = verdict(base.v > 0 && x <= g.max)
 	}
 	b.push(r)
