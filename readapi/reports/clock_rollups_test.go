@@ -1,4 +1,4 @@
-package clock_test
+package reports_test
 
 import (
 	"context"
