@@ -76,44 +76,25 @@ END $$;
 -- the new less the old (sign).
 -- +goose StatementBegin
 CREATE FUNCTION report_clock_tenant_days_add() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    src text := CASE TG_OP
+        WHEN 'INSERT' THEN '(SELECT n.*, 1 AS sign FROM new_rows n)'
+        WHEN 'UPDATE' THEN '(SELECT n.*, 1 AS sign FROM new_rows n UNION ALL SELECT o.*, -1 FROM old_rows o)'
+        ELSE '(SELECT o.*, -1 AS sign FROM old_rows o)' END;
 BEGIN
-    IF TG_OP = 'INSERT' THEN
+    -- One statement for the three kinds; only the transition tables the trigger has are named.
+    EXECUTE format('
         INSERT INTO report_clock_tenant_days AS g
         SELECT c.tenant_id, c.day, sum(c.sign), sum(c.sign * c.people), sum(c.sign * c.marks), sum(c.sign * c.late), sum(c.sign * c.missing),
                sum(c.sign * c.refused_area), sum(c.sign * c.refused_layoff), sum(c.sign * c.refused_inactive), sum(c.sign * c.refused_other),
                sum(c.sign * c.adjusted)
-        FROM (SELECT n.*, 1 AS sign FROM new_rows n) c
+        FROM %s c
         GROUP BY 1, 2
         ON CONFLICT (tenant_id, day) DO UPDATE SET groups = g.groups + excluded.groups, people = g.people + excluded.people,
             marks = g.marks + excluded.marks, late = g.late + excluded.late, missing = g.missing + excluded.missing,
             refused_area = g.refused_area + excluded.refused_area, refused_layoff = g.refused_layoff + excluded.refused_layoff,
             refused_inactive = g.refused_inactive + excluded.refused_inactive, refused_other = g.refused_other + excluded.refused_other,
-            adjusted = g.adjusted + excluded.adjusted;
-    ELSIF TG_OP = 'UPDATE' THEN
-        INSERT INTO report_clock_tenant_days AS g
-        SELECT c.tenant_id, c.day, sum(c.sign), sum(c.sign * c.people), sum(c.sign * c.marks), sum(c.sign * c.late), sum(c.sign * c.missing),
-               sum(c.sign * c.refused_area), sum(c.sign * c.refused_layoff), sum(c.sign * c.refused_inactive), sum(c.sign * c.refused_other),
-               sum(c.sign * c.adjusted)
-        FROM (SELECT n.*, 1 AS sign FROM new_rows n UNION ALL SELECT o.*, -1 FROM old_rows o) c
-        GROUP BY 1, 2
-        ON CONFLICT (tenant_id, day) DO UPDATE SET groups = g.groups + excluded.groups, people = g.people + excluded.people,
-            marks = g.marks + excluded.marks, late = g.late + excluded.late, missing = g.missing + excluded.missing,
-            refused_area = g.refused_area + excluded.refused_area, refused_layoff = g.refused_layoff + excluded.refused_layoff,
-            refused_inactive = g.refused_inactive + excluded.refused_inactive, refused_other = g.refused_other + excluded.refused_other,
-            adjusted = g.adjusted + excluded.adjusted;
-    ELSE
-        INSERT INTO report_clock_tenant_days AS g
-        SELECT c.tenant_id, c.day, sum(c.sign), sum(c.sign * c.people), sum(c.sign * c.marks), sum(c.sign * c.late), sum(c.sign * c.missing),
-               sum(c.sign * c.refused_area), sum(c.sign * c.refused_layoff), sum(c.sign * c.refused_inactive), sum(c.sign * c.refused_other),
-               sum(c.sign * c.adjusted)
-        FROM (SELECT o.*, -1 AS sign FROM old_rows o) c
-        GROUP BY 1, 2
-        ON CONFLICT (tenant_id, day) DO UPDATE SET groups = g.groups + excluded.groups, people = g.people + excluded.people,
-            marks = g.marks + excluded.marks, late = g.late + excluded.late, missing = g.missing + excluded.missing,
-            refused_area = g.refused_area + excluded.refused_area, refused_layoff = g.refused_layoff + excluded.refused_layoff,
-            refused_inactive = g.refused_inactive + excluded.refused_inactive, refused_other = g.refused_other + excluded.refused_other,
-            adjusted = g.adjusted + excluded.adjusted;
-    END IF;
+            adjusted = g.adjusted + excluded.adjusted', src);
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
@@ -121,38 +102,23 @@ END $$;
 -- A month row counts in its own month and every later month of its year.
 -- +goose StatementBegin
 CREATE FUNCTION report_clock_ytd_add() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    src text := CASE TG_OP
+        WHEN 'INSERT' THEN '(SELECT n.*, 1 AS sign FROM new_rows n)'
+        WHEN 'UPDATE' THEN '(SELECT n.*, 1 AS sign FROM new_rows n UNION ALL SELECT o.*, -1 FROM old_rows o)'
+        ELSE '(SELECT o.*, -1 AS sign FROM old_rows o)' END;
 BEGIN
-    IF TG_OP = 'INSERT' THEN
+    -- One statement for the three kinds; only the transition tables the trigger has are named.
+    EXECUTE format('
         INSERT INTO report_clock_ytd AS g
         SELECT c.tenant_id, m.m::date, c.employee_id, sum(c.sign), sum(c.sign * c.days), sum(c.sign * c.marks), sum(c.sign * c.late),
                sum(c.sign * c.missing), sum(c.sign * c.refused)
-        FROM (SELECT n.*, 1 AS sign FROM new_rows n) c,
-             generate_series(c.month::timestamp, date_trunc('year', c.month::timestamp) + interval '11 months', interval '1 month') m(m)
+        FROM %s c,
+             generate_series(c.month::timestamp, date_trunc(''year'', c.month::timestamp) + interval ''11 months'', interval ''1 month'') m(m)
         GROUP BY 1, 2, 3
         ON CONFLICT (tenant_id, month, employee_id) DO UPDATE SET months = g.months + excluded.months, days = g.days + excluded.days,
             marks = g.marks + excluded.marks, late = g.late + excluded.late, missing = g.missing + excluded.missing,
-            refused = g.refused + excluded.refused;
-    ELSIF TG_OP = 'UPDATE' THEN
-        INSERT INTO report_clock_ytd AS g
-        SELECT c.tenant_id, m.m::date, c.employee_id, sum(c.sign), sum(c.sign * c.days), sum(c.sign * c.marks), sum(c.sign * c.late),
-               sum(c.sign * c.missing), sum(c.sign * c.refused)
-        FROM (SELECT n.*, 1 AS sign FROM new_rows n UNION ALL SELECT o.*, -1 FROM old_rows o) c,
-             generate_series(c.month::timestamp, date_trunc('year', c.month::timestamp) + interval '11 months', interval '1 month') m(m)
-        GROUP BY 1, 2, 3
-        ON CONFLICT (tenant_id, month, employee_id) DO UPDATE SET months = g.months + excluded.months, days = g.days + excluded.days,
-            marks = g.marks + excluded.marks, late = g.late + excluded.late, missing = g.missing + excluded.missing,
-            refused = g.refused + excluded.refused;
-    ELSE
-        INSERT INTO report_clock_ytd AS g
-        SELECT c.tenant_id, m.m::date, c.employee_id, sum(c.sign), sum(c.sign * c.days), sum(c.sign * c.marks), sum(c.sign * c.late),
-               sum(c.sign * c.missing), sum(c.sign * c.refused)
-        FROM (SELECT o.*, -1 AS sign FROM old_rows o) c,
-             generate_series(c.month::timestamp, date_trunc('year', c.month::timestamp) + interval '11 months', interval '1 month') m(m)
-        GROUP BY 1, 2, 3
-        ON CONFLICT (tenant_id, month, employee_id) DO UPDATE SET months = g.months + excluded.months, days = g.days + excluded.days,
-            marks = g.marks + excluded.marks, late = g.late + excluded.late, missing = g.missing + excluded.missing,
-            refused = g.refused + excluded.refused;
-    END IF;
+            refused = g.refused + excluded.refused', src);
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
