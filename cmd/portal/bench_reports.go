@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"portal/domain/clock"
 	"portal/domain/mood"
@@ -87,17 +89,7 @@ FROM report_clock_daily WHERE tenant_id = $1 GROUP BY 1, 2, 3`,
 		`INSERT INTO report_mood_groups (tenant_id, week, department_id, business_unit_id, people, checkins, humor_sum, energy_sum)
 SELECT tenant_id, week, department_id, business_unit_id, count(*), sum(checkins), sum(humor_sum), sum(energy_sum)
 FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
-		`INSERT INTO report_approval_days (tenant_id, day, kind, sent, decided, approved, rejected, hours)
-SELECT tenant_id, day, kind, count(*) FILTER (WHERE sent), count(*) FILTER (WHERE NOT sent),
-       count(*) FILTER (WHERE NOT sent AND outcome = 'approved'), count(*) FILTER (WHERE NOT sent AND outcome = 'rejected'),
-       coalesce(array_agg(hours ORDER BY hours) FILTER (WHERE NOT sent), '{}')
-FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day, kind, true AS sent, outcome, NULL::float8 AS hours
-      FROM report_approval_steps WHERE tenant_id = $1 AND step = 0
-      UNION ALL
-      SELECT tenant_id, (decided_at AT TIME ZONE 'UTC')::date, kind, false, outcome, (extract(epoch FROM decided_at - opened_at) / 3600)::float8
-      FROM report_approval_steps WHERE tenant_id = $1 AND decided_at IS NOT NULL) x
-GROUP BY 1, 2, 3`,
-		`ANALYZE report_approval_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
+		`ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
 	} {
 		var args []any
 		if fill[0] != 'A' {
@@ -106,6 +98,28 @@ GROUP BY 1, 2, 3`,
 		if _, err := b.pool.Exec(ctx, fill, args...); err != nil {
 			return fmt.Errorf("bench reports: %w", err)
 		}
+	}
+	// The approvals rollup, as the projection keeps it: every UTC day a step was sent or decided.
+	if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+SELECT DISTINCT d FROM report_approval_steps s,
+       LATERAL (VALUES ((s.opened_at AT TIME ZONE 'UTC')::date), ((s.decided_at AT TIME ZONE 'UTC')::date)) v(d)
+WHERE s.tenant_id = $1 AND d IS NOT NULL`, tenant)
+		if err != nil {
+			return err
+		}
+		days, err := pgx.CollectRows(rows, pgx.RowTo[time.Time])
+		if err != nil {
+			return err
+		}
+		tenants := slices.Repeat([]pgtype.UUID{{Bytes: tenant, Valid: true}}, len(days))
+		if err := requestsproj.RecountApprovalDays(ctx, tx, tenants, days); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `ANALYZE report_approval_days`)
+		return err
+	}); err != nil {
+		return fmt.Errorf("bench reports: %w", err)
 	}
 	var rows int64
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM report_clock_daily WHERE tenant_id = $1`, tenant).Scan(&rows); err != nil {

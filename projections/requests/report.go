@@ -271,7 +271,7 @@ LEFT JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.subject_employee
 			return fmt.Errorf("report approvals: %w", err)
 		}
 	}
-	return days.recount(ctx, tx)
+	return RecountApprovalDays(ctx, tx, days.tenants, days.days)
 }
 
 // approvalDay is one row group of report_approval_days: a tenant's UTC day.
@@ -307,16 +307,17 @@ func (d *approvalDays) addStep(tenant pgtype.UUID, step int, opened time.Time, d
 	}
 }
 
-// recount counts the touched days of report_approval_days again from report_approval_steps
-// (a day's few hundred steps at most, by the opened and decided indexes): what it writes
-// depends only on the steps, so a batch applied again, or a replay, writes the same rows.
-func (d *approvalDays) recount(ctx context.Context, tx pgx.Tx) error {
-	if len(d.days) == 0 {
+// RecountApprovalDays writes the report_approval_days rows of each tenant's UTC day again
+// from report_approval_steps (a day's few hundred steps at most, by the opened and decided
+// indexes): what it writes depends only on the steps, so a batch applied again, or a replay,
+// writes the same rows. The bench fills the rollup with it, as the projection keeps it.
+func RecountApprovalDays(ctx context.Context, tx pgx.Tx, tenants []pgtype.UUID, days []time.Time) error {
+	if len(days) == 0 {
 		return nil
 	}
 	if _, err := tx.Exec(ctx, `
 DELETE FROM report_approval_days r USING unnest($1::uuid[], $2::date[]) AS c(tenant_id, day)
-WHERE r.tenant_id = c.tenant_id AND r.day = c.day`, d.tenants, d.days); err != nil {
+WHERE r.tenant_id = c.tenant_id AND r.day = c.day`, tenants, days); err != nil {
 		return fmt.Errorf("report approvals: %w", err)
 	}
 	if _, err := tx.Exec(ctx, `
@@ -333,7 +334,7 @@ CROSS JOIN LATERAL (
     SELECT s.kind, false, s.outcome, (extract(epoch FROM s.decided_at - s.opened_at) / 3600)::float8 FROM report_approval_steps s
     WHERE s.tenant_id = c.tenant_id
       AND s.decided_at >= c.day::timestamp AT TIME ZONE 'UTC' AND s.decided_at < (c.day + 1)::timestamp AT TIME ZONE 'UTC') x
-GROUP BY 1, 2, 3`, d.tenants, d.days); err != nil {
+GROUP BY 1, 2, 3`, tenants, days); err != nil {
 		return fmt.Errorf("report approvals: %w", err)
 	}
 	return nil
