@@ -97,7 +97,13 @@ FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day, kind, true 
       SELECT tenant_id, (decided_at AT TIME ZONE 'UTC')::date, kind, false, outcome, (extract(epoch FROM decided_at - opened_at) / 3600)::float8
       FROM report_approval_steps WHERE tenant_id = $1 AND decided_at IS NOT NULL) x
 GROUP BY 1, 2, 3`,
-		`ANALYZE report_approval_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
+		// The clock report's adjustment requests per UTC day, by the function the approvals
+		// report projection calls for the days a batch touches (requestsproj.RefreshClockAdjustmentsSQL).
+		`SELECT report_clock_adjustment_days_refresh(array_agg(tenant_id), array_agg(day))
+FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day FROM report_approval_steps WHERE tenant_id = $1 AND origin = 12 AND step = 0
+      UNION
+      SELECT tenant_id, (decided_at AT TIME ZONE 'UTC')::date FROM report_approval_steps WHERE tenant_id = $1 AND origin = 12 AND decided_at IS NOT NULL) x`,
+		`ANALYZE report_approval_days; ANALYZE report_clock_adjustment_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
 	} {
 		var args []any
 		if fill[0] != 'A' {

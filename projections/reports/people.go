@@ -154,6 +154,12 @@ ORDER BY t.late + t.missing DESC, 2 LIMIT 100`, w), q.args(q.From, q.To, today).
 	// per request), rather than summing every adjustment request the tenant ever had: a
 	// period's cost follows its own requests, not the history kept (the bench's 30,000 steps
 	// over three years, none of them in its last year).
+	if q.Scope == "tenant" && q.Unit == nil && q.Dept == nil {
+		// The whole tenant: the UTC days' counts (migration 00460), the hours around them
+		// from the steps.
+		err = tx.QueryRow(ctx, clockAdjustmentsTenant, q.From, q.To).Scan(&out.Asked, &out.Approved)
+		return out, err
+	}
 	scope := q.where("subject_employee_id")
 	err = tx.QueryRow(ctx, fmt.Sprintf(`
 WITH ids AS (
@@ -222,6 +228,32 @@ FROM (SELECT t.employee_id, sum(s.sign * t.days) AS days, sum(s.sign * t.marks) 
 LEFT JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = t.employee_id
 LEFT JOIN departments d ON d.tenant_id = (SELECT app_tenant()) AND d.id = e.department_id
 ORDER BY t.late + t.missing DESC, 2 LIMIT 100`
+
+// clockAdjustmentsTenant is the adjustment requests of Clock over the whole tenant: asked
+// and approved in the whole UTC days of the period [$1, $2] (days of the session's time zone)
+// from report_clock_adjustment_days, and in the hours around them ([lo, m1) and [m2, hi),
+// empty under UTC) from the steps as the other scopes read them: the step 0 opened there; the
+// requests with a step decided there, approved when all their steps are and the last decision
+// is there.
+const clockAdjustmentsTenant = approvalDaysSQL + `,
+e AS (
+    SELECT t.request_id FROM report_approval_steps t, w
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND t.decided_at >= w.lo AND t.decided_at < w.m1
+    UNION
+    SELECT t.request_id FROM report_approval_steps t, w
+    WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND t.decided_at >= w.m2 AND t.decided_at < w.hi)
+SELECT (SELECT coalesce(sum(r.asked), 0) FROM report_clock_adjustment_days r, w WHERE r.tenant_id = (SELECT app_tenant()) AND r.day >= w.a AND r.day < w.z)
+     + (SELECT count(*) FROM report_approval_steps t, w
+        WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND t.step = 0 AND t.opened_at >= w.lo AND t.opened_at < w.m1)
+     + (SELECT count(*) FROM report_approval_steps t, w
+        WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND t.step = 0 AND t.opened_at >= w.m2 AND t.opened_at < w.hi),
+       (SELECT coalesce(sum(r.approved), 0) FROM report_clock_adjustment_days r, w WHERE r.tenant_id = (SELECT app_tenant()) AND r.day >= w.a AND r.day < w.z)
+     + (SELECT count(*) FROM (
+            SELECT t.request_id FROM report_approval_steps t, w
+            WHERE t.tenant_id = (SELECT app_tenant()) AND t.origin = 12 AND t.request_id = ANY (ARRAY(SELECT request_id FROM e))
+            GROUP BY t.request_id, w.lo, w.m1, w.m2, w.hi
+            HAVING bool_and(t.outcome = 'approved')
+               AND ((max(t.decided_at) >= w.lo AND max(t.decided_at) < w.m1) OR (max(t.decided_at) >= w.m2 AND max(t.decided_at) < w.hi))) x)`
 
 // VacationPersonRow is one employee's vacation standing on the report's last day.
 type VacationPersonRow struct {
