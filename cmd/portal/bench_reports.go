@@ -89,7 +89,13 @@ FROM report_clock_daily WHERE tenant_id = $1 GROUP BY 1, 2, 3`,
 		`INSERT INTO report_mood_groups (tenant_id, week, department_id, business_unit_id, people, checkins, humor_sum, energy_sum)
 SELECT tenant_id, week, department_id, business_unit_id, count(*), sum(checkins), sum(humor_sum), sum(energy_sum)
 FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
-		`ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
+		// The clock report's adjustment requests per UTC day, by the function the approvals
+		// report projection calls for the days a batch touches (migration 00460).
+		`SELECT report_clock_adjustment_days_refresh(array_agg(tenant_id), array_agg(day))
+FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day FROM report_approval_steps WHERE tenant_id = $1 AND origin = 12 AND step = 0
+      UNION
+      SELECT tenant_id, (decided_at AT TIME ZONE 'UTC')::date FROM report_approval_steps WHERE tenant_id = $1 AND origin = 12 AND decided_at IS NOT NULL) x`,
+		`ANALYZE report_clock_adjustment_days; ANALYZE report_clock_daily; ANALYZE report_clock_days; ANALYZE report_clock_months; ANALYZE report_clock_tenant_days; ANALYZE report_clock_ytd; ANALYZE report_mood_groups; ANALYZE report_mood_weekly; ANALYZE report_approval_steps; ANALYZE vacation_leaves; ANALYZE vacation_entitlements; ANALYZE vacation_away_weeks; ANALYZE employees`,
 	} {
 		var args []any
 		if fill[0] != 'A' {

@@ -17,7 +17,8 @@ import (
 // Report keeps report_approval_steps: every step of every sent request, when it
 // began to wait, who was to decide it, who did and when (open items per approver, time to
 // decision per step, delegations); and its rollup per UTC day and step kind,
-// report_approval_days, that the tenant-wide report reads.
+// report_approval_days, that the tenant-wide report reads; and the time-clock report's
+// adjustment requests asked and approved per UTC day, report_clock_adjustment_days.
 type Report struct{}
 
 var _ projections.Projection = Report{}
@@ -30,7 +31,7 @@ func (Report) Areas() []string { return []string{"request."} }
 
 // Tables implements Tabled.
 func (Report) Tables() []string {
-	return []string{"report_approval_requests", "report_approval_steps", "report_approval_days"}
+	return []string{"report_approval_requests", "report_approval_steps", "report_approval_days", "report_clock_adjustment_days"}
 }
 
 // Reset implements Projection.
@@ -187,7 +188,7 @@ func saveApprovalFolds(ctx context.Context, tx pgx.Tx, folds map[requestKey]*app
 	var gone [2][]pgtype.UUID
 	var st struct {
 		tenant, id, approver, decidedBy, onBehalf []pgtype.UUID
-		step                                      []int32
+		step, origin                              []int32
 		kind, role, outcome                       []string
 		opened                                    []time.Time
 		decided                                   []pgtype.Timestamptz
@@ -208,7 +209,7 @@ func saveApprovalFolds(ctx context.Context, tx pgx.Tx, folds map[requestKey]*app
 			st.tenant, st.id, st.step = append(st.tenant, projections.PgUUID(k.tenant)), append(st.id, projections.PgUUID(k.id)), append(st.step, int32(s.Step))
 			st.kind, st.role, st.outcome = append(st.kind, s.Kind), append(st.role, s.Role), append(st.outcome, s.Outcome)
 			st.approver, st.decidedBy, st.onBehalf = append(st.approver, projections.OptUUID(s.Approver)), append(st.decidedBy, projections.OptUUID(s.DecidedBy)), append(st.onBehalf, projections.OptUUID(s.OnBehalfOf))
-			st.opened = append(st.opened, s.OpenedAt)
+			st.opened, st.origin = append(st.opened, s.OpenedAt), append(st.origin, int32(f.origin))
 			d := pgtype.Timestamptz{}
 			if s.DecidedAt != nil {
 				d = pgtype.Timestamptz{Time: *s.DecidedAt, Valid: true}
@@ -217,27 +218,32 @@ func saveApprovalFolds(ctx context.Context, tx pgx.Tx, folds map[requestKey]*app
 		}
 	}
 	// The UTC days whose report_approval_days rows change: those of the steps replaced and of
-	// the steps written.
+	// the steps written; and of them, those of the adjustment requests' steps, whose
+	// report_clock_adjustment_days rows change.
 	days := approvalDays{seen: map[approvalDay]bool{}}
+	adjustments := approvalDays{seen: map[approvalDay]bool{}}
 	rows, err := tx.Query(ctx, `
 WITH k AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS k(tenant_id, request_id)),
      s AS (DELETE FROM report_approval_steps s USING k WHERE s.tenant_id = k.tenant_id AND s.request_id = k.request_id
-           RETURNING s.tenant_id, s.step, s.opened_at, s.decided_at),
+           RETURNING s.tenant_id, s.step, s.origin, s.opened_at, s.decided_at),
      r AS (DELETE FROM report_approval_requests r USING k WHERE r.tenant_id = k.tenant_id AND r.request_id = k.request_id)
-SELECT tenant_id, step, opened_at, decided_at FROM s`, gone[0], gone[1])
+SELECT tenant_id, step, origin, opened_at, decided_at FROM s`, gone[0], gone[1])
 	if err != nil {
 		return fmt.Errorf("report approvals: %w", err)
 	}
 	for rows.Next() {
 		var tenant pgtype.UUID
-		var step int
+		var step, origin int
 		var opened time.Time
 		var decided *time.Time
-		if err := rows.Scan(&tenant, &step, &opened, &decided); err != nil {
+		if err := rows.Scan(&tenant, &step, &origin, &opened, &decided); err != nil {
 			rows.Close()
 			return err
 		}
 		days.addStep(tenant, step, opened, decided)
+		if origin == int(rq.AjustePonto) {
+			adjustments.addStep(tenant, step, opened, decided)
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -249,6 +255,9 @@ SELECT tenant_id, step, opened_at, decided_at FROM s`, gone[0], gone[1])
 			decided = &st.decided[i].Time
 		}
 		days.addStep(st.tenant[i], int(st.step[i]), st.opened[i], decided)
+		if st.origin[i] == int32(rq.AjustePonto) {
+			adjustments.addStep(st.tenant[i], int(st.step[i]), st.opened[i], decided)
+		}
 	}
 	if len(tenants) > 0 {
 		if _, err := tx.Exec(ctx, `
@@ -271,7 +280,10 @@ LEFT JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.subject_employee
 			return fmt.Errorf("report approvals: %w", err)
 		}
 	}
-	return RecountApprovalDays(ctx, tx, days.tenants, days.days)
+	if err := RecountApprovalDays(ctx, tx, days.tenants, days.days); err != nil {
+		return err
+	}
+	return adjustments.recountAdjustments(ctx, tx)
 }
 
 // approvalDay is one row group of report_approval_days: a tenant's UTC day.
@@ -305,6 +317,20 @@ func (d *approvalDays) addStep(tenant pgtype.UUID, step int, opened time.Time, d
 	if decided != nil {
 		d.add(tenant, *decided)
 	}
+}
+
+// recountAdjustments counts the touched days of report_clock_adjustment_days again from
+// report_approval_steps (migration 00460's report_clock_adjustment_days_refresh): what it
+// writes depends only on the steps, so a batch applied again, or a replay, writes the same
+// rows. A batch without an adjustment request runs no statement.
+func (d *approvalDays) recountAdjustments(ctx context.Context, tx pgx.Tx) error {
+	if len(d.days) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `SELECT report_clock_adjustment_days_refresh($1::uuid[], $2::date[])`, d.tenants, d.days); err != nil {
+		return fmt.Errorf("report approvals: clock adjustments: %w", err)
+	}
+	return nil
 }
 
 // RecountApprovalDays writes the report_approval_days rows of each tenant's UTC day again

@@ -224,3 +224,61 @@ SELECT coalesce((SELECT string_agg(concat_ws(' ', day, p, m, l, x), ',' ORDER BY
 		}
 	}
 }
+
+// TestReportClockPeopleTop100: with more people than the report shows, and many of them tied
+// on late + missing, the whole tenant's people (ranked first, summed and named only for the
+// 100th or better) are the first 100 of every employee's months summed, by late + missing and
+// then name, with the same figures.
+func TestReportClockPeopleTop100(t *testing.T) {
+	d, _ := projtest.DB(t)
+	ctx := context.Background()
+	p := projtest.Person(t, d)
+	// 160 more employees of p's unit and department, named in an order unrelated to their ids.
+	if _, err := d.Pool.Exec(ctx, `
+INSERT INTO employees (tenant_id, id, code, name, hire_date, business_unit_id, department_id, position_id, status)
+SELECT e.tenant_id, gen_random_uuid(), 'T' || i, 'Pessoa ' || lpad(((i * 37) % 160)::text, 3, '0'), e.hire_date, e.business_unit_id,
+       e.department_id, e.position_id, e.status
+FROM employees e, generate_series(1, 160) i WHERE e.tenant_id = $1 AND e.id = $2`, p.Tenant, p.EmployeeID); err != nil {
+		t.Fatal(err)
+	}
+	// Months of 2025 and 2026: late + missing apart for the first 101 (the 100th ranked 100th
+	// in 2025) and tied for the 60 after them (where the 100th is in 2026, so that their names
+	// choose who is shown); one employee in nine without the months of 2026.
+	if _, err := d.Pool.Exec(ctx, `
+INSERT INTO report_clock_months (tenant_id, month, employee_id, department_id, business_unit_id, manager_id, days, marks, late, missing, refused)
+SELECT e.tenant_id, m::date, e.id, e.department_id, e.business_unit_id, e.manager_id, 20, 80, greatest(h, 60), k % 2, h % 2
+FROM (SELECT e.*, row_number() OVER (ORDER BY e.id) AS h FROM employees e WHERE e.tenant_id = $1) e,
+     generate_series(timestamp '2025-09-01', timestamp '2026-06-01', interval '1 month') WITH ORDINALITY AS g(m, k)
+WHERE e.h % 9 <> 0 OR m < '2026-01-01'`, p.Tenant); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2030, 1, 1, 15, 0, 0, 0, time.UTC)
+	for _, period := range [][2]string{{"2025-10-01", "2026-05-31"}, {"2026-02-10", "2026-06-30"}, {"2025-09-15", "2025-12-31"}} {
+		from, _ := time.Parse(time.DateOnly, period[0])
+		to, _ := time.Parse(time.DateOnly, period[1])
+		var got reportsproj.ClockReport
+		var want string
+		err := db.InTenant(ctx, d.Pool, p.Tenant.String(), func(tx pgx.Tx) error {
+			var err error
+			if got, err = (reportsproj.Reports{}).Clock(ctx, tx, reportsproj.ReportQuery{Scope: "tenant", From: from, To: to, Now: now}); err != nil {
+				return err
+			}
+			return tx.QueryRow(ctx, `
+SELECT string_agg(concat_ws(' ', employee_id, name, n, m, l, x, r), ',' ORDER BY l + x DESC, name)
+FROM (SELECT b.employee_id, e.name, sum(b.days) n, sum(b.marks) m, sum(b.late) l, sum(b.missing) x, sum(b.refused) r
+      FROM report_clock_months b JOIN employees e ON e.tenant_id = b.tenant_id AND e.id = b.employee_id
+      WHERE b.month BETWEEN date_trunc('month', $1::date)::date AND $2 GROUP BY 1, 2
+      ORDER BY sum(b.late) + sum(b.missing) DESC, e.name LIMIT 100) b`, from, to).Scan(&want)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []string
+		for _, r := range got.People {
+			rows = append(rows, fmt.Sprintf("%s %s %d %d %d %d %d", r.EmployeeID, r.Name, r.Days, r.Marks, r.Late, r.Missing, r.Refused))
+		}
+		if g := strings.Join(rows, ","); len(got.People) != 100 || g != want {
+			t.Errorf("%v: %d people\n%s\nwant\n%s", period, len(got.People), g, want)
+		}
+	}
+}
