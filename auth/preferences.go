@@ -240,7 +240,7 @@ func (p *Preferences) Save(ctx context.Context, c Claims, field string, value an
 		}
 		meta := eventstore.Meta{Tenant: c.Tenant, Actor: c.UserID.String(), CorrelationID: uuid.New(), CommandID: "preferences/" + field + "/" + uuid.NewString()}
 		return eventstore.AppendTx(ctx, tx, meta, IdentityStream(c.UserID), eventstore.Any,
-			eventstore.EventData{ID: uuid.New(), Type: PreferencesChangedType, SchemaVersion: 1, Data: data})
+			eventstore.EventData{ID: eventstore.NewID(), Type: PreferencesChangedType, SchemaVersion: 1, Data: data})
 	})
 	if err != nil {
 		return false, fmt.Errorf("save %s: %w", field, err)

@@ -321,5 +321,5 @@ func appendAudit(ctx context.Context, tx pgx.Tx, tenant, user uuid.UUID, eventTy
 	}
 	meta := eventstore.Meta{Tenant: tenant, Actor: user.String(), CorrelationID: uuid.New(), CommandID: eventType + ":" + uuid.NewString()}
 	return eventstore.AppendTx(ctx, tx, meta, stream, eventstore.Any,
-		eventstore.EventData{ID: uuid.New(), Type: eventType, SchemaVersion: 1, Data: body})
+		eventstore.EventData{ID: eventstore.NewID(), Type: eventType, SchemaVersion: 1, Data: body})
 }

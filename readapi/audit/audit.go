@@ -95,7 +95,7 @@ func (s *API) recordRead(c echo.Context, r auditRead) error {
 	cl := httpx.Claims(c)
 	_, err = s.Store.Append(c.Request().Context(), eventstore.Meta{Tenant: cl.Tenant, Actor: cl.UserID.String()},
 		auditlog.Stream(cl.UserID), eventstore.Any,
-		eventstore.EventData{ID: uuid.New(), Type: auditReadType, Data: data})
+		eventstore.EventData{ID: eventstore.NewID(), Type: auditReadType, Data: data})
 	if err == nil {
 		c.Set(recordedKey, true)
 	}

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 	"software.sslmate.com/src/go-pkcs12"
@@ -141,7 +140,7 @@ func (s *API) uploadCertificate(c echo.Context) error {
 		// change back, so no certificate changes without its audit event.
 		_, err := s.Store.Append(ctx, eventstore.Meta{Tenant: claims.Tenant, Actor: claims.UserID.String(), CommandID: id},
 			eventstore.StreamName("rep", claims.Tenant), eventstore.Any,
-			eventstore.EventData{ID: uuid.New(), Type: domainrep.TypeCertificateUploaded, SchemaVersion: 1, Data: data})
+			eventstore.EventData{ID: eventstore.NewID(), Type: domainrep.TypeCertificateUploaded, SchemaVersion: 1, Data: data})
 		return err
 	})
 	if err != nil {

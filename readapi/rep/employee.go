@@ -83,7 +83,7 @@ func (s *API) registerEmployee(c echo.Context) error {
 	}
 	if _, err := s.Store.Append(ctx, eventstore.Meta{Tenant: claims.Tenant, Actor: claims.UserID.String(), CommandID: id},
 		domainrep.Stream(claims.Tenant), eventstore.Any,
-		eventstore.EventData{ID: uuid.New(), Type: domainrep.TypeEmployeeChanged, SchemaVersion: 1, Data: data}); err != nil {
+		eventstore.EventData{ID: eventstore.NewID(), Type: domainrep.TypeEmployeeChanged, SchemaVersion: 1, Data: data}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, out)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/labstack/echo/v4"
 
@@ -69,7 +68,7 @@ func (s *API) changeEstablishment(c echo.Context) error {
 	}
 	res, err := s.Store.Append(ctx, eventstore.Meta{Tenant: claims.Tenant, Actor: claims.UserID.String(), CommandID: id},
 		domainrep.Stream(claims.Tenant), eventstore.Any,
-		eventstore.EventData{ID: uuid.New(), Type: domainrep.TypeEmployerChanged, SchemaVersion: 1, Data: data})
+		eventstore.EventData{ID: eventstore.NewID(), Type: domainrep.TypeEmployerChanged, SchemaVersion: 1, Data: data})
 	if err != nil {
 		return err
 	}
