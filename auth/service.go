@@ -74,6 +74,8 @@ type Service struct {
 	tenantMail TenantMail                         // a tenant's own server and templates; nil: none
 	mails      sync.WaitGroup
 
+	verified verifiedTokens // access tokens already checked (token.go)
+
 	activeMu sync.Mutex
 	active   map[[2]uuid.UUID]activeEntry // (tenant, user) -> users.active
 	sessions map[[2]uuid.UUID]activeEntry // (tenant, session) -> not revoked

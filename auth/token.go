@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -74,6 +77,25 @@ func (s *Service) issueAccess(c Claims) (string, time.Time, error) {
 // claims. It does not look at the database. There is no not-before and no issued-at check:
 // with several server processes a few seconds of clock skew must not refuse fresh tokens.
 func (s *Service) parseAccess(token string) (Claims, error) {
+	now := s.now()
+	if c, ok := s.verified.get(token, now); ok {
+		return c, nil
+	}
+	c, tc, err := s.decodeAccess(token)
+	if err != nil {
+		return Claims{}, err
+	}
+	e := verifiedToken{claims: c, exp: tc.ExpiresAt.Time} // required: set once verified
+	if tc.NotBefore != nil {
+		e.nbf = tc.NotBefore.Time
+	}
+	s.verified.put(token, e, now)
+	return c, nil
+}
+
+// decodeAccess is parseAccess without the memo; it also answers the token's registered
+// claims.
+func (s *Service) decodeAccess(token string) (Claims, tokenClaims, error) {
 	var tc tokenClaims
 	_, err := jwt.ParseWithClaims(token, &tc, func(*jwt.Token) (any, error) { return s.key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -82,32 +104,32 @@ func (s *Service) parseAccess(token string) (Claims, error) {
 		jwt.WithTimeFunc(s.now),
 	)
 	if err != nil {
-		return Claims{}, fmt.Errorf("%w: %v", ErrInvalidToken, err)
+		return Claims{}, tc, fmt.Errorf("%w: %v", ErrInvalidToken, err)
 	}
 	var c Claims
 	if c.UserID, err = uuid.Parse(tc.Subject); err != nil {
-		return Claims{}, fmt.Errorf("%w: subject", ErrInvalidToken)
+		return Claims{}, tc, fmt.Errorf("%w: subject", ErrInvalidToken)
 	}
 	if c.Tenant, err = uuid.Parse(tc.Tenant); err != nil {
-		return Claims{}, fmt.Errorf("%w: tenant", ErrInvalidToken)
+		return Claims{}, tc, fmt.Errorf("%w: tenant", ErrInvalidToken)
 	}
 	if tc.Employee != "" {
 		if c.EmployeeID, err = uuid.Parse(tc.Employee); err != nil {
-			return Claims{}, fmt.Errorf("%w: employee", ErrInvalidToken)
+			return Claims{}, tc, fmt.Errorf("%w: employee", ErrInvalidToken)
 		}
 	}
 	if tc.Session != "" {
 		if c.SessionID, err = uuid.Parse(tc.Session); err != nil {
-			return Claims{}, fmt.Errorf("%w: session", ErrInvalidToken)
+			return Claims{}, tc, fmt.Errorf("%w: session", ErrInvalidToken)
 		}
 	}
 	if tc.UserHash == "" {
-		return Claims{}, fmt.Errorf("%w: user hash", ErrInvalidToken)
+		return Claims{}, tc, fmt.Errorf("%w: user hash", ErrInvalidToken)
 	}
 	c.UserHash = tc.UserHash
 	c.Roles = tc.Roles
 	c.SSOIssuer = tc.IdP
-	return c, nil
+	return c, tc, nil
 }
 
 // startSession records a new sign-in (a refresh-token family) of user and returns its id.
@@ -191,4 +213,59 @@ func loadTokenKey(ctx context.Context, pool *pgxpool.Pool, given []byte) ([]byte
 func (s *Service) IssueAccessToken(c Claims) (string, error) {
 	t, _, err := s.issueAccess(c)
 	return t, err
+}
+
+// verifiedTokens remembers, by their exact text, the access tokens whose signature, algorithm
+// and issuer were checked, with their claims: a token is immutable and signed by the
+// service's one key, so the same text verifies the same way again, and the second call
+// spares the base64, JSON and HMAC of the first (a busy call such as a check-in or a clock
+// mark pays them on every request, and so does a flood refused with 429). Each use still
+// checks the expiry and the not-before time against the clock, and VerifyContext still
+// checks that the user is active and the session live: the memo holds nothing that a
+// revocation or a disabled account changes. Its zero value is ready.
+type verifiedTokens struct {
+	mu sync.Mutex
+	m  map[string]verifiedToken
+}
+
+type verifiedToken struct {
+	claims   Claims
+	exp, nbf time.Time
+}
+
+// maxVerifiedTokens bounds the memo (a few hundred bytes a token): when full, the expired
+// tokens go, and all of them when none has expired.
+const maxVerifiedTokens = 20_000
+
+func (v *verifiedTokens) get(token string, now time.Time) (Claims, bool) {
+	v.mu.Lock()
+	e, ok := v.m[token]
+	v.mu.Unlock()
+	// As jwt's validator: valid while now < exp and now >= nbf.
+	if !ok || !now.Before(e.exp) || now.Before(e.nbf) {
+		return Claims{}, false
+	}
+	c := e.claims
+	c.Roles = slices.Clone(c.Roles) // the caller may keep or change its claims
+	return c, true
+}
+
+func (v *verifiedTokens) put(token string, e verifiedToken, now time.Time) {
+	e.claims.Roles = slices.Clone(e.claims.Roles)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.m == nil {
+		v.m = map[string]verifiedToken{}
+	}
+	if len(v.m) >= maxVerifiedTokens {
+		for k, old := range v.m {
+			if !now.Before(old.exp) {
+				delete(v.m, k)
+			}
+		}
+		if len(v.m) >= maxVerifiedTokens {
+			clear(v.m)
+		}
+	}
+	v.m[strings.Clone(token)] = e
 }

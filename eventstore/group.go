@@ -34,15 +34,27 @@ import (
 // maxGroup bounds one transaction's appends (its statements go in one round trip).
 const maxGroup = 64
 
+// secondLeaderAt is how many appends must be waiting on a tenant whose transaction is being
+// written before another of its transactions starts (when its width allows): fewer share
+// the next transaction, since each transaction costs a commit and a flush barrier of its own.
+const secondLeaderAt = 8
+
 type groupCommit struct {
-	types  map[string]bool
+	types  map[string]int // event type -> how many of a tenant's transactions may be written at once
 	mu     sync.Mutex
-	queues map[uuid.UUID]*groupQueue
+	queues map[groupKey]*groupQueue
+}
+
+// groupKey is a tenant's queue of appends that may be written width transactions at once:
+// the appends that take a lock (width 1) do not wait behind those that take none.
+type groupKey struct {
+	tenant uuid.UUID
+	width  int
 }
 
 type groupQueue struct {
 	pending []*groupAppend
-	busy    bool // a leader is writing this tenant's appends
+	leaders int // leaders writing this queue's appends, at most its width
 }
 
 type groupAppend struct {
@@ -56,11 +68,27 @@ type groupAppend struct {
 // GroupCommit gathers the concurrent appends of one tenant that carry an event of one of
 // the given types into shared transactions. Call it once, before the store is used.
 func (s *Postgres) GroupCommit(types ...string) {
-	g := &groupCommit{types: map[string]bool{}, queues: map[uuid.UUID]*groupQueue{}}
-	for _, t := range types {
-		g.types[t] = true
+	s.groupTypes(1, types)
+}
+
+// GroupCommitConcurrent gathers, like GroupCommit, the concurrent appends of one tenant that
+// carry an event of one of the given types, but writes up to width of the tenant's
+// transactions at once: for types that take no lock every append of the tenant needs (a mood
+// check-in), so that the appends that arrive while one transaction is being written need not
+// wait for it, and a leader descheduled on a busy host does not hold up the tenant. Call it
+// once, before the store is used; an append with an event of a GroupCommit type as well goes
+// in turn.
+func (s *Postgres) GroupCommitConcurrent(width int, types ...string) {
+	s.groupTypes(max(1, width), types)
+}
+
+func (s *Postgres) groupTypes(width int, types []string) {
+	if s.group == nil {
+		s.group = &groupCommit{types: map[string]int{}, queues: map[groupKey]*groupQueue{}}
 	}
-	s.group = g
+	for _, t := range types {
+		s.group.types[t] = width
+	}
 }
 
 // grouped tells whether an append of events goes through the tenant's group: when one of
@@ -68,53 +96,64 @@ func (s *Postgres) GroupCommit(types ...string) {
 // (a person's first mark at an address also saves the address). Alone, such an append held
 // the lock through a flush of its own while the group's transaction waited behind it: with
 // 32 clients each first mark waited for the others', p99 2.5 s (bench register).
-func (g *groupCommit) grouped(events []EventData) bool {
+//
+// It answers how many of the tenant's transactions of such appends may be written at once
+// (the least of the events' types': one for a type that takes a lock), 0 when the append is
+// not grouped.
+func (g *groupCommit) grouped(events []EventData) int {
 	if g == nil {
-		return false
+		return 0
 	}
+	width := 0
 	for _, e := range events {
-		if g.types[e.Type] {
-			return true
+		if w := g.types[e.Type]; w > 0 && (width == 0 || w < width) {
+			width = w
 		}
 	}
-	return false
+	return width
 }
 
-// appendGrouped queues the append on its tenant; the first caller to find no transaction
-// in flight starts a leader, which writes what has queued until the queue is empty.
-func (s *Postgres) appendGrouped(ctx context.Context, meta Meta, stream string, expected int64, events []EventData) (AppendResult, error) {
+// appendGrouped queues the append on its tenant; a caller that finds fewer than width
+// transactions in flight starts a leader, which writes what has queued until the queue is
+// empty.
+func (s *Postgres) appendGrouped(ctx context.Context, width int, meta Meta, stream string, expected int64, events []EventData) (AppendResult, error) {
 	if err := validateAppend(meta, stream, expected, events); err != nil {
 		return AppendResult{}, err
 	}
 	g := s.group
 	a := &groupAppend{ctx: ctx, part: StreamAppend{Meta: meta, Stream: stream, Expected: expected, Events: events, trace: ctx}, done: make(chan struct{})}
+	key := groupKey{meta.Tenant, width}
 	g.mu.Lock()
-	q := g.queues[meta.Tenant]
+	q := g.queues[key]
 	if q == nil {
 		q = &groupQueue{}
-		g.queues[meta.Tenant] = q
+		g.queues[key] = q
 	}
 	q.pending = append(q.pending, a)
-	lead := !q.busy
-	q.busy = true
+	lead := q.leaders == 0 || q.leaders < width && len(q.pending) >= secondLeaderAt
+	if lead {
+		q.leaders++
+	}
 	g.mu.Unlock()
 	if lead {
-		go s.lead(meta.Tenant, q)
+		go s.lead(key, q)
 	}
 	<-a.done // bounded: the leader's transaction has a timeout
 	return a.res, a.err
 }
 
 // lead writes what has queued on a tenant, batch after batch, until the queue is empty.
-func (s *Postgres) lead(tenant uuid.UUID, q *groupQueue) {
+func (s *Postgres) lead(key groupKey, q *groupQueue) {
 	g := s.group
 	for {
 		g.mu.Lock()
 		batch := q.pending[:min(len(q.pending), maxGroup)]
 		q.pending = q.pending[len(batch):]
 		if len(batch) == 0 {
-			q.busy = false
-			delete(g.queues, tenant)
+			q.leaders--
+			if q.leaders == 0 {
+				delete(g.queues, key)
+			}
 			g.mu.Unlock()
 			return
 		}

@@ -23,8 +23,8 @@ func (s *Postgres) Append(ctx context.Context, meta Meta, stream string, expecte
 	ctx, span, start := startAppend(ctx, 1, len(events))
 	var res AppendResult
 	var err error
-	if s.group.grouped(events) {
-		res, err = s.appendGrouped(ctx, meta, stream, expected, events)
+	if width := s.group.grouped(events); width > 0 {
+		res, err = s.appendGrouped(ctx, width, meta, stream, expected, events)
 	} else {
 		res, err = s.appendEvents(ctx, meta, stream, expected, events...)
 	}

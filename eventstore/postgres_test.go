@@ -2,6 +2,7 @@ package eventstore_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
@@ -24,7 +25,26 @@ func TestMain(m *testing.M) {
 func TestPostgresContract(t *testing.T) {
 	store := eventstore.NewPostgres(testDB.Pool)
 	defer store.Close()
-	storetest.Run(t, storetest.Harness{
+	storetest.Run(t, harness(store))
+}
+
+// TestPostgresContractGrouped: the contract holds when the store gathers every append of the
+// suite's event types into shared transactions, one of a tenant at a time or two at once.
+func TestPostgresContractGrouped(t *testing.T) {
+	types := []string{"t.a.v1", "t.b.v1", "t.c.v1", "t.d.v1", "t.first.v1", "t.held.v1", "t.keep.v1", "t.late.held.v1",
+		"t.meta.v1", "t.n.v1", "t.o.v1", "t.once.v1", "t.own.v1", "t.race.v1", "t.w.v1"}
+	for _, width := range []int{1, 2} {
+		t.Run(fmt.Sprintf("width_%d", width), func(t *testing.T) {
+			store := eventstore.NewPostgres(testDB.Pool)
+			defer store.Close()
+			store.GroupCommitConcurrent(width, types...)
+			storetest.Run(t, harness(store))
+		})
+	}
+}
+
+func harness(store *eventstore.Postgres) storetest.Harness {
+	return storetest.Harness{
 		Store: store,
 		HoldOpen: func(ctx context.Context, meta eventstore.Meta, stream string, ev eventstore.EventData) (func() error, error) {
 			tx, err := testDB.Pool.Begin(ctx)
@@ -57,5 +77,5 @@ func TestPostgresContract(t *testing.T) {
 			_, derr := testDB.Pool.Exec(ctx, `DELETE FROM events WHERE id = $1`, id)
 			return uerr, derr
 		},
-	})
+	}
 }

@@ -86,7 +86,7 @@ func bench(ctx context.Context, args []string) error {
 		return err
 	}
 	store := eventstore.NewPostgres(pool)
-	store.GroupCommit(groupedTypes...) // as serve does (env.go)
+	groupCommit(store) // as serve does (env.go)
 	defer store.Close()
 	if err := seed.Run(ctx, pool, store, time.Now()); err != nil {
 		return err
