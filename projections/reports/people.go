@@ -337,12 +337,27 @@ ORDER BY c.overdue DESC, c.deadline NULLS LAST, c.name`, q.where("id")), q.args(
 	// row a person and week (vacation_away_weeks, migrations/00401), with the earliest start
 	// of the leaves touching it, so that a leave starting after the last day, in the last
 	// week, is not counted yet.
+	//
+	// A week's names are its first 20 distinct names in the names' order (pt_br). Sorting
+	// all of a week's names to drop the repeated ones (array_agg(DISTINCT)) was most of the
+	// query: 47 sorts of 325 names, each comparison an ICU one (17 ms of server CPU against
+	// 7 for the counts alone). The first 20 names of the week, repeats kept, need only a
+	// top-N sort (about one comparison a name); when those 20 are distinct they are the
+	// first 20 distinct names, and only a week where they are not (two people of the same
+	// name among them) is sorted whole as before. The middle subquery is kept apart (OFFSET
+	// 0) so that top is worked out once a week, not once for each place it is read.
 	who := fmt.Sprintf(`JOIN employees t ON t.tenant_id = l.tenant_id AND t.id = l.employee_id AND %s`, q.where("id"))
 	rows, err = tx.Query(ctx, fmt.Sprintf(`
-SELECT l.week, count(*), (array_agg(DISTINCT t.name))[1:20]
-FROM vacation_away_weeks l %s
-WHERE l.tenant_id = (SELECT app_tenant()) AND l.week BETWEEN date_trunc('week', $4::date::timestamp)::date AND $5 AND l.start_date <= $5
-GROUP BY 1 ORDER BY 1`, who), q.args(q.From, q.To)...)
+SELECT w.week, w.n,
+       CASE WHEN (SELECT count(DISTINCT x.name) FROM unnest(w.top) x(name)) = cardinality(w.top) THEN w.top
+            ELSE (SELECT (array_agg(DISTINCT x.name))[1:20] FROM unnest(w.names) x(name)) END
+FROM (SELECT w.week, w.n, w.names, ARRAY(SELECT x.name FROM unnest(w.names) x(name) ORDER BY 1 LIMIT 20) AS top
+      FROM (SELECT l.week, count(*) AS n, array_agg(t.name) AS names
+            FROM vacation_away_weeks l %s
+            WHERE l.tenant_id = (SELECT app_tenant()) AND l.week BETWEEN date_trunc('week', $4::date::timestamp)::date AND $5 AND l.start_date <= $5
+            GROUP BY 1) w
+      OFFSET 0) w
+ORDER BY 1`, who), q.args(q.From, q.To)...)
 	if err != nil {
 		return out, err
 	}
