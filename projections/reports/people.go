@@ -354,15 +354,14 @@ ORDER BY c.overdue DESC, c.deadline NULLS LAST, c.name`, q.where("id")), q.args(
 	if err != nil {
 		return out, err
 	}
+	var in30, in60, in90 int // every row carries the scope's counts
 	for rows.Next() {
 		var p VacationPersonRow
 		var deadline *time.Time
-		var in30, in60, in90 int
 		if err := rows.Scan(&p.EmployeeID, &p.Name, &p.Department, &p.Balance, &p.OverdueDays, &deadline, &out.Overdue, &in30, &in60, &in90); err != nil {
 			rows.Close()
 			return out, err
 		}
-		out.Expiring = map[string]int{"30": in30, "60": in60, "90": in90}
 		if deadline != nil {
 			s := deadline.Format(time.DateOnly)
 			p.NextDeadline = &s
@@ -380,6 +379,7 @@ ORDER BY c.overdue DESC, c.deadline NULLS LAST, c.name`, q.where("id")), q.args(
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
+	out.Expiring = map[string]int{"30": in30, "60": in60, "90": in90}
 	// Leaves carry no unit or department: the filters apply through the employee. Each leave
 	// counts in the weeks (Mondays) it touches: the vacations projection keeps those as one
 	// row a person and week (vacation_away_weeks, migrations/00401), with the earliest start
