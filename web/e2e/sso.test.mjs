@@ -305,7 +305,12 @@ test('Helena configures the tenant provider in the HR settings panel', { skip, t
 
     // A provider that is not https (and not on this machine) is refused on its field.
     await issuer.fill('http://idp.example.com');
+    assert.equal(await issuer.inputValue(), 'http://idp.example.com');
+    const refused = page.waitForResponse((r) => r.url().includes('/api/auth/sso/config') && r.request().method() === 'PUT');
     await page.locator(tid('sso-config-save')).click();
+    const refusal = await refused;
+    assert.equal(refusal.status(), 400);
+    assert.deepEqual((await refusal.json()).errors, [{ type: 'issuer', message: 'emissor_https' }]);
     await page.getByText('O provedor precisa usar https').waitFor();
     await screenshot(page, 'sso-config-error');
 
