@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,6 +28,16 @@ type RateLimits struct {
 // limitConfigTTL bounds how long a change of a tenant's limits takes to apply.
 const limitConfigTTL = time.Minute
 
+// A refused call is answered refusalHold later, while fewer than maxHeldRefusals are held
+// in the process (past that, at once). A client that sends its next call as soon as the
+// last is answered, 429 included, then makes at most one refused call a second instead of
+// as many as the host can refuse, and the CPU it would take goes to the tenants within
+// their limits. A held call costs a timer and its goroutine, no database work.
+const (
+	refusalHold     = time.Second
+	maxHeldRefusals = 1024
+)
+
 // limiter keeps one token bucket (golang.org/x/time/rate) per tenant and per user: a
 // tenant that floods the API is refused with 429 once it spends its own budget, and the
 // others' calls never wait behind its. Buckets are per process: behind a balancer over N
@@ -40,6 +51,8 @@ type limiter struct {
 	tenants map[uuid.UUID]*rate.Limiter
 	users   map[[2]uuid.UUID]*rate.Limiter
 	calls   int
+
+	held atomic.Int64 // refused calls being held (hold)
 }
 
 type limitConfig struct {
@@ -89,6 +102,21 @@ func (l *limiter) allow(ctx context.Context, tenant, user uuid.UUID) error {
 	}
 	telemetry.RateLimited.WithLabelValues(which).Inc()
 	return &rateLimited{field: which, retryAfter: int(math.Ceil(wait.Seconds()))}
+}
+
+// hold delays a refused call's answer by refusalHold, or until the caller goes away, while
+// fewer than maxHeldRefusals are held.
+func (l *limiter) hold(ctx context.Context) {
+	defer l.held.Add(-1)
+	if l.held.Add(1) > maxHeldRefusals {
+		return
+	}
+	t := time.NewTimer(refusalHold)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // bucket is m's limiter for key at perSecond, made (full) on first use or when the rate
@@ -165,6 +193,7 @@ func (s *Server) rateLimit(c echo.Context, tenant, user uuid.UUID) error {
 	}
 	err := s.limiter.allow(c.Request().Context(), tenant, user)
 	if rl, ok := err.(*rateLimited); ok {
+		s.limiter.hold(c.Request().Context())
 		c.Response().Header().Set("Retry-After", strconv.Itoa(max(1, rl.retryAfter)))
 		return apiError(http.StatusTooManyRequests, rl.field, "muitas_requisicoes")
 	}
