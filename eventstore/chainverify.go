@@ -180,8 +180,10 @@ func (r *linkReader) mergeSegments(readers []*linkReader) chainHeads {
 		h := &chainHead{}
 		name := []byte(stream)
 		for _, sg := range segs {
-			if err := r.emit(h, name, sg.open.pos, sg.open.version, sg.open.id, sg.open.content, sg.open.hash); err != nil {
-				break // cancelled: the caller's error says why
+			if !sg.open.checked {
+				if err := r.emit(h, name, sg.open.pos, sg.open.version, sg.open.id, sg.open.content, sg.open.hash); err != nil {
+					break // cancelled: the caller's error says why
+				}
 			}
 			h.next, h.hash = sg.last+1, append(h.hash[:0], sg.lastHash...)
 		}
@@ -236,6 +238,7 @@ type openLink struct {
 	id           [16]byte
 	content      []byte
 	hash         []byte // nil: unchained
+	checked      bool   // version 0, checked by the reader that read it
 }
 
 // linkReader turns rows in any order into links, each with its predecessor's stored hash.
@@ -329,8 +332,11 @@ func (r *linkReader) read(tx pgx.Tx, tenant uuid.UUID, rep *ChainReport, sql str
 		if h == nil {
 			h = &chainHead{}
 			r.streams[string(stream)] = h
-			h.startSegment(opened(pos, version, v[1], r.content, hash))
-			continue
+			if version != 0 { // its link needs the segment before it, perhaps another reader's
+				h.startSegment(opened(pos, version, v[1], r.content, hash))
+				continue
+			}
+			h.open.checked = true // a first event links to nothing: checked here, not copied
 		}
 		if version != h.next { // after a gap in this reader's range: a segment of its own
 			h.endSegment()
