@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 )
@@ -24,11 +25,18 @@ import (
 // backend (one SHA-256 per event, ~6 µs) it made verification a third of the plain read rate.
 const linksSQL = `SELECT ` + chainCols + `, hash FROM events WHERE tenant_id = $1`
 
-// linksPartSQL is linksSQL for one of $2 readers ($3: which): each reads whole streams, those
-// whose name hashes to it, so each reader links its streams' chains on its own. The reading,
-// not the hashing, bounds verification (the backend sending each row): with several readers,
-// each on its own connection in the same snapshot, the server sends rows on several cores.
-const linksPartSQL = linksSQL + ` AND (hashtext(stream) & 2147483647) % $2 = $3`
+// linksRangeSQL and linksTailSQL are linksSQL for one of several readers: each reads the
+// tenant's events in its own range of the table's blocks (a TID range scan), and the last
+// reader the blocks from its start to the table's end. The reading, not the hashing, bounds
+// verification (the backend sending each row): with several readers, each on its own
+// connection in the same snapshot, the server sends rows on several cores. (Split by the
+// stream's name hashed instead, every reader scanned and filtered the whole table.) A stream
+// may lie in several ranges: each reader links the runs of consecutive versions it reads,
+// and the first link of each run is checked when all have been read (mergeSegments).
+const (
+	linksRangeSQL = linksSQL + ` AND ctid >= $2 AND ctid < $3`
+	linksTailSQL  = linksSQL + ` AND ctid >= $2`
+)
 
 // maxChainReaders bounds the connections one verification reads on.
 const maxChainReaders = 2
@@ -102,6 +110,12 @@ func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID,
 		return nil, chainHeads{}, err
 	}
 	defer done()
+	var blocks int64
+	if len(txs) > 1 {
+		if err := tx.QueryRow(ctx, `SELECT pg_relation_size('events') / current_setting('block_size')::bigint`).Scan(&blocks); err != nil {
+			return nil, chainHeads{}, err
+		}
+	}
 	readers := make([]*linkReader, len(txs))
 	counts := make([]ChainReport, len(txs))
 	rg, rctx := errgroup.WithContext(gctx)
@@ -112,37 +126,72 @@ func (s *Postgres) verifyLinks(ctx context.Context, tx pgx.Tx, tenant uuid.UUID,
 			if len(txs) == 1 {
 				return r.read(rtx, tenant, &counts[i], linksSQL)
 			}
-			return r.read(rtx, tenant, &counts[i], linksPartSQL, len(txs), i)
+			from := pgtype.TID{BlockNumber: uint32(blocks * int64(i) / int64(len(txs))), Valid: true}
+			if i == len(txs)-1 {
+				return r.read(rtx, tenant, &counts[i], linksTailSQL, from)
+			}
+			to := pgtype.TID{BlockNumber: uint32(blocks * int64(i+1) / int64(len(txs))), Valid: true}
+			return r.read(rtx, tenant, &counts[i], linksRangeSQL, from, to)
 		})
 	}
+	var heads chainHeads
 	g.Go(func() error {
 		defer close(batches)
-		return rg.Wait()
+		if err := rg.Wait(); err != nil {
+			return err
+		}
+		m := &linkReader{ctx: gctx, out: batches, free: free}
+		heads = m.mergeSegments(readers)
+		return m.send()
 	})
 	if err := g.Wait(); err != nil {
 		return nil, chainHeads{}, err
 	}
 	for _, c := range counts {
 		rep.Events += c.Events
-		rep.Streams += c.Streams
 	}
+	rep.Streams = int64(len(heads.streams))
 	var first *ChainBreak
 	for _, b := range firsts {
 		if b != nil && (first == nil || b.Position < first.Position) {
 			first = b
 		}
 	}
-	var heads chainHeads
-	if first == nil {
-		for _, r := range readers {
-			for stream, h := range r.streams {
-				heads.streams = append(heads.streams, stream)
-				heads.versions = append(heads.versions, h.next-1)
-				heads.hashes = append(heads.hashes, h.hash)
-			}
-		}
+	if first != nil {
+		heads = chainHeads{}
 	}
 	return first, heads, nil
+}
+
+// mergeSegments links the segments the readers read of each stream, in version order: each
+// segment's first link is checked against the last stored hash of the segment before it
+// ("missing" when versions lie between them), as the SQL definition has it. It returns each
+// stream's last link.
+func (r *linkReader) mergeSegments(readers []*linkReader) chainHeads {
+	byStream := map[string][]segment{}
+	for _, rd := range readers {
+		for stream, h := range rd.streams {
+			byStream[stream] = append(byStream[stream], h.segs...)
+		}
+	}
+	var heads chainHeads
+	for stream, segs := range byStream {
+		slices.SortFunc(segs, func(a, b segment) int { return cmp.Compare(a.open.version, b.open.version) })
+		h := &chainHead{}
+		name := []byte(stream)
+		for _, sg := range segs {
+			if !sg.open.checked {
+				if err := r.emit(h, name, sg.open.pos, sg.open.version, sg.open.id, sg.open.content, sg.open.hash); err != nil {
+					break // cancelled: the caller's error says why
+				}
+			}
+			h.next, h.hash = sg.last+1, append(h.hash[:0], sg.lastHash...)
+		}
+		heads.streams = append(heads.streams, stream)
+		heads.versions = append(heads.versions, h.next-1)
+		heads.hashes = append(heads.hashes, h.hash)
+	}
+	return heads
 }
 
 // chainHeads are the streams' last links as read (their version and stored hash), to anchor.
@@ -152,22 +201,44 @@ type chainHeads struct {
 	hashes   [][]byte
 }
 
-// chainHead is where a stream's chain stands in the read: the version it expects next and the
-// stored hash of the one before (empty: none, or unchained), and the events read before their
-// predecessor, kept until it comes.
+// chainHead is where a stream's chain stands in one reader's read: the version it expects
+// next and the stored hash of the one before (empty: unchained), the first event of the run
+// of consecutive versions being linked (open: its link is checked by mergeSegments), and the
+// runs finished.
 type chainHead struct {
-	next     int64
-	hash     []byte
-	parked   []parkedLink
-	unsorted bool // parked is not in version order
+	next int64
+	hash []byte
+	open openLink
+	segs []segment
 }
 
-// parkedLink is an event read before its predecessor: its content and stored hash, copied.
-type parkedLink struct {
+// A segment is a run of consecutive versions of a stream that one reader linked: its first
+// event (whose link needs the segment before it, perhaps another reader's) and its last
+// version and stored hash.
+type segment struct {
+	open     openLink
+	last     int64
+	lastHash []byte
+}
+
+// startSegment makes event p the first of h's next run.
+func (h *chainHead) startSegment(p openLink) {
+	h.open, h.next, h.hash = p, p.version+1, append(h.hash[:0], p.hash...)
+}
+
+// endSegment records h's run as finished.
+func (h *chainHead) endSegment() {
+	h.segs = append(h.segs, segment{open: h.open, last: h.next - 1, lastHash: bytes.Clone(h.hash)})
+}
+
+// openLink is the first event of a segment: its content and stored hash, copied, checked
+// once the segment before it is known (mergeSegments).
+type openLink struct {
 	pos, version int64
 	id           [16]byte
 	content      []byte
 	hash         []byte // nil: unchained
+	checked      bool   // version 0, checked by the reader that read it
 }
 
 // linkReader turns rows in any order into links, each with its predecessor's stored hash.
@@ -228,15 +299,15 @@ func (r *linkReader) send() error {
 	}
 }
 
-// read reads tenant's events into batches of links, counting events and streams into rep.
-// Events come in the order they lie in the table, which is their append order save for
-// rows moved or put back by hand: an event read before its predecessor waits for it (parked);
-// whatever still waits at the end follows a gap, and is linked in version order then.
+// read reads tenant's events into batches of links, counting events into rep. Events come in
+// the order they lie in the table, which is their append order save for rows moved or put
+// back by hand: each run of a stream's consecutive versions is a segment, whose links are
+// checked here but for its first (mergeSegments). (Events read before their predecessor used
+// to wait for it here, copied: a scan that began inside a long stream copied most of it.)
 func (r *linkReader) read(tx pgx.Tx, tenant uuid.UUID, rep *ChainReport, sql string, args ...any) error {
 	// A sequential scan of a large table may join one already under way and begin where that
-	// one is, in the middle of the table (synchronize_seqscans): every event before that
-	// point then comes after the events that follow it, which park, cloned, until their
-	// predecessors come around.
+	// one is, in the middle of the table (synchronize_seqscans): every stream that spans that
+	// point would then be read as two segments.
 	if _, err := tx.Exec(r.ctx, `SET LOCAL synchronize_seqscans = off`); err != nil {
 		return err
 	}
@@ -254,61 +325,45 @@ func (r *linkReader) read(tx pgx.Tx, tenant uuid.UUID, rep *ChainReport, sql str
 		rep.Events++
 		stream, hash := v[2], v[chainColCount]
 		pos, version := int64(binary.BigEndian.Uint64(v[0])), int64(binary.BigEndian.Uint64(v[3]))
+		if r.content, err = appendChainContent(r.content[:0], &t, v[:chainColCount]); err != nil {
+			return err
+		}
 		h := r.streams[string(stream)]
 		if h == nil {
 			h = &chainHead{}
 			r.streams[string(stream)] = h
-		}
-		if r.content, err = appendChainContent(r.content[:0], &t, v[:chainColCount]); err != nil {
-			return err
-		}
-		if version != h.next {
-			p := parkedLink{pos: pos, version: version, id: [16]byte(v[1]), content: bytes.Clone(r.content)}
-			if hash != nil {
-				p.hash = bytes.Clone(hash)
+			if version != 0 { // its link needs the segment before it, perhaps another reader's
+				h.startSegment(opened(pos, version, v[1], r.content, hash))
+				continue
 			}
-			if n := len(h.parked); n > 0 && h.parked[n-1].version > version {
-				h.unsorted = true
-			}
-			h.parked = append(h.parked, p)
+			h.open.checked = true // a first event links to nothing: checked here, not copied
+		}
+		if version != h.next { // after a gap in this reader's range: a segment of its own
+			h.endSegment()
+			h.startSegment(opened(pos, version, v[1], r.content, hash))
 			continue
 		}
 		if err := r.emit(h, stream, pos, version, [16]byte(v[1]), r.content, hash); err != nil {
 			return err
 		}
-		// The events that waited for this one. (Sorted only when parked out of order: sorting
-		// a stream's parked tail again for each event that arrives before it was measured at a
-		// quarter of verification's CPU when a scan began inside a long stream.)
-		if len(h.parked) > 0 {
-			if h.unsorted {
-				slices.SortFunc(h.parked, byVersion)
-				h.unsorted = false
-			}
-			for len(h.parked) > 0 && h.parked[0].version == h.next {
-				p := h.parked[0]
-				h.parked = h.parked[1:]
-				if err := r.emit(h, stream, p.pos, p.version, p.id, p.content, p.hash); err != nil {
-					return err
-				}
-			}
-		}
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rep.Streams = int64(len(r.streams))
-	for stream, h := range r.streams {
-		slices.SortFunc(h.parked, byVersion)
-		for _, p := range h.parked {
-			if err := r.emit(h, []byte(stream), p.pos, p.version, p.id, p.content, p.hash); err != nil {
-				return err
-			}
-		}
+	for _, h := range r.streams {
+		h.endSegment()
 	}
 	return r.send()
 }
 
-func byVersion(a, b parkedLink) int { return cmp.Compare(a.version, b.version) }
+// opened copies the first event of a segment.
+func opened(pos, version int64, id, content, hash []byte) openLink {
+	p := openLink{pos: pos, version: version, id: [16]byte(id), content: bytes.Clone(content)}
+	if hash != nil {
+		p.hash = bytes.Clone(hash)
+	}
+	return p
+}
 
 // chainReaderTxs returns tx and, when the pool has connections to spare, transactions on other
 // connections in tx's snapshot (exported), up to maxChainReaders in all: every reader sees
