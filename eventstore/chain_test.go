@@ -2,6 +2,7 @@ package eventstore_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -212,5 +213,58 @@ func TestChainCatchesATamperedEventInALongChain(t *testing.T) {
 	}
 	if rep.Events != streams*n || rep.Streams != streams {
 		t.Fatalf("counts: %+v", rep)
+	}
+}
+
+// TestChainLinksAcrossTheReadersRanges: verification reads the table in two ranges of blocks,
+// one reader each, so a stream may be split between them; the link from one reader's last
+// event of a stream to the other's first is still checked. The tenant's one stream grows
+// until two of its consecutive events lie on either side of the readers' boundary (the middle
+// block): intact it holds, and with the one before the boundary removed, the one after it is
+// reported as following a missing event.
+func TestChainLinksAcrossTheReadersRanges(t *testing.T) {
+	store := eventstore.NewPostgres(testDB.Pool)
+	defer store.Close()
+	ctx := context.Background()
+	if st := testDB.Pool.Stat(); st.MaxConns()-st.AcquiredConns() < 2 {
+		t.Fatalf("the pool has %d connections free: verification would read on one", st.MaxConns()-st.AcquiredConns())
+	}
+	tenant := uuid.New()
+	meta := eventstore.Meta{Tenant: tenant, Actor: "chain"}
+	var before, after uuid.UUID
+	var afterVersion int64
+	for done := 0; ; done += 500 {
+		evs := make([]eventstore.EventData, 500)
+		for i := range evs {
+			evs[i] = eventstore.EventData{ID: uuid.New(), Type: "test.chained.v1", Data: []byte(fmt.Sprintf(`{"i":%d}`, done+i))}
+		}
+		if _, err := store.Append(ctx, meta, "split", eventstore.Any, evs...); err != nil {
+			t.Fatal(err)
+		}
+		// The first event from the middle block on whose predecessor lies before it.
+		err := testDB.Pool.QueryRow(ctx, `WITH edge AS (
+			SELECT format('(%s,0)', pg_relation_size('events') / current_setting('block_size')::bigint / 2)::tid AS tid)
+			SELECT a.id, a.version, b.id FROM edge, events a
+			JOIN events b ON b.tenant_id = a.tenant_id AND b.stream = a.stream AND b.version = a.version - 1
+			WHERE a.tenant_id = $1 AND a.ctid >= edge.tid AND b.ctid < edge.tid
+			ORDER BY a.ctid LIMIT 1`, tenant).Scan(&after, &afterVersion, &before)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			t.Fatal(err)
+		}
+	}
+	rep, err := store.VerifyChain(ctx, tenant)
+	if err != nil || rep.Broken != nil || rep.Streams != 1 {
+		t.Fatalf("intact across the boundary: %+v %v", rep, err)
+	}
+	tamper(t, `DELETE FROM events WHERE id = $1`, before)
+	rep, err = store.VerifyChain(ctx, tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := rep.Broken; b == nil || b.Reason != "missing" || b.EventID == nil || *b.EventID != after || b.Version != afterVersion {
+		t.Fatalf("break %+v, want missing before event %s (version %d), the first after the boundary", rep.Broken, after, afterVersion)
 	}
 }
