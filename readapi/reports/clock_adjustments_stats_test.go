@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-
 	"portal/projections/projtest"
 )
 
@@ -25,7 +23,14 @@ func TestReportClockAdjustmentDaysStaleStatistics(t *testing.T) {
 	ctx := context.Background()
 	const schema = "stale_stats"
 	var steps, read int64
-	err := pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+	// One transaction, rolled back: the tables are never committed, so autovacuum cannot
+	// analyze them again while the test runs.
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	err = func() error {
 		for _, q := range []string{
 			`SET LOCAL statement_timeout = '60s'`,
 			`CREATE SCHEMA ` + schema,
@@ -35,7 +40,7 @@ func TestReportClockAdjustmentDaysStaleStatistics(t *testing.T) {
 			// Two tenants' requests over about ten months, two steps each, one in six a punch
 			// adjustment (origin 12): most approved, some rejected at the first step, some and
 			// the last ones waiting at the second; sent and decided at every hour of the day.
-			`CREATE TEMP TABLE steps ON COMMIT DROP AS
+			`CREATE TEMP TABLE steps AS
 SELECT tenant_id, request_id, step, kind, origin, opened_at, outcome,
        CASE WHEN outcome <> 'waiting' THEN opened_at + (k % 50) * interval '1 hour' END AS decided_at
 FROM (SELECT t.tenant_id, r.id AS request_id, s.step, s.kind, CASE WHEN k % 6 = 0 THEN 12 ELSE 8 END AS origin, k,
@@ -63,7 +68,7 @@ WHERE NOT EXISTS (SELECT FROM report_approval_steps x WHERE x.tenant_id = s.tena
 			return err
 		}
 		// Every UTC day an adjustment step was sent or decided, as one batch.
-		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE days ON COMMIT DROP AS
+		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE days AS
 SELECT array_agg(tenant_id) AS t, array_agg(day) AS d
 FROM (SELECT tenant_id, (opened_at AT TIME ZONE 'UTC')::date AS day FROM steps WHERE origin = 12 AND step = 0
       UNION
@@ -96,7 +101,7 @@ SELECT (SELECT count(*) FROM s), (SELECT count(*) FROM (TABLE r EXCEPT TABLE s) 
 			return fmt.Errorf("report_clock_adjustment_days: %d rows, %d missing, %d extra", rows, missing, extra)
 		}
 		return nil
-	})
+	}()
 	if err != nil {
 		t.Fatal(err)
 	}
