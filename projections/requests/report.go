@@ -320,9 +320,9 @@ func (d *approvalDays) addStep(tenant pgtype.UUID, step int, opened time.Time, d
 }
 
 // recountAdjustments counts the touched days of report_clock_adjustment_days again from
-// report_approval_steps (migration 00460's report_clock_adjustment_days_refresh): what it
-// writes depends only on the steps, so a batch applied again, or a replay, writes the same
-// rows. A batch without an adjustment request runs no statement.
+// report_approval_steps (report_clock_adjustment_days_refresh, migrations 00460 and 00530):
+// what it writes depends only on the steps, so a batch applied again, or a replay, writes the
+// same rows. A batch without an adjustment request runs no statement.
 func (d *approvalDays) recountAdjustments(ctx context.Context, tx pgx.Tx) error {
 	if len(d.days) == 0 {
 		return nil
