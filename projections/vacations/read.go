@@ -276,7 +276,6 @@ type MapEntry struct {
 // the employee's name (pt_br); bars that tie on both (a leave and a plan of one person
 // starting the same day, or two people of the same name) come in no set order.
 func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.Time, kind int, today time.Time) ([]MapEntry, error) {
-	cond, arg := scope.where(3)
 	statuses := []string{"pending", "scheduled"}
 	switch kind {
 	case MapApproved:
@@ -286,22 +285,28 @@ func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.
 	case MapPlanned:
 		statuses = []string{}
 	}
-	// The bars of both kinds are gathered first and joined with their employees once (one hash
-	// of the scope's employees, not one per kind), and the tenant is an init plan: as
-	// app_tenant() in each scan's filter it was read and parsed from the setting on every row
-	// (bench vacations, perf of the server: 15 % of its CPU in current_setting and uuid_in,
-	// 20 % in the two hashes of the same employees).
+	// The scope's employees come first, by name, each once with their department: their
+	// bars then carry only the employee's id, not their name and department again (bench
+	// vacations: 2,000 bars of 500 people), and the name order is the employees' (the
+	// scope's employees are ranked once, not each of their bars: sorting the 2,000 wide rows
+	// by start and name in the server was half its CPU, most of it comparisons of names in
+	// the ICU collation). The bars are sorted here by start and rank. Both queries go in one
+	// round trip.
 	//
-	// The name order is the employees' (a name index gives it without comparing names: the
-	// scope's employees are ranked once, not each of their bars), and the bars are sorted
-	// here by start and rank: sorting the 2,000 wide rows of bench vacations by start and
-	// name in the server was half its CPU (4.0 of 2.1 ms a call without it), most of it
-	// comparisons of names in the ICU collation and of attributes at the tuple's end. The
-	// departments are joined inside the ranking, on the employees' foreign key, so that the
-	// planner counts one department an employee (joined outside it, on the ranking's output, a
-	// generic plan counted one employee in all and rescanned every bar for each: 1.8 s).
-	rows, err := tx.Query(ctx, `
-SELECT b.id, b.employee_id, e.name, e.department, b.start_date, b.end_date, b.days, b.status, b.step, e.rank
+	// The bars of both kinds are gathered first and joined with the scope's employees once
+	// (one hash of them, not one per kind), and the tenant is an init plan: as app_tenant()
+	// in each scan's filter it was read and parsed from the setting on every row (bench
+	// vacations, perf of the server: 15 % of its CPU in current_setting and uuid_in).
+	cond, arg := scope.where(1)
+	var batch pgx.Batch
+	batch.Queue(`
+SELECT e.id, e.name, d.name
+FROM employees e JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE e.tenant_id = (SELECT app_tenant()) AND `+cond+`
+ORDER BY e.name`, arg)
+	cond, arg = scope.where(3)
+	batch.Queue(`
+SELECT b.id, b.employee_id, b.start_date, b.end_date, b.days, b.status, b.step
 FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days, l.status,
              CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') ELSE '' END AS step
       FROM vacation_leaves l
@@ -310,51 +315,192 @@ FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days, l.status,
       SELECT p.id, p.employee_id, p.start_date, p.end_date, p.days, 'planned', ''
       FROM vacation_plans p
       WHERE p.tenant_id = (SELECT app_tenant()) AND $5 AND p.start_date <= $2 AND p.end_date >= $1) b
-JOIN (SELECT e.id, e.name, d.name AS department, row_number() OVER (ORDER BY e.name) AS rank
-      FROM employees e JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-      WHERE e.tenant_id = (SELECT app_tenant()) AND `+cond+`) e ON e.id = b.employee_id`,
-		from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
+JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = b.employee_id
+WHERE `+cond, from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
+	br := tx.SendBatch(ctx, &batch)
+	people, err := mapPeople(br)
+	if err != nil {
+		br.Close()
+		return nil, err
+	}
+	var r mapRead
+	if err := r.read(br, people); err != nil {
+		br.Close()
+		return nil, err
+	}
+	if err := br.Close(); err != nil {
+		return nil, err
+	}
+	return r.entries(people, vacation.DayOf(today))
+}
+
+// mapPerson is an employee of the map's scope: their index in people is their rank by name.
+type mapPerson struct {
+	id         uuid.UUID
+	name, dept string
+}
+
+// mapPeople reads the scope's employees (id, name, department), ranked by name; the
+// department's name is one string for all who share it.
+func mapPeople(br pgx.BatchResults) ([]mapPerson, error) {
+	rows, err := br.Query()
 	if err != nil {
 		return nil, err
 	}
-	today = vacation.DayOf(today)
-	var bars []MapEntry
-	var keys []barKey
-	var m MapEntry
-	var s, e time.Time
-	var rank int64
-	dest := append(m.scanned(&s, &e), &m.Status, &m.StepKind, &rank)
+	defer rows.Close()
+	var people []mapPerson
+	var dept string
+	fields := rows.FieldDescriptions()
 	for rows.Next() {
-		m = MapEntry{}
-		if err := rows.Scan(dest...); err != nil {
-			rows.Close()
+		v := rows.RawValues()
+		if len(v) != 3 || v[1] == nil || v[2] == nil {
+			return nil, errors.New("vacations: map employee row")
+		}
+		id, err := rawUUID(v[0], fields[0].Format)
+		if err != nil {
 			return nil, err
 		}
-		m.setDates(s, e)
-		if m.Status == "scheduled" && e.Before(today) {
-			m.Status = "taken"
+		if string(v[2]) != dept {
+			dept = string(v[2])
 		}
-		keys = append(keys, barKey{start: s.Unix(), rank: rank, i: len(bars)})
-		bars = append(bars, m)
+		people = append(people, mapPerson{id: id, name: string(v[1]), dept: dept})
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	return people, rows.Err()
+}
+
+// mapBar is one bar as read, without pointers (2,000 of them are not scanned by the
+// collector nor moved with write barriers as the slice grows): its employee by rank, its
+// dates as days since 2000-01-01 (PostgreSQL's epoch), its status and step as indexes in
+// mapRead.words.
+type mapBar struct {
+	id           uuid.UUID
+	person       int32
+	start, end   int32
+	days         int32
+	status, step uint16
+}
+
+// mapRead holds the bars read for the map and the words (statuses, steps) they use.
+type mapRead struct {
+	bars  []mapBar
+	words []string
+}
+
+// word returns the index of b in r.words, adding it.
+func (r *mapRead) word(b []byte) (uint16, error) {
+	for i, w := range r.words {
+		if w == string(b) {
+			return uint16(i), nil
+		}
+	}
+	if len(r.words) > 0xffff {
+		return 0, errors.New("vacations: map words")
+	}
+	r.words = append(r.words, string(b))
+	return uint16(len(r.words) - 1), nil
+}
+
+// read reads the bars (id, employee, start, end, days, status, step) of the scope's
+// employees; a bar of an employee outside people (none: the query joins the same scope) is
+// left out.
+func (r *mapRead) read(br pgx.BatchResults, people []mapPerson) error {
+	rank := make(map[uuid.UUID]int32, len(people))
+	for i, p := range people {
+		rank[p.id] = int32(i)
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	fields := rows.FieldDescriptions()
+	if len(fields) != 7 {
+		return errors.New("vacations: map bar columns")
+	}
+	for rows.Next() {
+		v := rows.RawValues()
+		var b mapBar
+		var err error
+		var employee uuid.UUID
+		if b.id, err = rawUUID(v[0], fields[0].Format); err != nil {
+			return err
+		}
+		if employee, err = rawUUID(v[1], fields[1].Format); err != nil {
+			return err
+		}
+		p, ok := rank[employee]
+		if !ok {
+			continue
+		}
+		b.person = p
+		if b.start, err = rawDay(v[2], fields[2].Format); err != nil {
+			return err
+		}
+		if b.end, err = rawDay(v[3], fields[3].Format); err != nil {
+			return err
+		}
+		if b.days, err = rawInt(v[4], fields[4].Format); err != nil {
+			return err
+		}
+		if v[5] == nil || v[6] == nil {
+			return errors.New("vacations: map bar status")
+		}
+		if b.status, err = r.word(v[5]); err != nil {
+			return err
+		}
+		if b.step, err = r.word(v[6]); err != nil {
+			return err
+		}
+		r.bars = append(r.bars, b)
+	}
+	return rows.Err()
+}
+
+// entries sorts the bars by start, then their employee's rank (then as read, so that ties
+// come in the same order from one call to the next) and makes them entries; a scheduled
+// leave whose last day is before today shows as taken (spec §3).
+func (r *mapRead) entries(people []mapPerson, today time.Time) ([]MapEntry, error) {
+	keys := make([]barKey, len(r.bars))
+	for i, b := range r.bars {
+		keys[i] = barKey{at: uint64(uint32(b.start)^1<<31)<<32 | uint64(b.person), i: int32(i)}
 	}
 	slices.SortFunc(keys, func(a, b barKey) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.rank, b.rank), cmp.Compare(a.i, b.i))
+		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.i, b.i))
 	})
-	out := make([]MapEntry, len(bars))
+	todayN := int32(today.Sub(pgEpoch) / (24 * time.Hour))
+	days := map[int32]string{}
+	day := func(n int32) string {
+		s, ok := days[n]
+		if !ok {
+			s = dayString(pgEpoch.AddDate(0, 0, int(n)))
+			days[n] = s
+		}
+		return s
+	}
+	out := make([]MapEntry, len(keys))
 	for i, k := range keys {
-		out[i] = bars[k.i]
+		b := &r.bars[k.i]
+		p := &people[b.person]
+		status := r.words[b.status]
+		if status == "scheduled" && b.end < todayN {
+			status = "taken"
+		}
+		out[i] = MapEntry{
+			Period: Period{ID: b.id, M01Ukey: p.id, Nome: p.name, Departament: p.dept,
+				Inicio: day(b.start), Fim: day(b.end), Dias: int(b.days)},
+			Status:   status,
+			StepKind: r.words[b.step],
+		}
 	}
 	return out, nil
 }
 
-// barKey is where a bar of the map sorts: by its start, then its employee's rank by name;
-// i (its place as read) only makes the order of ties the same from one call to the next.
+// barKey is where a bar of the map sorts: by its start (high 32 bits), then its employee's
+// rank by name (low 32 bits); i (its place as read) only makes the order of ties the same
+// from one call to the next.
 type barKey struct {
-	start, rank int64
-	i           int
+	at uint64
+	i  int32
 }
 
 // Approvals lists the requests of the scope: filter "waiting" those whose current step is
