@@ -55,7 +55,12 @@ func rawDay(b []byte, format int16) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	return int32(t.Sub(pgEpoch) / (24 * time.Hour)), nil
+	return pgDays(t), nil
+}
+
+// pgDays is the day of t (a date at midnight UTC) as days since pgEpoch.
+func pgDays(t time.Time) int32 {
+	return int32((t.Unix() - pgEpoch.Unix()) / (24 * 60 * 60))
 }
 
 // rawInt decodes a smallint, integer or bigint column that fits an int32.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
@@ -297,6 +298,9 @@ func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.
 	// (one hash of them, not one per kind), and the tenant is an init plan: as app_tenant()
 	// in each scan's filter it was read and parsed from the setting on every row (bench
 	// vacations, perf of the server: 15 % of its CPU in current_setting and uuid_in).
+	// The leaves' statuses are also named as constants (those of every kind): a generic plan
+	// cannot tell that status = ANY ($4) implies the predicate of vacation_leaves_range_idx,
+	// and scanned the tenant's leaves of every status and date.
 	cond, arg := scope.where(1)
 	var batch pgx.Batch
 	batch.Queue(`
@@ -310,7 +314,8 @@ SELECT b.id, b.employee_id, b.start_date, b.end_date, b.days, b.status, b.step
 FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days, l.status,
              CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') ELSE '' END AS step
       FROM vacation_leaves l
-      WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = ANY ($4) AND l.start_date <= $2 AND l.end_date >= $1
+      WHERE l.tenant_id = (SELECT app_tenant()) AND l.status IN ('pending', 'scheduled') AND l.status = ANY ($4)
+        AND l.start_date <= $2 AND l.end_date >= $1
       UNION ALL
       SELECT p.id, p.employee_id, p.start_date, p.end_date, p.days, 'planned', ''
       FROM vacation_plans p
@@ -331,7 +336,7 @@ WHERE `+cond, from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
 	if err := br.Close(); err != nil {
 		return nil, err
 	}
-	return r.entries(people, vacation.DayOf(today))
+	return r.entries(people, vacation.DayOf(today)), nil
 }
 
 // mapPerson is an employee of the map's scope: their index in people is their rank by name.
@@ -459,15 +464,9 @@ func (r *mapRead) read(br pgx.BatchResults, people []mapPerson) error {
 // entries sorts the bars by start, then their employee's rank (then as read, so that ties
 // come in the same order from one call to the next) and makes them entries; a scheduled
 // leave whose last day is before today shows as taken (spec §3).
-func (r *mapRead) entries(people []mapPerson, today time.Time) ([]MapEntry, error) {
-	keys := make([]barKey, len(r.bars))
-	for i, b := range r.bars {
-		keys[i] = barKey{at: uint64(uint32(b.start)^1<<31)<<32 | uint64(b.person), i: int32(i)}
-	}
-	slices.SortFunc(keys, func(a, b barKey) int {
-		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.i, b.i))
-	})
-	todayN := int32(today.Sub(pgEpoch) / (24 * time.Hour))
+func (r *mapRead) entries(people []mapPerson, today time.Time) []MapEntry {
+	order := r.order(len(people))
+	todayN := pgDays(today)
 	days := map[int32]string{}
 	day := func(n int32) string {
 		s, ok := days[n]
@@ -477,9 +476,9 @@ func (r *mapRead) entries(people []mapPerson, today time.Time) ([]MapEntry, erro
 		}
 		return s
 	}
-	out := make([]MapEntry, len(keys))
-	for i, k := range keys {
-		b := &r.bars[k.i]
+	out := make([]MapEntry, len(order))
+	for i, k := range order {
+		b := &r.bars[k]
 		p := &people[b.person]
 		status := r.words[b.status]
 		if status == "scheduled" && b.end < todayN {
@@ -492,15 +491,45 @@ func (r *mapRead) entries(people []mapPerson, today time.Time) ([]MapEntry, erro
 			StepKind: r.words[b.step],
 		}
 	}
-	return out, nil
+	return out
 }
 
-// barKey is where a bar of the map sorts: by its start (high 32 bits), then its employee's
-// rank by name (low 32 bits); i (its place as read) only makes the order of ties the same
-// from one call to the next.
-type barKey struct {
-	at uint64
-	i  int32
+// order returns the indexes of r.bars sorted by start, then rank (of people employees), then
+// index. The three are packed into one uint64 (the start as days after the first, the rank
+// and the index in as few bits as their counts need; 2,000 bars of 500 people over a year
+// take 9 + 9 + 11 bits) and sorted as integers: comparing key structs field by field was
+// 12 % of reading the map (bench vacations, profile of the client). When they do not fit,
+// the bars are sorted by comparing the three.
+func (r *mapRead) order(people int) []int32 {
+	order := make([]int32, len(r.bars))
+	if len(r.bars) == 0 {
+		return order
+	}
+	first, last := r.bars[0].start, r.bars[0].start
+	for _, b := range r.bars {
+		first, last = min(first, b.start), max(last, b.start)
+	}
+	startBits := bits.Len64(uint64(int64(last) - int64(first)))
+	rankBits, iBits := bits.Len(uint(people)), bits.Len(uint(len(r.bars)))
+	if startBits+rankBits+iBits > 64 {
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortFunc(order, func(i, j int32) int {
+			a, b := &r.bars[i], &r.bars[j]
+			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.person, b.person), cmp.Compare(i, j))
+		})
+		return order
+	}
+	keys := make([]uint64, len(r.bars))
+	for i, b := range r.bars {
+		keys[i] = uint64(int64(b.start)-int64(first))<<(rankBits+iBits) | uint64(b.person)<<iBits | uint64(i)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		order[i] = int32(k & (1<<iBits - 1))
+	}
+	return order
 }
 
 // Approvals lists the requests of the scope: filter "waiting" those whose current step is
