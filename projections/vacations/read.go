@@ -301,6 +301,11 @@ func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.
 	// The leaves' statuses are also named as constants (those of every kind): a generic plan
 	// cannot tell that status = ANY ($4) implies the predicate of vacation_leaves_range_idx,
 	// and scanned the tenant's leaves of every status and date.
+	//
+	// A bar's status is told by which of step and plan is null, not sent as text: a leave
+	// is pending (step: its current step's kind) or scheduled (step null), a plan has plan
+	// true. Null costs the server no output function: the text status and step of each of
+	// 2,000 bars were a sixth of the server's CPU for the bars (bench vacations).
 	cond, arg := scope.where(1)
 	var batch pgx.Batch
 	batch.Queue(`
@@ -310,14 +315,14 @@ WHERE e.tenant_id = (SELECT app_tenant()) AND `+cond+`
 ORDER BY e.name`, arg)
 	cond, arg = scope.where(3)
 	batch.Queue(`
-SELECT b.id, b.employee_id, b.start_date, b.end_date, b.days, b.status, b.step
-FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days, l.status,
-             CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') ELSE '' END AS step
+SELECT b.id, b.employee_id, b.start_date, b.end_date, b.days, b.step, b.plan
+FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days,
+             CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') END AS step, NULL::boolean AS plan
       FROM vacation_leaves l
       WHERE l.tenant_id = (SELECT app_tenant()) AND l.status IN ('pending', 'scheduled') AND l.status = ANY ($4)
         AND l.start_date <= $2 AND l.end_date >= $1
       UNION ALL
-      SELECT p.id, p.employee_id, p.start_date, p.end_date, p.days, 'planned', ''
+      SELECT p.id, p.employee_id, p.start_date, p.end_date, p.days, NULL, true
       FROM vacation_plans p
       WHERE p.tenant_id = (SELECT app_tenant()) AND $5 AND p.start_date <= $2 AND p.end_date >= $1) b
 JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = b.employee_id
@@ -375,17 +380,24 @@ func mapPeople(br pgx.BatchResults) ([]mapPerson, error) {
 
 // mapBar is one bar as read, without pointers (2,000 of them are not scanned by the
 // collector nor moved with write barriers as the slice grows): its employee by rank, its
-// dates as days since 2000-01-01 (PostgreSQL's epoch), its status and step as indexes in
-// mapRead.words.
+// dates as days since 2000-01-01 (PostgreSQL's epoch), its status, and a pending leave's
+// step as an index in mapRead.words.
 type mapBar struct {
-	id           uuid.UUID
-	person       int32
-	start, end   int32
-	days         int32
-	status, step uint16
+	id         uuid.UUID
+	person     int32
+	start, end int32
+	days       int32
+	status     uint8 // barScheduled, barPending, barPlanned
+	step       uint16
 }
 
-// mapRead holds the bars read for the map and the words (statuses, steps) they use.
+const (
+	barScheduled = iota
+	barPending
+	barPlanned
+)
+
+// mapRead holds the bars read for the map and the words (the steps) they use.
 type mapRead struct {
 	bars  []mapBar
 	words []string
@@ -405,7 +417,7 @@ func (r *mapRead) word(b []byte) (uint16, error) {
 	return uint16(len(r.words) - 1), nil
 }
 
-// read reads the bars (id, employee, start, end, days, status, step) of the scope's
+// read reads the bars (id, employee, start, end, days, step, plan) of the scope's
 // employees; a bar of an employee outside people (none: the query joins the same scope) is
 // left out.
 func (r *mapRead) read(br pgx.BatchResults, people []mapPerson) error {
@@ -447,14 +459,14 @@ func (r *mapRead) read(br pgx.BatchResults, people []mapPerson) error {
 		if b.days, err = rawInt(v[4], fields[4].Format); err != nil {
 			return err
 		}
-		if v[5] == nil || v[6] == nil {
-			return errors.New("vacations: map bar status")
-		}
-		if b.status, err = r.word(v[5]); err != nil {
-			return err
-		}
-		if b.step, err = r.word(v[6]); err != nil {
-			return err
+		switch {
+		case v[6] != nil:
+			b.status = barPlanned
+		case v[5] != nil:
+			b.status = barPending
+			if b.step, err = r.word(v[5]); err != nil {
+				return err
+			}
 		}
 		r.bars = append(r.bars, b)
 	}
@@ -480,15 +492,20 @@ func (r *mapRead) entries(people []mapPerson, today time.Time) []MapEntry {
 	for i, k := range order {
 		b := &r.bars[k]
 		p := &people[b.person]
-		status := r.words[b.status]
-		if status == "scheduled" && b.end < todayN {
+		status, step := "scheduled", ""
+		switch {
+		case b.status == barPlanned:
+			status = "planned"
+		case b.status == barPending:
+			status, step = "pending", r.words[b.step]
+		case b.end < todayN:
 			status = "taken"
 		}
 		out[i] = MapEntry{
 			Period: Period{ID: b.id, M01Ukey: p.id, Nome: p.name, Departament: p.dept,
 				Inicio: day(b.start), Fim: day(b.end), Dias: int(b.days)},
 			Status:   status,
-			StepKind: r.words[b.step],
+			StepKind: step,
 		}
 	}
 	return out
