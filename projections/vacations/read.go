@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
@@ -276,7 +277,6 @@ type MapEntry struct {
 // the employee's name (pt_br); bars that tie on both (a leave and a plan of one person
 // starting the same day, or two people of the same name) come in no set order.
 func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.Time, kind int, today time.Time) ([]MapEntry, error) {
-	cond, arg := scope.where(3)
 	statuses := []string{"pending", "scheduled"}
 	switch kind {
 	case MapApproved:
@@ -286,75 +286,267 @@ func (Vacations) Map(ctx context.Context, tx pgx.Tx, scope Scope, from, to time.
 	case MapPlanned:
 		statuses = []string{}
 	}
-	// The bars of both kinds are gathered first and joined with their employees once (one hash
-	// of the scope's employees, not one per kind), and the tenant is an init plan: as
-	// app_tenant() in each scan's filter it was read and parsed from the setting on every row
-	// (bench vacations, perf of the server: 15 % of its CPU in current_setting and uuid_in,
-	// 20 % in the two hashes of the same employees).
+	// The scope's employees come first, by name, each once with their department: their
+	// bars then carry only the employee's id, not their name and department again (bench
+	// vacations: 2,000 bars of 500 people), and the name order is the employees' (the
+	// scope's employees are ranked once, not each of their bars: sorting the 2,000 wide rows
+	// by start and name in the server was half its CPU, most of it comparisons of names in
+	// the ICU collation). The bars are sorted here by start and rank. Both queries go in one
+	// round trip.
 	//
-	// The name order is the employees' (a name index gives it without comparing names: the
-	// scope's employees are ranked once, not each of their bars), and the bars are sorted
-	// here by start and rank: sorting the 2,000 wide rows of bench vacations by start and
-	// name in the server was half its CPU (4.0 of 2.1 ms a call without it), most of it
-	// comparisons of names in the ICU collation and of attributes at the tuple's end. The
-	// departments are joined inside the ranking, on the employees' foreign key, so that the
-	// planner counts one department an employee (joined outside it, on the ranking's output, a
-	// generic plan counted one employee in all and rescanned every bar for each: 1.8 s).
-	rows, err := tx.Query(ctx, `
-SELECT b.id, b.employee_id, e.name, e.department, b.start_date, b.end_date, b.days, b.status, b.step, e.rank
-FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days, l.status,
-             CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') ELSE '' END AS step
+	// The bars of both kinds are gathered first and joined with the scope's employees once
+	// (one hash of them, not one per kind), and the tenant is an init plan: as app_tenant()
+	// in each scan's filter it was read and parsed from the setting on every row (bench
+	// vacations, perf of the server: 15 % of its CPU in current_setting and uuid_in).
+	// The leaves' statuses are also named as constants (those of every kind): a generic plan
+	// cannot tell that status = ANY ($4) implies the predicate of vacation_leaves_range_idx,
+	// and scanned the tenant's leaves of every status and date.
+	//
+	// A bar's status is told by which of step and plan is null, not sent as text: a leave
+	// is pending (step: its current step's kind) or scheduled (step null), a plan has plan
+	// true. Null costs the server no output function: the text status and step of each of
+	// 2,000 bars were a sixth of the server's CPU for the bars (bench vacations).
+	cond, arg := scope.where(1)
+	var batch pgx.Batch
+	batch.Queue(`
+SELECT e.id, e.name, d.name
+FROM employees e JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+WHERE e.tenant_id = (SELECT app_tenant()) AND `+cond+`
+ORDER BY e.name`, arg)
+	cond, arg = scope.where(3)
+	batch.Queue(`
+SELECT b.id, b.employee_id, b.start_date, b.end_date, b.days, b.step, b.plan
+FROM (SELECT l.id, l.employee_id, l.start_date, l.end_date, l.days,
+             CASE WHEN l.status = 'pending' THEN coalesce(l.steps[l.step + 1], '') END AS step, NULL::boolean AS plan
       FROM vacation_leaves l
-      WHERE l.tenant_id = (SELECT app_tenant()) AND l.status = ANY ($4) AND l.start_date <= $2 AND l.end_date >= $1
+      WHERE l.tenant_id = (SELECT app_tenant()) AND l.status IN ('pending', 'scheduled') AND l.status = ANY ($4)
+        AND l.start_date <= $2 AND l.end_date >= $1
       UNION ALL
-      SELECT p.id, p.employee_id, p.start_date, p.end_date, p.days, 'planned', ''
+      SELECT p.id, p.employee_id, p.start_date, p.end_date, p.days, NULL, true
       FROM vacation_plans p
       WHERE p.tenant_id = (SELECT app_tenant()) AND $5 AND p.start_date <= $2 AND p.end_date >= $1) b
-JOIN (SELECT e.id, e.name, d.name AS department, row_number() OVER (ORDER BY e.name) AS rank
-      FROM employees e JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-      WHERE e.tenant_id = (SELECT app_tenant()) AND `+cond+`) e ON e.id = b.employee_id`,
-		from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
+JOIN employees e ON e.tenant_id = (SELECT app_tenant()) AND e.id = b.employee_id
+WHERE `+cond, from, to, arg, statuses, kind == MapAll || kind == MapPlanned)
+	br := tx.SendBatch(ctx, &batch)
+	people, err := mapPeople(br)
+	if err != nil {
+		br.Close()
+		return nil, err
+	}
+	var r mapRead
+	if err := r.read(br, people); err != nil {
+		br.Close()
+		return nil, err
+	}
+	if err := br.Close(); err != nil {
+		return nil, err
+	}
+	return r.entries(people, vacation.DayOf(today)), nil
+}
+
+// mapPerson is an employee of the map's scope: their index in people is their rank by name.
+type mapPerson struct {
+	id         uuid.UUID
+	name, dept string
+}
+
+// mapPeople reads the scope's employees (id, name, department), ranked by name; the
+// department's name is one string for all who share it.
+func mapPeople(br pgx.BatchResults) ([]mapPerson, error) {
+	rows, err := br.Query()
 	if err != nil {
 		return nil, err
 	}
-	today = vacation.DayOf(today)
-	var bars []MapEntry
-	var keys []barKey
-	var m MapEntry
-	var s, e time.Time
-	var rank int64
-	dest := append(m.scanned(&s, &e), &m.Status, &m.StepKind, &rank)
+	defer rows.Close()
+	var people []mapPerson
+	var dept string
+	fields := rows.FieldDescriptions()
 	for rows.Next() {
-		m = MapEntry{}
-		if err := rows.Scan(dest...); err != nil {
-			rows.Close()
+		v := rows.RawValues()
+		if len(v) != 3 || v[1] == nil || v[2] == nil {
+			return nil, errors.New("vacations: map employee row")
+		}
+		id, err := rawUUID(v[0], fields[0].Format)
+		if err != nil {
 			return nil, err
 		}
-		m.setDates(s, e)
-		if m.Status == "scheduled" && e.Before(today) {
-			m.Status = "taken"
+		if string(v[2]) != dept {
+			dept = string(v[2])
 		}
-		keys = append(keys, barKey{start: s.Unix(), rank: rank, i: len(bars)})
-		bars = append(bars, m)
+		people = append(people, mapPerson{id: id, name: string(v[1]), dept: dept})
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	slices.SortFunc(keys, func(a, b barKey) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.rank, b.rank), cmp.Compare(a.i, b.i))
-	})
-	out := make([]MapEntry, len(bars))
-	for i, k := range keys {
-		out[i] = bars[k.i]
-	}
-	return out, nil
+	return people, rows.Err()
 }
 
-// barKey is where a bar of the map sorts: by its start, then its employee's rank by name;
-// i (its place as read) only makes the order of ties the same from one call to the next.
-type barKey struct {
-	start, rank int64
-	i           int
+// mapBar is one bar as read, without pointers (2,000 of them are not scanned by the
+// collector nor moved with write barriers as the slice grows): its employee by rank, its
+// dates as days since 2000-01-01 (PostgreSQL's epoch), its status, and a pending leave's
+// step as an index in mapRead.words.
+type mapBar struct {
+	id         uuid.UUID
+	person     int32
+	start, end int32
+	days       int32
+	status     uint8 // barScheduled, barPending, barPlanned
+	step       uint16
+}
+
+const (
+	barScheduled = iota
+	barPending
+	barPlanned
+)
+
+// mapRead holds the bars read for the map and the words (the steps) they use.
+type mapRead struct {
+	bars  []mapBar
+	words []string
+}
+
+// word returns the index of b in r.words, adding it.
+func (r *mapRead) word(b []byte) (uint16, error) {
+	for i, w := range r.words {
+		if w == string(b) {
+			return uint16(i), nil
+		}
+	}
+	if len(r.words) > 0xffff {
+		return 0, errors.New("vacations: map words")
+	}
+	r.words = append(r.words, string(b))
+	return uint16(len(r.words) - 1), nil
+}
+
+// read reads the bars (id, employee, start, end, days, step, plan) of the scope's
+// employees; a bar of an employee outside people (none: the query joins the same scope) is
+// left out.
+func (r *mapRead) read(br pgx.BatchResults, people []mapPerson) error {
+	rank := make(map[uuid.UUID]int32, len(people))
+	for i, p := range people {
+		rank[p.id] = int32(i)
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	fields := rows.FieldDescriptions()
+	if len(fields) != 7 {
+		return errors.New("vacations: map bar columns")
+	}
+	for rows.Next() {
+		v := rows.RawValues()
+		var b mapBar
+		var err error
+		var employee uuid.UUID
+		if b.id, err = rawUUID(v[0], fields[0].Format); err != nil {
+			return err
+		}
+		if employee, err = rawUUID(v[1], fields[1].Format); err != nil {
+			return err
+		}
+		p, ok := rank[employee]
+		if !ok {
+			continue
+		}
+		b.person = p
+		if b.start, err = rawDay(v[2], fields[2].Format); err != nil {
+			return err
+		}
+		if b.end, err = rawDay(v[3], fields[3].Format); err != nil {
+			return err
+		}
+		if b.days, err = rawInt(v[4], fields[4].Format); err != nil {
+			return err
+		}
+		switch {
+		case v[6] != nil:
+			b.status = barPlanned
+		case v[5] != nil:
+			b.status = barPending
+			if b.step, err = r.word(v[5]); err != nil {
+				return err
+			}
+		}
+		r.bars = append(r.bars, b)
+	}
+	return rows.Err()
+}
+
+// entries sorts the bars by start, then their employee's rank (then as read, so that ties
+// come in the same order from one call to the next) and makes them entries; a scheduled
+// leave whose last day is before today shows as taken (spec §3).
+func (r *mapRead) entries(people []mapPerson, today time.Time) []MapEntry {
+	order := r.order(len(people))
+	todayN := pgDays(today)
+	days := map[int32]string{}
+	day := func(n int32) string {
+		s, ok := days[n]
+		if !ok {
+			s = dayString(pgEpoch.AddDate(0, 0, int(n)))
+			days[n] = s
+		}
+		return s
+	}
+	out := make([]MapEntry, len(order))
+	for i, k := range order {
+		b := &r.bars[k]
+		p := &people[b.person]
+		status, step := "scheduled", ""
+		switch {
+		case b.status == barPlanned:
+			status = "planned"
+		case b.status == barPending:
+			status, step = "pending", r.words[b.step]
+		case b.end < todayN:
+			status = "taken"
+		}
+		out[i] = MapEntry{
+			Period: Period{ID: b.id, M01Ukey: p.id, Nome: p.name, Departament: p.dept,
+				Inicio: day(b.start), Fim: day(b.end), Dias: int(b.days)},
+			Status:   status,
+			StepKind: step,
+		}
+	}
+	return out
+}
+
+// order returns the indexes of r.bars sorted by start, then rank (of people employees), then
+// index. The three are packed into one uint64 (the start as days after the first, the rank
+// and the index in as few bits as their counts need; 2,000 bars of 500 people over a year
+// take 9 + 9 + 11 bits) and sorted as integers: comparing key structs field by field was
+// 12 % of reading the map (bench vacations, profile of the client). When they do not fit,
+// the bars are sorted by comparing the three.
+func (r *mapRead) order(people int) []int32 {
+	order := make([]int32, len(r.bars))
+	if len(r.bars) == 0 {
+		return order
+	}
+	first, last := r.bars[0].start, r.bars[0].start
+	for _, b := range r.bars {
+		first, last = min(first, b.start), max(last, b.start)
+	}
+	startBits := bits.Len64(uint64(int64(last) - int64(first)))
+	rankBits, iBits := bits.Len(uint(people)), bits.Len(uint(len(r.bars)))
+	if startBits+rankBits+iBits > 64 {
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortFunc(order, func(i, j int32) int {
+			a, b := &r.bars[i], &r.bars[j]
+			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.person, b.person), cmp.Compare(i, j))
+		})
+		return order
+	}
+	keys := make([]uint64, len(r.bars))
+	for i, b := range r.bars {
+		keys[i] = uint64(int64(b.start)-int64(first))<<(rankBits+iBits) | uint64(b.person)<<iBits | uint64(i)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		order[i] = int32(k & (1<<iBits - 1))
+	}
+	return order
 }
 
 // Approvals lists the requests of the scope: filter "waiting" those whose current step is
