@@ -368,9 +368,25 @@ func timedCall(ctx context.Context, client *http.Client, method, url, token stri
 	return time.Since(start), nil
 }
 
-// registerAndLag measures register-mark over HTTP at full speed, then at half that rate the
-// lag from the command's answer to the projection's push (read model committed) and to an SSE
-// client, beside LISTEN/NOTIFY's own round trip.
+// authService is the auth service for a step's server. With a TenantCacheTTL in opts it runs
+// as serve does: TenantInfo answers from its cache, kept in step by WatchTenantConfig until
+// ctx ends, and it is returned once that cache is on.
+func (b *benchRun) authService(ctx context.Context, opts auth.Options) (*auth.Service, error) {
+	svc, err := auth.NewService(ctx, b.pool, opts)
+	if err != nil || opts.TenantCacheTTL == 0 {
+		return svc, err
+	}
+	go svc.WatchTenantConfig(ctx, b.pool)
+	for !svc.TenantCacheActive() {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	return svc, nil
+}
+
 // tenantInfo measures GET TenantInfo, the login screen's first call, through the HTTP stack
 // with the answer cache that serve runs (kept in step by LISTEN/NOTIFY), beside the same
 // call reading the database each time (one query: the tenant and its identity provider).
@@ -380,15 +396,9 @@ func (b *benchRun) tenantInfo() error {
 	const workers = 32
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
 	measure := func(opts auth.Options) (float64, []time.Duration, error) {
-		svc, err := auth.NewService(ctx, b.pool, opts)
+		svc, err := b.authService(ctx, opts)
 		if err != nil {
 			return 0, nil, err
-		}
-		if opts.TenantCacheTTL > 0 {
-			go svc.WatchTenantConfig(ctx, b.pool)
-			for !svc.TenantCacheActive() {
-				time.Sleep(5 * time.Millisecond)
-			}
 		}
 		ts := httptest.NewServer((&readapi.Server{Pool: b.pool, Store: b.store, Auth: svc}).Handler())
 		defer ts.Close()
@@ -423,6 +433,9 @@ func (b *benchRun) tenantInfo() error {
 	return nil
 }
 
+// registerAndLag measures register-mark over HTTP at full speed, then at half that rate the
+// lag from the command's answer to the projection's push (read model committed) and to an SSE
+// client, beside LISTEN/NOTIFY's own round trip.
 func (b *benchRun) registerAndLag() error {
 	ctx, cancel := context.WithCancel(b.ctx)
 	defer cancel()

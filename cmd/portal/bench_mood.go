@@ -28,18 +28,10 @@ func (b *benchRun) mood() error {
 	ctx, cancel := context.WithCancel(b.ctx)
 	defer cancel()
 	// The baseline is the cached TenantInfo read, as serve runs it (and bench tenantinfo and
-	// register measure it): the answer cache, kept in step by WatchTenantConfig. Without
-	// both, the cache only passed reads through and every baseline read queried the tenant.
-	authSvc, err := auth.NewService(ctx, b.pool, auth.Options{AccessTTL: time.Hour, TenantCacheTTL: time.Minute})
+	// register measure it).
+	authSvc, err := b.authService(ctx, auth.Options{AccessTTL: time.Hour, TenantCacheTTL: time.Minute})
 	if err != nil {
 		return err
-	}
-	go authSvc.WatchTenantConfig(ctx, b.pool)
-	for !authSvc.TenantCacheActive() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	runner, err := projections.NewRunner(b.pool, b.store, projections.RunnerConfig{}, allProjections()...)
 	if err != nil {

@@ -31,17 +31,9 @@ import (
 // server starts the whole HTTP stack with projections on a local port; it proxies
 // /connection/websocket to the Centrifugo that startPush runs on the returned port.
 func (b *benchRun) server(ctx context.Context) (*httptest.Server, *auth.Service, int, error) {
-	authSvc, err := auth.NewService(ctx, b.pool, auth.Options{AccessTTL: time.Hour, TenantCacheTTL: time.Minute})
+	authSvc, err := b.authService(ctx, auth.Options{AccessTTL: time.Hour, TenantCacheTTL: time.Minute})
 	if err != nil {
 		return nil, nil, 0, err
-	}
-	go authSvc.WatchTenantConfig(ctx, b.pool) // as serve runs it: TenantInfo answers from its cache
-	for !authSvc.TenantCacheActive() {
-		select {
-		case <-ctx.Done():
-			return nil, nil, 0, ctx.Err()
-		case <-time.After(5 * time.Millisecond):
-		}
 	}
 	notices, err := process.NewRequestNotices(commands.PoolFacts{Pool: b.pool}, b.store)
 	if err != nil {
