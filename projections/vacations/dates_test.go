@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Inicio and Fim read as time.DateOnly writes them, in and out of the years appendDay writes.
+// Inicio and Fim read as time.DateOnly writes them, in and out of the years dayString writes itself.
 func TestSetDatesAsDateOnly(t *testing.T) {
 	t.Parallel()
 	check := func(start time.Time) {

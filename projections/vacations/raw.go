@@ -91,12 +91,3 @@ func rawInt(b []byte, format int16) (int32, error) {
 	}
 	return int32(n), nil
 }
-
-// dayString formats t as time.DateOnly does.
-func dayString(t time.Time) string {
-	var buf [10]byte
-	if b, ok := appendDay(buf[:0], t); ok {
-		return string(b)
-	}
-	return t.Format(time.DateOnly)
-}

@@ -31,32 +31,26 @@ type Period struct {
 // start, end, days), the dates into start and end; setDates fills Inicio and Fim from them.
 // The ids are scanned as the [16]byte a uuid.UUID is: as a uuid.UUID (an sql.Scanner) pgx
 // formats each id as text and the scanner parses it back (bench vacations, profile of the
-// client: 30 % of reading the map's 2,000 bars).
+// client: 30 % of reading the map's 2,000 bars, when the map read them this way).
 func (p *Period) scanned(start, end *time.Time) []any {
 	return []any{(*[16]byte)(&p.ID), (*[16]byte)(&p.M01Ukey), &p.Nome, &p.Departament, start, end, &p.Dias}
 }
 
-// setDates sets Inicio and Fim, as time.DateOnly formats them, in one string.
+// setDates sets Inicio and Fim as time.DateOnly formats them.
 func (p *Period) setDates(start, end time.Time) {
-	var buf [20]byte
-	b, ok := appendDay(buf[:0], start)
-	if b, ok2 := appendDay(b, end); ok && ok2 {
-		both := string(b)
-		p.Inicio, p.Fim = both[:10], both[10:]
-		return
-	}
-	p.Inicio, p.Fim = start.Format(time.DateOnly), end.Format(time.DateOnly)
+	p.Inicio, p.Fim = dayString(start), dayString(end)
 }
 
-// appendDay appends t as time.DateOnly (2006-01-02) would, for the years 0 to 9999; ok is
-// false for the others, which time.Format writes otherwise.
-func appendDay(b []byte, t time.Time) ([]byte, bool) {
+// dayString formats t as time.DateOnly (2006-01-02) does, without time.Format's layout
+// parsing for the years 0 to 9999.
+func dayString(t time.Time) string {
 	y, m, d := t.Date()
 	if y < 0 || y > 9999 {
-		return b, false
+		return t.Format(time.DateOnly)
 	}
-	return append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+int(m)/10), byte('0'+int(m)%10), '-', byte('0'+d/10), byte('0'+d%10)), true
+	b := [10]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+		byte('0' + int(m)/10), byte('0' + int(m)%10), '-', byte('0' + d/10), byte('0' + d%10)}
+	return string(b[:])
 }
 
 // Leave is one vacation request as the read model holds it.
