@@ -105,11 +105,10 @@ FROM report_mood_weekly WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4`,
 	if _, err := b.pool.Exec(ctx, `VACUUM (ANALYZE) report_clock_daily, report_clock_days, report_clock_months, report_clock_tenant_days, report_clock_ytd, report_mood_groups, report_mood_weekly, report_approval_steps, vacation_leaves, vacation_entitlements, vacation_away_weeks, employees`); err != nil {
 		return fmt.Errorf("bench reports: %w", err)
 	}
-	// The approvals report's rollups, as the projection keeps them, once the steps have their
-	// statistics (without them, the adjustments' count per day planned as nested scans of
-	// every step and ran for more than 15 minutes): report_approval_days for every UTC day a
-	// step was sent or decided, report_clock_adjustment_days by the function the projection
-	// calls for the days a batch touches (migration 00460).
+	// The approvals report's rollups, by the projection's own statements from the steps, with
+	// the steps' statistics in place as a live projection has them: report_approval_days for
+	// every UTC day a step was sent or decided, report_clock_adjustment_days by the function
+	// the projection calls for the days a batch touches (migrations 00460, 00530).
 	if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
 SELECT DISTINCT d FROM report_approval_steps s,
